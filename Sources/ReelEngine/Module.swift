@@ -1,0 +1,1 @@
+// ReelEngine — under construction

@@ -1,0 +1,1 @@
+// ReelGestures — under construction

@@ -1,0 +1,1 @@
+// ReelReplay — under construction

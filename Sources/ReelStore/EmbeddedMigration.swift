@@ -1,0 +1,14 @@
+/// One schema migration as the build carries it (generated from Migrations/NNNN_name.sql).
+public struct EmbeddedMigration: Sendable, Hashable {
+    /// The NNNN of the file name.
+    public let version: Int
+    /// The name part of the file name.
+    public let name: String
+    /// The file's text, verbatim.
+    public let sql: String
+}
+
+extension EmbeddedMigration {
+    /// Every migration of this build, in version order.
+    public static var all: [EmbeddedMigration] { embeddedMigrations }
+}

@@ -1,0 +1,1 @@
+// ReelTiming — under construction

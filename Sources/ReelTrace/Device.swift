@@ -1,0 +1,27 @@
+/// The screen a session ran on.
+public struct Device: Sendable, Hashable, Codable {
+    /// Points.
+    public var width: Double
+    /// Points.
+    public var height: Double
+    /// Pixels per point.
+    public var scale: Double
+
+    public init(width: Double, height: Double, scale: Double) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+    }
+
+    /// An iPhone-sized screen in portrait: 390 x 844 pt at 3x, the default of gesture streams.
+    public static let phone = Device(width: 390, height: 844, scale: 3)
+
+    /// The horizontal size class UIKit gives a full-screen window of this width:
+    /// compact below 600 pt (every phone in portrait), regular from there (iPad widths).
+    public var horizontalSizeClass: SizeClass { width < 600 ? .compact : .regular }
+}
+
+/// UIKit's `UIUserInterfaceSizeClass`.
+public enum SizeClass: String, Sendable, Hashable, Codable {
+    case compact, regular
+}

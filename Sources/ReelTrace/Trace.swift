@@ -1,0 +1,152 @@
+/// The presentation state of one view at one display tick.
+///
+/// `x`, `y`, `w`, `h` are the view's untransformed frame in window coordinates (center minus half
+/// the bounds); the transform applies about the view's center, as a layer with the default anchor.
+public struct ViewState: Sendable, Hashable {
+    /// A stable name for the view in traces: "A.view", "B.view", "dimming", "snapshot", ...
+    public var key: String
+    /// Points.
+    public var x: Double
+    /// Points.
+    public var y: Double
+    /// Points.
+    public var w: Double
+    /// Points.
+    public var h: Double
+    /// 0 (transparent) to 1 (opaque).
+    public var alpha: Double
+    /// The 2-D affine part of the transform: [a b 0; c d 0; tx ty 1], as CGAffineTransform.
+    public var transform: AffineTransform
+    /// Rotation about the view's x axis, radians (3-D flips and folds).
+    public var rotationX: Double
+    /// Rotation about the view's y axis, radians (cube, flip-horizontal).
+    public var rotationY: Double
+    /// The m34 perspective entry of the 3-D transform (-1/eyeDistance; 0 for none).
+    public var m34: Double
+    /// Stacking order among the views of the frame: 0 is the back-most.
+    public var z: Int
+    public var hidden: Bool
+
+    public init(
+        key: String, x: Double, y: Double, w: Double, h: Double, alpha: Double = 1,
+        transform: AffineTransform = .identity, rotationX: Double = 0, rotationY: Double = 0,
+        m34: Double = 0, z: Int, hidden: Bool = false
+    ) {
+        self.key = key
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+        self.alpha = alpha
+        self.transform = transform
+        self.rotationX = rotationX
+        self.rotationY = rotationY
+        self.m34 = m34
+        self.z = z
+        self.hidden = hidden
+    }
+}
+
+/// CGAffineTransform's six numbers: x' = a x + c y + tx, y' = b x + d y + ty.
+public struct AffineTransform: Sendable, Hashable {
+    public var a, b, c, d, tx, ty: Double
+
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
+    }
+
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// The six numbers in the order of the engine protocol: [a, b, c, d, tx, ty].
+    public var components: [Double] { [a, b, c, d, tx, ty] }
+}
+
+/// Every view's presentation state at one display tick.
+public struct Frame: Sendable, Hashable {
+    /// 0-based index of the frame within its session.
+    public var index: Int
+    /// Seconds since the start of the session (a tick of the frame clock).
+    public var t: Double
+    /// The transition's progress at this tick, 0 to 1 (the interactive percent while a finger
+    /// drives it, the animation's fraction otherwise).
+    public var progress: Double
+    /// Views in back-to-front order.
+    public var views: [ViewState]
+
+    public init(index: Int, t: Double, progress: Double, views: [ViewState]) {
+        self.index = index
+        self.t = t
+        self.progress = progress
+        self.views = views
+    }
+}
+
+/// One thing that happened, in order: a gesture state, a lifecycle callback, a transition call.
+public struct TraceEvent: Sendable, Hashable {
+    /// Seconds since the start of the session.
+    public var t: Double
+    /// A stable kind: "gesture", "lifecycle", "transition", "presentation", "interaction", ...
+    public var kind: String
+    /// Who: "B" (a controller), "pan" (a recognizer), "nav" (a container), ...
+    public var subject: String
+    /// What: "viewWillAppear", "began", "finish(0.62)", ...
+    public var detail: String
+
+    public init(t: Double, kind: String, subject: String, detail: String) {
+        self.t = t
+        self.kind = kind
+        self.subject = subject
+        self.detail = detail
+    }
+}
+
+/// How the session's transition ended.
+public struct Outcome: Sendable, Hashable {
+    /// true when the transition finished, false when it was cancelled (or never started).
+    public var completed: Bool
+    /// Seconds since the start of the session when completeTransition was called.
+    public var t: Double
+    /// The final view-controller hierarchy as canonical JSON (sorted keys).
+    public var hierarchy: String
+
+    public init(completed: Bool, t: Double, hierarchy: String) {
+        self.completed = completed
+        self.t = t
+        self.hierarchy = hierarchy
+    }
+}
+
+/// Everything an engine produced for one session.
+public struct Trace: Sendable, Hashable {
+    public var frames: [Frame]
+    public var events: [TraceEvent]
+    public var outcome: Outcome
+
+    public init(frames: [Frame], events: [TraceEvent], outcome: Outcome) {
+        self.frames = frames
+        self.events = events
+        self.outcome = outcome
+    }
+}
+
+/// The identity of an engine: what produced a trace.
+public struct EngineIdentity: Sendable, Hashable, Codable {
+    public var name: String
+    public var version: String
+    /// A digest of everything that determines the engine's behaviour (code version and profile).
+    public var fingerprint: String
+    /// The profile's parameters as canonical JSON, or "{}" for an external engine.
+    public var profileJSON: String
+
+    public init(name: String, version: String, fingerprint: String, profileJSON: String) {
+        self.name = name
+        self.version = version
+        self.fingerprint = fingerprint
+        self.profileJSON = profileJSON
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+@main
+struct Reel: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reel",
+        abstract: "Record gesture sessions against a headless UIKit transition engine and replay them to catch regressions."
+    )
+}
