@@ -1,0 +1,77 @@
+import ReelTrace
+
+/// Accumulates frame-by-frame differences between two traces, one frame pair at a time.
+struct FrameComparison {
+    let tolerances: Tolerances
+    private(set) var viewDivergences: [Divergence] = []
+    private(set) var propertyDivergences: [Divergence] = []
+    private(set) var firstDivergentFrame: Int?
+    private(set) var maxError: Double = 0
+    /// "key|property" pairs already reported, so each is reported at its first frame only.
+    private var reported: Set<String> = []
+
+    init(tolerances: Tolerances) {
+        self.tolerances = tolerances
+    }
+
+    mutating func compare(_ expected: Frame, _ actual: Frame) {
+        check(
+            frame: expected.index, key: "", property: "progress", expected.progress, actual.progress,
+            tolerance: tolerances.progress)
+        for view in expected.views {
+            guard let other = actual.views.first(where: { $0.key == view.key }) else {
+                reportView(.missingView, key: view.key, frame: expected.index, "missing from the replay")
+                continue
+            }
+            compareView(view, other, frame: expected.index)
+        }
+        for view in actual.views where !expected.views.contains(where: { $0.key == view.key }) {
+            reportView(.extraView, key: view.key, frame: expected.index, "not in the recording")
+        }
+    }
+
+    private mutating func compareView(_ e: ViewState, _ a: ViewState, frame: Int) {
+        let t = tolerances
+        check(frame: frame, key: e.key, property: "x", e.x, a.x, tolerance: t.position)
+        check(frame: frame, key: e.key, property: "y", e.y, a.y, tolerance: t.position)
+        check(frame: frame, key: e.key, property: "w", e.w, a.w, tolerance: t.size)
+        check(frame: frame, key: e.key, property: "h", e.h, a.h, tolerance: t.size)
+        check(frame: frame, key: e.key, property: "alpha", e.alpha, a.alpha, tolerance: t.alpha)
+        check(frame: frame, key: e.key, property: "a", e.transform.a, a.transform.a, tolerance: t.transform)
+        check(frame: frame, key: e.key, property: "b", e.transform.b, a.transform.b, tolerance: t.transform)
+        check(frame: frame, key: e.key, property: "c", e.transform.c, a.transform.c, tolerance: t.transform)
+        check(frame: frame, key: e.key, property: "d", e.transform.d, a.transform.d, tolerance: t.transform)
+        check(frame: frame, key: e.key, property: "tx", e.transform.tx, a.transform.tx, tolerance: t.position)
+        check(frame: frame, key: e.key, property: "ty", e.transform.ty, a.transform.ty, tolerance: t.position)
+        check(frame: frame, key: e.key, property: "rotation_x", e.rotationX, a.rotationX, tolerance: t.transform)
+        check(frame: frame, key: e.key, property: "rotation_y", e.rotationY, a.rotationY, tolerance: t.transform)
+        check(frame: frame, key: e.key, property: "m34", e.m34, a.m34, tolerance: t.transform)
+        check(frame: frame, key: e.key, property: "z", Double(e.z), Double(a.z), tolerance: 0)
+        check(frame: frame, key: e.key, property: "hidden", e.hidden ? 1 : 0, a.hidden ? 1 : 0, tolerance: 0)
+    }
+
+    private mutating func check(
+        frame: Int, key: String, property: String, _ expected: Double, _ actual: Double,
+        tolerance: Double
+    ) {
+        let delta = abs(actual - expected)
+        // NaN on either side fails this test and so diverges; tolerance 0 demands equal values.
+        if delta <= tolerance { return }
+        if delta.isFinite { maxError = max(maxError, delta) }
+        if firstDivergentFrame == nil { firstDivergentFrame = frame }
+        guard reported.insert(key + "|" + property).inserted else { return }
+        let subject = key.isEmpty ? property : "\(key).\(property)"
+        propertyDivergences.append(
+            Divergence(
+                kind: .frame, frameIndex: frame, viewKey: key.isEmpty ? nil : key, property: property,
+                expected: "\(expected)", actual: "\(actual)", delta: delta,
+                detail: "\(subject) is \(actual) instead of \(expected) at frame \(frame)"))
+    }
+
+    private mutating func reportView(_ kind: DivergenceKind, key: String, frame: Int, _ what: String) {
+        if firstDivergentFrame == nil { firstDivergentFrame = frame }
+        guard reported.insert(key + "|" + kind.rawValue).inserted else { return }
+        viewDivergences.append(
+            Divergence(kind: kind, frameIndex: frame, viewKey: key, detail: "\(key) \(what) at frame \(frame)"))
+    }
+}

@@ -1,0 +1,82 @@
+import ReelTrace
+
+/// Compares a recorded trace (expected) with a replayed one (actual).
+///
+/// The comparison is deterministic: divergences come in a fixed order (decision, timing,
+/// frame_count, lifecycle, missing/extra views, then frame properties by first divergent frame,
+/// view order of the recorded frame and property order of `ViewState`). Each (view, property)
+/// pair is reported once, at its first divergent frame; `maxError` keeps the worst delta.
+public struct TraceDiff: Sendable {
+    public var tolerances: Tolerances
+
+    /// Event kinds whose order and set make up a session's lifecycle.
+    public static let lifecycleKinds: Set<String> = ["lifecycle", "transition", "presentation"]
+
+    public init(tolerances: Tolerances = .default) {
+        self.tolerances = tolerances
+    }
+
+    public func compare(expected: Trace, actual: Trace, refreshHz: Double) -> SessionComparison {
+        var divergences: [Divergence] = []
+        let decisionExpected = expected.outcome.completed
+        let decisionActual = actual.outcome.completed
+        if decisionExpected != decisionActual {
+            divergences.append(
+                Divergence(
+                    kind: .decision, property: "completed", expected: outcomeWord(decisionExpected),
+                    actual: outcomeWord(decisionActual),
+                    detail: "recorded \(outcomeWord(decisionExpected)), replay \(outcomeWord(decisionActual))"))
+        }
+        let frameDuration = 1.0 / refreshHz
+        let timingDelta = abs(actual.outcome.t - expected.outcome.t)
+        if !(timingDelta <= frameDuration * (1 + 1e-9)) {
+            divergences.append(
+                Divergence(
+                    kind: .timing, property: "t", expected: "\(expected.outcome.t)",
+                    actual: "\(actual.outcome.t)", delta: timingDelta,
+                    detail: "completion at \(actual.outcome.t) s instead of \(expected.outcome.t) s"))
+        }
+        if expected.frames.count != actual.frames.count {
+            divergences.append(
+                Divergence(
+                    kind: .frameCount, property: "frames", expected: "\(expected.frames.count)",
+                    actual: "\(actual.frames.count)",
+                    delta: Double(abs(expected.frames.count - actual.frames.count)),
+                    detail: "\(actual.frames.count) frames instead of \(expected.frames.count)"))
+        }
+        if let lifecycle = compareLifecycle(expected.events, actual.events) {
+            divergences.append(lifecycle)
+        }
+        var frames = FrameComparison(tolerances: tolerances)
+        for index in 0..<min(expected.frames.count, actual.frames.count) {
+            frames.compare(expected.frames[index], actual.frames[index])
+        }
+        divergences += frames.viewDivergences + frames.propertyDivergences
+        let status: SessionComparison.Status = divergences.isEmpty ? .matched : .diverged
+        return SessionComparison(
+            status: status, decisionExpected: decisionExpected, decisionActual: decisionActual,
+            divergences: divergences, firstDivergentFrame: frames.firstDivergentFrame,
+            maxError: frames.maxError)
+    }
+
+    private func outcomeWord(_ completed: Bool) -> String { completed ? "finished" : "cancelled" }
+
+    /// The first place where the lifecycle sequences differ. Calls are compared by name: the
+    /// arguments in parentheses ("update(0.42)") are frame-level detail, not lifecycle.
+    private func compareLifecycle(_ expected: [TraceEvent], _ actual: [TraceEvent]) -> Divergence? {
+        let lhs = expected.filter { Self.lifecycleKinds.contains($0.kind) }.map(Self.callName)
+        let rhs = actual.filter { Self.lifecycleKinds.contains($0.kind) }.map(Self.callName)
+        guard lhs != rhs else { return nil }
+        let index = (0..<min(lhs.count, rhs.count)).first { lhs[$0] != rhs[$0] } ?? min(lhs.count, rhs.count)
+        let expectedCall = index < lhs.count ? lhs[index] : "(end)"
+        let actualCall = index < rhs.count ? rhs[index] : "(end)"
+        return Divergence(
+            kind: .lifecycle, property: "event[\(index)]", expected: expectedCall, actual: actualCall,
+            detail: "lifecycle call \(index) is \(actualCall) instead of \(expectedCall)")
+    }
+
+    private static func callName(_ event: TraceEvent) -> String {
+        let detail = event.detail.split(separator: "(", maxSplits: 1).first.map(String.init) ?? ""
+        return "\(event.subject).\(detail)"
+    }
+}
