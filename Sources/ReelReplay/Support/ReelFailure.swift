@@ -1,0 +1,30 @@
+/// The exit codes of every `reel` command (shared/DESIGN.md, BSD sysexits where they apply).
+public enum ExitStatus: Int32, Sendable {
+    /// Success; for `reel replay`, nothing diverged.
+    case success = 0
+    /// `reel replay` found divergences.
+    case diverged = 1
+    /// `reel replay` could not run some sessions (engine errors).
+    case engineErrors = 2
+    /// Bad command line.
+    case usage = 64
+    /// Bad input data: a malformed gesture stream, profile, archive or response.
+    case dataError = 65
+    /// A file named on the command line does not exist.
+    case noInput = 66
+    /// Anything else: a bug or an environment failure (disk full, permissions).
+    case internalError = 70
+}
+
+/// An error that knows which exit status it maps to and what to tell the user.
+public struct ReelFailure: Error, CustomStringConvertible, Sendable {
+    public let status: ExitStatus
+    public let message: String
+
+    public init(_ status: ExitStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    public var description: String { message }
+}
