@@ -1,0 +1,34 @@
+/// What `--engine` names: the built-in engine, a profile file over it, or an external process.
+public enum EngineSpec: Sendable, Hashable, CustomStringConvertible {
+    /// This build's engine with its default profile.
+    case builtin
+    /// This build's engine with the named parameters of a JSON profile file overridden.
+    case profile(path: String)
+    /// An external engine process speaking the engine protocol on stdin/stdout (run by /bin/sh -c).
+    case exec(command: String)
+
+    /// Parses `builtin`, `exec:COMMAND` or a path to a profile file.
+    public init(parsing text: String) throws(ReelFailure) {
+        if text == "builtin" {
+            self = .builtin
+        } else if text.hasPrefix("exec:") {
+            let command = String(text.dropFirst("exec:".count))
+            guard !command.allSatisfy(\.isWhitespace) else {
+                throw ReelFailure(.usage, "--engine exec: needs a command, as in exec:'python3 my_engine.py'")
+            }
+            self = .exec(command: command)
+        } else if text.isEmpty {
+            throw ReelFailure(.usage, "--engine needs a value: builtin, a profile .json file or exec:COMMAND")
+        } else {
+            self = .profile(path: text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .builtin: "builtin"
+        case .profile(let path): path
+        case .exec(let command): "exec:\(command)"
+        }
+    }
+}
