@@ -2,6 +2,8 @@
 public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file does not exist (and the mode does not create it).
     case missingFile(path: String)
+    /// The file should be new but already exists.
+    case fileExists(path: String)
     /// The file is not SQLite, is another application's SQLite file, or is an empty database opened read-only.
     case notAnArchive(path: String, reason: String)
     /// The archive was migrated by a newer reel than this build.
@@ -21,6 +23,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .missingFile(path):
             return "\(path): no such file"
+        case let .fileExists(path):
+            return "\(path): already exists (use `reel migrate \(path)` to upgrade an archive)"
         case let .notAnArchive(path, reason):
             return "\(path): not a Reel archive: \(reason)"
         case let .schemaTooNew(path, archive, build):

@@ -105,11 +105,11 @@ public final class Database {
         if applicationID == Int64(Database.reelApplicationID) { return }
         let objects = try scalarInt64("SELECT count(*) FROM sqlite_schema") ?? 0
         guard applicationID == 0, objects == 0 else {
-            let found = String(UInt32(truncatingIfNeeded: applicationID), radix: 16, uppercase: true)
+            let found = applicationID == 0
+                ? "no application_id"
+                : "application_id 0x" + String(UInt32(truncatingIfNeeded: applicationID), radix: 16, uppercase: true)
             throw ArchiveError.notAnArchive(
-                path: path,
-                reason: "a SQLite database of another application (application_id 0x\(found), Reel's is 0x5245454C)"
-            )
+                path: path, reason: "a SQLite database of another application (\(found); Reel's is 0x5245454C)")
         }
         if mode == .readOnly {
             throw ArchiveError.notAnArchive(path: path, reason: "an empty SQLite database; create an archive with `reel init \(path)`")
