@@ -1,1 +1,0 @@
-// ReelReplay — under construction
