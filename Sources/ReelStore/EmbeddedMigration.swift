@@ -6,6 +6,15 @@ public struct EmbeddedMigration: Sendable, Hashable {
     public let name: String
     /// The file's text, verbatim.
     public let sql: String
+
+    public init(version: Int, name: String, sql: String) {
+        self.version = version
+        self.name = name
+        self.sql = sql
+    }
+
+    /// The SHA-256 of the SQL text, as recorded in the `migrations` table.
+    public var sha256: String { SHA256.hex(sql) }
 }
 
 extension EmbeddedMigration {

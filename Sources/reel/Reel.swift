@@ -4,6 +4,7 @@ import ArgumentParser
 struct Reel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
-        abstract: "Record gesture sessions against a headless UIKit transition engine and replay them to catch regressions."
+        abstract: "Record gesture sessions against a headless UIKit transition engine and replay them to catch regressions.",
+        subcommands: [InitCommand.self, MigrateCommand.self, InfoCommand.self, BenchStoreCommand.self]
     )
 }

@@ -1,0 +1,258 @@
+import Foundation
+
+/// Push / present / select / swap (forward) or pop / dismiss (reverse).
+enum TransitionDirection: Sendable, Hashable { case forward, reverse }
+
+/// What the transition context gives an animator.
+struct AnimatorContext: Sendable {
+    var direction: TransitionDirection
+    var fromKey: String
+    var toKey: String
+    var toOwner: String
+    /// The container view's bounds.
+    var container: Rect
+    /// finalFrame(for: to).
+    var toFinal: Rect
+    /// initialFrame(for: from).
+    var fromInitial: Rect
+    /// The screen height (seed 000 offsets by UIScreen bounds, not the container).
+    var screenHeight: Double
+}
+
+/// A symmetric animation described by its forward form: the outgoing view ends at
+/// `outgoingEnd(base)` and the incoming view starts at `incomingStart(base)`. Played backwards
+/// for pop and dismiss.
+struct RoleMotion {
+    var outgoingEnd: (Look) -> Look = { $0 }
+    var incomingStart: (Look) -> Look = { $0 }
+    /// Fractions of the duration each role animates in (forward).
+    var outgoingWindow = (0.0, 1.0)
+    var incomingWindow = (0.0, 1.0)
+    /// Incoming hidden (alpha 0) until its window begins (flips).
+    var incomingHiddenBefore = false
+    var easing: Easing
+    var duration: Double
+}
+
+/// The built-in animators: the system navigation slide and modal transition styles, seed 000's
+/// bounce, seed 001's snapshot zoom, seed 003's sheet, cross dissolve and VCTransitionsLibrary's family.
+struct Animators {
+    let profile: EngineProfile
+
+    /// Sets up the window for `name` and returns the plan. Throws for an unknown animator.
+    func plan(_ name: String, _ context: AnimatorContext, stage: inout Stage) throws -> TransitionPlan {
+        let p = profile
+        let c = context
+        let width = c.container.w, height = c.container.h
+        let modalEasing = Easing.named(p.string("modal.curve"))
+        let vctlEasing = Easing.easeInEaseOut
+        let vctl = p.number("vctl.duration")
+        let m34 = p.number("vctl.m34")
+        switch name {
+        case "slide":
+            let parallax = p.number("nav.parallax") * width
+            var plan = play(RoleMotion(
+                outgoingEnd: { var l = $0; l.x -= parallax; return l },
+                incomingStart: { var l = $0; l.x += width; return l },
+                easing: .named(p.string("nav.curve")), duration: p.number("nav.duration")), c, &stage)
+            addDimming(&plan, c, &stage, alpha: p.number("nav.dimming_alpha"))
+            return plan
+        case "coverVertical", "sheet":
+            var plan = play(RoleMotion(
+                incomingStart: { var l = $0; l.y = c.container.y + height; return l },
+                easing: modalEasing, duration: p.number("modal.duration")), c, &stage)
+            if name == "sheet", c.direction == .reverse { retime(&plan, duration: p.number("sheet.dismiss_duration")) }
+            return plan
+        case "crossDissolve":
+            return play(RoleMotion(incomingStart: { var l = $0; l.alpha = 0; return l }, easing: modalEasing, duration: p.number("modal.duration")), c, &stage)
+        case "containerCrossDissolve", "tabCrossDissolve":
+            let duration = p.number(name == "tabCrossDissolve" ? "tab.duration" : "container.duration")
+            return play(RoleMotion(
+                outgoingEnd: { var l = $0; l.alpha = 0; return l },
+                incomingStart: { var l = $0; l.alpha = 0; return l },
+                easing: .easeInEaseOut, duration: duration), c, &stage)
+        case "flipHorizontal", "flip":
+            let eye = name == "flip" ? m34 : p.number("modal.flip_m34")
+            return play(RoleMotion(
+                outgoingEnd: { var l = $0; l.rotY = -Double.pi / 2; l.m34 = eye; return l },
+                incomingStart: { var l = $0; l.rotY = Double.pi / 2; l.m34 = eye; return l },
+                outgoingWindow: (0, 0.5), incomingWindow: (0.5, 1), incomingHiddenBefore: true,
+                easing: name == "flip" ? vctlEasing : modalEasing,
+                duration: name == "flip" ? vctl : p.number("modal.flip_duration")), c, &stage)
+        case "partialCurl":
+            let lift = p.number("modal.curl_lift") * height
+            var plan = TransitionPlan(duration: p.number("modal.duration"))
+            // The presenter's view curls up and stays lifted, uncovering the presented view below it.
+            if c.direction == .forward {
+                stage.insert(c.toKey, Look(c.toFinal), owner: c.toOwner, below: c.fromKey)
+                var lifted = Look(c.fromInitial)
+                lifted.ty = -lift
+                plan.animate(c.fromKey, from: Look(c.fromInitial), to: lifted, easing: modalEasing)
+            } else {
+                let base = stage.look(c.toKey) ?? Look(c.toFinal)
+                var lifted = base
+                lifted.ty = -lift
+                if !stage.contains(c.toKey) { stage.add(c.toKey, lifted, owner: c.toOwner) }
+                plan.animate(c.toKey, from: lifted, to: Look(c.toFinal), easing: modalEasing)
+            }
+            return plan
+        case "bounce":
+            if c.direction == .forward {
+                let spring = Easing.uiViewSpring(
+                    duration: p.number("bounce.duration"), damping: p.number("bounce.damping"),
+                    velocity: p.number("bounce.velocity"), epsilon: p.number("spring.settle_epsilon"))
+                var plan = TransitionPlan(duration: p.number("bounce.duration"))
+                let start = Look(c.toFinal.offsetBy(dy: c.screenHeight))
+                stage.add(c.toKey, start, owner: c.toOwner)
+                plan.animate(c.toKey, from: start, to: Look(c.toFinal), easing: spring)
+                return plan
+            }
+            return try self.plan("coverVertical", c, stage: &stage)
+        case "zoom":
+            return zoom(c, &stage)
+        case "cube":
+            return play(RoleMotion(
+                outgoingEnd: { var l = $0; l.rotY = -Double.pi / 2; l.tx = -width / 2; l.m34 = m34; return l },
+                incomingStart: { var l = $0; l.rotY = Double.pi / 2; l.tx = width / 2; l.m34 = m34; return l },
+                easing: vctlEasing, duration: vctl), c, &stage)
+        case "crossfade":
+            return play(RoleMotion(
+                outgoingEnd: { var l = $0; l.alpha = 0; return l },
+                incomingStart: { var l = $0; l.alpha = 0; return l },
+                easing: vctlEasing, duration: vctl), c, &stage)
+        case "cards":
+            let scale = p.number("vctl.cards_scale")
+            return play(RoleMotion(
+                outgoingEnd: { var l = $0; l.sx = scale; l.sy = scale; l.alpha = 0.5; l.rotX = Double.pi / 20; l.m34 = m34; return l },
+                incomingStart: { var l = $0; l.y += height; return l },
+                incomingWindow: (0.4, 1), easing: vctlEasing, duration: vctl), c, &stage)
+        case "fold":
+            return play(RoleMotion(
+                outgoingEnd: { var l = $0; l.sx = 0.001; l.tx = -width / 2; l.rotY = Double.pi / 2; l.m34 = m34; return l },
+                incomingStart: { var l = $0; l.sx = 0.001; l.tx = width / 2; l.rotY = -Double.pi / 2; l.m34 = m34; return l },
+                easing: vctlEasing, duration: vctl), c, &stage)
+        case "portal":
+            let zoomScale = p.number("vctl.portal_zoom")
+            return play(RoleMotion(
+                outgoingEnd: { var l = $0; l.sx = 1.5; l.sy = 1.5; l.alpha = 0; return l },
+                incomingStart: { var l = $0; l.sx = zoomScale; l.sy = zoomScale; return l },
+                easing: vctlEasing, duration: vctl), c, &stage)
+        case "shrink":
+            return play(RoleMotion(
+                incomingStart: { var l = $0; l.sx = 0.001; l.sy = 0.001; l.alpha = 0; return l },
+                easing: .linear, duration: p.number("pinchdismiss.duration")), c, &stage)
+        case "none":
+            stage.add(c.toKey, Look(c.toFinal), owner: c.toOwner)
+            return TransitionPlan(duration: 0)
+        default:
+            throw EngineError("unknown animator '\(name)'")
+        }
+    }
+
+    /// Plays a role motion forward (incoming on top) or backward (revealed view below).
+    private func play(_ motion: RoleMotion, _ c: AnimatorContext, _ stage: inout Stage) -> TransitionPlan {
+        var plan = TransitionPlan(duration: motion.duration)
+        let d = motion.duration
+        let toBase = Look(c.toFinal), fromBase = Look(c.fromInitial)
+        switch c.direction {
+        case .forward:
+            let start = motion.incomingStart(toBase)
+            if motion.incomingHiddenBefore {
+                var hidden = start
+                hidden.alpha = 0
+                stage.add(c.toKey, hidden, owner: c.toOwner)
+                plan.animate(c.toKey, from: hidden, to: hidden, easing: .linear, begin: 0, end: d * motion.incomingWindow.0)
+            } else {
+                stage.add(c.toKey, start, owner: c.toOwner)
+            }
+            plan.animate(c.fromKey, from: fromBase, to: motion.outgoingEnd(fromBase), easing: motion.easing,
+                         begin: d * motion.outgoingWindow.0, end: d * motion.outgoingWindow.1)
+            plan.animate(c.toKey, from: start, to: toBase, easing: motion.easing,
+                         begin: d * motion.incomingWindow.0, end: d * motion.incomingWindow.1)
+        case .reverse:
+            // The revealed (to) view plays the outgoing role backwards, the leaving (from) view the incoming one.
+            let revealedStart = motion.outgoingEnd(toBase)
+            if motion.incomingHiddenBefore {
+                var hidden = revealedStart
+                hidden.alpha = 0
+                stage.insert(c.toKey, hidden, owner: c.toOwner, below: c.fromKey)
+                plan.animate(c.toKey, from: hidden, to: hidden, easing: .linear, begin: 0, end: d * (1 - motion.outgoingWindow.1))
+            } else {
+                stage.insert(c.toKey, revealedStart, owner: c.toOwner, below: c.fromKey)
+            }
+            plan.animate(c.fromKey, from: fromBase, to: motion.incomingStart(fromBase), easing: motion.easing,
+                         begin: d * (1 - motion.incomingWindow.1), end: d * (1 - motion.incomingWindow.0))
+            plan.animate(c.toKey, from: revealedStart, to: toBase, easing: motion.easing,
+                         begin: d * (1 - motion.outgoingWindow.1), end: d * (1 - motion.outgoingWindow.0))
+        }
+        return plan
+    }
+
+    /// The navigation slide's dimming over the underneath view: 0 -> alpha on push, alpha -> 0 on pop.
+    private func addDimming(_ plan: inout TransitionPlan, _ c: AnimatorContext, _ stage: inout Stage, alpha: Double) {
+        let over = c.direction == .forward ? c.toKey : c.fromKey
+        var clear = Look(c.container)
+        clear.alpha = 0
+        var dim = clear
+        dim.alpha = alpha
+        stage.insert("dimming", c.direction == .forward ? clear : dim, owner: "transition", below: over)
+        let easing = plan.tracks.first?.easing ?? .linear
+        plan.animate("dimming", from: c.direction == .forward ? clear : dim, to: c.direction == .forward ? dim : clear, easing: easing)
+        plan.finishEdits.append(.remove("dimming"))
+    }
+
+    private func retime(_ plan: inout TransitionPlan, duration: Double) {
+        let factor = plan.duration > 0 ? duration / plan.duration : 1
+        for index in plan.tracks.indices {
+            plan.tracks[index].begin *= factor
+            plan.tracks[index].end *= factor
+        }
+        plan.duration = duration
+    }
+
+    /// Seed 001: a snapshot of the tapped image flies between the image frames on a spring
+    /// (damping 0.55, velocity 1/0.55) while the destination fades in (push) or the source fades
+    /// out (pop). The snapshot is on top; push hides it at the end, pop removes it.
+    private func zoom(_ c: AnimatorContext, _ stage: inout Stage) -> TransitionPlan {
+        let p = profile
+        let duration = p.number("zoom.duration")
+        var plan = TransitionPlan(duration: duration)
+        let spring = Easing.uiViewSpring(duration: duration, damping: p.number("zoom.damping"),
+                                         velocity: p.number("zoom.velocity"), epsilon: p.number("spring.settle_epsilon"))
+        let size = p.number("zoom.source_size")
+        let source = Look(x: p.number("zoom.source_x"), y: p.number("zoom.source_y"), w: size, h: size)
+        let destination = Look(x: c.container.x, y: p.number("zoom.destination_y"), w: c.container.w, h: c.container.w)
+        switch c.direction {
+        case .forward:
+            var faded = Look(c.toFinal)
+            faded.alpha = 0
+            stage.add(c.toKey, faded, owner: c.toOwner)
+            stage.add("snapshot", source, owner: "transition")
+            plan.animate(c.toKey, from: faded, to: Look(c.toFinal), easing: spring)
+            plan.animate("snapshot", from: source, to: destination, easing: spring)
+            plan.finishEdits.append(.hide("snapshot"))
+        case .reverse:
+            stage.insert(c.toKey, Look(c.toFinal), owner: c.toOwner, at: 0)
+            if !stage.contains("snapshot") { stage.add("snapshot", destination, owner: "transition") }
+            stage.setHidden("snapshot", false)
+            if let index = stage.index(of: "snapshot") {
+                // The snapshot must be on top.
+                let snapshot = stage.views.remove(at: index)
+                stage.views.append(snapshot)
+            }
+            var faded = Look(c.fromInitial)
+            faded.alpha = 0
+            plan.animate(c.fromKey, from: Look(c.fromInitial), to: faded, easing: spring)
+            plan.animate("snapshot", from: stage.look("snapshot") ?? destination, to: source, easing: spring)
+            plan.finishEdits.append(.remove("snapshot"))
+        }
+        return plan
+    }
+}
+
+/// A scenario the engine cannot run (unknown names, UIKit's crash cases).
+public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,1 +1,0 @@
-// ReelEngine — under construction

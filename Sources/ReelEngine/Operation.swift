@@ -1,0 +1,24 @@
+/// One container or presentation operation in flight: who leaves, who arrives, and the
+/// callbacks and hierarchy changes at its start, completion and cancellation.
+struct Operation: Sendable {
+    enum Kind: Sendable { case push, pop, present, dismiss, selectTab, showDetail, swapChild }
+    var kind: Kind
+    var from: String
+    var to: String
+    var direction: TransitionDirection
+    /// The animator's name after resolving "system".
+    var animator: String
+    var context: AnimatorContext
+    /// Whether completion goes through a transition context (false for transition(from:to:)).
+    var usesContext = true
+    /// Views of these controllers leave the window on completion.
+    var removedOwnersOnFinish: [String] = []
+    /// The presentation being added or removed.
+    var presentation: Presentation?
+    /// Whether the presenter's content gets appearance callbacks (presenter views removed).
+    var presenterAppearance = false
+    /// Controllers popped from under the top by popToRoot / setViewControllers.
+    var droppedMiddle: [String] = []
+    /// The world before the operation, restored on cancel.
+    var worldBefore: World
+}

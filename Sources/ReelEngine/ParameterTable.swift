@@ -1,0 +1,114 @@
+/// The engine's parameters, in their published order. Sources: shared/REFERENCE.md and the seeds.
+enum ParameterTable {
+    static let curveChoices = ["linear", "default", "easeIn", "easeOut", "easeInEaseOut", "systemSpring"]
+    static let policyChoices = ["uikit-backswipe", "velocity-sign", "threshold", "projection"]
+
+    static let descriptors: [ParameterDescriptor] = [
+        // Display and tap.
+        num("clock.max_duration", "s", 30, "Longest simulated transition; the frame clock stops after it"),
+        num("tap.max_movement", "pt", 10, "A tap fails when the finger moves farther than this from where it landed"),
+        num("tap.max_duration", "s", 0.5, "A tap fails when the finger stays down longer than this"),
+        // Navigation slide.
+        num("nav.duration", "s", 0.35, "System push/pop slide duration (folklore: Hero 0.35, SloppySwiper 0.3)"),
+        str("nav.curve", "easeInEaseOut", "Timing curve of non-interactive push/pop", curveChoices),
+        num("nav.parallax", "fraction", 0.3, "The underneath view sits this fraction of the width behind (parallaxOffset = round(0.7 W))"),
+        num("nav.dimming_alpha", "alpha", 0.1, "Dimming over the underneath view at full coverage (SloppySwiper 0.1 black)"),
+        // Modal transition styles.
+        num("modal.duration", "s", 0.4, "coverVertical / crossDissolve / partialCurl duration (D18 transition codes)"),
+        str("modal.curve", "easeInEaseOut", "Timing curve of modal transition styles", curveChoices),
+        num("modal.flip_duration", "s", 0.75, "flipHorizontal duration"),
+        num("modal.flip_m34", "1/pt", -0.002, "Perspective (m34) of flipHorizontal"),
+        num("modal.curl_lift", "fraction", 0.6, "partialCurl lifts the presenter's view by this fraction of the height"),
+        // Seed 000: bounce present.
+        num("bounce.duration", "s", 0.8, "Seed 000 BouncePresentAnimation duration"),
+        num("bounce.damping", "ratio", 0.6, "Seed 000 spring damping ratio"),
+        num("bounce.velocity", "1/s", 0, "Seed 000 initial spring velocity (whole distance per second)"),
+        num("spring.settle_epsilon", "fraction", 0.001, "A UIView spring of duration d decays to this fraction of its distance at d (sets its stiffness)"),
+        // Seed 001: snapshot zoom.
+        num("zoom.duration", "s", 0.5, "Seed 001 zoom push/pop duration"),
+        num("zoom.damping", "ratio", 0.55, "Seed 001 spring damping ratio"),
+        num("zoom.velocity", "1/s", 1 / 0.55, "Seed 001 initial spring velocity (1/0.55)"),
+        num("zoom.source_x", "pt", 20, "Tapped image frame in the source view: x"),
+        num("zoom.source_y", "pt", 200, "Tapped image frame: y"),
+        num("zoom.source_size", "pt", 100, "Tapped image frame: width and height"),
+        num("zoom.destination_y", "pt", 100, "Destination image frame y (full width, square)"),
+        // Seed 003: sheet presentation.
+        num("sheet.top_inset", "pt", 100, "Seed 003 presented frame = container bounds inset this far from the top"),
+        num("sheet.dimming_alpha", "alpha", 0.4, "Seed 003 dimming view alpha when presented"),
+        num("sheet.presenter_scale", "ratio", 0.9, "Seed 003 presenting view scale when presented"),
+        num("sheet.dismiss_duration", "s", 0.4, "Seed 003 dismissal animation duration"),
+        // System sheets and popovers.
+        num("presentation.page_sheet_top", "pt", 10, "Top inset of a page/form sheet card in compact width"),
+        num("presentation.regular_sheet_width", "pt", 704, "Page sheet width in regular width"),
+        num("presentation.form_sheet_width", "pt", 540, "Form sheet width in regular width"),
+        num("presentation.form_sheet_height", "pt", 620, "Form sheet height in regular width"),
+        num("presentation.popover_size", "pt", 320, "Popover content width and height in regular width"),
+        str("presentation.popover_compact_style", "formSheet", "What a popover adapts to in compact width (iOS 13+: formSheet; seed 002: overFullScreen)", ["formSheet", "overFullScreen"]),
+        num("presentation.custom_dimming_alpha", "alpha", 0.4, "Dimming alpha of the custom presentation controller"),
+        // Containers.
+        num("container.duration", "s", 0.3, "Seed 000 custom container cross dissolve duration"),
+        num("tab.duration", "s", 0.3, "Tab selection cross dissolve duration"),
+        num("tab.bar_height", "pt", 83, "Tab bar height (49 pt bar + 34 pt home indicator); tab content sits above it"),
+        num("split.primary_width", "pt", 320, "Primary column width of a regular-width split view"),
+        // VCTransitionsLibrary family.
+        num("vctl.duration", "s", 1.0, "VCTransitionsLibrary animation duration (CEReversibleAnimationController default)"),
+        num("vctl.m34", "1/pt", -0.002, "Perspective of cube, flip, fold, cards"),
+        num("vctl.cards_scale", "ratio", 0.8, "Cards: scale of the receding card"),
+        num("vctl.portal_zoom", "ratio", 0.8, "Portal: starting scale of the revealed view"),
+        // Gestures.
+        num("pan.hysteresis", "pt", 10, "A pan begins when translation on an allowed axis reaches this; slop subtracted at began"),
+        num("pinch.hysteresis", "ratio", 0.05, "A pinch begins when the scale moves this far from 1"),
+        num("velocity.latest_weight", "fraction", 0.2, "Reported velocity = w x latest sample + (1 - w) x previous"),
+        num("velocity.min_dt", "s", 0.001, "Samples closer than this give no velocity"),
+        // Back-swipe.
+        num("backswipe.edge_region", "pt", 13, "Screen-edge pan: touches must land within this distance of the left edge"),
+        num("backswipe.edge_hysteresis", "pt", 15, "Screen-edge pan begins after this horizontal movement (slop subtracted)"),
+        num("backswipe.vertical_fail_cap", "pt", 25, "Fails when |dy| >= min(cap, base + (h - base)/25 x |dx|)"),
+        num("backswipe.vertical_fail_base", "pt", 10, "Base of the vertical drift failure rule"),
+        num("backswipe.max_progress", "fraction", 0.999, "Interactive progress cap (update(1.0) trap)"),
+        num("backswipe.threshold_width", "pt", 187.5, "UIKit rule: pop iff projected progress > min(this / W, cap)"),
+        num("backswipe.threshold_cap", "fraction", 0.5, "UIKit rule: cap of the progress threshold"),
+        num("backswipe.min_sample_interval", "s", 0.010, "Back-swipe velocity samples count only if this far apart (or > velocity.min_dt with movement)"),
+        num("backswipe.accel_clamp", "1/s^2", 5, "Acceleration estimate changes by at most this per sample"),
+        num("backswipe.min_samples", "count", 3, "Samples needed for the augmented rule; fewer: pop iff v > 0"),
+        str("backswipe.policy", "uikit-backswipe", "Back-swipe completion policy", policyChoices),
+        num("backswipe.threshold", "fraction", 0.5, "Progress threshold when backswipe.policy = threshold"),
+        str("backswipe.completion_curve", "linear", "Curve of the finishing/cancelling back-swipe animation", curveChoices),
+        bool("backswipe.velocity_handoff", true, "Remaining time = min(T, remaining distance / |v|)"),
+        // Percent-driven.
+        str("interactive.completion_curve", "easeInEaseOut", "UIPercentDrivenInteractiveTransition completionCurve", curveChoices),
+        num("interactive.completion_speed", "ratio", 1, "Default completionSpeed (values <= 0 read as 1)"),
+        num("projection.deceleration", "per ms", 0.998, "UIScrollView normal deceleration rate for velocity projection"),
+        // Seed 000 swipe dismissal.
+        num("swipe.extent", "pt", 400, "Seed 000: fraction = translation.y / extent"),
+        num("swipe.threshold", "fraction", 0.5, "Seed 000: finish when fraction > threshold"),
+        str("swipe.policy", "threshold", "Seed 000 completion policy", policyChoices),
+        // Seed 003 sheet drag.
+        num("sheetdrag.threshold", "fraction", 0.4, "Seed 003: finish when dy / view height > threshold"),
+        str("sheetdrag.policy", "threshold", "Seed 003 completion policy", policyChoices),
+        // Seed 004.
+        num("verticalpop.threshold", "fraction", 0.25, "MDTransitioning vertical swipe pop: finish when ty / height > threshold"),
+        str("verticalpop.policy", "threshold", "Vertical swipe pop completion policy", policyChoices),
+        num("imagedrag.extent", "pt", 200, "MDTransitioning image drag-to-dismiss translation for full progress"),
+        num("imagedrag.threshold", "fraction", 0.25, "Image drag-to-dismiss: finish when progress > threshold"),
+        str("imagedrag.policy", "threshold", "Image drag-to-dismiss completion policy", policyChoices),
+        // Pinch.
+        num("pinchdismiss.threshold", "fraction", 0.5, "VCTransitionsLibrary pinch: p = 1 - scale / start scale, finish when p > threshold"),
+        str("pinchdismiss.policy", "threshold", "Pinch-to-dismiss completion policy", policyChoices),
+        num("pinchdismiss.duration", "s", 0.4, "Pinch-to-dismiss shrink animation duration"),
+    ]
+
+    static let index: [String: Int] = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.name, $0) })
+
+    private static func num(_ name: String, _ unit: String, _ value: Double, _ text: String) -> ParameterDescriptor {
+        ParameterDescriptor(name: name, unit: unit, description: text, defaultValue: .number(value))
+    }
+
+    private static func str(_ name: String, _ value: String, _ text: String, _ choices: [String]) -> ParameterDescriptor {
+        ParameterDescriptor(name: name, unit: "choice", description: text, defaultValue: .string(value), choices: choices)
+    }
+
+    private static func bool(_ name: String, _ value: Bool, _ text: String) -> ParameterDescriptor {
+        ParameterDescriptor(name: name, unit: "bool", description: text, defaultValue: .bool(value))
+    }
+}

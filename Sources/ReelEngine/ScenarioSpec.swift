@@ -1,0 +1,138 @@
+import Foundation
+
+/// A scenario: the starting hierarchy, the action, the animator, the interaction controller and
+/// the gesture that triggers it. Users can write one as JSON (docs/ENGINE.md).
+public struct ScenarioSpec: Sendable, Hashable, Codable {
+    /// Catalog name ("nav.push") or a user's own name.
+    public var name: String
+    /// One line for `reel scenarios`.
+    public var summary: String
+    /// The view controllers on screen before the trigger.
+    public var hierarchy: HierarchySpec
+    /// What the trigger does.
+    public var action: ActionSpec
+    /// The animator: "system" (the container's or modal style's own), "bounce", "zoom", "sheet",
+    /// "crossDissolve", "cards", "cube", "crossfade", "flip", "fold", "portal", "shrink".
+    public var animator: String
+    /// The interaction controller, nil for a tap-triggered animated transition: "backSwipe",
+    /// "swipeDismiss", "sheetDrag", "verticalSwipePop", "imageDrag", "pinchDismiss".
+    public var interaction: String?
+    /// The gesture that starts the transition, for the gesture synthesizer.
+    public var trigger: TriggerSpec
+    /// Segue identifier: routes the action through shouldPerform / prepare (or unwind for pop and dismiss).
+    public var segue: String?
+    /// False models shouldPerformSegue returning false: the segue, and the transition, do not happen.
+    public var segueAllowed: Bool?
+
+    public init(
+        name: String, summary: String, hierarchy: HierarchySpec, action: ActionSpec, animator: String = "system",
+        interaction: String? = nil, trigger: TriggerSpec = TriggerSpec(kind: .tap), segue: String? = nil,
+        segueAllowed: Bool? = nil
+    ) {
+        self.name = name
+        self.summary = summary
+        self.hierarchy = hierarchy
+        self.action = action
+        self.animator = animator
+        self.interaction = interaction
+        self.trigger = trigger
+        self.segue = segue
+        self.segueAllowed = segueAllowed
+    }
+
+    /// The spec as JSON with sorted keys (absent optionals left out).
+    public var canonicalJSON: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Decodes a spec from JSON text.
+    public static func decode(json: String) throws -> ScenarioSpec {
+        try JSONDecoder().decode(ScenarioSpec.self, from: Data(json.utf8))
+    }
+}
+
+/// The starting view-controller hierarchy.
+public struct HierarchySpec: Sendable, Hashable, Codable {
+    /// "navigation", "tab", "split", "custom" (a custom container) or "none" (a plain root controller).
+    public var container: String
+    /// The container's children: the navigation stack bottom to top, the tabs, the split's
+    /// [primary, secondary], the custom container's current child; for "none", the root controller.
+    public var controllers: [String]
+    /// Selected tab index (tab containers).
+    public var selected: Int?
+    /// Controllers already presented, in order: each is presented by the one before (the first by the source).
+    public var presented: [String]?
+    /// The controller that sets definesPresentationContext = true.
+    public var contextDefiner: String?
+
+    public init(container: String, controllers: [String], selected: Int? = nil, presented: [String]? = nil, contextDefiner: String? = nil) {
+        self.container = container
+        self.controllers = controllers
+        self.selected = selected
+        self.presented = presented
+        self.contextDefiner = contextDefiner
+    }
+}
+
+/// What the trigger does to the hierarchy.
+public struct ActionSpec: Sendable, Hashable, Codable {
+    /// "push", "pop", "popToRoot", "setViewControllers", "present", "dismiss", "selectTab",
+    /// "showDetail", "show", "swapChild" (custom container transition(from:to:)).
+    public var kind: String
+    /// The controller pushed, presented, selected or swapped in ("B").
+    public var target: String?
+    /// The controller the action is called on (present's source; defaults to the visible one).
+    public var source: String?
+    /// modalPresentationStyle: fullScreen, overFullScreen, currentContext, overCurrentContext,
+    /// pageSheet, formSheet, popover, custom, automatic.
+    public var style: String?
+    /// modalTransitionStyle: coverVertical, crossDissolve, flipHorizontal, partialCurl.
+    public var transitionStyle: String?
+    /// swapChild: whether the container calls addChild(target) first (false = seed 002's crash case).
+    public var addsChild: Bool?
+    /// setViewControllers: the new stack.
+    public var stack: [String]?
+
+    public init(
+        kind: String, target: String? = nil, source: String? = nil, style: String? = nil,
+        transitionStyle: String? = nil, addsChild: Bool? = nil, stack: [String]? = nil
+    ) {
+        self.kind = kind
+        self.target = target
+        self.source = source
+        self.style = style
+        self.transitionStyle = transitionStyle
+        self.addsChild = addsChild
+        self.stack = stack
+    }
+}
+
+/// The gesture that drives a scenario, for the gesture synthesizer.
+public struct TriggerSpec: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable { case tap, edgePan, pan, pinch }
+    public enum Edge: String, Sendable, Hashable, Codable { case left, right, top, bottom }
+    public enum Direction: String, Sendable, Hashable, Codable { case up, down, left, right }
+
+    public var kind: Kind
+    /// edgePan: the screen edge the finger starts at.
+    public var edge: Edge?
+    /// pan: the direction that drives the transition forward.
+    public var direction: Direction?
+    /// Interactive scenarios: the finger travel (points) that means progress 1, when it is fixed
+    /// (nil when it depends on the device, e.g. the back-swipe's screen width).
+    public var extent: Double?
+    /// Interactive scenarios: the progress above which a release without velocity finishes,
+    /// when the scenario uses a threshold rule.
+    public var threshold: Double?
+
+    public init(kind: Kind, edge: Edge? = nil, direction: Direction? = nil, extent: Double? = nil, threshold: Double? = nil) {
+        self.kind = kind
+        self.edge = edge
+        self.direction = direction
+        self.extent = extent
+        self.threshold = threshold
+    }
+}

@@ -1,0 +1,239 @@
+import ReelTrace
+
+/// One session's simulation: the hierarchy, the transition in flight, the trace so far.
+struct Simulation {
+    let profile: EngineProfile
+    let spec: ScenarioSpec
+    let device: Device
+    let refreshHz: Double
+    var world: World
+    var events: [TraceEvent] = []
+    var frames: [Frame] = []
+    var transition: ActiveTransition?
+    var outcome: Outcome
+    /// Index of the next display tick (time = index / refreshHz).
+    var nextTick = 0
+
+    /// How transition time advances.
+    enum Mode: Sendable {
+        /// A finger drives the percent (progress = tau / duration).
+        case interactive
+        /// tau runs from `fromTau` to `toTau` over `length` seconds from `start` along `easing`;
+        /// at the end the transition completes (`finishing`) or is cancelled.
+        case animating(start: Double, fromTau: Double, toTau: Double, length: Double, easing: Easing, finishing: Bool)
+    }
+
+    /// The transition in flight.
+    struct ActiveTransition: Sendable {
+        var operation: Operation
+        var plan: TransitionPlan
+        /// The window before the animator touched it (restored on cancel).
+        var stageBefore: Stage
+        var mode: Mode
+        /// Transition time at the last update.
+        var tau: Double
+    }
+
+    init(profile: EngineProfile, spec: ScenarioSpec, device: Device, refreshHz: Double) throws {
+        self.profile = profile
+        self.spec = spec
+        self.device = device
+        self.refreshHz = refreshHz
+        self.world = try World.initial(spec: spec, device: device, profile: profile)
+        self.outcome = Outcome(completed: false, t: 0, hierarchy: "")
+        try presentInitialControllers()
+    }
+
+    /// Puts the hierarchy's already-presented controllers on screen as if presented (with the
+    /// scenario's style and animator) before the session: no frames, no events.
+    private mutating func presentInitialControllers() throws {
+        for name in spec.hierarchy.presented ?? [] {
+            let before = world
+            let stageBefore = world.stage
+            let (operation, plan) = try beginPresent(target: name, at: 0, interactive: false, before: before)
+            transition = ActiveTransition(operation: operation, plan: plan, stageBefore: stageBefore,
+                                          mode: .interactive, tau: plan.duration)
+            endTransition(at: 0, completed: true)
+        }
+        events.removeAll()
+        outcome = Outcome(completed: false, t: 0, hierarchy: "")
+    }
+
+    mutating func emit(_ t: Double, _ kind: String, _ subject: String, _ detail: String) {
+        events.append(TraceEvent(t: t, kind: kind, subject: subject, detail: detail))
+    }
+
+    /// Segue routing before the action: shouldPerform and prepare, or unwind for pop and dismiss.
+    /// Returns false when shouldPerformSegue declines.
+    mutating func routeSegue(at t: Double) -> Bool {
+        guard let identifier = spec.segue else { return true }
+        let source = spec.action.source ?? world.topController
+        let unwinding = ["pop", "popToRoot", "dismiss"].contains(spec.action.kind)
+        if unwinding {
+            emit(t, "segue", source, "performSegue(\(identifier))")
+            emit(t, "segue", source, "canPerformUnwindSegueAction(\(identifier))")
+            emit(t, "segue", source, "prepare(for: \(identifier))")
+            emit(t, "segue", source, "unwind(for: \(identifier))")
+            return true
+        }
+        let allowed = spec.segueAllowed ?? true
+        emit(t, "segue", source, "performSegue(\(identifier))")
+        emit(t, "segue", source, "shouldPerformSegue(\(identifier)) -> \(allowed)")
+        guard allowed else { return false }
+        emit(t, "segue", source, "prepare(for: \(identifier), destination: \(spec.action.target ?? "-"))")
+        return true
+    }
+
+    /// Starts the scenario's transition at `t` (a tap, or a recognizer's began).
+    mutating func startTransition(at t: Double, interactive: Bool) throws -> Bool {
+        guard routeSegue(at: t) else { return false }
+        let stageBefore = world.stage
+        let (operation, plan) = try beginOperation(at: t, interactive: interactive)
+        let mode: Mode = interactive
+            ? .interactive
+            : .animating(start: t, fromTau: 0, toTau: plan.duration, length: plan.duration, easing: .linear, finishing: true)
+        transition = ActiveTransition(operation: operation, plan: plan, stageBefore: stageBefore, mode: mode, tau: 0)
+        nextTick = max(nextTick, Int((t * refreshHz - 1e-9).rounded(.up)))
+        return true
+    }
+
+    var nextTickTime: Double { Double(nextTick) / refreshHz }
+
+    /// Transition time at `t` in the current mode.
+    func tau(at t: Double) -> Double {
+        guard let transition else { return 0 }
+        switch transition.mode {
+        case .interactive: return transition.tau
+        case .animating(let start, let fromTau, let toTau, let length, let easing, _):
+            let fraction = length > 0 ? (t - start) / length : 1
+            return fromTau + (toTau - fromTau) * easing.value(fraction: fraction, duration: length)
+        }
+    }
+
+    /// Renders the display tick at `nextTickTime` and completes the transition when its
+    /// animation has ended by then.
+    mutating func renderTick() {
+        guard var active = transition else { return }
+        let t = nextTickTime
+        nextTick += 1
+        var ended = false
+        var finishing = true
+        if case .animating(let start, _, let toTau, let length, _, let finish) = active.mode {
+            ended = t >= start + length - 1e-9
+            finishing = finish
+            active.tau = ended ? toTau : tau(at: t)
+        }
+        transition = active
+        let duration = active.plan.duration
+        let progress = duration > 0 ? min(max(active.tau / duration, 0), 1) : 1
+        let views = active.plan.render(world.stage, at: active.tau).states()
+        frames.append(Frame(index: frames.count, t: t, progress: progress, views: views))
+        if ended { endTransition(at: t, completed: finishing) }
+    }
+
+    /// completeTransition(completed) and everything after it, in UIKit's order.
+    mutating func endTransition(at t: Double, completed: Bool) {
+        guard let active = transition else { return }
+        let op = active.operation
+        transition = nil
+        if op.usesContext, active.plan.duration > 0 || isInteractiveScenario {
+            emit(t, "transition", transitionSubject(op), "completeTransition(\(completed))")
+        }
+        if completed {
+            world.stage = active.plan.render(world.stage, at: active.plan.duration)
+            for edit in active.plan.finishEdits {
+                switch edit {
+                case .remove(let key): world.stage.remove(key)
+                case .hide(let key): world.stage.setHidden(key, true)
+                }
+            }
+            finishCallbacks(op, at: t)
+        } else {
+            world = op.worldBefore
+            world.loaded = mergedLoaded(op.worldBefore.loaded)
+            world.stage = active.stageBefore
+            cancelCallbacks(op, at: t)
+        }
+        if op.usesContext, active.plan.duration > 0 || isInteractiveScenario {
+            emit(t, "transition", transitionSubject(op), "animationEnded(\(completed))")
+        }
+        outcome = Outcome(completed: completed, t: t, hierarchy: "")
+    }
+
+    var isInteractiveScenario: Bool { spec.interaction != nil }
+
+    /// Views loaded during a cancelled transition stay loaded.
+    private func mergedLoaded(_ before: [String]) -> [String] {
+        before + world.loaded.filter { !before.contains($0) }
+    }
+
+    private mutating func finishCallbacks(_ op: Operation, at t: Double) {
+        switch op.kind {
+        case .push, .pop, .selectTab, .showDetail:
+            world.stage.removeOwned(by: op.removedOwnersOnFinish)
+            emit(t, "lifecycle", op.from, "viewDidDisappear")
+            emit(t, "lifecycle", op.to, "viewDidAppear")
+            switch op.kind {
+            case .push: emit(t, "lifecycle", op.to, "didMove(toParent: nav)")
+            case .pop:
+                emit(t, "lifecycle", op.from, "didMove(toParent: nil)")
+                for name in op.droppedMiddle { emit(t, "lifecycle", name, "didMove(toParent: nil)") }
+            case .selectTab: emit(t, "delegate", "tab", "didSelect(\(op.to))")
+            case .showDetail: emit(t, "lifecycle", op.to, "didMove(toParent: split)")
+            default: break
+            }
+        case .swapChild:
+            world.stage.removeOwned(by: op.removedOwnersOnFinish)
+            emit(t, "lifecycle", op.from, "viewDidDisappear")
+            emit(t, "lifecycle", op.to, "viewDidAppear")
+            world.children.removeAll { $0 == op.from }
+            emit(t, "containment", op.from, "removeFromParent")
+            emit(t, "lifecycle", op.from, "didMove(toParent: nil)")
+            emit(t, "lifecycle", op.to, "didMove(toParent: container)")
+        case .present:
+            let subject = op.to + ".presentation"
+            emit(t, "presentation", subject, "presentationTransitionDidEnd(true)")
+            if !op.removedOwnersOnFinish.isEmpty {
+                let removed = world.stage.views.filter { op.removedOwnersOnFinish.contains($0.owner) }
+                world.stage.removeOwned(by: op.removedOwnersOnFinish)
+                if !world.presentations.isEmpty { world.presentations[world.presentations.count - 1].removedViews = removed }
+            }
+            if op.presenterAppearance { emit(t, "lifecycle", op.from, "viewDidDisappear") }
+            emit(t, "lifecycle", op.to, "viewDidAppear")
+        case .dismiss:
+            emit(t, "presentation", op.from + ".presentation", "dismissalTransitionDidEnd(true)")
+            world.stage.removeOwned(by: [op.from])
+            emit(t, "lifecycle", op.from, "viewDidDisappear")
+            if op.presenterAppearance { emit(t, "lifecycle", op.to, "viewDidAppear") }
+        }
+    }
+
+    /// UIKit's order after completeTransition(false): the leaving controller comes back.
+    private mutating func cancelCallbacks(_ op: Operation, at t: Double) {
+        switch op.kind {
+        case .pop, .push, .selectTab, .showDetail, .swapChild:
+            emit(t, "lifecycle", op.to, "viewWillDisappear")
+            emit(t, "lifecycle", op.to, "viewDidDisappear")
+            emit(t, "lifecycle", op.from, "viewWillAppear")
+            emit(t, "lifecycle", op.from, "viewDidAppear")
+        case .present:
+            emit(t, "presentation", op.to + ".presentation", "presentationTransitionDidEnd(false)")
+            emit(t, "lifecycle", op.to, "viewWillDisappear")
+            emit(t, "lifecycle", op.to, "viewDidDisappear")
+        case .dismiss:
+            emit(t, "presentation", op.from + ".presentation", "dismissalTransitionDidEnd(false)")
+            if op.presenterAppearance {
+                emit(t, "lifecycle", op.to, "viewWillDisappear")
+                emit(t, "lifecycle", op.to, "viewDidDisappear")
+            }
+            emit(t, "lifecycle", op.from, "viewWillAppear")
+            emit(t, "lifecycle", op.from, "viewDidAppear")
+        }
+    }
+
+    /// The finished trace.
+    mutating func trace() -> Trace {
+        outcome.hierarchy = world.hierarchyJSON
+        return Trace(frames: frames, events: events, outcome: outcome)
+    }
+}

@@ -1,0 +1,61 @@
+import ReelTrace
+
+/// One session of a gesture stream: the session line's fields and the touches that followed it.
+public struct GestureSession: Sendable, Hashable {
+    /// The stream's file name as given ("-" for standard input).
+    public var sourceFile: String
+    /// 1-based line number of the session line.
+    public var line: Int
+    /// A catalog scenario name or the path of a scenario JSON file, exactly as written.
+    public var scenario: String
+    public var device: Device
+    /// Display refresh rate in Hz.
+    public var refreshHz: Double
+    /// The session line's `id`, when it had one.
+    public var externalID: String?
+    public var tags: [String]
+    /// The touch samples in stream order.
+    public var touches: [Touch]
+
+    /// The defaults of a session line without `device` or `refresh_hz`: 390 x 844 pt @3x, 60 Hz.
+    public static let defaultDevice = Device.phone
+    public static let defaultRefreshHz: Double = 60
+
+    public init(
+        sourceFile: String = "-", line: Int = 0, scenario: String, device: Device = GestureSession.defaultDevice,
+        refreshHz: Double = GestureSession.defaultRefreshHz, externalID: String? = nil, tags: [String] = [],
+        touches: [Touch] = []
+    ) {
+        self.sourceFile = sourceFile
+        self.line = line
+        self.scenario = scenario
+        self.device = device
+        self.refreshHz = refreshHz
+        self.externalID = externalID
+        self.tags = tags
+        self.touches = touches
+    }
+}
+
+/// Why a line of a gesture stream was rejected.
+public struct GestureStreamError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The stream's file name as given ("-" for standard input).
+    public var file: String
+    /// 1-based number of the offending line.
+    public var line: Int
+    /// The line of the session line of the session this error rejects; nil for lines before any
+    /// session line and for read errors.
+    public var sessionLine: Int?
+    /// What is wrong, e.g. `touch time goes backwards (0.300 after 0.316)`.
+    public var reason: String
+
+    public init(file: String, line: Int, sessionLine: Int?, reason: String) {
+        self.file = file
+        self.line = line
+        self.sessionLine = sessionLine
+        self.reason = reason
+    }
+
+    /// `file:line: reason`, e.g. `input.jsonl:12: touch time goes backwards (0.300 after 0.316)`.
+    public var description: String { "\(file):\(line): \(reason)" }
+}

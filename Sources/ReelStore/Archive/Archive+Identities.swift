@@ -1,0 +1,98 @@
+import ReelTrace
+
+extension Archive {
+    /// The id of the engine with `identity.fingerprint`, inserting the engine when it is new.
+    public func engineID(for identity: EngineIdentity) throws -> Int64 {
+        dropCachesAfterRollback()
+        if let id = caches.engineIDs[identity.fingerprint] { return id }
+        let existing = try database.withCachedStatement("SELECT id FROM engines WHERE fingerprint = ?1") { statement in
+            try statement.bind(identity.fingerprint, at: 1)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+        let id = try existing ?? database.withCachedStatement(
+            "INSERT INTO engines (name, version, fingerprint, profile_json) VALUES (?1, ?2, ?3, ?4)"
+        ) { statement in
+            try statement.bind(identity.name, at: 1)
+            try statement.bind(identity.version, at: 2)
+            try statement.bind(identity.fingerprint, at: 3)
+            try statement.bind(identity.profileJSON, at: 4)
+            try statement.run()
+            return database.lastInsertRowID
+        }
+        caches.engineIDs[identity.fingerprint] = id
+        return id
+    }
+
+    /// The engine stored under `id`.
+    public func engine(id: Int64) throws -> EngineIdentity? {
+        try database.withCachedStatement("SELECT name, version, fingerprint, profile_json FROM engines WHERE id = ?1") { statement in
+            try statement.bind(id, at: 1)
+            guard try statement.step() else { return nil }
+            return EngineIdentity(
+                name: statement.string(at: 0), version: statement.string(at: 1),
+                fingerprint: statement.string(at: 2), profileJSON: statement.string(at: 3))
+        }
+    }
+
+    /// The id of the scenario with this name and spec, inserting it when it is new.
+    public func scenarioID(name: String, specJSON: String) throws -> Int64 {
+        dropCachesAfterRollback()
+        let key = ScenarioKey(name: name, specJSON: specJSON)
+        if let id = caches.scenarioIDs[key] { return id }
+        let existing = try database.withCachedStatement("SELECT id FROM scenarios WHERE name = ?1 AND spec_json = ?2") { statement in
+            try statement.bind(name, at: 1)
+            try statement.bind(specJSON, at: 2)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+        let id = try existing ?? database.withCachedStatement("INSERT INTO scenarios (name, spec_json) VALUES (?1, ?2)") { statement in
+            try statement.bind(name, at: 1)
+            try statement.bind(specJSON, at: 2)
+            try statement.run()
+            return database.lastInsertRowID
+        }
+        caches.scenarioIDs[key] = id
+        return id
+    }
+
+    /// The id of the interned view key, inserting it when it is new.
+    func viewKeyID(_ key: String) throws -> Int64 {
+        if let id = caches.viewKeyIDs[key] { return id }
+        let existing = try database.withCachedStatement("SELECT id FROM view_keys WHERE key = ?1") { statement in
+            try statement.bind(key, at: 1)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+        let id = try existing ?? database.withCachedStatement("INSERT INTO view_keys (key) VALUES (?1)") { statement in
+            try statement.bind(key, at: 1)
+            try statement.run()
+            return database.lastInsertRowID
+        }
+        caches.viewKeyIDs[key] = id
+        caches.viewKeys[id] = key
+        return id
+    }
+
+    /// The view key interned under `id`.
+    func viewKey(id: Int64) throws -> String {
+        dropCachesAfterRollback()
+        if let key = caches.viewKeys[id] { return key }
+        let key = try database.withCachedStatement("SELECT key FROM view_keys WHERE id = ?1") { statement in
+            try statement.bind(id, at: 1)
+            guard try statement.step() else {
+                throw ArchiveError.invalidStoredValue(table: "frame_views", column: "view_id", value: String(id))
+            }
+            return statement.string(at: 0)
+        }
+        caches.viewKeys[id] = key
+        caches.viewKeyIDs[key] = id
+        return key
+    }
+
+    /// The id of the session recorded from input with this content hash, if any: re-recording the
+    /// same input is a no-op.
+    public func sessionID(contentHash: String) throws -> Int64? {
+        try database.withCachedStatement("SELECT id FROM sessions WHERE content_hash = ?1") { statement in
+            try statement.bind(contentHash, at: 1)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+    }
+}

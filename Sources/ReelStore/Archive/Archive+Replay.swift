@@ -1,0 +1,150 @@
+/// The prepared statements of the replay-result write path.
+final class ReplayWriter {
+    let result: Statement
+    let divergence: Statement
+
+    init(database: Database) throws {
+        result = try database.prepare("""
+            INSERT INTO replay_results (replay_id, session_id, status, decision_expected, decision_actual,
+                first_divergent_frame, max_error, error_message, kinds_json)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """)
+        divergence = try database.prepare("""
+            INSERT INTO divergences (replay_id, session_id, kind, frame_index, view_key, property, expected, actual, delta, detail)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            """)
+    }
+}
+
+extension Archive {
+    private func replayStatements() throws -> ReplayWriter {
+        if let replayWriter { return replayWriter }
+        let writer = try ReplayWriter(database: database)
+        replayWriter = writer
+        return writer
+    }
+
+    /// Starts a replay run of the candidate engine `engineID` and returns its id.
+    ///
+    /// - Parameters:
+    ///   - candidate: how the candidate was named on the command line ("builtin", a profile path, "exec:...").
+    ///   - tolerancesJSON: the diff tolerances as JSON.
+    ///   - shard: "K/N" when this run covers one shard of the archive.
+    public func beginReplay(engineID: Int64, candidate: String, tolerancesJSON: String, shard: String?) throws -> Int64 {
+        try database.withCachedStatement("""
+            INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, shard, status)
+            VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?3, ?4, 'running')
+            """) { statement in
+            try statement.bind(engineID, at: 1)
+            try statement.bind(candidate, at: 2)
+            try statement.bind(tolerancesJSON, at: 3)
+            try statement.bind(shard, at: 4)
+            try statement.run()
+            return database.lastInsertRowID
+        }
+    }
+
+    /// Stores a replay's verdict on one session.
+    public func insertReplayResult(_ row: ReplayResultRow) throws {
+        let s = try replayStatements().result
+        let kinds = DivergenceKind.allCases.filter(row.kinds.contains).map(\.rawValue)
+        try s.bind(row.replayID, at: 1)
+        try s.bind(row.sessionID, at: 2)
+        try s.bind(row.status.rawValue, at: 3)
+        try s.bind(row.decisionExpected?.rawValue, at: 4)
+        try s.bind(row.decisionActual?.rawValue, at: 5)
+        try s.bind(row.firstDivergentFrame, at: 6)
+        try s.bind(row.maxError, at: 7)
+        try s.bind(row.errorMessage, at: 8)
+        try s.bind(JSONText.stringArray(kinds), at: 9)
+        try s.run()
+    }
+
+    /// Stores one divergence; its replay result must be stored first.
+    public func insertDivergence(_ row: DivergenceRow) throws {
+        let s = try replayStatements().divergence
+        try s.bind(row.replayID, at: 1)
+        try s.bind(row.sessionID, at: 2)
+        try s.bind(row.kind.rawValue, at: 3)
+        try s.bind(row.frameIndex, at: 4)
+        try s.bind(row.viewKey, at: 5)
+        try s.bind(row.property, at: 6)
+        try s.bind(row.expected, at: 7)
+        try s.bind(row.actual, at: 8)
+        try s.bind(row.delta, at: 9)
+        try s.bind(row.detail, at: 10)
+        try s.run()
+    }
+
+    /// Marks a replay run as ended with `status` and stamps its finish time.
+    public func finishReplay(_ id: Int64, status: ReplayStatus = .finished) throws {
+        try database.withCachedStatement("""
+            UPDATE replays SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), status = ?2 WHERE id = ?1
+            """) { statement in
+            try statement.bind(id, at: 1)
+            try statement.bind(status.rawValue, at: 2)
+            try statement.run()
+        }
+    }
+
+    /// The verdicts of replay `replayID`, by session id.
+    public func replayResults(replayID: Int64) throws -> [ReplayResultRow] {
+        let statement = try database.prepare("""
+            SELECT session_id, status, decision_expected, decision_actual, first_divergent_frame, max_error,
+                error_message, kinds_json
+            FROM replay_results WHERE replay_id = ?1 ORDER BY session_id
+            """)
+        try statement.bind(replayID, at: 1)
+        var rows: [ReplayResultRow] = []
+        while try statement.step() {
+            rows.append(ReplayResultRow(
+                replayID: replayID, sessionID: statement.int64(at: 0),
+                status: try decode(ReplayResultStatus.self, statement.string(at: 1), "replay_results", "status"),
+                decisionExpected: try statement.optionalString(at: 2).map { try decode(Decision.self, $0, "replay_results", "decision_expected") },
+                decisionActual: try statement.optionalString(at: 3).map { try decode(Decision.self, $0, "replay_results", "decision_actual") },
+                firstDivergentFrame: statement.optionalInt(at: 4), maxError: statement.optionalDouble(at: 5),
+                errorMessage: statement.optionalString(at: 6),
+                kinds: try jsonStrings(statement.string(at: 7)).map { try decode(DivergenceKind.self, $0, "replay_results", "kinds_json") }))
+        }
+        return rows
+    }
+
+    /// The divergences of replay `replayID` (of one session when `sessionID` is given), in insertion order.
+    public func divergences(replayID: Int64, sessionID: Int64? = nil) throws -> [DivergenceRow] {
+        let statement = try database.prepare("""
+            SELECT session_id, kind, frame_index, view_key, property, expected, actual, delta, detail
+            FROM divergences WHERE replay_id = ?1 \(sessionID == nil ? "" : "AND session_id = ?2") ORDER BY id
+            """)
+        try statement.bind(replayID, at: 1)
+        if let sessionID { try statement.bind(sessionID, at: 2) }
+        var rows: [DivergenceRow] = []
+        while try statement.step() {
+            rows.append(DivergenceRow(
+                replayID: replayID, sessionID: statement.int64(at: 0),
+                kind: try decode(DivergenceKind.self, statement.string(at: 1), "divergences", "kind"),
+                frameIndex: statement.optionalInt(at: 2), viewKey: statement.optionalString(at: 3),
+                property: statement.optionalString(at: 4), expected: statement.optionalString(at: 5),
+                actual: statement.optionalString(at: 6), delta: statement.optionalDouble(at: 7),
+                detail: statement.optionalString(at: 8)))
+        }
+        return rows
+    }
+
+    /// The strings of a JSON array of strings, decoded by SQLite's json_each, in array order.
+    func jsonStrings(_ json: String) throws -> [String] {
+        try database.withCachedStatement("SELECT value FROM json_each(?1) ORDER BY key") { statement in
+            try statement.bind(json, at: 1)
+            var values: [String] = []
+            while try statement.step() { values.append(statement.string(at: 0)) }
+            return values
+        }
+    }
+}
+
+/// A stored enum value turned back into its Swift case.
+func decode<Value: RawRepresentable<String>>(_ type: Value.Type, _ raw: String, _ table: String, _ column: String) throws -> Value {
+    guard let value = Value(rawValue: raw) else {
+        throw ArchiveError.invalidStoredValue(table: table, column: column, value: raw)
+    }
+    return value
+}

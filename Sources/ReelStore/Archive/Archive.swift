@@ -1,0 +1,106 @@
+import ReelTrace
+
+/// A Reel archive: one SQLite file holding recorded sessions and replay results.
+///
+/// The recorder and the replayer talk to the archive through this class: interning engines and
+/// scenarios, writing whole sessions (`insert`, batched with `write`), streaming them back
+/// (`loadSession`, `forEachFrame`, `forEachFrameView`) and storing replay verdicts.
+///
+/// Not `Sendable`: an archive wraps one SQLite connection, used from one thread at a time.
+/// Open one `Archive` per thread.
+public final class Archive {
+    /// How to open an archive.
+    public enum Mode: Sendable, Equatable {
+        /// The archive must exist and be at this build's schema; nothing is written, nothing migrated.
+        case readOnly
+        /// The archive is created when missing and migrated to this build's schema.
+        case readWrite
+    }
+
+    /// The tables `rowCounts()` reports, in its fixed order.
+    public static let tableNames = [
+        "engines", "scenarios", "sessions", "touches", "frames", "view_keys", "frame_views",
+        "events", "outcomes", "replays", "replay_results", "divergences",
+    ]
+
+    /// The underlying connection, for queries the archive API does not cover.
+    public let database: Database
+    /// The path the archive was opened from.
+    public var path: String { database.path }
+    /// The schema version of the archive (the latest applied migration).
+    public private(set) var schemaVersion: Int
+    /// The migrations this open applied (empty for an up-to-date or read-only archive).
+    public let migrationsApplied: [EmbeddedMigration]
+
+    var caches = ArchiveCaches()
+    var sessionWriter: SessionWriter?
+    var replayWriter: ReplayWriter?
+
+    private init(database: Database, schemaVersion: Int, migrationsApplied: [EmbeddedMigration]) {
+        self.database = database
+        self.schemaVersion = schemaVersion
+        self.migrationsApplied = migrationsApplied
+    }
+
+    /// Opens the archive at `path`.
+    ///
+    /// `.readWrite` creates a missing file and applies pending migrations (each in its own
+    /// transaction); `.readOnly` never writes and refuses an archive behind this build, telling the
+    /// user to run `reel migrate PATH`. Both refuse a non-Reel file, a newer schema and a changed
+    /// migration (`ArchiveError`).
+    ///
+    /// - Parameter migrations: the schema to migrate to; this build's migrations unless a test says otherwise.
+    public static func open(
+        _ path: String, mode: Mode, migrations: [EmbeddedMigration] = EmbeddedMigration.all
+    ) throws -> Archive {
+        let migrator = Migrator(migrations: migrations)
+        switch mode {
+        case .readOnly:
+            let database = try Database.open(path, mode: .readOnly)
+            let version = try migrator.validate(database)
+            if version < migrator.latestVersion {
+                throw ArchiveError.schemaBehind(path: path, archiveVersion: version, buildVersion: migrator.latestVersion)
+            }
+            return Archive(database: database, schemaVersion: version, migrationsApplied: [])
+        case .readWrite:
+            let database = try Database.open(path, mode: .readWriteCreate)
+            let applied = try migrator.migrate(database)
+            return Archive(database: database, schemaVersion: try migrator.validate(database), migrationsApplied: applied)
+        }
+    }
+
+    /// The number of rows of every table of `tableNames`, in that order.
+    public func rowCounts() throws -> [(table: String, rows: Int64)] {
+        try Archive.tableNames.map { table in
+            (table: table, rows: try database.scalarInt64("SELECT count(*) FROM \(table)") ?? 0)
+        }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE ... COMMIT` transaction, rolling back when it throws.
+    /// The recorder batches several `insert`s per call.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        try database.transaction(.immediate, body)
+    }
+
+    /// Drops the caches of row ids when a transaction rolled back since they were filled
+    /// (an id they hold may belong to a row that no longer exists).
+    func dropCachesAfterRollback() {
+        if caches.rollbackCount != database.rollbackCount {
+            caches = ArchiveCaches(rollbackCount: database.rollbackCount)
+        }
+    }
+}
+
+/// Row ids the archive has looked up or inserted, by natural key.
+struct ArchiveCaches {
+    var rollbackCount = 0
+    var engineIDs: [String: Int64] = [:]
+    var scenarioIDs: [ScenarioKey: Int64] = [:]
+    var viewKeyIDs: [String: Int64] = [:]
+    var viewKeys: [Int64: String] = [:]
+}
+
+struct ScenarioKey: Hashable {
+    var name: String
+    var specJSON: String
+}

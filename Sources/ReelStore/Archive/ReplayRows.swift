@@ -1,0 +1,117 @@
+/// How a session's transition ended, as the archive spells it.
+public enum Decision: String, Sendable, Hashable, CaseIterable {
+    case finished, cancelled
+
+    /// `.finished` for a completed transition, `.cancelled` otherwise (as `Outcome.completed`).
+    public init(completed: Bool) { self = completed ? .finished : .cancelled }
+
+    /// Whether the transition completed.
+    public var completed: Bool { self == .finished }
+}
+
+/// The state of a replay run (`replays.status`).
+public enum ReplayStatus: String, Sendable, Hashable, CaseIterable {
+    case running, finished, failed
+}
+
+/// The verdict of a replay on one session (`replay_results.status`).
+public enum ReplayResultStatus: String, Sendable, Hashable, CaseIterable {
+    /// The candidate's trace matched the stored one within the tolerances.
+    case matched
+    /// At least one divergence was found.
+    case diverged
+    /// The candidate engine failed on the session.
+    case error
+}
+
+/// What kind of difference a divergence is (`divergences.kind`). Case order is the canonical
+/// order of `ReplayResultRow.kinds`.
+public enum DivergenceKind: String, Sendable, Hashable, CaseIterable {
+    /// The completion decision flipped.
+    case decision
+    /// Lifecycle/transition events differ in order or content.
+    case lifecycle
+    /// The number of frames differs.
+    case frameCount = "frame_count"
+    /// A view property differs beyond tolerance in a frame.
+    case frame
+    /// A time (completion time, event time) differs beyond tolerance.
+    case timing
+    /// A view of the stored frame is missing from the candidate's.
+    case missingView = "missing_view"
+    /// The candidate's frame has a view the stored frame does not.
+    case extraView = "extra_view"
+    /// The candidate engine failed.
+    case error
+}
+
+/// One row of `replay_results`.
+public struct ReplayResultRow: Sendable, Hashable {
+    public var replayID: Int64
+    public var sessionID: Int64
+    public var status: ReplayResultStatus
+    /// The stored decision (nil only when unknown).
+    public var decisionExpected: Decision?
+    /// The candidate's decision (nil when the candidate failed).
+    public var decisionActual: Decision?
+    /// The first frame index with a divergence, if any.
+    public var firstDivergentFrame: Int?
+    /// The largest difference found among compared numeric properties (points, or the property's unit).
+    public var maxError: Double?
+    /// The candidate's error, for status `.error`.
+    public var errorMessage: String?
+    /// The kinds of divergence found; stored deduplicated in `DivergenceKind.allCases` order.
+    public var kinds: [DivergenceKind]
+
+    public init(
+        replayID: Int64, sessionID: Int64, status: ReplayResultStatus, decisionExpected: Decision?,
+        decisionActual: Decision?, firstDivergentFrame: Int? = nil, maxError: Double? = nil,
+        errorMessage: String? = nil, kinds: [DivergenceKind] = []
+    ) {
+        self.replayID = replayID
+        self.sessionID = sessionID
+        self.status = status
+        self.decisionExpected = decisionExpected
+        self.decisionActual = decisionActual
+        self.firstDivergentFrame = firstDivergentFrame
+        self.maxError = maxError
+        self.errorMessage = errorMessage
+        self.kinds = kinds
+    }
+}
+
+/// One row of `divergences`.
+public struct DivergenceRow: Sendable, Hashable {
+    public var replayID: Int64
+    public var sessionID: Int64
+    public var kind: DivergenceKind
+    public var frameIndex: Int?
+    public var viewKey: String?
+    /// The property that differs: "x", "alpha", "a", "rotation_y", "t", ...
+    public var property: String?
+    /// The stored value, as text.
+    public var expected: String?
+    /// The candidate's value, as text.
+    public var actual: String?
+    /// actual - expected for numeric properties.
+    public var delta: Double?
+    /// Free-form explanation.
+    public var detail: String?
+
+    public init(
+        replayID: Int64, sessionID: Int64, kind: DivergenceKind, frameIndex: Int? = nil, viewKey: String? = nil,
+        property: String? = nil, expected: String? = nil, actual: String? = nil, delta: Double? = nil,
+        detail: String? = nil
+    ) {
+        self.replayID = replayID
+        self.sessionID = sessionID
+        self.kind = kind
+        self.frameIndex = frameIndex
+        self.viewKey = viewKey
+        self.property = property
+        self.expected = expected
+        self.actual = actual
+        self.delta = delta
+        self.detail = detail
+    }
+}

@@ -1,0 +1,53 @@
+/// Why an archive could not be opened or used, in words a user can act on.
+public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file does not exist (and the mode does not create it).
+    case missingFile(path: String)
+    /// The file should be new but already exists.
+    case fileExists(path: String)
+    /// The file is not SQLite, is another application's SQLite file, or is an empty database opened read-only.
+    case notAnArchive(path: String, reason: String)
+    /// The archive was migrated by a newer reel than this build.
+    case schemaTooNew(path: String, archiveVersion: Int, buildVersion: Int)
+    /// The archive needs migrations this build carries, and it was opened read-only.
+    case schemaBehind(path: String, archiveVersion: Int, buildVersion: Int)
+    /// A migration applied to the archive differs from the one this build carries.
+    case migrationChanged(path: String, version: Int, name: String, recordedSHA256: String, embeddedSHA256: String)
+    /// The archive records a migration this build does not know, below its own latest version.
+    case unknownMigration(path: String, version: Int, name: String)
+    /// No session has this id.
+    case sessionNotFound(id: Int64)
+    /// A stored value could not be turned back into a trace value.
+    case invalidStoredValue(table: String, column: String, value: String)
+
+    public var description: String {
+        switch self {
+        case let .missingFile(path):
+            return "\(path): no such file"
+        case let .fileExists(path):
+            return "\(path): already exists (use `reel migrate \(path)` to upgrade an archive)"
+        case let .notAnArchive(path, reason):
+            return "\(path): not a Reel archive: \(reason)"
+        case let .schemaTooNew(path, archive, build):
+            return "\(path): archive schema v\(archive) is newer than this reel (v\(build)): upgrade reel"
+        case let .schemaBehind(path, archive, build):
+            return "\(path): archive schema v\(archive) is older than this reel (v\(build)): run `reel migrate \(path)`"
+        case let .migrationChanged(path, version, name, recorded, embedded):
+            return "\(path): migration \(EmbeddedMigration.fileName(version: version, name: name)) differs from the one applied to this archive "
+                + "(sha256 \(recorded) applied, \(embedded) in this reel)"
+        case let .unknownMigration(path, version, name):
+            return "\(path): the archive has migration \(EmbeddedMigration.fileName(version: version, name: name)), which this reel does not carry"
+        case let .sessionNotFound(id):
+            return "no session with id \(id)"
+        case let .invalidStoredValue(table, column, value):
+            return "invalid value \(value) in \(table).\(column)"
+        }
+    }
+}
+
+extension EmbeddedMigration {
+    /// "0001_initial.sql" for version 1 named "initial".
+    static func fileName(version: Int, name: String) -> String {
+        let digits = String(version)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "_" + name + ".sql"
+    }
+}

@@ -1,0 +1,93 @@
+/// A migration as an archive's `migrations` table records it.
+public struct AppliedMigration: Sendable, Hashable {
+    public var version: Int
+    public var name: String
+    /// Hex SHA-256 of the SQL text that was applied.
+    public var sha256: String
+    /// ISO-8601 UTC.
+    public var appliedAt: String
+}
+
+/// Brings an archive's schema up to the build's migrations, or says why it cannot.
+public struct Migrator: Sendable {
+    /// The migrations this migrator knows, in version order.
+    public let migrations: [EmbeddedMigration]
+
+    public init(migrations: [EmbeddedMigration] = EmbeddedMigration.all) {
+        self.migrations = migrations.sorted { $0.version < $1.version }
+    }
+
+    /// The schema version the migrations lead to.
+    public var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    private static let createTable = """
+        CREATE TABLE IF NOT EXISTS migrations (
+            version    INTEGER PRIMARY KEY,
+            name       TEXT NOT NULL,
+            sha256     TEXT NOT NULL,
+            applied_at TEXT NOT NULL
+        ) STRICT
+        """
+
+    /// The migrations recorded in `database`, in version order (none for a new file).
+    public func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+        let hasTable = try database.scalarInt64(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'migrations'") ?? 0
+        guard hasTable > 0 else { return [] }
+        let statement = try database.prepare("SELECT version, name, sha256, applied_at FROM migrations ORDER BY version")
+        var applied: [AppliedMigration] = []
+        while try statement.step() {
+            applied.append(AppliedMigration(
+                version: statement.int(at: 0), name: statement.string(at: 1),
+                sha256: statement.string(at: 2), appliedAt: statement.string(at: 3)))
+        }
+        return applied
+    }
+
+    /// Checks what `database` has applied against the build: refuses a newer schema, an unknown
+    /// migration or a changed checksum. Returns the archive's schema version.
+    @discardableResult
+    public func validate(_ database: Database) throws -> Int {
+        let applied = try appliedMigrations(in: database)
+        let archiveVersion = applied.last?.version ?? 0
+        if archiveVersion > latestVersion {
+            throw ArchiveError.schemaTooNew(path: database.path, archiveVersion: archiveVersion, buildVersion: latestVersion)
+        }
+        for record in applied {
+            guard let embedded = migrations.first(where: { $0.version == record.version }) else {
+                throw ArchiveError.unknownMigration(path: database.path, version: record.version, name: record.name)
+            }
+            let checksum = embedded.sha256
+            guard checksum == record.sha256 else {
+                throw ArchiveError.migrationChanged(
+                    path: database.path, version: record.version, name: record.name,
+                    recordedSHA256: record.sha256, embeddedSHA256: checksum)
+            }
+        }
+        return archiveVersion
+    }
+
+    /// Validates `database`, then applies every pending migration in version order, each in its own
+    /// transaction. Returns the migrations applied now (empty when the archive was up to date).
+    @discardableResult
+    public func migrate(_ database: Database) throws -> [EmbeddedMigration] {
+        let current = try validate(database)
+        let pending = migrations.filter { $0.version > current }
+        for migration in pending {
+            try database.transaction(.immediate) {
+                try database.execute(Migrator.createTable)
+                try database.execute(migration.sql)
+                let record = try database.prepare("""
+                    INSERT INTO migrations (version, name, sha256, applied_at)
+                    VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                    """)
+                try record.bind(migration.version, at: 1)
+                try record.bind(migration.name, at: 2)
+                try record.bind(migration.sha256, at: 3)
+                try record.run()
+                try database.execute("PRAGMA user_version = \(migration.version)")
+            }
+        }
+        return pending
+    }
+}

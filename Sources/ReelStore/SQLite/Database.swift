@@ -1,0 +1,228 @@
+import CSQLite
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One connection to a SQLite file, through SQLite's C API.
+///
+/// Opening sets the pragmas every Reel connection runs with (WAL journal, synchronous=NORMAL,
+/// foreign keys on, a busy timeout) and checks the file's `application_id`: a file of another
+/// application is refused, a new empty file is stamped as Reel's.
+///
+/// Not `Sendable`: a connection and its statements are used from one thread at a time; give each
+/// thread its own `Database`.
+public final class Database {
+    /// How to open the file.
+    public enum Mode: Sendable, Equatable {
+        /// The file must exist; nothing is ever written.
+        case readOnly
+        /// The file must exist.
+        case readWrite
+        /// The file is created when missing.
+        case readWriteCreate
+    }
+
+    /// `PRAGMA application_id` of every Reel archive: the ASCII bytes "REEL".
+    public static let reelApplicationID: Int32 = 0x5245_454C
+
+    /// Milliseconds a statement waits for another connection's lock before failing with SQLITE_BUSY.
+    public static let busyTimeoutMilliseconds: Int32 = 5000
+
+    public let path: String
+    public let mode: Mode
+    let connection: OpaquePointer
+    private var statementCache: [String: Statement] = [:]
+    private var savepointDepth = 0
+    /// Increases whenever a transaction or savepoint rolls back, so caches of row ids can notice.
+    private(set) var rollbackCount = 0
+
+    private init(path: String, mode: Mode, connection: OpaquePointer) {
+        self.path = path
+        self.mode = mode
+        self.connection = connection
+    }
+
+    deinit {
+        statementCache.removeAll()
+        // close_v2 waits for statements still alive elsewhere instead of failing.
+        sqlite3_close_v2(connection)
+    }
+
+    /// Opens `path` in `mode`, sets the connection's pragmas and checks the application id.
+    ///
+    /// - Throws: `ArchiveError.missingFile` when the file must exist and does not,
+    ///   `ArchiveError.notAnArchive` for a file that is not SQLite or belongs to another application,
+    ///   `SQLiteError` for anything else SQLite reports.
+    public static func open(_ path: String, mode: Mode) throws -> Database {
+        if mode != .readWriteCreate, path != ":memory:", access(path, F_OK) != 0 {
+            throw ArchiveError.missingFile(path: path)
+        }
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var handle: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        guard rc == SQLITE_OK, let handle else {
+            let error = SQLiteError(resultCode: rc, connection: handle, sql: nil)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        let database = Database(path: path, mode: mode, connection: handle)
+        sqlite3_rollback_hook(handle, { context in
+            guard let context else { return }
+            Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().rollbackCount += 1
+        }, Unmanaged.passUnretained(database).toOpaque())
+        try database.configure()
+        return database
+    }
+
+    private func configure() throws {
+        try execute("PRAGMA busy_timeout = \(Database.busyTimeoutMilliseconds)")
+        try checkApplicationID()
+        try execute("PRAGMA foreign_keys = ON")
+        if mode != .readOnly {
+            try execute("PRAGMA journal_mode = WAL")
+            try execute("PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    private func checkApplicationID() throws {
+        let applicationID: Int64
+        switch Result(catching: { () throws(SQLiteError) -> Int64 in try scalarInt64("PRAGMA application_id") ?? 0 }) {
+        case let .success(value):
+            applicationID = value
+        case let .failure(error) where error.code == SQLITE_NOTADB:
+            throw ArchiveError.notAnArchive(path: path, reason: "the file is not a SQLite database")
+        case let .failure(error):
+            throw error
+        }
+        if applicationID == Int64(Database.reelApplicationID) { return }
+        let objects = try scalarInt64("SELECT count(*) FROM sqlite_schema") ?? 0
+        guard applicationID == 0, objects == 0 else {
+            let found = applicationID == 0
+                ? "no application_id"
+                : "application_id 0x" + String(UInt32(truncatingIfNeeded: applicationID), radix: 16, uppercase: true)
+            throw ArchiveError.notAnArchive(
+                path: path, reason: "a SQLite database of another application (\(found); Reel's is 0x5245454C)")
+        }
+        if mode == .readOnly {
+            throw ArchiveError.notAnArchive(path: path, reason: "an empty SQLite database; create an archive with `reel init \(path)`")
+        }
+        try execute("PRAGMA application_id = \(Database.reelApplicationID)")
+    }
+
+    // MARK: Running SQL
+
+    /// Runs one or more SQL statements that return no rows of interest.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(connection, sql, nil, nil, &message)
+        guard rc == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_free(message)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(connection), message: text, sql: sql)
+        }
+    }
+
+    /// Prepares a statement owned by the caller.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(connection: connection, sql: sql)
+    }
+
+    /// Lends the cached statement for `sql` (prepared on first use) to `body`, then resets it and
+    /// clears its bindings. A nested use of the same SQL while it is lent gets a fresh statement.
+    public func withCachedStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+        let statement: Statement
+        if let cached = statementCache[sql] {
+            statement = cached.isCheckedOut ? try prepare(sql) : cached
+        } else {
+            statement = try prepare(sql)
+            statementCache[sql] = statement
+        }
+        statement.isCheckedOut = true
+        defer {
+            statement.reset()
+            statement.clearBindings()
+            statement.isCheckedOut = false
+        }
+        return try body(statement)
+    }
+
+    /// The first column of the first row of `sql`, or nil when there is no row or it is NULL.
+    public func scalarInt64(_ sql: String) throws(SQLiteError) -> Int64? {
+        let statement = try prepare(sql)
+        guard try statement.step(), !statement.isNull(at: 0) else { return nil }
+        return statement.int64(at: 0)
+    }
+
+    /// The row id of the last successful INSERT on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection) }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(connection)) }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(connection) == 0 }
+
+    // MARK: Transactions
+
+    /// How a transaction takes its locks.
+    public enum TransactionKind: String, Sendable {
+        /// Takes the write lock at once (`BEGIN IMMEDIATE`): no SQLITE_BUSY half-way through a write.
+        case immediate = "IMMEDIATE"
+        /// Takes locks when first needed (`BEGIN DEFERRED`): for consistent multi-statement reads.
+        case deferred = "DEFERRED"
+    }
+
+    /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
+    /// Inside another transaction, use `savepoint` instead.
+    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+        try execute("BEGIN \(kind.rawValue)")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            rollbackIfOpen()
+            throw error
+        }
+        do {
+            try execute("COMMIT")
+        } catch {
+            rollbackIfOpen()
+            throw error
+        }
+        return result
+    }
+
+    /// Runs `body` inside a savepoint: released when it returns, rolled back to (and released) when
+    /// it throws. Starts a transaction when none is open; nests freely.
+    public func savepoint<T>(_ body: () throws -> T) throws -> T {
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "reel_savepoint_\(savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            if isInTransaction {
+                try? execute("ROLLBACK TO \(name)")
+                try? execute("RELEASE \(name)")
+            }
+            rollbackCount += 1
+            throw error
+        }
+        try execute("RELEASE \(name)")
+        return result
+    }
+
+    private func rollbackIfOpen() {
+        if isInTransaction { try? execute("ROLLBACK") }
+    }
+}

@@ -1,0 +1,187 @@
+import CSQLite
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the bind call returns.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement: bind parameters (1-based), step, read columns (0-based), reset, reuse.
+///
+/// Not `Sendable`: it belongs to its `Database` and is used on that database's thread.
+public final class Statement {
+    /// The SQL text the statement was prepared from.
+    public let sql: String
+    let handle: OpaquePointer
+    /// The connection, for error messages (kept valid by `sqlite3_close_v2` until this statement is finalized).
+    private let connection: OpaquePointer
+    /// Set while a cached statement is lent out, so a nested use of the same SQL gets a fresh one.
+    var isCheckedOut = false
+
+    init(connection: OpaquePointer, sql: String) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let rc = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard rc == SQLITE_OK, let handle else {
+            sqlite3_finalize(handle)
+            throw SQLiteError(resultCode: rc, connection: connection, sql: sql)
+        }
+        self.sql = sql
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    private func check(_ rc: Int32) throws(SQLiteError) {
+        guard rc == SQLITE_OK else { throw SQLiteError(resultCode: rc, connection: connection, sql: sql) }
+    }
+
+    // MARK: Binding (1-based parameter indexes)
+
+    public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    public func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, Int64(value)))
+    }
+
+    public func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    /// Binds 1 or 0.
+    public func bind(_ value: Bool, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, value ? 1 : 0))
+    }
+
+    /// Binds UTF-8 text, copied by SQLite.
+    public func bind(_ value: String, at index: Int32) throws(SQLiteError) {
+        var value = value
+        let rc = value.withUTF8 { bytes -> Int32 in
+            // An empty buffer may have no address; SQLite binds NULL for a null pointer, so pass "".
+            guard let base = bytes.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, transient) }
+            return sqlite3_bind_text(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
+        }
+        try check(rc)
+    }
+
+    /// Binds a blob, copied by SQLite.
+    public func bind(_ value: Data, at index: Int32) throws(SQLiteError) {
+        let rc = value.withUnsafeBytes { bytes -> Int32 in
+            // A null pointer would bind NULL; an empty blob is bound as a zero-length blob instead.
+            guard let base = bytes.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
+            return sqlite3_bind_blob(handle, index, base, Int32(bytes.count), transient)
+        }
+        try check(rc)
+    }
+
+    public func bindNull(at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_null(handle, index))
+    }
+
+    public func bind(_ value: Int64?, at index: Int32) throws(SQLiteError) {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    }
+
+    public func bind(_ value: Int?, at index: Int32) throws(SQLiteError) {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    }
+
+    public func bind(_ value: Double?, at index: Int32) throws(SQLiteError) {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    }
+
+    public func bind(_ value: Bool?, at index: Int32) throws(SQLiteError) {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    }
+
+    public func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    }
+
+    public func bind(_ value: Data?, at index: Int32) throws(SQLiteError) {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    }
+
+    /// Sets every parameter back to NULL.
+    public func clearBindings() {
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: Stepping
+
+    /// Runs the statement to its next row: true when a row is available, false when done.
+    @discardableResult
+    public func step() throws(SQLiteError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let rc:
+            let error = SQLiteError(resultCode: rc, connection: connection, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Makes the statement ready to run again; bindings are kept.
+    public func reset() {
+        sqlite3_reset(handle)
+    }
+
+    /// Runs a statement that returns no rows (or ignores them) and resets it for reuse.
+    public func run() throws(SQLiteError) {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
+    // MARK: Columns (0-based)
+
+    public var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    public func columnName(at index: Int32) -> String {
+        String(cString: sqlite3_column_name(handle, index))
+    }
+
+    public func isNull(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    public func int64(at index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    public func int(at index: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, index))
+    }
+
+    public func double(at index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
+    }
+
+    public func bool(at index: Int32) -> Bool {
+        sqlite3_column_int64(handle, index) != 0
+    }
+
+    /// The column as UTF-8 text ("" for NULL).
+    public func string(at index: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    public func data(at index: Int32) -> Data {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
+    public func optionalInt64(at index: Int32) -> Int64? { isNull(at: index) ? nil : int64(at: index) }
+    public func optionalInt(at index: Int32) -> Int? { isNull(at: index) ? nil : int(at: index) }
+    public func optionalDouble(at index: Int32) -> Double? { isNull(at: index) ? nil : double(at: index) }
+    public func optionalString(at index: Int32) -> String? { isNull(at: index) ? nil : string(at: index) }
+    public func optionalData(at index: Int32) -> Data? { isNull(at: index) ? nil : data(at: index) }
+}

@@ -1,0 +1,77 @@
+import ReelTrace
+
+/// The archive's bulk-write benchmark: whole sessions through `Archive.insert`, batched in
+/// transactions, the way the recorder writes them. tools/bench/insert.c writes the same rows with
+/// plain C for comparison, so the values here follow the formulas written out in that file.
+public struct StoreBenchmark: Sendable {
+    public var framesPerSession = 60
+    public var viewsPerFrame = 5
+    public var touchesPerSession = 20
+    public var eventsPerSession = 4
+    public var sessionsPerTransaction = 20
+
+    public init() {}
+
+    /// What one run wrote and how long it took.
+    public struct Result: Sendable {
+        public var sessions: Int
+        public var frameViewRows: Int
+        public var seconds: Double
+        public var frameViewRowsPerSecond: Double { Double(frameViewRows) / seconds }
+    }
+
+    /// The trace every benchmark session carries (only the content hash differs between sessions).
+    func templateSession() -> RecordedSession {
+        let f = Double(framesPerSession)
+        let frames = (0..<framesPerSession).map { index -> Frame in
+            let i = Double(index)
+            let views = (0..<viewsPerFrame).map { v -> ViewState in
+                let k = Double(v)
+                return ViewState(
+                    key: "view\(v)", x: i * 0.5 + k * 10.25, y: k * 1.5, w: 390, h: 844, alpha: i / f,
+                    transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: i * 0.25, ty: 0),
+                    rotationX: 0, rotationY: k * 0.01, m34: v == 0 ? 0 : -0.002, z: v,
+                    hidden: v == viewsPerFrame - 1 && index % 2 == 1)
+            }
+            return Frame(index: index, t: i / 60, progress: i / f, views: views)
+        }
+        let touches = (0..<touchesPerSession).map { n in
+            let phase: TouchPhase = n == 0 ? .began : n == touchesPerSession - 1 ? .ended : .moved
+            return Touch(t: Double(n) / 60, id: 0, phase: phase, x: 4 + Double(n) * 9.5, y: 420)
+        }
+        let events = (0..<eventsPerSession).map { n in
+            TraceEvent(t: Double(n) / 60, kind: "lifecycle", subject: "B", detail: "viewWillAppear")
+        }
+        let header = SessionHeader(
+            scenarioName: "bench", scenarioSpecJSON: "{}", device: .phone, refreshHz: 60, contentHash: "")
+        return RecordedSession(
+            header: header, touches: touches,
+            trace: Trace(frames: frames, events: events, outcome: Outcome(completed: true, t: 1, hierarchy: "{}")))
+    }
+
+    /// Writes sessions into a new archive at `path` until at least `frameViewRows` frame-view rows
+    /// are stored, and times the writing (opening and migrating the archive is not timed).
+    public func run(path: String, frameViewRows: Int) throws -> Result {
+        let archive = try Archive.open(path, mode: .readWrite)
+        let engine = try archive.engineID(for: EngineIdentity(name: "bench", version: "1", fingerprint: "bench", profileJSON: "{}"))
+        let rowsPerSession = framesPerSession * viewsPerFrame
+        let sessions = (frameViewRows + rowsPerSession - 1) / rowsPerSession
+        var session = templateSession()
+        let clock = ContinuousClock()
+        let start = clock.now
+        var written = 0
+        while written < sessions {
+            let batch = min(sessionsPerTransaction, sessions - written)
+            try archive.write {
+                for n in written..<(written + batch) {
+                    session.header.contentHash = "bench-\(n)"
+                    try archive.insert(session, engineID: engine)
+                }
+            }
+            written += batch
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return Result(sessions: sessions, frameViewRows: sessions * rowsPerSession, seconds: seconds)
+    }
+}

@@ -1,1 +1,0 @@
-// ReelTiming — under construction

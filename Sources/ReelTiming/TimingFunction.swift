@@ -1,0 +1,65 @@
+/// How an animation's progress moves through time: a curve over a requested duration, or a spring.
+public enum TimingFunction: Sendable, Hashable, Codable {
+    /// A timing curve stretched over the requested duration (`UIView.animate(withDuration:options:)`,
+    /// UICubicTimingParameters).
+    case curve(TimingCurve)
+    /// A physical spring (UISpringTimingParameters(mass:stiffness:damping:initialVelocity:),
+    /// CASpringAnimation): ignores the requested duration and runs until it settles.
+    case spring(Spring)
+    /// UIView's spring (`usingSpringWithDamping:initialSpringVelocity:`,
+    /// UISpringTimingParameters(dampingRatio:initialVelocity:)): fitted to the requested
+    /// duration (see `Spring.init(duration:dampingRatio:initialVelocity:settings:)`).
+    /// `initialVelocity` is in whole distances per second.
+    case dampedSpring(dampingRatio: Double, initialVelocity: Double)
+
+    /// This function with its spring and duration worked out once, for evaluation every frame.
+    public func resolved(duration: Double, settings: SpringSettings = SpringSettings()) -> ResolvedTiming {
+        switch self {
+        case let .curve(curve):
+            return ResolvedTiming(kind: .curve(curve), duration: duration)
+        case let .spring(spring):
+            return ResolvedTiming(kind: .spring(spring),
+                                  duration: spring.settlingDuration(epsilon: settings.settlingEpsilon))
+        case let .dampedSpring(ratio, velocity):
+            let spring = Spring(duration: duration, dampingRatio: ratio, initialVelocity: velocity, settings: settings)
+            return ResolvedTiming(kind: .spring(spring), duration: duration)
+        }
+    }
+
+    /// Progress (0 at the start, 1 from the end on) `elapsed` seconds into an animation
+    /// requested to last `duration` seconds. Resolves the function on every call; for
+    /// per-frame evaluation resolve once with `resolved(duration:settings:)`.
+    public func progress(atElapsed elapsed: Double, duration: Double,
+                         settings: SpringSettings = SpringSettings()) -> Double {
+        resolved(duration: duration, settings: settings).progress(atElapsed: elapsed)
+    }
+}
+
+/// A timing function bound to an actual duration.
+public struct ResolvedTiming: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case curve(TimingCurve)
+        case spring(Spring)
+    }
+
+    public let kind: Kind
+    /// Seconds until the animation is complete: the requested duration for curves and
+    /// UIView springs, the settling duration for physical springs.
+    public let duration: Double
+
+    public init(kind: Kind, duration: Double) {
+        self.kind = kind
+        self.duration = duration
+    }
+
+    /// Progress at `elapsed` seconds: 0 before the start, exactly 1 from `duration` on.
+    /// A spring's progress may overshoot 1 before that.
+    public func progress(atElapsed elapsed: Double) -> Double {
+        if elapsed >= duration { return 1 }
+        if elapsed <= 0 { return 0 }
+        switch kind {
+        case let .curve(curve): return curve.value(at: elapsed / duration)
+        case let .spring(spring): return spring.position(at: elapsed)
+        }
+    }
+}

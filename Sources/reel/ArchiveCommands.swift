@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import ReelStore
+
+/// Runs `body`, turning archive failures into `reel: error: <message>` on standard error and the
+/// exit codes of the command line: 65 bad archive, 66 missing file, 70 internal error.
+func reportingArchiveErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as ArchiveError {
+        printError(error.description)
+        switch error {
+        case .missingFile, .sessionNotFound: throw ExitCode(66)
+        default: throw ExitCode(65)
+        }
+    } catch let error as SQLiteError {
+        printError(error.description)
+        // SQLITE_CORRUPT and SQLITE_NOTADB are bad input; anything else is our failure.
+        throw ExitCode(error.code == 11 || error.code == 26 ? 65 : 70)
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("reel: error: \(message)\n".utf8))
+}
+
+/// `reel init PATH`: creates a new archive at the current schema.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Create an empty archive at the current schema.")
+
+    @Argument(help: "The archive file to create.")
+    var path: String
+
+    func run() throws {
+        try reportingArchiveErrors {
+            if FileManager.default.fileExists(atPath: path) {
+                throw ArchiveError.fileExists(path: path)
+            }
+            let archive = try Archive.open(path, mode: .readWrite)
+            print("\(path): created archive (schema v\(archive.schemaVersion))")
+        }
+    }
+}
+
+/// `reel migrate PATH`: applies the migrations an archive is missing.
+struct MigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate", abstract: "Upgrade an archive to this reel's schema.")
+
+    @Argument(help: "The archive to upgrade.")
+    var path: String
+
+    func run() throws {
+        try reportingArchiveErrors {
+            guard FileManager.default.fileExists(atPath: path) else { throw ArchiveError.missingFile(path: path) }
+            let archive = try Archive.open(path, mode: .readWrite)
+            if archive.migrationsApplied.isEmpty {
+                print("\(path): up to date (schema v\(archive.schemaVersion))")
+            } else {
+                let names = archive.migrationsApplied.map { String(format: "%04d_%@", $0.version, $0.name) }
+                print("\(path): migrated to schema v\(archive.schemaVersion) (applied \(names.joined(separator: ", ")))")
+            }
+        }
+    }
+}
+
+/// `reel info PATH`: schema version, file size and row counts, without writing anything.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info", abstract: "Show an archive's schema version, file size and row counts.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The archive to describe.")
+    var path: String
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        try reportingArchiveErrors {
+            let archive = try Archive.open(path, mode: .readOnly)
+            let counts = try archive.rowCounts()
+            let size = fileSize(path)
+            switch format {
+            case .text:
+                print("archive:  \(path)")
+                print("schema:   v\(archive.schemaVersion)")
+                print("size:     \(size) bytes")
+                let width = counts.map(\.table.count).max() ?? 0
+                for (table, rows) in counts {
+                    print("  \(table.padding(toLength: width, withPad: " ", startingAt: 0))  \(rows)")
+                }
+            case .json:
+                let tables = counts.map { "\(JSONText.quoted($0.table)):\($0.rows)" }.joined(separator: ",")
+                print("{\"path\":\(JSONText.quoted(path)),\"schema_version\":\(archive.schemaVersion),\"size_bytes\":\(size),\"rows\":{\(tables)}}")
+            }
+        }
+    }
+
+    /// The archive's bytes on disk, including a write-ahead log not yet checkpointed.
+    private func fileSize(_ path: String) -> Int64 {
+        [path, path + "-wal"].reduce(0) { total, file in
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value
+            return total + (size ?? 0)
+        }
+    }
+}
+
+/// `reel bench-store`: the Swift half of tools/bench-store (hidden from help).
+struct BenchStoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-store", abstract: "Time bulk session writes into a new archive.", shouldDisplay: false)
+
+    @Argument(help: "A new archive file to write.")
+    var path: String
+
+    @Option(help: "Frame-view rows to write.")
+    var rows: Int = 2_000_000
+
+    func run() throws {
+        try reportingArchiveErrors {
+            let result = try StoreBenchmark().run(path: path, frameViewRows: rows)
+            print("\(result.sessions) \(result.frameViewRows) \(String(format: "%.6f", result.seconds))")
+        }
+    }
+}
