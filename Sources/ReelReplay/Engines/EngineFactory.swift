@@ -1,0 +1,38 @@
+import ReelEngine
+
+/// Makes engines from an `--engine` value. The replayer asks for one engine per worker thread.
+public struct EngineFactory: Sendable {
+    public let spec: EngineSpec
+    private let profile: ProfileLoader.Loaded?
+
+    /// Loads and checks the profile file now, so a bad profile fails before any work starts.
+    public init(_ spec: EngineSpec) throws(ReelFailure) {
+        self.spec = spec
+        if case .profile(let path) = spec {
+            profile = try ProfileLoader.load(path: path)
+        } else {
+            profile = nil
+        }
+    }
+
+    /// A new engine instance (external engines get their own process).
+    public func make() throws(ReelFailure) -> TransitionEngine {
+        switch spec {
+        case .builtin:
+            return BuiltinEngine()
+        case .profile:
+            return BuiltinEngine(profile: profile!.profile, label: profile!.name)
+        case .exec(let command):
+            return try ExternalTransitionEngine(command: command)
+        }
+    }
+
+    /// The built-in profile in force (nil for an external engine).
+    public var builtinProfile: EngineProfile? {
+        switch spec {
+        case .builtin: .builtin
+        case .profile: profile?.profile
+        case .exec: nil
+        }
+    }
+}

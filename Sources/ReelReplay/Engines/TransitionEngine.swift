@@ -1,0 +1,32 @@
+import ReelEngine
+import ReelTrace
+
+/// Anything that turns a session's touches into a trace: the built-in engine (with any profile)
+/// or an external engine process.
+///
+/// Not required to be thread-safe: the replayer gives every worker its own engine instance
+/// (`EngineFactory.make()`).
+public protocol TransitionEngine: AnyObject {
+    /// Who produced the traces; stored with every recorded session and replay.
+    var identity: EngineIdentity { get }
+    func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> Trace
+}
+
+/// This build's engine behind the `TransitionEngine` interface.
+public final class BuiltinEngine: TransitionEngine {
+    public let engine: Engine
+    public let identity: EngineIdentity
+
+    /// - Parameter label: appended to the engine name ("reel-builtin+candidate") so archives show
+    ///   which profile produced a session; the fingerprint tells profiles apart in any case.
+    public init(profile: EngineProfile = .builtin, label: String? = nil) {
+        engine = Engine(profile: profile)
+        var identity = engine.identity
+        if let label { identity.name += "+" + label }
+        self.identity = identity
+    }
+
+    public func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> Trace {
+        try engine.run(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
+    }
+}

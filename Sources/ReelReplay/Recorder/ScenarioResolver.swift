@@ -1,0 +1,43 @@
+import Foundation
+import ReelEngine
+
+/// Turns the `scenario` of a session line into a spec: a catalog name ("nav.interactive-pop") or
+/// the path of a scenario JSON file (absolute, relative to the working directory, or relative to
+/// the gesture stream's folder). Files are read once.
+public final class ScenarioResolver {
+    private var files: [String: ScenarioSpec] = [:]
+
+    public init() {}
+
+    public func resolve(_ reference: String, relativeTo streamFile: String? = nil) throws(ReelFailure) -> ScenarioSpec {
+        if let spec = ScenarioCatalog.named(reference) { return spec }
+        if let spec = files[reference] { return spec }
+        guard reference.hasSuffix(".json") || reference.contains("/") else {
+            throw ReelFailure(.dataError, "unknown scenario '\(reference)' (`reel scenarios` lists the catalog; a scenario file path ends in .json)")
+        }
+        let spec = try load(candidates(for: reference, relativeTo: streamFile), reference: reference)
+        files[reference] = spec
+        return spec
+    }
+
+    private func candidates(for reference: String, relativeTo streamFile: String?) -> [String] {
+        var paths = [reference]
+        if !reference.hasPrefix("/"), let streamFile, streamFile != "-" {
+            let folder = (streamFile as NSString).deletingLastPathComponent
+            if !folder.isEmpty { paths.append((folder as NSString).appendingPathComponent(reference)) }
+        }
+        return paths
+    }
+
+    private func load(_ paths: [String], reference: String) throws(ReelFailure) -> ScenarioSpec {
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            do {
+                return try ScenarioSpec.decode(json: String(decoding: data, as: UTF8.self))
+            } catch {
+                throw ReelFailure(.dataError, "\(path): not a valid scenario spec (\(error))")
+            }
+        }
+        throw ReelFailure(.dataError, "scenario file '\(reference)' not found")
+    }
+}
