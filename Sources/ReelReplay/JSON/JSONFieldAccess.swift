@@ -50,6 +50,12 @@ extension JSONValue {
         return value
     }
 
+    /// Self, when it is an object.
+    func asObject(field: String) throws(JSONFieldError) -> JSONValue {
+        guard case .object = self else { throw Self.typeError(field, "an object", self) }
+        return self
+    }
+
     func asNumber(field: String) throws(JSONFieldError) -> Double {
         guard case .number(let number) = self else { throw Self.typeError(field, "a number", self) }
         return number

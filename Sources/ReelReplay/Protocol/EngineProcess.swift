@@ -1,0 +1,255 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// A running engine process: `/bin/sh -c COMMAND` in its own process group, with non-blocking
+/// pipes on its standard input, output and error (all opened close-on-exec, so no other child
+/// inherits them and a dead engine's pipes really close).
+final class EngineProcess {
+    let pid: pid_t
+    private var input: Int32
+    private var output: Int32
+    private var errorOutput: Int32
+    /// Bytes of standard output read but not yet returned as a line.
+    private var pending: [UInt8] = []
+    /// How far `pending` has been searched for a newline.
+    private var searchedUpTo = 0
+    private var outputClosed = false
+    /// The last bytes the engine wrote to standard error, for error messages.
+    private(set) var errorTail: [UInt8] = []
+    /// How the process ended, once `stop` reaped it.
+    private var stoppedAs: String?
+
+    static let errorTailLimit = 2048
+
+    /// Launches `command`; throws a reason when the shell cannot be started.
+    init(command: String) throws(ExternalEngineError) {
+        _ = ignoreBrokenPipes
+        let spawned = try spawnLock.withLock { _ throws(ExternalEngineError) in try Self.spawn(command: command) }
+        pid = spawned.pid
+        input = spawned.input
+        output = spawned.output
+        errorOutput = spawned.errorOutput
+        for end in [input, output, errorOutput] {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+    }
+
+    private static func spawn(command: String) throws(ExternalEngineError) -> (pid: pid_t, input: Int32, output: Int32, errorOutput: Int32) {
+        let stdinPipe = try Self.makePipe()
+        let stdoutPipe = try Self.makePipe()
+        let stderrPipe = try Self.makePipe()
+        let allEnds = [stdinPipe.read, stdinPipe.write, stdoutPipe.read, stdoutPipe.write, stderrPipe.read, stderrPipe.write]
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderrPipe.write, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Own process group (so a hang is killed with everything the shell started), SIGPIPE
+        // back to its default and no blocked signals in the engine.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        sigaddset(&defaultSignals, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+
+        let arguments = ["/bin/sh", "-c", command]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for argument in argv { free(argument) } }
+
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+        guard status == 0 else {
+            for end in allEnds { close(end) }
+            throw ExternalEngineError(kind: .launchFailed, message: "cannot start /bin/sh: \(String(cString: strerror(status)))")
+        }
+        close(stdinPipe.read)
+        close(stdoutPipe.write)
+        close(stderrPipe.write)
+        return (pid, stdinPipe.write, stdoutPipe.read, stderrPipe.read)
+    }
+
+    deinit {
+        _ = stop(grace: .zero)
+        if input >= 0 { close(input) }
+        if output >= 0 { close(output) }
+        if errorOutput >= 0 { close(errorOutput) }
+    }
+
+    /// A close-on-exec pipe. Called with `spawnLock` held, so no engine spawned concurrently
+    /// can inherit the ends in the moment before close-on-exec is set.
+    private static func makePipe() throws(ExternalEngineError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw ExternalEngineError(kind: .launchFailed, message: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
+    /// How one exchange ended without a line.
+    enum ExchangeFailure: Error {
+        /// Standard output closed (the engine exited or closed it).
+        case endOfOutput
+        case timedOut
+        case ioError(String)
+    }
+
+    /// Writes `request` while reading standard output and error, until a full line arrives
+    /// (returned without its newline) or `deadline` passes. Never blocks on a full pipe.
+    func exchange(_ request: [UInt8], deadline: ContinuousClock.Instant) throws(ExchangeFailure) -> [UInt8] {
+        var written = 0
+        while true {
+            if let line = takeLine() { return line }
+            if outputClosed { throw .endOfOutput }
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { throw .timedOut }
+            let (seconds, attoseconds) = remaining.components
+            let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+
+            let wantsToWrite = written < request.count && input >= 0
+            var descriptors = [
+                pollfd(fd: output, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: errorOutput, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wantsToWrite ? input : -1, events: Int16(POLLOUT), revents: 0),
+            ]
+            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw .ioError("poll failed: \(String(cString: strerror(errno)))")
+            }
+            if descriptors[2].revents != 0 {
+                written += try writeSome(request, from: written)
+            }
+            if descriptors[1].revents != 0 { drainErrorOutput() }
+            if descriptors[0].revents != 0 { try readOutput() }
+        }
+    }
+
+    /// Writes as much of `request[offset...]` as the pipe takes; a closed pipe stops the writing
+    /// (the engine's answer or its exit tells the rest).
+    private func writeSome(_ request: [UInt8], from offset: Int) throws(ExchangeFailure) -> Int {
+        let count = request.withUnsafeBytes { bytes in
+            write(input, bytes.baseAddress! + offset, bytes.count - offset)
+        }
+        if count >= 0 { return count }
+        switch errno {
+        case EAGAIN, EINTR: return 0
+        case EPIPE:
+            close(input)
+            input = -1
+            return 0
+        default: throw .ioError("writing to the engine failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private func readOutput() throws(ExchangeFailure) {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                pending.append(contentsOf: chunk[0..<count])
+                if count < chunk.count { return }
+                continue
+            }
+            if count == 0 { outputClosed = true; return }
+            if errno == EINTR { continue }
+            if errno == EAGAIN { return }
+            throw .ioError("reading from the engine failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private func drainErrorOutput() {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while errorOutput >= 0 {
+            let count = chunk.withUnsafeMutableBytes { read(errorOutput, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                errorTail.append(contentsOf: chunk[0..<count])
+                if errorTail.count > Self.errorTailLimit { errorTail.removeFirst(errorTail.count - Self.errorTailLimit) }
+                continue
+            }
+            if count < 0, errno == EINTR { continue }
+            if count == 0 {
+                close(errorOutput)
+                errorOutput = -1
+            }
+            return
+        }
+    }
+
+    /// The first complete line of `pending`, removed from it.
+    private func takeLine() -> [UInt8]? {
+        guard let newline = pending[searchedUpTo...].firstIndex(of: UInt8(ascii: "\n")) else {
+            searchedUpTo = pending.count
+            return nil
+        }
+        var line = Array(pending[..<newline])
+        pending.removeSubrange(...newline)
+        searchedUpTo = 0
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        return line
+    }
+
+    /// Closes the engine's standard input, gives it `grace` to exit, then kills its process group;
+    /// returns how it ended, e.g. "exited with status 3" or "killed by signal 9".
+    func stop(grace: Duration) -> String {
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+        if let stoppedAs { return stoppedAs }
+        let deadline = ContinuousClock.now.advanced(by: grace)
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0, errno != EINTR {
+                stoppedAs = "ended"
+                return "ended"
+            }
+            if ContinuousClock.now >= deadline {
+                kill(-pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                break
+            }
+            usleep(2_000)
+        }
+        // The shell is gone; take down anything it left in its group.
+        kill(-pid, SIGKILL)
+        drainErrorOutput()
+        let signal = status & 0x7F
+        let ending = signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "killed by signal \(signal)"
+        stoppedAs = ending
+        return ending
+    }
+
+    /// The standard error tail as text, trimmed, or nil when empty.
+    var errorText: String? {
+        let text = String(decoding: errorTail, as: UTF8.self)
+        let trimmed = text.split(whereSeparator: \.isNewline).suffix(5).joined(separator: " | ")
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
+
+/// Writing to an engine that died must give EPIPE, not kill the process: SIGPIPE is ignored
+/// process-wide the first time an engine starts.
+/// Serialises pipe creation and spawning of engine processes (see `makePipe`).
+private let spawnLock = Mutex<Void>(())
+
+private let ignoreBrokenPipes: Void = {
+    signal(SIGPIPE, SIG_IGN)
+}()
