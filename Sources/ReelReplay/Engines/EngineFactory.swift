@@ -23,7 +23,7 @@ public struct EngineFactory: Sendable {
         case .profile:
             return BuiltinEngine(profile: profile!.profile, label: profile!.name)
         case .exec(let command):
-            return try ExternalTransitionEngine(command: command)
+            return ExternalTransitionEngine(command: command)
         }
     }
 

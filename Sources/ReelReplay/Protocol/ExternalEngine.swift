@@ -1,3 +1,4 @@
+import ReelStore
 import ReelTrace
 import Synchronization
 
@@ -92,7 +93,7 @@ public final class ExternalEngine: Sendable {
     /// The fingerprint of an external engine: the lowercase hex SHA-256 of
     /// `"exec\n" + name + "\n" + version + "\n" + command`.
     public static func fingerprint(name: String, version: String, command: String) -> String {
-        SHA256.hexDigest(of: Array("exec\n\(name)\n\(version)\n\(command)".utf8))
+        SHA256.hex("exec\n\(name)\n\(version)\n\(command)")
     }
 
     /// Ends the engine process (closing its input, then killing it after a grace period).

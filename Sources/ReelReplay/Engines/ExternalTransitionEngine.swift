@@ -1,0 +1,27 @@
+import ReelEngine
+import ReelTrace
+
+/// An external engine process (`--engine exec:COMMAND`) behind the `TransitionEngine` interface.
+///
+/// Its identity comes from its answers: until the first response it is known only by its command.
+public final class ExternalTransitionEngine: TransitionEngine {
+    private let process: ExternalEngine
+    public private(set) var identity: EngineIdentity
+
+    public init(command: String, timeLimit: Duration = .seconds(10)) {
+        process = ExternalEngine(command: command, timeLimit: timeLimit)
+        identity = EngineIdentity(
+            name: "exec", version: "unknown",
+            fingerprint: ExternalEngine.fingerprint(name: "exec", version: "unknown", command: command),
+            profileJSON: "{}")
+    }
+
+    public func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> Trace {
+        let request = EngineRequest(
+            scenarioName: scenario.name, scenarioSpecJSON: scenario.canonicalJSON, device: device,
+            refreshHz: refreshHz, touches: touches)
+        let response = try process.run(request)
+        identity = process.identity(of: response)
+        return response.trace
+    }
+}
