@@ -1,4 +1,5 @@
 import Foundation
+import ReelStore
 import ReelTrace
 import Testing
 @testable import ReelReplay
@@ -65,15 +66,8 @@ struct ExternalEngineTests {
         #expect(identity.name == "example-percent-engine")
         #expect(identity.version == "2.5")
         #expect(identity.profileJSON == "{}")
-        #expect(identity.fingerprint == SHA256.hexDigest(of: Array("exec\nexample-percent-engine\n2.5\n\(adapter.command)".utf8)))
+        #expect(identity.fingerprint == SHA256.hex("exec\nexample-percent-engine\n2.5\n\(adapter.command)"))
         #expect(identity.fingerprint != engine().identity(of: response).fingerprint)
-    }
-
-    @Test func sha256MatchesTheStandardTestVectors() {
-        #expect(SHA256.hexDigest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hexDigest(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hexDigest(of: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
     @Test func engineErrorsAreSessionErrorsAndTheProcessCarriesOn() throws {
