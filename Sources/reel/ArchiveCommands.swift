@@ -2,28 +2,6 @@ import ArgumentParser
 import Foundation
 import ReelStore
 
-/// Runs `body`, turning archive failures into `reel: error: <message>` on standard error and the
-/// exit codes of the command line: 65 bad archive, 66 missing file, 70 internal error.
-func reportingArchiveErrors<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as ArchiveError {
-        printError(error.description)
-        switch error {
-        case .missingFile, .sessionNotFound: throw ExitCode(66)
-        default: throw ExitCode(65)
-        }
-    } catch let error as SQLiteError {
-        printError(error.description)
-        // SQLITE_CORRUPT and SQLITE_NOTADB are bad input; anything else is our failure.
-        throw ExitCode(error.code == 11 || error.code == 26 ? 65 : 70)
-    }
-}
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data("reel: error: \(message)\n".utf8))
-}
-
 /// `reel init PATH`: creates a new archive at the current schema.
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +11,7 @@ struct InitCommand: ParsableCommand {
     var path: String
 
     func run() throws {
-        try reportingArchiveErrors {
+        try reportingErrors {
             if FileManager.default.fileExists(atPath: path) {
                 throw ArchiveError.fileExists(path: path)
             }
@@ -52,7 +30,7 @@ struct MigrateCommand: ParsableCommand {
     var path: String
 
     func run() throws {
-        try reportingArchiveErrors {
+        try reportingErrors {
             guard FileManager.default.fileExists(atPath: path) else { throw ArchiveError.missingFile(path: path) }
             let archive = try Archive.open(path, mode: .readWrite)
             if archive.migrationsApplied.isEmpty {
@@ -81,7 +59,7 @@ struct InfoCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        try reportingArchiveErrors {
+        try reportingErrors {
             let archive = try Archive.open(path, mode: .readOnly)
             let counts = try archive.rowCounts()
             let size = fileSize(path)
@@ -122,7 +100,7 @@ struct BenchStoreCommand: ParsableCommand {
     var rows: Int = 2_000_000
 
     func run() throws {
-        try reportingArchiveErrors {
+        try reportingErrors {
             let result = try StoreBenchmark().run(path: path, frameViewRows: rows)
             print("\(result.sessions) \(result.frameViewRows) \(String(format: "%.6f", result.seconds))")
         }

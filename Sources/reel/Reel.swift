@@ -5,6 +5,9 @@ struct Reel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "Record gesture sessions against a headless UIKit transition engine and replay them to catch regressions.",
-        subcommands: [InitCommand.self, MigrateCommand.self, InfoCommand.self, BenchStoreCommand.self]
+        subcommands: [
+            InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
+            RecordCommand.self, BenchStoreCommand.self,
+        ]
     )
 }

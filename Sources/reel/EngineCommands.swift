@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import ReelEngine
+import ReelReplay
+
+/// `reel engine ...`: the engine's parameters and the engine protocol server.
+struct EngineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "engine", abstract: "Inspect the engine's parameters or serve it over the engine protocol.",
+        subcommands: [EngineParamsCommand.self, EngineServeCommand.self])
+}
+
+/// `reel engine params`: every parameter with dotted name, value, unit and description.
+struct EngineParamsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "params", abstract: "List every engine parameter: name, value, unit, description.")
+
+    @Option(help: "builtin or a profile .json file whose values to show.")
+    var engine = "builtin"
+
+    @Flag(help: "Print a JSON array instead of a table.")
+    var json = false
+
+    func run() throws {
+        try reportingErrors {
+            let factory = try EngineFactory(EngineSpec(parsing: engine))
+            guard let profile = factory.builtinProfile else {
+                throw ReelFailure(.usage, "an external engine's parameters are its own business: use builtin or a profile file")
+            }
+            let rows = EngineProfile.parameters.map { descriptor in
+                (descriptor, profile.value(descriptor.name) ?? descriptor.defaultValue)
+            }
+            if json {
+                var writer = JSONWriter()
+                writer.raw("[")
+                for (index, (descriptor, value)) in rows.enumerated() {
+                    writer.raw(index == 0 ? "\n" : ",\n")
+                    writer.raw("{\"name\":"); writer.string(descriptor.name)
+                    writer.raw(",\"value\":"); write(value, to: &writer)
+                    writer.raw(",\"default\":"); write(descriptor.defaultValue, to: &writer)
+                    writer.raw(",\"unit\":"); writer.string(descriptor.unit)
+                    writer.raw(",\"description\":"); writer.string(descriptor.description)
+                    if !descriptor.choices.isEmpty {
+                        writer.raw(",\"choices\":[")
+                        writer.raw(descriptor.choices.map { JSONWriter.text(of: .string($0)) }.joined(separator: ","))
+                        writer.raw("]")
+                    }
+                    writer.raw("}")
+                }
+                writer.raw("\n]")
+                print(writer.text)
+                return
+            }
+            let nameWidth = rows.map(\.0.name.count).max() ?? 0
+            let texts = rows.map { text($0.1) }
+            let valueWidth = texts.map(\.count).max() ?? 0
+            let unitWidth = rows.map(\.0.unit.count).max() ?? 0
+            for ((descriptor, value), valueText) in zip(rows, texts) {
+                let changed = value != descriptor.defaultValue ? " (default \(text(descriptor.defaultValue)))" : ""
+                print(
+                    "\(descriptor.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  "
+                        + "\(valueText.padding(toLength: valueWidth, withPad: " ", startingAt: 0))  "
+                        + "\(descriptor.unit.padding(toLength: unitWidth, withPad: " ", startingAt: 0))  "
+                        + descriptor.description + changed)
+            }
+        }
+    }
+
+    private func text(_ value: ParameterValue) -> String {
+        switch value {
+        case .number(let number): JSONWriter.format(number)
+        case .bool(let flag): flag ? "true" : "false"
+        case .string(let string): string
+        }
+    }
+
+    private func write(_ value: ParameterValue, to writer: inout JSONWriter) {
+        switch value {
+        case .number(let number): writer.number(number)
+        case .bool(let flag): writer.bool(flag)
+        case .string(let string): writer.string(string)
+        }
+    }
+}
+
+/// `reel engine serve`: the built-in engine on the engine protocol over stdin/stdout.
+struct EngineServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Answer engine-protocol requests on standard input with the built-in engine (docs/PROTOCOL.md).")
+
+    @Option(help: "builtin or a profile .json file.")
+    var engine = "builtin"
+
+    func run() throws {
+        try reportingErrors {
+            let factory = try EngineFactory(EngineSpec(parsing: engine))
+            guard let builtin = try factory.make() as? BuiltinEngine else {
+                throw ReelFailure(.usage, "engine serve runs the built-in engine: use builtin or a profile file")
+            }
+            try EngineServer(engine: builtin).serve(input: 0) { line in
+                FileHandle.standardOutput.write(Data(line))
+            }
+        }
+    }
+}

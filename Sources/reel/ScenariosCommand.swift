@@ -1,0 +1,32 @@
+import ArgumentParser
+import ReelEngine
+import ReelReplay
+
+/// `reel scenarios`: the scenario catalog with a one-line description each.
+struct ScenariosCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scenarios", abstract: "List the catalog of named scenarios.")
+
+    @Flag(help: "Print one JSON object per scenario with its full spec.")
+    var json = false
+
+    func run() throws {
+        let specs = ScenarioCatalog.all
+        if json {
+            var writer = JSONWriter()
+            writer.punctuation(UInt8(ascii: "["))
+            for (index, spec) in specs.enumerated() {
+                if index > 0 { writer.punctuation(UInt8(ascii: ",")) }
+                writer.raw("\n")
+                writer.raw(spec.canonicalJSON)
+            }
+            writer.raw("\n]")
+            print(writer.text)
+            return
+        }
+        let width = specs.map(\.name.count).max() ?? 0
+        for spec in specs {
+            print("\(spec.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(spec.summary)")
+        }
+    }
+}
