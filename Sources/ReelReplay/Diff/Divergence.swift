@@ -1,24 +1,5 @@
+import ReelStore
 import ReelTrace
-
-/// What kind of difference a replay found between a recorded trace and a replayed one.
-public enum DivergenceKind: String, Sendable, Hashable, CaseIterable, Codable {
-    /// The transition finished in one trace and was cancelled in the other.
-    case decision
-    /// Lifecycle callbacks or transition calls came in another order or set.
-    case lifecycle
-    /// The traces have different numbers of frames.
-    case frameCount = "frame_count"
-    /// A view property moved beyond tolerance.
-    case frame
-    /// The completion time differs by more than one frame.
-    case timing
-    /// A view of the recorded trace is missing from the replayed one.
-    case missingView = "missing_view"
-    /// The replayed trace has a view the recorded one does not.
-    case extraView = "extra_view"
-    /// The engine failed on the session.
-    case error
-}
 
 /// One difference between a recorded and a replayed trace.
 public struct Divergence: Sendable, Hashable {

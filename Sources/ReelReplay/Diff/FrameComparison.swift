@@ -1,3 +1,4 @@
+import ReelStore
 import ReelTrace
 
 /// Accumulates frame-by-frame differences between two traces, one frame pair at a time.

@@ -1,3 +1,4 @@
+import ReelStore
 import ReelTrace
 
 /// Compares a recorded trace (expected) with a replayed one (actual).

@@ -1,0 +1,47 @@
+import ReelEngine
+import ReelStore
+import ReelTrace
+
+/// One replay thread's own resources: a read-only connection to the recorded archive and an
+/// engine instance. Used by one thread at a time.
+final class ReplayWorker: @unchecked Sendable {
+    // @unchecked: each worker is only ever touched by the one concurrentPerform iteration that owns it.
+    private let archive: Archive
+    private let engine: TransitionEngine
+    private let diff: TraceDiff
+    private var specs: [String: ScenarioSpec] = [:]
+
+    init(archivePath: String, engine: TransitionEngine, tolerances: Tolerances) throws {
+        archive = try Archive.open(archivePath, mode: .readOnly)
+        self.engine = engine
+        diff = TraceDiff(tolerances: tolerances)
+    }
+
+    var engineIdentity: EngineIdentity { engine.identity }
+
+    /// Re-runs one recorded session on the candidate engine and compares the traces.
+    func replay(sessionID: Int64) throws -> SessionComparison {
+        let recorded = try archive.loadSession(sessionID)
+        let header = recorded.header
+        let spec: ScenarioSpec
+        do {
+            spec = try self.spec(header.scenarioSpecJSON)
+        } catch {
+            return .failed(expected: recorded.trace, message: "the stored scenario spec no longer decodes: \(error)")
+        }
+        do {
+            let trace = try engine.run(
+                scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches)
+            return diff.compare(expected: recorded.trace, actual: trace, refreshHz: header.refreshHz)
+        } catch {
+            return .failed(expected: recorded.trace, message: "\(error)")
+        }
+    }
+
+    private func spec(_ json: String) throws -> ScenarioSpec {
+        if let spec = specs[json] { return spec }
+        let spec = try ScenarioSpec.decode(json: json)
+        specs[json] = spec
+        return spec
+    }
+}
