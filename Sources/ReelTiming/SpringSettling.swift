@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc  // exp, sin, cos, log, atan2, pow without Foundation
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parameters for turning springs into finite animations. Every number here is a profile parameter.
 public struct SpringSettings: Sendable, Hashable, Codable {
     /// |progress - 1| under which a spring counts as settled, in whole distances
