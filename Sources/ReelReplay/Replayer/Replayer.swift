@@ -1,0 +1,167 @@
+import Dispatch
+import ReelStore
+import ReelTrace
+import Synchronization
+
+/// Re-runs archived sessions on a candidate engine and stores where they diverge.
+///
+/// Sessions are taken in ascending id order, `chunkSize` at a time; within a chunk, `jobs`
+/// workers (each with its own read-only connection and engine) replay sessions in parallel, then
+/// the chunk's verdicts are written in id order in one transaction. Memory is bounded by the
+/// chunk, and the stored results are identical for any job count and any shard split.
+public final class Replayer {
+    public struct Options: Sendable {
+        public var jobs: Int
+        public var shard: Shard?
+        public var scenario: String?
+        public var sessionIDs: [Int64]?
+        public var tolerances: Tolerances
+        public var chunkSize: Int
+
+        public init(
+            jobs: Int = 1, shard: Shard? = nil, scenario: String? = nil, sessionIDs: [Int64]? = nil,
+            tolerances: Tolerances = .default, chunkSize: Int = 512
+        ) {
+            self.jobs = max(1, jobs)
+            self.shard = shard
+            self.scenario = scenario
+            self.sessionIDs = sessionIDs
+            self.tolerances = tolerances
+            self.chunkSize = max(1, chunkSize)
+        }
+    }
+
+    /// What a replay found.
+    public struct Summary: Sendable {
+        public var replayID: Int64 = 0
+        public var candidate: EngineIdentity?
+        public var sessions = 0
+        public var matched = 0
+        public var diverged = 0
+        public var errors = 0
+        /// Divergences per kind, in `DivergenceKind` order, kinds with none left out.
+        public var byKind: [(kind: DivergenceKind, count: Int)] = []
+        /// The first `Replayer.findingsKept` diverging or failing sessions with their verdicts, in
+        /// session order (the results tables hold all of them).
+        public var findings: [(sessionID: Int64, comparison: SessionComparison)] = []
+    }
+
+    /// How many findings a summary keeps in memory.
+    public static let findingsKept = 200
+
+    private let sourcePath: String
+    private let resultsPath: String?
+    private let factory: EngineFactory
+    private let options: Options
+
+    public init(archivePath: String, resultsPath: String? = nil, engine: EngineFactory, options: Options) {
+        sourcePath = archivePath
+        self.resultsPath = resultsPath
+        factory = engine
+        self.options = options
+    }
+
+    /// Runs the replay. `progress(done, total)` is called after each chunk.
+    public func run(progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
+        let source = try Archive.open(sourcePath, mode: .readOnly)
+        var ids = try source.sessionIDs(scenario: options.scenario, ids: options.sessionIDs)
+        if let shard = options.shard { ids = ids.filter(shard.contains(sessionID:)) }
+        let workers = try (0..<options.jobs).map { _ in
+            try ReplayWorker(archivePath: sourcePath, engine: factory.make(), tolerances: options.tolerances)
+        }
+        let results = try ResultsArchive(sourcePath: sourcePath, resultsPath: resultsPath)
+        var summary = Summary()
+        var counts = [DivergenceKind: Int]()
+        var replayID: Int64?
+
+        for chunkStart in stride(from: 0, to: ids.count, by: options.chunkSize) {
+            let chunk = Array(ids[chunkStart..<min(chunkStart + options.chunkSize, ids.count)])
+            let verdicts = replay(chunk, on: workers)
+            // The candidate's identity is known for sure once it has answered (external engines).
+            let id = try replayID ?? beginReplay(results.archive, candidate: workers[0].engineIdentity)
+            replayID = id
+            try results.archive.write {
+                for (sessionID, verdict) in zip(chunk, verdicts) {
+                    try results.ensureSessionHeader(sessionID)
+                    try store(verdict, sessionID: sessionID, replayID: id, in: results.archive)
+                }
+            }
+            for (sessionID, verdict) in zip(chunk, verdicts) {
+                summary.sessions += 1
+                switch verdict.status {
+                case .matched: summary.matched += 1
+                case .diverged: summary.diverged += 1
+                case .error: summary.errors += 1
+                }
+                if verdict.status != .matched && summary.findings.count < Self.findingsKept {
+                    summary.findings.append((sessionID, verdict))
+                }
+                for divergence in verdict.divergences { counts[divergence.kind, default: 0] += 1 }
+            }
+            progress?(summary.sessions, ids.count)
+        }
+        let id = try replayID ?? beginReplay(results.archive, candidate: workers[0].engineIdentity)
+        try results.archive.finishReplay(id)
+        summary.replayID = id
+        summary.candidate = workers[0].engineIdentity
+        summary.byKind = DivergenceKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
+        return summary
+    }
+
+    private func beginReplay(_ archive: Archive, candidate: EngineIdentity) throws -> Int64 {
+        try archive.write {
+            try archive.beginReplay(
+                engineID: archive.engineID(for: candidate), candidate: factory.spec.description,
+                tolerancesJSON: options.tolerances.json, shard: options.shard?.description)
+        }
+    }
+
+    /// Replays `chunk` on the workers in parallel; verdicts come back in `chunk` order.
+    private func replay(_ chunk: [Int64], on workers: [ReplayWorker]) -> [SessionComparison] {
+        let next = Atomic<Int>(0)
+        let slots = Mutex<[SessionComparison?]>(Array(repeating: nil, count: chunk.count))
+        DispatchQueue.concurrentPerform(iterations: workers.count) { workerIndex in
+            let worker = workers[workerIndex]
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < chunk.count else { return }
+                let verdict: SessionComparison
+                do {
+                    verdict = try worker.replay(sessionID: chunk[index])
+                } catch {
+                    verdict = SessionComparison(
+                        status: .error, decisionExpected: false, decisionActual: nil,
+                        divergences: [Divergence(kind: .error, detail: "cannot read the session: \(error)")],
+                        firstDivergentFrame: nil, maxError: 0)
+                }
+                slots.withLock { $0[index] = verdict }
+            }
+        }
+        return slots.withLock { $0.map { $0! } }
+    }
+
+    private func store(_ verdict: SessionComparison, sessionID: Int64, replayID: Int64, in archive: Archive) throws {
+        let status: ReplayResultStatus =
+            switch verdict.status {
+            case .matched: .matched
+            case .diverged: .diverged
+            case .error: .error
+            }
+        try archive.insertReplayResult(
+            ReplayResultRow(
+                replayID: replayID, sessionID: sessionID, status: status,
+                decisionExpected: Decision(completed: verdict.decisionExpected),
+                decisionActual: verdict.decisionActual.map(Decision.init(completed:)),
+                firstDivergentFrame: verdict.firstDivergentFrame,
+                maxError: verdict.status == .error ? nil : verdict.maxError,
+                errorMessage: verdict.status == .error ? verdict.divergences.first?.detail : nil,
+                kinds: verdict.divergences.map(\.kind)))
+        for d in verdict.divergences {
+            try archive.insertDivergence(
+                DivergenceRow(
+                    replayID: replayID, sessionID: sessionID, kind: d.kind, frameIndex: d.frameIndex,
+                    viewKey: d.viewKey, property: d.property, expected: d.expected, actual: d.actual,
+                    delta: d.delta, detail: d.detail))
+        }
+    }
+}

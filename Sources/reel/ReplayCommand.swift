@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import ReelReplay
+import ReelStore
+
+/// `reel replay ARCHIVE`: re-runs recorded sessions on a candidate engine and flags divergence.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Re-run archived sessions on an engine and flag where decisions, lifecycle or frames diverge.",
+        discussion: """
+            Results go to the replays, replay_results and divergences tables of the archive (or of \
+            --results); query them with `reel query` or any SQLite client (views regressions and \
+            divergence_summary). Exit codes: 0 nothing diverged, 1 divergences found, 2 engine errors \
+            on some sessions, 64 usage, 65 bad archive or profile, 66 missing file.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
+
+    @Argument(help: "The archive of recorded sessions.")
+    var archive: String
+
+    @Option(help: "The candidate engine: builtin, a profile .json file, or exec:COMMAND.")
+    var engine = "builtin"
+
+    @Option(name: .customLong("session"), help: "Replay only this session id (repeatable).")
+    var sessions: [Int64] = []
+
+    @Option(help: "Replay only sessions of this scenario.")
+    var scenario: String?
+
+    @Option(help: "Parallel workers (default: all cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Replay one shard I/N of the sessions (session id modulo N = I - 1).")
+    var shard: String?
+
+    @Option(help: "exact, default, or overrides such as position=0.5,size=0.5,alpha=0.004,transform=0.001,progress=0.001.")
+    var tolerance = "default"
+
+    @Option(help: "Output: text, json or junit (JUnit XML, one test case per session).")
+    var format: Format = .text
+
+    @Option(help: "Write results into this archive instead of the recorded one (for shards; see `reel merge`).")
+    var results: String?
+
+    func run() throws {
+        let summary: Replayer.Summary = try reportingErrors {
+            guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
+            guard jobs >= 1 else { throw ReelFailure(.usage, "--jobs must be at least 1") }
+            let tolerances: Tolerances
+            do { tolerances = try Tolerances(parsing: tolerance) } catch { throw ReelFailure(.usage, "\(error)") }
+            let options = Replayer.Options(
+                jobs: jobs, shard: try shard.map { text throws(ReelFailure) in try Shard(parsing: text) }, scenario: scenario,
+                sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances)
+            let factory = try EngineFactory(EngineSpec(parsing: engine))
+            let progress = ProgressLine(enabled: standardErrorIsTerminal)
+            defer { progress.finish() }
+            return try Replayer(archivePath: archive, resultsPath: results, engine: factory, options: options)
+                .run { done, total in progress.update("replayed \(done)/\(total) sessions") }
+        }
+        switch format {
+        case .text: print(ReplayReport.text(summary))
+        case .json: print(ReplayReport.json(summary))
+        case .junit:
+            try reportingErrors {
+                let store = try Archive.open(results ?? archive, mode: .readOnly)
+                print(try ReplayReport.junit(summary, archive: store))
+            }
+        }
+        if summary.errors > 0 { throw ExitCode(ExitStatus.engineErrors.rawValue) }
+        if summary.diverged > 0 { throw ExitCode(ExitStatus.diverged.rawValue) }
+    }
+}

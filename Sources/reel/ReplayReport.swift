@@ -1,0 +1,89 @@
+import ReelReplay
+import ReelStore
+
+/// The three renderings of a replay summary: text for people, JSON for scripts, JUnit for CI.
+enum ReplayReport {
+    static func text(_ s: Replayer.Summary) -> String {
+        var lines: [String] = []
+        let engine = s.candidate.map { "\($0.name) \($0.version)" } ?? "?"
+        lines.append("replay \(s.replayID) with \(engine): \(s.sessions) sessions, \(s.matched) matched, \(s.diverged) diverged, \(s.errors) errors")
+        if !s.byKind.isEmpty {
+            lines.append("  by kind: " + s.byKind.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", "))
+        }
+        for (sessionID, verdict) in s.findings {
+            let first = verdict.divergences.first?.detail ?? ""
+            lines.append("  session \(sessionID): \(verdict.status.rawValue): \(first)")
+        }
+        let shown = s.findings.count
+        if s.diverged + s.errors > shown {
+            lines.append("  ... and \(s.diverged + s.errors - shown) more: reel query ARCHIVE \"SELECT * FROM replay_results WHERE replay_id = \(s.replayID) AND status <> 'matched'\"")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ s: Replayer.Summary) -> String {
+        var w = JSONWriter()
+        w.raw("{\"replay_id\":"); w.int(Int(s.replayID))
+        w.raw(",\"engine\":")
+        if let engine = s.candidate {
+            w.raw("{\"name\":"); w.string(engine.name); w.raw(",\"version\":"); w.string(engine.version)
+            w.raw(",\"fingerprint\":"); w.string(engine.fingerprint); w.raw("}")
+        } else {
+            w.null()
+        }
+        w.raw(",\"sessions\":"); w.int(s.sessions)
+        w.raw(",\"matched\":"); w.int(s.matched)
+        w.raw(",\"diverged\":"); w.int(s.diverged)
+        w.raw(",\"errors\":"); w.int(s.errors)
+        w.raw(",\"by_kind\":{")
+        for (index, entry) in s.byKind.enumerated() {
+            if index > 0 { w.raw(",") }
+            w.string(entry.kind.rawValue); w.raw(":"); w.int(entry.count)
+        }
+        w.raw("},\"findings\":[")
+        for (index, (sessionID, verdict)) in s.findings.enumerated() {
+            if index > 0 { w.raw(",") }
+            w.raw("{\"session\":"); w.int(Int(sessionID))
+            w.raw(",\"status\":"); w.string(verdict.status.rawValue)
+            w.raw(",\"first\":")
+            if let first = verdict.divergences.first { w.string(first.detail) } else { w.null() }
+            w.raw("}")
+        }
+        w.raw("]}")
+        return w.text
+    }
+
+    static func junit(_ s: Replayer.Summary, archive: Archive) throws -> String {
+        let rows = try archive.replayResults(replayID: s.replayID)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(s.diverged)\" errors=\"\(s.errors)\">\n"
+        for row in rows {
+            out += "  <testcase classname=\"reel.replay\" name=\"session \(row.sessionID)\">"
+            switch row.status {
+            case .matched:
+                break
+            case .diverged:
+                let first = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID).first
+                out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(first?.detail ?? ""))\"/>"
+            case .error:
+                out += "<error message=\"\(xml(row.errorMessage ?? ""))\"/>"
+            }
+            out += "</testcase>\n"
+        }
+        return out + "</testsuite>"
+    }
+
+    private static func xml(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
