@@ -153,7 +153,9 @@ struct Animators {
     private func play(_ motion: RoleMotion, _ c: AnimatorContext, _ stage: inout Stage) -> TransitionPlan {
         var plan = TransitionPlan(duration: motion.duration)
         let d = motion.duration
-        let toBase = Look(c.toFinal), fromBase = Look(c.fromInitial)
+        // A view already on screen (the presenter under an over-style dismissal) keeps its look.
+        let toBase = c.direction == .reverse ? (stage.look(c.toKey) ?? Look(c.toFinal)) : Look(c.toFinal)
+        let fromBase = Look(c.fromInitial)
         switch c.direction {
         case .forward:
             let start = motion.incomingStart(toBase)
