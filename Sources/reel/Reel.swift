@@ -7,7 +7,7 @@ struct Reel: ParsableCommand {
         abstract: "Record gesture sessions against a headless UIKit transition engine and replay them to catch regressions.",
         subcommands: [
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
-            RecordCommand.self, ReplayCommand.self, BenchStoreCommand.self,
+            SynthCommand.self, RecordCommand.self, ReplayCommand.self, BenchStoreCommand.self,
         ]
     )
 }

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import ReelEngine
+import ReelReplay
+import ReelTrace
+
+/// `reel synth`: humanlike gesture streams for a catalog scenario, deterministic for a seed.
+struct SynthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "synth",
+        abstract: "Write humanlike gesture streams (JSON Lines) for a catalog scenario.",
+        discussion: """
+            Slow drags, flicks, reversals, hesitations, jitter, cancelled touches and two-finger \
+            pinches along minimum-jerk trajectories, spread across both sides of the scenario's \
+            decision boundary. The same seed gives the same bytes.
+            """)
+
+    @Option(help: "A catalog scenario name (see `reel scenarios`), or 'all' for every scenario.")
+    var scenario: String
+
+    @Option(help: "Sessions per scenario.")
+    var count = 100
+
+    @Option(help: "Seed of the deterministic generator.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Display refresh rate (touches are sampled at it).")
+    var refreshHz: Double = 60
+
+    @Option(help: "Device width in points.")
+    var width: Double = 390
+
+    @Option(help: "Device height in points.")
+    var height: Double = 844
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        try reportingErrors {
+            guard count >= 0 else { throw ReelFailure(.usage, "--count must not be negative") }
+            guard (1...240).contains(refreshHz) else { throw ReelFailure(.usage, "--refresh-hz must be within 1-240") }
+            guard width > 0, height > 0 else { throw ReelFailure(.usage, "--width and --height must be positive") }
+            let specs: [ScenarioSpec]
+            if scenario == "all" {
+                specs = ScenarioCatalog.all
+            } else if let spec = ScenarioCatalog.named(scenario) {
+                specs = [spec]
+            } else {
+                throw ReelFailure(.usage, "unknown scenario '\(scenario)' (`reel scenarios` lists the catalog)")
+            }
+            let sink = try OutputSink(path: output)
+            let device = Device(width: width, height: height, scale: 3)
+            for (offset, spec) in specs.enumerated() {
+                let synthesizer = GestureSynthesizer(
+                    scenario: spec, device: device, refreshHz: refreshHz, seed: seed &+ UInt64(offset))
+                for index in 0..<count {
+                    sink.write(GestureStreamWriter.encode(synthesizer.session(index: index)))
+                }
+            }
+            try sink.close()
+        }
+    }
+}
+
+/// Standard output or a file, written in large blocks.
+final class OutputSink {
+    private let handle: FileHandle
+    private let path: String?
+    private var buffer: [UInt8] = []
+
+    init(path: String?) throws {
+        self.path = path
+        if let path {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                throw ReelFailure(.internalError, "\(path): cannot create the file")
+            }
+            self.handle = handle
+        } else {
+            handle = FileHandle.standardOutput
+        }
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    func write(_ bytes: [UInt8]) {
+        buffer += bytes
+        if buffer.count >= 1 << 20 { flush() }
+    }
+
+    func close() throws {
+        flush()
+        if path != nil { try handle.close() }
+    }
+
+    private func flush() {
+        handle.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
