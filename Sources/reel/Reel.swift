@@ -6,8 +6,10 @@ struct Reel: ParsableCommand {
         commandName: "reel",
         abstract: "Record gesture sessions against a headless UIKit transition engine and replay them to catch regressions.",
         subcommands: [
+            DemoCommand.self,
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
-            SynthCommand.self, RecordCommand.self, ReplayCommand.self, BenchStoreCommand.self,
+            SynthCommand.self, RecordCommand.self, ReplayCommand.self, QueryCommand.self, ShowCommand.self,
+            BenchStoreCommand.self,
         ]
     )
 }

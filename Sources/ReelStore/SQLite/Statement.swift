@@ -142,6 +142,32 @@ public final class Statement {
 
     public var columnCount: Int32 { sqlite3_column_count(handle) }
 
+    /// The storage class of a result column in the current row.
+    public enum ColumnType: Sendable { case integer, real, text, blob, null }
+
+    /// The storage class of column `index` in the current row.
+    public func columnType(at index: Int32) -> ColumnType {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: .integer
+        case SQLITE_FLOAT: .real
+        case SQLITE_TEXT: .text
+        case SQLITE_BLOB: .blob
+        default: .null
+        }
+    }
+
+    /// True when the statement cannot change the database (SQLite's `sqlite3_stmt_readonly`).
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
+    /// The 1-based index of the named parameter (`:name`, `@name` or `$name`), nil when absent.
+    public func parameterIndex(_ name: String) -> Int32? {
+        for prefix in [":", "@", "$"] {
+            let index = sqlite3_bind_parameter_index(handle, prefix + name)
+            if index > 0 { return index }
+        }
+        return nil
+    }
+
     public func columnName(at index: Int32) -> String {
         String(cString: sqlite3_column_name(handle, index))
     }

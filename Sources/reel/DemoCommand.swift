@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import ReelEngine
+import ReelReplay
+import ReelStore
+import ReelTrace
+
+/// `reel demo`: the whole loop on a synthesized corpus, with the built-in engine against a
+/// candidate profile that changes a few parameters.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Synthesize a corpus across the catalog, record it, replay it against a candidate profile, show what diverged.")
+
+    @Option(help: "Folder for the demo's files (archive, corpus, candidate profile); replaced on each run.")
+    var directory = "reel-demo"
+
+    @Option(help: "Sessions per interactive scenario (tap-driven scenarios get a tenth).")
+    var count = 200
+
+    @Option(help: "Seed of the synthesized corpus.")
+    var seed: UInt64 = 2026
+
+    /// The shipped candidate: a tuned back-swipe, a lower swipe-dismiss threshold, a quicker sheet.
+    static let candidateProfile = """
+        {
+          "name": "candidate",
+          "description": "A tuned build: back-swipe pops earlier, swipe-dismiss finishes earlier, sheets leave faster.",
+          "parameters": {
+            "backswipe.threshold_width": 150,
+            "swipe.threshold": 0.45,
+            "sheetdrag.threshold": 0.45,
+            "sheet.dismiss_duration": 0.35
+          }
+        }
+
+        """
+
+    func run() throws {
+        try reportingErrors {
+            let folder = URL(fileURLWithPath: directory)
+            let archivePath = folder.appendingPathComponent("demo.sqlite").path
+            let corpusPath = folder.appendingPathComponent("corpus.jsonl").path
+            let profilePath = folder.appendingPathComponent("candidate.json").path
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: archivePath + suffix) }
+            try Data(Self.candidateProfile.utf8).write(to: URL(fileURLWithPath: profilePath))
+
+            let started = Date()
+            let sink = try OutputSink(path: corpusPath)
+            var sessions = 0
+            for (offset, spec) in ScenarioCatalog.all.enumerated() {
+                let perScenario = spec.trigger.kind == .tap ? max(1, count / 10) : count
+                for (hz, share) in [(60.0, 0), (120.0, 1)] {
+                    let synthesizer = GestureSynthesizer(
+                        scenario: spec, device: .phone, refreshHz: hz, seed: seed &+ UInt64(2 * offset + share))
+                    for index in 0..<(perScenario / 2 + (share == 0 ? perScenario % 2 : 0)) {
+                        sink.write(GestureStreamWriter.encode(synthesizer.session(index: index)))
+                        sessions += 1
+                    }
+                }
+            }
+            try sink.close()
+            print("1. synthesized \(sessions) sessions across \(ScenarioCatalog.all.count) scenarios -> \(corpusPath)")
+
+            let archive = try Archive.open(archivePath, mode: .readWrite)
+            let recorder = Recorder(archive: archive, engine: BuiltinEngine())
+            try recorder.record(try GestureStreamReader(path: corpusPath))
+            let r = recorder.summary
+            print("2. recorded with \(Engine.name) \(Engine.version): \(r.recorded) sessions (\(r.finished) finished, \(r.cancelled) cancelled), \(r.frames) frames -> \(archivePath)")
+
+            let replayer = Replayer(
+                archivePath: archivePath, engine: try EngineFactory(.profile(path: profilePath)),
+                options: Replayer.Options(jobs: ProcessInfo.processInfo.activeProcessorCount))
+            let summary = try replayer.run()
+            print("3. replayed against \(profilePath) (\(Self.changedParameters)):")
+            print(ReplayReport.text(summary).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(separator: "\n"))
+            print(String(format: "   (%.1f s in all)", Date().timeIntervalSince(started)))
+            let firstSession = summary.findings.first.map { String($0.sessionID) } ?? "1"
+            print("""
+
+                Next:
+                  reel query \(archivePath) --saved regressions
+                  reel query \(archivePath) "SELECT kind, sessions, divergences FROM divergence_summary WHERE replay_id = \(summary.replayID)"
+                  reel show \(archivePath) \(firstSession)
+                  reel replay \(archivePath) --engine \(profilePath) --format json
+                  sqlite3 \(archivePath) "SELECT * FROM regressions LIMIT 10"
+                """)
+        }
+    }
+
+    private static var changedParameters: String {
+        "backswipe.threshold_width 187.5 -> 150, swipe.threshold 0.5 -> 0.45, sheetdrag.threshold 0.4 -> 0.45, sheet.dismiss_duration 0.4 -> 0.35"
+    }
+}
