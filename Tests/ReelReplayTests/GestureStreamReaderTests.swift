@@ -200,6 +200,34 @@ struct GestureStreamReaderTests {
         #expect(count == sessionCount)
     }
 
+    @Test func theTouchFastPathAgreesWithTheGeneralDecoder() {
+        let lines = [
+            #"{"type":"touch","t":0.016,"id":0,"phase":"moved","x":9.5,"y":421}"#,
+            #" { "y" : -0.0 , "x" : 1e-7 , "phase" : "ended" , "id" : 3 , "t" : 12345.678901 , "type" : "touch" } "#,
+            #"{"type":"touch","t":0.1234567890123456789,"id":-2,"phase":"stationary","x":390,"y":844.0000000000001}"#,
+            #"{"type":"touch","t":0,"id":0,"phase":"began","x":1,"y":2,"extra":[1,{"a":null}]}"#,   // general path
+            #"{"type":"touch","t":0,"id":0,"phase":"be\u0067an","x":1,"y":2}"#,              // general path
+            #"{"type":"touch","t":0,"id":0,"phase":"began","x":1,"y":2,"x":3}"#,                   // duplicate: rejected
+            #"{"type":"touch","t":0,"id":0.5,"phase":"began","x":1,"y":2}"#,                       // rejected
+            #"{"type":"touch","t":1e999,"id":0,"phase":"began","x":1,"y":2}"#,                     // rejected
+            #"{"type":"touch","t":0,"id":0,"phase":"began","x":1}"#,                               // rejected
+            #"{"type":"touch","t":0,"id":0,"phase":"began","x":1,"y":2} x"#,                       // rejected
+        ]
+        for line in lines {
+            let bytes = Array(line.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                let general: Touch?
+                if case .success(.touch(let touch)) = GestureLine.decode(buffer) { general = touch } else { general = nil }
+                if let fast = TouchLineScanner.scan(buffer) {
+                    #expect(general == fast, "\(line)")
+                    #expect(general?.x.bitPattern == fast.x.bitPattern && general?.y.bitPattern == fast.y.bitPattern)
+                }
+            }
+        }
+        let fastCount = lines.filter { line in Array(line.utf8).withUnsafeBufferPointer { TouchLineScanner.scan($0) != nil } }.count
+        #expect(fastCount == 3)
+    }
+
     @Test func reportsAMissingFile() {
         #expect(throws: GestureStreamError.self) { try GestureStreamReader(path: "/nonexistent/input.jsonl") }
     }

@@ -103,7 +103,13 @@ public final class GestureStreamReader: IteratorProtocol, Sequence {
         if skippingToNextSession, !GestureLine.isSessionLine(bytes) { return .continue }
         skippingToNextSession = false
 
-        switch GestureLine.decode(bytes) {
+        let decoded: Result<GestureLine, JSONFieldError>
+        if let touch = TouchLineScanner.scan(bytes) {
+            decoded = .success(.touch(touch))
+        } else {
+            decoded = GestureLine.decode(bytes)
+        }
+        switch decoded {
         case .failure(let failure):
             let rejected = current.take()
             skippingToNextSession = true
@@ -144,7 +150,8 @@ public final class GestureStreamReader: IteratorProtocol, Sequence {
 /// A session whose session line was valid, with the touches read so far and the fingers down.
 private struct SessionInProgress {
     var header: GestureSession
-    var fingersDown: Set<Int> = []
+    /// At most a handful of fingers: a small array beats hashing.
+    var fingersDown: [Int] = []
 
     /// Appends `touch`, or returns why it cannot follow the touches so far.
     mutating func append(_ touch: Touch) -> String? {
@@ -153,13 +160,15 @@ private struct SessionInProgress {
         }
         switch touch.phase {
         case .began:
-            guard fingersDown.insert(touch.id).inserted else { return "finger \(touch.id) began again before it ended" }
+            guard !fingersDown.contains(touch.id) else { return "finger \(touch.id) began again before it ended" }
+            fingersDown.append(touch.id)
         case .moved, .stationary:
             guard fingersDown.contains(touch.id) else { return "finger \(touch.id) \(Self.verb(touch.phase)) before it began" }
         case .ended, .cancelled:
-            guard fingersDown.remove(touch.id) != nil else {
+            guard let position = fingersDown.firstIndex(of: touch.id) else {
                 return "finger \(touch.id) \(Self.verb(touch.phase)) before it began"
             }
+            fingersDown.remove(at: position)
         }
         header.touches.append(touch)
         return nil

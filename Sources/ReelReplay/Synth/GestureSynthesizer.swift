@@ -8,7 +8,7 @@ import ReelTrace
 /// two-finger pinches for pinches. Strokes follow minimum-jerk trajectories
 /// (x(τ) = x0 + (x1 - x0)(10τ³ - 15τ⁴ + 6τ⁵)), sampled at the refresh rate with up to a quarter
 /// frame of timing jitter, a little positional noise while moving and a slight drift across the
-/// axis. Release distances spread evenly over 0.1 to 0.9 of the decision extent (a
+/// axis; times are rounded to microseconds and positions to thousandths of a point. Release distances spread evenly over 0.1 to 0.9 of the decision extent (a
 /// low-discrepancy sequence per style, so both sides of any threshold in between are covered even
 /// for small counts) and release velocities range from rest (slow drags) to flicks of several
 /// thousand points per second.
@@ -159,7 +159,7 @@ public struct GestureSynthesizer: Sendable {
             } else {
                 phase = moved ? .moved : .stationary
             }
-            touches.append(Touch(t: sampleTime(k, random: &random), id: 0, phase: phase, x: point.x, y: point.y))
+            touches.append(Self.captured(t: sampleTime(k, random: &random), id: 0, phase: phase, x: point.x, y: point.y))
             previousAlong = along
         }
         return touches
@@ -208,7 +208,7 @@ public struct GestureSynthesizer: Sendable {
                 phase = .moved
                 point = clamped(x: point.x + random.noise(sigma: 0.4), y: point.y + random.noise(sigma: 0.4))
             }
-            touches.append(Touch(t: sampleTime(k, random: &random), id: 0, phase: phase, x: point.x, y: point.y))
+            touches.append(Self.captured(t: sampleTime(k, random: &random), id: 0, phase: phase, x: point.x, y: point.y))
         }
         return touches
     }
@@ -263,10 +263,16 @@ public struct GestureSynthesizer: Sendable {
                 } else {
                     phase = moved ? .moved : .stationary
                 }
-                touches.append(Touch(t: t, id: finger, phase: phase, x: point.x, y: point.y))
+                touches.append(Self.captured(t: t, id: finger, phase: phase, x: point.x, y: point.y))
             }
         }
         return touches
+    }
+
+    /// A sample as a device log would hold it: times to the microsecond, positions to a
+    /// thousandth of a point (short decimals, which also keeps streams compact and fast to parse).
+    static func captured(t: Double, id: Int, phase: TouchPhase, x: Double, y: Double) -> Touch {
+        Touch(t: (t * 1e6).rounded() / 1e6, id: id, phase: phase, x: (x * 1000).rounded() / 1000, y: (y * 1000).rounded() / 1000)
     }
 
     /// cos and sin by Taylor series on a reduced range, so streams do not depend on the C

@@ -1,0 +1,48 @@
+import ReelTrace
+
+/// A tiny benchmark the CLI can call (`reel bench`): the caller supplies the clock, so the
+/// engine stays free of wall-clock calls.
+public enum EngineBenchmark {
+    /// One benchmark case: a scenario with its touches.
+    public struct Case: Sendable {
+        public var label: String
+        public var scenario: ScenarioSpec
+        public var touches: [Touch]
+        /// Profile overrides applied on top of the benchmarked engine's profile.
+        public var overrides: [(String, ParameterValue)] = []
+    }
+
+    /// A 0.5 s animated transition with 4 views at 60 Hz (a custom presentation over a tab
+    /// child: A.view, tab.bar, dimming, B.view; modal.duration set to 0.5 s) and an interactive
+    /// back-swipe pop from 40 touch samples.
+    public static var cases: [Case] {
+        let present = ScenarioSpec(
+            name: "bench.animated", summary: "0.5 s custom presentation, 4 views",
+            hierarchy: HierarchySpec(container: "tab", controllers: ["A", "C"]),
+            action: ActionSpec(kind: "present", target: "B", source: "A", style: "custom"))
+        let tap = [Touch(t: 0, id: 0, phase: .began, x: 70, y: 250), Touch(t: 0.05, id: 0, phase: .ended, x: 70, y: 250)]
+        var swipe: [Touch] = [Touch(t: 0, id: 0, phase: .began, x: 4, y: 420)]
+        for step in 1...38 { swipe.append(Touch(t: Double(step) / 60, id: 0, phase: .moved, x: 4 + 5 * Double(step), y: 420)) }
+        swipe.append(Touch(t: 38.0 / 60, id: 0, phase: .ended, x: 4 + 190, y: 420))
+        return [
+            Case(label: "animated 0.5 s transition, 4 views, 60 Hz", scenario: present, touches: tap,
+                 overrides: [("modal.duration", .number(0.5))]),
+            Case(label: "interactive pop, 40 touch samples, 60 Hz", scenario: ScenarioCatalog.named("nav.interactive-pop")!, touches: swipe),
+        ]
+    }
+
+    /// Runs `iterations` sessions of each case and returns (label, seconds per session, frames
+    /// per session), timing with the caller's `now` (seconds).
+    public static func run(iterations: Int = 2000, engine: Engine = Engine(), now: () -> Double) throws -> [(label: String, secondsPerRun: Double, frames: Int)] {
+        try cases.map { item in
+            var frames = 0
+            let engine = Engine(profile: try engine.profile.overriding(item.overrides))
+            _ = try engine.run(scenario: item.scenario, device: .phone, refreshHz: 60, touches: item.touches)
+            let start = now()
+            for _ in 0..<iterations {
+                frames = try engine.run(scenario: item.scenario, device: .phone, refreshHz: 60, touches: item.touches).frames.count
+            }
+            return (item.label, (now() - start) / Double(max(iterations, 1)), frames)
+        }
+    }
+}
