@@ -1,0 +1,123 @@
+import Foundation
+import ReelReplay
+import ReelStore
+import ReelTrace
+import Testing
+
+@Suite("Record and replay, end to end")
+struct ReplayPipelineTests {
+    @Test func replayWithTheRecordingEngineMatchesBitForBit() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        _ = try record(try synthesizedStream("nav.interactive-pop", count: 30, seed: 1, in: folder), into: archive)
+        _ = try record(try synthesizedStream("modal.bounce-present", count: 3, seed: 2, in: folder), into: archive)
+        let summary = try Replayer(
+            archivePath: archive, engine: try EngineFactory(.builtin),
+            options: .init(jobs: 2, tolerances: .exact)
+        ).run()
+        #expect(summary.sessions == 33)
+        #expect(summary.matched == 33)
+        #expect(summary.byKind.isEmpty)
+    }
+
+    @Test func recordingTheSameInputTwiceAddsNothing() throws {
+        let folder = try temporaryFolder()
+        let stream = try synthesizedStream("sheet.drag-dismiss", count: 10, seed: 3, in: folder)
+        let first = try record(stream, into: folder + "/a.sqlite")
+        let second = try record(stream, into: folder + "/a.sqlite")
+        #expect(first.recorded == 10)
+        #expect(second.recorded == 0 && second.duplicates == 10)
+    }
+
+    @Test func jobCountAndShardSplitDoNotChangeResults() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        _ = try record(try synthesizedStream("modal.swipe-dismiss", count: 40, seed: 4, in: folder), into: archive)
+        let candidate = try EngineFactory(.profile(path: try profile("\"swipe.threshold\":0.4,\"interactive.completion_speed\":0.8", in: folder)))
+
+        let one = try Replayer(archivePath: archive, resultsPath: folder + "/one.sqlite", engine: candidate, options: .init(jobs: 1)).run()
+        let two = try Replayer(archivePath: archive, resultsPath: folder + "/two.sqlite", engine: candidate, options: .init(jobs: 2)).run()
+        let baseline = try verdicts(of: one.replayID, in: folder + "/one.sqlite")
+        #expect(one.diverged > 0)
+        #expect(try verdicts(of: two.replayID, in: folder + "/two.sqlite") == baseline)
+
+        var sharded: [Verdict] = []
+        for index in 1...3 {
+            let results = folder + "/shard\(index).sqlite"
+            let run = try Replayer(
+                archivePath: archive, resultsPath: results, engine: candidate,
+                options: .init(jobs: 2, shard: try Shard(parsing: "\(index)/3"))
+            ).run()
+            sharded += try verdicts(of: run.replayID, in: results)
+        }
+        #expect(sharded.sorted { $0.session < $1.session } == baseline)
+    }
+
+    @Test func aLongerDurationGivesFrameDivergencesAndNoDecisionFlips() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        _ = try record(try synthesizedStream("nav.push", count: 3, seed: 5, in: folder), into: archive)
+        let slower = try EngineFactory(.profile(path: try profile("\"nav.duration\":0.5", in: folder)))
+        let summary = try Replayer(archivePath: archive, engine: slower, options: .init()).run()
+        let kinds = Set(summary.byKind.map(\.kind))
+        #expect(kinds.contains(.frame))
+        #expect(!kinds.contains(.decision))
+    }
+}
+
+@Suite("The example external engine")
+struct ExternalEnginePipelineTests {
+    let command = "python3 \(repositoryRoot)/tools/example_engine.py"
+
+    @Test func recordAndReplayWithItMatch() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        let summary = try record(
+            try synthesizedStream("nav.interactive-pop", count: 40, seed: 6, in: folder),
+            engine: .exec(command: command), into: archive)
+        #expect(summary.recorded == 40)
+        let replay = try Replayer(archivePath: archive, engine: try EngineFactory(.exec(command: command)), options: .init(jobs: 2, tolerances: .exact)).run()
+        #expect(replay.matched == 40)
+    }
+
+    /// The example engine finishes iff the finger lifts (a cancelled touch always cancels) with
+    /// (release x - start x) / width > threshold: lowering the threshold from 0.5 to 0.4 must flip
+    /// exactly the lifted sessions released in (0.4, 0.5].
+    @Test func aChangedThresholdFlipsExactlyTheSessionsBetweenTheThresholds() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        let stream = try synthesizedStream("nav.interactive-pop", count: 60, seed: 7, in: folder)
+        _ = try record(stream, engine: .exec(command: command), into: archive)
+
+        var expected: Set<Int64> = []
+        let store = try Archive.open(archive, mode: .readOnly)
+        for id in try store.sessionIDs() {
+            let session = try store.loadSession(id)
+            let finger = session.touches.filter { $0.id == session.touches[0].id }
+            let release = finger.first { $0.phase == .ended || $0.phase == .cancelled } ?? finger.last!
+            let progress = min(max((release.x - finger[0].x) / session.header.device.width, 0), 1)
+            if release.phase == .ended && progress > 0.4 && progress <= 0.5 { expected.insert(id) }
+        }
+        #expect(!expected.isEmpty, "the synthesized corpus should straddle the boundary")
+
+        let replay = try Replayer(
+            archivePath: archive, engine: try EngineFactory(.exec(command: command + " --threshold 0.4")), options: .init(jobs: 2)
+        ).run()
+        let flipped = Set(replay.findings.filter { $0.comparison.divergences.contains { $0.kind == .decision } }.map(\.sessionID))
+        #expect(flipped == expected)
+    }
+
+    @Test func crashingHangingAndGarbageEnginesGivePerSessionErrors() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        _ = try record(try synthesizedStream("nav.interactive-pop", count: 3, seed: 8, in: folder), engine: .exec(command: command), into: archive)
+        for mode in ["--crash-after 1", "--garbage-after 1"] {
+            let replay = try Replayer(
+                archivePath: archive, engine: try EngineFactory(.exec(command: "\(command) \(mode)")), options: .init(jobs: 1)
+            ).run()
+            #expect(replay.sessions == 3)
+            #expect(replay.errors >= 1, "\(mode)")
+            #expect(replay.matched + replay.errors == 3, "\(mode)")
+        }
+    }
+}
