@@ -125,3 +125,32 @@ struct ProtocolCodecTests {
         #expect(reason(#"{"error":42}"#) == "invalid response: field \"error\" must be a string, not a number")
     }
 }
+
+@Suite("Engine protocol server")
+struct ProtocolServerTests {
+    @Test func answersEveryRequestLineWithOneResponseLine() throws {
+        let input = """
+            {"scenario":{"name":"a"},"touches":[{"t":0,"id":0,"phase":"began","x":1,"y":2}]}
+
+            garbage
+            {"scenario":{"name":"b"},"touches":[]}
+            """
+        var output: [UInt8] = []
+        try EngineProtocolServer.serve(
+            lines: LineSource(bytes: Array(input.utf8)),
+            handler: { request in
+                request.scenarioName == "a"
+                    ? .response(EngineResponse(
+                        engineName: "echo", engineVersion: "1",
+                        trace: Trace(frames: [], events: [], outcome: Outcome(completed: true, t: request.touches[0].x, hierarchy: ""))))
+                    : .error("unknown scenario \(request.scenarioName)")
+            },
+            emit: { output += $0 })
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"engine":{"name":"echo","version":"1"},"frames":[],"events":[],"outcome":{"completed":true,"t":1}}"#,
+            #"{"error":"malformed JSON request at column 1: unexpected character 'g', expected a value"}"#,
+            #"{"error":"unknown scenario b"}"#,
+        ])
+    }
+}
