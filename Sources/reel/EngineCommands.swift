@@ -98,8 +98,10 @@ struct EngineServeCommand: ParsableCommand {
             guard let builtin = try factory.make() as? BuiltinEngine else {
                 throw ReelFailure(.usage, "engine serve runs the built-in engine: use builtin or a profile file")
             }
-            try EngineServer(engine: builtin).serve(input: 0) { line in
-                FileHandle.standardOutput.write(Data(line))
+            do {
+                try EngineServer(engine: builtin).serve()
+            } catch {
+                throw ReelFailure(.internalError, "\(error)")
             }
         }
     }

@@ -12,21 +12,14 @@ public struct EngineServer {
         self.engine = engine
     }
 
-    /// Serves requests from `input` (a file descriptor) to `output`.
-    public func serve(input: Int32, output: (_ line: [UInt8]) -> Void) throws {
-        let source = LineSource(fileDescriptor: input, closeOnDeinit: false)
-        while let line = try source.withNextLine({ Array($0) }) {
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) {
-                continue
-            }
-            output(answer(line).encodedLine())
-        }
+    /// Serves requests from standard input to standard output until the input ends.
+    public func serve(input: Int32 = 0, output: Int32 = 1) throws(EngineServeError) {
+        try EngineProtocolServer.serve(input: input, output: output, handler: answer)
     }
 
-    /// The reply to one request line.
-    public func answer(_ line: [UInt8]) -> EngineReply {
+    /// The reply to one request.
+    public func answer(_ request: EngineRequest) -> EngineReply {
         do {
-            let request = try EngineRequest.decode(line: line)
             let spec: ScenarioSpec
             if let json = request.scenarioSpecJSON {
                 spec = try ScenarioSpec.decode(json: json)
