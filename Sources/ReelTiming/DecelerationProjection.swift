@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc  // exp, sin, cos, log, atan2, pow without Foundation
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// UIScrollView's deceleration: velocity multiplied by `rate` every millisecond.
 public struct DecelerationRate: Sendable, Hashable, Codable, RawRepresentable {
     /// Velocity factor per millisecond, 0 < rate < 1.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc  // exp, sin, cos, log, atan2, pow without Foundation
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A damped harmonic oscillator driving normalised progress from 0 to 1.
 ///
 /// The displacement from the target is x = progress - 1, starting at x0 = -1 with

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc  // exp, sin, cos, log, atan2, pow without Foundation
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parameters for turning springs into finite animations. Every number here is a profile parameter.
 public struct SpringSettings: Sendable, Hashable, Codable {
     /// |progress - 1| under which a spring counts as settled, in whole distances
@@ -37,7 +43,7 @@ extension Spring {
 
     /// The time after which |progress - 1| stays below `epsilon` for good (seconds), like
     /// CASpringAnimation's `settlingDuration`. Exact up to 1e-12 s: found on the last
-    /// monotone stretch of |displacement| that still reaches epsilon, by bisection.
+    /// stretch of |displacement| that still reaches epsilon, by bracketed root finding.
     /// Infinite for an undamped spring; 0 when epsilon >= 1.
     public func settlingDuration(epsilon: Double = SpringSettings().settlingEpsilon) -> Double {
         if epsilon >= 1 { return 0 }
@@ -109,14 +115,30 @@ extension Spring {
         return turn > 0 ? turn : nil
     }
 
-    /// |x(low)| >= epsilon > |x(high)| with one crossing between them.
+    /// |x(low)| >= epsilon > |x(high)| with one crossing between them: the Illinois variant
+    /// of regula falsi (keeps the bracket, converges superlinearly), to 1e-12 s.
     private func bisectCrossing(low: Double, high: Double, epsilon: Double) -> Double {
-        var low = low
-        var high = high
-        for _ in 0..<200 where high - low > 1e-12 {
-            let mid = (low + high) / 2
-            if exceeds(epsilon, at: mid) { low = mid } else { high = mid }
+        func f(_ t: Double) -> Double { abs(displacement(at: t)) - epsilon }
+        var a = low, fa = f(low)
+        var b = high, fb = f(high)
+        var side = 0
+        for _ in 0..<200 where b - a > 1e-12 {
+            var c = (a * fb - b * fa) / (fb - fa)
+            if !(c > a && c < b) { c = (a + b) / 2 }
+            let fc = f(c)
+            if fc >= 0 {
+                a = c
+                fa = fc
+                if side == -1 { fb /= 2 }
+                side = -1
+            } else {
+                b = c
+                fb = fc
+                if side == 1 { fa /= 2 }
+                side = 1
+            }
+            if fc == 0 { return c }
         }
-        return high
+        return b
     }
 }

@@ -1,0 +1,80 @@
+/// What a completion policy knows when the finger lifts (or the gesture is cancelled).
+public struct DecisionInput: Sendable, Hashable, Codable {
+    /// Transition progress at release, 0...1.
+    public var progress: Double
+    /// Finger velocity along the finishing direction, points per second (positive = towards finishing).
+    public var velocity: Double
+    /// Points of finger travel that make the whole transition (e.g. the view width, 400 for seed 000).
+    public var extent: Double
+    /// Back-swipe sampler running mean velocity, extents per second.
+    public var meanVelocity: Double
+    /// Back-swipe sampler running mean acceleration, extents per second².
+    public var meanAcceleration: Double
+    /// Velocities the back-swipe sampler took.
+    public var sampleCount: Int
+    /// The transition's animation duration T, seconds.
+    public var transitionDuration: Double
+    /// Whether the gesture ended in `.cancelled` (then the transition always cancels).
+    public var gestureCancelled: Bool
+
+    public init(progress: Double, velocity: Double, extent: Double, meanVelocity: Double = 0,
+                meanAcceleration: Double = 0, sampleCount: Int = 0, transitionDuration: Double = 0,
+                gestureCancelled: Bool = false) {
+        self.progress = progress
+        self.velocity = velocity
+        self.extent = extent
+        self.meanVelocity = meanVelocity
+        self.meanAcceleration = meanAcceleration
+        self.sampleCount = sampleCount
+        self.transitionDuration = transitionDuration
+        self.gestureCancelled = gestureCancelled
+    }
+
+    /// Fills the sampler fields from a back-swipe sampler.
+    public init(progress: Double, velocity: Double, extent: Double, sampler: BackSwipeSampler,
+                transitionDuration: Double, gestureCancelled: Bool = false) {
+        self.init(progress: progress, velocity: velocity, extent: extent, meanVelocity: sampler.meanVelocity,
+                  meanAcceleration: sampler.meanAcceleration, sampleCount: sampler.sampleCount,
+                  transitionDuration: transitionDuration, gestureCancelled: gestureCancelled)
+    }
+}
+
+/// How an interactive transition decides, at release, whether to finish or cancel.
+/// A cancelled gesture always cancels, whatever the policy.
+public enum CompletionPolicy: Sendable, Hashable, Codable {
+    /// Finish iff progress > threshold. Seeds: 0.5 (000, onevcat), 0.4 (003), 0.25 (MDTransitioning).
+    case progressThreshold(Double)
+    /// Finish iff velocity >= 0 (`includesZero`, the legacy back-swipe: pop iff velocity.x >= 0,
+    /// D26) or velocity > 0 (SloppySwiper, MDTransitioning's edge pop).
+    case velocitySign(includesZero: Bool = true)
+    /// Finish iff progress + project(velocity, deceleration) / extent > threshold, with UIScrollView's
+    /// projection (v / 1000) d / (1 - d); deceleration per millisecond (0.998 normal).
+    case projection(deceleration: Double = 0.998, threshold: Double = 0.5)
+    /// UIKit's augmented back-swipe rule (D26): with at least `minimumSamples` sampler
+    /// velocities, finish iff p + v T + a T² / 2 > min(distance / extent, maximumThreshold)
+    /// (v, a the sampler's normalised means, T the transition duration); with fewer, iff velocity > 0.
+    case backSwipe(distance: Double = 187.5, maximumThreshold: Double = 0.5, minimumSamples: Int = 3)
+    /// Touchwonders/Transition: finish iff progress > threshold or velocity >= flickVelocity (points per second).
+    case thresholdOrFlick(threshold: Double = 1.0 / 3.0, flickVelocity: Double = 1200)
+
+    /// Whether the transition finishes (true) or cancels (false).
+    public func decide(_ input: DecisionInput) -> Bool {
+        if input.gestureCancelled { return false }
+        switch self {
+        case let .progressThreshold(threshold):
+            return input.progress > threshold
+        case let .velocitySign(includesZero):
+            return includesZero ? input.velocity >= 0 : input.velocity > 0
+        case let .projection(deceleration, threshold):
+            let projected = input.velocity / 1000 * deceleration / (1 - deceleration)
+            return input.progress + projected / input.extent > threshold
+        case let .backSwipe(distance, maximumThreshold, minimumSamples):
+            guard input.sampleCount >= minimumSamples else { return input.velocity > 0 }
+            let t = input.transitionDuration
+            let predicted = input.progress + input.meanVelocity * t + input.meanAcceleration * t * t / 2
+            return predicted > min(distance / input.extent, maximumThreshold)
+        case let .thresholdOrFlick(threshold, flickVelocity):
+            return input.progress > threshold || input.velocity >= flickVelocity
+        }
+    }
+}

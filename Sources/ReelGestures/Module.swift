@@ -1,1 +1,0 @@
-// ReelGestures — under construction

@@ -1,0 +1,154 @@
+import ReelTrace
+
+/// A screen edge, as `UIRectEdge` names it.
+public enum ScreenEdge: String, Sendable, Hashable, Codable {
+    case left, right, top, bottom
+
+    /// Unit vector pointing from the edge into the screen.
+    public var inward: GestureVector {
+        switch self {
+        case .left: GestureVector(x: 1, y: 0)
+        case .right: GestureVector(x: -1, y: 0)
+        case .top: GestureVector(x: 0, y: 1)
+        case .bottom: GestureVector(x: 0, y: -1)
+        }
+    }
+}
+
+/// UIScreenEdgePanGestureRecognizer as the system back-swipe uses it (D26
+/// `_UISEGestureFeatureSettings`, `_UINavigationInteractiveTransition`).
+///
+/// Follows one finger: the first of the touch sequence; further fingers are ignored. The
+/// touch must start within `edgeRegionSize` of the edge, else the recognizer fails at once.
+/// With `along` the movement away from the edge and `across` the movement parallel to it,
+/// while possible it fails when more than `maximumSwipeDuration` has passed since
+/// touch-down, or when |across| >= min(driftLimit, driftBase + (hysteresis - driftBase) /
+/// driftRun × |along|) ("vertical drift" for the left and right edges); it begins when
+/// along >= hysteresis. At .began the hysteresis is subtracted along the inward direction,
+/// so `translation` starts at (0, across). Lifting ends it (fails it before it began); a
+/// cancelled touch cancels it.
+public struct ScreenEdgePanRecognizer: Sendable, Hashable {
+    public struct Parameters: Sendable, Hashable, Codable {
+        /// Default `.left` (the back-swipe; `.right` in right-to-left layouts).
+        public var edge: ScreenEdge
+        /// Points from the edge within which the touch must start. Default 13 (D26; some
+        /// iPhones use 9-10% of the width).
+        public var edgeRegionSize: Double
+        /// Points away from the edge before the gesture begins. Default 15 (D26).
+        public var hysteresis: Double
+        /// Seconds after touch-down by which the gesture must have begun. Default 0.25 (D26).
+        public var maximumSwipeDuration: Double
+        /// Drift (points, parallel to the edge) allowed at the start. Default 10 (D26).
+        public var driftBase: Double
+        /// Maximum drift allowed, points. Default 25 (D26).
+        public var driftLimit: Double
+        /// Points of inward movement over which the allowance grows by (hysteresis - driftBase). Default 25 (D26).
+        public var driftRun: Double
+        public var velocity: VelocityEstimator.Parameters
+
+        public init(edge: ScreenEdge = .left, edgeRegionSize: Double = 13, hysteresis: Double = 15,
+                    maximumSwipeDuration: Double = 0.25, driftBase: Double = 10, driftLimit: Double = 25,
+                    driftRun: Double = 25, velocity: VelocityEstimator.Parameters = .init()) {
+            self.edge = edge
+            self.edgeRegionSize = edgeRegionSize
+            self.hysteresis = hysteresis
+            self.maximumSwipeDuration = maximumSwipeDuration
+            self.driftBase = driftBase
+            self.driftLimit = driftLimit
+            self.driftRun = driftRun
+            self.velocity = velocity
+        }
+
+        /// The drift (points parallel to the edge) at which the gesture fails after moving
+        /// `along` points away from the edge: min(limit, base + (hysteresis - base) / run × |along|).
+        public func driftAllowance(along: Double) -> Double {
+            min(driftLimit, driftBase + (hysteresis - driftBase) / driftRun * abs(along))
+        }
+    }
+
+    public let parameters: Parameters
+    /// Screen size in points (to locate the right and bottom edges).
+    public let screenWidth: Double
+    public let screenHeight: Double
+    public private(set) var state: GestureState = .possible
+    private var fingers: FingerTracker
+    private var slop: GestureVector = .zero
+
+    public init(parameters: Parameters = Parameters(), screenWidth: Double, screenHeight: Double) {
+        self.parameters = parameters
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        fingers = FingerTracker(velocity: parameters.velocity, maximumFingers: 1)
+    }
+
+    /// The finger's position, window points.
+    public var location: GestureVector { fingers.location }
+    /// Movement since touch-down minus the slop (zero until the gesture begins), points.
+    public var translation: GestureVector { state == .possible || state == .failed ? .zero : fingers.translation - slop }
+    /// UIKit-smoothed velocity, points per second.
+    public var velocity: GestureVector { fingers.estimator.velocity }
+
+    /// Distance of a point from the recognizer's edge, points.
+    public func distanceFromEdge(_ point: GestureVector) -> Double {
+        switch parameters.edge {
+        case .left: point.x
+        case .right: screenWidth - point.x
+        case .top: point.y
+        case .bottom: screenHeight - point.y
+        }
+    }
+
+    /// Feeds one touch sample; returns the state transitions it caused, in order (often none).
+    public mutating func handle(_ touch: Touch) -> [GestureState] {
+        switch fingers.record(touch) {
+        case .sequenceBegan:
+            slop = .zero
+            if distanceFromEdge(fingers.start) <= parameters.edgeRegionSize {
+                state = .possible
+                return []
+            }
+            state = .failed
+            return [.failed]
+        case .ignored, .otherDown, .otherLifted:
+            return []
+        case .otherCancelled, .trackedCancelled:
+            switch state {
+            case .possible: state = .failed; return [.failed]
+            case .began, .changed: state = .cancelled; return [.cancelled]
+            default: return []
+            }
+        case .trackedLifted:
+            switch state {
+            case .possible: state = .failed; return [.failed]
+            case .began, .changed: state = .ended; return [.ended]
+            default: return []
+            }
+        case .trackedMoved:
+            return move()
+        }
+    }
+
+    private mutating func move() -> [GestureState] {
+        switch state {
+        case .possible:
+            let inward = parameters.edge.inward
+            let raw = fingers.translation
+            let along = raw.dot(inward)
+            let across = abs(raw.dot(GestureVector(x: inward.y, y: inward.x)))
+            if fingers.time - fingers.startTime > parameters.maximumSwipeDuration
+                || across >= parameters.driftAllowance(along: along) {
+                state = .failed
+                return [.failed]
+            }
+            guard along >= parameters.hysteresis else { return [] }
+            slop = inward * parameters.hysteresis
+            state = .began
+            return [.began]
+        case .began, .changed:
+            state = .changed
+            return [.changed]
+        default:
+            return []
+        }
+    }
+}
