@@ -19,6 +19,4 @@ struct Operation: Sendable {
     var presenterAppearance = false
     /// Controllers popped from under the top by popToRoot / setViewControllers.
     var droppedMiddle: [String] = []
-    /// The world before the operation, restored on cancel.
-    var worldBefore: World
 }

@@ -31,15 +31,15 @@ extension Simulation {
             if started, transition == nil { break }
             if driver != nil {
                 var running: Double?
-                if let active = transition, case .animating = active.mode, active.plan.duration > 0 {
-                    running = tau(at: touch.t) / active.plan.duration
+                if case .animating? = transition?.mode, let duration = transition?.plan.duration, duration > 0 {
+                    running = tau(at: touch.t) / duration
                 }
                 let (command, gesture) = driver!.handle(touch, runningProgress: running)
                 if let gesture { emit(touch.t, "gesture", driver!.recognizer.rawValue, gesture) }
                 guard let command else { continue }
                 if case .began(let t) = command, !started {
                     started = try startTransition(at: t, interactive: true)
-                    if let active = transition { driver!.transitionDuration = active.plan.duration }
+                    if let duration = transition?.plan.duration { driver!.transitionDuration = duration }
                     continue
                 }
                 apply(command, driver: &driver!)
@@ -51,31 +51,30 @@ extension Simulation {
     }
 
     var isInteractive: Bool {
-        if let active = transition, case .interactive = active.mode { return true }
+        if case .interactive? = transition?.mode { return true }
         return false
     }
 
     /// Applies an interaction command to the running transition.
     mutating func apply(_ command: InteractionCommand, driver: inout InteractionDriver) {
-        guard var active = transition else { return }
-        let duration = active.plan.duration
-        let subject = transitionSubject(active.operation)
+        guard transition != nil else { return }
+        let duration = transition!.plan.duration
+        let subject = transitionSubject(transition!.operation)
         switch command {
         case .began(let t):
             // A finger took a finishing or cancelling animation back: continue from where it is.
-            active.tau = tau(at: t)
-            active.mode = .interactive
-            transition = active
+            transition!.tau = tau(at: t)
+            transition!.mode = .interactive
             emit(t, "transition", subject, "pauseInteractiveTransition")
         case .changed(let t, let percent):
             guard isInteractive else { return }
             let capped = min(percent, driver.maxProgress)
-            active.tau = capped * duration
-            transition = active
-            emit(t, "transition", subject, "updateInteractiveTransition(\(Simulation.format4(capped)))")
+            transition!.tau = capped * duration
+            emit(t, "transition", subject, "updateInteractiveTransition(" + Simulation.format4(capped) + ")")
         case .ended(let t, let finish, let velocity):
             guard isInteractive else { return }
-            let p = duration > 0 ? active.tau / duration : 1
+            let tauNow = transition!.tau
+            let p = duration > 0 ? tauNow / duration : 1
             let remaining = finish ? 1 - p : p
             var speed: Double
             var easing: Easing
@@ -89,9 +88,8 @@ extension Simulation {
             if speed <= 0 { speed = 1 }
             let length = remaining * duration / speed
             emit(t, "transition", subject, finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
-            active.mode = .animating(start: t, fromTau: active.tau, toTau: finish ? duration : 0, length: length,
-                                     easing: easing, finishing: finish)
-            transition = active
+            transition!.mode = .animating(start: t, fromTau: tauNow, toTau: finish ? duration : 0, length: length,
+                                          easing: easing, finishing: finish)
             nextTick = max(nextTick, Int((t * refreshHz - 1e-9).rounded(.up)))
         }
     }

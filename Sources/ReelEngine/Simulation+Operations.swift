@@ -8,6 +8,7 @@ extension Simulation {
     mutating func beginOperation(at t: Double, interactive: Bool) throws -> (Operation, TransitionPlan) {
         let action = spec.action
         let before = world
+        worldBefore = world
         let bounds = world.bounds
         switch action.kind {
         case "show" where world.containerKind == "navigation":
@@ -54,7 +55,7 @@ extension Simulation {
             emit(t, "lifecycle", target, "viewWillAppear")
             var op = Operation(kind: .selectTab, from: from, to: target, direction: .forward, animator: animator,
                                context: context(from: from, to: target, direction: .forward, container: bounds),
-                               removedOwnersOnFinish: [from], worldBefore: before)
+                               removedOwnersOnFinish: [from])
             op.context.toFinal = world.childFrame(target)
             op.context.fromInitial = world.childFrame(from)
             return try startAnimator(op, at: t, interactive: interactive)
@@ -71,7 +72,7 @@ extension Simulation {
             var op = Operation(kind: .showDetail, from: from, to: target, direction: .forward,
                                animator: expanded ? "none" : resolvedAnimator(default: "slide"),
                                context: context(from: from, to: target, direction: .forward, container: bounds),
-                               removedOwnersOnFinish: [from], worldBefore: before)
+                               removedOwnersOnFinish: [from])
             op.context.toFinal = world.childFrame(target)
             op.context.fromInitial = before.childFrame(from)
             if expanded, from == before.children.first { op.removedOwnersOnFinish = [] }
@@ -96,7 +97,7 @@ extension Simulation {
             var op = Operation(kind: .swapChild, from: from, to: target, direction: .forward,
                                animator: resolvedAnimator(default: "containerCrossDissolve"),
                                context: context(from: from, to: target, direction: .forward, container: bounds),
-                               usesContext: false, removedOwnersOnFinish: [from], worldBefore: before)
+                               usesContext: false, removedOwnersOnFinish: [from])
             op.context.toFinal = bounds
             return try startAnimator(op, at: t, interactive: interactive)
         default:
@@ -133,7 +134,7 @@ extension Simulation {
         emit(t, "lifecycle", target, "viewWillAppear")
         let op = Operation(kind: .push, from: from, to: target, direction: .forward, animator: resolvedAnimator(default: "slide"),
                            context: context(from: from, to: target, direction: .forward, container: world.bounds),
-                           removedOwnersOnFinish: [from], worldBefore: before)
+                           removedOwnersOnFinish: [from])
         return try startAnimator(op, at: t, interactive: interactive)
     }
 
@@ -147,7 +148,7 @@ extension Simulation {
         emit(t, "lifecycle", to, "viewWillAppear")
         var op = Operation(kind: .pop, from: from, to: to, direction: .reverse, animator: resolvedAnimator(default: "slide"),
                            context: context(from: from, to: to, direction: .reverse, container: world.bounds),
-                           removedOwnersOnFinish: [from], worldBefore: before)
+                           removedOwnersOnFinish: [from])
         op.droppedMiddle = dropped
         return try startAnimator(op, at: t, interactive: interactive)
     }
@@ -201,6 +202,7 @@ extension Simulation {
     }
 
     mutating func beginPresent(target: String, at t: Double, interactive: Bool, before: World) throws -> (Operation, TransitionPlan) {
+        worldBefore = before
         let requested = try presentationStyle()
         let popoverCompact = PresentationStyle(rawValue: profile.string("presentation.popover_compact_style")) ?? .pageSheet
         let style = requested.effective(in: world.sizeClass, popoverCompact: popoverCompact)
@@ -223,7 +225,7 @@ extension Simulation {
         var op = Operation(kind: .present, from: from, to: target, direction: .forward,
                            animator: resolvedAnimator(default: try modalAnimator(style: style)),
                            context: context(from: from, to: target, direction: .forward, container: container),
-                           presentation: presentation, presenterAppearance: style.removesPresenterViews, worldBefore: before)
+                           presentation: presentation, presenterAppearance: style.removesPresenterViews)
         op.context.toFinal = frame
         op.context.fromInitial = before.stage.look(World.viewKey(from))?.rect ?? world.bounds
         if style.removesPresenterViews { op.removedOwnersOnFinish = world.subtree(of: resolution.presenter) }
@@ -250,7 +252,7 @@ extension Simulation {
                            animator: resolvedAnimator(default: try modalAnimator(style: presentation.style)),
                            context: context(from: from, to: to, direction: .reverse, container: world.bounds),
                            removedOwnersOnFinish: [from], presentation: presentation,
-                           presenterAppearance: !presentation.removedViews.isEmpty, worldBefore: before)
+                           presenterAppearance: !presentation.removedViews.isEmpty)
         op.context.fromInitial = presentation.frame
         op.context.toFinal = world.stage.look(World.viewKey(to))?.rect ?? world.bounds
         return try startAnimator(op, at: t, interactive: interactive)

@@ -13,6 +13,8 @@ struct Simulation {
     var outcome: Outcome
     /// Index of the next display tick (time = index / refreshHz).
     var nextTick = 0
+    /// The hierarchy before the transition in flight, restored on cancel.
+    var worldBefore: World?
 
     /// How transition time advances.
     enum Mode: Sendable {
@@ -113,20 +115,20 @@ struct Simulation {
     /// Renders the display tick at `nextTickTime` and completes the transition when its
     /// animation has ended by then.
     mutating func renderTick() {
-        guard var active = transition else { return }
+        guard transition != nil else { return }
         let t = nextTickTime
         nextTick += 1
         var ended = false
         var finishing = true
-        if case .animating(let start, _, let toTau, let length, _, let finish) = active.mode {
+        if case .animating(let start, _, let toTau, let length, _, let finish) = transition!.mode {
             ended = t >= start + length - 1e-9
             finishing = finish
-            active.tau = ended ? toTau : tau(at: t)
+            transition!.tau = ended ? toTau : tau(at: t)
         }
-        transition = active
-        let duration = active.plan.duration
-        let progress = duration > 0 ? min(max(active.tau / duration, 0), 1) : 1
-        let views = active.plan.render(world.stage, at: active.tau).states()
+        let tau = transition!.tau
+        let duration = transition!.plan.duration
+        let progress = duration > 0 ? min(max(tau / duration, 0), 1) : 1
+        let views = transition!.plan.render(world.stage, at: tau).states()
         frames.append(Frame(index: frames.count, t: t, progress: progress, views: views))
         if ended { endTransition(at: t, completed: finishing) }
     }
@@ -149,8 +151,9 @@ struct Simulation {
             }
             finishCallbacks(op, at: t)
         } else {
-            world = op.worldBefore
-            world.loaded = mergedLoaded(op.worldBefore.loaded)
+            let loaded = world.loaded
+            if let before = worldBefore { world = before }
+            world.loaded = world.loaded + loaded.filter { !world.loaded.contains($0) }
             world.stage = active.stageBefore
             cancelCallbacks(op, at: t)
         }
@@ -161,11 +164,6 @@ struct Simulation {
     }
 
     var isInteractiveScenario: Bool { spec.interaction != nil }
-
-    /// Views loaded during a cancelled transition stay loaded.
-    private func mergedLoaded(_ before: [String]) -> [String] {
-        before + world.loaded.filter { !before.contains($0) }
-    }
 
     private mutating func finishCallbacks(_ op: Operation, at t: Double) {
         switch op.kind {

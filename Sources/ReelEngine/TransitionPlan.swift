@@ -11,13 +11,13 @@ struct Track: Sendable, Hashable {
     /// The first track of its view applies before it begins too (its `from` is the initial look).
     var isFirstForView = true
 
-    /// The look at transition time `tau`, nil when the track has not begun and is not the first.
-    func look(at tau: Double) -> Look? {
-        if tau < begin && !isFirstForView { return nil }
+    /// The eased fraction at transition time `tau`.
+    func easedFraction(at tau: Double) -> Double {
         let length = end - begin
         let fraction = length > 0 ? (tau - begin) / length : 1
-        return Look.mix(from, to, easing.value(fraction: fraction, duration: length))
+        return easing.value(fraction: fraction, duration: length)
     }
+
 }
 
 /// A change the animator makes to the window when the transition completes.
@@ -45,9 +45,19 @@ struct TransitionPlan: Sendable {
     /// The window as it looks at transition time `tau`.
     func render(_ stage: Stage, at tau: Double) -> Stage {
         var out = stage
+        // Tracks sharing a window and curve (most of them) share one curve evaluation.
+        var cached: (begin: Double, end: Double, easing: Easing, value: Double)?
         for track in tracks {
-            guard let look = track.look(at: tau), let index = out.index(of: track.key) else { continue }
-            out.views[index].look = look
+            if tau < track.begin && !track.isFirstForView { continue }
+            guard let index = out.index(of: track.key) else { continue }
+            let value: Double
+            if let memo = cached, memo.begin == track.begin, memo.end == track.end, memo.easing == track.easing {
+                value = memo.value
+            } else {
+                value = track.easedFraction(at: tau)
+                cached = (track.begin, track.end, track.easing, value)
+            }
+            out.views[index].look = Look.mix(track.from, track.to, value)
         }
         return out
     }

@@ -228,6 +228,30 @@ struct GestureStreamReaderTests {
         #expect(fastCount == 3)
     }
 
+    @Test func readsAPipeDeliveringLinesInSmallPieces() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        let text = ([session] + (0..<200).map { touch(String(Double($0) / 100), 0, $0 == 0 ? "began" : "moved") })
+            .joined(separator: "\n") + "\n" + session + "\n"
+        let bytes = Array(text.utf8)
+        let writer = Thread {
+            var offset = 0
+            while offset < bytes.count {
+                let count = min(7, bytes.count - offset)
+                let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress! + offset, count) }
+                if written > 0 { offset += written }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        let results = Array(GestureStreamReader(fileDescriptor: readEnd, name: "-", closeOnDeinit: true))
+        #expect(results.count == 2)
+        #expect(try results[0].get().touches.count == 200)
+        #expect(try results[0].get().touches[199].t == 1.99)
+        #expect(try results[1].get().line == 202)
+    }
+
     @Test func reportsAMissingFile() {
         #expect(throws: GestureStreamError.self) { try GestureStreamReader(path: "/nonexistent/input.jsonl") }
     }

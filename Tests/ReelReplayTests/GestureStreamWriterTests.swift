@@ -12,7 +12,7 @@ struct GestureStreamWriterTests {
     }
 
     @Test func exportThenReadGivesBitIdenticalSessions() throws {
-        let awkward: [Double] = [0.1, 1e-7, 390, -0.0, 0, 1.0 / 3.0, 0.016666666666666666, 5e-324, 123456.789, -17.25]
+        let awkward: [Double] = [0.1, 1e-7, 390, -0.0, 0, 1.0 / 3.0, 0.016666666666666666, .leastNonzeroMagnitude, 123456.789, -17.25]
         let sessions = [
             GestureSession(
                 sourceFile: "round.jsonl", line: 1, scenario: "nav.interactive-pop", externalID: "a \"quoted\"\nid",
