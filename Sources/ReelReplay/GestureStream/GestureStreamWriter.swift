@@ -53,7 +53,15 @@ public enum GestureStreamWriter {
 
     /// One touch line, ending in `\n`.
     public static func appendTouchLine(_ touch: Touch, to writer: inout JSONWriter) {
-        writer.raw("{\"type\":\"touch\",\"t\":")
+        writer.raw("{\"type\":\"touch\",")
+        appendTouchFields(touch, to: &writer)
+        writer.raw("}\n")
+    }
+
+    /// A touch's members, `"t":…,"id":…,"phase":"…","x":…,"y":…`, without braces: shared by
+    /// touch lines and engine-protocol requests.
+    static func appendTouchFields(_ touch: Touch, to writer: inout JSONWriter) {
+        writer.raw("\"t\":")
         writer.number(touch.t)
         writer.raw(",\"id\":")
         writer.int(touch.id)
@@ -63,6 +71,5 @@ public enum GestureStreamWriter {
         writer.number(touch.x)
         writer.raw(",\"y\":")
         writer.number(touch.y)
-        writer.raw("}\n")
     }
 }

@@ -59,16 +59,8 @@ public struct EngineRequest: Sendable, Hashable {
         writer.raw(",\"touches\":[")
         for (position, touch) in touches.enumerated() {
             if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
-            writer.raw("{\"t\":")
-            writer.number(touch.t)
-            writer.raw(",\"id\":")
-            writer.int(touch.id)
-            writer.raw(",\"phase\":\"")
-            writer.raw(touch.phase.rawValue)
-            writer.raw("\",\"x\":")
-            writer.number(touch.x)
-            writer.raw(",\"y\":")
-            writer.number(touch.y)
+            writer.punctuation(UInt8(ascii: "{"))
+            GestureStreamWriter.appendTouchFields(touch, to: &writer)
             writer.punctuation(UInt8(ascii: "}"))
         }
         writer.raw("]}\n")
