@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ReelReplay
 
@@ -115,5 +116,42 @@ struct ProtocolJSONTests {
         #expect(text == #"{"b":"line\nbreak \"quoted\" \\ \u0001 é","a":[1,null,true]}"#)
         #expect(JSONWriter.text(of: value, sortedKeys: true) == #"{"a":[1,null,true],"b":"line\nbreak \"quoted\" \\ \u0001 é"}"#)
         #expect(try JSONParser.parse(text) == value)
+    }
+}
+
+@Suite("JSON number parsing against strtod")
+struct ProtocolJSONNumberTests {
+    private func parsed(_ text: String) -> Double? {
+        guard case .number(let number)? = try? JSONParser.parse(text) else { return nil }
+        return number
+    }
+
+    @Test func shortestFormsOfManyDoublesParseBackExactly() {
+        var random = SplitMix64(seed: 2024)
+        for step in 0..<100_000 {
+            // Magnitudes from 1e-30 to 1e30 with random significands; every bit pattern class.
+            let magnitude = random.uniform(-30, 30)
+            let value = (random.unit() + 0.5) * pow(10, magnitude.rounded(.down))
+            let signed = step % 2 == 0 ? value : -value
+            let text = JSONWriter.format(signed)
+            #expect(parsed(text)?.bitPattern == signed.bitPattern, "\(text)")
+        }
+    }
+
+    @Test func randomDecimalsMatchStrtod() {
+        var random = SplitMix64(seed: 99)
+        for _ in 0..<100_000 {
+            let digits = 1 + Int(random.next() % 19)
+            var text = String(1 + random.next() % 9)
+            for _ in 1..<digits { text += String(random.next() % 10) }
+            let exponent = Int(random.next() % 70) - 35
+            text += "e\(exponent)"
+            #expect(parsed(text)?.bitPattern == strtod(text, nil).bitPattern, "\(text)")
+        }
+        // Halfway cases between two doubles, where a double rounding would go wrong.
+        for text in ["9007199254740993", "9007199254740993e0", "1.00000000000000011102230246251565404236316680908203125",
+                     "0.1000000000000000055511151231257827", "4.9406564584124654e-324", "2.4703282292062328e-324"] {
+            #expect(parsed(text)?.bitPattern == strtod(text, nil).bitPattern, "\(text)")
+        }
     }
 }

@@ -27,8 +27,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// commas, single quotes, leading zeros, `NaN` or `Infinity`; strings must be valid UTF-8 with
 /// escaped control characters and paired surrogates; duplicate object keys are rejected; numbers
 /// must be finite as Doubles (so `1e999` is an error); nesting deeper than `maximumDepth` is
-/// an error. Numbers are parsed exactly (correctly rounded): a fast path for short decimals,
-/// `strtod` otherwise (the process must run in the C numeric locale, which Swift programs do
+/// an error. Numbers are parsed exactly (correctly rounded): exact fast paths for decimals of up
+/// to 19 significant digits and moderate exponents, `strtod` otherwise (the process must run in the C numeric locale, which Swift programs do
 /// unless they call `setlocale`).
 public enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
@@ -347,6 +347,8 @@ struct JSONCursor {
             let power = Self.exactPowersOfTen[abs(decimalExponent)]
             let unsigned = decimalExponent < 0 ? magnitude / power : magnitude * power
             value = negative ? -unsigned : unsigned
+        } else if significandIsExact, let unsigned = Self.extendedFastPath(significand, decimalExponent) {
+            value = negative ? -unsigned : unsigned
         } else {
             value = strtodCopy(start: start, end: index)
         }
@@ -355,6 +357,33 @@ struct JSONCursor {
             throw fail("number \(text) is not finite as a double", at: start)
         }
         return value
+    }
+
+    #if arch(x86_64)
+    /// 10^0 ... 10^27, exact in Float80 (5^27 < 2^64).
+    private static let extendedPowersOfTen: [Float80] = {
+        var powers: [Float80] = [1]
+        for _ in 1...27 { powers.append(powers.last! * 10) }
+        return powers
+    }()
+    #endif
+
+    /// Clinger's fast path one size up, for the 16 to 19 significant digits of typical shortest
+    /// doubles: the significand (< 2^64) and 10^|e| (|e| <= 27) are exact in Float80, so one
+    /// Float80 operation is within half an Float80 ulp of the true value; rounding that to a
+    /// Double is then correct unless it lies next to a halfway point between two Doubles (low 11
+    /// bits near 0x400), which is left to `strtod`. nil when the number is outside the path.
+    private static func extendedFastPath(_ significand: UInt64, _ decimalExponent: Int) -> Double? {
+        #if arch(x86_64)
+        guard significand != 0, abs(decimalExponent) <= 27 else { return nil }
+        let power = extendedPowersOfTen[abs(decimalExponent)]
+        let wide = decimalExponent < 0 ? Float80(significand) / power : Float80(significand) * power
+        let roundingBits = wide.significandBitPattern & 0x7FF
+        guard roundingBits < 0x3FF || roundingBits > 0x401 else { return nil }
+        return Double(wide)
+        #else
+        return nil
+        #endif
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {
