@@ -51,26 +51,32 @@ extension JSONValue {
     }
 
     /// Self, when it is an object.
-    func asObject(field: String) throws(JSONFieldError) -> JSONValue {
-        guard case .object = self else { throw Self.typeError(field, "an object", self) }
+    func asObject(field: @autoclosure () -> String) throws(JSONFieldError) -> JSONValue {
+        guard case .object = self else { throw Self.typeError(field(), "an object", self) }
         return self
     }
 
-    func asNumber(field: String) throws(JSONFieldError) -> Double {
-        guard case .number(let number) = self else { throw Self.typeError(field, "a number", self) }
+    func asNumber(field: @autoclosure () -> String) throws(JSONFieldError) -> Double {
+        guard case .number(let number) = self else { throw Self.typeError(field(), "a number", self) }
         return number
     }
 
-    func asString(field: String) throws(JSONFieldError) -> String {
-        guard case .string(let string) = self else { throw Self.typeError(field, "a string", self) }
+    func asString(field: @autoclosure () -> String) throws(JSONFieldError) -> String {
+        guard case .string(let string) = self else { throw Self.typeError(field(), "a string", self) }
         return string
     }
 
+    /// A boolean.
+    func asBool(field: @autoclosure () -> String) throws(JSONFieldError) -> Bool {
+        guard case .bool(let flag) = self else { throw Self.typeError(field(), "a boolean", self) }
+        return flag
+    }
+
     /// A number with an integral value that fits in ±2^53.
-    func asInteger(field: String) throws(JSONFieldError) -> Int {
-        let number = try asNumber(field: field)
+    func asInteger(field: @autoclosure () -> String) throws(JSONFieldError) -> Int {
+        let number = try asNumber(field: field())
         guard number == number.rounded(.towardZero), abs(number) <= 9_007_199_254_740_992 else {
-            throw JSONFieldError(reason: "field \"\(field)\" must be an integer, not \(JSONWriter.format(number))")
+            throw JSONFieldError(reason: "field \"\(field())\" must be an integer, not \(JSONWriter.format(number))")
         }
         return Int(number)
     }

@@ -69,41 +69,86 @@ extension EngineReply {
     }
 
     private static func decodeFrame(_ element: JSONValue, index: Int) throws(JSONFieldError) -> Frame {
-        let path = "frames[\(index)]"
-        let frame = try element.asObject(field: path)
-        let viewValues = try frame.array("views", path: path + ".")
+        func path() -> String { "frames[\(index)]" }
+        guard case .object(let members) = element else { throw JSONValue.typeError(path(), "an object", element) }
+        var t: Double?, progress: Double?, viewValues: [JSONValue]?
+        for member in members {
+            if case .null = member.value { continue }
+            switch member.key {
+            case "t": t = try member.value.asNumber(field: path() + ".t")
+            case "progress": progress = try member.value.asNumber(field: path() + ".progress")
+            case "views":
+                guard case .array(let elements) = member.value else {
+                    throw JSONValue.typeError(path() + ".views", "an array", member.value)
+                }
+                viewValues = elements
+            default: continue
+            }
+        }
+        guard let t else { throw missing(path() + ".t") }
+        guard let progress else { throw missing(path() + ".progress") }
+        guard let viewValues else { throw missing(path() + ".views") }
         var views: [ViewState] = []
         views.reserveCapacity(viewValues.count)
         for (viewIndex, viewElement) in viewValues.enumerated() {
-            views.append(try decodeView(viewElement, path: "\(path).views[\(viewIndex)]"))
+            views.append(try decodeView(viewElement, path: "\(path()).views[\(viewIndex)]"))
         }
-        return Frame(
-            index: index, t: try frame.number("t", path: path + "."), progress: try frame.number("progress", path: path + "."),
-            views: views)
+        return Frame(index: index, t: t, progress: progress, views: views)
     }
 
-    private static func decodeView(_ element: JSONValue, path: String) throws(JSONFieldError) -> ViewState {
-        let view = try element.asObject(field: path)
-        let prefix = path + "."
-        let components = try view.array("transform", path: prefix)
-        guard components.count == 6 else {
-            throw JSONFieldError(reason: "field \"\(prefix)transform\" must hold 6 numbers [a, b, c, d, tx, ty], not \(components.count)")
+    /// One view, in a single pass over its members (the bulk of a response).
+    private static func decodeView(_ element: JSONValue, path: @autoclosure () -> String) throws(JSONFieldError) -> ViewState {
+        guard case .object(let members) = element else { throw JSONValue.typeError(path(), "an object", element) }
+        func field(_ key: String) -> String { path() + "." + key }
+        var key: String?, x: Double?, y: Double?, w: Double?, h: Double?, alpha: Double?
+        var transform: AffineTransform?, z: Int?, hidden: Bool?
+        var rotationX = 0.0, rotationY = 0.0, m34 = 0.0
+        for member in members {
+            let value = member.value
+            if case .null = value { continue }
+            switch member.key {
+            case "key": key = try value.asString(field: field("key"))
+            case "x": x = try value.asNumber(field: field("x"))
+            case "y": y = try value.asNumber(field: field("y"))
+            case "w": w = try value.asNumber(field: field("w"))
+            case "h": h = try value.asNumber(field: field("h"))
+            case "alpha": alpha = try value.asNumber(field: field("alpha"))
+            case "z": z = try value.asInteger(field: field("z"))
+            case "hidden": hidden = try value.asBool(field: field("hidden"))
+            case "rotation_x": rotationX = try value.asNumber(field: field("rotation_x"))
+            case "rotation_y": rotationY = try value.asNumber(field: field("rotation_y"))
+            case "m34": m34 = try value.asNumber(field: field("m34"))
+            case "transform": transform = try decodeTransform(value, field: field("transform"))
+            default: continue
+            }
         }
-        var numbers: [Double] = []
-        for (position, component) in components.enumerated() {
-            numbers.append(try component.asNumber(field: "\(prefix)transform[\(position)]"))
-        }
-        func optionalNumber(_ key: String) throws(JSONFieldError) -> Double {
-            guard let value = view.optionalMember(key) else { return 0 }
-            return try value.asNumber(field: prefix + key)
-        }
+        guard let key else { throw missing(field("key")) }
+        guard let x else { throw missing(field("x")) }
+        guard let y else { throw missing(field("y")) }
+        guard let w else { throw missing(field("w")) }
+        guard let h else { throw missing(field("h")) }
+        guard let alpha else { throw missing(field("alpha")) }
+        guard let transform else { throw missing(field("transform")) }
+        guard let z else { throw missing(field("z")) }
+        guard let hidden else { throw missing(field("hidden")) }
         return ViewState(
-            key: try view.string("key", path: prefix),
-            x: try view.number("x", path: prefix), y: try view.number("y", path: prefix),
-            w: try view.number("w", path: prefix), h: try view.number("h", path: prefix),
-            alpha: try view.number("alpha", path: prefix),
-            transform: AffineTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5]),
-            rotationX: try optionalNumber("rotation_x"), rotationY: try optionalNumber("rotation_y"), m34: try optionalNumber("m34"),
-            z: try view.integer("z", path: prefix), hidden: try view.bool("hidden", path: prefix))
+            key: key, x: x, y: y, w: w, h: h, alpha: alpha, transform: transform,
+            rotationX: rotationX, rotationY: rotationY, m34: m34, z: z, hidden: hidden)
+    }
+
+    private static func decodeTransform(_ value: JSONValue, field: @autoclosure () -> String) throws(JSONFieldError) -> AffineTransform {
+        guard case .array(let components) = value else { throw JSONValue.typeError(field(), "an array", value) }
+        guard components.count == 6 else {
+            throw JSONFieldError(reason: "field \"\(field())\" must hold 6 numbers [a, b, c, d, tx, ty], not \(components.count)")
+        }
+        func number(_ position: Int) throws(JSONFieldError) -> Double {
+            try components[position].asNumber(field: "\(field())[\(position)]")
+        }
+        return AffineTransform(a: try number(0), b: try number(1), c: try number(2), d: try number(3), tx: try number(4), ty: try number(5))
+    }
+
+    /// Absent and null members are both missing.
+    private static func missing(_ field: String) -> JSONFieldError {
+        JSONFieldError(reason: "missing field \"\(field)\"")
     }
 }
