@@ -10,6 +10,7 @@ struct Reel: ParsableCommand {
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
             SynthCommand.self, RecordCommand.self, ReplayCommand.self, QueryCommand.self, ShowCommand.self,
             BenchStoreCommand.self,
+            ExportCommand.self,
         ]
     )
 }

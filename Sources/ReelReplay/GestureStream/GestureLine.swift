@@ -9,6 +9,7 @@ enum GestureLine {
     /// The fields of a `session` line.
     struct SessionLine {
         var scenario: String
+        var scenarioSpecJSON: String?
         var device: Device
         var refreshHz: Double
         var externalID: String?
@@ -59,8 +60,7 @@ enum GestureLine {
     }
 
     private static func decodeSession(_ value: JSONValue) throws(JSONFieldError) -> SessionLine {
-        let scenario = try value.string("scenario")
-        guard !scenario.isEmpty else { throw JSONFieldError(reason: "field \"scenario\" must not be empty") }
+        let (scenario, scenarioSpecJSON) = try decodeScenario(value.member("scenario"))
 
         var device = GestureSession.defaultDevice
         if let deviceValue = value.optionalMember("device") {
@@ -92,7 +92,24 @@ enum GestureLine {
                 tags.append(tag)
             }
         }
-        return SessionLine(scenario: scenario, device: device, refreshHz: refreshHz, externalID: externalID, tags: tags)
+        return SessionLine(
+            scenario: scenario, scenarioSpecJSON: scenarioSpecJSON, device: device, refreshHz: refreshHz,
+            externalID: externalID, tags: tags)
+    }
+
+    /// A scenario name or path (a string), or an inline spec (an object with a `name`).
+    private static func decodeScenario(_ value: JSONValue) throws(JSONFieldError) -> (String, String?) {
+        switch value {
+        case .string(let reference):
+            guard !reference.isEmpty else { throw JSONFieldError(reason: "field \"scenario\" must not be empty") }
+            return (reference, nil)
+        case .object:
+            let name = try value.string("name", path: "scenario.")
+            guard !name.isEmpty else { throw JSONFieldError(reason: "field \"scenario.name\" must not be empty") }
+            return (name, JSONWriter.text(of: value))
+        default:
+            throw JSONValue.typeError("scenario", "a string or an object", value)
+        }
     }
 
     private static func positive(_ number: Double, _ field: String) throws(JSONFieldError) -> Double {

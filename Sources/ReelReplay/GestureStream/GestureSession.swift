@@ -6,8 +6,13 @@ public struct GestureSession: Sendable, Hashable {
     public var sourceFile: String
     /// 1-based line number of the session line.
     public var line: Int
-    /// A catalog scenario name or the path of a scenario JSON file, exactly as written.
+    /// A catalog scenario name or the path of a scenario JSON file, exactly as written; for a
+    /// scenario given inline, the name inside it.
     public var scenario: String
+    /// The scenario spec given inline in the session line (`"scenario": {...}`) as compact JSON
+    /// text, or nil when `scenario` names it. `reel export` writes inline specs for scenarios that
+    /// are not in the catalog, so its output records without the original scenario files.
+    public var scenarioSpecJSON: String?
     public var device: Device
     /// Display refresh rate in Hz.
     public var refreshHz: Double
@@ -22,13 +27,15 @@ public struct GestureSession: Sendable, Hashable {
     public static let defaultRefreshHz: Double = 60
 
     public init(
-        sourceFile: String = "-", line: Int = 0, scenario: String, device: Device = GestureSession.defaultDevice,
+        sourceFile: String = "-", line: Int = 0, scenario: String, scenarioSpecJSON: String? = nil,
+        device: Device = GestureSession.defaultDevice,
         refreshHz: Double = GestureSession.defaultRefreshHz, externalID: String? = nil, tags: [String] = [],
         touches: [Touch] = []
     ) {
         self.sourceFile = sourceFile
         self.line = line
         self.scenario = scenario
+        self.scenarioSpecJSON = scenarioSpecJSON
         self.device = device
         self.refreshHz = refreshHz
         self.externalID = externalID

@@ -123,7 +123,8 @@ public final class GestureStreamReader: IteratorProtocol, Sequence {
 
         case .success(.session(let line)):
             let started = SessionInProgress(header: GestureSession(
-                sourceFile: sourceFile, line: lines.lineNumber, scenario: line.scenario, device: line.device,
+                sourceFile: sourceFile, line: lines.lineNumber, scenario: line.scenario,
+                scenarioSpecJSON: line.scenarioSpecJSON, device: line.device,
                 refreshHz: line.refreshHz, externalID: line.externalID, tags: line.tags))
             guard let previous = current.take() else {
                 current = started

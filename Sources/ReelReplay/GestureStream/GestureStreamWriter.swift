@@ -3,13 +3,14 @@ import ReelTrace
 /// Writes sessions as JSON Lines in the gesture-stream format, so that `GestureStreamReader`
 /// reads back identical sessions (every Double bit-identical, see `JSONWriter`).
 ///
-/// The session line carries `type`, `scenario`, `device`, `refresh_hz`, then `id` when present
-/// and `tags` when non-empty; each touch line carries `type`, `t`, `id`, `phase`, `x`, `y`.
+/// The session line carries `type`, `scenario` (the name, or the inline spec object when the
+/// session has one), `device`, `refresh_hz`, then `id` when present and `tags` when non-empty;
+/// each touch line carries `type`, `t`, `id`, `phase`, `x`, `y`.
 public enum GestureStreamWriter {
     /// The lines of one session, each ending in `\n`, appended to `writer`.
     public static func append(_ session: GestureSession, to writer: inout JSONWriter) {
         appendSessionLine(
-            scenario: session.scenario, device: session.device, refreshHz: session.refreshHz,
+            scenario: session.scenario, scenarioSpecJSON: session.scenarioSpecJSON, device: session.device, refreshHz: session.refreshHz,
             externalID: session.externalID, tags: session.tags, to: &writer)
         for touch in session.touches { appendTouchLine(touch, to: &writer) }
     }
@@ -21,13 +22,19 @@ public enum GestureStreamWriter {
         return writer.bytes
     }
 
-    /// The session line, ending in `\n`.
+    /// The session line, ending in `\n`. `scenarioSpecJSON`, when given, must be the compact
+    /// JSON text of an object (as `GestureStreamReader` and `JSONWriter` produce); it is written
+    /// as is in place of the `scenario` name.
     public static func appendSessionLine(
-        scenario: String, device: Device, refreshHz: Double, externalID: String?, tags: [String],
+        scenario: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, externalID: String?, tags: [String],
         to writer: inout JSONWriter
     ) {
         writer.raw("{\"type\":\"session\",\"scenario\":")
-        writer.string(scenario)
+        if let scenarioSpecJSON {
+            writer.raw(scenarioSpecJSON)
+        } else {
+            writer.string(scenario)
+        }
         writer.raw(",\"device\":{\"width\":")
         writer.number(device.width)
         writer.raw(",\"height\":")

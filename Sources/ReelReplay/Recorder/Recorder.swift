@@ -86,7 +86,7 @@ public final class Recorder {
         let location = "\(input.sourceFile):\(input.line)"
         let spec: ScenarioSpec
         do {
-            spec = try scenarios.resolve(input.scenario, relativeTo: input.sourceFile)
+            spec = try scenarios.resolve(input)
         } catch {
             throw ReelFailure(.dataError, "\(location): \(error.message)")
         }

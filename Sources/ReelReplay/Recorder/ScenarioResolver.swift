@@ -3,11 +3,28 @@ import ReelEngine
 
 /// Turns the `scenario` of a session line into a spec: a catalog name ("nav.interactive-pop") or
 /// the path of a scenario JSON file (absolute, relative to the working directory, or relative to
-/// the gesture stream's folder). Files are read once.
+/// the gesture stream's folder), or a spec given inline as JSON text. Files are read and inline
+/// specs decoded once.
 public final class ScenarioResolver {
     private var files: [String: ScenarioSpec] = [:]
+    private var inline: [String: ScenarioSpec] = [:]
 
     public init() {}
+
+    /// The scenario of `session`: its inline spec, or the catalog name or file it names.
+    public func resolve(_ session: GestureSession) throws(ReelFailure) -> ScenarioSpec {
+        guard let json = session.scenarioSpecJSON else {
+            return try resolve(session.scenario, relativeTo: session.sourceFile)
+        }
+        if let spec = inline[json] { return spec }
+        do {
+            let spec = try ScenarioSpec.decode(json: json)
+            inline[json] = spec
+            return spec
+        } catch {
+            throw ReelFailure(.dataError, "the inline scenario is not a valid scenario spec (\(error))")
+        }
+    }
 
     public func resolve(_ reference: String, relativeTo streamFile: String? = nil) throws(ReelFailure) -> ScenarioSpec {
         if let spec = ScenarioCatalog.named(reference) { return spec }

@@ -45,6 +45,12 @@ extension Archive {
             trace: Trace(frames: frames, events: try loadEvents(id), outcome: try loadOutcome(id)))
     }
 
+    /// Session `id`'s recorded input, header and touches, without the trace (what `reel export`
+    /// writes back).
+    public func loadInput(_ id: Int64) throws -> (header: SessionHeader, touches: [Touch]) {
+        (header: try loadHeader(id), touches: try loadTouches(id))
+    }
+
     private func loadHeader(_ id: Int64) throws -> SessionHeader {
         let fields = try database.withCachedStatement("""
             SELECT sc.name, sc.spec_json, s.device_width, s.device_height, s.device_scale, s.refresh_hz,
