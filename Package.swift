@@ -55,6 +55,6 @@ let package = Package(
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelTrace", "ReelTiming", "ReelGestures"]),
         .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelTrace", "CSQLite"]),
         .testTarget(name: "ReelReplayTests", dependencies: ["ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore"], exclude: ["BadInput"]),
     ]
 )

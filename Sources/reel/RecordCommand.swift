@@ -54,7 +54,9 @@ struct RecordCommand: ParsableCommand {
                     : try GestureStreamReader(path: path)
                 do {
                     try recorder.record(reader) { summary in
-                        progress.update("recorded \(summary.recorded) sessions, \(summary.frames) frames")
+                        progress.update(
+                            "\(path): \(summary.recorded) sessions recorded (\(summary.frames) frames), "
+                                + "\(summary.duplicates) already recorded, \(summary.rejected) rejected")
                     }
                 } catch let failure as ReelFailure where failure.status == .dataError {
                     stopped = failure

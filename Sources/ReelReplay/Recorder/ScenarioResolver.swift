@@ -22,7 +22,8 @@ public final class ScenarioResolver {
             inline[json] = spec
             return spec
         } catch {
-            throw ReelFailure(.dataError, "the inline scenario is not a valid scenario spec (\(error))")
+            throw ReelFailure(
+                .dataError, "the inline scenario is not a valid scenario spec: \(SpecDecodingError.describe(error))")
         }
     }
 
@@ -52,7 +53,7 @@ public final class ScenarioResolver {
             do {
                 return try ScenarioSpec.decode(json: String(decoding: data, as: UTF8.self))
             } catch {
-                throw ReelFailure(.dataError, "\(path): not a valid scenario spec (\(error))")
+                throw ReelFailure(.dataError, "\(path): not a valid scenario spec: \(SpecDecodingError.describe(error))")
             }
         }
         throw ReelFailure(.dataError, "scenario file '\(reference)' not found")

@@ -1,0 +1,104 @@
+import Foundation
+import ReelStore
+import Testing
+
+/// What one run of the `reel` executable did.
+struct ReelRun {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+/// The `reel` executable of this build: next to the test bundle (`swift test` builds both into
+/// the same products folder), else in the repository's `.build/debug`.
+let reelExecutable: String = {
+    var folders = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+    if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+    folders.append(URL(fileURLWithPath: repositoryRoot + "/.build/debug"))
+    let candidates = folders.map { $0.appendingPathComponent("reel").path }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
+}()
+
+/// Runs `reel ARGUMENTS` with `folder` as working directory, standard input read from the file
+/// `input` (empty when nil), standard output and error captured through files (no pipe can fill up).
+func runReel(_ arguments: [String], in folder: String, input: String? = nil) throws -> ReelRun {
+    let capture = folder + "/.reel-run-" + UUID().uuidString
+    _ = FileManager.default.createFile(atPath: capture + ".out", contents: nil)
+    _ = FileManager.default.createFile(atPath: capture + ".err", contents: nil)
+    defer {
+        try? FileManager.default.removeItem(atPath: capture + ".out")
+        try? FileManager.default.removeItem(atPath: capture + ".err")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: reelExecutable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.standardInput = try input.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
+        ?? FileHandle.nullDevice
+    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))
+    let error = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".err"))
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    process.waitUntilExit()
+    try output.close()
+    try error.close()
+    return ReelRun(
+        status: process.terminationStatus,
+        standardOutput: try String(contentsOfFile: capture + ".out", encoding: .utf8),
+        standardError: try String(contentsOfFile: capture + ".err", encoding: .utf8))
+}
+
+/// The SHA-256 of the archive file's bytes after its write-ahead log is checkpointed into it, so
+/// equal hashes mean equal archives, byte for byte.
+func archiveFileHash(_ path: String) throws -> String {
+    do {
+        let database = try Database.open(path, mode: .readWrite)
+        try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    return SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
+}
+
+/// Every row of every archive table as text, table by table in `Archive.tableNames` order, rows
+/// sorted by all their columns; doubles as their bit patterns, so equal dumps mean bit-identical
+/// data. Columns named in `ignoring` ("table.column") are left out.
+func archiveDump(_ path: String, ignoring: Set<String> = ["sessions.recorded_at"]) throws -> [String: [String]] {
+    let database = try Database.open(path, mode: .readOnly)
+    var dump: [String: [String]] = [:]
+    for table in Archive.tableNames {
+        let columns = try database.prepare("SELECT * FROM \(table)").columnCount
+        let order = (1...columns).map(String.init).joined(separator: ", ")
+        let rows = try database.prepare("SELECT * FROM \(table) ORDER BY \(order)")
+        var lines: [String] = []
+        while try rows.step() {
+            var fields: [String] = []
+            for column in 0..<columns where !ignoring.contains("\(table).\(rows.columnName(at: column))") {
+                switch rows.columnType(at: column) {
+                case .null: fields.append("NULL")
+                case .integer: fields.append(String(rows.int64(at: column)))
+                case .real: fields.append("r" + String(rows.double(at: column).bitPattern, radix: 16))
+                case .text: fields.append(rows.string(at: column))
+                case .blob: fields.append(rows.data(at: column).base64EncodedString())
+                }
+            }
+            lines.append(fields.joined(separator: "|"))
+        }
+        dump[table] = lines
+    }
+    return dump
+}
+
+/// The external ids of the archive's sessions in id order.
+func externalIDs(_ path: String) throws -> [String] {
+    let database = try Database.open(path, mode: .readOnly)
+    let rows = try database.prepare("SELECT coalesce(external_id, '') FROM sessions ORDER BY id")
+    var ids: [String] = []
+    while try rows.step() { ids.append(rows.string(at: 0)) }
+    return ids
+}
+
+/// A `count(*)`-style number from the archive.
+func archiveCount(_ path: String, _ sql: String) throws -> Int64 {
+    try Database.open(path, mode: .readOnly).scalarInt64(sql) ?? 0
+}
