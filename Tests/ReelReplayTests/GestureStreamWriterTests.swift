@@ -22,6 +22,10 @@ struct GestureStreamWriterTests {
                 sourceFile: "round.jsonl", line: 12, scenario: "/tmp/my scenario.json",
                 device: Device(width: 1024.5, height: 1366, scale: 2), refreshHz: 120,
                 touches: [Touch(t: 1e-7, id: 7, phase: .began, x: 0.1, y: 0.2), Touch(t: 1e-7, id: 7, phase: .cancelled, x: 0.1, y: 0.2)]),
+            GestureSession(
+                sourceFile: "round.jsonl", line: 15, scenario: "my.pop",
+                scenarioSpecJSON: #"{"name":"my.pop","summary":"a \"quoted\" one","hierarchy":{"controllers":["A","B"]}}"#,
+                touches: touches([4, 90])),
         ]
         var writer = JSONWriter()
         for session in sessions { GestureStreamWriter.append(session, to: &writer) }
