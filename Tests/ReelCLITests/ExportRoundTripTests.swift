@@ -23,7 +23,10 @@ struct ExportRoundTripTests {
         for (offset, scenario) in Self.families.enumerated() {
             let stream = "\(scenario).jsonl"
             let synth = try runReel(
-                ["synth", "--scenario", scenario, "--count", "6", "--seed", "\(offset + 1)", "--refresh-hz", "\(refreshHz)", "-o", stream],
+                [
+                    "synth", "--scenario", scenario, "--count", "6", "--seed", "\(offset + 1)",
+                    "--refresh-hz", "\(refreshHz)", "-o", stream,
+                ],
                 in: folder)
             #expect(synth.status == 0, "\(synth.standardError)")
             streams.append(stream)

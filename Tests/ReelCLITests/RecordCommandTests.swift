@@ -57,7 +57,8 @@ struct RecordCommandTests {
             let run = try runReel(["record", "\(name).sqlite", "streams/\(name).jsonl"], in: folder)
             #expect(run.status == 0, "\(run.standardError)")
             let archive = folder + "/\(name).sqlite"
-            #expect(try archiveCount(archive, "SELECT count(*) FROM sessions JOIN scenarios ON scenarios.id = scenario_id WHERE name = 'my.pop'") == 8)
+            let fromFile = "SELECT count(*) FROM sessions JOIN scenarios ON scenarios.id = scenario_id WHERE name = 'my.pop'"
+            #expect(try archiveCount(archive, fromFile) == 8)
             let dump = try archiveDump(archive)
             for table in ["touches", "frames", "frame_views", "events", "outcomes"] {
                 #expect(dump[table] == catalog[table], "\(name): \(table)")

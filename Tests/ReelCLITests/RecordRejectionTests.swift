@@ -41,7 +41,9 @@ struct BadInputCase: CustomTestStringConvertible, Sendable {
         .init(name: "missing-scenario-file", line: 5, reason: "scenario file 'no-such-scenario.json' not found"),
         .init(name: "empty-scenario", line: 5, reason: "field \"scenario\" must not be empty"),
         .init(name: "inline-scenario-without-name", line: 5, reason: "missing field \"scenario.name\""),
-        .init(name: "inline-scenario-invalid", line: 5, reason: "the inline scenario is not a valid scenario spec: missing field \"hierarchy\""),
+        .init(
+            name: "inline-scenario-invalid", line: 5,
+            reason: "the inline scenario is not a valid scenario spec: missing field \"hierarchy\""),
         .init(name: "zero-width", line: 5, reason: "field \"device.width\" must be positive, not 0"),
         .init(name: "negative-height", line: 5, reason: "field \"device.height\" must be positive, not -844"),
         .init(name: "zero-scale", line: 5, reason: "field \"device.scale\" must be positive, not 0"),

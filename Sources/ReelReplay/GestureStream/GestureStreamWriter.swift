@@ -10,8 +10,8 @@ public enum GestureStreamWriter {
     /// The lines of one session, each ending in `\n`, appended to `writer`.
     public static func append(_ session: GestureSession, to writer: inout JSONWriter) {
         appendSessionLine(
-            scenario: session.scenario, scenarioSpecJSON: session.scenarioSpecJSON, device: session.device, refreshHz: session.refreshHz,
-            externalID: session.externalID, tags: session.tags, to: &writer)
+            scenario: session.scenario, scenarioSpecJSON: session.scenarioSpecJSON, device: session.device,
+            refreshHz: session.refreshHz, externalID: session.externalID, tags: session.tags, to: &writer)
         for touch in session.touches { appendTouchLine(touch, to: &writer) }
     }
 
