@@ -29,30 +29,6 @@ struct ReplayPipelineTests {
         #expect(second.recorded == 0 && second.duplicates == 10)
     }
 
-    @Test func jobCountAndShardSplitDoNotChangeResults() throws {
-        let folder = try temporaryFolder()
-        let archive = folder + "/a.sqlite"
-        _ = try record(try synthesizedStream("modal.swipe-dismiss", count: 40, seed: 4, in: folder), into: archive)
-        let candidate = try EngineFactory(.profile(path: try profile("\"swipe.threshold\":0.4,\"interactive.completion_speed\":0.8", in: folder)))
-
-        let one = try Replayer(archivePath: archive, resultsPath: folder + "/one.sqlite", engine: candidate, options: .init(jobs: 1)).run()
-        let two = try Replayer(archivePath: archive, resultsPath: folder + "/two.sqlite", engine: candidate, options: .init(jobs: 2)).run()
-        let baseline = try verdicts(of: one.replayID, in: folder + "/one.sqlite")
-        #expect(one.diverged > 0)
-        #expect(try verdicts(of: two.replayID, in: folder + "/two.sqlite") == baseline)
-
-        var sharded: [Verdict] = []
-        for index in 1...3 {
-            let results = folder + "/shard\(index).sqlite"
-            let run = try Replayer(
-                archivePath: archive, resultsPath: results, engine: candidate,
-                options: .init(jobs: 2, shard: try Shard(parsing: "\(index)/3"))
-            ).run()
-            sharded += try verdicts(of: run.replayID, in: results)
-        }
-        #expect(sharded.sorted { $0.session < $1.session } == baseline)
-    }
-
     @Test func aLongerDurationGivesFrameDivergencesAndNoDecisionFlips() throws {
         let folder = try temporaryFolder()
         let archive = folder + "/a.sqlite"
