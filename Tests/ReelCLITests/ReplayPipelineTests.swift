@@ -82,18 +82,4 @@ struct ExternalEnginePipelineTests {
         let flipped = Set(replay.findings.filter { $0.comparison.divergences.contains { $0.kind == .decision } }.map(\.sessionID))
         #expect(flipped == expected)
     }
-
-    @Test func crashingHangingAndGarbageEnginesGivePerSessionErrors() throws {
-        let folder = try temporaryFolder()
-        let archive = folder + "/a.sqlite"
-        _ = try record(try synthesizedStream("nav.interactive-pop", count: 3, seed: 8, in: folder), engine: .exec(command: command), into: archive)
-        for mode in ["--crash-after 1", "--garbage-after 1"] {
-            let replay = try Replayer(
-                archivePath: archive, engine: try EngineFactory(.exec(command: "\(command) \(mode)")), options: .init(jobs: 1)
-            ).run()
-            #expect(replay.sessions == 3)
-            #expect(replay.errors >= 1, "\(mode)")
-            #expect(replay.matched + replay.errors == 3, "\(mode)")
-        }
-    }
 }
