@@ -73,21 +73,17 @@ public final class Replayer {
         try results.copySessionHeaders(selected)
         var summary = Summary()
         var counts = [DivergenceKind: Int]()
-        var replayID: Int64?
-        var recordedCandidate: EngineIdentity?
+        var begun: BegunReplay?
 
         for chunkStart in stride(from: 0, to: ids.count, by: options.chunkSize) {
             let chunk = Array(ids[chunkStart..<min(chunkStart + options.chunkSize, ids.count)])
             let verdicts = replay(chunk, on: workers)
             // The candidate's identity is known for sure once it has answered (external engines).
-            if replayID == nil {
-                recordedCandidate = candidate(of: workers)
-                replayID = try beginReplay(results.archive, candidate: recordedCandidate!)
-            }
-            let id = replayID!
+            let run = try begun ?? beginReplay(results.archive, candidate: candidate(of: workers))
+            begun = run
             try results.archive.write {
                 for (sessionID, verdict) in zip(chunk, verdicts) {
-                    try store(verdict, sessionID: sessionID, replayID: id, in: results.archive)
+                    try store(verdict, sessionID: sessionID, replayID: run.id, in: results.archive)
                 }
             }
             for (sessionID, verdict) in zip(chunk, verdicts) {
@@ -105,13 +101,13 @@ public final class Replayer {
             progress?(summary.sessions, ids.count)
         }
         let finalCandidate = candidate(of: workers)
-        let id = try replayID ?? beginReplay(results.archive, candidate: finalCandidate)
+        let run = try begun ?? beginReplay(results.archive, candidate: finalCandidate)
         // An external engine that failed on every session of the first chunk but answered later.
-        let lateIdentity = recordedCandidate.flatMap { $0 == finalCandidate ? nil : finalCandidate }
+        let lateIdentity = run.candidate == finalCandidate ? nil : finalCandidate
         try results.archive.write {
-            try results.archive.finishReplay(id, engineID: lateIdentity.map(results.archive.engineID(for:)))
+            try results.archive.finishReplay(run.id, engineID: lateIdentity.map(results.archive.engineID(for:)))
         }
-        summary.replayID = id
+        summary.replayID = run.id
         summary.candidate = finalCandidate
         summary.byKind = DivergenceKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
         return summary
@@ -123,12 +119,16 @@ public final class Replayer {
         (workers.first(where: \.engineIdentityIsKnown) ?? workers[0]).engineIdentity
     }
 
-    private func beginReplay(_ archive: Archive, candidate: EngineIdentity) throws -> Int64 {
-        try archive.write {
+    /// A replays row written, and the candidate identity it names.
+    private typealias BegunReplay = (id: Int64, candidate: EngineIdentity)
+
+    private func beginReplay(_ archive: Archive, candidate: EngineIdentity) throws -> BegunReplay {
+        let id = try archive.write {
             try archive.beginReplay(
                 engineID: archive.engineID(for: candidate), candidate: factory.spec.description,
                 tolerancesJSON: options.tolerances.json, shard: options.shard?.description)
         }
+        return (id, candidate)
     }
 
     /// Replays `chunk` on the workers in parallel; verdicts come back in `chunk` order.
