@@ -12,10 +12,10 @@ struct ReplayCommand: ParsableCommand {
             Results go to the replays, replay_results and divergences tables of the archive (or of \
             --results); query them with `reel query` or any SQLite client (views regressions and \
             divergence_summary). Exit codes: 0 nothing diverged, 1 divergences found, 2 engine errors \
-            on some sessions, 64 usage, 65 bad archive or profile, 66 missing file.
+            on some sessions, 64 usage, 65 bad archive or profile, 66 missing file. An external \
+            engine gets --timeout seconds per session; past it the engine is killed, the session is an \
+            error and the next session starts a new engine process.
             """)
-
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
 
     @Argument(help: "The archive of recorded sessions.")
     var archive: String
@@ -38,8 +38,11 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "exact, default, or overrides such as position=0.5,size=0.5,alpha=0.004,transform=0.001,progress=0.001.")
     var tolerance = "default"
 
+    @Option(help: "Seconds an external engine (exec:) may take to answer one session before it is killed.")
+    var timeout: Double = 10
+
     @Option(help: "Output: text, json or junit (JUnit XML, one test case per session).")
-    var format: Format = .text
+    var format: ReplayReport.Format = .text
 
     @Option(help: "Write results into this archive instead of the recorded one (for shards; see `reel merge`).")
     var results: String?
@@ -48,27 +51,18 @@ struct ReplayCommand: ParsableCommand {
         let summary: Replayer.Summary = try reportingErrors {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
             guard jobs >= 1 else { throw ReelFailure(.usage, "--jobs must be at least 1") }
+            guard timeout > 0, timeout.isFinite else { throw ReelFailure(.usage, "--timeout must be a positive number of seconds") }
             let tolerances: Tolerances
             do { tolerances = try Tolerances(parsing: tolerance) } catch { throw ReelFailure(.usage, "\(error)") }
             let options = Replayer.Options(
                 jobs: jobs, shard: try shard.map { text throws(ReelFailure) in try Shard(parsing: text) }, scenario: scenario,
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances)
-            let factory = try EngineFactory(EngineSpec(parsing: engine))
+            let factory = try EngineFactory(EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)))
             let progress = ProgressLine(enabled: standardErrorIsTerminal)
             defer { progress.finish() }
             return try Replayer(archivePath: archive, resultsPath: results, engine: factory, options: options)
                 .run { done, total in progress.update("replayed \(done)/\(total) sessions") }
         }
-        switch format {
-        case .text: print(ReplayReport.text(summary))
-        case .json: print(ReplayReport.json(summary))
-        case .junit:
-            try reportingErrors {
-                let store = try Archive.open(results ?? archive, mode: .readOnly)
-                print(try ReplayReport.junit(summary, archive: store))
-            }
-        }
-        if summary.errors > 0 { throw ExitCode(ExitStatus.engineErrors.rawValue) }
-        if summary.diverged > 0 { throw ExitCode(ExitStatus.diverged.rawValue) }
+        try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive)
     }
 }

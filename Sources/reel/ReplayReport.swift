@@ -1,8 +1,27 @@
+import ArgumentParser
 import ReelReplay
 import ReelStore
 
 /// The three renderings of a replay summary: text for people, JSON for scripts, JUnit for CI.
 enum ReplayReport {
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
+
+    /// Prints `summary` in `format`, then ends with the replay exit status: 0 when nothing
+    /// diverged, 1 when something did, 2 when the engine failed on some sessions.
+    /// - Parameter resultsPath: the archive holding the replay's results (JUnit lists every session).
+    static func emit(_ summary: Replayer.Summary, format: Format, resultsPath: String) throws {
+        switch format {
+        case .text: print(text(summary))
+        case .json: print(json(summary))
+        case .junit:
+            try reportingErrors {
+                print(try junit(summary, archive: try Archive.open(resultsPath, mode: .readOnly)))
+            }
+        }
+        if summary.errors > 0 { throw ExitCode(ExitStatus.engineErrors.rawValue) }
+        if summary.diverged > 0 { throw ExitCode(ExitStatus.diverged.rawValue) }
+    }
+
     static func text(_ s: Replayer.Summary) -> String {
         var lines: [String] = []
         let engine = s.candidate.map { "\($0.name) \($0.version)" } ?? "?"

@@ -29,30 +29,6 @@ struct ReplayPipelineTests {
         #expect(second.recorded == 0 && second.duplicates == 10)
     }
 
-    @Test func jobCountAndShardSplitDoNotChangeResults() throws {
-        let folder = try temporaryFolder()
-        let archive = folder + "/a.sqlite"
-        _ = try record(try synthesizedStream("modal.swipe-dismiss", count: 40, seed: 4, in: folder), into: archive)
-        let candidate = try EngineFactory(.profile(path: try profile("\"swipe.threshold\":0.4,\"interactive.completion_speed\":0.8", in: folder)))
-
-        let one = try Replayer(archivePath: archive, resultsPath: folder + "/one.sqlite", engine: candidate, options: .init(jobs: 1)).run()
-        let two = try Replayer(archivePath: archive, resultsPath: folder + "/two.sqlite", engine: candidate, options: .init(jobs: 2)).run()
-        let baseline = try verdicts(of: one.replayID, in: folder + "/one.sqlite")
-        #expect(one.diverged > 0)
-        #expect(try verdicts(of: two.replayID, in: folder + "/two.sqlite") == baseline)
-
-        var sharded: [Verdict] = []
-        for index in 1...3 {
-            let results = folder + "/shard\(index).sqlite"
-            let run = try Replayer(
-                archivePath: archive, resultsPath: results, engine: candidate,
-                options: .init(jobs: 2, shard: try Shard(parsing: "\(index)/3"))
-            ).run()
-            sharded += try verdicts(of: run.replayID, in: results)
-        }
-        #expect(sharded.sorted { $0.session < $1.session } == baseline)
-    }
-
     @Test func aLongerDurationGivesFrameDivergencesAndNoDecisionFlips() throws {
         let folder = try temporaryFolder()
         let archive = folder + "/a.sqlite"
@@ -105,19 +81,5 @@ struct ExternalEnginePipelineTests {
         ).run()
         let flipped = Set(replay.findings.filter { $0.comparison.divergences.contains { $0.kind == .decision } }.map(\.sessionID))
         #expect(flipped == expected)
-    }
-
-    @Test func crashingHangingAndGarbageEnginesGivePerSessionErrors() throws {
-        let folder = try temporaryFolder()
-        let archive = folder + "/a.sqlite"
-        _ = try record(try synthesizedStream("nav.interactive-pop", count: 3, seed: 8, in: folder), engine: .exec(command: command), into: archive)
-        for mode in ["--crash-after 1", "--garbage-after 1"] {
-            let replay = try Replayer(
-                archivePath: archive, engine: try EngineFactory(.exec(command: "\(command) \(mode)")), options: .init(jobs: 1)
-            ).run()
-            #expect(replay.sessions == 3)
-            #expect(replay.errors >= 1, "\(mode)")
-            #expect(replay.matched + replay.errors == 3, "\(mode)")
-        }
     }
 }

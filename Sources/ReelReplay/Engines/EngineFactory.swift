@@ -3,11 +3,14 @@ import ReelEngine
 /// Makes engines from an `--engine` value. The replayer asks for one engine per worker thread.
 public struct EngineFactory: Sendable {
     public let spec: EngineSpec
+    /// The longest wait for an external engine's answer to one session.
+    public let timeLimit: Duration
     private let profile: ProfileLoader.Loaded?
 
     /// Loads and checks the profile file now, so a bad profile fails before any work starts.
-    public init(_ spec: EngineSpec) throws(ReelFailure) {
+    public init(_ spec: EngineSpec, timeLimit: Duration = ExternalEngine.defaultTimeLimit) throws(ReelFailure) {
         self.spec = spec
+        self.timeLimit = timeLimit
         if case .profile(let path) = spec {
             profile = try ProfileLoader.load(path: path)
         } else {
@@ -23,7 +26,7 @@ public struct EngineFactory: Sendable {
         case .profile:
             return BuiltinEngine(profile: profile!.profile, label: profile!.name)
         case .exec(let command):
-            return ExternalTransitionEngine(command: command)
+            return ExternalTransitionEngine(command: command, timeLimit: timeLimit)
         }
     }
 

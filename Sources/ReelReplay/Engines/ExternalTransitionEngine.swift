@@ -3,12 +3,14 @@ import ReelTrace
 
 /// An external engine process (`--engine exec:COMMAND`) behind the `TransitionEngine` interface.
 ///
-/// Its identity comes from its answers: until the first response it is known only by its command.
+/// Its identity comes from its answers: until the first response it is known only by its command,
+/// as the engine "exec" of version "unknown" (`identityIsKnown` false).
 public final class ExternalTransitionEngine: TransitionEngine {
     private let process: ExternalEngine
     public private(set) var identity: EngineIdentity
+    public private(set) var identityIsKnown = false
 
-    public init(command: String, timeLimit: Duration = .seconds(10)) {
+    public init(command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit) {
         process = ExternalEngine(command: command, timeLimit: timeLimit)
         identity = EngineIdentity(
             name: "exec", version: "unknown",
@@ -22,6 +24,7 @@ public final class ExternalTransitionEngine: TransitionEngine {
             refreshHz: refreshHz, touches: touches)
         let response = try process.run(request)
         identity = process.identity(of: response)
+        identityIsKnown = true
         return response.trace
     }
 }

@@ -9,6 +9,9 @@ import ReelTrace
 public protocol TransitionEngine: AnyObject {
     /// Who produced the traces; stored with every recorded session and replay.
     var identity: EngineIdentity { get }
+    /// Whether `identity` is the engine's own word rather than a placeholder (an external engine
+    /// tells who it is only in its answers).
+    var identityIsKnown: Bool { get }
     func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> Trace
 }
 
@@ -16,6 +19,7 @@ public protocol TransitionEngine: AnyObject {
 public final class BuiltinEngine: TransitionEngine {
     public let engine: Engine
     public let identity: EngineIdentity
+    public var identityIsKnown: Bool { true }
 
     /// - Parameter label: appended to the engine name ("reel-builtin+candidate") so archives show
     ///   which profile produced a session; the fingerprint tells profiles apart in any case.

@@ -45,16 +45,18 @@ public final class ExternalEngine: Sendable {
     public let command: String
     /// The longest wait for one session's response.
     public let timeLimit: Duration
+    /// The time limit when none is given: 10 s.
+    public static let defaultTimeLimit: Duration = .seconds(10)
     private let process = Mutex<EngineProcessSlot>(EngineProcessSlot())
 
-    /// - Parameter timeLimit: the longest wait for one response (10 s by default).
-    public init(command: String, timeLimit: Duration = .seconds(10)) {
+    /// - Parameter timeLimit: the longest wait for one response.
+    public init(command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit) {
         self.command = command
         self.timeLimit = timeLimit
     }
 
     /// The adapter for an `--engine` value of the form `exec:COMMAND`, or nil for other forms.
-    public convenience init?(engineSpecifier: String, timeLimit: Duration = .seconds(10)) {
+    public convenience init?(engineSpecifier: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit) {
         guard engineSpecifier.hasPrefix("exec:") else { return nil }
         let command = String(engineSpecifier.dropFirst("exec:".count))
         guard !command.isEmpty else { return nil }

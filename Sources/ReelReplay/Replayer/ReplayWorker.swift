@@ -18,6 +18,7 @@ final class ReplayWorker: @unchecked Sendable {
     }
 
     var engineIdentity: EngineIdentity { engine.identity }
+    var engineIdentityIsKnown: Bool { engine.identityIsKnown }
 
     /// Re-runs one recorded session on the candidate engine and compares the traces.
     func replay(sessionID: Int64) throws -> SessionComparison {

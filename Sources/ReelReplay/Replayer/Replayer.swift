@@ -64,26 +64,26 @@ public final class Replayer {
     /// Runs the replay. `progress(done, total)` is called after each chunk.
     public func run(progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
         let source = try Archive.open(sourcePath, mode: .readOnly)
-        var ids = try source.sessionIDs(scenario: options.scenario, ids: options.sessionIDs)
-        if let shard = options.shard { ids = ids.filter(shard.contains(sessionID:)) }
+        let selected = try source.sessionIDs(scenario: options.scenario, ids: options.sessionIDs)
+        let ids = options.shard.map { shard in selected.filter(shard.contains(sessionID:)) } ?? selected
         let workers = try (0..<options.jobs).map { _ in
             try ReplayWorker(archivePath: sourcePath, engine: factory.make(), tolerances: options.tolerances)
         }
         let results = try ResultsArchive(sourcePath: sourcePath, resultsPath: resultsPath)
+        try results.copySessionHeaders(selected)
         var summary = Summary()
         var counts = [DivergenceKind: Int]()
-        var replayID: Int64?
+        var begun: BegunReplay?
 
         for chunkStart in stride(from: 0, to: ids.count, by: options.chunkSize) {
             let chunk = Array(ids[chunkStart..<min(chunkStart + options.chunkSize, ids.count)])
             let verdicts = replay(chunk, on: workers)
             // The candidate's identity is known for sure once it has answered (external engines).
-            let id = try replayID ?? beginReplay(results.archive, candidate: workers[0].engineIdentity)
-            replayID = id
+            let run = try begun ?? beginReplay(results.archive, candidate: candidate(of: workers))
+            begun = run
             try results.archive.write {
                 for (sessionID, verdict) in zip(chunk, verdicts) {
-                    try results.ensureSessionHeader(sessionID)
-                    try store(verdict, sessionID: sessionID, replayID: id, in: results.archive)
+                    try store(verdict, sessionID: sessionID, replayID: run.id, in: results.archive)
                 }
             }
             for (sessionID, verdict) in zip(chunk, verdicts) {
@@ -100,20 +100,35 @@ public final class Replayer {
             }
             progress?(summary.sessions, ids.count)
         }
-        let id = try replayID ?? beginReplay(results.archive, candidate: workers[0].engineIdentity)
-        try results.archive.finishReplay(id)
-        summary.replayID = id
-        summary.candidate = workers[0].engineIdentity
+        let finalCandidate = candidate(of: workers)
+        let run = try begun ?? beginReplay(results.archive, candidate: finalCandidate)
+        // An external engine that failed on every session of the first chunk but answered later.
+        let lateIdentity = run.candidate == finalCandidate ? nil : finalCandidate
+        try results.archive.write {
+            try results.archive.finishReplay(run.id, engineID: lateIdentity.map(results.archive.engineID(for:)))
+        }
+        summary.replayID = run.id
+        summary.candidate = finalCandidate
         summary.byKind = DivergenceKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
         return summary
     }
 
-    private func beginReplay(_ archive: Archive, candidate: EngineIdentity) throws -> Int64 {
-        try archive.write {
+    /// The candidate's identity: the first one a worker's engine has vouched for, else the
+    /// placeholder of an engine that never answered ("exec unknown").
+    private func candidate(of workers: [ReplayWorker]) -> EngineIdentity {
+        (workers.first(where: \.engineIdentityIsKnown) ?? workers[0]).engineIdentity
+    }
+
+    /// A replays row written, and the candidate identity it names.
+    private typealias BegunReplay = (id: Int64, candidate: EngineIdentity)
+
+    private func beginReplay(_ archive: Archive, candidate: EngineIdentity) throws -> BegunReplay {
+        let id = try archive.write {
             try archive.beginReplay(
                 engineID: archive.engineID(for: candidate), candidate: factory.spec.description,
                 tolerancesJSON: options.tolerances.json, shard: options.shard?.description)
         }
+        return (id, candidate)
     }
 
     /// Replays `chunk` on the workers in parallel; verdicts come back in `chunk` order.

@@ -2,9 +2,11 @@ import ReelStore
 
 /// Where a replay writes its verdicts: the recorded archive itself, or a separate results archive.
 ///
-/// A separate results archive receives copies of the engines, scenarios and session headers
-/// (not touches or frames) of the sessions it judges, with their ids, so its `regressions` and
-/// `divergence_summary` views work on their own and shard results from many machines merge.
+/// A separate results archive receives copies of the engines and scenarios of the recorded
+/// archive and the session headers (not touches or frames) of every session the replay selected,
+/// before any shard is taken, with their ids. So its `regressions` and `divergence_summary` views
+/// work on their own, and `reel merge` can check that shard results from many machines judged the
+/// same sessions of the same archive, and that together they judged every one of them.
 final class ResultsArchive {
     let archive: Archive
     private let copiesHeaders: Bool
@@ -17,28 +19,25 @@ final class ResultsArchive {
         }
         archive = try Archive.open(resultsPath, mode: .readWrite)
         copiesHeaders = true
-        try archive.database.execute("ATTACH DATABASE \(JSONText.quoted(sourcePath).replacingDoubleQuotesWithSingle) AS source")
+        try archive.attach(sourcePath, as: "source")
         try archive.write {
             try archive.database.execute("INSERT OR IGNORE INTO main.engines SELECT * FROM source.engines")
             try archive.database.execute("INSERT OR IGNORE INTO main.scenarios SELECT * FROM source.scenarios")
         }
     }
 
-    /// Makes sure the session's header is present (a no-op for the recorded archive itself).
-    func ensureSessionHeader(_ sessionID: Int64) throws {
+    /// Copies the headers of the selected sessions (a no-op for the recorded archive itself).
+    func copySessionHeaders(_ sessionIDs: [Int64]) throws {
         guard copiesHeaders else { return }
-        try archive.database.withCachedStatement(
-            "INSERT OR IGNORE INTO main.sessions SELECT * FROM source.sessions WHERE id = ?1"
-        ) { statement in
-            try statement.bind(sessionID, at: 1)
-            try statement.run()
+        try archive.write {
+            for id in sessionIDs {
+                try archive.database.withCachedStatement(
+                    "INSERT OR IGNORE INTO main.sessions SELECT * FROM source.sessions WHERE id = ?1"
+                ) { statement in
+                    try statement.bind(id, at: 1)
+                    try statement.run()
+                }
+            }
         }
-    }
-}
-
-extension String {
-    /// `"text"` as an SQL string literal `'text'` (quotes inside doubled).
-    fileprivate var replacingDoubleQuotesWithSingle: String {
-        "'" + dropFirst().dropLast().replacingOccurrences(of: "'", with: "''") + "'"
     }
 }

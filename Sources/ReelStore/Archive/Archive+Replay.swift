@@ -44,6 +44,25 @@ extension Archive {
         }
     }
 
+    /// Stores a replay run as given (`row.id` is ignored) and returns its id: for runs assembled
+    /// from others, such as merged shard results.
+    public func insertReplayRun(_ row: ReplayRunRow) throws -> Int64 {
+        try database.withCachedStatement("""
+            INSERT INTO replays (engine_id, candidate, started_at, finished_at, tolerances_json, shard, status)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """) { statement in
+            try statement.bind(row.engineID, at: 1)
+            try statement.bind(row.candidate, at: 2)
+            try statement.bind(row.startedAt, at: 3)
+            try statement.bind(row.finishedAt, at: 4)
+            try statement.bind(row.tolerancesJSON, at: 5)
+            try statement.bind(row.shard, at: 6)
+            try statement.bind(row.status.rawValue, at: 7)
+            try statement.run()
+            return database.lastInsertRowID
+        }
+    }
+
     /// Stores a replay's verdict on one session.
     public func insertReplayResult(_ row: ReplayResultRow) throws {
         let s = try replayStatements().result
@@ -77,14 +96,37 @@ extension Archive {
     }
 
     /// Marks a replay run as ended with `status` and stamps its finish time.
-    public func finishReplay(_ id: Int64, status: ReplayStatus = .finished) throws {
+    ///
+    /// - Parameter engineID: the candidate engine when it became known only after the run began
+    ///   (an external engine identifies itself in its first answer); nil keeps the one stored.
+    public func finishReplay(_ id: Int64, status: ReplayStatus = .finished, engineID: Int64? = nil) throws {
         try database.withCachedStatement("""
-            UPDATE replays SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), status = ?2 WHERE id = ?1
+            UPDATE replays SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), status = ?2,
+                engine_id = coalesce(?3, engine_id)
+            WHERE id = ?1
             """) { statement in
             try statement.bind(id, at: 1)
             try statement.bind(status.rawValue, at: 2)
+            try statement.bind(engineID, at: 3)
             try statement.run()
         }
+    }
+
+    /// Every replay run of the archive, by id.
+    public func replayRuns() throws -> [ReplayRunRow] {
+        let statement = try database.prepare("""
+            SELECT id, engine_id, candidate, started_at, finished_at, tolerances_json, shard, status
+            FROM replays ORDER BY id
+            """)
+        var rows: [ReplayRunRow] = []
+        while try statement.step() {
+            rows.append(ReplayRunRow(
+                id: statement.int64(at: 0), engineID: statement.int64(at: 1), candidate: statement.string(at: 2),
+                startedAt: statement.string(at: 3), finishedAt: statement.optionalString(at: 4),
+                tolerancesJSON: statement.string(at: 5), shard: statement.optionalString(at: 6),
+                status: try decode(ReplayStatus.self, statement.string(at: 7), "replays", "status")))
+        }
+        return rows
     }
 
     /// The verdicts of replay `replayID`, by session id.

@@ -115,3 +115,32 @@ public struct DivergenceRow: Sendable, Hashable {
         self.detail = detail
     }
 }
+
+/// One row of `replays`: a replay run.
+public struct ReplayRunRow: Sendable, Hashable {
+    public var id: Int64
+    /// The candidate engine (`engines.id`).
+    public var engineID: Int64
+    /// How the candidate was named on the command line.
+    public var candidate: String
+    public var startedAt: String
+    public var finishedAt: String?
+    public var tolerancesJSON: String
+    /// "K/N" for a run over one shard, nil for a run over the whole selection.
+    public var shard: String?
+    public var status: ReplayStatus
+
+    public init(
+        id: Int64, engineID: Int64, candidate: String, startedAt: String, finishedAt: String?, tolerancesJSON: String,
+        shard: String?, status: ReplayStatus
+    ) {
+        self.id = id
+        self.engineID = engineID
+        self.candidate = candidate
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.tolerancesJSON = tolerancesJSON
+        self.shard = shard
+        self.status = status
+    }
+}

@@ -1,0 +1,67 @@
+import ReelStore
+import ReelTrace
+
+/// One input of `reel merge`: a results archive written by `reel replay --results FILE`, read and
+/// checked on its own (one finished replay, no recorded traces).
+struct ShardResults {
+    let path: String
+    let run: ReplayRunRow
+    let candidate: EngineIdentity
+    /// The run's shard; 1/1 for a run over the whole selection.
+    let shard: Shard
+    /// The selected sessions (the results archive's `sessions` table): how many, and the SHA-256
+    /// of their ids and content hashes, equal for shards of one selection of one archive.
+    let sessionCount: Int
+    let sessionsDigest: String
+    /// The sessions this run judged, ascending.
+    let judged: [Int64]
+
+    init(path: String) throws {
+        self.path = path
+        let archive = try Archive.open(path, mode: .readOnly)
+        if try archive.database.scalarInt64("SELECT EXISTS (SELECT 1 FROM frames)") == 1 {
+            throw Self.failure(
+                path, "it holds recorded sessions, not only results; merge takes the archives written by "
+                    + "`reel replay ARCHIVE --shard I/N --results FILE`")
+        }
+        let runs = try archive.replayRuns()
+        guard runs.count == 1, let run = runs.first else {
+            throw Self.failure(path, "it holds \(runs.count) replays; merge takes results archives of one replay each")
+        }
+        guard run.status == .finished else {
+            throw Self.failure(path, "replay \(run.id) did not finish (status \(run.status.rawValue)); run that shard again")
+        }
+        guard let candidate = try archive.engine(id: run.engineID) else {
+            throw Self.failure(path, "replay \(run.id) names engine \(run.engineID), which is not in the engines table")
+        }
+        do {
+            shard = try run.shard.map { text throws(ReelFailure) in try Shard(parsing: text) } ?? Shard(parsing: "1/1")
+        } catch {
+            throw Self.failure(path, "replay \(run.id) has an unreadable shard: \(error)")
+        }
+        self.run = run
+        self.candidate = candidate
+
+        var listing = ""
+        var count = 0
+        let sessions = try archive.database.prepare("SELECT id, content_hash FROM sessions ORDER BY id")
+        while try sessions.step() {
+            listing += "\(sessions.int64(at: 0)) \(sessions.string(at: 1))\n"
+            count += 1
+        }
+        sessionCount = count
+        sessionsDigest = SHA256.hex(listing)
+        var judged: [Int64] = []
+        let results = try archive.database.prepare("SELECT session_id FROM replay_results WHERE replay_id = ?1 ORDER BY session_id")
+        try results.bind(run.id, at: 1)
+        while try results.step() { judged.append(results.int64(at: 0)) }
+        self.judged = judged
+    }
+
+    /// The candidate engine as people read it.
+    var candidateDescription: String { "\(candidate.name) \(candidate.version) (\(run.candidate))" }
+
+    static func failure(_ path: String, _ reason: String) -> ReelFailure {
+        ReelFailure(.dataError, "\(path): cannot merge: \(reason)")
+    }
+}
