@@ -15,21 +15,21 @@ struct ReplayCommandLineTests {
     }
 
     private func json(_ run: ReelRun) throws -> JSONValue {
-        try JSONParser.parse(run.output)
+        try JSONParser.parse(run.standardOutput)
     }
 
     @Test func jsonSummarisesTheReplayAndTheExitCodeSaysWhetherAnythingDiverged() throws {
         let (folder, archive, candidate) = try corpus()
-        let same = try reel(["replay", archive, "--format", "json", "--tolerance", "exact"], in: folder)
-        #expect(same.status == 0, "\(same.errorOutput)")
+        let same = try runReel(["replay", archive, "--format", "json", "--tolerance", "exact"], in: folder)
+        #expect(same.status == 0, "\(same.standardError)")
         let clean = try json(same)
         #expect(clean["replay_id"] == .number(1))
         #expect(clean["sessions"] == .number(12) && clean["matched"] == .number(12))
         #expect(clean["diverged"] == .number(0) && clean["errors"] == .number(0))
         #expect(clean["by_kind"] == .object([]))
 
-        let changed = try reel(["replay", archive, "--engine", candidate, "--format", "json"], in: folder)
-        #expect(changed.status == 1, "\(changed.errorOutput)")
+        let changed = try runReel(["replay", archive, "--engine", candidate, "--format", "json"], in: folder)
+        #expect(changed.status == 1, "\(changed.standardError)")
         let report = try json(changed)
         #expect(report["replay_id"] == .number(2))
         // Every flipped session diverges in its decision, and nothing else diverges.
@@ -43,16 +43,16 @@ struct ReplayCommandLineTests {
 
     @Test func junitHasOneTestCasePerSession() throws {
         let (folder, archive, candidate) = try corpus()
-        let run = try reel(["replay", archive, "--engine", candidate, "--format", "junit"], in: folder)
+        let run = try runReel(["replay", archive, "--engine", candidate, "--format", "junit"], in: folder)
         #expect(run.status == 1)
-        let testCases = run.output.components(separatedBy: "<testcase ").count - 1
-        let failures = run.output.components(separatedBy: "<failure ").count - 1
+        let testCases = run.standardOutput.components(separatedBy: "<testcase ").count - 1
+        let failures = run.standardOutput.components(separatedBy: "<failure ").count - 1
         #expect(testCases == 12)
         let flips = try Archive.open(archive, mode: .readOnly).database.scalarInt64(
             "SELECT count(*) FROM regressions WHERE replay_id = 1")
         #expect(Int64(failures) == flips)
-        #expect(run.output.contains("tests=\"12\" failures=\"\(failures)\" errors=\"0\""))
-        for session in 1...12 { #expect(run.output.contains("name=\"session \(session)\"")) }
+        #expect(run.standardOutput.contains("tests=\"12\" failures=\"\(failures)\" errors=\"0\""))
+        for session in 1...12 { #expect(run.standardOutput.contains("name=\"session \(session)\"")) }
     }
 
     @Test func aHangingEngineEndsTheReplayWithErrorsAndExitTwo() throws {
@@ -62,10 +62,10 @@ struct ReplayCommandLineTests {
         _ = try record(
             try synthesizedStream("nav.interactive-pop", count: 2, seed: 12, in: folder), engine: .exec(command: engine),
             into: archive)
-        let run = try reel(
+        let run = try runReel(
             ["replay", archive, "--engine", "exec:\(engine) --hang-after 0", "--timeout", "1", "--jobs", "1", "--format", "json"],
             in: folder)
-        #expect(run.status == 2, "\(run.errorOutput)")
+        #expect(run.status == 2, "\(run.standardError)")
         let report = try json(run)
         #expect(report["sessions"] == .number(2) && report["errors"] == .number(2))
         #expect(report["by_kind"]?["error"] == .number(2))
@@ -74,25 +74,25 @@ struct ReplayCommandLineTests {
 
     @Test func mergedShardsReportWhatOneRunReports() throws {
         let (folder, archive, candidate) = try corpus()
-        let whole = try reel(["replay", archive, "--engine", candidate, "--format", "json", "--results", "whole.sqlite"], in: folder)
+        let whole = try runReel(["replay", archive, "--engine", candidate, "--format", "json", "--results", "whole.sqlite"], in: folder)
         for index in 1...2 {
-            let shard = try reel(
+            let shard = try runReel(
                 ["replay", archive, "--engine", candidate, "--shard", "\(index)/2", "--results", "shard\(index).sqlite"], in: folder)
-            #expect(shard.status <= 1, "\(shard.errorOutput)")
+            #expect(shard.status <= 1, "\(shard.standardError)")
         }
-        let merged = try reel(["merge", "shard2.sqlite", "shard1.sqlite", "-o", "merged.sqlite", "--format", "json"], in: folder)
+        let merged = try runReel(["merge", "shard2.sqlite", "shard1.sqlite", "-o", "merged.sqlite", "--format", "json"], in: folder)
         #expect(whole.status == 1 && merged.status == 1)
-        #expect(merged.output == whole.output)
+        #expect(merged.standardOutput == whole.standardOutput)
 
-        let again = try reel(["merge", "shard1.sqlite", "shard2.sqlite", "-o", "merged.sqlite"], in: folder)
+        let again = try runReel(["merge", "shard1.sqlite", "shard2.sqlite", "-o", "merged.sqlite"], in: folder)
         #expect(again.status == 64)
-        #expect(again.errorOutput.contains("merged.sqlite already exists"))
+        #expect(again.standardError.contains("merged.sqlite already exists"))
 
-        let incomplete = try reel(["merge", "shard1.sqlite", "-o", "partial.sqlite"], in: folder)
+        let incomplete = try runReel(["merge", "shard1.sqlite", "-o", "partial.sqlite"], in: folder)
         #expect(incomplete.status == 65)
-        #expect(incomplete.errorOutput.contains("shard 2/2 missing"))
+        #expect(incomplete.standardError.contains("shard 2/2 missing"))
 
-        let absent = try reel(["merge", "shard1.sqlite", "shard3.sqlite", "-o", "partial.sqlite"], in: folder)
+        let absent = try runReel(["merge", "shard1.sqlite", "shard3.sqlite", "-o", "partial.sqlite"], in: folder)
         #expect(absent.status == 66)
     }
 }
