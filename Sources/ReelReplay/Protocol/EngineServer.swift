@@ -20,12 +20,7 @@ public struct EngineServer {
     /// The reply to one request.
     public func answer(_ request: EngineRequest) -> EngineReply {
         do {
-            let spec: ScenarioSpec
-            if let json = request.scenarioSpecJSON {
-                spec = try ScenarioSpec.decode(json: json)
-            } else {
-                spec = try scenarios.resolve(request.scenarioName)
-            }
+            let spec = try scenarios.resolve(name: request.scenarioName, specJSON: request.scenarioSpecJSON)
             let trace = try engine.run(
                 scenario: spec, device: request.device, refreshHz: request.refreshHz, touches: request.touches)
             return .response(EngineResponse(engineName: engine.identity.name, engineVersion: engine.identity.version, trace: trace))

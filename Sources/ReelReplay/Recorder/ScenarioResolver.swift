@@ -13,9 +13,14 @@ public final class ScenarioResolver {
 
     /// The scenario of `session`: its inline spec, or the catalog name or file it names.
     public func resolve(_ session: GestureSession) throws(ReelFailure) -> ScenarioSpec {
-        guard let json = session.scenarioSpecJSON else {
-            return try resolve(session.scenario, relativeTo: session.sourceFile)
-        }
+        try resolve(name: session.scenario, specJSON: session.scenarioSpecJSON, relativeTo: session.sourceFile)
+    }
+
+    /// The spec given inline as JSON text when there is one, else the scenario `name` refers to.
+    public func resolve(name: String, specJSON: String?, relativeTo streamFile: String? = nil) throws(ReelFailure)
+        -> ScenarioSpec
+    {
+        guard let json = specJSON else { return try resolve(name, relativeTo: streamFile) }
         if let spec = inline[json] { return spec }
         do {
             let spec = try ScenarioSpec.decode(json: json)
@@ -27,6 +32,7 @@ public final class ScenarioResolver {
         }
     }
 
+    /// The scenario a catalog name or a scenario file path refers to.
     public func resolve(_ reference: String, relativeTo streamFile: String? = nil) throws(ReelFailure) -> ScenarioSpec {
         if let spec = ScenarioCatalog.named(reference) { return spec }
         if let spec = files[reference] { return spec }
