@@ -27,11 +27,11 @@ let package = Package(
         .target(name: "ReelGestures", dependencies: ["ReelTrace"]),
         // The headless UIKit-style transition engine: pure, deterministic, no I/O.
         .target(name: "ReelEngine", dependencies: ["ReelTrace", "ReelTiming", "ReelGestures"]),
-        // The archive: SQLite layer, embedded migrations, trace writers and streaming readers.
+        // The archive: SQLite layer, embedded migrations and saved queries, trace writers and streaming readers.
         .target(
             name: "ReelStore",
             dependencies: ["CSQLite", "ReelTrace"],
-            plugins: ["EmbedMigrations"]
+            plugins: ["EmbedSQL"]
         ),
         // Gesture streams, engine adapters and protocol, recorder, replayer, diff, synthesizer.
         .target(name: "ReelReplay", dependencies: ["ReelEngine", "ReelStore", "ReelTrace"]),
@@ -43,12 +43,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Build-time tool: turns Migrations/*.sql into Swift source so the binary carries its schema.
-        .executableTarget(name: "MigrationEmbedder"),
+        // Build-time tool: turns Migrations/*.sql and Queries/*.sql into Swift source, so the binary
+        // carries its schema and its saved queries.
+        .executableTarget(name: "SQLEmbedder"),
         .plugin(
-            name: "EmbedMigrations",
+            name: "EmbedSQL",
             capability: .buildTool(),
-            dependencies: ["MigrationEmbedder"]
+            dependencies: ["SQLEmbedder"]
         ),
         .testTarget(name: "ReelTimingTests", dependencies: ["ReelTiming"]),
         .testTarget(name: "ReelGesturesTests", dependencies: ["ReelGestures", "ReelTrace"]),
