@@ -35,11 +35,13 @@ let package = Package(
         ),
         // Gesture streams, engine adapters and protocol, recorder, replayer, diff, synthesizer.
         .target(name: "ReelReplay", dependencies: ["ReelEngine", "ReelStore", "ReelTrace"]),
+        // Replay reports: one self-contained HTML page with tables and SVG plots.
+        .target(name: "ReelReport", dependencies: ["ReelReplay", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace"]),
         // The command-line front end.
         .executableTarget(
             name: "reel",
             dependencies: [
-                "ReelReplay", "ReelEngine", "ReelStore", "ReelTrace",
+                "ReelReplay", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,5 +59,6 @@ let package = Package(
         .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelTrace", "CSQLite"]),
         .testTarget(name: "ReelReplayTests", dependencies: ["ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore"]),
+        .testTarget(name: "ReelReportTests", dependencies: ["ReelReport", "ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
     ]
 )

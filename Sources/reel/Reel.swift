@@ -8,7 +8,7 @@ struct Reel: ParsableCommand {
         subcommands: [
             DemoCommand.self,
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
-            SynthCommand.self, RecordCommand.self, ReplayCommand.self, QueryCommand.self, ShowCommand.self,
+            SynthCommand.self, RecordCommand.self, ReplayCommand.self, QueryCommand.self, ShowCommand.self, ReportCommand.self,
             BenchStoreCommand.self,
         ]
     )
