@@ -59,8 +59,8 @@ public struct ReportModel: Sendable {
     public struct DecisionMap: Sendable {
         public var scenario: String
         public var plot: DecisionMapPlot
-        /// Replayed sessions of the scenario left off the map because their gesture never drove
-        /// the transition (no release to place).
+        /// Replayed sessions of the scenario left off the map because they have no release to
+        /// place: the gesture never drove the transition, or the archive holds no trace of it.
         public var notStarted: Int
     }
 
@@ -70,7 +70,7 @@ public struct ReportModel: Sendable {
     public var byKind: [KindCount]
     public var scenarios: [(name: String, counts: Counts)]
     public var sessionPlots: [SessionPlots]
-    /// Divergent or failed sessions not plotted (beyond the cap).
+    /// Divergent or failed sessions not plotted (beyond the cap, or without a stored trace).
     public var sessionsNotPlotted: Int
     /// Why the candidate's curves are missing from the session plots, when they are.
     public var candidateTraceNote: String?

@@ -64,12 +64,17 @@ public enum ReportPage {
         let e = HTML.escape
         var out = "<section id=\"divergent-sessions\">\n<h2>Divergent sessions</h2>\n"
         if model.sessionPlots.isEmpty {
-            return out + "<p>No session diverged.</p>\n</section>\n"
+            let none = model.sessionsNotPlotted == 0
+                ? "No session diverged."
+                : "\(model.sessionsNotPlotted) sessions diverged or failed, but this archive holds none of their traces "
+                    + "(a results archive of reel replay --results?): report on the recorded archive to plot them."
+            return out + "<p>\(none)</p>\n</section>\n"
         }
         out += "<p>Progress over time as recorded and as replayed, and the first divergent view property, "
         out += "for the \(model.sessionPlots.count) sessions shown (decision flips first, then the largest differences)."
         if model.sessionsNotPlotted > 0 {
-            out += " \(model.sessionsNotPlotted) more divergent or failed session\(model.sessionsNotPlotted == 1 ? " is" : "s are") not plotted."
+            out += " \(model.sessionsNotPlotted) more divergent or failed session\(model.sessionsNotPlotted == 1 ? " is" : "s are") not plotted"
+                + " (beyond the limit of --plots, or without a trace in this archive)."
         }
         out += "</p>\n"
         if let note = model.candidateTraceNote { out += "<p class=\"note\">\(e(note))</p>\n" }
@@ -95,7 +100,7 @@ public enum ReportPage {
         for map in model.decisionMaps {
             let flips = map.plot.points.filter(\.flipped).count
             out += "<article class=\"map\">\n<h3>\(e(map.scenario))</h3>\n<p>\(map.plot.points.count) sessions, "
-            out += "\(flips) flipped" + (map.notStarted > 0 ? "; \(map.notStarted) not shown (the gesture never drove the transition)" : "")
+            out += "\(flips) flipped" + (map.notStarted > 0 ? "; \(map.notStarted) not shown (no release: the gesture never drove the transition, or the archive holds no trace of it)" : "")
             out += ".</p>\n" + map.plot.svg + "</article>\n"
         }
         return out + "</section>\n"

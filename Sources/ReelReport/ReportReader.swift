@@ -149,7 +149,9 @@ public struct ReportReader {
     private func sessionPlots(_ replayID: Int64, candidate: TransitionEngine?) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
         let statement = try archive.database.prepare(
             """
-            SELECT rr.session_id, rr.status, rr.first_divergent_frame FROM replay_results AS rr
+            SELECT rr.session_id, rr.status, rr.first_divergent_frame,
+                   EXISTS (SELECT 1 FROM outcomes AS o WHERE o.session_id = rr.session_id)
+            FROM replay_results AS rr
             WHERE rr.replay_id = ?1 AND rr.status <> 'matched'
             ORDER BY coalesce(rr.decision_expected <> rr.decision_actual, 0) DESC, rr.status = 'error',
                      rr.max_error DESC, rr.session_id
@@ -158,7 +160,8 @@ public struct ReportReader {
         var plots: [ReportModel.SessionPlots] = []
         var notPlotted = 0
         while try statement.step() {
-            guard plots.count < plottedSessionLimit else {
+            // A results archive (reel replay --results) holds session headers, not traces.
+            guard plots.count < plottedSessionLimit, statement.bool(at: 3) else {
                 notPlotted += 1
                 continue
             }
@@ -238,11 +241,11 @@ public struct ReportReader {
     private func releases(_ replayID: Int64, scenarioID: Int64, trigger: TriggerSpec) throws -> ([DecisionPoint], notStarted: Int) {
         let statement = try archive.database.prepare(
             """
-            SELECT rr.session_id, o.decision, rr.decision_actual,
+            SELECT rr.session_id, rr.decision_expected, rr.decision_actual,
                    (SELECT e.detail FROM events AS e
                      WHERE e.session_id = rr.session_id AND e.kind = 'transition'
                        AND e.detail LIKE 'updateInteractiveTransition(%' ORDER BY e.seq DESC LIMIT 1)
-            FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id JOIN outcomes AS o ON o.session_id = s.id
+            FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
             WHERE rr.replay_id = ?1 AND s.scenario_id = ?2 ORDER BY rr.session_id
             """)
         try statement.bind(replayID, at: 1)
@@ -251,7 +254,8 @@ public struct ReportReader {
         var notStarted = 0
         while try statement.step() {
             let sessionID = statement.int64(at: 0)
-            guard let progress = ReleasePoint.progress(lastUpdateDetail: statement.optionalString(at: 3)),
+            guard let recorded = statement.optionalString(at: 1),
+                let progress = ReleasePoint.progress(lastUpdateDetail: statement.optionalString(at: 3)),
                 let velocity = ReleasePoint.velocity(touches: try touches(sessionID), trigger: trigger)
             else {
                 notStarted += 1
@@ -260,7 +264,7 @@ public struct ReportReader {
             points.append(
                 DecisionPoint(
                     sessionID: sessionID, progress: progress, velocity: velocity,
-                    recordedFinished: statement.string(at: 1) == Decision.finished.rawValue,
+                    recordedFinished: recorded == Decision.finished.rawValue,
                     candidateFinished: statement.optionalString(at: 2).map { $0 == Decision.finished.rawValue }))
         }
         return (points, notStarted)
