@@ -66,7 +66,7 @@ public enum ReportPage {
         if model.sessionPlots.isEmpty {
             let none = model.sessionsNotPlotted == 0
                 ? "No session diverged."
-                : "\(model.sessionsNotPlotted) sessions diverged or failed, but this archive holds none of their traces "
+                : "\(model.sessionsNotPlotted) session\(model.sessionsNotPlotted == 1 ? "" : "s") diverged or failed, but this archive holds none of their traces "
                     + "(a results archive of reel replay --results?): report on the recorded archive to plot them."
             return out + "<p>\(none)</p>\n</section>\n"
         }

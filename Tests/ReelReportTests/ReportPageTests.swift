@@ -86,6 +86,25 @@ import Testing
         #expect(model.candidateTraceNote?.hasPrefix("The replayed curves come from re-running the candidate") == true)
     }
 
+    /// A results archive (reel replay --results) has session headers but no traces: nothing to plot
+    /// or place, and the page says why instead of claiming nothing diverged.
+    @Test func aResultsArchiveIsReportedWithoutCurves() throws {
+        let fixture = try ReportFixture(sessions: 8)
+        let results = fixture.archivePath + ".results.sqlite"
+        let profile = (fixture.archivePath as NSString).deletingLastPathComponent + "/candidate.json"
+        let replayer = Replayer(
+            archivePath: fixture.archivePath, resultsPath: results, engine: try EngineFactory(.profile(path: profile)),
+            options: .init())
+        let summary = try replayer.run()
+        #expect(summary.diverged > 0)
+        let model = try ReportReader(archive: try Archive.open(results, mode: .readOnly), archiveName: "r").read(replayID: nil)
+        #expect(model.sessionPlots.isEmpty && model.sessionsNotPlotted == summary.diverged + summary.errors)
+        #expect(model.decisionMaps.map(\.notStarted) == [8])
+        let html = ReportPage.html(model)
+        try Self.checkWellFormed(html)
+        #expect(html.contains("\(summary.diverged + summary.errors) sessions diverged or failed, but this archive holds none of their traces"))
+    }
+
     @Test func aMissingReplayIsAUsageErrorAndNoReplayADataError() throws {
         let fixture = try ReportFixture(sessions: 2)
         let archive = try Archive.open(fixture.archivePath, mode: .readOnly)
