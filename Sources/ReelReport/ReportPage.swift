@@ -71,7 +71,7 @@ public enum ReportPage {
             return out + "<p>\(none)</p>\n</section>\n"
         }
         out += "<p>Progress over time as recorded and as replayed, and the first divergent view property, "
-        out += "for the \(model.sessionPlots.count) sessions shown (decision flips first, then the largest differences)."
+        out += "for the \(model.sessionPlots.count) sessions shown (decision flips first, taking scenarios in turn, each by its largest differences)."
         if model.sessionsNotPlotted > 0 {
             out += " \(model.sessionsNotPlotted) more divergent or failed session\(model.sessionsNotPlotted == 1 ? " is" : "s are") not plotted"
                 + " (beyond the limit of --plots, or without a trace in this archive)."

@@ -149,12 +149,18 @@ public struct ReportReader {
     private func sessionPlots(_ replayID: Int64, candidate: TransitionEngine?) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
         let statement = try archive.database.prepare(
             """
-            SELECT rr.session_id, rr.status, rr.first_divergent_frame,
-                   EXISTS (SELECT 1 FROM outcomes AS o WHERE o.session_id = rr.session_id)
-            FROM replay_results AS rr
-            WHERE rr.replay_id = ?1 AND rr.status <> 'matched'
-            ORDER BY coalesce(rr.decision_expected <> rr.decision_actual, 0) DESC, rr.status = 'error',
-                     rr.max_error DESC, rr.session_id
+            WITH ranked AS (
+                SELECT rr.session_id, rr.status, rr.first_divergent_frame, rr.max_error,
+                       coalesce(rr.decision_expected <> rr.decision_actual, 0) AS flipped,
+                       EXISTS (SELECT 1 FROM outcomes AS o WHERE o.session_id = rr.session_id) AS has_trace,
+                       row_number() OVER (
+                           PARTITION BY s.scenario_id, coalesce(rr.decision_expected <> rr.decision_actual, 0)
+                           ORDER BY rr.max_error DESC, rr.session_id) AS rank_in_scenario
+                FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
+                WHERE rr.replay_id = ?1 AND rr.status <> 'matched'
+            )
+            SELECT session_id, status, first_divergent_frame, has_trace FROM ranked
+            ORDER BY flipped DESC, rank_in_scenario, status = 'error', max_error DESC, session_id
             """)
         try statement.bind(replayID, at: 1)
         var plots: [ReportModel.SessionPlots] = []

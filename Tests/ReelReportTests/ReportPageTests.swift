@@ -43,17 +43,24 @@ import Testing
         for section in ["summary", "scenarios", "divergent-sessions", "decision-maps"] {
             #expect(html.contains("<section id=\"\(section)\">"), "\(section)")
         }
-        // Divergent sessions, in the order the page plots them: flips first, then by max error.
         let divergent = try fixture.integers(
-            """
-            SELECT session_id FROM replay_results WHERE replay_id = \(fixture.replayID) AND status <> 'matched'
-            ORDER BY coalesce(decision_expected <> decision_actual, 0) DESC, status = 'error', max_error DESC, session_id
-            """)
+            "SELECT session_id FROM replay_results WHERE replay_id = \(fixture.replayID) AND status <> 'matched'")
         #expect(divergent.count > limit, "the fixture needs more divergent sessions than the cap")
-        let withViewProperty = try divergent.prefix(limit).filter { session in
+        let plotted = model.sessionPlots.map(\.sessionID)
+        #expect(plotted.count == limit && Set(plotted).isSubset(of: Set(divergent)))
+        let withViewProperty = try plotted.filter { session in
             try fixture.integers(
                 "SELECT count(*) FROM divergences WHERE replay_id = \(fixture.replayID) AND session_id = \(session) AND kind = 'frame' AND view_key IS NOT NULL"
             ) != [0]
+        }
+        // Decision flips come first.
+        let flips = try fixture.integers(
+            "SELECT session_id FROM replay_results WHERE replay_id = \(fixture.replayID) AND decision_expected <> decision_actual")
+        #expect(!flips.isEmpty)
+        if flips.count >= limit {
+            #expect(Set(plotted).isSubset(of: Set(flips)))
+        } else {
+            #expect(Set(plotted.prefix(flips.count)) == Set(flips))
         }
         // One progress plot per plotted session, one property plot where a view property diverged,
         // one decision map for the one interactive scenario (the tap scenario gets none).
