@@ -27,28 +27,31 @@ let package = Package(
         .target(name: "ReelGestures", dependencies: ["ReelTrace"]),
         // The headless UIKit-style transition engine: pure, deterministic, no I/O.
         .target(name: "ReelEngine", dependencies: ["ReelTrace", "ReelTiming", "ReelGestures"]),
-        // The archive: SQLite layer, embedded migrations, trace writers and streaming readers.
+        // The archive: SQLite layer, embedded migrations and saved queries, trace writers and streaming readers.
         .target(
             name: "ReelStore",
             dependencies: ["CSQLite", "ReelTrace"],
-            plugins: ["EmbedMigrations"]
+            plugins: ["EmbedSQL"]
         ),
         // Gesture streams, engine adapters and protocol, recorder, replayer, diff, synthesizer.
         .target(name: "ReelReplay", dependencies: ["ReelEngine", "ReelStore", "ReelTrace"]),
+        // Replay reports: one self-contained HTML page with tables and SVG plots.
+        .target(name: "ReelReport", dependencies: ["ReelReplay", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace"]),
         // The command-line front end.
         .executableTarget(
             name: "reel",
             dependencies: [
-                "ReelReplay", "ReelEngine", "ReelStore", "ReelTrace",
+                "ReelReplay", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Build-time tool: turns Migrations/*.sql into Swift source so the binary carries its schema.
-        .executableTarget(name: "MigrationEmbedder"),
+        // Build-time tool: turns Migrations/*.sql and Queries/*.sql into Swift source, so the binary
+        // carries its schema and its saved queries.
+        .executableTarget(name: "SQLEmbedder"),
         .plugin(
-            name: "EmbedMigrations",
+            name: "EmbedSQL",
             capability: .buildTool(),
-            dependencies: ["MigrationEmbedder"]
+            dependencies: ["SQLEmbedder"]
         ),
         .testTarget(name: "ReelTimingTests", dependencies: ["ReelTiming"]),
         .testTarget(name: "ReelGesturesTests", dependencies: ["ReelGestures", "ReelTrace"]),
@@ -56,5 +59,6 @@ let package = Package(
         .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelTrace", "CSQLite"]),
         .testTarget(name: "ReelReplayTests", dependencies: ["ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore"], exclude: ["BadInput"]),
+        .testTarget(name: "ReelReportTests", dependencies: ["ReelReport", "ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
     ]
 )

@@ -77,14 +77,16 @@ struct DemoCommand: ParsableCommand {
             print(ReplayReport.text(summary).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(separator: "\n"))
             print(String(format: "   (%.1f s in all)", Date().timeIntervalSince(started)))
             let firstSession = summary.findings.first.map { String($0.sessionID) } ?? "1"
+            let reportPath = folder.appendingPathComponent("report.html").path
             print("""
 
                 Next:
+                  reel query \(archivePath) --list
                   reel query \(archivePath) --saved regressions
-                  reel query \(archivePath) "SELECT kind, sessions, divergences FROM divergence_summary WHERE replay_id = \(summary.replayID)"
+                  reel query \(archivePath) --saved decision-changes-by-scenario --param replay=\(summary.replayID)
                   reel show \(archivePath) \(firstSession)
-                  reel replay \(archivePath) --engine \(profilePath) --format json
-                  sqlite3 \(archivePath) "SELECT * FROM regressions LIMIT 10"
+                  reel report \(archivePath) -o \(reportPath)
+                  sqlite3 -header -column \(archivePath) < Queries/near-boundary.sql   # any SQLite client; run from the repository
                 """)
         }
     }

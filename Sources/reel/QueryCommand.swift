@@ -8,7 +8,10 @@ struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "query",
         abstract: "Run a read-only SQL query (or a saved one) on an archive.",
-        discussion: "Statements that would write are refused. Tables and views are documented in docs/SCHEMA.md.")
+        discussion: """
+            Statements that would write are refused. Tables and views are documented in docs/SCHEMA.md; \
+            the saved queries are the documented files in Queries/, which any SQLite client can run too.
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
 
@@ -24,7 +27,7 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("param"), help: "Bind NAME=VALUE to :NAME in the SQL (repeatable).")
     var params: [String] = []
 
-    @Option(help: "Run a saved query (see --list).")
+    @Option(help: "Run a saved query (see --list); give its parameters with --param.")
     var saved: String?
 
     @Flag(help: "List the saved queries.")
@@ -32,10 +35,7 @@ struct QueryCommand: ParsableCommand {
 
     func run() throws {
         if list {
-            let width = SavedQueries.all.map(\.name.count).max() ?? 0
-            for query in SavedQueries.all {
-                print("\(query.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(query.summary)")
-            }
+            print(Self.savedQueryList)
             return
         }
         try reportingErrors {
@@ -43,7 +43,7 @@ struct QueryCommand: ParsableCommand {
             switch (sql, saved) {
             case (let sql?, nil): text = sql
             case (nil, let name?):
-                guard let query = SavedQueries.named(name) else {
+                guard let query = EmbeddedQuery.named(name) else {
                     throw ReelFailure(.usage, "no saved query '\(name)' (reel query ARCHIVE --list shows them)")
                 }
                 text = query.sql
@@ -70,6 +70,19 @@ struct QueryCommand: ParsableCommand {
             }
             print(QueryOutput.render(columns: columns, rows: rows, format: format))
         }
+    }
+
+    /// Each saved query's name and summary, and under it the parameters it takes.
+    static var savedQueryList: String {
+        let width = EmbeddedQuery.all.map(\.name.count).max() ?? 0
+        var lines: [String] = []
+        for query in EmbeddedQuery.all {
+            lines.append("\(query.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(query.summary)")
+            for parameter in query.parameters {
+                lines.append(String(repeating: " ", count: width + 4) + "--param \(parameter.name)=...  \(parameter.meaning)")
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -8,9 +8,9 @@ struct Reel: ParsableCommand {
         subcommands: [
             DemoCommand.self,
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
-            SynthCommand.self, RecordCommand.self, ReplayCommand.self, MergeCommand.self, QueryCommand.self, ShowCommand.self,
+            SynthCommand.self, RecordCommand.self, ExportCommand.self, ReplayCommand.self, MergeCommand.self,
+            QueryCommand.self, ShowCommand.self, ReportCommand.self,
             BenchStoreCommand.self,
-            ExportCommand.self,
         ]
     )
 }

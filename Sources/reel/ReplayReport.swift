@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReelReplay
+import ReelReport
 import ReelStore
 
 /// The three renderings of a replay summary: text for people, JSON for scripts, JUnit for CI.
@@ -92,17 +93,5 @@ enum ReplayReport {
         return out + "</testsuite>"
     }
 
-    private static func xml(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    private static func xml(_ text: String) -> String { HTML.escape(text) }
 }

@@ -1,0 +1,112 @@
+/// An SVG decision map of one interactive scenario: every session's release (progress on x,
+/// velocity on y) marked finished or cancelled, once as the recording engine decided (left panel)
+/// and once as the candidate decided (right panel). Grid cells holding a session whose decision
+/// flipped are shaded in both panels, which makes the moved boundary visible.
+public struct DecisionMapPlot: Sendable {
+    public var title: String
+    public var recordedLabel: String
+    public var candidateLabel: String
+    public var points: [DecisionPoint]
+
+    public init(title: String, recordedLabel: String, candidateLabel: String, points: [DecisionPoint]) {
+        self.title = title
+        self.recordedLabel = recordedLabel
+        self.candidateLabel = candidateLabel
+        self.points = points
+    }
+
+    static let width = 860.0, height = 320.0
+    /// Columns and rows of the grid whose cells are shaded where decisions differ.
+    static let columns = 20, rows = 12
+
+    /// The map as one `<svg>` element.
+    public var svg: String {
+        let velocities = points.map(\.velocity)
+        let panelWidth = (Self.width - 2 * 64 - 24 - 16) / 2
+        let y = (velocities.min() ?? -1)...(velocities.max() ?? 1)
+        let panels = [
+            (recordedLabel, PlotAxes(left: 64, top: 44, width: panelWidth, height: Self.height - 44 - 46, x: 0...1, y: y)),
+            (candidateLabel, PlotAxes(left: 64 + panelWidth + 24 + 64, top: 44, width: panelWidth, height: Self.height - 44 - 46, x: 0...1, y: y)),
+        ]
+        var out = "<svg class=\"plot\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.height))\""
+        out += " viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" aria-label=\"\(HTML.escape(title))\">\n"
+        out += "<text x=\"8\" y=\"14\" class=\"title\">\(HTML.escape(title))</text>\n"
+        out += legend(x: Self.width - 330)
+        for (index, (label, axes)) in panels.enumerated() {
+            out += "<text x=\"\(c(axes.left))\" y=\"38\" class=\"panel\">\(HTML.escape(label))</text>\n"
+            out += flippedCells(axes)
+            out += axes.svg(xLabel: "release progress", yLabel: "release velocity (pt/s)")
+            for point in points {
+                guard let finished = index == 0 ? point.recordedFinished : point.candidateFinished else { continue }
+                out += mark(finished: finished, x: axes.px(point.progress), y: axes.py(point.velocity))
+            }
+        }
+        return out + "</svg>\n"
+    }
+
+    /// The grid cells (over the axes' ranges) that hold at least one flipped session.
+    func flippedCellIndices(xRange: ClosedRange<Double>, yRange: ClosedRange<Double>) -> Set<[Int]> {
+        var cells = Set<[Int]>()
+        for point in points where point.flipped {
+            cells.insert([
+                Self.bin(point.progress, xRange, Self.columns), Self.bin(point.velocity, yRange, Self.rows),
+            ])
+        }
+        return cells
+    }
+
+    private func flippedCells(_ axes: PlotAxes) -> String {
+        let cellWidth = (axes.xRange.upperBound - axes.xRange.lowerBound) / Double(Self.columns)
+        let cellHeight = (axes.yRange.upperBound - axes.yRange.lowerBound) / Double(Self.rows)
+        return flippedCellIndices(xRange: axes.xRange, yRange: axes.yRange).sorted { $0.lexicographicallyPrecedes($1) }.map { cell in
+            let x0 = axes.xRange.lowerBound + Double(cell[0]) * cellWidth
+            let y1 = axes.yRange.lowerBound + Double(cell[1] + 1) * cellHeight
+            return "<rect x=\"\(c(axes.px(x0)))\" y=\"\(c(axes.py(y1)))\" width=\"\(c(axes.width / Double(Self.columns)))\""
+                + " height=\"\(c(axes.height / Double(Self.rows)))\" class=\"flip\"/>\n"
+        }.joined()
+    }
+
+    private static func bin(_ value: Double, _ range: ClosedRange<Double>, _ count: Int) -> Int {
+        let fraction = (value - range.lowerBound) / (range.upperBound - range.lowerBound)
+        return min(max(Int(fraction * Double(count)), 0), count - 1)
+    }
+
+    /// A filled circle for finished, a cross for cancelled (told apart without colour too).
+    private func mark(finished: Bool, x: Double, y: Double) -> String {
+        if finished { return "<circle cx=\"\(c(x))\" cy=\"\(c(y))\" r=\"2.6\" class=\"finished\"/>" }
+        return "<path d=\"M\(c(x - 2.5)) \(c(y - 2.5))L\(c(x + 2.5)) \(c(y + 2.5))M\(c(x - 2.5)) \(c(y + 2.5))L\(c(x + 2.5)) \(c(y - 2.5))\" class=\"cancelled\"/>"
+    }
+
+    private func legend(x: Double) -> String {
+        var out = mark(finished: true, x: x, y: 11) + "<text x=\"\(c(x + 7))\" y=\"15\" class=\"tick\">finished</text>"
+        out += mark(finished: false, x: x + 70, y: 11) + "<text x=\"\(c(x + 77))\" y=\"15\" class=\"tick\">cancelled</text>"
+        out += "<rect x=\"\(c(x + 145))\" y=\"5\" width=\"12\" height=\"12\" class=\"flip\"/>"
+        out += "<text x=\"\(c(x + 162))\" y=\"15\" class=\"tick\">cell with a flipped decision</text>\n"
+        return out
+    }
+
+    private func c(_ value: Double) -> String { NumberText.coordinate(value) }
+}
+
+/// Where and how one interactive session was released, and what each engine decided.
+public struct DecisionPoint: Sendable, Hashable {
+    public var sessionID: Int64
+    /// The last progress the gesture fed the transition.
+    public var progress: Double
+    /// The finger's velocity at release along the scenario's finishing direction, points per second.
+    public var velocity: Double
+    public var recordedFinished: Bool
+    /// Nil when the candidate failed on the session.
+    public var candidateFinished: Bool?
+
+    public init(sessionID: Int64, progress: Double, velocity: Double, recordedFinished: Bool, candidateFinished: Bool?) {
+        self.sessionID = sessionID
+        self.progress = progress
+        self.velocity = velocity
+        self.recordedFinished = recordedFinished
+        self.candidateFinished = candidateFinished
+    }
+
+    /// Both decisions known and different.
+    public var flipped: Bool { candidateFinished.map { $0 != recordedFinished } ?? false }
+}

@@ -1,0 +1,133 @@
+/// Assembles a report into one self-contained HTML page: inline CSS and SVG, no scripts, no
+/// external references. Everything taken from the archive is escaped.
+public enum ReportPage {
+    public static func html(_ model: ReportModel) -> String {
+        let e = HTML.escape
+        let replay = model.replay
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8"/>
+            <title>Reel replay \(replay.id) of \(e(model.archiveName))</title>
+            <style>\n\(style)</style>
+            </head>
+            <body>
+            <h1>Replay \(replay.id) of <code>\(e(model.archiveName))</code></h1>
+
+            """
+        out += summary(model)
+        out += scenarios(model)
+        out += sessions(model)
+        out += decisionMaps(model)
+        return out + "</body>\n</html>\n"
+    }
+
+    private static func summary(_ model: ReportModel) -> String {
+        let e = HTML.escape
+        let r = model.replay
+        let t = model.totals
+        var out = "<section id=\"summary\">\n<h2>Summary</h2>\n<dl>\n"
+        let facts: [(String, String)] = [
+            ("candidate", "\(r.candidateEngine) (\(r.candidate))"),
+            ("recorded by", r.recordingEngines.joined(separator: ", ")),
+            ("changed parameters", r.changedParameters.isEmpty ? "none known" : r.changedParameters.joined(separator: "; ")),
+            ("tolerances", r.tolerancesJSON),
+            ("run", "\(r.status), \(r.startedAt) to \(r.finishedAt ?? "—")" + (r.shard.map { ", shard \($0)" } ?? "")),
+        ]
+        for (term, value) in facts { out += "<dt>\(e(term))</dt><dd>\(e(value))</dd>\n" }
+        out += "</dl>\n<p class=\"counts\">"
+        out += "<span>\(t.sessions) sessions</span> <span class=\"ok\">\(t.matched) matched</span> "
+        out += "<span class=\"bad\">\(t.diverged) diverged</span> <span class=\"bad\">\(t.errors) errors</span> "
+        out += "<span class=\"bad\">\(t.decisionFlips) decision flips</span></p>\n"
+        out += "<h3>Divergences by kind</h3>\n"
+        out += model.byKind.isEmpty
+            ? "<p>No divergences.</p>\n"
+            : HTML.table(
+                header: ["kind", "sessions", "divergences"],
+                rows: model.byKind.map { [$0.kind, "\($0.sessions)", "\($0.divergences)"] }, numericColumns: [1, 2])
+        return out + "</section>\n"
+    }
+
+    private static func scenarios(_ model: ReportModel) -> String {
+        var out = "<section id=\"scenarios\">\n<h2>By scenario</h2>\n"
+        out += HTML.table(
+            header: ["scenario", "sessions", "matched", "diverged", "errors", "decision flips"],
+            rows: model.scenarios.map { name, c in
+                [name, "\(c.sessions)", "\(c.matched)", "\(c.diverged)", "\(c.errors)", "\(c.decisionFlips)"]
+            },
+            numericColumns: [1, 2, 3, 4, 5])
+        return out + "</section>\n"
+    }
+
+    private static func sessions(_ model: ReportModel) -> String {
+        let e = HTML.escape
+        var out = "<section id=\"divergent-sessions\">\n<h2>Divergent sessions</h2>\n"
+        if model.sessionPlots.isEmpty {
+            let none = model.sessionsNotPlotted == 0
+                ? "No session diverged."
+                : "\(model.sessionsNotPlotted) session\(model.sessionsNotPlotted == 1 ? "" : "s") diverged or failed, but this archive holds none of their traces "
+                    + "(a results archive of reel replay --results?): report on the recorded archive to plot them."
+            return out + "<p>\(none)</p>\n</section>\n"
+        }
+        out += "<p>Progress over time as recorded and as replayed, and the first divergent view property, "
+        out += "for the \(model.sessionPlots.count) sessions shown (decision flips first, taking scenarios in turn, each by its largest differences)."
+        if model.sessionsNotPlotted > 0 {
+            out += " \(model.sessionsNotPlotted) more divergent or failed session\(model.sessionsNotPlotted == 1 ? " is" : "s are") not plotted"
+                + " (beyond the limit of --plots, or without a trace in this archive)."
+        }
+        out += "</p>\n"
+        if let note = model.candidateTraceNote { out += "<p class=\"note\">\(e(note))</p>\n" }
+        for session in model.sessionPlots {
+            out += "<article class=\"session\">\n<h3>Session \(session.sessionID): \(e(session.scenario)) "
+            out += "<span class=\"bad\">\(e(session.status))</span></h3>\n<p>\(e(session.firstDivergence))</p>\n"
+            out += "<div class=\"plots\">\n" + session.progress.svg
+            out += session.property?.svg ?? "<p class=\"note\">No view property diverged.</p>\n"
+            out += "</div>\n</article>\n"
+        }
+        return out + "</section>\n"
+    }
+
+    private static func decisionMaps(_ model: ReportModel) -> String {
+        let e = HTML.escape
+        var out = "<section id=\"decision-maps\">\n<h2>Decision maps</h2>\n"
+        if model.decisionMaps.isEmpty {
+            return out + "<p>No interactive scenario was replayed.</p>\n</section>\n"
+        }
+        out += "<p>Each interactive scenario's replayed sessions by release progress and release velocity "
+        out += "(the finger's velocity toward finishing, points per second), as each engine decided. "
+        out += "Shaded cells hold sessions whose decision flipped: that is where the boundary moved.</p>\n"
+        for map in model.decisionMaps {
+            let flips = map.plot.points.filter(\.flipped).count
+            out += "<article class=\"map\">\n<h3>\(e(map.scenario))</h3>\n<p>\(map.plot.points.count) sessions, "
+            out += "\(flips) flipped" + (map.notStarted > 0 ? "; \(map.notStarted) not shown (no release: the gesture never drove the transition, or the archive holds no trace of it)" : "")
+            out += ".</p>\n" + map.plot.svg + "</article>\n"
+        }
+        return out + "</section>\n"
+    }
+
+    static let style = """
+        body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1100px; color: #1b1f24; padding: 0 16px; }
+        h1 { font-size: 22px; } h2 { font-size: 18px; border-bottom: 1px solid #d0d7de; padding-bottom: 4px; margin-top: 32px; }
+        h3 { font-size: 15px; margin-bottom: 4px; }
+        code { font-size: 13px; }
+        dl { display: grid; grid-template-columns: max-content auto; gap: 2px 16px; }
+        dt { color: #57606a; } dd { margin: 0; word-break: break-all; }
+        table { border-collapse: collapse; margin: 8px 0; }
+        th, td { border: 1px solid #d0d7de; padding: 3px 10px; text-align: left; }
+        th { background: #f6f8fa; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+        .counts span { margin-right: 14px; font-weight: 600; }
+        .ok { color: #1a7f37; } .bad { color: #cf222e; } .note { color: #57606a; font-style: italic; }
+        .plots { display: flex; flex-wrap: wrap; gap: 12px; }
+        svg.plot { background: #fff; border: 1px solid #d0d7de; }
+        svg .frame { fill: none; stroke: #8c959f; } svg .grid { stroke: #eaeef2; }
+        svg .tick { font-size: 10px; fill: #57606a; } svg .axis { font-size: 11px; fill: #1b1f24; }
+        svg .title { font-size: 12px; font-weight: 600; fill: #1b1f24; } svg .panel { font-size: 11px; font-weight: 600; fill: #1b1f24; }
+        svg .recorded { fill: none; stroke: #0969da; stroke-width: 1.6; }
+        svg .replayed { fill: none; stroke: #d1242f; stroke-width: 1.6; stroke-dasharray: 5 3; }
+        svg .marker { stroke: #8c959f; stroke-dasharray: 2 2; }
+        svg .finished { fill: #1a7f37; } svg .cancelled { stroke: #cf222e; stroke-width: 1.4; fill: none; }
+        svg .flip { fill: #fff1b8; stroke: #e3b341; stroke-width: 0.5; }
+
+        """
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import ReelReport
+import ReelReplay
+import ReelStore
+
+/// `reel report ARCHIVE [--replay ID] -o report.html`: one self-contained HTML page of a replay.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write a replay's report: one self-contained HTML file with tables and SVG plots.",
+        discussion: """
+            The page has the replay's summary, a table per scenario, progress and property curves of \
+            divergent sessions (recorded vs replayed; the candidate is re-run for these few sessions when \
+            it is this build's engine), and a decision map per interactive scenario. No scripts, no network.
+            """)
+
+    @Argument(help: "The archive.")
+    var archive: String
+
+    @Option(help: "The replay to report (default: the latest).")
+    var replay: Int64?
+
+    @Option(name: .shortAndLong, help: "The HTML file to write.")
+    var output: String
+
+    @Option(help: "How many divergent sessions get plots.")
+    var plots = 6
+
+    func run() throws {
+        try reportingErrors {
+            let store = try Archive.open(archive, mode: .readOnly)
+            let reader = ReportReader(archive: store, archiveName: archive, plottedSessionLimit: max(0, plots))
+            let model = try reader.read(replayID: replay)
+            do {
+                try Data(ReportPage.html(model).utf8).write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw ReelFailure(.internalError, "\(output): cannot write the report (\(error.localizedDescription))")
+            }
+            print("wrote \(output): replay \(model.replay.id), \(model.totals.sessions) sessions, \(model.sessionPlots.count) sessions plotted, \(model.decisionMaps.count) decision maps")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import ReelReplay
+import ReelStore
+import Testing
+@testable import ReelReport
+
+@Suite struct ReportPageTests {
+    /// Opening and closing tags (void `meta` and self-closed `<x/>` aside) nest properly, and no
+    /// `<` or `>` is left in the text once the tags are taken out (so archive text was escaped).
+    static func checkWellFormed(_ html: String) throws {
+        var body = html
+        #expect(body.hasPrefix("<!DOCTYPE html>\n"))
+        body.removeFirst("<!DOCTYPE html>\n".count)
+        // CSS has no angle brackets; take the style element's text out so the scan sees only markup.
+        let tag = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[a-zA-Z][a-zA-Z0-9:-]*="[^"<>]*")*)\s*(\/?)>/
+        var stack: [String] = []
+        var text = ""
+        var rest = Substring(body)
+        while let match = rest.firstMatch(of: tag) {
+            text += rest[..<match.range.lowerBound]
+            let (closing, name, selfClosing) = (match.1 == "/", String(match.2), match.4 == "/")
+            if closing {
+                let open = stack.popLast()
+                #expect(open == name, "</\(name)> closes <\(open ?? "nothing")>")
+            } else if !selfClosing && name != "meta" {
+                stack.append(name)
+            }
+            rest = rest[match.range.upperBound...]
+        }
+        text += rest
+        #expect(stack.isEmpty, "unclosed: \(stack)")
+        #expect(!text.contains("<") && !text.contains(">"), "stray angle bracket in text")
+    }
+
+    @Test func reportStructureAndEscaping() throws {
+        let fixture = try ReportFixture()
+        let archive = try Archive.open(fixture.archivePath, mode: .readOnly)
+        let limit = 4
+        let model = try ReportReader(archive: archive, archiveName: "a<b>.sqlite", plottedSessionLimit: limit).read(replayID: nil)
+        let html = ReportPage.html(model)
+        try Self.checkWellFormed(html)
+
+        for section in ["summary", "scenarios", "divergent-sessions", "decision-maps"] {
+            #expect(html.contains("<section id=\"\(section)\">"), "\(section)")
+        }
+        let divergent = try fixture.integers(
+            "SELECT session_id FROM replay_results WHERE replay_id = \(fixture.replayID) AND status <> 'matched'")
+        #expect(divergent.count > limit, "the fixture needs more divergent sessions than the cap")
+        let plotted = model.sessionPlots.map(\.sessionID)
+        #expect(plotted.count == limit && Set(plotted).isSubset(of: Set(divergent)))
+        let withViewProperty = try plotted.filter { session in
+            try fixture.integers(
+                "SELECT count(*) FROM divergences WHERE replay_id = \(fixture.replayID) AND session_id = \(session) AND kind = 'frame' AND view_key IS NOT NULL"
+            ) != [0]
+        }
+        // Decision flips come first.
+        let flips = try fixture.integers(
+            "SELECT session_id FROM replay_results WHERE replay_id = \(fixture.replayID) AND decision_expected <> decision_actual")
+        #expect(!flips.isEmpty)
+        if flips.count >= limit {
+            #expect(Set(plotted).isSubset(of: Set(flips)))
+        } else {
+            #expect(Set(plotted.prefix(flips.count)) == Set(flips))
+        }
+        // One progress plot per plotted session, one property plot where a view property diverged,
+        // one decision map for the one interactive scenario (the tap scenario gets none).
+        #expect(html.matches(of: /<svg\b/).count == limit + withViewProperty.count + 1)
+        #expect(html.contains("\(divergent.count - limit) more divergent or failed sessions are not plotted"))
+        // Both engines' decisions for every mapped session: a mark per session per panel.
+        let mapped = model.decisionMaps[0].plot.points.count
+        #expect(mapped + model.decisionMaps[0].notStarted == 24)
+        let marks = html.matches(of: /<circle [^>]*class="finished"/).count + html.matches(of: /<path [^>]*class="cancelled"/).count
+        #expect(marks == 2 * mapped + 2, "two legend marks besides the sessions' marks")
+
+        #expect(!html.contains("<script"))
+        #expect(html.contains("sheet.drag-dismiss &lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt; &#39;q&#39;"))
+        #expect(html.contains("a&lt;b&gt;.sqlite"))
+        #expect(!html.contains("http://") && !html.contains("https://"))
+        #expect(!html.contains(" src=") && !html.contains(" href="))
+    }
+
+    @Test func summaryCountsAndChangedParameters() throws {
+        let fixture = try ReportFixture(sessions: 12)
+        let archive = try Archive.open(fixture.archivePath, mode: .readOnly)
+        let model = try ReportReader(archive: archive, archiveName: "x").read(replayID: fixture.replayID)
+        let statuses = try ["matched", "diverged", "error"].map {
+            try fixture.integers("SELECT count(*) FROM replay_results WHERE status = '\($0)'")[0]
+        }
+        #expect([model.totals.matched, model.totals.diverged, model.totals.errors].map(Int64.init) == statuses)
+        #expect(model.totals.sessions == 15)
+        #expect(model.scenarios.map(\.name).sorted() == [ReportFixture.hostileName, "nav.push"].sorted())
+        #expect(model.replay.changedParameters.sorted() == ["sheet.dismiss_duration: 0.4 -> 0.35", "sheetdrag.threshold: 0.4 -> 0.45"])
+        #expect(model.candidateTraceNote?.hasPrefix("The replayed curves come from re-running the candidate") == true)
+    }
+
+    /// A results archive (reel replay --results) has session headers but no traces: nothing to plot
+    /// or place, and the page says why instead of claiming nothing diverged.
+    @Test func aResultsArchiveIsReportedWithoutCurves() throws {
+        let fixture = try ReportFixture(sessions: 8)
+        let results = fixture.archivePath + ".results.sqlite"
+        let profile = (fixture.archivePath as NSString).deletingLastPathComponent + "/candidate.json"
+        let replayer = Replayer(
+            archivePath: fixture.archivePath, resultsPath: results, engine: try EngineFactory(.profile(path: profile)),
+            options: .init())
+        let summary = try replayer.run()
+        #expect(summary.diverged > 0)
+        let model = try ReportReader(archive: try Archive.open(results, mode: .readOnly), archiveName: "r").read(replayID: nil)
+        #expect(model.sessionPlots.isEmpty && model.sessionsNotPlotted == summary.diverged + summary.errors)
+        #expect(model.decisionMaps.map(\.notStarted) == [8])
+        let html = ReportPage.html(model)
+        try Self.checkWellFormed(html)
+        #expect(html.contains("\(summary.diverged + summary.errors) sessions diverged or failed, but this archive holds none of their traces"))
+    }
+
+    @Test func aMissingReplayIsAUsageErrorAndNoReplayADataError() throws {
+        let fixture = try ReportFixture(sessions: 2)
+        let archive = try Archive.open(fixture.archivePath, mode: .readOnly)
+        #expect(throws: ReelFailure.self) { try ReportReader(archive: archive, archiveName: "x").read(replayID: 99) }
+        let empty = try Archive.open(NSTemporaryDirectory() + "reel-report-empty-\(UUID().uuidString).sqlite", mode: .readWrite)
+        do {
+            _ = try ReportReader(archive: empty, archiveName: "empty").read(replayID: nil)
+            Issue.record("expected a failure")
+        } catch let failure as ReelFailure {
+            #expect(failure.status == .dataError)
+        }
+    }
+}
