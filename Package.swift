@@ -61,7 +61,7 @@ let package = Package(
         // Mutation fuzzing of the input readers (gesture streams, profiles, engine replies) over Tests/Corpus.
         .testTarget(
             name: "ReelFuzzTests",
-            dependencies: ["ReelReplay", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["ReelReplay", "ReelEngine", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]
 )

@@ -1,9 +1,11 @@
 import PropertyBased
+import ReelEngine
 import ReelReplay
 import Testing
 
 /// Mutated gesture streams: the reader never crashes or loops, rejects with `file:line: reason`
-/// naming a line of the input, and whatever it accepts keeps the format's promises.
+/// naming a line of the input, and whatever it accepts keeps the format's promises and runs
+/// through the built-in engine to a trace or an engine error, never a crash.
 @Suite("Fuzz: gesture stream reader")
 struct GestureStreamFuzzTests {
     static let dictionary = [
@@ -63,6 +65,10 @@ struct GestureStreamFuzzTests {
                     #expect(previous.t <= touch.t, "time goes backwards in an accepted session")
                 }
                 #expect(session.touches.allSatisfy { $0.t.isFinite && $0.x.isFinite && $0.y.isFinite })
+                if let spec = ScenarioCatalog.named(session.scenario) {
+                    _ = try? Engine().run(
+                        scenario: spec, device: session.device, refreshHz: session.refreshHz, touches: session.touches)
+                }
             }
         }
     }
