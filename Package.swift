@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "ReelReplay", targets: ["ReelReplay"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Test-only: property-based testing (the fuzz suites of ReelFuzzTests).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // SQLite's C API, straight from the system library (pkg-config sqlite3).
@@ -60,5 +62,10 @@ let package = Package(
         .testTarget(name: "ReelReplayTests", dependencies: ["ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore"], exclude: ["BadInput"]),
         .testTarget(name: "ReelReportTests", dependencies: ["ReelReport", "ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
+        // Mutation fuzzing of the input readers (gesture streams, profiles, engine replies) over Tests/Corpus.
+        .testTarget(
+            name: "ReelFuzzTests",
+            dependencies: ["ReelReplay", "ReelEngine", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
     ]
 )

@@ -19,11 +19,22 @@ public struct Engine: Sendable {
                               fingerprint: FNV1a.hex(Engine.version + "\n" + json), profileJSON: json)
     }
 
+    /// The largest touch time, in seconds from the session's start, the engine accepts: a day.
+    /// Frame ticks are touch times times the refresh rate, as integers; much later times overflow them.
+    public static let maximumTouchTime = 86_400.0
+    /// The highest refresh rate the engine accepts, Hz.
+    public static let maximumRefreshHz = 1_000.0
+
     /// Runs one session: the scenario on the device at the refresh rate, driven by the touches.
     /// Throws for a spec the engine cannot run (unknown names, seed 002's transition(from:to:)
-    /// crash case) or a refresh rate that is not positive.
+    /// crash case), a refresh rate that is not within 0-1000 Hz, or a touch time beyond a day.
     public func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> Trace {
-        guard refreshHz > 0, refreshHz.isFinite else { throw EngineError("refresh rate must be positive, got \(refreshHz)") }
+        guard refreshHz > 0, refreshHz <= Engine.maximumRefreshHz else {
+            throw EngineError("refresh rate must be within 0-1000 Hz, got \(refreshHz)")
+        }
+        if let late = touches.first(where: { !(abs($0.t) <= Engine.maximumTouchTime) }) {
+            throw EngineError("touch time \(late.t) s is beyond a day (86400 s) from the session's start")
+        }
         var simulation = try Simulation(profile: profile, spec: scenario, device: device, refreshHz: refreshHz)
         try simulation.drive(touches)
         return simulation.trace()

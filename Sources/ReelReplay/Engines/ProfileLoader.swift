@@ -29,7 +29,8 @@ public enum ProfileLoader {
         do {
             json = try JSONParser.parse(bytes)
         } catch {
-            throw ReelFailure(.dataError, "\(path): not valid JSON (\(error))")
+            let (line, column) = position(of: error.offset, in: bytes)
+            throw ReelFailure(.dataError, "\(path):\(line): not valid JSON at column \(column): \(error.reason)")
         }
         guard case .object(let members) = json else {
             throw ReelFailure(.dataError, "\(path): a profile is a JSON object with \"parameters\", got \(json.kindDescription)")
@@ -61,6 +62,13 @@ public enum ProfileLoader {
         } catch {
             throw ReelFailure(.dataError, "\(path): \(error)")
         }
+    }
+
+    /// The 1-based line and column (in bytes) of byte `offset`: a profile is usually several lines.
+    private static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let before = bytes[..<min(offset, bytes.count)]
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return (1 + before.count(where: { $0 == UInt8(ascii: "\n") }), offset - lineStart + 1)
     }
 
     private static func value(_ json: JSONValue, name: String, path: String) throws(ReelFailure) -> ParameterValue {

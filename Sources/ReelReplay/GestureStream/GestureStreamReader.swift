@@ -50,9 +50,14 @@ public final class GestureStreamReader: IteratorProtocol, Sequence {
     }
 
     /// Reads a stream held in memory.
-    public init(text: String, name: String) {
+    public convenience init(text: String, name: String) {
+        self.init(bytes: Array(text.utf8), name: name)
+    }
+
+    /// Reads a stream held in memory as raw bytes (which need not be valid UTF-8).
+    public init(bytes: [UInt8], name: String) {
         sourceFile = name
-        lines = LineSource(bytes: Array(text.utf8))
+        lines = LineSource(bytes: bytes)
     }
 
     /// The next session, the error rejecting the next bad session, or nil at the end.

@@ -60,16 +60,44 @@ public final class Database {
         if mode != .readWriteCreate, path != ":memory:", access(path, F_OK) != 0 {
             throw ArchiveError.missingFile(path: path)
         }
+        do {
+            return try open(path, mode: mode, immutable: false)
+        } catch let error as SQLiteError where error.code == SQLITE_CANTOPEN {
+            guard let reason = unwritableFolder(of: path) else { throw error }
+            // A WAL archive on read-only media: SQLite cannot create the -shm file beside it, but
+            // nothing can change the file either, so it is read as immutable.
+            if mode == .readOnly, access(path + "-wal", F_OK) != 0 {
+                return try open(path, mode: mode, immutable: true)
+            }
+            let action = access(path, F_OK) == 0 ? "write" : "create"
+            throw SQLiteError(extendedCode: error.extendedCode, message: "cannot \(action) the archive: \(reason)", file: path)
+        }
+    }
+
+    private static func open(_ path: String, mode: Mode, immutable: Bool) throws -> Database {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
+        var filename = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            let escaped = path.map { character -> String in
+                switch character {
+                case "%": "%25"
+                case "?": "%3f"
+                case "#": "%23"
+                default: String(character)
+                }
+            }
+            filename = "file:\(escaped.joined())?immutable=1"
+        }
         var handle: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        let rc = sqlite3_open_v2(filename, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
-            let error = SQLiteError(resultCode: rc, connection: handle, sql: nil)
+            let error = SQLiteError(resultCode: rc, connection: handle, sql: nil, file: path)
             sqlite3_close_v2(handle)
             throw error
         }
@@ -80,6 +108,15 @@ public final class Database {
         }, Unmanaged.passUnretained(database).toOpaque())
         try database.configure()
         return database
+    }
+
+    /// Why SQLite cannot create files beside `path` (the archive itself, or its -wal and -shm
+    /// files), when its folder is not writable.
+    private static func unwritableFolder(of path: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard access(folder, W_OK) != 0 else { return nil }
+        return "the folder \(folder) is not writable (\(String(cString: strerror(errno))))"
     }
 
     private func configure() throws {
@@ -121,13 +158,9 @@ public final class Database {
 
     /// Runs one or more SQL statements that return no rows of interest.
     public func execute(_ sql: String) throws(SQLiteError) {
-        var message: UnsafeMutablePointer<CChar>?
-        let rc = sqlite3_exec(connection, sql, nil, nil, &message)
-        guard rc == SQLITE_OK else {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
-            sqlite3_free(message)
-            throw SQLiteError(extendedCode: sqlite3_extended_errcode(connection), message: text, sql: sql)
-        }
+        // The connection's error message is the one sqlite3_exec would hand back.
+        let rc = sqlite3_exec(connection, sql, nil, nil, nil)
+        guard rc == SQLITE_OK else { throw SQLiteError(resultCode: rc, connection: connection, sql: sql) }
     }
 
     /// Prepares a statement owned by the caller.
