@@ -9,7 +9,7 @@ struct Reel: ParsableCommand {
             DemoCommand.self,
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
             SynthCommand.self, RecordCommand.self, ReplayCommand.self, QueryCommand.self, ShowCommand.self,
-            BenchStoreCommand.self,
+            BenchCommand.self,
         ]
     )
 }
