@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// The archive's bulk-write benchmark: whole sessions through `Archive.insert`, batched in
-/// transactions, the way the recorder writes them. tools/bench/insert.c writes the same rows with
+/// transactions, the way the recorder writes them. tools/bench-src/insert.c writes the same rows with
 /// plain C for comparison, so the values here follow the formulas written out in that file.
 public struct StoreBenchmark: Sendable {
     public var framesPerSession = 60
