@@ -1,7 +1,7 @@
 import ReelTrace
 
-/// A tiny benchmark the CLI can call (`reel bench`): the caller supplies the clock, so the
-/// engine stays free of wall-clock calls.
+/// The engine's benchmark (`reel bench`): the caller supplies the clock, so the engine stays free
+/// of wall-clock calls.
 public enum EngineBenchmark {
     /// One benchmark case: a scenario with its touches.
     public struct Case: Sendable {
@@ -10,6 +10,13 @@ public enum EngineBenchmark {
         public var touches: [Touch]
         /// Profile overrides applied on top of the benchmarked engine's profile.
         public var overrides: [(String, ParameterValue)] = []
+
+        public init(label: String, scenario: ScenarioSpec, touches: [Touch], overrides: [(String, ParameterValue)] = []) {
+            self.label = label
+            self.scenario = scenario
+            self.touches = touches
+            self.overrides = overrides
+        }
     }
 
     /// A 0.5 s animated transition with 4 views at 60 Hz (a custom presentation over a tab
@@ -31,9 +38,12 @@ public enum EngineBenchmark {
         ]
     }
 
-    /// Runs `iterations` sessions of each case and returns (label, seconds per session, frames
-    /// per session), timing with the caller's `now` (seconds).
-    public static func run(iterations: Int = 2000, engine: Engine = Engine(), now: () -> Double) throws -> [(label: String, secondsPerRun: Double, frames: Int)] {
+    /// Runs `iterations` sessions of each case (the two reference cases unless `cases` is given)
+    /// and returns (label, seconds per session, frames per session), timing with the caller's
+    /// `now` (seconds).
+    public static func run(
+        _ cases: [Case] = cases, iterations: Int = 2000, engine: Engine = Engine(), now: () -> Double
+    ) throws -> [(label: String, secondsPerRun: Double, frames: Int)] {
         try cases.map { item in
             var frames = 0
             let engine = Engine(profile: try engine.profile.overriding(item.overrides))

@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// The archive's bulk-write benchmark: whole sessions through `Archive.insert`, batched in
-/// transactions, the way the recorder writes them. tools/bench/insert.c writes the same rows with
+/// transactions, the way the recorder writes them. tools/bench-src/insert.c writes the same rows with
 /// plain C for comparison, so the values here follow the formulas written out in that file.
 public struct StoreBenchmark: Sendable {
     public var framesPerSession = 60
@@ -70,8 +70,42 @@ public struct StoreBenchmark: Sendable {
             }
             written += batch
         }
-        let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return Result(sessions: sessions, frameViewRows: sessions * rowsPerSession, seconds: seconds)
+        return Result(sessions: sessions, frameViewRows: sessions * rowsPerSession, seconds: Self.seconds(clock.now - start))
+    }
+
+    /// Copies every session of the archive at `sourcePath` into a new archive at `path`, the raw
+    /// store's rate for exactly the rows a recording wrote: sessions are read `sessionsPerTransaction`
+    /// at a time (not timed) and written in one transaction each (timed).
+    public func rewrite(from sourcePath: String, into path: String) throws -> Result {
+        let source = try Archive.open(sourcePath, mode: .readOnly)
+        let archive = try Archive.open(path, mode: .readWrite)
+        let engine = try archive.engineID(for: EngineIdentity(name: "bench", version: "1", fingerprint: "bench", profileJSON: "{}"))
+        let ids = try source.sessionIDs()
+        let clock = ContinuousClock()
+        var elapsed = Duration.zero
+        var rows = 0
+        for batchStart in stride(from: 0, to: ids.count, by: sessionsPerTransaction) {
+            let batch = try ids[batchStart..<min(batchStart + sessionsPerTransaction, ids.count)].map(source.loadSession)
+            rows += batch.reduce(0) { total, session in total + session.trace.frames.reduce(0) { $0 + $1.views.count } }
+            let start = clock.now
+            try archive.write {
+                for session in batch { try archive.insert(session, engineID: engine) }
+            }
+            elapsed += clock.now - start
+        }
+        return Result(sessions: ids.count, frameViewRows: rows, seconds: Self.seconds(elapsed))
+    }
+
+    /// Bytes of the `frame_views` table (its pages, as SQLite's dbstat counts them) per row, in the
+    /// archive at `path`.
+    public static func frameViewBytesPerRow(path: String) throws -> Double {
+        let archive = try Archive.open(path, mode: .readOnly)
+        let bytes = try archive.database.scalarInt64("SELECT sum(pgsize) FROM dbstat WHERE name = 'frame_views'") ?? 0
+        let rows = try archive.database.scalarInt64("SELECT count(*) FROM frame_views") ?? 0
+        return Double(bytes) / Double(max(rows, 1))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }

@@ -62,7 +62,7 @@ struct InfoCommand: ParsableCommand {
         try reportingErrors {
             let archive = try Archive.open(path, mode: .readOnly)
             let counts = try archive.rowCounts()
-            let size = fileSize(path)
+            let size = archiveFileSize(path)
             switch format {
             case .text:
                 print("archive:  \(path)")
@@ -78,31 +78,12 @@ struct InfoCommand: ParsableCommand {
             }
         }
     }
-
-    /// The archive's bytes on disk, including a write-ahead log not yet checkpointed.
-    private func fileSize(_ path: String) -> Int64 {
-        [path, path + "-wal"].reduce(0) { total, file in
-            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value
-            return total + (size ?? 0)
-        }
-    }
 }
 
-/// `reel bench-store`: the Swift half of tools/bench-store (hidden from help).
-struct BenchStoreCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench-store", abstract: "Time bulk session writes into a new archive.", shouldDisplay: false)
-
-    @Argument(help: "A new archive file to write.")
-    var path: String
-
-    @Option(help: "Frame-view rows to write.")
-    var rows: Int = 2_000_000
-
-    func run() throws {
-        try reportingErrors {
-            let result = try StoreBenchmark().run(path: path, frameViewRows: rows)
-            print("\(result.sessions) \(result.frameViewRows) \(String(format: "%.6f", result.seconds))")
-        }
+/// An archive's bytes on disk, including a write-ahead log not yet checkpointed.
+func archiveFileSize(_ path: String) -> Int64 {
+    [path, path + "-wal"].reduce(0) { total, file in
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value
+        return total + (size ?? 0)
     }
 }

@@ -63,17 +63,33 @@ public struct TraceDiff: Sendable {
     private func outcomeWord(_ completed: Bool) -> String { completed ? "finished" : "cancelled" }
 
     /// The first place where the lifecycle sequences differ. Calls are compared by name: the
-    /// arguments in parentheses ("update(0.42)") are frame-level detail, not lifecycle.
+    /// arguments in parentheses ("update(0.42)") are frame-level detail, not lifecycle. Matching
+    /// calls are compared in place; names are only built for the divergence.
     private func compareLifecycle(_ expected: [TraceEvent], _ actual: [TraceEvent]) -> Divergence? {
-        let lhs = expected.filter { Self.lifecycleKinds.contains($0.kind) }.map(Self.callName)
-        let rhs = actual.filter { Self.lifecycleKinds.contains($0.kind) }.map(Self.callName)
-        guard lhs != rhs else { return nil }
-        let index = (0..<min(lhs.count, rhs.count)).first { lhs[$0] != rhs[$0] } ?? min(lhs.count, rhs.count)
-        let expectedCall = index < lhs.count ? lhs[index] : "(end)"
-        let actualCall = index < rhs.count ? rhs[index] : "(end)"
-        return Divergence(
-            kind: .lifecycle, property: "event[\(index)]", expected: expectedCall, actual: actualCall,
-            detail: "lifecycle call \(index) is \(actualCall) instead of \(expectedCall)")
+        var lhs = expected.lazy.filter { Self.lifecycleKinds.contains($0.kind) }.makeIterator()
+        var rhs = actual.lazy.filter { Self.lifecycleKinds.contains($0.kind) }.makeIterator()
+        var index = 0
+        while true {
+            let left = lhs.next()
+            let right = rhs.next()
+            if left == nil, right == nil { return nil }
+            if let left, let right, Self.sameCall(left, right) {
+                index += 1
+                continue
+            }
+            let expectedCall = left.map(Self.callName) ?? "(end)"
+            let actualCall = right.map(Self.callName) ?? "(end)"
+            return Divergence(
+                kind: .lifecycle, property: "event[\(index)]", expected: expectedCall, actual: actualCall,
+                detail: "lifecycle call \(index) is \(actualCall) instead of \(expectedCall)")
+        }
+    }
+
+    /// Whether two events make the same call: same subject, same detail up to its arguments.
+    private static func sameCall(_ a: TraceEvent, _ b: TraceEvent) -> Bool {
+        let open = UInt8(ascii: "(")
+        return a.subject == b.subject
+            && a.detail.utf8.prefix { $0 != open }.elementsEqual(b.detail.utf8.prefix { $0 != open })
     }
 
     private static func callName(_ event: TraceEvent) -> String {

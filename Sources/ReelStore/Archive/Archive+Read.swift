@@ -118,42 +118,48 @@ extension Archive {
     /// view key id): of one session, or of the whole archive when `sessionID` is nil. Only one frame
     /// is in memory at a time.
     public func forEachFrame(sessionID: Int64?, _ body: (_ sessionID: Int64, _ frame: Frame) throws -> Void) throws {
-        let frames = try database.prepare(
-            "SELECT session_id, frame_index, t, progress FROM frames \(sessionFilter(sessionID)) ORDER BY session_id, frame_index")
-        if let sessionID { try frames.bind(sessionID, at: 1) }
-        let views = try frameViewCursor(sessionID: sessionID)
-        var hasView = try views.step()
-        while try frames.step() {
-            let session = frames.int64(at: 0)
-            let index = frames.int64(at: 1)
-            var frame = Frame(index: Int(index), t: frames.double(at: 2), progress: frames.double(at: 3), views: [])
-            // Views of frames that precede this one cannot exist (foreign key), so only skip-free matching is needed.
-            while hasView, views.int64(at: 0) == session, views.int64(at: 1) == index {
-                frame.views.append(try viewState(views))
-                hasView = try views.step()
+        let framesSQL = "SELECT session_id, frame_index, t, progress FROM frames \(sessionFilter(sessionID)) ORDER BY session_id, frame_index"
+        try database.withCachedStatement(framesSQL) { frames in
+            if let sessionID { try frames.bind(sessionID, at: 1) }
+            try withFrameViewCursor(sessionID: sessionID) { views in
+                var hasView = try views.step()
+                while try frames.step() {
+                    let session = frames.int64(at: 0)
+                    let index = frames.int64(at: 1)
+                    var frame = Frame(index: Int(index), t: frames.double(at: 2), progress: frames.double(at: 3), views: [])
+                    // Views of frames that precede this one cannot exist (foreign key), so only skip-free matching is needed.
+                    while hasView, views.int64(at: 0) == session, views.int64(at: 1) == index {
+                        frame.views.append(try viewState(views))
+                        hasView = try views.step()
+                    }
+                    try body(session, frame)
+                }
             }
-            try body(session, frame)
         }
     }
 
     /// Streams every frame-view row (of one session, or of the whole archive when `sessionID` is
     /// nil) in (session, frame, z) order, one row at a time.
     public func forEachFrameView(sessionID: Int64?, _ body: (FrameViewRow) throws -> Void) throws {
-        let views = try frameViewCursor(sessionID: sessionID)
-        while try views.step() {
-            try body(FrameViewRow(sessionID: views.int64(at: 0), frameIndex: views.int(at: 1), view: try viewState(views)))
+        try withFrameViewCursor(sessionID: sessionID) { views in
+            while try views.step() {
+                try body(FrameViewRow(sessionID: views.int64(at: 0), frameIndex: views.int(at: 1), view: try viewState(views)))
+            }
         }
     }
 
-    private func frameViewCursor(sessionID: Int64?) throws -> Statement {
-        let statement = try database.prepare("""
+    /// Lends the (cached) frame-view cursor of one session, or of the whole archive, to `body`.
+    private func withFrameViewCursor(sessionID: Int64?, _ body: (Statement) throws -> Void) throws {
+        let sql = """
             SELECT session_id, frame_index, view_id, z, x, y, w, h, alpha, a, b, c, d, tx, ty,
                 rotation_x, rotation_y, m34, hidden
             FROM frame_views \(sessionFilter(sessionID))
             ORDER BY session_id, frame_index, z, view_id
-            """)
-        if let sessionID { try statement.bind(sessionID, at: 1) }
-        return statement
+            """
+        try database.withCachedStatement(sql) { statement in
+            if let sessionID { try statement.bind(sessionID, at: 1) }
+            try body(statement)
+        }
     }
 
     /// A WHERE clause on ?1 for one session, or none for the whole archive (two texts rather than

@@ -27,7 +27,7 @@ final class SessionWriter {
             "INSERT INTO outcomes (session_id, decision, completed_at, hierarchy_json) VALUES (?1, ?2, ?3, ?4)")
     }
 
-    /// The frame-view insert; tools/bench/insert.c runs the same text.
+    /// The frame-view insert; tools/bench-src/insert.c runs the same text.
     static let frameViewInsertSQL = """
         INSERT INTO frame_views (session_id, frame_index, view_id, z, x, y, w, h, alpha, a, b, c, d, tx, ty,
             rotation_x, rotation_y, m34, hidden)

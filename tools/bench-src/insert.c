@@ -1,5 +1,6 @@
-/* The C side of tools/bench-store: writes the same rows as StoreBenchmark.swift (same schema,
- * same pragmas, same prepared inserts, same batching) with plain sqlite3 calls, and prints
+/* The C side of the store insert benchmark (`reel bench`, run by tools/bench): writes the same rows
+ * as StoreBenchmark.swift (same schema, same pragmas, same prepared inserts, same batching) with
+ * plain sqlite3 calls, and prints
  * "sessions frame_view_rows seconds".
  * Usage: insert DB SCHEMA.sql FRAME_VIEW_ROWS */
 #include <sqlite3.h>

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import ReelReplay
+
+/// `reel bench`: every benchmark of the project in one run, as one table (or JSON).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the engine, the store, recording, replay and queries; print one table of figures and goals.",
+        discussion: """
+            Run it from a release build: tools/bench builds one, compiles the C insert loop the \
+            store is compared with, and runs this. Every input is synthesized with fixed seeds in a \
+            scratch folder that is deleted afterwards. Ratios are measured in the same run, side by \
+            side. Progress goes to standard error. docs/PERFORMANCE.md explains every figure.
+            """)
+
+    @Flag(help: "Small sizes (a few seconds), for checking that every step runs.")
+    var quick = false
+
+    @Flag(help: "Print the figures as one JSON object.")
+    var json = false
+
+    @Option(help: "The compiled tools/bench-src/insert.c (without it the store has no C reference).")
+    var cInsert: String?
+
+    @Option(help: "Keep the scratch files in this folder (created) instead of a temporary one.")
+    var work: String?
+
+    func run() throws {
+        try reportingErrors {
+            let folder = work ?? NSTemporaryDirectory() + "reel-bench-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { if work == nil { try? FileManager.default.removeItem(atPath: folder) } }
+            if let cInsert, !FileManager.default.isExecutableFile(atPath: cInsert) {
+                throw ReelFailure(.noInput, "\(cInsert): no such executable (tools/bench compiles tools/bench-src/insert.c)")
+            }
+
+            let loadBefore = loadAverage()
+            let runner = try BenchRunner(sizes: quick ? .quick : .full, work: folder, cInsert: cInsert)
+            let figures = try runner.run()
+            let report = BenchReport(
+                date: Date().formatted(.iso8601.year().month().day()), quick: quick,
+                cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: ProcessInfo.processInfo.physicalMemory,
+                loadBefore: loadBefore, loadAfter: loadAverage(), figures: figures)
+            print(json ? report.json : report.table)
+        }
+    }
+
+    /// The 1, 5 and 15 minute load averages.
+    private func loadAverage() -> [Double] {
+        var load = [Double](repeating: 0, count: 3)
+        _ = getloadavg(&load, 3)
+        return load
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import ReelReplay
+
+/// One measured figure of `reel bench`: a value with its unit and, when there is one, its goal.
+struct BenchFigure {
+    /// What the figure must satisfy.
+    enum Goal {
+        case none
+        /// The value must stay below this.
+        case below(Double)
+        /// The value must be at most this.
+        case atMost(Double)
+        /// `ratio` (value over a reference measured in the same run) must be at least this.
+        case ratioAtLeast(Double, of: String)
+        /// `ratio` (value at the large size over the small size) must be at most this.
+        case flat(Double)
+    }
+
+    /// A stable machine name, e.g. "store.insert".
+    var id: String
+    var label: String
+    var value: Double
+    var unit: String
+    var goal: Goal = .none
+    var ratio: Double? = nil
+
+    var goalText: String {
+        switch goal {
+        case .none: ""
+        case .below(let limit): "< \(limit.formatted()) \(unit)"
+        case .atMost(let limit): "<= \(limit.formatted()) \(unit)"
+        case .ratioAtLeast(let limit, let reference): ">= \(limit.formatted())x \(reference)"
+        case .flat(let limit): "flat (<= \(limit.formatted())x)"
+        }
+    }
+
+    /// Whether the goal is met; nil when there is none.
+    var met: Bool? {
+        switch goal {
+        case .none: nil
+        case .below(let limit): value < limit
+        case .atMost(let limit): value <= limit
+        case .ratioAtLeast(let limit, _): ratio.map { $0 >= limit }
+        case .flat(let limit): ratio.map { $0 <= limit }
+        }
+    }
+
+    /// Three significant digits, grouped thousands for large values.
+    static func format(_ value: Double) -> String {
+        let magnitude = abs(value)
+        if magnitude >= 1000 { return Int(value.rounded()).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
+        if magnitude >= 100 { return String(format: "%.0f", value) }
+        if magnitude >= 10 { return String(format: "%.1f", value) }
+        return String(format: "%.2f", value)
+    }
+}
+
+/// The figures of one `reel bench` run with where and when they were measured.
+struct BenchReport {
+    var date: String
+    var quick: Bool
+    var cores: Int
+    var memoryBytes: UInt64
+    var loadBefore: [Double]
+    var loadAfter: [Double]
+    var figures: [BenchFigure]
+
+    /// The table `reel bench` prints: figure, value, unit, goal, ratio, met.
+    var table: String {
+        let header = ["figure", "value", "unit", "goal", "ratio", "met"]
+        let rows = figures.map { f in
+            [f.label, BenchFigure.format(f.value), f.unit, f.goalText, f.ratio.map { String(format: "%.2fx", $0) } ?? "",
+             f.met.map { $0 ? "yes" : "NO" } ?? ""]
+        }
+        let widths = header.indices.map { column in max(header[column].count, rows.map { $0[column].count }.max() ?? 0) }
+        func line(_ cells: [String]) -> String {
+            zip(cells, widths).enumerated().map { column, pair in
+                // Values and ratios right-aligned, text left-aligned.
+                column == 1 || column == 4
+                    ? String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
+                    : pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        let machine = "\(date), \(cores) cores, \(memoryBytes >> 30) GiB, load average \(loadText(loadBefore)) before, "
+            + "\(loadText(loadAfter)) after\(quick ? ", --quick sizes" : "")"
+        return ([machine, "", line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line))
+            .joined(separator: "\n")
+    }
+
+    /// The same as one JSON object: date, machine, and `figures` (id, figure, value, unit, goal,
+    /// ratio, met; ratio and met null where there is none).
+    var json: String {
+        var w = JSONWriter()
+        w.raw("{"); w.key("date"); w.string(date)
+        w.raw(","); w.key("quick"); w.bool(quick)
+        w.raw(","); w.key("machine"); w.raw("{"); w.key("cores"); w.int(cores)
+        w.raw(","); w.key("memory_bytes"); w.int(Int(memoryBytes))
+        w.raw(","); w.key("load_before"); numbers(loadBefore, into: &w)
+        w.raw(","); w.key("load_after"); numbers(loadAfter, into: &w); w.raw("}")
+        w.raw(","); w.key("figures"); w.raw("[")
+        for (index, f) in figures.enumerated() {
+            w.raw(index == 0 ? "\n{" : ",\n{")
+            w.key("id"); w.string(f.id)
+            w.raw(","); w.key("figure"); w.string(f.label)
+            w.raw(","); w.key("value"); w.number(f.value)
+            w.raw(","); w.key("unit"); w.string(f.unit)
+            w.raw(","); w.key("goal"); if case .none = f.goal { w.null() } else { w.string(f.goalText) }
+            w.raw(","); w.key("ratio"); if let ratio = f.ratio { w.number(ratio) } else { w.null() }
+            w.raw(","); w.key("met"); if let met = f.met { w.bool(met) } else { w.null() }
+            w.raw("}")
+        }
+        w.raw("\n]}")
+        return w.text
+    }
+
+    private func loadText(_ load: [Double]) -> String {
+        load.map { String(format: "%.2f", $0) }.joined(separator: " ")
+    }
+
+    private func numbers(_ values: [Double], into w: inout JSONWriter) {
+        w.raw("[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { w.raw(",") }
+            w.number(value)
+        }
+        w.raw("]")
+    }
+}

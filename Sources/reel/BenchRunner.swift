@@ -1,0 +1,87 @@
+import Foundation
+import ReelReplay
+
+/// Runs the measurements of `reel bench` in a scratch folder and collects their figures. The
+/// steps live in the BenchRunner+*.swift files: engine, store, and the record/replay pipeline.
+final class BenchRunner {
+    /// How much each step does.
+    struct Sizes {
+        /// Sessions per reference engine case.
+        var engineIterations: Int
+        /// Synthesized sessions per catalog scenario for the per-family engine figures, and runs of each.
+        var familySessions: Int
+        var familyIterations: Int
+        /// Frame-view rows of the store's insert benchmark (Swift and C).
+        var storeRows: Int
+        /// The two corpus sizes of the record and replay steps (memory is compared between them).
+        var smallSessions: Int
+        var largeSessions: Int
+
+        static let full = Sizes(
+            engineIterations: 2000, familySessions: 8, familyIterations: 100, storeRows: 2_000_000,
+            smallSessions: 10_000, largeSessions: 100_000)
+        static let quick = Sizes(
+            engineIterations: 20, familySessions: 2, familyIterations: 3, storeRows: 20_000,
+            smallSessions: 200, largeSessions: 600)
+    }
+
+    /// Sessions per transaction of the recordings, and of the raw store writes they are compared with.
+    static let recordBatchSize = 256
+    /// A memory figure counts as flat when the large run peaks at most this much above the small one.
+    static let flatMemoryRatio = 1.25
+
+    let sizes: Sizes
+    /// This executable: `reel synth`, `reel record` and `reel replay` run as measured child processes.
+    let reel: String
+    let work: String
+    /// The compiled tools/bench-src/insert.c, when given.
+    let cInsert: String?
+    private(set) var figures: [BenchFigure] = []
+    /// The largest peak resident memory of any measured child process.
+    var childPeakBytes = 0
+
+    init(sizes: Sizes, work: String, cInsert: String?) throws {
+        self.sizes = sizes
+        self.work = work
+        self.cInsert = cInsert
+        reel = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    }
+
+    /// Every step, in order; returns the figures.
+    func run() throws -> [BenchFigure] {
+        try engineFigures()
+        try storeFigures()
+        try pipelineFigures()
+        add(BenchFigure(
+            id: "memory.peak", label: "peak memory, any step", value: megabytes(max(childPeakBytes, ownPeakBytes())),
+            unit: "MB"))
+        return figures
+    }
+
+    func add(_ figure: BenchFigure) {
+        figures.append(figure)
+    }
+
+    /// Runs `reel ARGUMENTS` as a measured child process.
+    func reel(_ arguments: [String], name: String, acceptedStatuses: Set<Int32> = [0]) throws -> MeasuredProcess {
+        let run = try MeasuredProcess.run(reel, arguments, outputPath: "\(work)/\(name).out", acceptedStatuses: acceptedStatuses)
+        childPeakBytes = max(childPeakBytes, run.peakResidentBytes)
+        return run
+    }
+
+    /// A progress note on standard error.
+    func note(_ text: String) {
+        FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
+    }
+
+    func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
+
+    /// This process's peak resident memory (VmHWM).
+    private func ownPeakBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
+        else { return 0 }
+        return kilobytes * 1024
+    }
+}
