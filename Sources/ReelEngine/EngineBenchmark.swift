@@ -1,6 +1,6 @@
 import ReelTrace
 
-/// A tiny benchmark the CLI can call (`reel bench`): the caller supplies the clock, so the
+/// A tiny benchmark the CLI can call (`reel engine bench`, hidden): the caller supplies the clock, so the
 /// engine stays free of wall-clock calls.
 public enum EngineBenchmark {
     /// One benchmark case: a scenario with its touches.

@@ -8,6 +8,8 @@ struct Simulation {
     let device: Device
     /// Display ticks at the session's refresh rate.
     let frameClock: FrameClock
+    /// `clock.max_duration`: the clock stops a transition this long after it began.
+    let maxTransitionDuration: Double
     var world: World
     var events: [TraceEvent] = []
     var frames: [Frame] = []
@@ -44,6 +46,7 @@ struct Simulation {
         self.spec = spec
         self.device = device
         self.frameClock = FrameClock(refreshHz: refreshHz)
+        self.maxTransitionDuration = profile.number("clock.max_duration")
         self.world = try World.initial(spec: spec, device: device, profile: profile)
         self.outcome = Outcome(completed: false, t: 0, hierarchy: "")
         try presentInitialControllers()
@@ -123,7 +126,7 @@ struct Simulation {
         let duration = active.plan.duration
         var ended = false
         if let end = active.clock.completionTime {
-            let stop = min(end, active.start + profile.number("clock.max_duration"))
+            let stop = min(end, active.start + maxTransitionDuration)
             ended = t >= stop - Simulation.tickTolerance
             active.tau = ended ? (active.clock.isReversed ? 0 : duration) : active.clock.fraction(at: t) * duration
             transition = active

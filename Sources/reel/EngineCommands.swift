@@ -7,7 +7,7 @@ import ReelReplay
 struct EngineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "engine", abstract: "Inspect the engine's parameters or serve it over the engine protocol.",
-        subcommands: [EngineParamsCommand.self, EngineServeCommand.self])
+        subcommands: [EngineParamsCommand.self, EngineServeCommand.self, EngineBenchCommand.self])
 }
 
 /// `reel engine params`: every parameter with dotted name, value, unit and description.
@@ -102,6 +102,38 @@ struct EngineServeCommand: ParsableCommand {
                 try EngineServer(engine: builtin).serve()
             } catch {
                 throw ReelFailure(.internalError, "\(error)")
+            }
+        }
+    }
+}
+
+/// `reel engine bench`: times the engine's two reference sessions (hidden from help; run it
+/// from a release build).
+struct EngineBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Time the engine's reference sessions (best of several rounds).", shouldDisplay: false)
+
+    @Option(help: "Sessions per case and round.")
+    var iterations = 20_000
+
+    @Option(help: "Rounds; the fastest is reported.")
+    var rounds = 5
+
+    func run() throws {
+        try reportingErrors {
+            let clock = ContinuousClock()
+            let origin = clock.now
+            let now = {
+                let elapsed = clock.now - origin
+                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            }
+            var best: [(label: String, secondsPerRun: Double, frames: Int)] = []
+            for _ in 0..<max(rounds, 1) {
+                let round = try EngineBenchmark.run(iterations: iterations, now: now)
+                best = best.isEmpty ? round : zip(best, round).map { $0.secondsPerRun <= $1.secondsPerRun ? $0 : $1 }
+            }
+            for result in best {
+                print("\(result.label): \(String(format: "%.1f", result.secondsPerRun * 1e6)) us/session, \(result.frames) frames")
             }
         }
     }
