@@ -13,63 +13,45 @@ enum InteractionCommand: Sendable {
     case ended(t: Double, finish: Bool, velocity: Double)
 }
 
-/// One of ReelGestures' continuous recognizers, as an interaction controller uses it.
-enum InteractionRecognizer: Sendable {
-    case edgePan(ScreenEdgePanRecognizer)
-    case pan(PanRecognizer)
-    case pinch(PinchRecognizer)
-
+/// One of ReelGestures' continuous recognizers (screen-edge pan, pan, pinch), as an interaction
+/// controller uses it.
+protocol InteractionRecognizer: Sendable {
     /// The recognizer's name in `gesture` events.
-    var name: String {
-        switch self {
-        case .edgePan: "edgePan"
-        case .pan: "pan"
-        case .pinch: "pinch"
-        }
-    }
-
-    var state: GestureState {
-        switch self {
-        case .edgePan(let recognizer): recognizer.state
-        case .pan(let recognizer): recognizer.state
-        case .pinch(let recognizer): recognizer.state
-        }
-    }
-
-    mutating func handle(_ touch: Touch) -> [GestureState] {
-        switch self {
-        case .edgePan(var recognizer): defer { self = .edgePan(recognizer) }; return recognizer.handle(touch)
-        case .pan(var recognizer): defer { self = .pan(recognizer) }; return recognizer.handle(touch)
-        case .pinch(var recognizer): defer { self = .pinch(recognizer) }; return recognizer.handle(touch)
-        }
-    }
-
+    var name: String { get }
+    var state: GestureState { get }
+    /// Feeds one touch; returns the state changes.
+    mutating func handle(_ touch: Touch) -> [GestureState]
     /// Whether this touch-down gave the recognizer all the fingers it follows while it can
-    /// still recognize: one finger for pans, the second for a pinch.
-    func isReady(after touch: Touch) -> Bool {
-        guard touch.phase == .began, state == .possible else { return false }
-        if case .pinch(let recognizer) = self { return recognizer.numberOfTouches == 2 }
-        return true
-    }
-
+    /// still recognize (one finger for pans, the second for a pinch).
+    func isReady(after touch: Touch) -> Bool
     /// Movement towards finishing since the gesture began: points along `direction` for pans
     /// (slop subtracted), 1 - scale for a pinch.
-    func travel(along direction: GestureVector) -> Double {
-        switch self {
-        case .edgePan(let recognizer): recognizer.translation.dot(direction)
-        case .pan(let recognizer): recognizer.translation.dot(direction)
-        case .pinch(let recognizer): 1 - recognizer.scale
-        }
-    }
-
+    func travel(along direction: GestureVector) -> Double
     /// Velocity towards finishing: points per second along `direction`, or the scale's shrinking per second.
-    func velocity(along direction: GestureVector) -> Double {
-        switch self {
-        case .edgePan(let recognizer): recognizer.velocity.dot(direction)
-        case .pan(let recognizer): recognizer.velocity.dot(direction)
-        case .pinch(let recognizer): -recognizer.velocity
-        }
-    }
+    func velocity(along direction: GestureVector) -> Double
+}
+
+extension InteractionRecognizer {
+    func isReady(after touch: Touch) -> Bool { touch.phase == .began && state == .possible }
+}
+
+extension ScreenEdgePanRecognizer: InteractionRecognizer {
+    var name: String { "edgePan" }
+    func travel(along direction: GestureVector) -> Double { translation.dot(direction) }
+    func velocity(along direction: GestureVector) -> Double { velocity.dot(direction) }
+}
+
+extension PanRecognizer: InteractionRecognizer {
+    var name: String { "pan" }
+    func travel(along direction: GestureVector) -> Double { translation.dot(direction) }
+    func velocity(along direction: GestureVector) -> Double { velocity.dot(direction) }
+}
+
+extension PinchRecognizer: InteractionRecognizer {
+    var name: String { "pinch" }
+    func isReady(after touch: Touch) -> Bool { touch.phase == .began && state == .possible && numberOfTouches == 2 }
+    func travel(along direction: GestureVector) -> Double { 1 - scale }
+    func velocity(along direction: GestureVector) -> Double { -velocity }
 }
 
 /// A recognizer plus the scenario's interaction controller: turns touches into percent
@@ -77,12 +59,14 @@ enum InteractionRecognizer: Sendable {
 struct InteractionDriver: Sendable {
     /// The interaction controller's name (backSwipe, swipeDismiss, ...).
     let kind: String
-    private(set) var recognizer: InteractionRecognizer
+    private(set) var recognizer: any InteractionRecognizer
     /// Finger travel for progress 1: points, or 1 for a pinch's scale.
     let extent: Double
     /// The finishing direction of the finger (unused for pinches).
     let direction: GestureVector
     let policy: CompletionPolicy
+    /// The update cap (`backswipe.max_progress`).
+    let percentDriven: PercentDriven.Parameters
     /// The transition's duration T (the back-swipe rule projects over it).
     var transitionDuration: Double
     private let samplerParameters: BackSwipeSampler.Parameters
@@ -96,7 +80,7 @@ struct InteractionDriver: Sendable {
     init(spec: ScenarioSpec, profile: EngineProfile, device: Device, presentedHeight: Double) throws {
         let velocity = VelocityEstimator.Parameters(latestWeight: profile.number("velocity.latest_weight"),
                                                     minimumInterval: profile.number("velocity.min_dt"))
-        let pan = InteractionRecognizer.pan(PanRecognizer(parameters: .init(hysteresis: profile.number("pan.hysteresis"), velocity: velocity)))
+        let pan = PanRecognizer(parameters: .init(hysteresis: profile.number("pan.hysteresis"), velocity: velocity))
         let down = GestureVector(x: 0, y: 1)
         let prefix: String
         kind = spec.interaction ?? ""
@@ -108,7 +92,7 @@ struct InteractionDriver: Sendable {
                 maximumSwipeDuration: profile.number("backswipe.max_swipe_duration"),
                 driftBase: profile.number("backswipe.vertical_fail_base"), driftLimit: profile.number("backswipe.vertical_fail_cap"),
                 driftRun: profile.number("backswipe.vertical_fail_run"), velocity: velocity)
-            recognizer = .edgePan(ScreenEdgePanRecognizer(parameters: parameters, screenWidth: device.width, screenHeight: device.height))
+            recognizer = ScreenEdgePanRecognizer(parameters: parameters, screenWidth: device.width, screenHeight: device.height)
             (prefix, extent, direction) = ("backswipe", device.width, ScreenEdge.left.inward)
         case "swipeDismiss":
             (recognizer, prefix, extent, direction) = (pan, "swipe", profile.number("swipe.extent"), down)
@@ -119,12 +103,13 @@ struct InteractionDriver: Sendable {
         case "imageDrag":
             (recognizer, prefix, extent, direction) = (pan, "imagedrag", profile.number("imagedrag.extent"), down)
         case "pinchDismiss":
-            recognizer = .pinch(PinchRecognizer(parameters: .init(scaleHysteresis: profile.number("pinch.hysteresis"), velocity: velocity)))
+            recognizer = PinchRecognizer(parameters: .init(scaleHysteresis: profile.number("pinch.hysteresis"), velocity: velocity))
             (prefix, extent, direction) = ("pinchdismiss", 1, .zero)
         default:
             throw EngineError("unknown interaction controller '\(kind)'")
         }
         policy = InteractionDriver.policy(profile.string(prefix + ".policy"), threshold: profile.number(prefix + ".threshold"), profile: profile)
+        percentDriven = PercentDriven.Parameters(interactiveCap: profile.number("backswipe.max_progress"))
         transitionDuration = profile.number("nav.duration")
         samplerParameters = BackSwipeSampler.Parameters(
             windowSize: Int(profile.number("backswipe.sample_window")),

@@ -23,7 +23,7 @@ enum ParameterTable {
         num("bounce.duration", "s", 0.8, "Seed 000 BouncePresentAnimation duration"),
         num("bounce.damping", "ratio", 0.6, "Seed 000 spring damping ratio"),
         num("bounce.velocity", "1/s", 0, "Seed 000 initial spring velocity (whole distance per second)"),
-        num("spring.settle_epsilon", "fraction", 0.001, "A UIView spring of duration d decays to this fraction of its distance at d (sets its stiffness)"),
+        num("spring.settle_epsilon", "fraction", 0.001, "A UIView spring of duration d, released from rest, settles within this fraction of its distance exactly at d (sets its stiffness)"),
         // Seed 001: snapshot zoom.
         num("zoom.duration", "s", 0.5, "Seed 001 zoom push/pop duration"),
         num("zoom.damping", "ratio", 0.55, "Seed 001 spring damping ratio"),
@@ -58,7 +58,7 @@ enum ParameterTable {
         // Gestures.
         num("pan.hysteresis", "pt", 10, "A pan begins when translation on an allowed axis reaches this; slop subtracted at began"),
         num("pinch.hysteresis", "ratio", 0.05, "A pinch begins when the scale moves this far from 1"),
-        num("velocity.latest_weight", "fraction", 0.2, "Reported velocity = w x latest sample + (1 - w) x previous"),
+        num("velocity.latest_weight", "fraction", 0.2, "Reported velocity = w x latest per-sample velocity + (1 - w) x the one before"),
         num("velocity.min_dt", "s", 0.001, "Samples closer than this give no velocity"),
         // Back-swipe.
         num("backswipe.edge_region", "pt", 13, "Screen-edge pan: touches must land within this distance of the left edge"),

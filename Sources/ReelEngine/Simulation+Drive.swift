@@ -33,7 +33,7 @@ extension Simulation {
             index += 1
             if started, transition == nil { break }
             if driver != nil {
-                let running = isAnimating ? transition.map { $0.clock.fraction(at: touch.t) } : nil
+                let running = isAnimating ? transition?.clock.fraction(at: touch.t) : nil
                 let (command, states) = driver!.handle(touch, runningProgress: running)
                 for state in states { emit(touch.t, "gesture", driver!.recognizer.name, state.name) }
                 guard let command else { continue }
@@ -53,26 +53,25 @@ extension Simulation {
     /// Applies an interaction command to the running transition (UIPercentDrivenInteractiveTransition
     /// over the transition's property animator).
     mutating func apply(_ command: InteractionCommand, driver: InteractionDriver) throws {
-        guard var active = transition else { return }
-        let duration = active.plan.duration
-        let subject = transitionSubject(active.operation)
+        guard transition != nil else { return }
+        let duration = transition!.plan.duration
+        let subject = transitionSubject(transition!.operation)
         switch command {
         case .began(let t):
             // A finger took a finishing or cancelling animation back: continue from where it is.
-            guard active.clock.isRunning else { return }
-            try active.clock.pause(at: t)
-            active.tau = (active.clock.fractionComplete ?? 0) * duration
+            guard isAnimating else { return }
+            try transition!.clock.pause(at: t)
+            transition!.tau = (transition!.clock.fractionComplete ?? 0) * duration
             emit(t, "transition", subject, "pauseInteractiveTransition")
         case .changed(let t, let percent):
-            guard !active.clock.isRunning else { return }
-            let capped = PercentDriven.interactiveProgress(
-                percent, parameters: .init(interactiveCap: profile.number("backswipe.max_progress")))
-            try active.clock.setFractionComplete(capped)
-            active.tau = capped * duration
+            guard isInteractive else { return }
+            let capped = PercentDriven.interactiveProgress(percent, parameters: driver.percentDriven)
+            try transition!.clock.setFractionComplete(capped)
+            transition!.tau = capped * duration
             emit(t, "transition", subject, "updateInteractiveTransition(" + Simulation.format4(capped) + ")")
         case .ended(let t, let finish, let velocity):
-            guard !active.clock.isRunning else { return }
-            let p = active.clock.fractionComplete ?? 0
+            guard isInteractive else { return }
+            let p = transition!.clock.fractionComplete ?? 0
             let timing: ReelTiming.TimingFunction
             let completionSpeed: Double
             if driver.kind == "backSwipe" {
@@ -89,11 +88,10 @@ extension Simulation {
             emit(t, "transition", subject, finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
             // D26 animator path: isReversed = !complete; continueAnimation(completion curve, duration factor).
             let factor = PercentDriven.durationFactor(progress: p, completionSpeed: completionSpeed, cancelling: !finish)
-            try active.clock.setReversed(!finish, at: t)
-            try active.clock.continueAnimation(timing: timing, durationFactor: factor, at: t)
+            try transition!.clock.setReversed(!finish, at: t)
+            try transition!.clock.continueAnimation(timing: timing, durationFactor: factor, at: t)
             scheduleTicks(from: t)
         }
-        transition = active
     }
 
     /// A fraction with four decimals ("0.1234"), without Foundation formatting.

@@ -115,26 +115,26 @@ struct Simulation {
     var isAnimating: Bool { transition?.clock.isRunning ?? false }
 
     /// Whether a finger drives the transition (its clock paused).
-    var isInteractive: Bool { transition.map { !$0.clock.isRunning } ?? false }
+    var isInteractive: Bool { transition?.clock.isRunning == false }
 
     /// Renders the display tick at `nextTickTime` and completes the transition when its
     /// animation has ended by then, or when `clock.max_duration` has passed since it began.
     mutating func renderTick() {
-        guard var active = transition else { return }
+        guard transition != nil else { return }
         let t = nextTickTime
         nextTick += 1
-        let duration = active.plan.duration
+        let duration = transition!.plan.duration
         var ended = false
-        if let end = active.clock.completionTime {
-            let stop = min(end, active.start + maxTransitionDuration)
+        if let end = transition!.clock.completionTime {
+            let stop = min(end, transition!.start + maxTransitionDuration)
             ended = t >= stop - Simulation.tickTolerance
-            active.tau = ended ? (active.clock.isReversed ? 0 : duration) : active.clock.fraction(at: t) * duration
-            transition = active
+            transition!.tau = ended ? (transition!.clock.isReversed ? 0 : duration) : transition!.clock.fraction(at: t) * duration
         }
-        let progress = duration > 0 ? min(max(active.tau / duration, 0), 1) : 1
-        let views = active.plan.render(world.stage, at: active.tau).states()
+        let tau = transition!.tau
+        let progress = duration > 0 ? min(max(tau / duration, 0), 1) : 1
+        let views = transition!.plan.viewStates(of: world.stage, at: tau)
         frames.append(Frame(index: frames.count, t: t, progress: progress, views: views))
-        if ended { endTransition(at: t, completed: !active.clock.isReversed) }
+        if ended { endTransition(at: t, completed: !transition!.clock.isReversed) }
     }
 
     /// completeTransition(completed) and everything after it, in UIKit's order.

@@ -1,4 +1,5 @@
 import ReelTiming
+import ReelTrace
 
 /// How a track's fraction moves with transition time.
 enum TrackCurve: Sendable, Hashable {
@@ -85,11 +86,23 @@ struct TransitionPlan: Sendable {
     /// The window as it looks at transition time `tau`.
     func render(_ stage: Stage, at tau: Double) -> Stage {
         var out = stage
+        for (index, look) in looks(of: stage, at: tau).enumerated() { out.views[index].look = look }
+        return out
+    }
+
+    /// The frame at transition time `tau`: every view's state, back to front.
+    func viewStates(of stage: Stage, at tau: Double) -> [ViewState] {
+        stage.states(looks: looks(of: stage, at: tau))
+    }
+
+    /// The looks of `stage.views` at transition time `tau`.
+    private func looks(of stage: Stage, at tau: Double) -> [Look] {
+        var looks = stage.views.map(\.look)
         // Tracks sharing a window and curve (most of them) share one curve evaluation.
         var cached: (begin: Double, curve: TrackCurve, value: Double)?
         for track in tracks {
             if tau < track.begin && !track.isFirstForView { continue }
-            guard let index = out.index(of: track.key) else { continue }
+            guard let index = stage.index(of: track.key) else { continue }
             let value: Double
             if let memo = cached, memo.begin == track.begin, memo.curve == track.curve {
                 value = memo.value
@@ -97,8 +110,8 @@ struct TransitionPlan: Sendable {
                 value = track.fraction(at: tau)
                 cached = (track.begin, track.curve, value)
             }
-            out.views[index].look = Look.mix(track.from, track.to, value)
+            looks[index] = Look.mix(track.from, track.to, value)
         }
-        return out
+        return looks
     }
 }
