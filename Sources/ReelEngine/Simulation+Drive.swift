@@ -52,26 +52,25 @@ extension Simulation {
 
     /// Applies an interaction command to the running transition (UIPercentDrivenInteractiveTransition
     /// over the transition's property animator).
-    mutating func apply(_ command: InteractionCommand, driver: InteractionDriver) throws {
-        guard transition != nil else { return }
-        let duration = transition!.plan.duration
+    mutating func apply(_ command: InteractionCommand, driver: borrowing InteractionDriver) throws {
+        guard var clock = transition?.clock, let duration = transition?.plan.duration else { return }
         let subject = transitionSubject(transition!.operation)
         switch command {
         case .began(let t):
             // A finger took a finishing or cancelling animation back: continue from where it is.
-            guard isAnimating else { return }
-            try transition!.clock.pause(at: t)
-            transition!.tau = (transition!.clock.fractionComplete ?? 0) * duration
+            guard clock.isRunning else { return }
+            try clock.pause(at: t)
+            transition!.tau = (clock.fractionComplete ?? 0) * duration
             emit(t, "transition", subject, "pauseInteractiveTransition")
         case .changed(let t, let percent):
-            guard isInteractive else { return }
+            guard !clock.isRunning else { return }
             let capped = PercentDriven.interactiveProgress(percent, parameters: driver.percentDriven)
-            try transition!.clock.setFractionComplete(capped)
+            try clock.setFractionComplete(capped)
             transition!.tau = capped * duration
             emit(t, "transition", subject, "updateInteractiveTransition(" + Simulation.format4(capped) + ")")
         case .ended(let t, let finish, let velocity):
-            guard isInteractive else { return }
-            let p = transition!.clock.fractionComplete ?? 0
+            guard !clock.isRunning else { return }
+            let p = clock.fractionComplete ?? 0
             let timing: ReelTiming.TimingFunction
             let completionSpeed: Double
             if driver.kind == "backSwipe" {
@@ -88,10 +87,11 @@ extension Simulation {
             emit(t, "transition", subject, finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
             // D26 animator path: isReversed = !complete; continueAnimation(completion curve, duration factor).
             let factor = PercentDriven.durationFactor(progress: p, completionSpeed: completionSpeed, cancelling: !finish)
-            try transition!.clock.setReversed(!finish, at: t)
-            try transition!.clock.continueAnimation(timing: timing, durationFactor: factor, at: t)
+            try clock.setReversed(!finish, at: t)
+            try clock.continueAnimation(timing: timing, durationFactor: factor, at: t)
             scheduleTicks(from: t)
         }
+        transition!.clock = clock
     }
 
     /// A fraction with four decimals ("0.1234"), without Foundation formatting.

@@ -21,6 +21,8 @@ struct Track: Sendable, Hashable {
     var curve: TrackCurve
     /// The first track of its view applies before it begins too (its `from` is the initial look).
     var isFirstForView = true
+    /// Index of the first track with the same begin and curve (they share one evaluation per frame).
+    var curveGroup = 0
 
     /// The shaped fraction (0 at `from`, 1 at `to`; springs may overshoot) at transition time `tau`.
     func fraction(at tau: Double) -> Double {
@@ -80,6 +82,7 @@ struct TransitionPlan: Sendable {
     private mutating func append(_ track: Track) {
         var track = track
         track.isFirstForView = !tracks.contains { $0.key == track.key }
+        track.curveGroup = tracks.firstIndex { $0.begin == track.begin && $0.curve == track.curve } ?? tracks.count
         tracks.append(track)
     }
 
@@ -98,19 +101,14 @@ struct TransitionPlan: Sendable {
     /// The looks of `stage.views` at transition time `tau`.
     private func looks(of stage: Stage, at tau: Double) -> [Look] {
         var looks = stage.views.map(\.look)
-        // Tracks sharing a window and curve (most of them) share one curve evaluation.
-        var cached: (begin: Double, curve: TrackCurve, value: Double)?
-        for track in tracks {
-            if tau < track.begin && !track.isFirstForView { continue }
-            guard let index = stage.index(of: track.key) else { continue }
-            let value: Double
-            if let memo = cached, memo.begin == track.begin, memo.curve == track.curve {
-                value = memo.value
-            } else {
-                value = track.fraction(at: tau)
-                cached = (track.begin, track.curve, value)
-            }
-            looks[index] = Look.mix(track.from, track.to, value)
+        // Tracks of one curve group (usually neighbours) share one curve evaluation.
+        var cached = (group: -1, value: 0.0)
+        for position in tracks.indices {
+            if tau < tracks[position].begin && !tracks[position].isFirstForView { continue }
+            guard let index = stage.index(of: tracks[position].key) else { continue }
+            let group = tracks[position].curveGroup
+            if cached.group != group { cached = (group, tracks[group].fraction(at: tau)) }
+            looks[index] = Look.mix(tracks[position].from, tracks[position].to, cached.value)
         }
         return looks
     }
