@@ -26,7 +26,7 @@ let package = Package(
         // Cubic-bezier curves, springs, keyframes, property animators, the frame clock.
         .target(name: "ReelTiming"),
         // Gesture recognizers, velocity estimation, completion policies.
-        .target(name: "ReelGestures", dependencies: ["ReelTrace"]),
+        .target(name: "ReelGestures", dependencies: ["ReelTrace", "ReelTiming"]),
         // The headless UIKit-style transition engine: pure, deterministic, no I/O.
         .target(name: "ReelEngine", dependencies: ["ReelTrace", "ReelTiming", "ReelGestures"]),
         // The archive: SQLite layer, embedded migrations and saved queries, trace writers and streaming readers.

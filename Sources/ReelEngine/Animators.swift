@@ -1,4 +1,5 @@
 import Foundation
+import ReelTiming
 
 /// Push / present / select / swap (forward) or pop / dismiss (reverse).
 enum TransitionDirection: Sendable, Hashable { case forward, reverse }
@@ -25,12 +26,13 @@ struct AnimatorContext: Sendable {
 struct RoleMotion {
     var outgoingEnd: (Look) -> Look = { $0 }
     var incomingStart: (Look) -> Look = { $0 }
-    /// Fractions of the duration each role animates in (forward).
+    /// Fractions of the duration each role animates in (forward); a role with a narrower
+    /// window is a keyframe (UIView.animateKeyframes, as VCTransitionsLibrary's flip and cards).
     var outgoingWindow = (0.0, 1.0)
     var incomingWindow = (0.0, 1.0)
     /// Incoming hidden (alpha 0) until its window begins (flips).
     var incomingHiddenBefore = false
-    var easing: Easing
+    var timing: TimingFunction
     var duration: Double
 }
 
@@ -44,8 +46,8 @@ struct Animators {
         let p = profile
         let c = context
         let width = c.container.w, height = c.container.h
-        let modalEasing = Easing.named(p.string("modal.curve"))
-        let vctlEasing = Easing.easeInEaseOut
+        let modalTiming = p.timing("modal.curve")
+        let vctlTiming = TimingFunction.curve(.easeInEaseOut)
         let vctl = p.number("vctl.duration")
         let m34 = p.number("vctl.m34")
         switch name {
@@ -54,57 +56,55 @@ struct Animators {
             var plan = play(RoleMotion(
                 outgoingEnd: { var l = $0; l.x -= parallax; return l },
                 incomingStart: { var l = $0; l.x += width; return l },
-                easing: .named(p.string("nav.curve")), duration: p.number("nav.duration")), c, &stage)
+                timing: p.timing("nav.curve"), duration: p.number("nav.duration")), c, &stage)
             addDimming(&plan, c, &stage, alpha: p.number("nav.dimming_alpha"))
             return plan
         case "coverVertical", "sheet":
-            var plan = play(RoleMotion(
-                incomingStart: { var l = $0; l.y = c.container.y + height; return l },
-                easing: modalEasing, duration: p.number("modal.duration")), c, &stage)
-            if name == "sheet", c.direction == .reverse { retime(&plan, duration: p.number("sheet.dismiss_duration")) }
-            return plan
+            let sheetDismissal = name == "sheet" && c.direction == .reverse
+            return play(RoleMotion(
+                incomingStart: { var l = $0; l.y = c.container.y + height; return l }, timing: modalTiming,
+                duration: p.number(sheetDismissal ? "sheet.dismiss_duration" : "modal.duration")), c, &stage)
         case "crossDissolve":
-            return play(RoleMotion(incomingStart: { var l = $0; l.alpha = 0; return l }, easing: modalEasing, duration: p.number("modal.duration")), c, &stage)
+            return play(RoleMotion(incomingStart: { var l = $0; l.alpha = 0; return l }, timing: modalTiming, duration: p.number("modal.duration")), c, &stage)
         case "containerCrossDissolve", "tabCrossDissolve":
             let duration = p.number(name == "tabCrossDissolve" ? "tab.duration" : "container.duration")
             return play(RoleMotion(
                 outgoingEnd: { var l = $0; l.alpha = 0; return l },
                 incomingStart: { var l = $0; l.alpha = 0; return l },
-                easing: .easeInEaseOut, duration: duration), c, &stage)
+                timing: .curve(.easeInEaseOut), duration: duration), c, &stage)
         case "flipHorizontal", "flip":
             let eye = name == "flip" ? m34 : p.number("modal.flip_m34")
             return play(RoleMotion(
                 outgoingEnd: { var l = $0; l.rotY = -Double.pi / 2; l.m34 = eye; return l },
                 incomingStart: { var l = $0; l.rotY = Double.pi / 2; l.m34 = eye; return l },
                 outgoingWindow: (0, 0.5), incomingWindow: (0.5, 1), incomingHiddenBefore: true,
-                easing: name == "flip" ? vctlEasing : modalEasing,
+                timing: name == "flip" ? vctlTiming : modalTiming,
                 duration: name == "flip" ? vctl : p.number("modal.flip_duration")), c, &stage)
         case "partialCurl":
             let lift = p.number("modal.curl_lift") * height
-            var plan = TransitionPlan(duration: p.number("modal.duration"))
+            var plan = newPlan(duration: p.number("modal.duration"), timing: modalTiming)
             // The presenter's view curls up and stays lifted, uncovering the presented view below it.
             if c.direction == .forward {
                 stage.insert(c.toKey, Look(c.toFinal), owner: c.toOwner, below: c.fromKey)
                 var lifted = Look(c.fromInitial)
                 lifted.ty = -lift
-                plan.animate(c.fromKey, from: Look(c.fromInitial), to: lifted, easing: modalEasing)
+                plan.animate(c.fromKey, from: Look(c.fromInitial), to: lifted)
             } else {
                 let base = stage.look(c.toKey) ?? Look(c.toFinal)
                 var lifted = base
                 lifted.ty = -lift
                 if !stage.contains(c.toKey) { stage.add(c.toKey, lifted, owner: c.toOwner) }
-                plan.animate(c.toKey, from: lifted, to: Look(c.toFinal), easing: modalEasing)
+                plan.animate(c.toKey, from: lifted, to: Look(c.toFinal))
             }
             return plan
         case "bounce":
             if c.direction == .forward {
-                let spring = Easing.uiViewSpring(
-                    duration: p.number("bounce.duration"), damping: p.number("bounce.damping"),
-                    velocity: p.number("bounce.velocity"), epsilon: p.number("spring.settle_epsilon"))
-                var plan = TransitionPlan(duration: p.number("bounce.duration"))
+                let spring = TimingFunction.dampedSpring(dampingRatio: p.number("bounce.damping"),
+                                                         initialVelocity: p.number("bounce.velocity"))
+                var plan = newPlan(duration: p.number("bounce.duration"), timing: spring)
                 let start = Look(c.toFinal.offsetBy(dy: c.screenHeight))
                 stage.add(c.toKey, start, owner: c.toOwner)
-                plan.animate(c.toKey, from: start, to: Look(c.toFinal), easing: spring)
+                plan.animate(c.toKey, from: start, to: Look(c.toFinal))
                 return plan
             }
             return try self.plan("coverVertical", c, stage: &stage)
@@ -114,36 +114,36 @@ struct Animators {
             return play(RoleMotion(
                 outgoingEnd: { var l = $0; l.rotY = -Double.pi / 2; l.tx = -width / 2; l.m34 = m34; return l },
                 incomingStart: { var l = $0; l.rotY = Double.pi / 2; l.tx = width / 2; l.m34 = m34; return l },
-                easing: vctlEasing, duration: vctl), c, &stage)
+                timing: vctlTiming, duration: vctl), c, &stage)
         case "crossfade":
             return play(RoleMotion(
                 outgoingEnd: { var l = $0; l.alpha = 0; return l },
                 incomingStart: { var l = $0; l.alpha = 0; return l },
-                easing: vctlEasing, duration: vctl), c, &stage)
+                timing: vctlTiming, duration: vctl), c, &stage)
         case "cards":
             let scale = p.number("vctl.cards_scale")
             return play(RoleMotion(
                 outgoingEnd: { var l = $0; l.sx = scale; l.sy = scale; l.alpha = 0.5; l.rotX = Double.pi / 20; l.m34 = m34; return l },
                 incomingStart: { var l = $0; l.y += height; return l },
-                incomingWindow: (0.4, 1), easing: vctlEasing, duration: vctl), c, &stage)
+                incomingWindow: (0.4, 1), timing: vctlTiming, duration: vctl), c, &stage)
         case "fold":
             return play(RoleMotion(
                 outgoingEnd: { var l = $0; l.sx = 0.001; l.tx = -width / 2; l.rotY = Double.pi / 2; l.m34 = m34; return l },
                 incomingStart: { var l = $0; l.sx = 0.001; l.tx = width / 2; l.rotY = -Double.pi / 2; l.m34 = m34; return l },
-                easing: vctlEasing, duration: vctl), c, &stage)
+                timing: vctlTiming, duration: vctl), c, &stage)
         case "portal":
             let zoomScale = p.number("vctl.portal_zoom")
             return play(RoleMotion(
                 outgoingEnd: { var l = $0; l.sx = 1.5; l.sy = 1.5; l.alpha = 0; return l },
                 incomingStart: { var l = $0; l.sx = zoomScale; l.sy = zoomScale; return l },
-                easing: vctlEasing, duration: vctl), c, &stage)
+                timing: vctlTiming, duration: vctl), c, &stage)
         case "shrink":
             return play(RoleMotion(
                 incomingStart: { var l = $0; l.sx = 0.001; l.sy = 0.001; l.alpha = 0; return l },
-                easing: .linear, duration: p.number("pinchdismiss.duration")), c, &stage)
+                timing: .curve(.linear), duration: p.number("pinchdismiss.duration")), c, &stage)
         case "none":
             stage.add(c.toKey, Look(c.toFinal), owner: c.toOwner)
-            return TransitionPlan(duration: 0)
+            return newPlan(duration: 0, timing: .curve(.linear))
         default:
             throw EngineError("unknown animator '\(name)'")
         }
@@ -151,7 +151,7 @@ struct Animators {
 
     /// Plays a role motion forward (incoming on top) or backward (revealed view below).
     private func play(_ motion: RoleMotion, _ c: AnimatorContext, _ stage: inout Stage) -> TransitionPlan {
-        var plan = TransitionPlan(duration: motion.duration)
+        var plan = newPlan(duration: motion.duration, timing: motion.timing)
         let d = motion.duration
         // A view already on screen (the presenter under an over-style dismissal) keeps its look.
         let toBase = c.direction == .reverse ? (stage.look(c.toKey) ?? Look(c.toFinal)) : Look(c.toFinal)
@@ -163,14 +163,12 @@ struct Animators {
                 var hidden = start
                 hidden.alpha = 0
                 stage.add(c.toKey, hidden, owner: c.toOwner)
-                plan.animate(c.toKey, from: hidden, to: hidden, easing: .linear, begin: 0, end: d * motion.incomingWindow.0)
+                plan.animate(c.toKey, from: hidden, to: hidden, timing: .curve(.linear), begin: 0, end: d * motion.incomingWindow.0)
             } else {
                 stage.add(c.toKey, start, owner: c.toOwner)
             }
-            plan.animate(c.fromKey, from: fromBase, to: motion.outgoingEnd(fromBase), easing: motion.easing,
-                         begin: d * motion.outgoingWindow.0, end: d * motion.outgoingWindow.1)
-            plan.animate(c.toKey, from: start, to: toBase, easing: motion.easing,
-                         begin: d * motion.incomingWindow.0, end: d * motion.incomingWindow.1)
+            animate(&plan, c.fromKey, from: fromBase, to: motion.outgoingEnd(fromBase), window: motion.outgoingWindow)
+            animate(&plan, c.toKey, from: start, to: toBase, window: motion.incomingWindow)
         case .reverse:
             // The revealed (to) view plays the outgoing role backwards, the leaving (from) view the incoming one.
             let revealedStart = motion.outgoingEnd(toBase)
@@ -178,16 +176,29 @@ struct Animators {
                 var hidden = revealedStart
                 hidden.alpha = 0
                 stage.insert(c.toKey, hidden, owner: c.toOwner, below: c.fromKey)
-                plan.animate(c.toKey, from: hidden, to: hidden, easing: .linear, begin: 0, end: d * (1 - motion.outgoingWindow.1))
+                plan.animate(c.toKey, from: hidden, to: hidden, timing: .curve(.linear), begin: 0, end: d * (1 - motion.outgoingWindow.1))
             } else {
                 stage.insert(c.toKey, revealedStart, owner: c.toOwner, below: c.fromKey)
             }
-            plan.animate(c.fromKey, from: fromBase, to: motion.incomingStart(fromBase), easing: motion.easing,
-                         begin: d * (1 - motion.incomingWindow.1), end: d * (1 - motion.incomingWindow.0))
-            plan.animate(c.toKey, from: revealedStart, to: toBase, easing: motion.easing,
-                         begin: d * (1 - motion.outgoingWindow.1), end: d * (1 - motion.outgoingWindow.0))
+            animate(&plan, c.fromKey, from: fromBase, to: motion.incomingStart(fromBase),
+                    window: (1 - motion.incomingWindow.1, 1 - motion.incomingWindow.0))
+            animate(&plan, c.toKey, from: revealedStart, to: toBase,
+                    window: (1 - motion.outgoingWindow.1, 1 - motion.outgoingWindow.0))
         }
         return plan
+    }
+
+    /// A role's track: the whole transition on the plan's timing, or a keyframe in a narrower window.
+    private func animate(_ plan: inout TransitionPlan, _ key: String, from: Look, to: Look, window: (Double, Double)) {
+        if window == (0, 1) {
+            plan.animate(key, from: from, to: to)
+        } else {
+            plan.animateKeyframe(key, from: from, to: to, window: window)
+        }
+    }
+
+    private func newPlan(duration: Double, timing: TimingFunction) -> TransitionPlan {
+        TransitionPlan(duration: duration, timing: timing, springSettings: profile.springSettings)
     }
 
     /// The navigation slide's dimming over the underneath view: 0 -> alpha on push, alpha -> 0 on pop.
@@ -198,18 +209,8 @@ struct Animators {
         var dim = clear
         dim.alpha = alpha
         stage.insert("dimming", c.direction == .forward ? clear : dim, owner: "transition", below: over)
-        let easing = plan.tracks.first?.easing ?? .linear
-        plan.animate("dimming", from: c.direction == .forward ? clear : dim, to: c.direction == .forward ? dim : clear, easing: easing)
+        plan.animate("dimming", from: c.direction == .forward ? clear : dim, to: c.direction == .forward ? dim : clear)
         plan.finishEdits.append(.remove("dimming"))
-    }
-
-    private func retime(_ plan: inout TransitionPlan, duration: Double) {
-        let factor = plan.duration > 0 ? duration / plan.duration : 1
-        for index in plan.tracks.indices {
-            plan.tracks[index].begin *= factor
-            plan.tracks[index].end *= factor
-        }
-        plan.duration = duration
     }
 
     /// Seed 001: a snapshot of the tapped image flies between the image frames on a spring
@@ -218,9 +219,8 @@ struct Animators {
     private func zoom(_ c: AnimatorContext, _ stage: inout Stage) -> TransitionPlan {
         let p = profile
         let duration = p.number("zoom.duration")
-        var plan = TransitionPlan(duration: duration)
-        let spring = Easing.uiViewSpring(duration: duration, damping: p.number("zoom.damping"),
-                                         velocity: p.number("zoom.velocity"), epsilon: p.number("spring.settle_epsilon"))
+        let spring = TimingFunction.dampedSpring(dampingRatio: p.number("zoom.damping"), initialVelocity: p.number("zoom.velocity"))
+        var plan = newPlan(duration: duration, timing: spring)
         let size = p.number("zoom.source_size")
         let source = Look(x: p.number("zoom.source_x"), y: p.number("zoom.source_y"), w: size, h: size)
         let destination = Look(x: c.container.x, y: p.number("zoom.destination_y"), w: c.container.w, h: c.container.w)
@@ -230,8 +230,8 @@ struct Animators {
             faded.alpha = 0
             stage.add(c.toKey, faded, owner: c.toOwner)
             stage.add("snapshot", source, owner: "transition")
-            plan.animate(c.toKey, from: faded, to: Look(c.toFinal), easing: spring)
-            plan.animate("snapshot", from: source, to: destination, easing: spring)
+            plan.animate(c.toKey, from: faded, to: Look(c.toFinal))
+            plan.animate("snapshot", from: source, to: destination)
             plan.finishEdits.append(.hide("snapshot"))
         case .reverse:
             stage.insert(c.toKey, Look(c.toFinal), owner: c.toOwner, at: 0)
@@ -244,8 +244,8 @@ struct Animators {
             }
             var faded = Look(c.fromInitial)
             faded.alpha = 0
-            plan.animate(c.fromKey, from: Look(c.fromInitial), to: faded, easing: spring)
-            plan.animate("snapshot", from: stage.look("snapshot") ?? destination, to: source, easing: spring)
+            plan.animate(c.fromKey, from: Look(c.fromInitial), to: faded)
+            plan.animate("snapshot", from: stage.look("snapshot") ?? destination, to: source)
             plan.finishEdits.append(.remove("snapshot"))
         }
         return plan

@@ -1,3 +1,5 @@
+import ReelTiming
+import ReelGestures
 import ReelTrace
 
 extension Simulation {
@@ -5,7 +7,8 @@ extension Simulation {
     /// stream that ends with a finger still driving the transition cancels it (as UIKit does
     /// when touches are cancelled) at the last touch's time.
     mutating func drive(_ touches: [Touch]) throws {
-        var tap = TapRecognizer(maxMovement: profile.number("tap.max_movement"), maxDuration: profile.number("tap.max_duration"))
+        var tap = TapRecognizer(parameters: .init(maximumMovement: profile.number("tap.max_movement"),
+                                                  maximumDuration: profile.number("tap.max_duration")))
         var driver: InteractionDriver?
         if spec.interaction != nil {
             driver = try InteractionDriver(spec: spec, profile: profile, device: device,
@@ -16,8 +19,8 @@ extension Simulation {
         while true {
             if index >= touches.count, isInteractive, driver != nil {
                 let t = touches.last?.t ?? 0
-                emit(t, "gesture", driver!.recognizer.rawValue, "cancelled")
-                apply(.ended(t: t, finish: false, velocity: 0), driver: &driver!)
+                emit(t, "gesture", driver!.recognizer.name, GestureState.cancelled.name)
+                try apply(driver!.cancelHeldGesture(at: t), driver: driver!)
                 continue
             }
             let touchTime = index < touches.count ? touches[index].t : Double.infinity
@@ -30,68 +33,65 @@ extension Simulation {
             index += 1
             if started, transition == nil { break }
             if driver != nil {
-                var running: Double?
-                if case .animating? = transition?.mode, let duration = transition?.plan.duration, duration > 0 {
-                    running = tau(at: touch.t) / duration
-                }
-                let (command, gesture) = driver!.handle(touch, runningProgress: running)
-                if let gesture { emit(touch.t, "gesture", driver!.recognizer.rawValue, gesture) }
+                let running = isAnimating ? transition?.clock.fraction(at: touch.t) : nil
+                let (command, states) = driver!.handle(touch, runningProgress: running)
+                for state in states { emit(touch.t, "gesture", driver!.recognizer.name, state.name) }
                 guard let command else { continue }
                 if case .began(let t) = command, !started {
                     started = try startTransition(at: t, interactive: true)
                     if let duration = transition?.plan.duration { driver!.transitionDuration = duration }
                     continue
                 }
-                apply(command, driver: &driver!)
-            } else if spec.trigger.kind == .tap, !started, tap.handle(touch) {
+                try apply(command, driver: driver!)
+            } else if spec.trigger.kind == .tap, !started, tap.handle(touch).contains(.recognized) {
                 emit(touch.t, "gesture", "tap", "recognized")
                 started = try startTransition(at: touch.t, interactive: false)
             }
         }
     }
 
-    var isInteractive: Bool {
-        if case .interactive? = transition?.mode { return true }
-        return false
-    }
-
-    /// Applies an interaction command to the running transition.
-    mutating func apply(_ command: InteractionCommand, driver: inout InteractionDriver) {
-        guard transition != nil else { return }
-        let duration = transition!.plan.duration
+    /// Applies an interaction command to the running transition (UIPercentDrivenInteractiveTransition
+    /// over the transition's property animator).
+    mutating func apply(_ command: InteractionCommand, driver: borrowing InteractionDriver) throws {
+        guard var clock = transition?.clock, let duration = transition?.plan.duration else { return }
         let subject = transitionSubject(transition!.operation)
         switch command {
         case .began(let t):
             // A finger took a finishing or cancelling animation back: continue from where it is.
-            transition!.tau = tau(at: t)
-            transition!.mode = .interactive
+            guard clock.isRunning else { return }
+            try clock.pause(at: t)
+            transition!.tau = (clock.fractionComplete ?? 0) * duration
             emit(t, "transition", subject, "pauseInteractiveTransition")
         case .changed(let t, let percent):
-            guard isInteractive else { return }
-            let capped = min(percent, driver.maxProgress)
+            guard !clock.isRunning else { return }
+            let capped = PercentDriven.interactiveProgress(percent, parameters: driver.percentDriven)
+            try clock.setFractionComplete(capped)
             transition!.tau = capped * duration
             emit(t, "transition", subject, "updateInteractiveTransition(" + Simulation.format4(capped) + ")")
         case .ended(let t, let finish, let velocity):
-            guard isInteractive else { return }
-            let tauNow = transition!.tau
-            let p = duration > 0 ? tauNow / duration : 1
-            let remaining = finish ? 1 - p : p
-            var speed: Double
-            var easing: Easing
+            guard !clock.isRunning else { return }
+            let p = clock.fractionComplete ?? 0
+            let timing: ReelTiming.TimingFunction
+            let completionSpeed: Double
             if driver.kind == "backSwipe" {
-                easing = .named(profile.string("backswipe.completion_curve"))
-                speed = profile.bool("backswipe.velocity_handoff") ? max(remaining, duration * abs(velocity)) : 1
+                timing = profile.timing("backswipe.completion_curve")
+                completionSpeed = profile.bool("backswipe.velocity_handoff")
+                    ? PercentDriven.backSwipeCompletionSpeed(progress: p, velocity: velocity, width: driver.extent,
+                                                             duration: duration, cancelling: !finish)
+                    : 1
             } else {
-                easing = .named(profile.string("interactive.completion_curve"))
-                speed = driver.kind == "swipeDismiss" ? 1 - p : profile.number("interactive.completion_speed")
+                timing = profile.timing("interactive.completion_curve")
+                // Seed 000: completionSpeed = 1 - percentComplete.
+                completionSpeed = driver.kind == "swipeDismiss" ? 1 - p : profile.number("interactive.completion_speed")
             }
-            if speed <= 0 { speed = 1 }
-            let length = remaining * duration / speed
             emit(t, "transition", subject, finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
-            transition!.mode = .animating(start: t, fromTau: tauNow, toTau: finish ? duration : 0, length: length,
-                                          easing: easing, finishing: finish)
-            nextTick = max(nextTick, Int((t * refreshHz - 1e-9).rounded(.up)))
+            // D26 animator path: isReversed = !complete; continueAnimation(completion curve, duration factor).
+            let factor = PercentDriven.durationFactor(progress: p, completionSpeed: completionSpeed, cancelling: !finish)
+            try clock.setReversed(!finish, at: t)
+            try clock.continueAnimation(timing: timing, durationFactor: factor, at: t)
+            scheduleTicks(from: t)
         }
+        transition!.clock = clock
     }
 
     /// A fraction with four decimals ("0.1234"), without Foundation formatting.

@@ -303,7 +303,6 @@ extension Simulation {
         guard let presentation = op.presentation, presentation.style == .custom else { return false }
         let sheet = spec.animator == "sheet"
         let dimAlpha = profile.number(sheet ? "sheet.dimming_alpha" : "presentation.custom_dimming_alpha")
-        let easing = plan.tracks.last?.easing ?? .linear
         var clear = Look(world.bounds)
         clear.alpha = 0
         var dim = clear
@@ -314,15 +313,15 @@ extension Simulation {
         if sheet { scaled?.sx = profile.number("sheet.presenter_scale"); scaled?.sy = profile.number("sheet.presenter_scale") }
         if op.kind == .present {
             world.stage.insert("dimming", clear, owner: presentation.presented, below: op.context.toKey)
-            plan.animate("dimming", from: clear, to: dim, easing: easing)
-            if sheet, let base = presenterBase, let end = scaled { plan.animate(presenterKey, from: base, to: end, easing: easing) }
+            plan.animate("dimming", from: clear, to: dim)
+            if sheet, let base = presenterBase, let end = scaled { plan.animate(presenterKey, from: base, to: end) }
         } else {
-            plan.animate("dimming", from: world.stage.look("dimming") ?? dim, to: clear, easing: easing)
+            plan.animate("dimming", from: world.stage.look("dimming") ?? dim, to: clear)
             if sheet, let current = presenterBase {
                 var identity = current
                 identity.sx = 1
                 identity.sy = 1
-                plan.animate(presenterKey, from: current, to: identity, easing: easing)
+                plan.animate(presenterKey, from: current, to: identity)
             }
         }
         return true

@@ -1,3 +1,4 @@
+import ReelTiming
 import ReelTrace
 
 /// One session's simulation: the hierarchy, the transition in flight, the trace so far.
@@ -5,25 +6,19 @@ struct Simulation {
     let profile: EngineProfile
     let spec: ScenarioSpec
     let device: Device
-    let refreshHz: Double
+    /// Display ticks at the session's refresh rate.
+    let frameClock: FrameClock
+    /// `clock.max_duration`: the clock stops a transition this long after it began.
+    let maxTransitionDuration: Double
     var world: World
     var events: [TraceEvent] = []
     var frames: [Frame] = []
     var transition: ActiveTransition?
     var outcome: Outcome
-    /// Index of the next display tick (time = index / refreshHz).
+    /// Index of the next display tick of `frameClock`.
     var nextTick = 0
     /// The hierarchy before the transition in flight, restored on cancel.
     var worldBefore: World?
-
-    /// How transition time advances.
-    enum Mode: Sendable {
-        /// A finger drives the percent (progress = tau / duration).
-        case interactive
-        /// tau runs from `fromTau` to `toTau` over `length` seconds from `start` along `easing`;
-        /// at the end the transition completes (`finishing`) or is cancelled.
-        case animating(start: Double, fromTau: Double, toTau: Double, length: Double, easing: Easing, finishing: Bool)
-    }
 
     /// The transition in flight.
     struct ActiveTransition: Sendable {
@@ -31,16 +26,27 @@ struct Simulation {
         var plan: TransitionPlan
         /// The window before the animator touched it (restored on cancel).
         var stageBefore: Stage
-        var mode: Mode
+        /// The transition's progress (tau / duration) as UIViewPropertyAnimator drives it: running
+        /// linearly for an animated transition, paused and scrubbed while a finger drives it,
+        /// reversed (cancel) or not (finish) and continued with the completion curve and
+        /// duration factor at release, paused again when a finger takes it back.
+        var clock: PropertyAnimator
+        /// When the transition began, seconds.
+        var start: Double
         /// Transition time at the last update.
         var tau: Double
     }
+
+    /// A running animation counts as ended at a tick up to this long before its end time
+    /// (sums of times like 0.2 + 0.8 may land a rounding error after the tick).
+    static let tickTolerance = 1e-9
 
     init(profile: EngineProfile, spec: ScenarioSpec, device: Device, refreshHz: Double) throws {
         self.profile = profile
         self.spec = spec
         self.device = device
-        self.refreshHz = refreshHz
+        self.frameClock = FrameClock(refreshHz: refreshHz)
+        self.maxTransitionDuration = profile.number("clock.max_duration")
         self.world = try World.initial(spec: spec, device: device, profile: profile)
         self.outcome = Outcome(completed: false, t: 0, hierarchy: "")
         try presentInitialControllers()
@@ -54,7 +60,7 @@ struct Simulation {
             let stageBefore = world.stage
             let (operation, plan) = try beginPresent(target: name, at: 0, interactive: false, before: before)
             transition = ActiveTransition(operation: operation, plan: plan, stageBefore: stageBefore,
-                                          mode: .interactive, tau: plan.duration)
+                                          clock: PropertyAnimator(duration: plan.duration), start: 0, tau: plan.duration)
             endTransition(at: 0, completed: true)
         }
         events.removeAll()
@@ -91,46 +97,44 @@ struct Simulation {
         guard routeSegue(at: t) else { return false }
         let stageBefore = world.stage
         let (operation, plan) = try beginOperation(at: t, interactive: interactive)
-        let mode: Mode = interactive
-            ? .interactive
-            : .animating(start: t, fromTau: 0, toTau: plan.duration, length: plan.duration, easing: .linear, finishing: true)
-        transition = ActiveTransition(operation: operation, plan: plan, stageBefore: stageBefore, mode: mode, tau: 0)
-        nextTick = max(nextTick, Int((t * refreshHz - 1e-9).rounded(.up)))
+        var clock = PropertyAnimator(duration: plan.duration, timing: .curve(.linear))
+        if interactive { try clock.pause(at: t) } else { try clock.start(at: t) }
+        transition = ActiveTransition(operation: operation, plan: plan, stageBefore: stageBefore, clock: clock, start: t, tau: 0)
+        scheduleTicks(from: t)
         return true
     }
 
-    var nextTickTime: Double { Double(nextTick) / refreshHz }
-
-    /// Transition time at `t` in the current mode.
-    func tau(at t: Double) -> Double {
-        guard let transition else { return 0 }
-        switch transition.mode {
-        case .interactive: return transition.tau
-        case .animating(let start, let fromTau, let toTau, let length, let easing, _):
-            let fraction = length > 0 ? (t - start) / length : 1
-            return fromTau + (toTau - fromTau) * easing.value(fraction: fraction, duration: length)
-        }
+    /// Frames resume at the first tick at or after `t`.
+    mutating func scheduleTicks(from t: Double) {
+        nextTick = max(nextTick, frameClock.firstTick(atOrAfter: t))
     }
 
+    var nextTickTime: Double { frameClock.time(ofTick: nextTick) }
+
+    /// Whether the transition's finish or cancel animation (or a non-interactive transition) is running.
+    var isAnimating: Bool { transition?.clock.isRunning ?? false }
+
+    /// Whether a finger drives the transition (its clock paused).
+    var isInteractive: Bool { transition?.clock.isRunning == false }
+
     /// Renders the display tick at `nextTickTime` and completes the transition when its
-    /// animation has ended by then.
+    /// animation has ended by then, or when `clock.max_duration` has passed since it began.
     mutating func renderTick() {
         guard transition != nil else { return }
         let t = nextTickTime
         nextTick += 1
+        let duration = transition!.plan.duration
         var ended = false
-        var finishing = true
-        if case .animating(let start, _, let toTau, let length, _, let finish) = transition!.mode {
-            ended = t >= start + length - 1e-9
-            finishing = finish
-            transition!.tau = ended ? toTau : tau(at: t)
+        if let end = transition!.clock.completionTime {
+            let stop = min(end, transition!.start + maxTransitionDuration)
+            ended = t >= stop - Simulation.tickTolerance
+            transition!.tau = ended ? (transition!.clock.isReversed ? 0 : duration) : transition!.clock.fraction(at: t) * duration
         }
         let tau = transition!.tau
-        let duration = transition!.plan.duration
         let progress = duration > 0 ? min(max(tau / duration, 0), 1) : 1
-        let views = transition!.plan.render(world.stage, at: tau).states()
+        let views = transition!.plan.viewStates(of: world.stage, at: tau)
         frames.append(Frame(index: frames.count, t: t, progress: progress, views: views))
-        if ended { endTransition(at: t, completed: finishing) }
+        if ended { endTransition(at: t, completed: !transition!.clock.isReversed) }
     }
 
     /// completeTransition(completed) and everything after it, in UIKit's order.

@@ -112,12 +112,12 @@ struct Stage: Sendable, Hashable {
 
     func look(_ key: String) -> Look? { index(of: key).map { views[$0].look } }
 
-    /// The views as trace states, back to front.
-    func states() -> [ViewState] {
+    /// The views as trace states with the given looks (one per view), back to front.
+    func states(looks: [Look]) -> [ViewState] {
         var out: [ViewState] = []
         out.reserveCapacity(views.count)
         for (z, view) in views.enumerated() {
-            let look = view.look
+            let look = looks[z]
             out.append(ViewState(
                 key: view.key, x: look.x, y: look.y, w: look.w, h: look.h, alpha: look.alpha,
                 transform: look.affine, rotationX: look.rotX, rotationY: look.rotY, m34: look.m34,

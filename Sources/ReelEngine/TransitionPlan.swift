@@ -1,23 +1,36 @@
+import ReelTiming
+import ReelTrace
+
+/// How a track's fraction moves with transition time.
+enum TrackCurve: Sendable, Hashable {
+    /// A timing over the track's own window [begin, end].
+    case timed(ResolvedTiming)
+    /// One keyframe of `UIView.animateKeyframes`: `timeline` shapes the whole transition's time
+    /// and the keyframe moves linearly within its relative window.
+    case keyframe(KeyframeAnimation, timeline: ResolvedTiming)
+}
+
 /// One animated property change of one view: `from` to `to` between `begin` and `end` seconds of
-/// transition time, shaped by `easing`. Later tracks of the same view take over once they begin
-/// (keyframes).
+/// transition time, shaped by `curve`. Later tracks of the same view take over once they begin.
 struct Track: Sendable, Hashable {
     var key: String
     var from: Look
     var to: Look
     var begin: Double
     var end: Double
-    var easing: Easing
+    var curve: TrackCurve
     /// The first track of its view applies before it begins too (its `from` is the initial look).
     var isFirstForView = true
+    /// Index of the first track with the same begin and curve (they share one evaluation per frame).
+    var curveGroup = 0
 
-    /// The eased fraction at transition time `tau`.
-    func easedFraction(at tau: Double) -> Double {
-        let length = end - begin
-        let fraction = length > 0 ? (tau - begin) / length : 1
-        return easing.value(fraction: fraction, duration: length)
+    /// The shaped fraction (0 at `from`, 1 at `to`; springs may overshoot) at transition time `tau`.
+    func fraction(at tau: Double) -> Double {
+        switch curve {
+        case .timed(let timing): timing.progress(atElapsed: tau - begin)
+        case .keyframe(let keyframes, let timeline): keyframes.value(atFraction: timeline.progress(atElapsed: tau))
+        }
     }
-
 }
 
 /// A change the animator makes to the window when the transition completes.
@@ -30,35 +43,73 @@ enum StageEdit: Sendable, Hashable {
 struct TransitionPlan: Sendable {
     /// transitionDuration(using:), seconds.
     var duration: Double
+    /// The animator's timing; alongside animations share it.
+    var timing: TimingFunction
+    let springSettings: SpringSettings
     var tracks: [Track] = []
     /// Applied on completeTransition(true).
     var finishEdits: [StageEdit] = []
 
-    init(duration: Double) { self.duration = duration }
+    init(duration: Double, timing: TimingFunction, springSettings: SpringSettings) {
+        self.duration = duration
+        self.timing = timing
+        self.springSettings = springSettings
+    }
 
-    /// Animates `key` from `from` to `to` over [begin, end] (default the whole transition).
-    mutating func animate(_ key: String, from: Look, to: Look, easing: Easing, begin: Double = 0, end: Double? = nil) {
-        let first = !tracks.contains { $0.key == key }
-        tracks.append(Track(key: key, from: from, to: to, begin: begin, end: end ?? duration, easing: easing, isFirstForView: first))
+    /// Animates `key` from `from` to `to` over [begin, end] (default the whole transition) with
+    /// `timing` (default the plan's).
+    mutating func animate(_ key: String, from: Look, to: Look, timing: TimingFunction? = nil, begin: Double = 0, end: Double? = nil) {
+        let stop = end ?? duration
+        let resolved = resolve(timing ?? self.timing, length: stop - begin)
+        append(Track(key: key, from: from, to: to, begin: begin, end: stop, curve: .timed(resolved)))
+    }
+
+    /// Animates `key` as a keyframe in the relative window `window` of the whole transition,
+    /// the plan's timing shaping the transition's time (UIView.animateKeyframes, calculationModeLinear).
+    mutating func animateKeyframe(_ key: String, from: Look, to: Look, window: (Double, Double)) {
+        let keyframe = Keyframe(relativeStartTime: window.0, relativeDuration: window.1 - window.0, value: 1)
+        let timeline = resolve(timing, length: duration)
+        append(Track(key: key, from: from, to: to, begin: duration * window.0, end: duration * window.1,
+                     curve: .keyframe(KeyframeAnimation(initialValue: 0, keyframes: [keyframe]), timeline: timeline)))
+    }
+
+    /// `function` over `length` seconds; a physical spring is cut there.
+    private func resolve(_ function: TimingFunction, length: Double) -> ResolvedTiming {
+        if case .spring(let spring) = function { return ResolvedTiming(kind: .spring(spring), duration: length) }
+        return function.resolved(duration: length, settings: springSettings)
+    }
+
+    private mutating func append(_ track: Track) {
+        var track = track
+        track.isFirstForView = !tracks.contains { $0.key == track.key }
+        track.curveGroup = tracks.firstIndex { $0.begin == track.begin && $0.curve == track.curve } ?? tracks.count
+        tracks.append(track)
     }
 
     /// The window as it looks at transition time `tau`.
     func render(_ stage: Stage, at tau: Double) -> Stage {
         var out = stage
-        // Tracks sharing a window and curve (most of them) share one curve evaluation.
-        var cached: (begin: Double, end: Double, easing: Easing, value: Double)?
-        for track in tracks {
-            if tau < track.begin && !track.isFirstForView { continue }
-            guard let index = out.index(of: track.key) else { continue }
-            let value: Double
-            if let memo = cached, memo.begin == track.begin, memo.end == track.end, memo.easing == track.easing {
-                value = memo.value
-            } else {
-                value = track.easedFraction(at: tau)
-                cached = (track.begin, track.end, track.easing, value)
-            }
-            out.views[index].look = Look.mix(track.from, track.to, value)
-        }
+        for (index, look) in looks(of: stage, at: tau).enumerated() { out.views[index].look = look }
         return out
+    }
+
+    /// The frame at transition time `tau`: every view's state, back to front.
+    func viewStates(of stage: Stage, at tau: Double) -> [ViewState] {
+        stage.states(looks: looks(of: stage, at: tau))
+    }
+
+    /// The looks of `stage.views` at transition time `tau`.
+    private func looks(of stage: Stage, at tau: Double) -> [Look] {
+        var looks = stage.views.map(\.look)
+        // Tracks of one curve group (usually neighbours) share one curve evaluation.
+        var cached = (group: -1, value: 0.0)
+        for position in tracks.indices {
+            if tau < tracks[position].begin && !tracks[position].isFirstForView { continue }
+            guard let index = stage.index(of: tracks[position].key) else { continue }
+            let group = tracks[position].curveGroup
+            if cached.group != group { cached = (group, tracks[group].fraction(at: tau)) }
+            looks[index] = Look.mix(tracks[position].from, tracks[position].to, cached.value)
+        }
+        return looks
     }
 }

@@ -68,9 +68,9 @@ public struct BackSwipeSampler: Sendable, Hashable {
             let raw = (velocity - previousVelocity) / dt
             let limit = parameters.maximumAccelerationChange
             lastAcceleration = min(max(raw, lastAcceleration - limit), lastAcceleration + limit)
-            push(lastAcceleration, into: &accelerations)
+            Self.push(lastAcceleration, into: &accelerations, windowSize: parameters.windowSize)
         }
-        push(velocity, into: &velocities)
+        Self.push(velocity, into: &velocities, windowSize: parameters.windowSize)
         lastVelocity = velocity
         lastTime = t
         lastPosition = position
@@ -78,9 +78,9 @@ public struct BackSwipeSampler: Sendable, Hashable {
         return true
     }
 
-    private func push(_ value: Double, into window: inout [Double]) {
+    private static func push(_ value: Double, into window: inout [Double], windowSize: Int) {
         window.append(value)
-        if window.count > max(parameters.windowSize, 1) { window.removeFirst() }
+        if window.count > max(windowSize, 1) { window.removeFirst() }
     }
 
     private func mean(_ values: [Double]) -> Double {

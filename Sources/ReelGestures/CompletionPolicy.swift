@@ -1,3 +1,5 @@
+import ReelTiming
+
 /// What a completion policy knows when the finger lifts (or the gesture is cancelled).
 public struct DecisionInput: Sendable, Hashable, Codable {
     /// Transition progress at release, 0...1.
@@ -66,7 +68,7 @@ public enum CompletionPolicy: Sendable, Hashable, Codable {
         case let .velocitySign(includesZero):
             return includesZero ? input.velocity >= 0 : input.velocity > 0
         case let .projection(deceleration, threshold):
-            let projected = input.velocity / 1000 * deceleration / (1 - deceleration)
+            let projected = DecelerationProjection.project(velocity: input.velocity, rate: DecelerationRate(rawValue: deceleration))
             return input.progress + projected / input.extent > threshold
         case let .backSwipe(distance, maximumThreshold, minimumSamples):
             guard input.sampleCount >= minimumSamples else { return input.velocity > 0 }

@@ -6,7 +6,7 @@ extension BenchRunner {
     /// session of every scenario family of the catalog (the part of the name before the dot).
     func engineFigures() throws {
         note("engine: reference cases, then \(sizes.familySessions) synthesized sessions per catalog scenario")
-        let reference = try EngineBenchmark.run(iterations: sizes.engineIterations, now: monotonicSeconds)
+        let reference = try EngineBenchmark.run(iterations: sizes.engineIterations, now: threadCPUSeconds)
         let goals: [(id: String, label: String, limit: Double)] = [
             ("engine.animated", "engine: animated transition, 4 views, 0.5 s at 60 Hz", 50),
             ("engine.interactive_pop", "engine: interactive pop, 40 touches", 100),
@@ -30,7 +30,7 @@ extension BenchRunner {
         }
         for family in families {
             let cases = casesByFamily[family] ?? []
-            let results = try EngineBenchmark.run(cases, iterations: sizes.familyIterations, now: monotonicSeconds)
+            let results = try EngineBenchmark.run(cases, iterations: sizes.familyIterations, now: threadCPUSeconds)
             let mean = results.reduce(0) { $0 + $1.secondsPerRun } / Double(max(results.count, 1))
             let scenarios = Set(cases.map(\.label)).count
             add(BenchFigure(

@@ -65,15 +65,18 @@ struct ConcurrencyTests {
         #expect(try Self.snapshot(archive) == (Int64(before + during), 0))
     }
 
-    /// Sessions, and sessions missing touches, frames or their outcome, in one read transaction.
+    /// Sessions, and sessions missing touches, their outcome, or frames although a transition
+    /// began (an event other than a failed gesture; a gesture that never began legitimately leaves
+    /// no frames), in one read transaction.
     private static func snapshot(_ archive: Archive) throws -> (sessions: Int64, incomplete: Int64) {
         try archive.database.transaction(.deferred) {
             let sessions = try archive.database.scalarInt64("SELECT count(*) FROM sessions") ?? 0
             let incomplete = try archive.database.scalarInt64("""
                 SELECT count(*) FROM sessions s
                 WHERE NOT EXISTS (SELECT 1 FROM touches WHERE session_id = s.id)
-                   OR NOT EXISTS (SELECT 1 FROM frames WHERE session_id = s.id)
                    OR NOT EXISTS (SELECT 1 FROM outcomes WHERE session_id = s.id)
+                   OR (NOT EXISTS (SELECT 1 FROM frames WHERE session_id = s.id)
+                       AND EXISTS (SELECT 1 FROM events WHERE session_id = s.id AND detail <> 'failed'))
                 """) ?? 0
             return (sessions, incomplete)
         }

@@ -14,12 +14,11 @@ import ReelTrace
         let first = try #require(trace.frames.first)
         #expect(first.t == start)
         #expect(view(first, "B.view")?.y == H)
-        // Seed 000: damping 0.6, velocity 0, 0.8 s; stiffness from the 0.001 envelope at 0.8 s.
-        let zeta = 0.6, omega = -log(0.001) / (zeta * 0.8), wd = omega * (1 - zeta * zeta).squareRoot()
+        // Seed 000: damping 0.6, velocity 0, 0.8 s; the spring settles to 0.001 exactly at 0.8 s.
+        let omega = uiViewSpringOmega(duration: 0.8, zeta: 0.6)
         let middle = trace.frames[24]
-        let elapsed = middle.t - start
-        let x = exp(-zeta * omega * elapsed) * (-cos(wd * elapsed) - zeta * omega / wd * sin(wd * elapsed))
-        #expect(abs(try #require(view(middle, "B.view")).y - (-H * x)) < 1e-6)
+        let value = underdampedSpring(zeta: 0.6, omega: omega, v0: 0, t: middle.t - start)
+        #expect(abs(try #require(view(middle, "B.view")).y - H * (1 - value)) < 1e-6)
         #expect(view(try #require(trace.frames.last), "B.view")?.y == 0)
         #expect(abs(trace.outcome.t - (start + 0.8)) < 1e-9)
     }
@@ -77,9 +76,9 @@ import ReelTrace
         #expect([end.x, end.y, end.w, end.h] == [0, 100, W, W])
         #expect(view(last, "B.view")?.alpha == 1)
         // Spring damping 0.55, initial velocity 1/0.55 over 0.5 s, evaluated independently.
-        let zeta = 0.55, v0 = 1 / 0.55, omega = -log(0.001) / (zeta * 0.5), wd = omega * (1 - zeta * zeta).squareRoot()
-        let middle = trace.frames[6], e = middle.t - start
-        let value = 1 + exp(-zeta * omega * e) * (-cos(wd * e) + (v0 - zeta * omega) / wd * sin(wd * e))
+        let omega = uiViewSpringOmega(duration: 0.5, zeta: 0.55)
+        let middle = trace.frames[6]
+        let value = underdampedSpring(zeta: 0.55, omega: omega, v0: 1 / 0.55, t: middle.t - start)
         #expect(abs(try #require(view(middle, "snapshot")).y - (200 + (100 - 200) * value)) < 1e-6)
     }
 

@@ -19,6 +19,23 @@ import ReelTrace
                                  "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(toParent: nil)"])
     }
 
+    @Test func popToRootSkipsTheMiddleControllersAppearance() throws {
+        let trace = try runCatalog("nav.pop-to-root", touches: tapTouches())
+        // Only the top and the root appear or disappear; the middle one only leaves the stack.
+        #expect(calls(trace) == ["C.willMove(toParent: nil)", "B.willMove(toParent: nil)", "C.viewWillDisappear",
+                                 "A.viewDidLoad", "A.viewWillAppear", "C.viewDidDisappear", "A.viewDidAppear",
+                                 "C.didMove(toParent: nil)", "B.didMove(toParent: nil)"])
+        #expect(trace.outcome.hierarchy.contains(#""children":["A"]"#))
+    }
+
+    @Test func overFullScreenKeepsThePresenterWithoutAppearanceCalls() throws {
+        let trace = try runCatalog("present.over-full-screen", touches: tapTouches())
+        #expect(calls(trace, kinds: ["lifecycle", "presentation"]) == [
+            "B.viewDidLoad", "B.viewWillAppear", "B.presentation.frameOfPresentedViewInContainerView",
+            "B.presentation.presentationTransitionWillBegin", "B.presentation.presentationTransitionDidEnd(true)",
+            "B.viewDidAppear"])
+    }
+
     @Test func customContainerAddChildAndRemove() throws {
         let trace = try runCatalog("container.crossfade", touches: tapTouches())
         // Seed 000: addChild (calls willMove itself), willMove(nil), transition(from:to:) with

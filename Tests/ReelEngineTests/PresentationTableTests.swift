@@ -9,7 +9,10 @@ import ReelTrace
 
     @Test(arguments: [
         ("fullScreen", phone, "fullScreen", "nav", ["B.view"]),
+        ("fullScreen", pad, "fullScreen", "nav", ["B.view"]),
         ("overFullScreen", phone, "overFullScreen", "nav", ["A.view", "B.view"]),
+        ("overFullScreen", pad, "overFullScreen", "nav", ["A.view", "B.view"]),
+        ("pageSheet", pad, "pageSheet", "nav", ["A.view", "B.view"]),
         ("pageSheet", phone, "pageSheet", "nav", ["A.view", "B.view"]),
         ("formSheet", phone, "pageSheet", "nav", ["A.view", "B.view"]),
         ("formSheet", pad, "formSheet", "nav", ["A.view", "B.view"]),
@@ -18,6 +21,7 @@ import ReelTrace
         ("automatic", phone, "pageSheet", "nav", ["A.view", "B.view"]),
         ("automatic", pad, "pageSheet", "nav", ["A.view", "B.view"]),
         ("custom", phone, "custom", "nav", ["A.view", "dimming", "B.view"]),
+        ("custom", pad, "custom", "nav", ["A.view", "dimming", "B.view"]),
     ])
     func navigationRoot(style: String, device: Device, effective: String, presenter: String, views: [String]) throws {
         let spec = ScenarioSpec(name: "t", summary: "", hierarchy: HierarchySpec(container: "navigation", controllers: ["A"]),

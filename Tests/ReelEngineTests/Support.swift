@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ReelTrace
 @testable import ReelEngine
@@ -31,4 +32,26 @@ func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double)
         if cubic(x1, x2, mid) < x { low = mid } else { high = mid }
     }
     return cubic(y1, y2, (low + high) / 2)
+}
+
+/// Progress of an underdamped spring from 0 toward 1 (x0 = -1), closed form written out here.
+func underdampedSpring(zeta: Double, omega: Double, v0: Double, t: Double) -> Double {
+    let wd = omega * (1 - zeta * zeta).squareRoot()
+    return 1 + exp(-zeta * omega * t) * (-cos(wd * t) + (v0 - zeta * omega) / wd * sin(wd * t))
+}
+
+/// The natural frequency of a UIView spring (REFERENCE.md / docs/ENGINE.md mapping): the same
+/// spring released from rest settles to `epsilon` exactly at `duration`. Found by scanning the
+/// w0 = 1 spring for the last time |x| >= epsilon (steps of 1 ms, then bisection); settling
+/// time scales as 1 / w0.
+func uiViewSpringOmega(duration: Double, zeta: Double, epsilon: Double = 0.001) -> Double {
+    func exceeds(_ t: Double) -> Bool { abs(1 - underdampedSpring(zeta: zeta, omega: 1, v0: 0, t: t)) >= epsilon }
+    var last = 0.0
+    for step in 0..<200_000 where exceeds(Double(step) / 1000) { last = Double(step) / 1000 }
+    var low = last, high = last + 0.001
+    for _ in 0..<60 {
+        let mid = (low + high) / 2
+        if exceeds(mid) { low = mid } else { high = mid }
+    }
+    return low / duration
 }
