@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// A tiny JSON writer for canonical output: object keys sorted by the caller's sorted input,
 /// numbers in Swift's shortest round-trip form (integral values without a fraction).
 enum CanonicalJSON {
@@ -22,7 +24,7 @@ enum CanonicalJSON {
         switch value {
         case .number(let number): out += formatNumber(number)
         case .bool(let flag): out += flag ? "true" : "false"
-        case .string(let text): writeString(text, into: &out)
+        case .string(let text): out += JSONString.quoted(text)
         case .null: out += "null"
         case .array(let items):
             out += "["
@@ -36,7 +38,7 @@ enum CanonicalJSON {
             let sorted = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
             for (index, member) in sorted.enumerated() {
                 if index > 0 { out += "," }
-                writeString(member.0, into: &out)
+                out += JSONString.quoted(member.0)
                 out += ":"
                 write(member.1, into: &out)
             }
@@ -49,31 +51,5 @@ enum CanonicalJSON {
         if number.isNaN || number.isInfinite { return "null" }
         if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
         return number.description
-    }
-
-    static func writeString(_ text: String, into out: inout String) {
-        out += "\""
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += text
-            out += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReelStore
+import ReelTrace
 
 /// `reel init PATH`: creates a new archive at the current schema.
 struct InitCommand: ParsableCommand {
@@ -73,8 +74,8 @@ struct InfoCommand: ParsableCommand {
                     print("  \(table.padding(toLength: width, withPad: " ", startingAt: 0))  \(rows)")
                 }
             case .json:
-                let tables = counts.map { "\(JSONText.quoted($0.table)):\($0.rows)" }.joined(separator: ",")
-                print("{\"path\":\(JSONText.quoted(path)),\"schema_version\":\(archive.schemaVersion),\"size_bytes\":\(size),\"rows\":{\(tables)}}")
+                let tables = counts.map { "\(JSONString.quoted($0.table)):\($0.rows)" }.joined(separator: ",")
+                print("{\"path\":\(JSONString.quoted(path)),\"schema_version\":\(archive.schemaVersion),\"size_bytes\":\(size),\"rows\":{\(tables)}}")
             }
         }
     }

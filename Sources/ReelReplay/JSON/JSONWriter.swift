@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// Builds compact JSON text (no whitespace) into a byte buffer.
 ///
 /// Number format (round-trip exact: `JSONParser` reads every written number back bit-identical):
@@ -63,23 +65,7 @@ public struct JSONWriter: Sendable {
     }
 
     public mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            case 0x00..<0x20:
-                let hex = String(byte, radix: 16, uppercase: false)
-                raw("\\u00" + (hex.count == 1 ? "0" + hex : hex))
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONString.append(value, to: &bytes)
     }
 
     /// Appends a whole value. With `sortedKeys`, object members are written in ascending order of

@@ -1,0 +1,34 @@
+/// JSON string literals, written one way everywhere in Reel (gesture streams, engine protocol,
+/// canonical specs and profiles, the store's tag lists): `"` and `\` escaped, `\n`, `\r`, `\t`,
+/// `\b`, `\f` in their short forms, other control characters as `\u00xx`, everything else as is.
+public enum JSONString {
+    /// Appends `text` as a JSON string literal, quotes included, to `bytes` (UTF-8).
+    public static func append(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
+            case 0x00..<0x20:
+                let hexDigits = Array("0123456789abcdef".utf8)
+                bytes += Array("\\u00".utf8)
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` as a JSON string literal, quotes included.
+    public static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        append(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
