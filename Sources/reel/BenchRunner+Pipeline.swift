@@ -50,10 +50,20 @@ extension BenchRunner {
             goal: .ratioAtLeast(1.6, of: "--jobs 1"), ratio: twoRate / oneRate))
         add(memoryFigure(id: "replay.peak_memory", label: "replay --jobs 1", small: smallOne, large: one, largeSessions: large.sessions))
 
-        note("queries on the \(sessions)-session archive")
-        for (id, sql) in [("regressions", EmbeddedQuery.named("regressions")!.sql), ("divergence_summary", "SELECT * FROM divergence_summary")] {
+        note("replay against the demo's candidate profile at --jobs 2, then queries on the \(sessions)-session archive")
+        let candidate = "\(work)/candidate.json"
+        try Data(DemoCommand.candidateProfile.utf8).write(to: URL(fileURLWithPath: candidate))
+        _ = try reel(
+            ["replay", large.path, "--engine", candidate, "--jobs", "2", "--format", "json"], name: "replay-large-candidate",
+            acceptedStatuses: [0, 1])
+        for query in ["regressions", "decision-changes-by-scenario", "divergence-by-view", "near-boundary"] {
             add(BenchFigure(
-                id: "query.\(id)", label: "query: \(id) (\(sessions) sessions, 2 replays)",
+                id: "query.\(query)", label: "query: --saved \(query) (\(sessions) sessions, 3 replays)",
+                value: try queryMilliseconds(EmbeddedQuery.named(query)!.sql, path: large.path), unit: "ms"))
+        }
+        for (id, sql) in [("divergence_summary", "SELECT * FROM divergence_summary")] {
+            add(BenchFigure(
+                id: "query.\(id)", label: "query: \(id) view (\(sessions) sessions, 3 replays)",
                 value: try queryMilliseconds(sql, path: large.path), unit: "ms"))
         }
     }

@@ -30,7 +30,8 @@ struct BenchCommandTests {
             "record.sessions_per_s", "store.insert_recorded", "record.rows_per_s", "record.peak_memory",
             "archive.bytes_per_row", "archive.file_bytes_per_row", "scan.rows_per_s",
             "replay.sessions_per_s", "replay.rows_per_s", "replay.jobs2_rows_per_s", "replay.peak_memory",
-            "query.regressions", "query.divergence_summary", "memory.peak",
+            "query.regressions", "query.decision-changes-by-scenario", "query.divergence-by-view", "query.near-boundary",
+            "query.divergence_summary", "memory.peak",
         ]
         #expect(ids == expected)
 
