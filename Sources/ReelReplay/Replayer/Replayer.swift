@@ -6,9 +6,10 @@ import Synchronization
 /// Re-runs archived sessions on a candidate engine and stores where they diverge.
 ///
 /// Sessions are taken in ascending id order, `chunkSize` at a time; within a chunk, `jobs`
-/// workers (each with its own read-only connection and engine) replay sessions in parallel, then
-/// the chunk's verdicts are written in id order in one transaction. Memory is bounded by the
-/// chunk, and the stored results are identical for any job count and any shard split.
+/// workers (each with its own read-only connection and engine) take `sessionsPerRead` sessions at a
+/// time, read them with one query per table and replay them, in parallel; then the chunk's verdicts
+/// are written in id order in one transaction. Memory is bounded by the chunk, and the stored
+/// results are identical for any job count and any shard split.
 public final class Replayer {
     public struct Options: Sendable {
         public var jobs: Int
@@ -131,25 +132,26 @@ public final class Replayer {
         return (id, candidate)
     }
 
-    /// Replays `chunk` on the workers in parallel; verdicts come back in `chunk` order.
+    /// Sessions a worker reads with one query per table, then replays: enough to amortize the
+    /// queries, few enough that a chunk still splits among the workers.
+    static let sessionsPerRead = 64
+
+    /// Replays `chunk` on the workers in parallel, each taking the next `sessionsPerRead` sessions
+    /// in turn; verdicts come back in `chunk` order.
     private func replay(_ chunk: [Int64], on workers: [ReplayWorker]) -> [SessionComparison] {
+        let batches = stride(from: 0, to: chunk.count, by: Self.sessionsPerRead).map { start in
+            start..<min(start + Self.sessionsPerRead, chunk.count)
+        }
         let next = Atomic<Int>(0)
         let slots = Mutex<[SessionComparison?]>(Array(repeating: nil, count: chunk.count))
         DispatchQueue.concurrentPerform(iterations: workers.count) { workerIndex in
             let worker = workers[workerIndex]
             while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < chunk.count else { return }
-                let verdict: SessionComparison
-                do {
-                    verdict = try worker.replay(sessionID: chunk[index])
-                } catch {
-                    verdict = SessionComparison(
-                        status: .error, decisionExpected: false, decisionActual: nil,
-                        divergences: [Divergence(kind: .error, detail: "cannot read the session: \(error)")],
-                        firstDivergentFrame: nil, maxError: 0)
-                }
-                slots.withLock { $0[index] = verdict }
+                let batch = next.add(1, ordering: .relaxed).oldValue
+                guard batch < batches.count else { return }
+                let range = batches[batch]
+                let verdicts = worker.replay(Array(chunk[range]))
+                slots.withLock { $0.replaceSubrange(range, with: verdicts) }
             }
         }
         return slots.withLock { $0.map { $0! } }
