@@ -59,28 +59,33 @@ extension Archive {
 
     /// The headers of the stored sessions of `selection`, by ascending id.
     func loadHeaders(_ selection: SessionSelection) throws -> [(id: Int64, header: SessionHeader)] {
-        let rows = try database.withCachedStatement("""
+        var headers = try database.withCachedStatement("""
             SELECT s.id, sc.name, sc.spec_json, s.device_width, s.device_height, s.device_scale, s.refresh_hz,
-                s.external_id, s.tags, s.source_file, s.source_line, s.content_hash
+                s.external_id, s.source_file, s.source_line, s.content_hash
             FROM sessions AS s JOIN scenarios AS sc ON sc.id = s.scenario_id \(selection.filter("s.id")) ORDER BY s.id
-            """) { s -> [(id: Int64, header: SessionHeader, tags: String)] in
+            """) { s -> [(id: Int64, header: SessionHeader)] in
             try selection.bind(to: s)
-            var rows: [(id: Int64, header: SessionHeader, tags: String)] = []
+            var headers: [(id: Int64, header: SessionHeader)] = []
             while try s.step() {
-                let header = SessionHeader(
+                headers.append((s.int64(at: 0), SessionHeader(
                     scenarioName: s.string(at: 1), scenarioSpecJSON: s.string(at: 2),
                     device: Device(width: s.double(at: 3), height: s.double(at: 4), scale: s.double(at: 5)),
                     refreshHz: s.double(at: 6), externalID: s.optionalString(at: 7), tags: [],
-                    sourceFile: s.optionalString(at: 9), sourceLine: s.optionalInt(at: 10), contentHash: s.string(at: 11))
-                rows.append((s.int64(at: 0), header, s.string(at: 8)))
+                    sourceFile: s.optionalString(at: 8), sourceLine: s.optionalInt(at: 9), contentHash: s.string(at: 10))))
             }
-            return rows
+            return headers
         }
-        return try rows.map { row in
-            var header = row.header
-            if row.tags != "[]" { header.tags = try jsonStrings(row.tags) }
-            return (row.id, header)
+        try database.withCachedStatement("""
+            SELECT s.id, tag.value FROM sessions AS s, json_each(s.tags) AS tag \(selection.filter("s.id"))
+            ORDER BY s.id, tag.key
+            """) { s in
+            try selection.bind(to: s)
+            var cursor = SessionCursor(ids: headers.map(\.id))
+            while try s.step() {
+                if let index = cursor.position(of: s.int64(at: 0)) { headers[index].header.tags.append(s.string(at: 1)) }
+            }
         }
+        return headers
     }
 
     /// Hands `body` each touch of `selection` in (session, seq) order, with its session's index in `positions`.
@@ -143,15 +148,18 @@ extension Archive {
             try database.withCachedStatement(viewsSQL) { views in
                 try selection.bind(to: views)
                 var hasView = try views.step()
+                var viewsPerFrame = 0
                 while try frames.step() {
                     let session = frames.int64(at: 0)
                     let index = frames.int64(at: 1)
                     var frame = Frame(index: Int(index), t: frames.double(at: 2), progress: frames.double(at: 3), views: [])
+                    frame.views.reserveCapacity(viewsPerFrame)
                     // Views of frames that precede this one cannot exist (foreign key), so only skip-free matching is needed.
                     while hasView, views.int64(at: 0) == session, views.int64(at: 1) == index {
                         frame.views.insertBackToFront(try viewState(views))
                         hasView = try views.step()
                     }
+                    viewsPerFrame = frame.views.count
                     try body(session, frame)
                 }
             }
@@ -191,7 +199,8 @@ extension [ViewState] {
     /// Appends `view` after every view with a lower or equal z: views appended in view key id order
     /// end up ordered by (z, view key id), back to front.
     mutating func insertBackToFront(_ view: ViewState) {
-        var index = endIndex
+        guard let last, last.z > view.z else { return append(view) }
+        var index = endIndex - 1
         while index > startIndex, self[index - 1].z > view.z { index -= 1 }
         insert(view, at: index)
     }
