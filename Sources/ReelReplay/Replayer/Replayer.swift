@@ -17,11 +17,15 @@ public final class Replayer {
         public var scenario: String?
         public var sessionIDs: [Int64]?
         public var tolerances: Tolerances
+        /// Sessions replayed between two writes of verdicts.
         public var chunkSize: Int
+        /// Sessions a worker reads with one query per table, then replays: enough to amortize the
+        /// queries, few enough that a chunk still splits among the workers.
+        public var sessionsPerRead: Int
 
         public init(
             jobs: Int = 1, shard: Shard? = nil, scenario: String? = nil, sessionIDs: [Int64]? = nil,
-            tolerances: Tolerances = .default, chunkSize: Int = 512
+            tolerances: Tolerances = .default, chunkSize: Int = 512, sessionsPerRead: Int = 64
         ) {
             self.jobs = max(1, jobs)
             self.shard = shard
@@ -29,6 +33,7 @@ public final class Replayer {
             self.sessionIDs = sessionIDs
             self.tolerances = tolerances
             self.chunkSize = max(1, chunkSize)
+            self.sessionsPerRead = max(1, sessionsPerRead)
         }
     }
 
@@ -132,15 +137,11 @@ public final class Replayer {
         return (id, candidate)
     }
 
-    /// Sessions a worker reads with one query per table, then replays: enough to amortize the
-    /// queries, few enough that a chunk still splits among the workers.
-    static let sessionsPerRead = 64
-
     /// Replays `chunk` on the workers in parallel, each taking the next `sessionsPerRead` sessions
     /// in turn; verdicts come back in `chunk` order.
     private func replay(_ chunk: [Int64], on workers: [ReplayWorker]) -> [SessionComparison] {
-        let batches = stride(from: 0, to: chunk.count, by: Self.sessionsPerRead).map { start in
-            start..<min(start + Self.sessionsPerRead, chunk.count)
+        let batches = stride(from: 0, to: chunk.count, by: options.sessionsPerRead).map { start in
+            start..<min(start + options.sessionsPerRead, chunk.count)
         }
         let next = Atomic<Int>(0)
         let slots = Mutex<[SessionComparison?]>(Array(repeating: nil, count: chunk.count))
