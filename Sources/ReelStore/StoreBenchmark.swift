@@ -85,7 +85,7 @@ public struct StoreBenchmark: Sendable {
         var elapsed = Duration.zero
         var rows = 0
         for batchStart in stride(from: 0, to: ids.count, by: sessionsPerTransaction) {
-            let batch = try ids[batchStart..<min(batchStart + sessionsPerTransaction, ids.count)].map(source.loadSession)
+            let batch = try source.loadSessions(Array(ids[batchStart..<min(batchStart + sessionsPerTransaction, ids.count)]))
             rows += batch.reduce(0) { total, session in total + session.trace.frames.reduce(0) { $0 + $1.views.count } }
             let start = clock.now
             try archive.write {

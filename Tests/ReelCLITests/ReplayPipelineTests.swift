@@ -20,6 +20,22 @@ struct ReplayPipelineTests {
         #expect(summary.byKind.isEmpty)
     }
 
+    @Test func aSessionThatCannotBeReadFailsAloneAndTheOthersReadWithItStillMatch() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        _ = try record(try synthesizedStream("nav.interactive-pop", count: 6, seed: 1, in: folder), into: archive)
+        let ids = try Archive.open(archive, mode: .readOnly).sessionIDs()
+        try Archive.open(archive, mode: .readWrite).database.execute("DELETE FROM outcomes WHERE session_id = \(ids[2])")
+        // All six sessions are read together; one of them has no outcome.
+        let summary = try Replayer(
+            archivePath: archive, engine: try EngineFactory(.builtin), options: .init(tolerances: .exact)
+        ).run()
+        #expect(summary.sessions == 6 && summary.matched == 5 && summary.errors == 1)
+        #expect(summary.findings.map(\.sessionID) == [ids[2]])
+        #expect(summary.findings.first?.comparison.divergences.map(\.kind) == [.error])
+        #expect(summary.findings.first?.comparison.divergences.first?.detail.hasPrefix("cannot read the session") == true)
+    }
+
     @Test func recordingTheSameInputTwiceAddsNothing() throws {
         let folder = try temporaryFolder()
         let stream = try synthesizedStream("sheet.drag-dismiss", count: 10, seed: 3, in: folder)

@@ -14,7 +14,7 @@ struct ShardMergeTests {
             archivePath: archive, resultsPath: results, engine: candidate,
             options: .init(
                 jobs: jobs, shard: try shard.map { try Shard(parsing: $0) }, scenario: scenario, tolerances: tolerances,
-                chunkSize: 7)
+                chunkSize: 7, sessionsPerRead: 3)
         ).run()
     }
 

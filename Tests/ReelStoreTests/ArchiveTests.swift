@@ -111,6 +111,39 @@ import ReelTrace
         #expect(frames.map(\.1) == sampleSession().trace.frames)
     }
 
+    @Test func loadSessionsReadsStoredIdsInOrderWithViewsBackToFront() throws {
+        let archive = try Archive.open(temporaryPath("chunk.sqlite"), mode: .readWrite)
+        let engine = try archive.engineID(for: sampleEngine)
+        // The first session interns A.view, dimming and B.view in that order; the second lists its
+        // views back to front in the opposite key order, and two of them share a z.
+        var reversed = sampleSession(contentHash: "2", scenario: "sheet.dismiss")
+        reversed.header.tags = []
+        for index in reversed.trace.frames.indices {
+            let views = reversed.trace.frames[index].views
+            var front = views[0], middle = views[1], back = views[2]
+            back.z = 0
+            middle.z = 1
+            front.z = 1
+            // Equal z: the view interned first (A.view) is further back.
+            reversed.trace.frames[index].views = [back, front, middle]
+        }
+        let sessions = [sampleSession(contentHash: "1"), reversed, sampleSession(contentHash: "3")]
+        let ids = try archive.write { try sessions.map { try archive.insert($0, engineID: engine) } }
+
+        let loaded = try archive.loadSessions([ids[2], 999, ids[1], ids[0]])
+        let expected = zip(ids, sessions).map { id, session in
+            var session = session
+            session.id = id
+            return session
+        }
+        #expect(loaded == expected)
+        #expect(loaded.map(allDoubles) == sessions.map(allDoubles))
+        #expect(loaded[1].trace.frames[0].views.map(\.key) == ["B.view", "A.view", "dimming"])
+        #expect(try archive.loadSessions([ids[1]]) == [expected[1]])
+        #expect(try archive.loadSessions([]) == [])
+        #expect(throws: ArchiveError.self) { try archive.loadSession(999) }
+    }
+
     @Test func replayResultsRoundTripAndFeedTheViews() throws {
         let archive = try Archive.open(temporaryPath("replay.sqlite"), mode: .readWrite)
         let recorder = try archive.engineID(for: sampleEngine)

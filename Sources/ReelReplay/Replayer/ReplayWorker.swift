@@ -20,9 +20,27 @@ final class ReplayWorker: @unchecked Sendable {
     var engineIdentity: EngineIdentity { engine.identity }
     var engineIdentityIsKnown: Bool { engine.identityIsKnown }
 
+    /// Reads sessions `ids` (ascending) together and re-runs each on the candidate engine; verdicts
+    /// come back in `ids` order. When the sessions cannot be read together, each is read alone, so
+    /// only the sessions that cannot be read get an error verdict.
+    func replay(_ ids: [Int64]) -> [SessionComparison] {
+        if let sessions = try? archive.loadSessions(ids), sessions.map(\.id) == ids {
+            return sessions.map(replay)
+        }
+        return ids.map { id in
+            do {
+                return replay(try archive.loadSession(id))
+            } catch {
+                return SessionComparison(
+                    status: .error, decisionExpected: false, decisionActual: nil,
+                    divergences: [Divergence(kind: .error, detail: "cannot read the session: \(error)")],
+                    firstDivergentFrame: nil, maxError: 0)
+            }
+        }
+    }
+
     /// Re-runs one recorded session on the candidate engine and compares the traces.
-    func replay(sessionID: Int64) throws -> SessionComparison {
-        let recorded = try archive.loadSession(sessionID)
+    private func replay(_ recorded: RecordedSession) -> SessionComparison {
         let header = recorded.header
         let spec: ScenarioSpec
         do {

@@ -6,9 +6,10 @@ import Synchronization
 /// Re-runs archived sessions on a candidate engine and stores where they diverge.
 ///
 /// Sessions are taken in ascending id order, `chunkSize` at a time; within a chunk, `jobs`
-/// workers (each with its own read-only connection and engine) replay sessions in parallel, then
-/// the chunk's verdicts are written in id order in one transaction. Memory is bounded by the
-/// chunk, and the stored results are identical for any job count and any shard split.
+/// workers (each with its own read-only connection and engine) take `sessionsPerRead` sessions at a
+/// time, read them with one query per table and replay them, in parallel; then the chunk's verdicts
+/// are written in id order in one transaction. Memory is bounded by the chunk, and the stored
+/// results are identical for any job count and any shard split.
 public final class Replayer {
     public struct Options: Sendable {
         public var jobs: Int
@@ -16,11 +17,15 @@ public final class Replayer {
         public var scenario: String?
         public var sessionIDs: [Int64]?
         public var tolerances: Tolerances
+        /// Sessions replayed between two writes of verdicts.
         public var chunkSize: Int
+        /// Sessions a worker reads with one query per table, then replays: enough to amortize the
+        /// queries, few enough that a chunk still splits among the workers.
+        public var sessionsPerRead: Int
 
         public init(
             jobs: Int = 1, shard: Shard? = nil, scenario: String? = nil, sessionIDs: [Int64]? = nil,
-            tolerances: Tolerances = .default, chunkSize: Int = 512
+            tolerances: Tolerances = .default, chunkSize: Int = 512, sessionsPerRead: Int = 64
         ) {
             self.jobs = max(1, jobs)
             self.shard = shard
@@ -28,6 +33,7 @@ public final class Replayer {
             self.sessionIDs = sessionIDs
             self.tolerances = tolerances
             self.chunkSize = max(1, chunkSize)
+            self.sessionsPerRead = max(1, sessionsPerRead)
         }
     }
 
@@ -131,25 +137,22 @@ public final class Replayer {
         return (id, candidate)
     }
 
-    /// Replays `chunk` on the workers in parallel; verdicts come back in `chunk` order.
+    /// Replays `chunk` on the workers in parallel, each taking the next `sessionsPerRead` sessions
+    /// in turn; verdicts come back in `chunk` order.
     private func replay(_ chunk: [Int64], on workers: [ReplayWorker]) -> [SessionComparison] {
+        let batches = stride(from: 0, to: chunk.count, by: options.sessionsPerRead).map { start in
+            start..<min(start + options.sessionsPerRead, chunk.count)
+        }
         let next = Atomic<Int>(0)
         let slots = Mutex<[SessionComparison?]>(Array(repeating: nil, count: chunk.count))
         DispatchQueue.concurrentPerform(iterations: workers.count) { workerIndex in
             let worker = workers[workerIndex]
             while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < chunk.count else { return }
-                let verdict: SessionComparison
-                do {
-                    verdict = try worker.replay(sessionID: chunk[index])
-                } catch {
-                    verdict = SessionComparison(
-                        status: .error, decisionExpected: false, decisionActual: nil,
-                        divergences: [Divergence(kind: .error, detail: "cannot read the session: \(error)")],
-                        firstDivergentFrame: nil, maxError: 0)
-                }
-                slots.withLock { $0[index] = verdict }
+                let batch = next.add(1, ordering: .relaxed).oldValue
+                guard batch < batches.count else { return }
+                let range = batches[batch]
+                let verdicts = worker.replay(Array(chunk[range]))
+                slots.withLock { $0.replaceSubrange(range, with: verdicts) }
             }
         }
         return slots.withLock { $0.map { $0! } }

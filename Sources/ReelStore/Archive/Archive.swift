@@ -3,8 +3,9 @@ import ReelTrace
 /// A Reel archive: one SQLite file holding recorded sessions and replay results.
 ///
 /// The recorder and the replayer talk to the archive through this class: interning engines and
-/// scenarios, writing whole sessions (`insert`, batched with `write`), streaming them back
-/// (`loadSession`, `forEachFrame`, `forEachFrameView`) and storing replay verdicts.
+/// scenarios, writing whole sessions (`insert`, batched with `write`), reading them back
+/// (`loadSessions` for many at once, `loadSession`, streaming with `forEachFrame` and
+/// `forEachFrameView`) and storing replay verdicts.
 ///
 /// Not `Sendable`: an archive wraps one SQLite connection, used from one thread at a time.
 /// Open one `Archive` per thread.

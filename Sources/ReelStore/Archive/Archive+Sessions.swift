@@ -1,0 +1,207 @@
+import ReelTrace
+
+/// The sessions one read covers: the whole archive, or a list of ids.
+///
+/// A list is bound as one JSON array and matched with `session_id IN (SELECT value FROM json_each(?1))`:
+/// SQLite then seeks each listed session in its primary key, in ascending id order, so one statement
+/// reads any number of sessions (a chunk, a shard's ids, a single session) in key order, with no sort.
+enum SessionSelection {
+    case all
+    case ids([Int64])
+
+    /// The WHERE clause restricting `column` to the selection ("" for the whole archive).
+    func filter(_ column: String) -> String {
+        switch self {
+        case .all: ""
+        case .ids: "WHERE \(column) IN (SELECT value FROM json_each(?1))"
+        }
+    }
+
+    /// Binds the id list (if any) to ?1 of a statement using `filter`.
+    func bind(to statement: Statement) throws {
+        if case .ids(let ids) = self {
+            try statement.bind("[" + ids.map(String.init).joined(separator: ",") + "]", at: 1)
+        }
+    }
+}
+
+extension Archive {
+    /// The stored sessions among `ids`, reassembled as `loadSession` does, in ascending id order (ids
+    /// that are not stored are left out).
+    ///
+    /// One query per table reads all of them, each in primary-key order, so reading a chunk of
+    /// sessions costs six statement runs rather than six per session. Memory is that of the sessions
+    /// returned: callers bound it by how many ids they ask for at once.
+    public func loadSessions(_ ids: [Int64]) throws -> [RecordedSession] {
+        let selection = SessionSelection.ids(ids)
+        let headers = try loadHeaders(selection)
+        let positions = headers.map(\.id)
+        var touches = Array(repeating: [Touch](), count: headers.count)
+        var frames = Array(repeating: [Frame](), count: headers.count)
+        var events = Array(repeating: [TraceEvent](), count: headers.count)
+        var outcomes = Array(repeating: Outcome?.none, count: headers.count)
+        try forEachTouch(selection, positions) { touches[$0].append($1) }
+        var frameCursor = SessionCursor(ids: positions)
+        try forEachFrame(in: selection) { sessionID, frame in
+            if let index = frameCursor.position(of: sessionID) { frames[index].append(frame) }
+        }
+        try forEachEvent(selection, positions) { events[$0].append($1) }
+        try forEachOutcome(selection, positions) { outcomes[$0] = $1 }
+        return try headers.indices.map { index in
+            guard let outcome = outcomes[index] else {
+                throw ArchiveError.invalidStoredValue(table: "outcomes", column: "session_id", value: "\(positions[index]) (missing)")
+            }
+            return RecordedSession(
+                id: positions[index], header: headers[index].header, touches: touches[index],
+                trace: Trace(frames: frames[index], events: events[index], outcome: outcome))
+        }
+    }
+
+    /// The headers of the stored sessions of `selection`, by ascending id.
+    func loadHeaders(_ selection: SessionSelection) throws -> [(id: Int64, header: SessionHeader)] {
+        var headers = try database.withCachedStatement("""
+            SELECT s.id, sc.name, sc.spec_json, s.device_width, s.device_height, s.device_scale, s.refresh_hz,
+                s.external_id, s.source_file, s.source_line, s.content_hash
+            FROM sessions AS s JOIN scenarios AS sc ON sc.id = s.scenario_id \(selection.filter("s.id")) ORDER BY s.id
+            """) { s -> [(id: Int64, header: SessionHeader)] in
+            try selection.bind(to: s)
+            var headers: [(id: Int64, header: SessionHeader)] = []
+            while try s.step() {
+                headers.append((s.int64(at: 0), SessionHeader(
+                    scenarioName: s.string(at: 1), scenarioSpecJSON: s.string(at: 2),
+                    device: Device(width: s.double(at: 3), height: s.double(at: 4), scale: s.double(at: 5)),
+                    refreshHz: s.double(at: 6), externalID: s.optionalString(at: 7), tags: [],
+                    sourceFile: s.optionalString(at: 8), sourceLine: s.optionalInt(at: 9), contentHash: s.string(at: 10))))
+            }
+            return headers
+        }
+        try database.withCachedStatement("""
+            SELECT s.id, tag.value FROM sessions AS s, json_each(s.tags) AS tag \(selection.filter("s.id"))
+            ORDER BY s.id, tag.key
+            """) { s in
+            try selection.bind(to: s)
+            var cursor = SessionCursor(ids: headers.map(\.id))
+            while try s.step() {
+                if let index = cursor.position(of: s.int64(at: 0)) { headers[index].header.tags.append(s.string(at: 1)) }
+            }
+        }
+        return headers
+    }
+
+    /// Hands `body` each touch of `selection` in (session, seq) order, with its session's index in `positions`.
+    func forEachTouch(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, Touch) throws -> Void) throws {
+        try database.withCachedStatement(
+            "SELECT session_id, t, finger, phase, x, y FROM touches \(selection.filter("session_id")) ORDER BY session_id, seq"
+        ) { s in
+            try selection.bind(to: s)
+            var cursor = SessionCursor(ids: positions)
+            while try s.step() {
+                guard let index = cursor.position(of: s.int64(at: 0)) else { continue }
+                try body(index, Touch(
+                    t: s.double(at: 1), id: s.int(at: 2),
+                    phase: try decode(TouchPhase.self, s.string(at: 3), "touches", "phase"),
+                    x: s.double(at: 4), y: s.double(at: 5)))
+            }
+        }
+    }
+
+    private func forEachEvent(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, TraceEvent) throws -> Void) throws {
+        try database.withCachedStatement(
+            "SELECT session_id, t, kind, subject, detail FROM events \(selection.filter("session_id")) ORDER BY session_id, seq"
+        ) { s in
+            try selection.bind(to: s)
+            var cursor = SessionCursor(ids: positions)
+            while try s.step() {
+                guard let index = cursor.position(of: s.int64(at: 0)) else { continue }
+                try body(index, TraceEvent(t: s.double(at: 1), kind: s.string(at: 2), subject: s.string(at: 3), detail: s.string(at: 4)))
+            }
+        }
+    }
+
+    private func forEachOutcome(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, Outcome) throws -> Void) throws {
+        try database.withCachedStatement(
+            "SELECT session_id, decision, completed_at, hierarchy_json FROM outcomes \(selection.filter("session_id")) ORDER BY session_id"
+        ) { s in
+            try selection.bind(to: s)
+            var cursor = SessionCursor(ids: positions)
+            while try s.step() {
+                guard let index = cursor.position(of: s.int64(at: 0)) else { continue }
+                let decision = try decode(Decision.self, s.string(at: 1), "outcomes", "decision")
+                try body(index, Outcome(completed: decision.completed, t: s.double(at: 2), hierarchy: s.string(at: 3)))
+            }
+        }
+    }
+
+    /// Streams the frames of `selection` in (session, frame index) order, each with its views back to
+    /// front (by z, then view key id). Both cursors read in primary-key order: the views of a frame
+    /// come by view key id and are put in z order here, a few views per frame, so SQLite sorts nothing.
+    func forEachFrame(in selection: SessionSelection, _ body: (_ sessionID: Int64, _ frame: Frame) throws -> Void) throws {
+        let filter = selection.filter("session_id")
+        let framesSQL = "SELECT session_id, frame_index, t, progress FROM frames \(filter) ORDER BY session_id, frame_index"
+        let viewsSQL = """
+            SELECT session_id, frame_index, view_id, z, x, y, w, h, alpha, a, b, c, d, tx, ty,
+                rotation_x, rotation_y, m34, hidden
+            FROM frame_views \(filter) ORDER BY session_id, frame_index, view_id
+            """
+        try database.withCachedStatement(framesSQL) { frames in
+            try selection.bind(to: frames)
+            try database.withCachedStatement(viewsSQL) { views in
+                try selection.bind(to: views)
+                var hasView = try views.step()
+                var viewsPerFrame = 0
+                while try frames.step() {
+                    let session = frames.int64(at: 0)
+                    let index = frames.int64(at: 1)
+                    var frame = Frame(index: Int(index), t: frames.double(at: 2), progress: frames.double(at: 3), views: [])
+                    frame.views.reserveCapacity(viewsPerFrame)
+                    // Views of frames that precede this one cannot exist (foreign key), so only skip-free matching is needed.
+                    while hasView, views.int64(at: 0) == session, views.int64(at: 1) == index {
+                        frame.views.insertBackToFront(try viewState(views))
+                        hasView = try views.step()
+                    }
+                    viewsPerFrame = frame.views.count
+                    try body(session, frame)
+                }
+            }
+        }
+    }
+
+    private func viewState(_ s: Statement) throws -> ViewState {
+        ViewState(
+            key: try viewKey(id: s.int64(at: 2)), x: s.double(at: 4), y: s.double(at: 5), w: s.double(at: 6),
+            h: s.double(at: 7), alpha: s.double(at: 8),
+            transform: AffineTransform(
+                a: s.double(at: 9), b: s.double(at: 10), c: s.double(at: 11), d: s.double(at: 12),
+                tx: s.double(at: 13), ty: s.double(at: 14)),
+            rotationX: s.double(at: 15), rotationY: s.double(at: 16), m34: s.double(at: 17),
+            z: s.int(at: 3), hidden: s.bool(at: 18))
+    }
+}
+
+/// Finds the index of each row's session in an ascending id list, for rows that come in ascending
+/// session order: a forward walk, no lookup.
+struct SessionCursor {
+    let ids: [Int64]
+    private var next = 0
+
+    init(ids: [Int64]) {
+        self.ids = ids
+    }
+
+    /// The index of `id` in `ids`, or nil when it is not there; ids asked for must not decrease.
+    mutating func position(of id: Int64) -> Int? {
+        while next < ids.count, ids[next] < id { next += 1 }
+        return next < ids.count && ids[next] == id ? next : nil
+    }
+}
+
+extension [ViewState] {
+    /// Appends `view` after every view with a lower or equal z: views appended in view key id order
+    /// end up ordered by (z, view key id), back to front.
+    mutating func insertBackToFront(_ view: ViewState) {
+        guard let last, last.z > view.z else { return append(view) }
+        var index = endIndex - 1
+        while index > startIndex, self[index - 1].z > view.z { index -= 1 }
+        insert(view, at: index)
+    }
+}
