@@ -76,6 +76,11 @@ struct InteractionDriver: Sendable {
     /// Progress when the finger took over (nonzero when taking a running animation back).
     private var baseProgress = 0.0
     private(set) var percent = 0.0
+    /// Progress at the last began/changed command: what seed 000's `shouldComplete` was set from.
+    private var lastChangedPercent = 0.0
+    /// Whether the release decision uses `lastChangedPercent` (`swipe.decision_sample` = last-change)
+    /// rather than the lifting touch's progress.
+    private let decidesOnLastChange: Bool
 
     init(spec: ScenarioSpec, profile: EngineProfile, device: Device, presentedHeight: Double) throws {
         let velocity = VelocityEstimator.Parameters(latestWeight: profile.number("velocity.latest_weight"),
@@ -108,6 +113,7 @@ struct InteractionDriver: Sendable {
         default:
             throw EngineError("unknown interaction controller '\(kind)'")
         }
+        decidesOnLastChange = kind == "swipeDismiss" && profile.string("swipe.decision_sample") == "last-change"
         policy = InteractionDriver.policy(profile.string(prefix + ".policy"), threshold: profile.number(prefix + ".threshold"), profile: profile)
         percentDriven = PercentDriven.Parameters(interactiveCap: profile.number("backswipe.max_progress"))
         transitionDuration = profile.number("nav.duration")
@@ -150,6 +156,7 @@ struct InteractionDriver: Sendable {
             case .began, .changed:
                 guard isActive else { continue }
                 track(at: touch.t)
+                lastChangedPercent = percent
                 command = .changed(t: touch.t, percent: percent)
             case .ended, .cancelled, .failed:
                 guard isActive else { continue }
@@ -172,6 +179,7 @@ struct InteractionDriver: Sendable {
         baseProgress = progress
         sampler = BackSwipeSampler(width: extent, parameters: samplerParameters)
         track(at: t)
+        lastChangedPercent = percent
     }
 
     /// Progress for the finger's travel: base + travel / extent, clamped to 0...1.
@@ -183,7 +191,7 @@ struct InteractionDriver: Sendable {
     private mutating func release(at t: Double, cancelled: Bool) -> InteractionCommand {
         isActive = false
         let velocity = recognizer.velocity(along: direction)
-        let input = DecisionInput(progress: percent, velocity: velocity, extent: extent, sampler: sampler,
+        let input = DecisionInput(progress: decidesOnLastChange ? lastChangedPercent : percent, velocity: velocity, extent: extent, sampler: sampler,
                                   transitionDuration: transitionDuration, gestureCancelled: cancelled)
         return .ended(t: t, finish: policy.decide(input), velocity: velocity)
     }

@@ -86,6 +86,9 @@ enum ParameterTable {
         num("swipe.extent", "pt", 400, "Seed 000: fraction = translation.y / extent"),
         num("swipe.threshold", "fraction", 0.5, "Seed 000: finish when fraction > threshold"),
         str("swipe.policy", "threshold", "Seed 000 completion policy", policyChoices),
+        str("swipe.decision_sample", "last-change",
+            "Seed 000 sets shouldComplete in .changed only, so a lift decides on the last change's fraction; 'release' uses the lifting touch",
+            ["last-change", "release"]),
         // Seed 003 sheet drag.
         num("sheetdrag.threshold", "fraction", 0.4, "Seed 003: finish when dy / view height > threshold"),
         str("sheetdrag.policy", "threshold", "Seed 003 completion policy", policyChoices),

@@ -10,21 +10,31 @@ import Testing
 struct DecisionParameterTests {
     /// Seed 000's swipe-to-dismiss (docs/ENGINE.md, REFERENCE.md): a pan begins once the finger is
     /// `pan.hysteresis` = 10 pt from where it landed, and that slop (the 10 pt along the finger's
-    /// direction at that moment) is subtracted from the translation; at release
-    /// fraction = clamp((translation.y - slop.y) / 400, 0, 1) and the dismissal finishes iff the
-    /// touch ended (not cancelled) with fraction > swipe.threshold. Nil when the pan never began.
-    static func releaseFraction(_ touches: [Touch]) -> Double? {
+    /// direction at that moment) is subtracted from the translation. On every `.changed` (a moved
+    /// touch after the pan began; UIKit delivers nothing for stationary ones) the controller sets
+    /// fraction = clamp((translation.y - slop.y) / 400, 0, 1) and shouldComplete = fraction > 0.5;
+    /// `.ended` finishes iff shouldComplete. So the decision uses the last change's fraction, not the
+    /// lifting touch's position. Nil when the pan never began or the touch was cancelled (always cancels).
+    static func decisionFraction(_ touches: [Touch]) -> Double? {
         guard let landing = touches.first, landing.phase == .began else { return nil }
         var slopY: Double?
+        var lastChange: Double?
         for touch in touches.dropFirst() where touch.id == landing.id {
             switch touch.phase {
-            case .moved, .stationary:
+            case .moved:
                 let dx = touch.x - landing.x, dy = touch.y - landing.y
-                let distance = (dx * dx + dy * dy).squareRoot()
-                if slopY == nil, distance >= 10 { slopY = dy / distance * 10 }
+                if let slopY {
+                    lastChange = min(max((dy - slopY) / 400, 0), 1)
+                } else {
+                    let distance = (dx * dx + dy * dy).squareRoot()
+                    // The touch that begins the pan is `.began`, not `.changed`: shouldComplete stays NO.
+                    if distance >= 10 { slopY = dy / distance * 10 }
+                }
+            case .stationary:
+                continue
             case .ended:
-                guard let slopY else { return nil }
-                return min(max((touch.y - landing.y - slopY) / 400, 0), 1)
+                guard slopY != nil else { return nil }
+                return lastChange ?? 0
             case .began, .cancelled:
                 return nil
             }
@@ -41,10 +51,10 @@ struct DecisionParameterTests {
         let store = try Archive.open(archive, mode: .readOnly)
         for id in try store.sessionIDs() {
             let session = try store.loadSession(id)
-            let fraction = Self.releaseFraction(session.touches)
+            let fraction = Self.decisionFraction(session.touches)
             // The rule reproduces what was recorded at the default threshold 0.5 ...
             #expect(session.trace.outcome.completed == (fraction.map { $0 > 0.5 } ?? false), "session \(id)")
-            // ... and at 0.3 finishes the releases in (0.3, 0.5] as well.
+            // ... and at 0.3 finishes the lifts whose last change was in (0.3, 0.5] as well.
             if let fraction, fraction > 0.3, fraction <= 0.5 { expected.insert(id) }
         }
         #expect(expected.count >= 3, "the corpus should straddle the thresholds")

@@ -47,6 +47,23 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
         #expect(trace.outcome.completed == finishes)
     }
 
+    // Seed 000 sets shouldComplete in .changed only; a lift that lands past the boundary after a last
+    // change short of it cancels (swipe.decision_sample = last-change). Seed 003 decides on the
+    // lifting touch's position, and so does seed 000's controller with decision_sample = release.
+    @Test func aLiftPastTheBoundaryDecidesOnTheLastChange() throws {
+        var touches = drag(x0: 200, y0: 300, dx: 0, dy: 209, steps: 20)
+        touches[touches.count - 1].y += 20
+        #expect((209.0 - 10) / 400 <= 0.5 && (229.0 - 10) / 400 > 0.5)
+        #expect(try !runCatalog("modal.swipe-dismiss", touches: touches).outcome.completed)
+        let release = try EngineProfile.builtin.overriding([("swipe.decision_sample", .string("release"))])
+        #expect(try runCatalog("modal.swipe-dismiss", touches: touches, profile: release).outcome.completed)
+
+        // Seed 003: percentComplete from the lifting touch: 0.4 x (844 - 100) + 10 = 307.6 pt.
+        var sheet = drag(x0: 200, y0: 300, dx: 0, dy: 300, steps: 20)
+        sheet[sheet.count - 1].y += 20
+        #expect(try runCatalog("sheet.drag-dismiss", touches: sheet).outcome.completed)
+    }
+
     // Threshold policies ignore velocity: a flick just short of the boundary cancels, a crawl just past it finishes.
     // Boundaries: 0.5 x 400 + 10, 0.4 x (844 - 100) + 10, 0.25 x 200 + 10, 0.25 x 844 + 10.
     @Test(arguments: [("modal.swipe-dismiss", 210.0), ("sheet.drag-dismiss", 307.6), ("image.drag-dismiss", 60.0),
