@@ -104,7 +104,7 @@ extension Archive {
                 guard let index = cursor.position(of: s.int64(at: 0)) else { continue }
                 try body(index, Touch(
                     t: s.double(at: 1), id: s.int(at: 2),
-                    phase: try decode(TouchPhase.self, s.string(at: 3), "touches", "phase"),
+                    phase: try decode(TouchPhase.self, s, at: 3, "touches", "phase"),
                     x: s.double(at: 4), y: s.double(at: 5)))
             }
         }
@@ -131,7 +131,7 @@ extension Archive {
             var cursor = SessionCursor(ids: positions)
             while try s.step() {
                 guard let index = cursor.position(of: s.int64(at: 0)) else { continue }
-                let decision = try decode(Decision.self, s.string(at: 1), "outcomes", "decision")
+                let decision = try decode(Decision.self, s, at: 1, "outcomes", "decision")
                 try body(index, Outcome(completed: decision.completed, t: s.double(at: 2), hierarchy: s.string(at: 3)))
             }
         }
