@@ -102,12 +102,21 @@ public struct TraceDiff: Sendable {
         guard a.subject == b.subject else { return false }
         var lhs = a.detail
         var rhs = b.detail
-        return lhs.withUTF8 { lhs in rhs.withUTF8 { rhs in callBytes(lhs).elementsEqual(callBytes(rhs)) } }
+        return lhs.withUTF8 { lhs in rhs.withUTF8 { rhs in sameCallName(lhs, rhs) } }
     }
 
-    /// The bytes of a detail before its arguments: "update" of "update(0.42)".
-    private static func callBytes(_ detail: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
-        detail.prefix { $0 != UInt8(ascii: "(") }
+    /// Whether two details have the same bytes before their arguments ("update" of "update(0.42)"):
+    /// the end of a detail counts as the "(" that opens its arguments.
+    private static func sameCallName(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        let open = UInt8(ascii: "(")
+        var index = 0
+        while true {
+            let left = index < lhs.count ? lhs[index] : open
+            let right = index < rhs.count ? rhs[index] : open
+            if left != right { return false }
+            if left == open { return true }
+            index += 1
+        }
     }
 
     private static func callName(_ event: TraceEvent) -> String {
