@@ -15,34 +15,36 @@ enum CanonicalJSON {
     }
 
     static func encode(_ value: Value) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(value, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func write(_ value: Value, into out: inout String) {
+    /// Appends `value` as UTF-8 to `out`: one buffer for the whole text, no string per value.
+    static func write(_ value: Value, into out: inout [UInt8]) {
         switch value {
-        case .number(let number): out += formatNumber(number)
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .string(let text): out += JSONString.quoted(text)
-        case .null: out += "null"
+        case .number(let number): out += formatNumber(number).utf8
+        case .bool(let flag): out += (flag ? "true" : "false").utf8
+        case .string(let text): JSONString.append(text, to: &out)
+        case .null: out += "null".utf8
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 write(item, into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             let sorted = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
             for (index, member) in sorted.enumerated() {
-                if index > 0 { out += "," }
-                out += JSONString.quoted(member.0)
-                out += ":"
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONString.append(member.0, to: &out)
+                out.append(UInt8(ascii: ":"))
                 write(member.1, into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 

@@ -19,13 +19,25 @@ struct FrameComparison {
         check(
             frame: expected.index, key: "", property: "progress", expected.progress, actual.progress,
             tolerance: tolerances.progress)
-        for view in expected.views {
-            guard let other = actual.views.first(where: { $0.key == view.key }) else {
+        // Views mostly come in the same order on both sides: while they do, each is looked for at its
+        // own index first, which is its first match since a recorded frame holds a view key once
+        // (frame_views' primary key). When all match in place, the replay has no extra view.
+        var sameOrder = expected.views.count == actual.views.count
+        for (index, view) in expected.views.enumerated() {
+            let other: ViewState
+            if sameOrder, actual.views[index].key == view.key {
+                other = actual.views[index]
+            } else if let found = actual.views.first(where: { $0.key == view.key }) {
+                other = found
+                sameOrder = false
+            } else {
                 reportView(.missingView, key: view.key, frame: expected.index, "missing from the replay")
+                sameOrder = false
                 continue
             }
             compareView(view, other, frame: expected.index)
         }
+        if sameOrder { return }
         for view in actual.views where !expected.views.contains(where: { $0.key == view.key }) {
             reportView(.extraView, key: view.key, frame: expected.index, "not in the recording")
         }

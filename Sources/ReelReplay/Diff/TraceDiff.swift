@@ -11,7 +11,7 @@ public struct TraceDiff: Sendable {
     public var tolerances: Tolerances
 
     /// Event kinds whose order and set make up a session's lifecycle.
-    public static let lifecycleKinds: Set<String> = ["lifecycle", "transition", "presentation"]
+    public static let lifecycleKinds = ["lifecycle", "transition", "presentation"]
 
     public init(tolerances: Tolerances = .default) {
         self.tolerances = tolerances
@@ -64,32 +64,59 @@ public struct TraceDiff: Sendable {
 
     /// The first place where the lifecycle sequences differ. Calls are compared by name: the
     /// arguments in parentheses ("update(0.42)") are frame-level detail, not lifecycle. Matching
-    /// calls are compared in place; names are only built for the divergence.
+    /// calls are compared in place, byte by byte; names are only built for the divergence.
     private func compareLifecycle(_ expected: [TraceEvent], _ actual: [TraceEvent]) -> Divergence? {
-        var lhs = expected.lazy.filter { Self.lifecycleKinds.contains($0.kind) }.makeIterator()
-        var rhs = actual.lazy.filter { Self.lifecycleKinds.contains($0.kind) }.makeIterator()
+        var left = Self.nextLifecycleEvent(in: expected, from: 0)
+        var right = Self.nextLifecycleEvent(in: actual, from: 0)
         var index = 0
-        while true {
-            let left = lhs.next()
-            let right = rhs.next()
-            if left == nil, right == nil { return nil }
-            if let left, let right, Self.sameCall(left, right) {
-                index += 1
-                continue
+        while left < expected.endIndex || right < actual.endIndex {
+            guard left < expected.endIndex, right < actual.endIndex, Self.sameCall(expected[left], actual[right])
+            else {
+                let expectedCall = left < expected.endIndex ? Self.callName(expected[left]) : "(end)"
+                let actualCall = right < actual.endIndex ? Self.callName(actual[right]) : "(end)"
+                return Divergence(
+                    kind: .lifecycle, property: "event[\(index)]", expected: expectedCall, actual: actualCall,
+                    detail: "lifecycle call \(index) is \(actualCall) instead of \(expectedCall)")
             }
-            let expectedCall = left.map(Self.callName) ?? "(end)"
-            let actualCall = right.map(Self.callName) ?? "(end)"
-            return Divergence(
-                kind: .lifecycle, property: "event[\(index)]", expected: expectedCall, actual: actualCall,
-                detail: "lifecycle call \(index) is \(actualCall) instead of \(expectedCall)")
+            index += 1
+            left = Self.nextLifecycleEvent(in: expected, from: left + 1)
+            right = Self.nextLifecycleEvent(in: actual, from: right + 1)
         }
+        return nil
+    }
+
+    /// The index of the first event of a lifecycle kind at or after `start` (`endIndex` if none).
+    private static func nextLifecycleEvent(in events: [TraceEvent], from start: Int) -> Int {
+        var index = start
+        while index < events.endIndex, !isLifecycleKind(events[index].kind) { index += 1 }
+        return index
+    }
+
+    /// Whether `kind` is one of `lifecycleKinds`: three string comparisons, no hashing.
+    private static func isLifecycleKind(_ kind: String) -> Bool {
+        lifecycleKinds.contains(kind)
     }
 
     /// Whether two events make the same call: same subject, same detail up to its arguments.
     private static func sameCall(_ a: TraceEvent, _ b: TraceEvent) -> Bool {
+        guard a.subject == b.subject else { return false }
+        var lhs = a.detail
+        var rhs = b.detail
+        return lhs.withUTF8 { lhs in rhs.withUTF8 { rhs in sameCallName(lhs, rhs) } }
+    }
+
+    /// Whether two details have the same bytes before their arguments ("update" of "update(0.42)"):
+    /// the end of a detail counts as the "(" that opens its arguments.
+    private static func sameCallName(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
         let open = UInt8(ascii: "(")
-        return a.subject == b.subject
-            && a.detail.utf8.prefix { $0 != open }.elementsEqual(b.detail.utf8.prefix { $0 != open })
+        var index = 0
+        while true {
+            let left = index < lhs.count ? lhs[index] : open
+            let right = index < rhs.count ? rhs[index] : open
+            if left != right { return false }
+            if left == open { return true }
+            index += 1
+        }
     }
 
     private static func callName(_ event: TraceEvent) -> String {

@@ -10,6 +10,9 @@ final class ReplayWorker: @unchecked Sendable {
     private let engine: TransitionEngine
     private let diff: TraceDiff
     private var specs: [String: ScenarioSpec] = [:]
+    /// The spec decoded last, checked before `specs`: consecutive sessions mostly share a scenario,
+    /// and a read hands them the same JSON string, so the check costs no hashing of the JSON.
+    private var lastSpec: (json: String, spec: ScenarioSpec)?
 
     init(archivePath: String, engine: TransitionEngine, tolerances: Tolerances) throws {
         archive = try Archive.open(archivePath, mode: .readOnly)
@@ -58,9 +61,10 @@ final class ReplayWorker: @unchecked Sendable {
     }
 
     private func spec(_ json: String) throws -> ScenarioSpec {
-        if let spec = specs[json] { return spec }
-        let spec = try ScenarioSpec.decode(json: json)
+        if let lastSpec, lastSpec.json == json { return lastSpec.spec }
+        let spec = try specs[json] ?? ScenarioSpec.decode(json: json)
         specs[json] = spec
+        lastSpec = (json, spec)
         return spec
     }
 }

@@ -190,3 +190,22 @@ func decode<Value: RawRepresentable<String>>(_ type: Value.Type, _ raw: String, 
     }
     return value
 }
+
+/// The case whose raw value is the text of `statement`'s `column`, read in place: each case's raw
+/// value is compared with the stored bytes, so no String is built for a valid row. Inlined so that
+/// it is specialized for the enum at each call site.
+@inline(__always)
+func decode<Value: RawRepresentable<String> & CaseIterable>(
+    _ type: Value.Type, _ statement: Statement, at column: Int32, _ table: String, _ columnName: String
+) throws -> Value {
+    let value = statement.withText(at: column) { stored in
+        Value.allCases.first { value in
+            var raw = value.rawValue
+            return raw.withUTF8 { $0.elementsEqual(stored) }
+        }
+    }
+    guard let value else {
+        throw ArchiveError.invalidStoredValue(table: table, column: columnName, value: statement.string(at: column))
+    }
+    return value
+}

@@ -61,14 +61,19 @@ extension Archive {
     func loadHeaders(_ selection: SessionSelection) throws -> [(id: Int64, header: SessionHeader)] {
         var headers = try database.withCachedStatement("""
             SELECT s.id, sc.name, sc.spec_json, s.device_width, s.device_height, s.device_scale, s.refresh_hz,
-                s.external_id, s.source_file, s.source_line, s.content_hash
+                s.external_id, s.source_file, s.source_line, s.content_hash, s.scenario_id
             FROM sessions AS s JOIN scenarios AS sc ON sc.id = s.scenario_id \(selection.filter("s.id")) ORDER BY s.id
             """) { s -> [(id: Int64, header: SessionHeader)] in
             try selection.bind(to: s)
             var headers: [(id: Int64, header: SessionHeader)] = []
+            // Sessions of one scenario share its name and spec strings, read once per scenario.
+            var scenarios: [Int64: (name: String, specJSON: String)] = [:]
             while try s.step() {
+                let scenarioID = s.int64(at: 11)
+                let scenario = scenarios[scenarioID] ?? (s.string(at: 1), s.string(at: 2))
+                scenarios[scenarioID] = scenario
                 headers.append((s.int64(at: 0), SessionHeader(
-                    scenarioName: s.string(at: 1), scenarioSpecJSON: s.string(at: 2),
+                    scenarioName: scenario.name, scenarioSpecJSON: scenario.specJSON,
                     device: Device(width: s.double(at: 3), height: s.double(at: 4), scale: s.double(at: 5)),
                     refreshHz: s.double(at: 6), externalID: s.optionalString(at: 7), tags: [],
                     sourceFile: s.optionalString(at: 8), sourceLine: s.optionalInt(at: 9), contentHash: s.string(at: 10))))
@@ -99,7 +104,7 @@ extension Archive {
                 guard let index = cursor.position(of: s.int64(at: 0)) else { continue }
                 try body(index, Touch(
                     t: s.double(at: 1), id: s.int(at: 2),
-                    phase: try decode(TouchPhase.self, s.string(at: 3), "touches", "phase"),
+                    phase: try decode(TouchPhase.self, s, at: 3, "touches", "phase"),
                     x: s.double(at: 4), y: s.double(at: 5)))
             }
         }
@@ -126,7 +131,7 @@ extension Archive {
             var cursor = SessionCursor(ids: positions)
             while try s.step() {
                 guard let index = cursor.position(of: s.int64(at: 0)) else { continue }
-                let decision = try decode(Decision.self, s.string(at: 1), "outcomes", "decision")
+                let decision = try decode(Decision.self, s, at: 1, "outcomes", "decision")
                 try body(index, Outcome(completed: decision.completed, t: s.double(at: 2), hierarchy: s.string(at: 3)))
             }
         }

@@ -199,6 +199,13 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// Hands `body` the column's UTF-8 text in place (empty for NULL), without building a String; the
+    /// bytes are only valid inside `body`.
+    public func withText<Result>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let text = sqlite3_column_text(handle, index)
+        return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_column_bytes(handle, index))))
+    }
+
     public func data(at index: Int32) -> Data {
         let count = Int(sqlite3_column_bytes(handle, index))
         guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
