@@ -5,7 +5,8 @@ import ReelReplay
 import ReelStore
 
 /// Runs a command's body, turning every failure into `reel: error: <message>` on standard error
-/// and the command line's exit code (see `ExitStatus`): 65 bad data, 66 missing file, 70 internal.
+/// and the command line's exit code (see `ExitStatus`): 64 an output that already exists, 65 bad
+/// data, 66 missing file, 70 internal.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
@@ -18,6 +19,7 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         printError(error.description)
         switch error {
         case .missingFile, .sessionNotFound: throw ExitCode(ExitStatus.noInput.rawValue)
+        case .fileExists: throw ExitCode(ExitStatus.usage.rawValue)
         default: throw ExitCode(ExitStatus.dataError.rawValue)
         }
     } catch let error as SQLiteError {
