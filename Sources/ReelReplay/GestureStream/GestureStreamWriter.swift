@@ -35,14 +35,8 @@ public enum GestureStreamWriter {
         } else {
             writer.string(scenario)
         }
-        writer.raw(",\"device\":{\"width\":")
-        writer.number(device.width)
-        writer.raw(",\"height\":")
-        writer.number(device.height)
-        writer.raw(",\"scale\":")
-        writer.number(device.scale)
-        writer.raw("},\"refresh_hz\":")
-        writer.number(refreshHz)
+        writer.punctuation(UInt8(ascii: ","))
+        appendDeviceFields(device, refreshHz: refreshHz, to: &writer)
         if let externalID {
             writer.raw(",\"id\":")
             writer.string(externalID)
@@ -78,5 +72,18 @@ public enum GestureStreamWriter {
         writer.number(touch.x)
         writer.raw(",\"y\":")
         writer.number(touch.y)
+    }
+
+    /// `"device":{"width":…,"height":…,"scale":…},"refresh_hz":…`, without braces: shared by
+    /// session lines and engine-protocol requests.
+    static func appendDeviceFields(_ device: Device, refreshHz: Double, to writer: inout JSONWriter) {
+        writer.raw("\"device\":{\"width\":")
+        writer.number(device.width)
+        writer.raw(",\"height\":")
+        writer.number(device.height)
+        writer.raw(",\"scale\":")
+        writer.number(device.scale)
+        writer.raw("},\"refresh_hz\":")
+        writer.number(refreshHz)
     }
 }

@@ -48,14 +48,8 @@ public struct EngineRequest: Sendable, Hashable {
                 throw EngineProtocolError(reason: "the scenario spec is not valid JSON: \(error)")
             }
         }
-        writer.raw("},\"device\":{\"width\":")
-        writer.number(device.width)
-        writer.raw(",\"height\":")
-        writer.number(device.height)
-        writer.raw(",\"scale\":")
-        writer.number(device.scale)
-        writer.raw("},\"refresh_hz\":")
-        writer.number(refreshHz)
+        writer.raw("},")
+        GestureStreamWriter.appendDeviceFields(device, refreshHz: refreshHz, to: &writer)
         writer.raw(",\"touches\":[")
         for (position, touch) in touches.enumerated() {
             if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
