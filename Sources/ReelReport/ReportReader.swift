@@ -217,7 +217,7 @@ public struct ReportReader {
         }
         return ReportModel.SessionPlots(
             sessionID: sessionID, scenario: recorded.header.scenarioName, status: status,
-            firstDivergence: divergences.first.map { $0.detail ?? $0.kind.rawValue } ?? "", progress: progress,
+            firstDivergence: divergences.first.map { $0.detail.isEmpty ? $0.kind.rawValue : $0.detail } ?? "", progress: progress,
             property: property)
     }
 

@@ -69,7 +69,7 @@ struct ShowCommand: ParsableCommand {
         }
         print("replay \(replayID): \(divergences.count) divergence\(divergences.count == 1 ? "" : "s")")
         for d in divergences.prefix(20) {
-            print("  \(d.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(d.detail ?? "")")
+            print("  \(d.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(d.detail)")
         }
     }
 }

@@ -159,11 +159,14 @@ import ReelTrace
                             decisionActual: .finished, firstDivergentFrame: 3, maxError: 0.75, kinds: [.frame]),
         ]
         let divergences = [
-            DivergenceRow(replayID: replay, sessionID: flipped, kind: .decision, expected: "finished", actual: "cancelled"),
-            DivergenceRow(replayID: replay, sessionID: flipped, kind: .frame, frameIndex: 2, viewKey: "B.view",
-                          property: "x", expected: "195.75", actual: "208.25", delta: 12.5, detail: "beyond 0.5 pt"),
-            DivergenceRow(replayID: replay, sessionID: same, kind: .frame, frameIndex: 3, viewKey: "B.view",
-                          property: "alpha", expected: "0.99", actual: "0.24", delta: -0.75),
+            DivergenceRow(replayID: replay, sessionID: flipped, divergence: Divergence(
+                kind: .decision, expected: "finished", actual: "cancelled", detail: "recorded finished, replay cancelled")),
+            DivergenceRow(replayID: replay, sessionID: flipped, divergence: Divergence(
+                kind: .frame, frameIndex: 2, viewKey: "B.view", property: "x", expected: "195.75", actual: "208.25",
+                delta: 12.5, detail: "beyond 0.5 pt")),
+            DivergenceRow(replayID: replay, sessionID: same, divergence: Divergence(
+                kind: .frame, frameIndex: 3, viewKey: "B.view", property: "alpha", expected: "0.99", actual: "0.24",
+                delta: -0.75, detail: "")),
         ]
         try archive.write {
             for row in results { try archive.insertReplayResult(row) }

@@ -175,11 +175,7 @@ public final class Replayer {
                 errorMessage: verdict.status == .error ? verdict.divergences.first?.detail : nil,
                 kinds: verdict.divergences.map(\.kind)))
         for d in verdict.divergences {
-            try archive.insertDivergence(
-                DivergenceRow(
-                    replayID: replayID, sessionID: sessionID, kind: d.kind, frameIndex: d.frameIndex,
-                    viewKey: d.viewKey, property: d.property, expected: d.expected, actual: d.actual,
-                    delta: d.delta, detail: d.detail))
+            try archive.insertDivergence(DivergenceRow(replayID: replayID, sessionID: sessionID, divergence: d))
         }
     }
 }

@@ -39,11 +39,7 @@ extension SessionComparison {
         self.init(
             status: status, decisionExpected: row.decisionExpected?.completed ?? false,
             decisionActual: row.decisionActual?.completed,
-            divergences: divergences.map {
-                Divergence(
-                    kind: $0.kind, frameIndex: $0.frameIndex, viewKey: $0.viewKey, property: $0.property,
-                    expected: $0.expected, actual: $0.actual, delta: $0.delta, detail: $0.detail ?? "")
-            },
+            divergences: divergences.map(\.divergence),
             firstDivergentFrame: row.firstDivergentFrame, maxError: row.maxError ?? 0)
     }
 }

@@ -163,11 +163,12 @@ extension Archive {
         while try statement.step() {
             rows.append(DivergenceRow(
                 replayID: replayID, sessionID: statement.int64(at: 0),
-                kind: try decode(DivergenceKind.self, statement.string(at: 1), "divergences", "kind"),
-                frameIndex: statement.optionalInt(at: 2), viewKey: statement.optionalString(at: 3),
-                property: statement.optionalString(at: 4), expected: statement.optionalString(at: 5),
-                actual: statement.optionalString(at: 6), delta: statement.optionalDouble(at: 7),
-                detail: statement.optionalString(at: 8)))
+                divergence: Divergence(
+                    kind: try decode(DivergenceKind.self, statement.string(at: 1), "divergences", "kind"),
+                    frameIndex: statement.optionalInt(at: 2), viewKey: statement.optionalString(at: 3),
+                    property: statement.optionalString(at: 4), expected: statement.optionalString(at: 5),
+                    actual: statement.optionalString(at: 6), delta: statement.optionalDouble(at: 7),
+                    detail: statement.optionalString(at: 8) ?? "")))
         }
         return rows
     }

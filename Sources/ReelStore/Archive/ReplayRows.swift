@@ -80,39 +80,22 @@ public struct ReplayResultRow: Sendable, Hashable {
     }
 }
 
-/// One row of `divergences`.
+/// One row of `divergences`: a divergence of one session in one replay. Its fields read through
+/// (`row.kind`, `row.frameIndex`, ...).
+@dynamicMemberLookup
 public struct DivergenceRow: Sendable, Hashable {
     public var replayID: Int64
     public var sessionID: Int64
-    public var kind: DivergenceKind
-    public var frameIndex: Int?
-    public var viewKey: String?
-    /// The property that differs: "x", "alpha", "a", "rotation_y", "t", ...
-    public var property: String?
-    /// The stored value, as text.
-    public var expected: String?
-    /// The candidate's value, as text.
-    public var actual: String?
-    /// actual - expected for numeric properties.
-    public var delta: Double?
-    /// Free-form explanation.
-    public var detail: String?
+    public var divergence: Divergence
 
-    public init(
-        replayID: Int64, sessionID: Int64, kind: DivergenceKind, frameIndex: Int? = nil, viewKey: String? = nil,
-        property: String? = nil, expected: String? = nil, actual: String? = nil, delta: Double? = nil,
-        detail: String? = nil
-    ) {
+    public init(replayID: Int64, sessionID: Int64, divergence: Divergence) {
         self.replayID = replayID
         self.sessionID = sessionID
-        self.kind = kind
-        self.frameIndex = frameIndex
-        self.viewKey = viewKey
-        self.property = property
-        self.expected = expected
-        self.actual = actual
-        self.delta = delta
-        self.detail = detail
+        self.divergence = divergence
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Divergence, Value>) -> Value {
+        divergence[keyPath: keyPath]
     }
 }
 
