@@ -80,59 +80,54 @@ extension Archive {
             }
             return headers
         }
-        try database.withCachedStatement("""
-            SELECT s.id, tag.value FROM sessions AS s, json_each(s.tags) AS tag \(selection.filter("s.id"))
-            ORDER BY s.id, tag.key
-            """) { s in
-            try selection.bind(to: s)
-            var cursor = SessionCursor(ids: headers.map(\.id))
-            while try s.step() {
-                if let index = cursor.position(of: s.int64(at: 0)) { headers[index].header.tags.append(s.string(at: 1)) }
-            }
-        }
+        try forEachSessionRow(
+            "SELECT s.id, tag.value FROM sessions AS s, json_each(s.tags) AS tag \(selection.filter("s.id")) ORDER BY s.id, tag.key",
+            selection, headers.map(\.id)
+        ) { index, s in headers[index].header.tags.append(s.string(at: 1)) }
         return headers
     }
 
     /// Hands `body` each touch of `selection` in (session, seq) order, with its session's index in `positions`.
     func forEachTouch(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, Touch) throws -> Void) throws {
-        try database.withCachedStatement(
-            "SELECT session_id, t, finger, phase, x, y FROM touches \(selection.filter("session_id")) ORDER BY session_id, seq"
-        ) { s in
-            try selection.bind(to: s)
-            var cursor = SessionCursor(ids: positions)
-            while try s.step() {
-                guard let index = cursor.position(of: s.int64(at: 0)) else { continue }
-                try body(index, Touch(
-                    t: s.double(at: 1), id: s.int(at: 2),
-                    phase: try decode(TouchPhase.self, s, at: 3, "touches", "phase"),
-                    x: s.double(at: 4), y: s.double(at: 5)))
-            }
+        try forEachSessionRow(
+            "SELECT session_id, t, finger, phase, x, y FROM touches \(selection.filter("session_id")) ORDER BY session_id, seq",
+            selection, positions
+        ) { index, s in
+            try body(index, Touch(
+                t: s.double(at: 1), id: s.int(at: 2), phase: try decode(TouchPhase.self, s, at: 3, "touches", "phase"),
+                x: s.double(at: 4), y: s.double(at: 5)))
         }
     }
 
     private func forEachEvent(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, TraceEvent) throws -> Void) throws {
-        try database.withCachedStatement(
-            "SELECT session_id, t, kind, subject, detail FROM events \(selection.filter("session_id")) ORDER BY session_id, seq"
-        ) { s in
-            try selection.bind(to: s)
-            var cursor = SessionCursor(ids: positions)
-            while try s.step() {
-                guard let index = cursor.position(of: s.int64(at: 0)) else { continue }
-                try body(index, TraceEvent(t: s.double(at: 1), kind: s.string(at: 2), subject: s.string(at: 3), detail: s.string(at: 4)))
-            }
+        try forEachSessionRow(
+            "SELECT session_id, t, kind, subject, detail FROM events \(selection.filter("session_id")) ORDER BY session_id, seq",
+            selection, positions
+        ) { index, s in
+            try body(index, TraceEvent(t: s.double(at: 1), kind: s.string(at: 2), subject: s.string(at: 3), detail: s.string(at: 4)))
         }
     }
 
     private func forEachOutcome(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, Outcome) throws -> Void) throws {
-        try database.withCachedStatement(
-            "SELECT session_id, decision, completed_at, hierarchy_json FROM outcomes \(selection.filter("session_id")) ORDER BY session_id"
-        ) { s in
+        try forEachSessionRow(
+            "SELECT session_id, decision, completed_at, hierarchy_json FROM outcomes \(selection.filter("session_id")) ORDER BY session_id",
+            selection, positions
+        ) { index, s in
+            let decision = try decode(Decision.self, s, at: 1, "outcomes", "decision")
+            try body(index, Outcome(completed: decision.completed, t: s.double(at: 2), hierarchy: s.string(at: 3)))
+        }
+    }
+
+    /// Runs `sql` (filtered by `selection.filter`, the session id in its first column, rows in ascending
+    /// session order) and hands `body` each row of a session in `positions` with that session's index.
+    private func forEachSessionRow(
+        _ sql: String, _ selection: SessionSelection, _ positions: [Int64], _ body: (Int, Statement) throws -> Void
+    ) throws {
+        try database.withCachedStatement(sql) { s in
             try selection.bind(to: s)
             var cursor = SessionCursor(ids: positions)
             while try s.step() {
-                guard let index = cursor.position(of: s.int64(at: 0)) else { continue }
-                let decision = try decode(Decision.self, s, at: 1, "outcomes", "decision")
-                try body(index, Outcome(completed: decision.completed, t: s.double(at: 2), hierarchy: s.string(at: 3)))
+                if let index = cursor.position(of: s.int64(at: 0)) { try body(index, s) }
             }
         }
     }
