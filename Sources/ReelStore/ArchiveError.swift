@@ -14,6 +14,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case migrationChanged(path: String, version: Int, name: String, recordedSHA256: String, embeddedSHA256: String)
     /// The archive records a migration this build does not know, below its own latest version.
     case unknownMigration(path: String, version: Int, name: String)
+    /// A migration left a row of `table` referencing a missing row of `parent`; it was rolled back.
+    case migrationBrokeForeignKey(path: String, version: Int, name: String, table: String, parent: String)
     /// No session has this id.
     case sessionNotFound(id: Int64)
     /// A stored value could not be turned back into a trace value.
@@ -36,6 +38,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(sha256 \(recorded) applied, \(embedded) in this reel)"
         case let .unknownMigration(path, version, name):
             return "\(path): the archive has migration \(EmbeddedMigration.fileName(version: version, name: name)), which this reel does not carry"
+        case let .migrationBrokeForeignKey(path, version, name, table, parent):
+            return "\(path): migration \(EmbeddedMigration.fileName(version: version, name: name)) would leave rows of "
+                + "\(table) referencing missing rows of \(parent); nothing was changed"
         case let .sessionNotFound(id):
             return "no session with id \(id)"
         case let .invalidStoredValue(table, column, value):

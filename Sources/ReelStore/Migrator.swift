@@ -69,14 +69,23 @@ public struct Migrator: Sendable {
 
     /// Validates `database`, then applies every pending migration in version order, each in its own
     /// transaction. Returns the migrations applied now (empty when the archive was up to date).
+    ///
+    /// As GRDB's migrator does, foreign keys are not enforced while a migration runs, so it can
+    /// rebuild a table others reference (create, copy, drop, rename) without cascading deletes;
+    /// before it commits, `PRAGMA foreign_key_check` must find no violation, or it rolls back.
     @discardableResult
     public func migrate(_ database: Database) throws -> [EmbeddedMigration] {
         let current = try validate(database)
         let pending = migrations.filter { $0.version > current }
+        guard !pending.isEmpty else { return [] }
+        // The pragma is a no-op inside a transaction, so it is set around them.
+        try database.execute("PRAGMA foreign_keys = OFF")
+        defer { try? database.execute("PRAGMA foreign_keys = ON") }
         for migration in pending {
             try database.transaction(.immediate) {
                 try database.execute(Migrator.createTable)
                 try database.execute(migration.sql)
+                try Migrator.checkForeignKeys(database, after: migration)
                 let record = try database.prepare("""
                     INSERT INTO migrations (version, name, sha256, applied_at)
                     VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
@@ -89,5 +98,14 @@ public struct Migrator: Sendable {
             }
         }
         return pending
+    }
+
+    /// Throws when a row of `database` references a missing parent.
+    private static func checkForeignKeys(_ database: Database, after migration: EmbeddedMigration) throws {
+        let check = try database.prepare("PRAGMA foreign_key_check")
+        guard try check.step() else { return }
+        throw ArchiveError.migrationBrokeForeignKey(
+            path: database.path, version: migration.version, name: migration.name, table: check.string(at: 0),
+            parent: check.string(at: 2))
     }
 }

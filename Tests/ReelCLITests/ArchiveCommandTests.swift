@@ -7,6 +7,9 @@ import Testing
 /// refuse, and their exit codes (README: 64 usage, 65 bad data, 66 missing input).
 @Suite("reel init, migrate, info")
 struct ArchiveCommandTests {
+    /// The schema version of this build: one per file in Migrations/.
+    let latest = EmbeddedMigration.all.count
+
     @Test func initCreatesAReelArchiveAndRefusesAnExistingFile() throws {
         let folder = try temporaryFolder()
         let created = try runReel(["init", "a.sqlite"], in: folder)
@@ -15,7 +18,7 @@ struct ArchiveCommandTests {
         let header = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.sqlite")).prefix(72)
         #expect(Array(header.prefix(16)) == Array("SQLite format 3\0".utf8))
         #expect(Array(header[68..<72]) == [0x52, 0x45, 0x45, 0x4C])
-        #expect(try archiveCount(folder + "/a.sqlite", "SELECT count(*) FROM migrations") == 1)
+        #expect(try archiveCount(folder + "/a.sqlite", "SELECT count(*) FROM migrations") == Int64(latest))
 
         let before = try archiveFileHash(folder + "/a.sqlite")
         let again = try runReel(["init", "a.sqlite"], in: folder)
@@ -29,7 +32,7 @@ struct ArchiveCommandTests {
         _ = try runReel(["init", "a.sqlite"], in: folder)
         let current = try runReel(["migrate", "a.sqlite"], in: folder)
         #expect(current.status == 0)
-        #expect(current.standardOutput.contains("up to date (schema v1)"))
+        #expect(current.standardOutput.contains("up to date (schema v\(latest))"))
 
         let missing = try runReel(["migrate", "nothing.sqlite"], in: folder)
         #expect(missing.status == 66)
@@ -58,6 +61,18 @@ struct ArchiveCommandTests {
         #expect(tampered.standardError.contains("0001"))
     }
 
+    @Test func migrateUpgradesAVersion1Archive() throws {
+        let folder = try temporaryFolder()
+        _ = try Archive.open(folder + "/old.sqlite", mode: .readWrite, migrations: Array(EmbeddedMigration.all.prefix(1)))
+        let query = try runReel(["query", "old.sqlite", "SELECT 1"], in: folder)
+        #expect(query.status == 65)
+        #expect(query.standardError.contains("archive schema v1 is older than this reel (v\(latest)): run `reel migrate"))
+        let migrated = try runReel(["migrate", "old.sqlite"], in: folder)
+        #expect(migrated.status == 0, "\(migrated.standardError)")
+        #expect(migrated.standardOutput.contains("migrated to schema v\(latest) (applied 0002_check_lists"))
+        #expect(try archiveCount(folder + "/old.sqlite", "SELECT count(*) FROM migrations") == Int64(latest))
+    }
+
     @Test func infoCountsRowsWithoutWriting() throws {
         let folder = try temporaryFolder()
         let stream = try synthesizedStream("nav.interactive-pop", count: 3, seed: 5, in: folder)
@@ -67,7 +82,7 @@ struct ArchiveCommandTests {
         let info = try runReel(["info", "a.sqlite", "--format", "json"], in: folder)
         #expect(info.status == 0, "\(info.standardError)")
         let object = try JSONParser.parse(info.standardOutput)
-        #expect(object["schema_version"] == .number(1))
+        #expect(object["schema_version"] == .number(Double(latest)))
         #expect(object["rows"]?["sessions"] == .number(3))
         #expect(object["rows"]?["frames"] == .number(Double(summary.frames)))
         #expect(try archiveFileHash(folder + "/a.sqlite") == before)
