@@ -104,6 +104,8 @@ import Testing
             "INSERT INTO replay_results (replay_id, session_id, status, decision_expected, decision_actual) VALUES (?1, ?2, ?3, ?4, ?5)",
             "INSERT INTO divergences (replay_id, session_id, kind) VALUES (?1, ?2, ?3)",
             "INSERT INTO outcomes VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO frame_views VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+            "INSERT INTO events VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         ]
         for sql in inserts {
             let plan = try archive.database.prepare("EXPLAIN " + sql)
