@@ -60,6 +60,8 @@ struct InteractionDriver: Sendable {
     /// The interaction controller's name (backSwipe, swipeDismiss, ...).
     let kind: String
     private(set) var recognizer: any InteractionRecognizer
+    /// The recognizer's name in `gesture` events (kept, so emitting an event does not open the existential).
+    let recognizerName: String
     /// Finger travel for progress 1: points, or 1 for a pinch's scale.
     let extent: Double
     /// The finishing direction of the finger (unused for pinches).
@@ -113,6 +115,7 @@ struct InteractionDriver: Sendable {
         default:
             throw EngineError("unknown interaction controller '\(kind)'")
         }
+        recognizerName = recognizer.name
         decidesOnLastChange = kind == "swipeDismiss" && profile.string("swipe.decision_sample") == "last-change"
         policy = InteractionDriver.policy(profile.string(prefix + ".policy"), threshold: profile.number(prefix + ".threshold"), profile: profile)
         percentDriven = PercentDriven.Parameters(interactiveCap: profile.number("backswipe.max_progress"))

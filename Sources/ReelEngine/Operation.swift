@@ -20,3 +20,17 @@ struct Operation: Sendable {
     /// Controllers popped from under the top by popToRoot / setViewControllers.
     var droppedMiddle: [String] = []
 }
+
+extension Operation {
+    /// Who transition-context calls are addressed to in events: the container, or the presented
+    /// controller's transition for presentations.
+    var transitionSubject: String {
+        switch kind {
+        case .push, .pop: "nav"
+        case .present, .dismiss: presentation.map { $0.presented + ".transition" } ?? "transition"
+        case .selectTab: "tab"
+        case .showDetail: "split"
+        case .swapChild: "container"
+        }
+    }
+}

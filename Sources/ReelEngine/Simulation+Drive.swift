@@ -19,8 +19,8 @@ extension Simulation {
         while true {
             if index >= touches.count, isInteractive, driver != nil {
                 let t = touches.last?.t ?? 0
-                emit(t, "gesture", driver!.recognizer.name, GestureState.cancelled.name)
-                try apply(driver!.cancelHeldGesture(at: t), driver: driver!)
+                emit(t, "gesture", driver!.recognizerName, GestureState.cancelled.name)
+                try apply(driver!.cancelHeldGesture(at: t), driver: &driver!)
                 continue
             }
             let touchTime = index < touches.count ? touches[index].t : Double.infinity
@@ -33,16 +33,7 @@ extension Simulation {
             index += 1
             if started, transition == nil { break }
             if driver != nil {
-                let running = isAnimating ? transition?.clock.fraction(at: touch.t) : nil
-                let (command, states) = driver!.handle(touch, runningProgress: running)
-                for state in states { emit(touch.t, "gesture", driver!.recognizer.name, state.name) }
-                guard let command else { continue }
-                if case .began(let t) = command, !started {
-                    started = try startTransition(at: t, interactive: true)
-                    if let duration = transition?.plan.duration { driver!.transitionDuration = duration }
-                    continue
-                }
-                try apply(command, driver: driver!)
+                try feed(touch, to: &driver!, started: &started)
             } else if spec.trigger.kind == .tap, !started, tap.handle(touch).contains(.recognized) {
                 emit(touch.t, "gesture", "tap", "recognized")
                 started = try startTransition(at: touch.t, interactive: false)
@@ -50,11 +41,27 @@ extension Simulation {
         }
     }
 
+    /// One touch through the interaction controller: its recognizer's state changes as events, then
+    /// the command (start the transition, or drive the running one). The driver is borrowed in
+    /// place (`&driver!`), not copied per touch.
+    private mutating func feed(_ touch: Touch, to driver: inout InteractionDriver, started: inout Bool) throws {
+        let running = isAnimating ? transition?.clock.fraction(at: touch.t) : nil
+        let (command, states) = driver.handle(touch, runningProgress: running)
+        for state in states { emit(touch.t, "gesture", driver.recognizerName, state.name) }
+        guard let command else { return }
+        if case .began(let t) = command, !started {
+            started = try startTransition(at: t, interactive: true)
+            if let duration = transition?.plan.duration { driver.transitionDuration = duration }
+            return
+        }
+        try apply(command, driver: &driver)
+    }
+
     /// Applies an interaction command to the running transition (UIPercentDrivenInteractiveTransition
     /// over the transition's property animator).
-    mutating func apply(_ command: InteractionCommand, driver: borrowing InteractionDriver) throws {
+    mutating func apply(_ command: InteractionCommand, driver: inout InteractionDriver) throws {
         guard var clock = transition?.clock, let duration = transition?.plan.duration else { return }
-        let subject = transitionSubject(transition!.operation)
+        let subject = transition!.operation.transitionSubject
         switch command {
         case .began(let t):
             // A finger took a finishing or cancelling animation back: continue from where it is.
@@ -67,7 +74,7 @@ extension Simulation {
             let capped = PercentDriven.interactiveProgress(percent, parameters: driver.percentDriven)
             try clock.setFractionComplete(capped)
             transition!.tau = capped * duration
-            emit(t, "transition", subject, "updateInteractiveTransition(" + Simulation.format4(capped) + ")")
+            emit(t, "transition", subject, Simulation.call("updateInteractiveTransition", fraction: capped))
         case .ended(let t, let finish, let velocity):
             guard !clock.isRunning else { return }
             let p = clock.fractionComplete ?? 0
@@ -94,12 +101,37 @@ extension Simulation {
         transition!.clock = clock
     }
 
-    /// A fraction with four decimals ("0.1234"), without Foundation formatting.
-    static func format4(_ value: Double) -> String {
+    /// `name(0.1234)`: a call whose argument is a fraction with four decimals (rounded, "-" only when
+    /// the rounded value is negative), written into the string's own buffer without Foundation.
+    static func call(_ name: StaticString, fraction value: Double) -> String {
         let scaled = Int((value * 10_000).rounded())
-        let sign = scaled < 0 ? "-" : ""
-        let magnitude = abs(scaled)
-        let fraction = String(magnitude % 10_000)
-        return sign + String(magnitude / 10_000) + "." + String(repeating: "0", count: 4 - fraction.count) + fraction
+        var integerDigits = 1
+        var integer = scaled.magnitude / 10_000
+        while integer >= 10 {
+            integerDigits += 1
+            integer /= 10
+        }
+        let sign = scaled < 0 ? 1 : 0
+        let count = name.utf8CodeUnitCount + 1 + sign + integerDigits + 5 + 1
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var end = buffer.initialize(fromContentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            buffer[end] = UInt8(ascii: "(")
+            end += 1
+            if sign == 1 { buffer[end] = UInt8(ascii: "-") }
+            // Digits from the last one leftwards: four decimals, the point, the whole part.
+            var rest = scaled.magnitude
+            var position = count - 2
+            for digit in 0..<(4 + integerDigits) {
+                if digit == 4 {
+                    buffer[position] = UInt8(ascii: ".")
+                    position -= 1
+                }
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                position -= 1
+            }
+            buffer[count - 1] = UInt8(ascii: ")")
+            return count
+        }
     }
 }

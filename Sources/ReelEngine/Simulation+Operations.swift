@@ -282,19 +282,9 @@ extension Simulation {
             emit(t, "presentation", presentation.presented + ".presentation", "animateAlongsideTransition")
         }
         if op.usesContext, plan.duration > 0 || interactive {
-            emit(t, "transition", transitionSubject(op), interactive ? "startInteractiveTransition" : "animateTransition")
+            emit(t, "transition", op.transitionSubject, interactive ? "startInteractiveTransition" : "animateTransition")
         }
         return (op, plan)
-    }
-
-    func transitionSubject(_ op: Operation) -> String {
-        switch op.kind {
-        case .push, .pop: "nav"
-        case .present, .dismiss: op.presentation.map { $0.presented + ".transition" } ?? "transition"
-        case .selectTab: "tab"
-        case .showDetail: "split"
-        case .swapChild: "container"
-        }
     }
 
     /// Presentation-controller chrome animated alongside through the transition coordinator:

@@ -143,7 +143,7 @@ struct Simulation {
         let op = active.operation
         transition = nil
         if op.usesContext, active.plan.duration > 0 || isInteractiveScenario {
-            emit(t, "transition", transitionSubject(op), "completeTransition(\(completed))")
+            emit(t, "transition", op.transitionSubject, "completeTransition(\(completed))")
         }
         if completed {
             world.stage = active.plan.render(world.stage, at: active.plan.duration)
@@ -162,7 +162,7 @@ struct Simulation {
             cancelCallbacks(op, at: t)
         }
         if op.usesContext, active.plan.duration > 0 || isInteractiveScenario {
-            emit(t, "transition", transitionSubject(op), "animationEnded(\(completed))")
+            emit(t, "transition", op.transitionSubject, "animationEnded(\(completed))")
         }
         outcome = Outcome(completed: completed, t: t, hierarchy: "")
     }

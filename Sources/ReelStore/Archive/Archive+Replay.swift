@@ -202,11 +202,22 @@ func decode<Value: RawRepresentable<String> & CaseIterable>(
     let value = statement.withText(at: column) { stored in
         Value.allCases.first { value in
             var raw = value.rawValue
-            return raw.withUTF8 { $0.elementsEqual(stored) }
+            return raw.withUTF8 { $0.hasSameBytes(as: stored) }
         }
     }
     guard let value else {
         throw ArchiveError.invalidStoredValue(table: table, column: columnName, value: statement.string(at: column))
     }
     return value
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether both buffers hold the same bytes: an indexed loop, several times cheaper here than
+    /// `Sequence.elementsEqual`, which goes through two iterators.
+    @inline(__always)
+    func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        for index in 0..<count where self[index] != other[index] { return false }
+        return true
+    }
 }
