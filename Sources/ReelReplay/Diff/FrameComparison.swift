@@ -2,7 +2,7 @@ import ReelStore
 import ReelTrace
 
 /// Accumulates frame-by-frame differences between two traces, one frame pair at a time.
-struct FrameComparison {
+struct FrameComparison: Sendable {
     let tolerances: Tolerances
     private(set) var viewDivergences: [Divergence] = []
     private(set) var propertyDivergences: [Divergence] = []
@@ -45,6 +45,7 @@ struct FrameComparison {
 
     private mutating func compareView(_ e: ViewState, _ a: ViewState, frame: Int) {
         let t = tolerances
+        if Self.allWithin(t, e, a) { return }
         check(frame: frame, key: e.key, property: "x", e.x, a.x, tolerance: t.position)
         check(frame: frame, key: e.key, property: "y", e.y, a.y, tolerance: t.position)
         check(frame: frame, key: e.key, property: "w", e.w, a.w, tolerance: t.size)
@@ -61,6 +62,18 @@ struct FrameComparison {
         check(frame: frame, key: e.key, property: "m34", e.m34, a.m34, tolerance: t.transform)
         check(frame: frame, key: e.key, property: "z", Double(e.z), Double(a.z), tolerance: 0)
         check(frame: frame, key: e.key, property: "hidden", e.hidden ? 1 : 0, a.hidden ? 1 : 0, tolerance: 0)
+    }
+
+    /// Whether every property of the two views is within its tolerance: the common case, decided
+    /// without naming any property. It agrees with the `check`s below (NaN is never within).
+    private static func allWithin(_ t: Tolerances, _ e: ViewState, _ a: ViewState) -> Bool {
+        abs(a.x - e.x) <= t.position && abs(a.y - e.y) <= t.position && abs(a.w - e.w) <= t.size
+            && abs(a.h - e.h) <= t.size && abs(a.alpha - e.alpha) <= t.alpha
+            && abs(a.transform.a - e.transform.a) <= t.transform && abs(a.transform.b - e.transform.b) <= t.transform
+            && abs(a.transform.c - e.transform.c) <= t.transform && abs(a.transform.d - e.transform.d) <= t.transform
+            && abs(a.transform.tx - e.transform.tx) <= t.position && abs(a.transform.ty - e.transform.ty) <= t.position
+            && abs(a.rotationX - e.rotationX) <= t.transform && abs(a.rotationY - e.rotationY) <= t.transform
+            && abs(a.m34 - e.m34) <= t.transform && a.z == e.z && a.hidden == e.hidden
     }
 
     private mutating func check(

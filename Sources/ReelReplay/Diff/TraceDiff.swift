@@ -18,8 +18,25 @@ public struct TraceDiff: Sendable {
     }
 
     public func compare(expected: Trace, actual: Trace, refreshHz: Double) -> SessionComparison {
+        var session = begin(actual: actual, refreshHz: refreshHz)
+        for frame in expected.frames { session.compare(recorded: frame) }
+        return session.verdict(recordedEvents: expected.events, recordedOutcome: expected.outcome)
+    }
+
+    /// Starts comparing a recording with the replayed trace `actual`, for recorded frames that
+    /// arrive one at a time (the replayer streams them from the archive, so they are never held).
+    public func begin(actual: Trace, refreshHz: Double) -> SessionDiff {
+        SessionDiff(diff: self, actual: actual, refreshHz: refreshHz)
+    }
+
+    /// The verdict once every recorded frame went through `frames`: the order of divergences is
+    /// documented on the type.
+    func verdict(
+        recordedEvents: [TraceEvent], recordedOutcome expected: Outcome, recordedFrameCount: Int, actual: Trace,
+        frames: FrameComparison, refreshHz: Double
+    ) -> SessionComparison {
         var divergences: [Divergence] = []
-        let decisionExpected = expected.outcome.completed
+        let decisionExpected = expected.completed
         let decisionActual = actual.outcome.completed
         if decisionExpected != decisionActual {
             divergences.append(
@@ -29,28 +46,24 @@ public struct TraceDiff: Sendable {
                     detail: "recorded \(outcomeWord(decisionExpected)), replay \(outcomeWord(decisionActual))"))
         }
         let frameDuration = 1.0 / refreshHz
-        let timingDelta = abs(actual.outcome.t - expected.outcome.t)
+        let timingDelta = abs(actual.outcome.t - expected.t)
         if !(timingDelta <= frameDuration * (1 + 1e-9)) {
             divergences.append(
                 Divergence(
-                    kind: .timing, property: "t", expected: "\(expected.outcome.t)",
+                    kind: .timing, property: "t", expected: "\(expected.t)",
                     actual: "\(actual.outcome.t)", delta: timingDelta,
-                    detail: "completion at \(actual.outcome.t) s instead of \(expected.outcome.t) s"))
+                    detail: "completion at \(actual.outcome.t) s instead of \(expected.t) s"))
         }
-        if expected.frames.count != actual.frames.count {
+        if recordedFrameCount != actual.frames.count {
             divergences.append(
                 Divergence(
-                    kind: .frameCount, property: "frames", expected: "\(expected.frames.count)",
+                    kind: .frameCount, property: "frames", expected: "\(recordedFrameCount)",
                     actual: "\(actual.frames.count)",
-                    delta: Double(abs(expected.frames.count - actual.frames.count)),
-                    detail: "\(actual.frames.count) frames instead of \(expected.frames.count)"))
+                    delta: Double(abs(recordedFrameCount - actual.frames.count)),
+                    detail: "\(actual.frames.count) frames instead of \(recordedFrameCount)"))
         }
-        if let lifecycle = compareLifecycle(expected.events, actual.events) {
+        if let lifecycle = compareLifecycle(recordedEvents, actual.events) {
             divergences.append(lifecycle)
-        }
-        var frames = FrameComparison(tolerances: tolerances)
-        for index in 0..<min(expected.frames.count, actual.frames.count) {
-            frames.compare(expected.frames[index], actual.frames[index])
         }
         divergences += frames.viewDivergences + frames.propertyDivergences
         let status: SessionComparison.Status = divergences.isEmpty ? .matched : .diverged

@@ -14,6 +14,10 @@ final class ReplayWorker: @unchecked Sendable {
     /// and a read hands them the same JSON string, so the check costs no hashing of the JSON.
     private var lastSpec: (json: String, spec: ScenarioSpec)?
 
+    /// What a replay reads of each session up front: no frames (they stream through the
+    /// comparison) and only the events the lifecycle comparison looks at.
+    private static let contents = SessionContents(frames: false, eventKinds: TraceDiff.lifecycleKinds)
+
     init(archivePath: String, engine: TransitionEngine, tolerances: Tolerances) throws {
         archive = try Archive.open(archivePath, mode: .readOnly)
         self.engine = engine
@@ -23,16 +27,14 @@ final class ReplayWorker: @unchecked Sendable {
     var engineIdentity: EngineIdentity { engine.identity }
     var engineIdentityIsKnown: Bool { engine.identityIsKnown }
 
-    /// Reads sessions `ids` (ascending) together and re-runs each on the candidate engine; verdicts
-    /// come back in `ids` order. When the sessions cannot be read together, each is read alone, so
-    /// only the sessions that cannot be read get an error verdict.
+    /// Replays sessions `ids` (ascending) together; verdicts come back in `ids` order. When the
+    /// sessions cannot be read together, each is read alone, so only the sessions that cannot be
+    /// read get an error verdict.
     func replay(_ ids: [Int64]) -> [SessionComparison] {
-        if let sessions = try? archive.loadSessions(ids), sessions.map(\.id) == ids {
-            return sessions.map(replay)
-        }
+        if let verdicts = try? replayTogether(ids) { return verdicts }
         return ids.map { id in
             do {
-                return replay(try archive.loadSession(id))
+                return try replayTogether([id])[0]
             } catch {
                 return SessionComparison(
                     status: .error, decisionExpected: false, decisionActual: nil,
@@ -42,21 +44,55 @@ final class ReplayWorker: @unchecked Sendable {
         }
     }
 
-    /// Re-runs one recorded session on the candidate engine and compares the traces.
-    private func replay(_ recorded: RecordedSession) -> SessionComparison {
+    /// Reads the sessions' input, touches, lifecycle events and outcomes with one query per table,
+    /// runs each on the candidate engine, then streams their recorded frames through the
+    /// comparisons with one query: the recorded frames are compared as they are read, never held.
+    private func replayTogether(_ ids: [Int64]) throws -> [SessionComparison] {
+        let sessions = try archive.loadSessions(ids, contents: Self.contents)
+        if let missing = ids.first(where: { id in !sessions.contains { $0.id == id } }) {
+            throw ArchiveError.sessionNotFound(id: missing)
+        }
+        var comparisons = [SessionDiff?](repeating: nil, count: sessions.count)
+        var failures = [SessionComparison?](repeating: nil, count: sessions.count)
+        for (index, recorded) in sessions.enumerated() {
+            do {
+                comparisons[index] = try begin(recorded)
+            } catch {
+                failures[index] = .failed(expected: recorded.trace, message: error.message)
+            }
+        }
+        var position = 0
+        try archive.forEachFrame(of: ids) { sessionID, frame in
+            while ids[position] < sessionID { position += 1 }
+            comparisons[position]?.compare(recorded: frame)
+        }
+        return sessions.indices.map { index in
+            failures[index]
+                ?? comparisons[index]!.verdict(
+                    recordedEvents: sessions[index].trace.events, recordedOutcome: sessions[index].trace.outcome)
+        }
+    }
+
+    /// Why a session could not be replayed: its verdict's error message.
+    private struct ReplayFailure: Error {
+        var message: String
+    }
+
+    /// Re-runs one recorded session on the candidate engine and starts comparing its trace.
+    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> SessionDiff {
         let header = recorded.header
         let spec: ScenarioSpec
         do {
             spec = try self.spec(header.scenarioSpecJSON)
         } catch {
-            return .failed(expected: recorded.trace, message: "the stored scenario spec no longer decodes: \(error)")
+            throw ReplayFailure(message: "the stored scenario spec no longer decodes: \(error)")
         }
         do {
             let trace = try engine.run(
                 scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches)
-            return diff.compare(expected: recorded.trace, actual: trace, refreshHz: header.refreshHz)
+            return diff.begin(actual: trace, refreshHz: header.refreshHz)
         } catch {
-            return .failed(expected: recorded.trace, message: "\(error)")
+            throw ReplayFailure(message: "\(error)")
         }
     }
 

@@ -17,6 +17,10 @@ enum SessionSelection {
         }
     }
 
+    var isAll: Bool {
+        if case .all = self { true } else { false }
+    }
+
     /// Binds the id list (if any) to ?1 of a statement using `filter`.
     func bind(to statement: Statement) throws {
         if case .ids(let ids) = self {
@@ -25,14 +29,31 @@ enum SessionSelection {
     }
 }
 
+/// What `Archive.loadSessions` reads of each session besides its header, touches and outcome.
+public struct SessionContents: Sendable, Hashable {
+    /// Whether each trace gets its frames. Without them, a caller streams the frames with
+    /// `Archive.forEachFrame(of:)` instead of holding them.
+    public var frames: Bool
+    /// The kinds of events read (nil: every event).
+    public var eventKinds: [String]?
+
+    public init(frames: Bool, eventKinds: [String]?) {
+        self.frames = frames
+        self.eventKinds = eventKinds
+    }
+
+    /// The whole session.
+    public static let all = SessionContents(frames: true, eventKinds: nil)
+}
+
 extension Archive {
     /// The stored sessions among `ids`, reassembled as `loadSession` does, in ascending id order (ids
-    /// that are not stored are left out).
+    /// that are not stored are left out), with the parts `contents` asks for.
     ///
     /// One query per table reads all of them, each in primary-key order, so reading a chunk of
     /// sessions costs six statement runs rather than six per session. Memory is that of the sessions
     /// returned: callers bound it by how many ids they ask for at once.
-    public func loadSessions(_ ids: [Int64]) throws -> [RecordedSession] {
+    public func loadSessions(_ ids: [Int64], contents: SessionContents = .all) throws -> [RecordedSession] {
         let selection = SessionSelection.ids(ids)
         let headers = try loadHeaders(selection)
         let positions = headers.map(\.id)
@@ -41,11 +62,13 @@ extension Archive {
         var events = Array(repeating: [TraceEvent](), count: headers.count)
         var outcomes = Array(repeating: Outcome?.none, count: headers.count)
         try forEachTouch(selection, positions) { touches[$0].append($1) }
-        var frameCursor = SessionCursor(ids: positions)
-        try forEachFrame(in: selection) { sessionID, frame in
-            if let index = frameCursor.position(of: sessionID) { frames[index].append(frame) }
+        if contents.frames {
+            var frameCursor = SessionCursor(ids: positions)
+            try forEachFrame(in: selection) { sessionID, frame in
+                if let index = frameCursor.position(of: sessionID) { frames[index].append(frame) }
+            }
         }
-        try forEachEvent(selection, positions) { events[$0].append($1) }
+        try forEachEvent(selection, positions, kinds: contents.eventKinds) { events[$0].append($1) }
         try forEachOutcome(selection, positions) { outcomes[$0] = $1 }
         return try headers.indices.map { index in
             guard let outcome = outcomes[index] else {
@@ -55,6 +78,12 @@ extension Archive {
                 id: positions[index], header: headers[index].header, touches: touches[index],
                 trace: Trace(frames: frames[index], events: events[index], outcome: outcome))
         }
+    }
+
+    /// Streams the frames of the stored sessions among `ids` (ascending) in (session, frame index)
+    /// order, each with its views back to front, one frame at a time: one query for all of them.
+    public func forEachFrame(of ids: [Int64], _ body: (_ sessionID: Int64, _ frame: Frame) throws -> Void) throws {
+        try forEachFrame(in: .ids(ids), body)
     }
 
     /// The headers of the stored sessions of `selection`, by ascending id.
@@ -99,9 +128,16 @@ extension Archive {
         }
     }
 
-    private func forEachEvent(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, TraceEvent) throws -> Void) throws {
+    /// Hands `body` each event of `selection` of one of `kinds` (nil: all) in (session, seq) order.
+    private func forEachEvent(
+        _ selection: SessionSelection, _ positions: [Int64], kinds: [String]?, _ body: (Int, TraceEvent) throws -> Void
+    ) throws {
+        // The kinds are the caller's constants, written into the statement (one cached statement per list).
+        let kindFilter = kinds.map { kinds in
+            (selection.isAll ? " WHERE" : " AND") + " kind IN (" + kinds.map(sqlStringLiteral).joined(separator: ", ") + ")"
+        } ?? ""
         try forEachSessionRow(
-            "SELECT session_id, t, kind, subject, detail FROM events \(selection.filter("session_id")) ORDER BY session_id, seq",
+            "SELECT session_id, t, kind, subject, detail FROM events \(selection.filter("session_id"))\(kindFilter) ORDER BY session_id, seq",
             selection, positions
         ) { index, s in
             try body(index, TraceEvent(t: s.double(at: 1), kind: s.string(at: 2), subject: s.string(at: 3), detail: s.string(at: 4)))
@@ -176,6 +212,11 @@ extension Archive {
             rotationX: s.double(at: 15), rotationY: s.double(at: 16), m34: s.double(at: 17),
             z: s.int(at: 3), hidden: s.bool(at: 18))
     }
+}
+
+/// `text` as an SQL string literal: in single quotes, each quote doubled.
+func sqlStringLiteral(_ text: String) -> String {
+    "'" + text.replacing("'", with: "''") + "'"
 }
 
 /// Finds the index of each row's session in an ascending id list, for rows that come in ascending
