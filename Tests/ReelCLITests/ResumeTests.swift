@@ -53,7 +53,8 @@ struct ResumeTests {
         // The uninterrupted reference runs on a copy of the recorded archive.
         let copy = folder + "/copy.sqlite"
         try FileManager.default.copyItem(atPath: archive, toPath: copy)
-        let (referencePath, resumedPath) = intoResultsArchive ? (folder + "/reference.sqlite", folder + "/r.sqlite") : (copy, archive)
+        let (referencePath, resumedPath) =
+            intoResultsArchive ? (folder + "/reference.sqlite", folder + "/r.sqlite") : (copy, archive)
         var replayed = 0
         let reference = try replay(copy, into: intoResultsArchive ? referencePath : nil, on: engine, replayed: &replayed)
         #expect(replayed == 40 && reference.diverged > 0 && reference.matched > 0)
@@ -63,7 +64,8 @@ struct ResumeTests {
         #expect(try rows(resumedPath) != rows(referencePath))
 
         let resumed = try replay(
-            archive, into: intoResultsArchive ? resumedPath : nil, on: engine, resuming: killed.replayID, replayed: &replayed)
+            archive, into: intoResultsArchive ? resumedPath : nil, on: engine, resuming: killed.replayID,
+            replayed: &replayed)
         #expect(replayed == 40 - 14)
         #expect(try rows(resumedPath) == rows(referencePath))
         #expect(resumed.replayID == reference.replayID)
@@ -80,7 +82,8 @@ struct ResumeTests {
         let killed = try replay(archive, into: folder + "/r.sqlite", on: .profile(path: candidate), replayed: &replayed)
         try interrupt(killed.replayID, in: folder + "/r.sqlite", after: 40)
         let resumed = try replay(
-            archive, into: folder + "/r.sqlite", on: .profile(path: candidate), resuming: killed.replayID, replayed: &replayed)
+            archive, into: folder + "/r.sqlite", on: .profile(path: candidate), resuming: killed.replayID,
+            replayed: &replayed)
         #expect(replayed == 0)
         #expect(resumed.sessions == 40 && resumed.diverged == killed.diverged)
         let run = try #require(try Archive.open(folder + "/r.sqlite", mode: .readOnly).replayRun(id: killed.replayID))
@@ -106,7 +109,8 @@ struct ResumeTests {
         let refusal = #expect(throws: ReelFailure.self) {
             try replay(archive, into: results, on: .exec(command: command), resuming: killed.replayID, replayed: &replayed)
         }
-        #expect(refusal?.message.contains("it was begun with the candidate example-percent-engine 1.0") == true, "\(String(describing: refusal))")
+        let reason = "it was begun with the candidate example-percent-engine 1.0"
+        #expect(refusal?.message.contains(reason) == true, "\(String(describing: refusal))")
         #expect(try archiveCount(results, "SELECT count(*) FROM replay_results") == 7)
 
         _ = try replay(archive, into: results, on: changed, resuming: killed.replayID, replayed: &replayed)
@@ -126,7 +130,8 @@ struct ResumeTests {
         #expect(finished.standardError.contains("r.sqlite: cannot resume replay 1: it finished at "))
         let unknown = try runReel(base + ["--resume", "9"], in: folder)
         #expect(unknown.status == 65)
-        #expect(unknown.standardError.contains("cannot resume replay 9: there is no replay 9 in it (replays left running: none)"))
+        let noReplay = "cannot resume replay 9: there is no replay 9 in it (replays left running: none)"
+        #expect(unknown.standardError.contains(noReplay), "\(unknown.standardError)")
 
         try interrupt(1, in: folder + "/r.sqlite", after: 14)
         let other = try profile("\"swipe.threshold\":0.4", in: folder, name: "other")

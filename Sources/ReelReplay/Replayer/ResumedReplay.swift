@@ -72,7 +72,8 @@ struct ResumedReplay {
         if sameCommand && (!isKnown || storedIsPlaceholder) { return }
         throw Self.failure(
             archivePath, run.id,
-            "it was begun with the candidate \(candidate.name) \(candidate.version) (fingerprint \(candidate.fingerprint), --engine \(run.candidate)), this run's is \(current.name) "
+            "it was begun with the candidate \(candidate.name) \(candidate.version) (fingerprint "
+                + "\(candidate.fingerprint), --engine \(run.candidate)), this run's is \(current.name) "
                 + "\(current.version) (fingerprint \(current.fingerprint), --engine \(engine.spec.description)); "
                 + "resume with the same engine")
     }

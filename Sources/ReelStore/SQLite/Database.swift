@@ -74,9 +74,9 @@ public final class Database {
     ///
     /// A WAL archive on read-only media cannot be opened normally, even for reading: SQLite cannot
     /// create the -shm file beside it (SQLITE_CANTOPEN on a read-only file system,
-    /// SQLITE_READONLY_DIRECTORY on a folder without write permission). But nothing can change the file there either, so it is read
-    /// as immutable (`immutable=1`), which needs no -shm file. A -wal file beside it would be
-    /// ignored that way, so then the open fails.
+    /// SQLITE_READONLY_DIRECTORY at the first read in a folder without write permission). But
+    /// nothing can change the file there either, so it is read as immutable (`immutable=1`), which
+    /// needs no -shm file. A -wal file beside it would be ignored that way, so then the open fails.
     static func openingReadOnlyMediaAsImmutable<T>(
         _ path: String, reading: Bool, _ open: (_ immutable: Bool) throws -> T
     ) throws -> T {
@@ -137,8 +137,8 @@ public final class Database {
         return prefix + escaped.joined() + (parameters.map { "?" + $0 } ?? "")
     }
 
-    /// The URI filename that opens `path` for reading only, on any medium: `mode=ro`, or `immutable=1`
-    /// on read-only media (see `openingReadOnlyMediaAsImmutable`).
+    /// Runs `open` with the URI filename that opens `path` for reading only, on any medium:
+    /// `mode=ro`, or `immutable=1` on read-only media (see `openingReadOnlyMediaAsImmutable`).
     /// - Parameter open: opens the URI filename it is given (an `ATTACH`, say).
     public static func openingReadOnly<T>(_ path: String, _ open: (_ uri: String) throws -> T) throws -> T {
         try openingReadOnlyMediaAsImmutable(path, reading: true) { immutable in
