@@ -14,7 +14,10 @@ struct ReplayCommand: ParsableCommand {
             divergence_summary). Exit codes: 0 nothing diverged, 1 divergences found, 2 engine errors \
             on some sessions, 64 usage, 65 bad archive or profile, 66 missing file. An external \
             engine gets --timeout seconds per session; past it the engine is killed, the session is an \
-            error and the next session starts a new engine process.
+            error and the next session starts a new engine process. A replay killed half-way (its \
+            replays row still says running) continues with --resume ID and the same options: only the \
+            sessions without a verdict are replayed, into the same replay, and the summary is the whole \
+            replay's; a finished or unknown replay, or another engine, tolerance or shard, is refused (65).
             """)
 
     @Argument(help: "The archive of recorded sessions.")
@@ -47,6 +50,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Write results into this archive instead of the recorded one (for shards; see `reel merge`).")
     var results: String?
 
+    @Option(help: "Continue this replay (status running, left by a killed run) instead of starting a new one.")
+    var resume: Int64?
+
     func run() throws {
         let summary: Replayer.Summary = try reportingErrors {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
@@ -61,7 +67,7 @@ struct ReplayCommand: ParsableCommand {
             let progress = ProgressLine(enabled: standardErrorIsTerminal)
             defer { progress.finish() }
             return try Replayer(archivePath: archive, resultsPath: results, engine: factory, options: options)
-                .run { done, total in progress.update("replayed \(done)/\(total) sessions") }
+                .run(resuming: resume) { done, total in progress.update("replayed \(done)/\(total) sessions") }
         }
         try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive)
     }

@@ -21,7 +21,8 @@ let reelExecutable: String = {
 
 /// Runs `reel ARGUMENTS` with `folder` as working directory, standard input read from the file
 /// `input` (empty when nil), standard output and error captured through files (no pipe can fill up).
-func runReel(_ arguments: [String], in folder: String, input: String? = nil) throws -> ReelRun {
+/// A `launcher` (a command and its arguments, as `unprivilegedLauncher`) runs `reel` through it.
+func runReel(_ arguments: [String], in folder: String, input: String? = nil, launcher: [String] = []) throws -> ReelRun {
     let capture = folder + "/.reel-run-" + UUID().uuidString
     _ = FileManager.default.createFile(atPath: capture + ".out", contents: nil)
     _ = FileManager.default.createFile(atPath: capture + ".err", contents: nil)
@@ -30,8 +31,9 @@ func runReel(_ arguments: [String], in folder: String, input: String? = nil) thr
         try? FileManager.default.removeItem(atPath: capture + ".err")
     }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: reelExecutable)
-    process.arguments = arguments
+    let command = launcher + [reelExecutable] + arguments
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     process.standardInput = try input.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
         ?? FileHandle.nullDevice
@@ -49,6 +51,16 @@ func runReel(_ arguments: [String], in folder: String, input: String? = nil) thr
         standardError: try String(contentsOfFile: capture + ".err", encoding: .utf8))
 }
 
+/// What runs `reel` as a user that file permissions apply to: nothing when the tests do not run as
+/// root, `setpriv` to user and group nobody (65534) when they do (root ignores permissions), nil
+/// when they run as root without `setpriv`.
+let unprivilegedLauncher: [String]? = {
+    if getuid() != 0 { return [] }
+    let setpriv = "/usr/bin/setpriv"
+    guard FileManager.default.isExecutableFile(atPath: setpriv) else { return nil }
+    return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+}()
+
 /// The SHA-256 of the archive file's bytes after its write-ahead log is checkpointed into it, so
 /// equal hashes mean equal archives, byte for byte.
 func archiveFileHash(_ path: String) throws -> String {
@@ -56,6 +68,11 @@ func archiveFileHash(_ path: String) throws -> String {
         let database = try Database.open(path, mode: .readWrite)
         try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
+    return try fileHash(path)
+}
+
+/// The SHA-256 of a file's bytes, as they are.
+func fileHash(_ path: String) throws -> String {
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     return SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
 }

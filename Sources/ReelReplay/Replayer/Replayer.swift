@@ -68,22 +68,33 @@ public final class Replayer {
     }
 
     /// Runs the replay. `progress(done, total)` is called after each chunk.
-    public func run(progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
+    ///
+    /// - Parameter resumedID: a replay of the results archive that a killed run left at status
+    ///   'running': checked (`ResumedReplay`), then continued with the selected sessions it has no
+    ///   verdict on, and finished; the summary is then the whole replay's.
+    public func run(resuming resumedID: Int64? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
         let source = try Archive.open(sourcePath, mode: .readOnly)
         let selected = try source.sessionIDs(scenario: options.scenario, ids: options.sessionIDs)
-        let ids = options.shard.map { shard in selected.filter(shard.contains(sessionID:)) } ?? selected
         let workers = try (0..<options.jobs).map { _ in
             try ReplayWorker(archivePath: sourcePath, engine: factory.make(), tolerances: options.tolerances)
         }
-        let results = try ResultsArchive(sourcePath: sourcePath, resultsPath: resultsPath)
+        let results = try ResultsArchive(sourcePath: sourcePath, resultsPath: resultsPath, mustExist: resumedID != nil)
+        let resumed = try resumedID.map { id in
+            try ResumedReplay(
+                id, in: results.archive, engine: factory, options: options,
+                current: (candidate(of: workers), candidateIsKnown(workers)))
+        }
+        let ids = (options.shard.map { shard in selected.filter(shard.contains(sessionID:)) } ?? selected)
+            .filter { resumed?.judged.contains($0) != true }
         try results.copySessionHeaders(selected)
         var summary = Summary()
         var counts = [DivergenceKind: Int]()
-        var begun: BegunReplay?
+        var begun: BegunReplay? = resumed.map { ($0.run.id, $0.candidate) }
 
         for chunkStart in stride(from: 0, to: ids.count, by: options.chunkSize) {
             let chunk = Array(ids[chunkStart..<min(chunkStart + options.chunkSize, ids.count)])
             let verdicts = replay(chunk, on: workers)
+            try resumed?.check(candidate: candidate(of: workers), isKnown: candidateIsKnown(workers))
             // The candidate's identity is known for sure once it has answered (external engines).
             let run = try begun ?? beginReplay(results.archive, candidate: candidate(of: workers))
             begun = run
@@ -109,10 +120,11 @@ public final class Replayer {
         let finalCandidate = candidate(of: workers)
         let run = try begun ?? beginReplay(results.archive, candidate: finalCandidate)
         // An external engine that failed on every session of the first chunk but answered later.
-        let lateIdentity = run.candidate == finalCandidate ? nil : finalCandidate
+        let lateIdentity = run.candidate == finalCandidate || !candidateIsKnown(workers) ? nil : finalCandidate
         try results.archive.write {
             try results.archive.finishReplay(run.id, engineID: lateIdentity.map(results.archive.engineID(for:)))
         }
+        if resumed != nil { return try Summary(replayID: run.id, in: results.archive) }
         summary.replayID = run.id
         summary.candidate = finalCandidate
         summary.byKind = DivergenceKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
@@ -123,6 +135,11 @@ public final class Replayer {
     /// placeholder of an engine that never answered ("exec unknown").
     private func candidate(of workers: [ReplayWorker]) -> EngineIdentity {
         (workers.first(where: \.engineIdentityIsKnown) ?? workers[0]).engineIdentity
+    }
+
+    /// Whether a worker's engine has vouched for its identity (see `candidate(of:)`).
+    private func candidateIsKnown(_ workers: [ReplayWorker]) -> Bool {
+        workers.contains(where: \.engineIdentityIsKnown)
     }
 
     /// A replays row written, and the candidate identity it names.

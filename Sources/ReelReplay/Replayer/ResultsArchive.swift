@@ -1,3 +1,4 @@
+import Foundation
 import ReelStore
 
 /// Where a replay writes its verdicts: the recorded archive itself, or a separate results archive.
@@ -11,11 +12,15 @@ final class ResultsArchive {
     let archive: Archive
     private let copiesHeaders: Bool
 
-    init(sourcePath: String, resultsPath: String?) throws {
+    /// - Parameter mustExist: refuse a missing results archive instead of creating it (a resumed replay).
+    init(sourcePath: String, resultsPath: String?, mustExist: Bool = false) throws {
         guard let resultsPath, resultsPath != sourcePath else {
             archive = try Archive.open(sourcePath, mode: .readWrite)
             copiesHeaders = false
             return
+        }
+        if mustExist, !FileManager.default.fileExists(atPath: resultsPath) {
+            throw ArchiveError.missingFile(path: resultsPath)
         }
         archive = try Archive.open(resultsPath, mode: .readWrite)
         copiesHeaders = true

@@ -51,11 +51,7 @@ struct ShardResults {
         }
         sessionCount = count
         sessionsDigest = SHA256.hex(listing)
-        var judged: [Int64] = []
-        let results = try archive.database.prepare("SELECT session_id FROM replay_results WHERE replay_id = ?1 ORDER BY session_id")
-        try results.bind(run.id, at: 1)
-        while try results.step() { judged.append(results.int64(at: 0)) }
-        self.judged = judged
+        judged = try archive.judgedSessionIDs(replayID: run.id)
     }
 
     /// The candidate engine as people read it.

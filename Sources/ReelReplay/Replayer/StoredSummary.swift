@@ -4,7 +4,7 @@ extension Replayer.Summary {
     /// The summary of replay `replayID` as its tables tell it: what `Replayer.run` returned for a
     /// replay run in one piece, and the summary of shard results merged by `ResultsMerger`.
     public init(replayID: Int64, in archive: Archive) throws {
-        guard let run = try archive.replayRuns().first(where: { $0.id == replayID }) else {
+        guard let run = try archive.replayRun(id: replayID) else {
             throw ReelFailure(.dataError, "\(archive.path): no replay \(replayID)")
         }
         self.init()

@@ -1,10 +1,14 @@
 extension Archive {
-    /// Attaches the SQLite file at `path` to this connection under `schema`, so one statement can
-    /// copy rows between archives (`INSERT INTO main.t SELECT * FROM schema.t`). Outside a transaction.
+    /// Attaches the SQLite file at `path` read-only to this connection under `schema`, so one
+    /// statement can copy rows from it (`INSERT INTO main.t SELECT * FROM schema.t`). Works on
+    /// read-only media too (see `Database.openingReadOnly`); the file is never written. Outside a
+    /// transaction.
     public func attach(_ path: String, as schema: String) throws {
-        try database.withCachedStatement("ATTACH DATABASE ?1 AS \(schema)") { statement in
-            try statement.bind(path, at: 1)
-            try statement.run()
+        try Database.openingReadOnly(path) { uri in
+            try database.withCachedStatement("ATTACH DATABASE ?1 AS \(schema)") { statement in
+                try statement.bind(uri, at: 1)
+                try statement.run()
+            }
         }
     }
 

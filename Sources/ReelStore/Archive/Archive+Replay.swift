@@ -129,6 +129,21 @@ extension Archive {
         return rows
     }
 
+    /// Replay run `id`, or nil when the archive has none of that id.
+    public func replayRun(id: Int64) throws -> ReplayRunRow? {
+        try replayRuns().first { $0.id == id }
+    }
+
+    /// The sessions replay `replayID` has a verdict on, ascending.
+    public func judgedSessionIDs(replayID: Int64) throws -> [Int64] {
+        let statement = try database.prepare(
+            "SELECT session_id FROM replay_results WHERE replay_id = ?1 ORDER BY session_id")
+        try statement.bind(replayID, at: 1)
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(at: 0)) }
+        return ids
+    }
+
     /// The verdicts of replay `replayID`, by session id.
     public func replayResults(replayID: Int64) throws -> [ReplayResultRow] {
         let statement = try database.prepare("""

@@ -53,6 +53,9 @@ public final class Database {
 
     /// Opens `path` in `mode`, sets the connection's pragmas and checks the application id.
     ///
+    /// The connection takes URI filenames (`SQLITE_OPEN_URI`), so `ATTACH` can open a file
+    /// read-only (see `openingReadOnly`).
+    ///
     /// - Throws: `ArchiveError.missingFile` when the file must exist and does not,
     ///   `ArchiveError.notAnArchive` for a file that is not SQLite or belongs to another application,
     ///   `SQLiteError` for anything else SQLite reports.
@@ -60,40 +63,48 @@ public final class Database {
         if mode != .readWriteCreate, path != ":memory:", access(path, F_OK) != 0 {
             throw ArchiveError.missingFile(path: path)
         }
+        return try openingReadOnlyMediaAsImmutable(path, reading: mode == .readOnly) { immutable in
+            try open(path, mode: mode, immutable: immutable)
+        }
+    }
+
+    /// Runs `open(false)`; when SQLite cannot open `path` because its folder is not writable, runs
+    /// `open(true)` when only `reading` and the file has no write-ahead log beside it, and otherwise
+    /// throws an error naming the folder.
+    ///
+    /// A WAL archive on read-only media cannot be opened normally, even for reading: SQLite cannot
+    /// create the -shm file beside it (SQLITE_CANTOPEN on a read-only file system,
+    /// SQLITE_READONLY_DIRECTORY at the first read in a folder without write permission). But
+    /// nothing can change the file there either, so it is read as immutable (`immutable=1`), which
+    /// needs no -shm file. A -wal file beside it would be ignored that way, so then the open fails.
+    static func openingReadOnlyMediaAsImmutable<T>(
+        _ path: String, reading: Bool, _ open: (_ immutable: Bool) throws -> T
+    ) throws -> T {
         do {
-            return try open(path, mode: mode, immutable: false)
-        } catch let error as SQLiteError where error.code == SQLITE_CANTOPEN {
+            return try open(false)
+        } catch let error as SQLiteError
+            where error.code == SQLITE_CANTOPEN || error.extendedCode == readOnlyDirectory
+        {
             guard let reason = unwritableFolder(of: path) else { throw error }
-            // A WAL archive on read-only media: SQLite cannot create the -shm file beside it, but
-            // nothing can change the file either, so it is read as immutable.
-            if mode == .readOnly, access(path + "-wal", F_OK) != 0 {
-                return try open(path, mode: mode, immutable: true)
+            if reading, access(path + "-wal", F_OK) != 0 {
+                return try open(true)
             }
-            let action = access(path, F_OK) == 0 ? "write" : "create"
+            let action = access(path, F_OK) == 0 ? (reading ? "read" : "write") : "create"
             throw SQLiteError(extendedCode: error.extendedCode, message: "cannot \(action) the archive: \(reason)", file: path)
         }
     }
 
+    /// SQLITE_READONLY_DIRECTORY, a macro Swift does not import.
+    private static let readOnlyDirectory = SQLITE_READONLY | (6 << 8)
+
     private static func open(_ path: String, mode: Mode, immutable: Bool) throws -> Database {
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
-        var filename = path
-        if immutable {
-            flags |= SQLITE_OPEN_URI
-            let escaped = path.map { character -> String in
-                switch character {
-                case "%": "%25"
-                case "?": "%3f"
-                case "#": "%23"
-                default: String(character)
-                }
-            }
-            filename = "file:\(escaped.joined())?immutable=1"
-        }
+        let filename = uri(path, parameters: immutable ? "immutable=1" : nil)
         var handle: OpaquePointer?
         let rc = sqlite3_open_v2(filename, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
@@ -108,6 +119,31 @@ public final class Database {
         }, Unmanaged.passUnretained(database).toOpaque())
         try database.configure()
         return database
+    }
+
+    /// `path` as a SQLite URI filename (`file:...`) with the query `parameters` ("mode=ro"): the
+    /// characters a URI gives a meaning (`%`, `?`, `#`) percent-encoded, and an absolute path after
+    /// an empty authority (`file:///...`), so that a path starting with `//` stays a path.
+    static func uri(_ path: String, parameters: String? = nil) -> String {
+        let escaped = path.map { character -> String in
+            switch character {
+            case "%": "%25"
+            case "?": "%3f"
+            case "#": "%23"
+            default: String(character)
+            }
+        }
+        let prefix = path.hasPrefix("/") ? "file://" : "file:"
+        return prefix + escaped.joined() + (parameters.map { "?" + $0 } ?? "")
+    }
+
+    /// Runs `open` with the URI filename that opens `path` for reading only, on any medium:
+    /// `mode=ro`, or `immutable=1` on read-only media (see `openingReadOnlyMediaAsImmutable`).
+    /// - Parameter open: opens the URI filename it is given (an `ATTACH`, say).
+    public static func openingReadOnly<T>(_ path: String, _ open: (_ uri: String) throws -> T) throws -> T {
+        try openingReadOnlyMediaAsImmutable(path, reading: true) { immutable in
+            try open(uri(path, parameters: immutable ? "immutable=1" : "mode=ro"))
+        }
     }
 
     /// Why SQLite cannot create files beside `path` (the archive itself, or its -wal and -shm
