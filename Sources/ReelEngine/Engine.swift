@@ -28,7 +28,11 @@ public struct Engine: Sendable {
     /// Runs one session: the scenario on the device at the refresh rate, driven by the touches.
     /// Throws for a spec the engine cannot run (unknown names, seed 002's transition(from:to:)
     /// crash case), a refresh rate that is not within 0-1000 Hz, or a touch time beyond a day.
-    public func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> Trace {
+    /// With `outcomeHierarchy` false, `outcome.hierarchy` stays empty: describing the final
+    /// hierarchy costs about a tenth of a short session, and a replay does not compare it.
+    public func run(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool = true
+    ) throws -> Trace {
         guard refreshHz > 0, refreshHz <= Engine.maximumRefreshHz else {
             throw EngineError("refresh rate must be within 0-1000 Hz, got \(refreshHz)")
         }
@@ -37,6 +41,6 @@ public struct Engine: Sendable {
         }
         var simulation = try Simulation(profile: profile, spec: scenario, device: device, refreshHz: refreshHz)
         try simulation.drive(touches)
-        return simulation.trace()
+        return simulation.trace(hierarchy: outcomeHierarchy)
     }
 }

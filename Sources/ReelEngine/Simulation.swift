@@ -233,9 +233,9 @@ struct Simulation {
         }
     }
 
-    /// The finished trace.
-    mutating func trace() -> Trace {
-        outcome.hierarchy = world.hierarchyJSON
+    /// The finished trace; its outcome describes the final hierarchy when `hierarchy` is true.
+    mutating func trace(hierarchy: Bool) -> Trace {
+        if hierarchy { outcome.hierarchy = world.hierarchyJSON }
         return Trace(frames: frames, events: events, outcome: outcome)
     }
 }

@@ -187,7 +187,7 @@ public struct ReportReader {
         let replayed: Trace? = try? candidate.flatMap { engine in
             try engine.run(
                 scenario: ScenarioSpec.decode(json: recorded.header.scenarioSpecJSON), device: recorded.header.device,
-                refreshHz: recorded.header.refreshHz, touches: recorded.touches)
+                refreshHz: recorded.header.refreshHz, touches: recorded.touches, outcomeHierarchy: false)
         }
         let marker = firstFrame.flatMap { index in
             recorded.trace.frames.first { $0.index == index }.map { (x: $0.t, label: "frame \(index)") }

@@ -18,7 +18,10 @@ public final class ExternalTransitionEngine: TransitionEngine {
             profileJSON: "{}")
     }
 
-    public func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> Trace {
+    /// The external engine answers with whatever hierarchy it describes, asked for or not.
+    public func run(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> Trace {
         let request = EngineRequest(
             scenarioName: scenario.name, scenarioSpecJSON: scenario.canonicalJSON, device: device,
             refreshHz: refreshHz, touches: touches)

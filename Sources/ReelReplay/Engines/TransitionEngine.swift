@@ -12,7 +12,9 @@ public protocol TransitionEngine: AnyObject {
     /// Whether `identity` is the engine's own word rather than a placeholder (an external engine
     /// tells who it is only in its answers).
     var identityIsKnown: Bool { get }
-    func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> Trace
+    /// The trace of one session. `outcomeHierarchy` false says the caller will not look at
+    /// `outcome.hierarchy` (the replayer does not compare it), so an engine may leave it empty.
+    func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool) throws -> Trace
 }
 
 /// This build's engine behind the `TransitionEngine` interface.
@@ -30,7 +32,10 @@ public final class BuiltinEngine: TransitionEngine {
         self.identity = identity
     }
 
-    public func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> Trace {
-        try engine.run(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
+    public func run(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> Trace {
+        try engine.run(
+            scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
     }
 }

@@ -22,7 +22,8 @@ public struct EngineServer {
         do {
             let spec = try scenarios.resolve(name: request.scenarioName, specJSON: request.scenarioSpecJSON)
             let trace = try engine.run(
-                scenario: spec, device: request.device, refreshHz: request.refreshHz, touches: request.touches)
+                scenario: spec, device: request.device, refreshHz: request.refreshHz, touches: request.touches,
+                outcomeHierarchy: true)
             return .response(EngineResponse(engineName: engine.identity.name, engineVersion: engine.identity.version, trace: trace))
         } catch let failure as ReelFailure {
             return .error(failure.message)

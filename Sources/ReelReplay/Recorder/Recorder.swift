@@ -98,7 +98,9 @@ public final class Recorder {
         }
         let trace: Trace
         do {
-            trace = try engine.run(scenario: spec, device: input.device, refreshHz: input.refreshHz, touches: input.touches)
+            trace = try engine.run(
+                scenario: spec, device: input.device, refreshHz: input.refreshHz, touches: input.touches,
+                outcomeHierarchy: true)
         } catch {
             throw ReelFailure(.dataError, "\(location): the engine rejected the session: \(error)")
         }

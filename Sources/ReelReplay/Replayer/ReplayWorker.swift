@@ -89,7 +89,8 @@ final class ReplayWorker: @unchecked Sendable {
         }
         do {
             let trace = try engine.run(
-                scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches)
+                scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
+                outcomeHierarchy: false)
             return diff.begin(actual: trace, refreshHz: header.refreshHz)
         } catch {
             throw ReplayFailure(message: "\(error)")
