@@ -123,18 +123,28 @@ struct Simulation {
         guard transition != nil else { return }
         let t = nextTickTime
         nextTick += 1
-        let duration = transition!.plan.duration
+        // One in-place access to the transition: reading its parts through `transition!` one by
+        // one copied the whole transition each time.
+        let (frame, ended) = Self.render(&transition!, at: t, index: frames.count, stage: world.stage, maxDuration: maxTransitionDuration)
+        frames.append(frame)
+        if let ended { endTransition(at: t, completed: ended) }
+    }
+
+    /// The frame of `active` at tick time `t`, and whether the transition ended there (nil: it runs
+    /// on; otherwise whether it completed).
+    private static func render(
+        _ active: inout ActiveTransition, at t: Double, index: Int, stage: Stage, maxDuration: Double
+    ) -> (frame: Frame, ended: Bool?) {
+        let duration = active.plan.duration
         var ended = false
-        if let end = transition!.clock.completionTime {
-            let stop = min(end, transition!.start + maxTransitionDuration)
+        if let end = active.clock.completionTime {
+            let stop = min(end, active.start + maxDuration)
             ended = t >= stop - Simulation.tickTolerance
-            transition!.tau = ended ? (transition!.clock.isReversed ? 0 : duration) : transition!.clock.fraction(at: t) * duration
+            active.tau = ended ? (active.clock.isReversed ? 0 : duration) : active.clock.fraction(at: t) * duration
         }
-        let tau = transition!.tau
-        let progress = duration > 0 ? min(max(tau / duration, 0), 1) : 1
-        let views = transition!.plan.viewStates(of: world.stage, at: tau)
-        frames.append(Frame(index: frames.count, t: t, progress: progress, views: views))
-        if ended { endTransition(at: t, completed: !transition!.clock.isReversed) }
+        let progress = duration > 0 ? min(max(active.tau / duration, 0), 1) : 1
+        let frame = Frame(index: index, t: t, progress: progress, views: active.plan.viewStates(of: stage, at: active.tau))
+        return (frame, ended ? !active.clock.isReversed : nil)
     }
 
     /// completeTransition(completed) and everything after it, in UIKit's order.

@@ -67,7 +67,9 @@ struct StageView: Sendable, Hashable {
 struct Stage: Sendable, Hashable {
     var views: [StageView] = []
 
-    func index(of key: String) -> Int? { views.firstIndex { $0.key == key } }
+    func index(of key: String) -> Int? {
+        views.withUnsafeBufferPointer { views in views.firstIndex { $0.key == key } }
+    }
 
     func contains(_ key: String) -> Bool { index(of: key) != nil }
 
@@ -114,15 +116,15 @@ struct Stage: Sendable, Hashable {
 
     /// The views as trace states with the given looks (one per view), back to front.
     func states(looks: [Look]) -> [ViewState] {
-        var out: [ViewState] = []
-        out.reserveCapacity(views.count)
-        for (z, view) in views.enumerated() {
-            let look = looks[z]
-            out.append(ViewState(
-                key: view.key, x: look.x, y: look.y, w: look.w, h: look.h, alpha: look.alpha,
-                transform: look.affine, rotationX: look.rotX, rotationY: look.rotY, m34: look.m34,
-                z: z, hidden: view.hidden))
+        views.withUnsafeBufferPointer { views in
+            looks.withUnsafeBufferPointer { looks in
+                views.indices.map { z in
+                    ViewState(
+                        key: views[z].key, x: looks[z].x, y: looks[z].y, w: looks[z].w, h: looks[z].h,
+                        alpha: looks[z].alpha, transform: looks[z].affine, rotationX: looks[z].rotX,
+                        rotationY: looks[z].rotY, m34: looks[z].m34, z: z, hidden: views[z].hidden)
+                }
+            }
         }
-        return out
     }
 }

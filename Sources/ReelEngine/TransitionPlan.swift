@@ -101,14 +101,17 @@ struct TransitionPlan: Sendable {
     /// The looks of `stage.views` at transition time `tau`.
     private func looks(of stage: Stage, at tau: Double) -> [Look] {
         var looks = stage.views.map(\.look)
-        // Tracks of one curve group (usually neighbours) share one curve evaluation.
+        // Tracks of one curve group (usually neighbours) share one curve evaluation. Tracks are
+        // read through a buffer pointer, which lends each one instead of copying it.
         var cached = (group: -1, value: 0.0)
-        for position in tracks.indices {
-            if tau < tracks[position].begin && !tracks[position].isFirstForView { continue }
-            guard let index = stage.index(of: tracks[position].key) else { continue }
-            let group = tracks[position].curveGroup
-            if cached.group != group { cached = (group, tracks[group].fraction(at: tau)) }
-            looks[index] = Look.mix(tracks[position].from, tracks[position].to, cached.value)
+        tracks.withUnsafeBufferPointer { tracks in
+            for track in tracks.indices {
+                if tau < tracks[track].begin && !tracks[track].isFirstForView { continue }
+                guard let index = stage.index(of: tracks[track].key) else { continue }
+                let group = tracks[track].curveGroup
+                if cached.group != group { cached = (group, tracks[group].fraction(at: tau)) }
+                looks[index] = Look.mix(tracks[track].from, tracks[track].to, cached.value)
+            }
         }
         return looks
     }
