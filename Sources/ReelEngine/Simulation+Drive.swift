@@ -14,10 +14,13 @@ extension Simulation {
             driver = try InteractionDriver(spec: spec, profile: profile, device: device,
                                            presentedHeight: world.presentations.last?.frame.h ?? device.height)
         }
+        // Whether an interaction controller drives the scenario (asked once: testing the optional
+        // copied the whole driver every time).
+        let interactive = driver != nil
         var started = false
         var index = 0
         while true {
-            if index >= touches.count, isInteractive, driver != nil {
+            if index >= touches.count, isInteractive, interactive {
                 let t = touches.last?.t ?? 0
                 emit(t, "gesture", driver!.recognizerName, GestureState.cancelled.name)
                 try apply(driver!.cancelHeldGesture(at: t), driver: &driver!)
@@ -32,7 +35,7 @@ extension Simulation {
             let touch = touches[index]
             index += 1
             if started, transition == nil { break }
-            if driver != nil {
+            if interactive {
                 try feed(touch, to: &driver!, started: &started)
             } else if spec.trigger.kind == .tap, !started, tap.handle(touch).contains(.recognized) {
                 emit(touch.t, "gesture", "tap", "recognized")

@@ -78,7 +78,16 @@ public struct TraceDiff: Sendable {
     /// The first place where the lifecycle sequences differ. Calls are compared by name: the
     /// arguments in parentheses ("update(0.42)") are frame-level detail, not lifecycle. Matching
     /// calls are compared in place, byte by byte; names are only built for the divergence.
+    /// The events are read through buffer pointers, which lend them without copying.
     private func compareLifecycle(_ expected: [TraceEvent], _ actual: [TraceEvent]) -> Divergence? {
+        expected.withUnsafeBufferPointer { expected in
+            actual.withUnsafeBufferPointer { actual in Self.compareLifecycle(expected, actual) }
+        }
+    }
+
+    private static func compareLifecycle(
+        _ expected: UnsafeBufferPointer<TraceEvent>, _ actual: UnsafeBufferPointer<TraceEvent>
+    ) -> Divergence? {
         var left = Self.nextLifecycleEvent(in: expected, from: 0)
         var right = Self.nextLifecycleEvent(in: actual, from: 0)
         var index = 0
@@ -99,7 +108,7 @@ public struct TraceDiff: Sendable {
     }
 
     /// The index of the first event of a lifecycle kind at or after `start` (`endIndex` if none).
-    private static func nextLifecycleEvent(in events: [TraceEvent], from start: Int) -> Int {
+    private static func nextLifecycleEvent(in events: UnsafeBufferPointer<TraceEvent>, from start: Int) -> Int {
         var index = start
         while index < events.endIndex, !isLifecycleKind(events[index].kind) { index += 1 }
         return index
@@ -111,7 +120,7 @@ public struct TraceDiff: Sendable {
     }
 
     /// Whether two events make the same call: same subject, same detail up to its arguments.
-    private static func sameCall(_ a: TraceEvent, _ b: TraceEvent) -> Bool {
+    private static func sameCall(_ a: borrowing TraceEvent, _ b: borrowing TraceEvent) -> Bool {
         guard a.subject == b.subject else { return false }
         var lhs = a.detail
         var rhs = b.detail

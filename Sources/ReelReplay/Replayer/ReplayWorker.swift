@@ -15,8 +15,8 @@ final class ReplayWorker: @unchecked Sendable {
     private var lastSpec: (json: String, spec: ScenarioSpec)?
 
     /// What a replay reads of each session up front: no frames (they stream through the
-    /// comparison) and only the events the lifecycle comparison looks at.
-    private static let contents = SessionContents(frames: false, eventKinds: TraceDiff.lifecycleKinds)
+    /// comparison), only the events the lifecycle comparison looks at, no tags.
+    private static let contents = SessionContents(frames: false, eventKinds: TraceDiff.lifecycleKinds, tags: false)
 
     init(archivePath: String, engine: TransitionEngine, tolerances: Tolerances) throws {
         archive = try Archive.open(archivePath, mode: .readOnly)

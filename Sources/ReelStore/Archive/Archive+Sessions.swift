@@ -36,14 +36,17 @@ public struct SessionContents: Sendable, Hashable {
     public var frames: Bool
     /// The kinds of events read (nil: every event).
     public var eventKinds: [String]?
+    /// Whether headers carry their tags (without them, `tags` is empty).
+    public var tags: Bool
 
-    public init(frames: Bool, eventKinds: [String]?) {
+    public init(frames: Bool, eventKinds: [String]?, tags: Bool) {
         self.frames = frames
         self.eventKinds = eventKinds
+        self.tags = tags
     }
 
     /// The whole session.
-    public static let all = SessionContents(frames: true, eventKinds: nil)
+    public static let all = SessionContents(frames: true, eventKinds: nil, tags: true)
 }
 
 extension Archive {
@@ -55,7 +58,7 @@ extension Archive {
     /// returned: callers bound it by how many ids they ask for at once.
     public func loadSessions(_ ids: [Int64], contents: SessionContents = .all) throws -> [RecordedSession] {
         let selection = SessionSelection.ids(ids)
-        let headers = try loadHeaders(selection)
+        let headers = try loadHeaders(selection, tags: contents.tags)
         let positions = headers.map(\.id)
         var touches = Array(repeating: [Touch](), count: headers.count)
         var frames = Array(repeating: [Frame](), count: headers.count)
@@ -86,8 +89,8 @@ extension Archive {
         try forEachFrame(in: .ids(ids), body)
     }
 
-    /// The headers of the stored sessions of `selection`, by ascending id.
-    func loadHeaders(_ selection: SessionSelection) throws -> [(id: Int64, header: SessionHeader)] {
+    /// The headers of the stored sessions of `selection`, by ascending id, with their tags when `tags` is true.
+    func loadHeaders(_ selection: SessionSelection, tags: Bool = true) throws -> [(id: Int64, header: SessionHeader)] {
         var headers = try database.withCachedStatement("""
             SELECT s.id, sc.name, sc.spec_json, s.device_width, s.device_height, s.device_scale, s.refresh_hz,
                 s.external_id, s.source_file, s.source_line, s.content_hash, s.scenario_id
@@ -109,6 +112,7 @@ extension Archive {
             }
             return headers
         }
+        guard tags else { return headers }
         try forEachSessionRow(
             "SELECT s.id, tag.value FROM sessions AS s, json_each(s.tags) AS tag \(selection.filter("s.id")) ORDER BY s.id, tag.key",
             selection, headers.map(\.id)
@@ -132,9 +136,10 @@ extension Archive {
     private func forEachEvent(
         _ selection: SessionSelection, _ positions: [Int64], kinds: [String]?, _ body: (Int, TraceEvent) throws -> Void
     ) throws {
-        // The kinds are the caller's constants, written into the statement (one cached statement per list).
+        // The kinds are the caller's constants, written into the statement (one cached statement per
+        // list) as comparisons: `kind IN (...)` looks each row up in a temporary b-tree of the list.
         let kindFilter = kinds.map { kinds in
-            (selection.isAll ? " WHERE" : " AND") + " kind IN (" + kinds.map(sqlStringLiteral).joined(separator: ", ") + ")"
+            (selection.isAll ? " WHERE (" : " AND (") + kinds.map { "kind = " + sqlStringLiteral($0) }.joined(separator: " OR ") + ")"
         } ?? ""
         try forEachSessionRow(
             "SELECT session_id, t, kind, subject, detail FROM events \(selection.filter("session_id"))\(kindFilter) ORDER BY session_id, seq",
