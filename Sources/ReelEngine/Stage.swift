@@ -115,15 +115,13 @@ struct Stage: Sendable, Hashable {
     func look(_ key: String) -> Look? { index(of: key).map { views[$0].look } }
 
     /// The views as trace states with the given looks (one per view), back to front.
-    func states(looks: [Look]) -> [ViewState] {
+    func states(looks: UnsafeBufferPointer<Look>) -> [ViewState] {
         views.withUnsafeBufferPointer { views in
-            looks.withUnsafeBufferPointer { looks in
-                views.indices.map { z in
-                    ViewState(
-                        key: views[z].key, x: looks[z].x, y: looks[z].y, w: looks[z].w, h: looks[z].h,
-                        alpha: looks[z].alpha, transform: looks[z].affine, rotationX: looks[z].rotX,
-                        rotationY: looks[z].rotY, m34: looks[z].m34, z: z, hidden: views[z].hidden)
-                }
+            views.indices.map { z in
+                ViewState(
+                    key: views[z].key, x: looks[z].x, y: looks[z].y, w: looks[z].w, h: looks[z].h,
+                    alpha: looks[z].alpha, transform: looks[z].affine, rotationX: looks[z].rotX,
+                    rotationY: looks[z].rotY, m34: looks[z].m34, z: z, hidden: views[z].hidden)
             }
         }
     }

@@ -89,30 +89,38 @@ struct TransitionPlan: Sendable {
     /// The window as it looks at transition time `tau`.
     func render(_ stage: Stage, at tau: Double) -> Stage {
         var out = stage
-        for (index, look) in looks(of: stage, at: tau).enumerated() { out.views[index].look = look }
+        withLooks(of: stage, at: tau) { looks in
+            for index in looks.indices { out.views[index].look = looks[index] }
+        }
         return out
     }
 
     /// The frame at transition time `tau`: every view's state, back to front.
     func viewStates(of stage: Stage, at tau: Double) -> [ViewState] {
-        stage.states(looks: looks(of: stage, at: tau))
+        withLooks(of: stage, at: tau) { looks in stage.states(looks: looks) }
     }
 
-    /// The looks of `stage.views` at transition time `tau`.
-    private func looks(of stage: Stage, at tau: Double) -> [Look] {
-        var looks = stage.views.map(\.look)
-        // Tracks of one curve group (usually neighbours) share one curve evaluation. Tracks are
-        // read through a buffer pointer, which lends each one instead of copying it.
-        var cached = (group: -1, value: 0.0)
-        tracks.withUnsafeBufferPointer { tracks in
-            for track in tracks.indices {
-                if tau < tracks[track].begin && !tracks[track].isFirstForView { continue }
-                guard let index = stage.index(of: tracks[track].key) else { continue }
-                let group = tracks[track].curveGroup
-                if cached.group != group { cached = (group, tracks[group].fraction(at: tau)) }
-                looks[index] = Look.mix(tracks[track].from, tracks[track].to, cached.value)
+    /// Hands `body` the looks of `stage.views` at transition time `tau`, in a buffer on the stack
+    /// (a frame is rendered per display tick, so no array is allocated for them).
+    private func withLooks<Result>(
+        of stage: Stage, at tau: Double, _ body: (UnsafeBufferPointer<Look>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: Look.self, capacity: stage.views.count) { looks in
+            for index in stage.views.indices { looks.initializeElement(at: index, to: stage.views[index].look) }
+            // Tracks of one curve group (usually neighbours) share one curve evaluation. Tracks are
+            // read through a buffer pointer, which lends each one instead of copying it.
+            var cached = (group: -1, value: 0.0)
+            tracks.withUnsafeBufferPointer { tracks in
+                for track in tracks.indices {
+                    if tau < tracks[track].begin && !tracks[track].isFirstForView { continue }
+                    guard let index = stage.index(of: tracks[track].key) else { continue }
+                    let group = tracks[track].curveGroup
+                    if cached.group != group { cached = (group, tracks[group].fraction(at: tau)) }
+                    looks[index] = Look.mix(tracks[track].from, tracks[track].to, cached.value)
+                }
             }
+            // Look holds only numbers: nothing to deinitialize.
+            return body(UnsafeBufferPointer(looks))
         }
-        return looks
     }
 }
