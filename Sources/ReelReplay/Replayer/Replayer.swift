@@ -8,8 +8,9 @@ import Synchronization
 /// Sessions are taken in ascending id order, `chunkSize` at a time; within a chunk, `jobs`
 /// workers (each with its own read-only connection and engine) take `sessionsPerRead` sessions at a
 /// time, read them with one query per table and replay them, in parallel; then the chunk's verdicts
-/// are written in id order in one transaction. Memory is bounded by the chunk, and the stored
-/// results are identical for any job count and any shard split.
+/// are written in id order in one transaction, by a writer thread while the workers replay the
+/// next chunk (`VerdictWriter`). Memory is bounded by two chunks, and the stored results are
+/// identical for any job count and any shard split.
 public final class Replayer {
     public struct Options: Sendable {
         public var jobs: Int
@@ -90,19 +91,19 @@ public final class Replayer {
         var summary = Summary()
         var counts = [DivergenceKind: Int]()
         var begun: BegunReplay? = resumed.map { ($0.run.id, $0.candidate) }
+        let writer = VerdictWriter(archive: results.archive)
+        // Whatever ends the run, the chunk being written is committed (or fails) before it returns.
+        defer { try? writer.waitForPending() }
 
         for chunkStart in stride(from: 0, to: ids.count, by: options.chunkSize) {
             let chunk = Array(ids[chunkStart..<min(chunkStart + options.chunkSize, ids.count)])
             let verdicts = replay(chunk, on: workers)
+            try writer.waitForPending()
             try resumed?.check(candidate: candidate(of: workers), isKnown: candidateIsKnown(workers))
             // The candidate's identity is known for sure once it has answered (external engines).
             let run = try begun ?? beginReplay(results.archive, candidate: candidate(of: workers))
             begun = run
-            try results.archive.write {
-                for (sessionID, verdict) in zip(chunk, verdicts) {
-                    try store(verdict, sessionID: sessionID, replayID: run.id, in: results.archive)
-                }
-            }
+            try writer.write(verdicts, of: chunk, replayID: run.id)
             for (sessionID, verdict) in zip(chunk, verdicts) {
                 summary.sessions += 1
                 switch verdict.status {
@@ -117,6 +118,7 @@ public final class Replayer {
             }
             progress?(summary.sessions, ids.count)
         }
+        try writer.waitForPending()
         let finalCandidate = candidate(of: workers)
         let run = try begun ?? beginReplay(results.archive, candidate: finalCandidate)
         // An external engine that failed on every session of the first chunk but answered later.
@@ -173,26 +175,5 @@ public final class Replayer {
             }
         }
         return slots.withLock { $0.map { $0! } }
-    }
-
-    private func store(_ verdict: SessionComparison, sessionID: Int64, replayID: Int64, in archive: Archive) throws {
-        let status: ReplayResultStatus =
-            switch verdict.status {
-            case .matched: .matched
-            case .diverged: .diverged
-            case .error: .error
-            }
-        try archive.insertReplayResult(
-            ReplayResultRow(
-                replayID: replayID, sessionID: sessionID, status: status,
-                decisionExpected: Decision(completed: verdict.decisionExpected),
-                decisionActual: verdict.decisionActual.map(Decision.init(completed:)),
-                firstDivergentFrame: verdict.firstDivergentFrame,
-                maxError: verdict.status == .error ? nil : verdict.maxError,
-                errorMessage: verdict.status == .error ? verdict.divergences.first?.detail : nil,
-                kinds: verdict.divergences.map(\.kind)))
-        for d in verdict.divergences {
-            try archive.insertDivergence(DivergenceRow(replayID: replayID, sessionID: sessionID, divergence: d))
-        }
     }
 }
