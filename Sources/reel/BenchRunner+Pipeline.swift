@@ -31,22 +31,29 @@ extension BenchRunner {
             id: "archive.file_bytes_per_row", label: "archive: whole file per frame-view row (all tables)",
             value: Double(archiveFileSize(large.path)) / Double(large.frameViews), unit: "B/row"))
 
-        note("scan: every frame of \(sessions) sessions with Archive.forEachFrame")
-        let scanRate = try scanRate(large.path)
-        add(BenchFigure(id: "scan.rows_per_s", label: "scan: frames with the store's reader", value: scanRate, unit: "rows/s"))
+        // Scan, --jobs 1 and --jobs 2 take turns, and each keeps its best round: one pass of each
+        // moved by up to 2x on this shared machine (see docs/PERFORMANCE.md).
+        let rounds = try (1...Self.replayRounds).map { round in
+            note("round \(round) of \(Self.replayRounds): scan of \(sessions) sessions (Archive.forEachFrame), replay at --jobs 1, at --jobs 2")
+            return (
+                scan: try self.scanRate(large.path), one: try replay(large.path, jobs: 1, name: "replay-large-1-\(round)"),
+                two: try replay(large.path, jobs: 2, name: "replay-large-2-\(round)"))
+        }
+        let bestScanRate = rounds.map(\.scan).max()!
+        let one = rounds.map(\.one).min { $0.seconds < $1.seconds }!
+        let two = rounds.map(\.two).min { $0.seconds < $1.seconds }!
+        add(BenchFigure(id: "scan.rows_per_s", label: "scan: frames with the store's reader (best of \(Self.replayRounds))", value: bestScanRate, unit: "rows/s"))
 
-        note("replay: \(sessions) sessions at --jobs 1, --jobs 2, then \(BenchFigure.format(Double(small.sessions))) at --jobs 1")
-        let one = try replay(large.path, jobs: 1, name: "replay-large-1")
-        let two = try replay(large.path, jobs: 2, name: "replay-large-2")
+        note("replay: \(BenchFigure.format(Double(small.sessions))) sessions at --jobs 1 (memory)")
         let smallOne = try replay(small.path, jobs: 1, name: "replay-small-1")
         let oneRate = Double(large.frameViews) / one.seconds
         let twoRate = Double(large.frameViews) / two.seconds
-        add(BenchFigure(id: "replay.sessions_per_s", label: "replay --jobs 1: \(sessions) sessions", value: Double(large.sessions) / one.seconds, unit: "sessions/s"))
+        add(BenchFigure(id: "replay.sessions_per_s", label: "replay --jobs 1: \(sessions) sessions (best of \(Self.replayRounds))", value: Double(large.sessions) / one.seconds, unit: "sessions/s"))
         add(BenchFigure(
-            id: "replay.rows_per_s", label: "replay --jobs 1: frame-view rows verified", value: oneRate, unit: "rows/s",
-            goal: .ratioAtLeast(0.5, of: "scan"), ratio: oneRate / scanRate))
+            id: "replay.rows_per_s", label: "replay --jobs 1: frame-view rows verified (best of \(Self.replayRounds))", value: oneRate, unit: "rows/s",
+            goal: .ratioAtLeast(0.5, of: "scan"), ratio: oneRate / bestScanRate))
         add(BenchFigure(
-            id: "replay.jobs2_rows_per_s", label: "replay --jobs 2: frame-view rows verified", value: twoRate, unit: "rows/s",
+            id: "replay.jobs2_rows_per_s", label: "replay --jobs 2: frame-view rows verified (best of \(Self.replayRounds))", value: twoRate, unit: "rows/s",
             goal: .ratioAtLeast(1.6, of: "--jobs 1"), ratio: twoRate / oneRate))
         add(memoryFigure(id: "replay.peak_memory", label: "replay --jobs 1", small: smallOne, large: one, largeSessions: large.sessions))
 
@@ -56,14 +63,16 @@ extension BenchRunner {
         _ = try reel(
             ["replay", large.path, "--engine", candidate, "--jobs", "2", "--format", "json"], name: "replay-large-candidate",
             acceptedStatuses: [0, 1])
+        // Every round replayed twice, plus the candidate replay.
+        let replaysBeforeQueries = 2 * Self.replayRounds + 1
         for query in ["regressions", "decision-changes-by-scenario", "divergence-by-view", "near-boundary"] {
             add(BenchFigure(
-                id: "query.\(query)", label: "query: --saved \(query) (\(sessions) sessions, 3 replays)",
+                id: "query.\(query)", label: "query: --saved \(query) (\(sessions) sessions, \(replaysBeforeQueries) replays)",
                 value: try queryMilliseconds(EmbeddedQuery.named(query)!.sql, path: large.path), unit: "ms"))
         }
         for (id, sql) in [("divergence_summary", "SELECT * FROM divergence_summary")] {
             add(BenchFigure(
-                id: "query.\(id)", label: "query: \(id) view (\(sessions) sessions, 3 replays)",
+                id: "query.\(id)", label: "query: \(id) view (\(sessions) sessions, \(replaysBeforeQueries) replays)",
                 value: try queryMilliseconds(sql, path: large.path), unit: "ms"))
         }
     }
@@ -94,6 +103,9 @@ extension BenchRunner {
         }
         return RecordedCorpus(path: archive, sessions: Int(recorded), frameViews: Int(frameViews), run: run)
     }
+
+    /// Rounds of scan, replay --jobs 1 and --jobs 2.
+    static let replayRounds = 2
 
     /// A timed `reel replay` with the recording engine; it must find nothing.
     private func replay(_ archive: String, jobs: Int, name: String) throws -> MeasuredProcess {
