@@ -5,7 +5,8 @@ import ReelTrace
 /// One replay thread's own resources: a read-only connection to the recorded archive and an
 /// engine instance. Used by one thread at a time.
 final class ReplayWorker: @unchecked Sendable {
-    // @unchecked: each worker is only ever touched by the one concurrentPerform iteration that owns it.
+    // @unchecked: while a pipeline runs, each worker is only touched by the one thread that owns it;
+    // the replayer asks it for its engine's identity only before and after.
     private let archive: Archive
     private let engine: TransitionEngine
     private let diff: TraceDiff

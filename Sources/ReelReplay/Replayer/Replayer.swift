@@ -1,16 +1,14 @@
-import Dispatch
 import ReelStore
 import ReelTrace
-import Synchronization
 
 /// Re-runs archived sessions on a candidate engine and stores where they diverge.
 ///
 /// Sessions are taken in ascending id order, `chunkSize` at a time; within a chunk, `jobs`
 /// workers (each with its own read-only connection and engine) take `sessionsPerRead` sessions at a
-/// time, read them with one query per table and replay them, in parallel; then the chunk's verdicts
-/// are written in id order in one transaction, by a writer thread while the workers replay the
-/// next chunk (`VerdictWriter`). Memory is bounded by two chunks, and the stored results are
-/// identical for any job count and any shard split.
+/// time from a shared cursor, read them with one query per table and replay them, in parallel,
+/// without stopping between chunks; the calling thread writes each chunk's verdicts in id order in
+/// one transaction as soon as the chunk is complete (`ReplayPipeline`). Memory is bounded by a few
+/// chunks, and the stored results are identical for any job count and any shard split.
 public final class Replayer {
     public struct Options: Sendable {
         public var jobs: Int
@@ -91,19 +89,25 @@ public final class Replayer {
         var summary = Summary()
         var counts = [DivergenceKind: Int]()
         var begun: BegunReplay? = resumed.map { ($0.run.id, $0.candidate) }
-        let writer = VerdictWriter(archive: results.archive)
-        // Whatever ends the run, the chunk being written is committed (or fails) before it returns.
-        defer { try? writer.waitForPending() }
+        // Who the candidate is, as the results received so far tell it (workers keep running
+        // while chunks are written, so their engines are not asked directly until the end).
+        var answered = (identity: candidate(of: workers), isKnown: candidateIsKnown(workers))
 
-        for chunkStart in stride(from: 0, to: ids.count, by: options.chunkSize) {
-            let chunk = Array(ids[chunkStart..<min(chunkStart + options.chunkSize, ids.count)])
-            let verdicts = replay(chunk, on: workers)
-            try writer.waitForPending()
-            try resumed?.check(candidate: candidate(of: workers), isKnown: candidateIsKnown(workers))
+        let pipeline = ReplayPipeline(workers: workers, chunkSize: options.chunkSize, sessionsPerRead: options.sessionsPerRead)
+        try pipeline.run(ids) { chunk, batches in
+            if !answered.isKnown, let known = batches.first(where: \.candidateIsKnown) {
+                answered = (known.candidate, true)
+            }
+            let verdicts = batches.flatMap(\.verdicts)
+            try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
             // The candidate's identity is known for sure once it has answered (external engines).
-            let run = try begun ?? beginReplay(results.archive, candidate: candidate(of: workers))
+            let run = try begun ?? beginReplay(results.archive, candidate: answered.identity)
             begun = run
-            try writer.write(verdicts, of: chunk, replayID: run.id)
+            try results.archive.write {
+                for (sessionID, verdict) in zip(chunk, verdicts) {
+                    try store(verdict, sessionID: sessionID, replayID: run.id, in: results.archive)
+                }
+            }
             for (sessionID, verdict) in zip(chunk, verdicts) {
                 summary.sessions += 1
                 switch verdict.status {
@@ -118,7 +122,6 @@ public final class Replayer {
             }
             progress?(summary.sessions, ids.count)
         }
-        try writer.waitForPending()
         let finalCandidate = candidate(of: workers)
         let run = try begun ?? beginReplay(results.archive, candidate: finalCandidate)
         // An external engine that failed on every session of the first chunk but answered later.
@@ -156,24 +159,24 @@ public final class Replayer {
         return (id, candidate)
     }
 
-    /// Replays `chunk` on the workers in parallel, each taking the next `sessionsPerRead` sessions
-    /// in turn; verdicts come back in `chunk` order.
-    private func replay(_ chunk: [Int64], on workers: [ReplayWorker]) -> [SessionComparison] {
-        let batches = stride(from: 0, to: chunk.count, by: options.sessionsPerRead).map { start in
-            start..<min(start + options.sessionsPerRead, chunk.count)
-        }
-        let next = Atomic<Int>(0)
-        let slots = Mutex<[SessionComparison?]>(Array(repeating: nil, count: chunk.count))
-        DispatchQueue.concurrentPerform(iterations: workers.count) { workerIndex in
-            let worker = workers[workerIndex]
-            while true {
-                let batch = next.add(1, ordering: .relaxed).oldValue
-                guard batch < batches.count else { return }
-                let range = batches[batch]
-                let verdicts = worker.replay(Array(chunk[range]))
-                slots.withLock { $0.replaceSubrange(range, with: verdicts) }
+    private func store(_ verdict: SessionComparison, sessionID: Int64, replayID: Int64, in archive: Archive) throws {
+        let status: ReplayResultStatus =
+            switch verdict.status {
+            case .matched: .matched
+            case .diverged: .diverged
+            case .error: .error
             }
+        try archive.insertReplayResult(
+            ReplayResultRow(
+                replayID: replayID, sessionID: sessionID, status: status,
+                decisionExpected: Decision(completed: verdict.decisionExpected),
+                decisionActual: verdict.decisionActual.map(Decision.init(completed:)),
+                firstDivergentFrame: verdict.firstDivergentFrame,
+                maxError: verdict.status == .error ? nil : verdict.maxError,
+                errorMessage: verdict.status == .error ? verdict.divergences.first?.detail : nil,
+                kinds: verdict.divergences.map(\.kind)))
+        for d in verdict.divergences {
+            try archive.insertDivergence(DivergenceRow(replayID: replayID, sessionID: sessionID, divergence: d))
         }
-        return slots.withLock { $0.map { $0! } }
     }
 }
