@@ -64,7 +64,7 @@ extension Simulation {
     /// over the transition's property animator).
     mutating func apply(_ command: InteractionCommand, driver: inout InteractionDriver) throws {
         guard var clock = transition?.clock, let duration = transition?.plan.duration else { return }
-        let subject = transition!.operation.transitionSubject
+        let subject = transition!.subject
         switch command {
         case .began(let t):
             // A finger took a finishing or cancelling animation back: continue from where it is.

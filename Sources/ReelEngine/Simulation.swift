@@ -35,6 +35,19 @@ struct Simulation {
         var start: Double
         /// Transition time at the last update.
         var tau: Double
+        /// Who the transition's calls are addressed to (`Operation.transitionSubject`), worked out
+        /// once: every update event names it.
+        let subject: String
+
+        init(operation: Operation, plan: TransitionPlan, stageBefore: Stage, clock: PropertyAnimator, start: Double, tau: Double) {
+            self.operation = operation
+            self.plan = plan
+            self.stageBefore = stageBefore
+            self.clock = clock
+            self.start = start
+            self.tau = tau
+            subject = operation.transitionSubject
+        }
     }
 
     /// A running animation counts as ended at a tick up to this long before its end time

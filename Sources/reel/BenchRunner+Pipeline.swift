@@ -105,7 +105,7 @@ extension BenchRunner {
     }
 
     /// Rounds of scan, replay --jobs 1 and --jobs 2.
-    static let replayRounds = 2
+    static let replayRounds = 3
 
     /// A timed `reel replay` with the recording engine; it must find nothing.
     private func replay(_ archive: String, jobs: Int, name: String) throws -> MeasuredProcess {

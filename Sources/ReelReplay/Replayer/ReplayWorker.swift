@@ -15,9 +15,10 @@ final class ReplayWorker: @unchecked Sendable {
     /// and a read hands them the same JSON string, so the check costs no hashing of the JSON.
     private var lastSpec: (json: String, spec: ScenarioSpec)?
 
-    /// What a replay reads of each session up front: no frames (they stream through the
-    /// comparison), only the events the lifecycle comparison looks at, no tags.
-    private static let contents = SessionContents(frames: false, eventKinds: TraceDiff.lifecycleKinds, tags: false)
+    /// What a replay reads of each session up front: what the comparison looks at. No frames
+    /// (they stream through it), only lifecycle events, no tags and no final hierarchy.
+    private static let contents = SessionContents(
+        frames: false, eventKinds: TraceDiff.lifecycleKinds, tags: false, hierarchy: false)
 
     init(archivePath: String, engine: TransitionEngine, tolerances: Tolerances) throws {
         archive = try Archive.open(archivePath, mode: .readOnly)

@@ -38,15 +38,18 @@ public struct SessionContents: Sendable, Hashable {
     public var eventKinds: [String]?
     /// Whether headers carry their tags (without them, `tags` is empty).
     public var tags: Bool
+    /// Whether outcomes carry the final hierarchy (without it, `hierarchy` is empty).
+    public var hierarchy: Bool
 
-    public init(frames: Bool, eventKinds: [String]?, tags: Bool) {
+    public init(frames: Bool, eventKinds: [String]?, tags: Bool, hierarchy: Bool) {
         self.frames = frames
         self.eventKinds = eventKinds
         self.tags = tags
+        self.hierarchy = hierarchy
     }
 
     /// The whole session.
-    public static let all = SessionContents(frames: true, eventKinds: nil, tags: true)
+    public static let all = SessionContents(frames: true, eventKinds: nil, tags: true, hierarchy: true)
 }
 
 extension Archive {
@@ -72,7 +75,7 @@ extension Archive {
             }
         }
         try forEachEvent(selection, positions, kinds: contents.eventKinds) { events[$0].append($1) }
-        try forEachOutcome(selection, positions) { outcomes[$0] = $1 }
+        try forEachOutcome(selection, positions, hierarchy: contents.hierarchy) { outcomes[$0] = $1 }
         return try headers.indices.map { index in
             guard let outcome = outcomes[index] else {
                 throw ArchiveError.invalidStoredValue(table: "outcomes", column: "session_id", value: "\(positions[index]) (missing)")
@@ -149,13 +152,16 @@ extension Archive {
         }
     }
 
-    private func forEachOutcome(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, Outcome) throws -> Void) throws {
+    /// Hands `body` each outcome of `selection`, with its final hierarchy when `hierarchy` is true.
+    private func forEachOutcome(
+        _ selection: SessionSelection, _ positions: [Int64], hierarchy: Bool, _ body: (Int, Outcome) throws -> Void
+    ) throws {
         try forEachSessionRow(
-            "SELECT session_id, decision, completed_at, hierarchy_json FROM outcomes \(selection.filter("session_id")) ORDER BY session_id",
+            "SELECT session_id, decision, completed_at\(hierarchy ? ", hierarchy_json" : "") FROM outcomes \(selection.filter("session_id")) ORDER BY session_id",
             selection, positions
         ) { index, s in
             let decision = try decode(Decision.self, s, at: 1, "outcomes", "decision")
-            try body(index, Outcome(completed: decision.completed, t: s.double(at: 2), hierarchy: s.string(at: 3)))
+            try body(index, Outcome(completed: decision.completed, t: s.double(at: 2), hierarchy: hierarchy ? s.string(at: 3) : ""))
         }
     }
 
