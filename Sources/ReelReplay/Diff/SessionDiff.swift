@@ -1,13 +1,14 @@
 import ReelTrace
 
 /// One session's comparison in progress: the replayed trace is held whole, the recorded frames
-/// arrive one at a time in frame order (`compare(recorded:)`), and `verdict` gives the result
-/// `TraceDiff.compare` would give for the whole recording.
+/// and lifecycle calls arrive one at a time in order, and `verdict` gives the result
+/// `TraceDiff.compare` gives for the whole recording.
 public struct SessionDiff: Sendable {
     private let diff: TraceDiff
     private let actual: Trace
     private let refreshHz: Double
     private var frames: FrameComparison
+    private var lifecycle: LifecycleComparison
     private var recordedFrameCount = 0
 
     init(diff: TraceDiff, actual: Trace, refreshHz: Double) {
@@ -15,6 +16,7 @@ public struct SessionDiff: Sendable {
         self.actual = actual
         self.refreshHz = refreshHz
         frames = FrameComparison(tolerances: diff.tolerances)
+        lifecycle = LifecycleComparison(replayed: actual.events)
     }
 
     /// Compares the next recorded frame with the replayed frame at the same position (recorded
@@ -26,10 +28,21 @@ public struct SessionDiff: Sendable {
         recordedFrameCount += 1
     }
 
-    /// The verdict, given the recording's events and outcome.
-    public func verdict(recordedEvents: [TraceEvent], recordedOutcome: Outcome) -> SessionComparison {
+    /// Compares the next recorded call of a lifecycle kind (`TraceDiff.lifecycleKinds`), given
+    /// as the archive stores its subject and detail.
+    public mutating func compare(recordedSubject subject: UnsafeBufferPointer<UInt8>, detail: UnsafeBufferPointer<UInt8>) {
+        lifecycle.compare(recordedSubject: subject, detail: detail)
+    }
+
+    /// Compares the next recorded call of a lifecycle kind.
+    public mutating func compare(recordedLifecycleCall event: TraceEvent) {
+        lifecycle.compare(recorded: event)
+    }
+
+    /// The verdict, given the recording's outcome.
+    public func verdict(recordedOutcome: Outcome) -> SessionComparison {
         diff.verdict(
-            recordedEvents: recordedEvents, recordedOutcome: recordedOutcome, recordedFrameCount: recordedFrameCount,
-            actual: actual, frames: frames, refreshHz: refreshHz)
+            recordedOutcome: recordedOutcome, recordedFrameCount: recordedFrameCount, actual: actual, frames: frames,
+            lifecycle: lifecycle, refreshHz: refreshHz)
     }
 }

@@ -15,10 +15,9 @@ final class ReplayWorker: @unchecked Sendable {
     /// and a read hands them the same JSON string, so the check costs no hashing of the JSON.
     private var lastSpec: (json: String, spec: ScenarioSpec)?
 
-    /// What a replay reads of each session up front: what the comparison looks at. No frames
-    /// (they stream through it), only lifecycle events, no tags and no final hierarchy.
-    private static let contents = SessionContents(
-        frames: false, eventKinds: TraceDiff.lifecycleKinds, tags: false, hierarchy: false)
+    /// What a replay reads of each session up front: what the comparison needs first. No frames
+    /// and no events (they stream through it), no tags and no final hierarchy.
+    private static let contents = SessionContents(frames: false, eventKinds: [], tags: false, hierarchy: false)
 
     init(archivePath: String, engine: TransitionEngine, tolerances: Tolerances) throws {
         archive = try Archive.open(archivePath, mode: .readOnly)
@@ -46,9 +45,9 @@ final class ReplayWorker: @unchecked Sendable {
         }
     }
 
-    /// Reads the sessions' input, touches, lifecycle events and outcomes with one query per table,
-    /// runs each on the candidate engine, then streams their recorded frames through the
-    /// comparisons with one query: the recorded frames are compared as they are read, never held.
+    /// Reads the sessions' input, touches and outcomes with one query per table, runs each on the
+    /// candidate engine, then streams their recorded frames and lifecycle calls through the
+    /// comparisons, one query each: they are compared as they are read, never held.
     private func replayTogether(_ ids: [Int64]) throws -> [SessionComparison] {
         let sessions = try archive.loadSessions(ids, contents: Self.contents)
         if let missing = ids.first(where: { id in !sessions.contains { $0.id == id } }) {
@@ -68,10 +67,13 @@ final class ReplayWorker: @unchecked Sendable {
             while ids[position] < sessionID { position += 1 }
             comparisons[position]?.compare(recorded: frame)
         }
+        position = 0
+        try archive.forEachEventText(of: ids, kinds: TraceDiff.lifecycleKinds) { sessionID, subject, detail in
+            while ids[position] < sessionID { position += 1 }
+            comparisons[position]?.compare(recordedSubject: subject, detail: detail)
+        }
         return sessions.indices.map { index in
-            failures[index]
-                ?? comparisons[index]!.verdict(
-                    recordedEvents: sessions[index].trace.events, recordedOutcome: sessions[index].trace.outcome)
+            failures[index] ?? comparisons[index]!.verdict(recordedOutcome: sessions[index].trace.outcome)
         }
     }
 

@@ -34,7 +34,8 @@ public struct SessionContents: Sendable, Hashable {
     /// Whether each trace gets its frames. Without them, a caller streams the frames with
     /// `Archive.forEachFrame(of:)` instead of holding them.
     public var frames: Bool
-    /// The kinds of events read (nil: every event).
+    /// The kinds of events read (nil: every event; none: a caller streams them with
+    /// `Archive.forEachEventText(of:kinds:)` instead).
     public var eventKinds: [String]?
     /// Whether headers carry their tags (without them, `tags` is empty).
     public var tags: Bool
@@ -74,7 +75,9 @@ extension Archive {
                 if let index = frameCursor.position(of: sessionID) { frames[index].append(frame) }
             }
         }
-        try forEachEvent(selection, positions, kinds: contents.eventKinds) { events[$0].append($1) }
+        if contents.eventKinds?.isEmpty != true {
+            try forEachEvent(selection, positions, kinds: contents.eventKinds) { events[$0].append($1) }
+        }
         try forEachOutcome(selection, positions, hierarchy: contents.hierarchy) { outcomes[$0] = $1 }
         return try headers.indices.map { index in
             guard let outcome = outcomes[index] else {
@@ -84,6 +87,33 @@ extension Archive {
                 id: positions[index], header: headers[index].header, touches: touches[index],
                 trace: Trace(frames: frames[index], events: events[index], outcome: outcome))
         }
+    }
+
+    /// Streams the events of one of `kinds` of the stored sessions among `ids` (ascending) in
+    /// (session, seq) order, handing `body` each one's subject and detail as stored (UTF-8, valid
+    /// only during the call): one query for all of them, and no `String` made.
+    public func forEachEventText(
+        of ids: [Int64], kinds: [String],
+        _ body: (_ sessionID: Int64, _ subject: UnsafeBufferPointer<UInt8>, _ detail: UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws {
+        guard !kinds.isEmpty else { return }
+        let selection = SessionSelection.ids(ids)
+        try database.withCachedStatement(
+            "SELECT session_id, subject, detail FROM events \(selection.filter("session_id")) AND \(Self.kindFilter(kinds)) ORDER BY session_id, seq"
+        ) { s in
+            try selection.bind(to: s)
+            while try s.step() {
+                let session = s.int64(at: 0)
+                try s.withText(at: 1) { subject in try s.withText(at: 2) { detail in try body(session, subject, detail) } }
+            }
+        }
+    }
+
+    /// `(kind = 'a' OR kind = 'b')`: the kinds are the caller's constants, written into the
+    /// statement (one cached statement per list) as comparisons, because `kind IN (...)` looks each
+    /// row up in a temporary b-tree of the list.
+    private static func kindFilter(_ kinds: [String]) -> String {
+        "(" + kinds.map { "kind = " + sqlStringLiteral($0) }.joined(separator: " OR ") + ")"
     }
 
     /// Streams the frames of the stored sessions among `ids` (ascending) in (session, frame index)
@@ -139,11 +169,7 @@ extension Archive {
     private func forEachEvent(
         _ selection: SessionSelection, _ positions: [Int64], kinds: [String]?, _ body: (Int, TraceEvent) throws -> Void
     ) throws {
-        // The kinds are the caller's constants, written into the statement (one cached statement per
-        // list) as comparisons: `kind IN (...)` looks each row up in a temporary b-tree of the list.
-        let kindFilter = kinds.map { kinds in
-            (selection.isAll ? " WHERE (" : " AND (") + kinds.map { "kind = " + sqlStringLiteral($0) }.joined(separator: " OR ") + ")"
-        } ?? ""
+        let kindFilter = kinds.map { (selection.isAll ? " WHERE " : " AND ") + Self.kindFilter($0) } ?? ""
         try forEachSessionRow(
             "SELECT session_id, t, kind, subject, detail FROM events \(selection.filter("session_id"))\(kindFilter) ORDER BY session_id, seq",
             selection, positions
