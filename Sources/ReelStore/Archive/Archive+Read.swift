@@ -44,7 +44,7 @@ extension Archive {
     /// Session `id`'s recorded input, header and touches, without the trace (what `reel export`
     /// writes back).
     public func loadInput(_ id: Int64) throws -> (header: SessionHeader, touches: [Touch]) {
-        let selection = SessionSelection.ids([id])
+        let selection = SessionSelection.of([id])
         guard let header = try loadHeaders(selection).first?.header else { throw ArchiveError.sessionNotFound(id: id) }
         var touches: [Touch] = []
         try forEachTouch(selection, [id]) { touches.append($1) }
@@ -55,7 +55,7 @@ extension Archive {
     /// view key id): of one session, or of the whole archive when `sessionID` is nil. Only one frame
     /// is in memory at a time.
     public func forEachFrame(sessionID: Int64?, _ body: (_ sessionID: Int64, _ frame: Frame) throws -> Void) throws {
-        try forEachFrame(in: sessionID.map { .ids([$0]) } ?? .all, body)
+        try forEachFrame(in: sessionID.map { .of([$0]) } ?? .all, body)
     }
 
     /// Streams every frame-view row (of one session, or of the whole archive when `sessionID` is

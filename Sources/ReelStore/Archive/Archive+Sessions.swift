@@ -1,19 +1,29 @@
 import ReelTrace
 
-/// The sessions one read covers: the whole archive, or a list of ids.
+/// The sessions one read covers: the whole archive, a list of ids, or a run of consecutive ids.
 ///
 /// A list is bound as one JSON array and matched with `session_id IN (SELECT value FROM json_each(?1))`:
 /// SQLite then seeks each listed session in its primary key, in ascending id order, so one statement
 /// reads any number of sessions (a chunk, a shard's ids, a single session) in key order, with no sort.
+/// Consecutive ids (a replay of a whole archive reads them so) are matched with `BETWEEN ?1 AND ?2`
+/// instead: one seek, then the rows in key order, as a scan of the whole archive reads them.
 enum SessionSelection {
     case all
     case ids([Int64])
+    case range(ClosedRange<Int64>)
+
+    /// The selection of `ids` (ascending, no repeats): a range when they are consecutive.
+    static func of(_ ids: [Int64]) -> SessionSelection {
+        guard let first = ids.first, let last = ids.last, last - first + 1 == Int64(ids.count) else { return .ids(ids) }
+        return .range(first...last)
+    }
 
     /// The WHERE clause restricting `column` to the selection ("" for the whole archive).
     func filter(_ column: String) -> String {
         switch self {
         case .all: ""
         case .ids: "WHERE \(column) IN (SELECT value FROM json_each(?1))"
+        case .range: "WHERE \(column) BETWEEN ?1 AND ?2"
         }
     }
 
@@ -21,10 +31,14 @@ enum SessionSelection {
         if case .all = self { true } else { false }
     }
 
-    /// Binds the id list (if any) to ?1 of a statement using `filter`.
+    /// Binds the id list to ?1, or the range to ?1 and ?2, of a statement using `filter`.
     func bind(to statement: Statement) throws {
-        if case .ids(let ids) = self {
-            try statement.bind("[" + ids.map(String.init).joined(separator: ",") + "]", at: 1)
+        switch self {
+        case .all: break
+        case .ids(let ids): try statement.bind("[" + ids.map(String.init).joined(separator: ",") + "]", at: 1)
+        case .range(let range):
+            try statement.bind(range.lowerBound, at: 1)
+            try statement.bind(range.upperBound, at: 2)
         }
     }
 }
@@ -61,7 +75,7 @@ extension Archive {
     /// sessions costs six statement runs rather than six per session. Memory is that of the sessions
     /// returned: callers bound it by how many ids they ask for at once.
     public func loadSessions(_ ids: [Int64], contents: SessionContents = .all) throws -> [RecordedSession] {
-        let selection = SessionSelection.ids(ids)
+        let selection = SessionSelection.of(ids)
         let headers = try loadHeaders(selection, tags: contents.tags)
         let positions = headers.map(\.id)
         var touches = Array(repeating: [Touch](), count: headers.count)
@@ -97,7 +111,7 @@ extension Archive {
         _ body: (_ sessionID: Int64, _ subject: UnsafeBufferPointer<UInt8>, _ detail: UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws {
         guard !kinds.isEmpty else { return }
-        let selection = SessionSelection.ids(ids)
+        let selection = SessionSelection.of(ids)
         try database.withCachedStatement(
             "SELECT session_id, subject, detail FROM events \(selection.filter("session_id")) AND \(Self.kindFilter(kinds)) ORDER BY session_id, seq"
         ) { s in
@@ -119,7 +133,7 @@ extension Archive {
     /// Streams the frames of the stored sessions among `ids` (ascending) in (session, frame index)
     /// order, each with its views back to front, one frame at a time: one query for all of them.
     public func forEachFrame(of ids: [Int64], _ body: (_ sessionID: Int64, _ frame: Frame) throws -> Void) throws {
-        try forEachFrame(in: .ids(ids), body)
+        try forEachFrame(in: .of(ids), body)
     }
 
     /// The headers of the stored sessions of `selection`, by ascending id, with their tags when `tags` is true.
