@@ -1,4 +1,5 @@
 import Foundation
+import ReelEngine
 import ReelReplay
 import ReelStore
 import ReelTrace
@@ -43,6 +44,40 @@ struct ReplayPipelineTests {
         let second = try record(stream, into: folder + "/a.sqlite")
         #expect(first.recorded == 10)
         #expect(second.recorded == 0 && second.duplicates == 10)
+    }
+
+    /// The replayer streams recorded frames and lifecycle calls through the comparison without
+    /// holding them; its stored verdicts must be what comparing the whole loaded traces gives.
+    @Test func streamedVerdictsEqualTheWholeTraceComparison() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        for (index, scenario) in ["nav.interactive-pop", "modal.swipe-dismiss", "sheet.drag-dismiss", "present.page-sheet"]
+            .enumerated()
+        {
+            _ = try record(try synthesizedStream(scenario, count: 12, seed: UInt64(10 + index), in: folder), into: archive)
+        }
+        // A candidate that moves decisions, durations and the lifecycle of cancelled presentations.
+        let path = try profile("\"swipe.threshold\":0.3,\"nav.duration\":0.45,\"sheetdrag.threshold\":0.2", in: folder)
+        let candidate = try EngineFactory(.profile(path: path))
+        let summary = try Replayer(
+            archivePath: archive, engine: candidate, options: .init(jobs: 2, chunkSize: 5, sessionsPerRead: 3)
+        ).run()
+        #expect(summary.diverged > 0)
+
+        let stored = try Archive.open(archive, mode: .readOnly)
+        let engine = try candidate.make()
+        var kinds = Set<DivergenceKind>()
+        for id in try stored.sessionIDs() {
+            let session = try stored.loadSession(id)
+            let trace = try engine.run(
+                scenario: ScenarioSpec.decode(json: session.header.scenarioSpecJSON), device: session.header.device,
+                refreshHz: session.header.refreshHz, touches: session.touches, outcomeHierarchy: true)
+            let expected = TraceDiff().compare(expected: session.trace, actual: trace, refreshHz: session.header.refreshHz)
+            let divergences = try stored.divergences(replayID: summary.replayID, sessionID: id).map(\.divergence)
+            #expect(divergences == expected.divergences, "session \(id)")
+            kinds.formUnion(divergences.map(\.kind))
+        }
+        #expect(kinds.isSuperset(of: [.decision, .frame, .lifecycle]))
     }
 
     @Test func aLongerDurationGivesFrameDivergencesAndNoDecisionFlips() throws {
