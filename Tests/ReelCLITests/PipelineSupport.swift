@@ -65,3 +65,12 @@ func profile(_ parameters: String, in folder: String, name: String = "candidate"
     try Data("{\"name\":\"\(name)\",\"parameters\":{\(parameters)}}".utf8).write(to: URL(fileURLWithPath: path))
     return path
 }
+
+/// `count` recorded swipe dismissals in a new folder, and a candidate profile that flips some
+/// (seed 000's threshold drops from 0.5 to 0.3).
+func swipeDismissCorpus(count: Int) throws -> (folder: String, archive: String, candidate: String) {
+    let folder = try temporaryFolder()
+    let archive = folder + "/a.sqlite"
+    _ = try record(try synthesizedStream("modal.swipe-dismiss", count: count, seed: 11, in: folder), into: archive)
+    return (folder, archive, try profile("\"swipe.threshold\":0.3", in: folder))
+}

@@ -6,20 +6,12 @@ import Testing
 /// `reel replay` and `reel merge` as a user runs them: output formats and exit codes.
 @Suite("reel replay and reel merge on the command line")
 struct ReplayCommandLineTests {
-    /// 12 recorded swipe dismissals and a profile that flips some (the threshold drops to 0.3).
-    private func corpus() throws -> (folder: String, archive: String, candidate: String) {
-        let folder = try temporaryFolder()
-        let archive = folder + "/a.sqlite"
-        _ = try record(try synthesizedStream("modal.swipe-dismiss", count: 12, seed: 11, in: folder), into: archive)
-        return (folder, archive, try profile("\"swipe.threshold\":0.3", in: folder))
-    }
-
     private func json(_ run: ReelRun) throws -> JSONValue {
         try JSONParser.parse(run.standardOutput)
     }
 
     @Test func jsonSummarisesTheReplayAndTheExitCodeSaysWhetherAnythingDiverged() throws {
-        let (folder, archive, candidate) = try corpus()
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 12)
         let same = try runReel(["replay", archive, "--format", "json", "--tolerance", "exact"], in: folder)
         #expect(same.status == 0, "\(same.standardError)")
         let clean = try json(same)
@@ -42,7 +34,7 @@ struct ReplayCommandLineTests {
     }
 
     @Test func junitHasOneTestCasePerSession() throws {
-        let (folder, archive, candidate) = try corpus()
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 12)
         let run = try runReel(["replay", archive, "--engine", candidate, "--format", "junit"], in: folder)
         #expect(run.status == 1)
         let testCases = run.standardOutput.components(separatedBy: "<testcase ").count - 1
@@ -73,7 +65,7 @@ struct ReplayCommandLineTests {
     }
 
     @Test func mergedShardsReportWhatOneRunReports() throws {
-        let (folder, archive, candidate) = try corpus()
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 12)
         let whole = try runReel(["replay", archive, "--engine", candidate, "--format", "json", "--results", "whole.sqlite"], in: folder)
         for index in 1...2 {
             let shard = try runReel(

@@ -8,14 +8,6 @@ import Testing
 /// refused. (tools/crash-test resumes after real SIGKILLs.)
 @Suite("Resuming a killed replay")
 struct ResumeTests {
-    /// 40 recorded swipe dismissals and a profile that flips some (the threshold drops to 0.3).
-    private func corpus() throws -> (folder: String, archive: String, candidate: String) {
-        let folder = try temporaryFolder()
-        let archive = folder + "/a.sqlite"
-        _ = try record(try synthesizedStream("modal.swipe-dismiss", count: 40, seed: 11, in: folder), into: archive)
-        return (folder, archive, try profile("\"swipe.threshold\":0.3", in: folder))
-    }
-
     /// Replays `archive` in chunks of 7 sessions with 2 jobs; `replayed` gets how many sessions it replayed.
     private func replay(
         _ archive: String, into results: String?, on engine: EngineSpec, resuming replayID: Int64? = nil,
@@ -48,7 +40,7 @@ struct ResumeTests {
 
     @Test(arguments: [true, false])
     func aResumedReplayEndsWithTheRowsOfAnUninterruptedOne(intoResultsArchive: Bool) throws {
-        let (folder, archive, candidate) = try corpus()
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 40)
         let engine = EngineSpec.profile(path: candidate)
         // The uninterrupted reference runs on a copy of the recorded archive.
         let copy = folder + "/copy.sqlite"
@@ -77,7 +69,7 @@ struct ResumeTests {
     }
 
     @Test func aReplayKilledAfterItsLastChunkOnlyNeedsFinishing() throws {
-        let (folder, archive, candidate) = try corpus()
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 40)
         var replayed = 0
         let killed = try replay(archive, into: folder + "/r.sqlite", on: .profile(path: candidate), replayed: &replayed)
         try interrupt(killed.replayID, in: folder + "/r.sqlite", after: 40)
@@ -119,7 +111,7 @@ struct ResumeTests {
     }
 
     @Test func resumingAnythingButTheSameUnfinishedReplayIsRefused() throws {
-        let (folder, archive, candidate) = try corpus()
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 40)
         let base = ["replay", archive, "--engine", candidate, "--results", "r.sqlite", "--format", "json"]
         let first = try runReel(base, in: folder)
         #expect(first.status == 1, "\(first.standardError)")
