@@ -17,7 +17,7 @@ final class ReplayWorker: @unchecked Sendable {
 
     /// What a replay reads of each session up front: what the comparison needs first. No frames
     /// and no events (they stream through it), no tags and no final hierarchy.
-    private static let contents = SessionContents(frames: false, eventKinds: [], tags: false, hierarchy: false)
+    private static let contents = SessionContents(frames: false, events: false, tags: false, hierarchy: false)
 
     init(archivePath: String, engine: TransitionEngine, tolerances: Tolerances) throws {
         archive = try Archive.open(archivePath, mode: .readOnly)

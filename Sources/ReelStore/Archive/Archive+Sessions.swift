@@ -27,10 +27,6 @@ enum SessionSelection {
         }
     }
 
-    var isAll: Bool {
-        if case .all = self { true } else { false }
-    }
-
     /// Binds the id list to ?1, or the range to ?1 and ?2, of a statement using `filter`.
     func bind(to statement: Statement) throws {
         switch self {
@@ -48,23 +44,23 @@ public struct SessionContents: Sendable, Hashable {
     /// Whether each trace gets its frames. Without them, a caller streams the frames with
     /// `Archive.forEachFrame(of:)` instead of holding them.
     public var frames: Bool
-    /// The kinds of events read (nil: every event; none: a caller streams them with
-    /// `Archive.forEachEventText(of:kinds:)` instead).
-    public var eventKinds: [String]?
+    /// Whether each trace gets its events. Without them, a caller streams the events it compares
+    /// with `Archive.forEachEventText(of:kinds:)` instead.
+    public var events: Bool
     /// Whether headers carry their tags (without them, `tags` is empty).
     public var tags: Bool
     /// Whether outcomes carry the final hierarchy (without it, `hierarchy` is empty).
     public var hierarchy: Bool
 
-    public init(frames: Bool, eventKinds: [String]?, tags: Bool, hierarchy: Bool) {
+    public init(frames: Bool, events: Bool, tags: Bool, hierarchy: Bool) {
         self.frames = frames
-        self.eventKinds = eventKinds
+        self.events = events
         self.tags = tags
         self.hierarchy = hierarchy
     }
 
     /// The whole session.
-    public static let all = SessionContents(frames: true, eventKinds: nil, tags: true, hierarchy: true)
+    public static let all = SessionContents(frames: true, events: true, tags: true, hierarchy: true)
 }
 
 extension Archive {
@@ -89,8 +85,8 @@ extension Archive {
                 if let index = frameCursor.position(of: sessionID) { frames[index].append(frame) }
             }
         }
-        if contents.eventKinds?.isEmpty != true {
-            try forEachEvent(selection, positions, kinds: contents.eventKinds) { events[$0].append($1) }
+        if contents.events {
+            try forEachEvent(selection, positions) { events[$0].append($1) }
         }
         try forEachOutcome(selection, positions, hierarchy: contents.hierarchy) { outcomes[$0] = $1 }
         return try headers.indices.map { index in
@@ -112,8 +108,11 @@ extension Archive {
     ) throws {
         guard !kinds.isEmpty else { return }
         let selection = SessionSelection.of(ids)
+        // The kinds are the caller's constants, written into the statement (one cached statement
+        // per list) as comparisons: `kind IN (...)` looks each row up in a temporary b-tree of the list.
+        let kindFilter = kinds.map { "kind = " + sqlStringLiteral($0) }.joined(separator: " OR ")
         try database.withCachedStatement(
-            "SELECT session_id, subject, detail FROM events \(selection.filter("session_id")) AND \(Self.kindFilter(kinds)) ORDER BY session_id, seq"
+            "SELECT session_id, subject, detail FROM events \(selection.filter("session_id")) AND (\(kindFilter)) ORDER BY session_id, seq"
         ) { s in
             try selection.bind(to: s)
             while try s.step() {
@@ -121,13 +120,6 @@ extension Archive {
                 try s.withText(at: 1) { subject in try s.withText(at: 2) { detail in try body(session, subject, detail) } }
             }
         }
-    }
-
-    /// `(kind = 'a' OR kind = 'b')`: the kinds are the caller's constants, written into the
-    /// statement (one cached statement per list) as comparisons, because `kind IN (...)` looks each
-    /// row up in a temporary b-tree of the list.
-    private static func kindFilter(_ kinds: [String]) -> String {
-        "(" + kinds.map { "kind = " + sqlStringLiteral($0) }.joined(separator: " OR ") + ")"
     }
 
     /// Streams the frames of the stored sessions among `ids` (ascending) in (session, frame index)
@@ -179,13 +171,10 @@ extension Archive {
         }
     }
 
-    /// Hands `body` each event of `selection` of one of `kinds` (nil: all) in (session, seq) order.
-    private func forEachEvent(
-        _ selection: SessionSelection, _ positions: [Int64], kinds: [String]?, _ body: (Int, TraceEvent) throws -> Void
-    ) throws {
-        let kindFilter = kinds.map { (selection.isAll ? " WHERE " : " AND ") + Self.kindFilter($0) } ?? ""
+    /// Hands `body` each event of `selection` in (session, seq) order.
+    private func forEachEvent(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, TraceEvent) throws -> Void) throws {
         try forEachSessionRow(
-            "SELECT session_id, t, kind, subject, detail FROM events \(selection.filter("session_id"))\(kindFilter) ORDER BY session_id, seq",
+            "SELECT session_id, t, kind, subject, detail FROM events \(selection.filter("session_id")) ORDER BY session_id, seq",
             selection, positions
         ) { index, s in
             try body(index, TraceEvent(t: s.double(at: 1), kind: s.string(at: 2), subject: s.string(at: 3), detail: s.string(at: 4)))
