@@ -1,7 +1,9 @@
 /// An SVG decision map of one interactive scenario: every session's release (progress on x,
 /// velocity on y) marked finished or cancelled, once as the recording engine decided (left panel)
 /// and once as the candidate decided (right panel). Grid cells holding a session whose decision
-/// flipped are shaded in both panels, which makes the moved boundary visible.
+/// flipped are shaded in both panels, which makes the moved boundary visible. A session whose
+/// touches the system cancelled was not released, so it gets its own open mark (a square around
+/// its decision's mark) at the place the gesture stood when it was cancelled.
 public struct DecisionMapPlot: Sendable {
     public var title: String
     public var recordedLabel: String
@@ -38,7 +40,9 @@ public struct DecisionMapPlot: Sendable {
             out += axes.svg(xLabel: "release progress", yLabel: "release velocity (pt/s)")
             for point in points {
                 guard let finished = index == 0 ? point.recordedFinished : point.candidateFinished else { continue }
-                out += mark(finished: finished, x: axes.px(point.progress), y: axes.py(point.velocity))
+                out += mark(
+                    finished: finished, touchCancelled: point.touchCancelled, x: axes.px(point.progress),
+                    y: axes.py(point.velocity))
             }
         }
         return out + "</svg>\n"
@@ -71,15 +75,24 @@ public struct DecisionMapPlot: Sendable {
         return min(max(Int(fraction * Double(count)), 0), count - 1)
     }
 
-    /// A filled circle for finished, a cross for cancelled (told apart without colour too).
-    private func mark(finished: Bool, x: Double, y: Double) -> String {
-        if finished { return "<circle cx=\"\(c(x))\" cy=\"\(c(y))\" r=\"2.6\" class=\"finished\"/>" }
-        return "<path d=\"M\(c(x - 2.5)) \(c(y - 2.5))L\(c(x + 2.5)) \(c(y + 2.5))M\(c(x - 2.5)) \(c(y + 2.5))L\(c(x + 2.5)) \(c(y - 2.5))\" class=\"cancelled\"/>"
+    /// A filled circle for finished, a cross for cancelled (told apart without colour too), inside
+    /// an open square when the system cancelled the touches.
+    private func mark(finished: Bool, touchCancelled: Bool = false, x: Double, y: Double) -> String {
+        let square =
+            touchCancelled
+            ? "<rect x=\"\(c(x - 4.5))\" y=\"\(c(y - 4.5))\" width=\"9\" height=\"9\" class=\"touch-cancelled\"/>" : ""
+        if finished { return square + "<circle cx=\"\(c(x))\" cy=\"\(c(y))\" r=\"2.6\" class=\"finished\"/>" }
+        return square
+            + "<path d=\"M\(c(x - 2.5)) \(c(y - 2.5))L\(c(x + 2.5)) \(c(y + 2.5))M\(c(x - 2.5)) \(c(y + 2.5))L\(c(x + 2.5)) \(c(y - 2.5))\" class=\"cancelled\"/>"
     }
 
     private func legend(x: Double) -> String {
         var out = mark(finished: true, x: x, y: 11) + "<text x=\"\(c(x + 7))\" y=\"15\" class=\"tick\">finished</text>"
         out += mark(finished: false, x: x + 70, y: 11) + "<text x=\"\(c(x + 77))\" y=\"15\" class=\"tick\">cancelled</text>"
+        if points.contains(where: \.touchCancelled) {
+            out += mark(finished: false, touchCancelled: true, x: x - 150, y: 11)
+            out += "<text x=\"\(c(x - 141))\" y=\"15\" class=\"tick\">touches cancelled</text>"
+        }
         out += "<rect x=\"\(c(x + 145))\" y=\"5\" width=\"12\" height=\"12\" class=\"flip\"/>"
         out += "<text x=\"\(c(x + 162))\" y=\"15\" class=\"tick\">cell with a flipped decision</text>\n"
         return out
@@ -98,13 +111,20 @@ public struct DecisionPoint: Sendable, Hashable {
     public var recordedFinished: Bool
     /// Nil when the candidate failed on the session.
     public var candidateFinished: Bool?
+    /// The system cancelled the touches (phase `cancelled`) instead of the finger lifting: the
+    /// point is where the gesture stood then, not a release.
+    public var touchCancelled: Bool
 
-    public init(sessionID: Int64, progress: Double, velocity: Double, recordedFinished: Bool, candidateFinished: Bool?) {
+    public init(
+        sessionID: Int64, progress: Double, velocity: Double, recordedFinished: Bool, candidateFinished: Bool?,
+        touchCancelled: Bool = false
+    ) {
         self.sessionID = sessionID
         self.progress = progress
         self.velocity = velocity
         self.recordedFinished = recordedFinished
         self.candidateFinished = candidateFinished
+        self.touchCancelled = touchCancelled
     }
 
     /// Both decisions known and different.

@@ -36,6 +36,20 @@ enum ReleasePoint {
         }
     }
 
+    /// Whether the system cancelled the gesture instead of the finger lifting: the first of the
+    /// gesture's fingers to end (the first finger for pans, either of the first two for pinches)
+    /// ended with phase `cancelled`. Such a session's transition is cancelled by the gesture's
+    /// `.cancelled` state, not decided from its release progress and velocity.
+    static func touchCancelled(touches: [Touch], trigger: TriggerSpec) -> Bool {
+        var fingers: [Int] = []
+        let count = trigger.kind == .pinch ? 2 : 1
+        for touch in touches {
+            if touch.phase == .began, fingers.count < count { fingers.append(touch.id) }
+            if fingers.contains(touch.id), !touch.phase.isActive { return touch.phase == .cancelled }
+        }
+        return false
+    }
+
     /// The unit vector a finger moves along to finish: a pan's direction, or away from an edge.
     static func finishingDirection(_ trigger: TriggerSpec) -> (x: Double, y: Double) {
         if trigger.kind == .edgePan {

@@ -99,8 +99,13 @@ public enum ReportPage {
         out += "Shaded cells hold sessions whose decision flipped: that is where the boundary moved.</p>\n"
         for map in model.decisionMaps {
             let flips = map.plot.points.filter(\.flipped).count
+            let touchCancelled = map.plot.points.filter(\.touchCancelled).count
             out += "<article class=\"map\">\n<h3>\(e(map.scenario))</h3>\n<p>\(map.plot.points.count) sessions, "
-            out += "\(flips) flipped" + (map.notStarted > 0 ? "; \(map.notStarted) not shown (no release: the gesture never drove the transition, or the archive holds no trace of it)" : "")
+            out += "\(flips) flipped"
+            if touchCancelled > 0 {
+                out += "; \(touchCancelled) with touches the system cancelled (open squares: where the gesture stood, not a release)"
+            }
+            out += (map.notStarted > 0 ? "; \(map.notStarted) not shown (no release: the gesture never drove the transition, or the archive holds no trace of it)" : "")
             out += ".</p>\n" + map.plot.svg + "</article>\n"
         }
         return out + "</section>\n"
@@ -127,6 +132,7 @@ public enum ReportPage {
         svg .replayed { fill: none; stroke: #d1242f; stroke-width: 1.6; stroke-dasharray: 5 3; }
         svg .marker { stroke: #8c959f; stroke-dasharray: 2 2; }
         svg .finished { fill: #1a7f37; } svg .cancelled { stroke: #cf222e; stroke-width: 1.4; fill: none; }
+        svg .touch-cancelled { stroke: #6e7781; stroke-width: 1; fill: none; }
         svg .flip { fill: #fff1b8; stroke: #e3b341; stroke-width: 0.5; }
 
         """

@@ -260,9 +260,10 @@ public struct ReportReader {
         var notStarted = 0
         while try statement.step() {
             let sessionID = statement.int64(at: 0)
+            let touches = try touches(sessionID)
             guard let recorded = statement.optionalString(at: 1),
                 let progress = ReleasePoint.progress(lastUpdateDetail: statement.optionalString(at: 3)),
-                let velocity = ReleasePoint.velocity(touches: try touches(sessionID), trigger: trigger)
+                let velocity = ReleasePoint.velocity(touches: touches, trigger: trigger)
             else {
                 notStarted += 1
                 continue
@@ -271,7 +272,8 @@ public struct ReportReader {
                 DecisionPoint(
                     sessionID: sessionID, progress: progress, velocity: velocity,
                     recordedFinished: recorded == Decision.finished.rawValue,
-                    candidateFinished: statement.optionalString(at: 2).map { $0 == Decision.finished.rawValue }))
+                    candidateFinished: statement.optionalString(at: 2).map { $0 == Decision.finished.rawValue },
+                    touchCancelled: ReleasePoint.touchCancelled(touches: touches, trigger: trigger)))
         }
         return (points, notStarted)
     }

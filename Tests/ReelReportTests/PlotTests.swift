@@ -56,5 +56,17 @@ import Testing
         // One shaded cell per panel plus the legend swatch; session 4 has no candidate mark.
         #expect(map.svg.matches(of: /class="flip"/).count == 3)
         #expect(map.svg.matches(of: /<circle [^>]*class="finished"/).count == 1 + 3 + 1)
+        #expect(!map.svg.contains("touch-cancelled"))
+    }
+
+    @Test func decisionMapBoxesSessionsWhoseTouchesWereCancelled() {
+        let points = [
+            DecisionPoint(sessionID: 1, progress: 0.3, velocity: 50, recordedFinished: false, candidateFinished: false, touchCancelled: true),
+            DecisionPoint(sessionID: 2, progress: 0.8, velocity: 400, recordedFinished: true, candidateFinished: true),
+        ]
+        let svg = DecisionMapPlot(title: "m", recordedLabel: "r", candidateLabel: "c", points: points).svg
+        // One square per panel around session 1's cross, plus the legend's.
+        #expect(svg.matches(of: /<rect [^>]*class="touch-cancelled"/).count == 2 + 1)
+        #expect(svg.contains("touches cancelled"))
     }
 }

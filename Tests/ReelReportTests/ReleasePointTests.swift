@@ -49,4 +49,25 @@ import Testing
         let v = ReleasePoint.velocity(touches: touches, trigger: TriggerSpec(kind: .pinch))
         #expect(abs(v! - 200) < 1e-9)
     }
+
+    /// A pan whose finger the system cancels (an incoming call) was not released; one whose
+    /// finger lifts was, even when a second finger is cancelled afterwards. A pinch ends at the
+    /// first of its two fingers to end.
+    @Test func touchCancelledFollowsTheGesturesFirstFingerToEnd() {
+        let pan = TriggerSpec(kind: .pan, direction: .down)
+        let began = Touch(t: 0, id: 0, phase: .began, x: 100, y: 200)
+        let moved = Touch(t: 0.1, id: 0, phase: .moved, x: 100, y: 260)
+        #expect(ReleasePoint.touchCancelled(touches: [began, moved, Touch(t: 0.2, id: 0, phase: .cancelled, x: 100, y: 270)], trigger: pan))
+        let lifted = [
+            began, moved, Touch(t: 0.15, id: 1, phase: .began, x: 10, y: 10),
+            Touch(t: 0.2, id: 0, phase: .ended, x: 100, y: 270), Touch(t: 0.3, id: 1, phase: .cancelled, x: 10, y: 10),
+        ]
+        #expect(!ReleasePoint.touchCancelled(touches: lifted, trigger: pan))
+        #expect(!ReleasePoint.touchCancelled(touches: [began, moved], trigger: pan))
+        let pinch = [
+            Touch(t: 0, id: 1, phase: .began, x: 100, y: 300), Touch(t: 0, id: 2, phase: .began, x: 300, y: 300),
+            Touch(t: 0.1, id: 2, phase: .cancelled, x: 280, y: 300), Touch(t: 0.1, id: 1, phase: .cancelled, x: 120, y: 300),
+        ]
+        #expect(ReleasePoint.touchCancelled(touches: pinch, trigger: TriggerSpec(kind: .pinch)))
+    }
 }
