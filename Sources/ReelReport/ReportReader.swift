@@ -204,15 +204,15 @@ public struct ReportReader {
             marker: marker)
         var property: LinePlot?
         if let first = divergences.first(where: { $0.kind == .frame && $0.viewKey != nil }),
-            let key = first.viewKey, let name = first.property
+            let key = first.viewKey, let name = first.property, let viewProperty = ViewProperty(rawValue: name)
         {
-            let unit = ViewProperty.unit(name)
+            let unit = viewProperty.unit
             property = LinePlot(
                 title: "Session \(sessionID): \(key).\(name), the first divergent view property",
                 xLabel: "time (s)", yLabel: unit.isEmpty ? name : "\(name) (\(unit))",
                 series: series(
-                    ViewProperty.series(name, view: key, in: recorded.trace),
-                    replayed.map { ViewProperty.series(name, view: key, in: $0) }),
+                    viewProperty.series(view: key, in: recorded.trace),
+                    replayed.map { viewProperty.series(view: key, in: $0) }),
                 marker: marker)
         }
         return ReportModel.SessionPlots(

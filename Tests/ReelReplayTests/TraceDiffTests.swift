@@ -56,6 +56,16 @@ private func slideTrace(shift: Double = 0, completed: Bool = true, end: Double =
     #expect(result.maxError == 2)
 }
 
+/// docs/SCHEMA.md: delta is actual − expected, so a view behind its recording has a negative
+/// delta; max_error is the size of the largest difference.
+@Test func deltaIsSignedAndMaxErrorIsItsSize() throws {
+    let result = TraceDiff(tolerances: .default).compare(
+        expected: slideTrace(), actual: slideTrace(shift: -2), refreshHz: 60)
+    let divergence = try #require(result.divergences.first { $0.kind == .frame })
+    #expect(divergence.delta == -2)
+    #expect(result.maxError == 2)
+}
+
 @Test func exactToleranceCatchesTheSmallestChange() {
     var actual = slideTrace()
     actual.frames[2].views[0].alpha = 1.0.nextDown

@@ -53,22 +53,11 @@ struct FrameComparison: Sendable {
     private mutating func compareView(_ e: ViewState, _ a: ViewState, frame: Int) {
         let t = tolerances
         if Self.allWithin(t, e, a) { return }
-        check(frame: frame, key: e.key, property: "x", e.x, a.x, tolerance: t.position)
-        check(frame: frame, key: e.key, property: "y", e.y, a.y, tolerance: t.position)
-        check(frame: frame, key: e.key, property: "w", e.w, a.w, tolerance: t.size)
-        check(frame: frame, key: e.key, property: "h", e.h, a.h, tolerance: t.size)
-        check(frame: frame, key: e.key, property: "alpha", e.alpha, a.alpha, tolerance: t.alpha)
-        check(frame: frame, key: e.key, property: "a", e.transform.a, a.transform.a, tolerance: t.transform)
-        check(frame: frame, key: e.key, property: "b", e.transform.b, a.transform.b, tolerance: t.transform)
-        check(frame: frame, key: e.key, property: "c", e.transform.c, a.transform.c, tolerance: t.transform)
-        check(frame: frame, key: e.key, property: "d", e.transform.d, a.transform.d, tolerance: t.transform)
-        check(frame: frame, key: e.key, property: "tx", e.transform.tx, a.transform.tx, tolerance: t.position)
-        check(frame: frame, key: e.key, property: "ty", e.transform.ty, a.transform.ty, tolerance: t.position)
-        check(frame: frame, key: e.key, property: "rotation_x", e.rotationX, a.rotationX, tolerance: t.transform)
-        check(frame: frame, key: e.key, property: "rotation_y", e.rotationY, a.rotationY, tolerance: t.transform)
-        check(frame: frame, key: e.key, property: "m34", e.m34, a.m34, tolerance: t.transform)
-        check(frame: frame, key: e.key, property: "z", Double(e.z), Double(a.z), tolerance: 0)
-        check(frame: frame, key: e.key, property: "hidden", e.hidden ? 1 : 0, a.hidden ? 1 : 0, tolerance: 0)
+        for property in ViewProperty.allCases {
+            check(
+                frame: frame, key: e.key, property: property.rawValue, property.value(of: e), property.value(of: a),
+                tolerance: t.tolerance(for: property.family))
+        }
     }
 
     /// Whether every property of the two views is within its tolerance: the common case, decided
@@ -87,10 +76,10 @@ struct FrameComparison: Sendable {
         frame: Int, key: String, property: String, _ expected: Double, _ actual: Double,
         tolerance: Double
     ) {
-        let delta = abs(actual - expected)
+        let delta = actual - expected
         // NaN on either side fails this test and so diverges; tolerance 0 demands equal values.
-        if delta <= tolerance { return }
-        if delta.isFinite { maxError = max(maxError, delta) }
+        if abs(delta) <= tolerance { return }
+        if delta.isFinite { maxError = max(maxError, abs(delta)) }
         if firstDivergentFrame == nil { firstDivergentFrame = frame }
         guard reported.insert(key + "|" + property).inserted else { return }
         let subject = key.isEmpty ? property : "\(key).\(property)"

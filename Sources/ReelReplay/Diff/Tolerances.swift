@@ -1,3 +1,4 @@
+import ReelTrace
 /// How far a replayed view property may drift from the recorded one before it counts as a
 /// divergence, per property family. Zero everywhere means bit-exact.
 public struct Tolerances: Sendable, Hashable {
@@ -18,6 +19,17 @@ public struct Tolerances: Sendable, Hashable {
         self.alpha = alpha
         self.transform = transform
         self.progress = progress
+    }
+
+    /// The tolerance that judges a view property of `family` (0 for z order and hidden).
+    public func tolerance(for family: ViewProperty.Family) -> Double {
+        switch family {
+        case .position: position
+        case .size: size
+        case .alpha: alpha
+        case .transform: transform
+        case .exact: 0
+        }
     }
 
     /// The documented defaults: a third of a pixel on a 3x screen for geometry, 1/255 for alpha

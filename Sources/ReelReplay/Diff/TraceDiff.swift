@@ -50,8 +50,8 @@ public struct TraceDiff: Sendable {
                     detail: "recorded \(outcomeWord(decisionExpected)), replay \(outcomeWord(decisionActual))"))
         }
         let frameDuration = 1.0 / refreshHz
-        let timingDelta = abs(actual.outcome.t - expected.t)
-        if !(timingDelta <= frameDuration * (1 + 1e-9)) {
+        let timingDelta = actual.outcome.t - expected.t
+        if !(abs(timingDelta) <= frameDuration * (1 + 1e-9)) {
             divergences.append(
                 Divergence(
                     kind: .timing, property: "t", expected: "\(expected.t)",
@@ -63,7 +63,7 @@ public struct TraceDiff: Sendable {
                 Divergence(
                     kind: .frameCount, property: "frames", expected: "\(recordedFrameCount)",
                     actual: "\(actual.frames.count)",
-                    delta: Double(abs(recordedFrameCount - actual.frames.count)),
+                    delta: Double(actual.frames.count - recordedFrameCount),
                     detail: "\(actual.frames.count) frames instead of \(recordedFrameCount)"))
         }
         if let lifecycle = lifecycle.divergence {
