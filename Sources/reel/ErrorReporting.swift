@@ -42,5 +42,10 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("reel: error: \(message)\n".utf8))
 }
 
+/// `reel: warning: <message>` on standard error: something the command could not check but did not stop for.
+func printWarning(_ message: String) {
+    FileHandle.standardError.write(Data("reel: warning: \(message)\n".utf8))
+}
+
 /// Whether standard error is a terminal (progress lines are only drawn there).
 var standardErrorIsTerminal: Bool { isatty(2) == 1 }

@@ -17,7 +17,9 @@ struct ReplayCommand: ParsableCommand {
             error and the next session starts a new engine process. A replay killed half-way (its \
             replays row still says running) continues with --resume ID and the same options: only the \
             sessions without a verdict are replayed, into the same replay, and the summary is the whole \
-            replay's; a finished or unknown replay, or another engine, tolerance or shard, is refused (65).
+            replay's. Without --session and --scenario, a resume takes the selection the replay was begun \
+            with. A finished or unknown replay, another engine, tolerance, shard or selection, or a replay \
+            whose process still runs on this host is refused (65).
             """)
 
     @Argument(help: "The archive of recorded sessions.")
@@ -66,8 +68,9 @@ struct ReplayCommand: ParsableCommand {
             let factory = try EngineFactory(EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)))
             let progress = ProgressLine(enabled: standardErrorIsTerminal)
             defer { progress.finish() }
-            return try Replayer(archivePath: archive, resultsPath: results, engine: factory, options: options)
-                .run(resuming: resume) { done, total in progress.update("replayed \(done)/\(total) sessions") }
+            return try Replayer(archivePath: archive, resultsPath: results, engine: factory, options: options).run(
+                resuming: resume, progress: { done, total in progress.update("replayed \(done)/\(total) sessions") },
+                note: printWarning)
         }
         try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive)
     }

@@ -22,20 +22,10 @@ struct ResumeTests {
         return summary
     }
 
-    /// What a run killed after committing the verdicts of sessions 1...`last` leaves behind: those
-    /// verdicts and their divergences (the later ones are deleted, their divergences with them),
-    /// the replays row at status 'running' without a finish time.
-    private func interrupt(_ replayID: Int64, in path: String, after last: Int64) throws {
-        let database = try Database.open(path, mode: .readWrite)
-        try database.execute("""
-            DELETE FROM replay_results WHERE replay_id = \(replayID) AND session_id > \(last);
-            UPDATE replays SET status = 'running', finished_at = NULL WHERE id = \(replayID);
-            """)
-    }
-
-    /// Every row of every table, without the times a run stamps.
+    /// Every row of every table, without the times a run stamps and the process it records.
     private func rows(_ path: String) throws -> [String: [String]] {
-        try archiveDump(path, ignoring: ["sessions.recorded_at", "replays.started_at", "replays.finished_at"])
+        try archiveDump(
+            path, ignoring: ["sessions.recorded_at", "replays.started_at", "replays.finished_at", "replays.runner"])
     }
 
     @Test(arguments: [true, false])
@@ -52,7 +42,7 @@ struct ResumeTests {
         #expect(replayed == 40 && reference.diverged > 0 && reference.matched > 0)
 
         let killed = try replay(archive, into: intoResultsArchive ? resumedPath : nil, on: engine, replayed: &replayed)
-        try interrupt(killed.replayID, in: resumedPath, after: 14)
+        try interruptReplay(killed.replayID, in: resumedPath, after: 14)
         #expect(try rows(resumedPath) != rows(referencePath))
 
         let resumed = try replay(
@@ -72,7 +62,7 @@ struct ResumeTests {
         let (folder, archive, candidate) = try swipeDismissCorpus(count: 40)
         var replayed = 0
         let killed = try replay(archive, into: folder + "/r.sqlite", on: .profile(path: candidate), replayed: &replayed)
-        try interrupt(killed.replayID, in: folder + "/r.sqlite", after: 40)
+        try interruptReplay(killed.replayID, in: folder + "/r.sqlite", after: 40)
         let resumed = try replay(
             archive, into: folder + "/r.sqlite", on: .profile(path: candidate), resuming: killed.replayID,
             replayed: &replayed)
@@ -95,7 +85,7 @@ struct ResumeTests {
         let changed = EngineSpec.exec(command: command + " --threshold 0.4")
         _ = try replay(archive, into: reference, on: changed, replayed: &replayed)
         let killed = try replay(archive, into: results, on: changed, replayed: &replayed)
-        try interrupt(killed.replayID, in: results, after: 7)
+        try interruptReplay(killed.replayID, in: results, after: 7)
 
         // Another command is another engine, refused before any session is replayed.
         let refusal = #expect(throws: ReelFailure.self) {
@@ -108,6 +98,47 @@ struct ResumeTests {
         _ = try replay(archive, into: results, on: changed, resuming: killed.replayID, replayed: &replayed)
         #expect(replayed == 13)
         #expect(try rows(results) == rows(reference))
+    }
+
+    /// An external engine that failed on every session of the interrupted run never said who it is,
+    /// so the replay names "exec unknown" and its command: a resume with that command is accepted
+    /// (and the replay then names the engine that answers), one with another command is refused.
+    @Test func anEngineThatNeverAnsweredResumesWithTheSameCommandOnly() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        let example = "python3 \(repositoryRoot)/tools/example_engine.py"
+        _ = try record(
+            try synthesizedStream("nav.interactive-pop", count: 20, seed: 6, in: folder), engine: .exec(command: example),
+            into: archive)
+        // The example engine, once the file `ready` exists; before, a process that exits at once.
+        let script = folder + "/engine.sh"
+        try Data("[ -f \"$(dirname \"$0\")/ready\" ] || exit 3\nexec \(example) \"$@\"\n".utf8)
+            .write(to: URL(fileURLWithPath: script))
+        let command = "sh \(script)"
+        let results = folder + "/r.sqlite"
+        var replayed = 0
+        let killed = try replay(archive, into: results, on: .exec(command: command), replayed: &replayed)
+        #expect(killed.errors == 20)
+        #expect(killed.candidate?.name == "exec" && killed.candidate?.version == "unknown")
+        try interruptReplay(killed.replayID, in: results, after: 7)
+        _ = FileManager.default.createFile(atPath: folder + "/ready", contents: nil)
+
+        let refusal = #expect(throws: ReelFailure.self) {
+            try replay(
+                archive, into: results, on: .exec(command: command + " --threshold 0.4"), resuming: killed.replayID,
+                replayed: &replayed)
+        }
+        #expect(refusal?.message.contains("it was begun with the candidate exec unknown") == true, "\(String(describing: refusal))")
+        #expect(try archiveCount(results, "SELECT count(*) FROM replay_results") == 7)
+
+        let resumed = try replay(
+            archive, into: results, on: .exec(command: command), resuming: killed.replayID, replayed: &replayed)
+        #expect(replayed == 13)
+        // Sessions 1...7 kept their errors; the engine recorded 8...20 itself, so they match.
+        #expect(resumed.sessions == 20 && resumed.errors == 7 && resumed.matched == 13)
+        #expect(try verdicts(of: killed.replayID, in: results).map(\.status) == Array(repeating: "error", count: 7)
+            + Array(repeating: "matched", count: 13))
+        #expect(resumed.candidate?.name == "example-percent-engine" && resumed.candidate?.version == "1.0")
     }
 
     @Test func resumingAnythingButTheSameUnfinishedReplayIsRefused() throws {
@@ -125,7 +156,7 @@ struct ResumeTests {
         let noReplay = "cannot resume replay 9: there is no replay 9 in it (replays left running: none)"
         #expect(unknown.standardError.contains(noReplay), "\(unknown.standardError)")
 
-        try interrupt(1, in: folder + "/r.sqlite", after: 14)
+        try interruptReplay(1, in: folder + "/r.sqlite", after: 14)
         let other = try profile("\"swipe.threshold\":0.4", in: folder, name: "other")
         let refusals: [(arguments: [String], reason: String)] = [
             (["--engine", other], "it was begun with the candidate reel-builtin+candidate"),
@@ -137,6 +168,11 @@ struct ResumeTests {
             #expect(run.status == 65, "\(arguments): \(run.standardError)")
             #expect(run.standardError.contains("r.sqlite: cannot resume replay 1: \(reason)"), "\(run.standardError)")
         }
+        try Database.open(folder + "/r.sqlite", mode: .readWrite).execute("UPDATE replays SET status = 'failed'")
+        let failed = try runReel(base + ["--resume", "1"], in: folder)
+        #expect(failed.status == 65)
+        #expect(failed.standardError.contains("r.sqlite: cannot resume replay 1: it failed; start a new replay"))
+        try Database.open(folder + "/r.sqlite", mode: .readWrite).execute("UPDATE replays SET status = 'running'")
         let missing = try runReel(base + ["--results", "missing.sqlite", "--resume", "1"], in: folder)
         #expect(missing.status == 66)
         #expect(!FileManager.default.fileExists(atPath: folder + "/missing.sqlite"))

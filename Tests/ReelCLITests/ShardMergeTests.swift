@@ -53,6 +53,8 @@ struct ShardMergeTests {
         let runs = try store.replayRuns()
         #expect(runs.count == 1)
         #expect(runs.first?.shard == nil && runs.first?.status == .finished)
+        // The shards selected every session, and the merged replay has no process writing it.
+        #expect(runs.first?.selectionJSON == "{}" && runs.first?.runner == nil)
         #expect(try store.engine(id: runs[0].engineID) == one.candidate)
         // Divergence rows in the order one run writes them, so even their ids agree.
         let unsharded = try Archive.open(folder + "/one.sqlite", mode: .readOnly)
@@ -95,6 +97,13 @@ struct ShardMergeTests {
         let other = folder + "/other2of2.sqlite"
         _ = try replay(otherArchive, on: candidate, into: other, shard: "2/2")
         #expect(try mergeFailure([parts[0], other], into: folder + "/m3.sqlite").message.contains("other sessions"))
+
+        // The same 40 sessions, selected by their scenario: another selection, which a resume would keep.
+        let scenario = folder + "/scenario2of2.sqlite"
+        _ = try replay(archive, on: candidate, into: scenario, shard: "2/2", scenario: "modal.swipe-dismiss")
+        #expect(
+            try mergeFailure([parts[0], scenario], into: folder + "/m7.sqlite").message.contains(
+                "it was run for the sessions of scenario modal.swipe-dismiss, \(parts[0]) for every session"))
 
         let third = folder + "/third.sqlite"
         _ = try replay(archive, on: candidate, into: third, shard: "2/3")

@@ -18,7 +18,12 @@ import Testing
         let candidate = try archive.engineID(for: candidateEngine)
         let first = try archive.insert(sampleSession(contentHash: "1", externalID: "ext-1"), engineID: recorder)
         let second = try archive.insert(sampleSession(contentHash: "2"), engineID: recorder)
-        let replay = try archive.beginReplay(engineID: candidate, candidate: "p.json", tolerancesJSON: "{}", shard: nil)
+        // As a version 1 reel began replays (the columns of later versions do not exist yet).
+        try archive.database.execute("""
+            INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, shard, status)
+            VALUES (\(candidate), 'p.json', '2025-01-31T12:00:00.000Z', '{}', NULL, 'running')
+            """)
+        let replay = archive.database.lastInsertRowID
         try archive.write {
             try archive.insertReplayResult(ReplayResultRow(
                 replayID: replay, sessionID: first, status: .diverged, decisionExpected: .finished,
@@ -54,7 +59,7 @@ import Testing
         #expect(expected[Self.tables.firstIndex(of: "regressions")!].count == 1)
         #expect(expected[Self.tables.firstIndex(of: "touches")!].count == 8)
 
-        let migrated = try Archive.open(path, mode: .readWrite)
+        let migrated = try Archive.open(path, mode: .readWrite, migrations: Array(EmbeddedMigration.all.prefix(2)))
         #expect(migrated.migrationsApplied.map(\.name) == ["check_lists"])
         #expect(migrated.schemaVersion == 2)
         #expect(try Self.tables.map { try Self.rows($0, in: migrated.database) } == expected)
@@ -100,7 +105,7 @@ import Testing
         let archive = try Archive.open(temporaryPath("plans.sqlite"), mode: .readWrite)
         let inserts = [
             "INSERT INTO touches VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            "INSERT INTO replays (engine_id, candidate, started_at, tolerances_json) VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, selection_json, runner) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             "INSERT INTO replay_results (replay_id, session_id, status, decision_expected, decision_actual) VALUES (?1, ?2, ?3, ?4, ?5)",
             "INSERT INTO divergences (replay_id, session_id, kind) VALUES (?1, ?2, ?3)",
             "INSERT INTO outcomes VALUES (?1, ?2, ?3, ?4)",

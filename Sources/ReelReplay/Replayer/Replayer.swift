@@ -34,6 +34,9 @@ public final class Replayer {
             self.chunkSize = max(1, chunkSize)
             self.sessionsPerRead = max(1, sessionsPerRead)
         }
+
+        /// The sessions `scenario` and `sessionIDs` select.
+        public var selection: ReplaySelection { ReplaySelection(sessionIDs: sessionIDs, scenario: scenario) }
     }
 
     /// What a replay found.
@@ -68,12 +71,15 @@ public final class Replayer {
 
     /// Runs the replay. `progress(done, total)` is called after each chunk.
     ///
-    /// - Parameter resumedID: a replay of the results archive that a killed run left at status
-    ///   'running': checked (`ResumedReplay`), then continued with the selected sessions it has no
-    ///   verdict on, and finished; the summary is then the whole replay's.
-    public func run(resuming resumedID: Int64? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
+    /// - Parameters:
+    ///   - resumedID: a replay of the results archive that a killed run left at status 'running':
+    ///     checked (`ResumedReplay`), then continued with the sessions of its selection that it has
+    ///     no verdict on, and finished; the summary is then the whole replay's.
+    ///   - note: told what a resume could not check but did not stop for (see `ResumedReplay`).
+    public func run(
+        resuming resumedID: Int64? = nil, progress: ((Int, Int) -> Void)? = nil, note: (String) -> Void = { _ in }
+    ) throws -> Summary {
         let source = try Archive.open(sourcePath, mode: .readOnly)
-        let selected = try source.sessionIDs(scenario: options.scenario, ids: options.sessionIDs)
         let workers = try (0..<options.jobs).map { _ in
             try ReplayWorker(archivePath: sourcePath, engine: factory.make(), tolerances: options.tolerances)
         }
@@ -81,8 +87,10 @@ public final class Replayer {
         let resumed = try resumedID.map { id in
             try ResumedReplay(
                 id, in: results.archive, engine: factory, options: options,
-                current: (candidate(of: workers), candidateIsKnown(workers)))
+                current: (candidate(of: workers), candidateIsKnown(workers)), note: note)
         }
+        let selection = resumed?.selection ?? options.selection
+        let selected = try source.sessionIDs(scenario: selection.scenario, ids: selection.sessionIDs)
         let ids = (options.shard.map { shard in selected.filter(shard.contains(sessionID:)) } ?? selected)
             .filter { resumed?.judged.contains($0) != true }
         try results.copySessionHeaders(selected)
@@ -154,7 +162,8 @@ public final class Replayer {
         let id = try archive.write {
             try archive.beginReplay(
                 engineID: archive.engineID(for: candidate), candidate: factory.spec.description,
-                tolerancesJSON: options.tolerances.json, shard: options.shard?.description)
+                tolerancesJSON: options.tolerances.json, shard: options.shard?.description,
+                selectionJSON: options.selection.json, runner: ReplayRunner.current?.json)
         }
         return (id, candidate)
     }

@@ -9,8 +9,10 @@ import ReelStore
 ///
 /// Inputs merge when each holds one finished replay and together they are the shards 1/N ... N/N
 /// of one replay: the same selected sessions of the same archive (ids and content hashes), the
-/// same candidate engine (fingerprint) and the same tolerances, every session judged by exactly
-/// one shard. Anything else is a `ReelFailure` naming the input and the reason, and no output.
+/// same candidate engine (fingerprint), the same tolerances and the same recorded selection
+/// (`--session`, `--scenario`; shards written before schema v3 recorded none), every session judged
+/// by exactly one shard. The merged replay records that selection and no runner. Anything else is
+/// a `ReelFailure` naming the input and the reason, and no output.
 public struct ResultsMerger {
     public let inputs: [String]
     public let output: String
@@ -49,6 +51,14 @@ public struct ResultsMerger {
                 throw ShardResults.failure(
                     shard.path, "its tolerances \(shard.run.tolerancesJSON) are not \(first.path)'s \(first.run.tolerancesJSON)")
             }
+            if let selection = shard.run.selectionJSON, let firstSelection = first.run.selectionJSON,
+                selection != firstSelection
+            {
+                throw ShardResults.failure(
+                    shard.path, "it was run for \(ReplaySelection(json: selection).map(\.description) ?? selection), "
+                        + "\(first.path) for \(ReplaySelection(json: firstSelection).map(\.description) ?? firstSelection): "
+                        + "shards must replay the same archive with the same --scenario and --session options")
+            }
             if shard.sessionsDigest != first.sessionsDigest {
                 throw ShardResults.failure(
                     shard.path, "it selected other sessions than \(first.path) (\(shard.sessionCount) and "
@@ -70,7 +80,7 @@ public struct ResultsMerger {
         if !missingShards.isEmpty {
             let names = missingShards.map { "\($0)/\(first.shard.count)" }
             throw ReelFailure(
-                .dataError, "cannot merge: shard\(names.count == 1 ? "" : "s") \(Self.list(names)) missing; "
+                .dataError, "cannot merge: shard\(names.count == 1 ? "" : "s") \(shortList(names)) missing; "
                     + "run `reel replay ARCHIVE --shard I/N --results FILE` for \(names.count == 1 ? "it" : "them")")
         }
         let judgedCount = shards.reduce(0) { $0 + $1.judged.count }
@@ -80,7 +90,7 @@ public struct ResultsMerger {
             let unjudged = try archive.sessionIDs().filter { !judged.contains($0) }
             throw ReelFailure(
                 .dataError, "cannot merge: \(unjudged.count) of \(first.sessionCount) selected sessions have no "
-                    + "verdict in any shard: \(Self.list(unjudged.map(String.init)))")
+                    + "verdict in any shard: \(shortList(unjudged.map(String.init)))")
         }
     }
 
@@ -100,7 +110,8 @@ public struct ResultsMerger {
                     id: 0, engineID: merged.engineID(for: shards[0].candidate), candidate: shards[0].run.candidate,
                     startedAt: shards.map(\.run.startedAt).min()!,
                     finishedAt: shards.compactMap(\.run.finishedAt).max(),
-                    tolerancesJSON: shards[0].run.tolerancesJSON, shard: nil, status: .finished))
+                    tolerancesJSON: shards[0].run.tolerancesJSON, shard: nil, status: .finished,
+                    selectionJSON: shards.lazy.compactMap(\.run.selectionJSON).first, runner: nil))
         }
         try db.execute("""
             CREATE TEMP TABLE merged_divergences (
@@ -133,10 +144,5 @@ public struct ResultsMerger {
                 """)
         }
         return replayID
-    }
-
-    /// Up to ten items, then how many more.
-    private static func list(_ items: [String]) -> String {
-        items.count <= 10 ? items.joined(separator: ", ") : items.prefix(10).joined(separator: ", ") + " and \(items.count - 10) more"
     }
 }

@@ -30,17 +30,33 @@ extension Archive {
     ///   - candidate: how the candidate was named on the command line ("builtin", a profile path, "exec:...").
     ///   - tolerancesJSON: the diff tolerances as JSON.
     ///   - shard: "K/N" when this run covers one shard of the archive.
-    public func beginReplay(engineID: Int64, candidate: String, tolerancesJSON: String, shard: String?) throws -> Int64 {
+    ///   - selectionJSON: the sessions the run selected (`replays.selection_json`; "{}" for every session).
+    ///   - runner: the process writing the run (`replays.runner`), nil when it cannot be told.
+    public func beginReplay(
+        engineID: Int64, candidate: String, tolerancesJSON: String, shard: String?, selectionJSON: String = "{}",
+        runner: String? = nil
+    ) throws -> Int64 {
         try database.withCachedStatement("""
-            INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, shard, status)
-            VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?3, ?4, 'running')
+            INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, shard, status, selection_json, runner)
+            VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?3, ?4, 'running', ?5, ?6)
             """) { statement in
             try statement.bind(engineID, at: 1)
             try statement.bind(candidate, at: 2)
             try statement.bind(tolerancesJSON, at: 3)
             try statement.bind(shard, at: 4)
+            try statement.bind(selectionJSON, at: 5)
+            try statement.bind(runner, at: 6)
             try statement.run()
             return database.lastInsertRowID
+        }
+    }
+
+    /// Records `runner` as the process writing replay `id` (a resumed replay taken over).
+    public func setReplayRunner(_ id: Int64, runner: String?) throws {
+        try database.withCachedStatement("UPDATE replays SET runner = ?2 WHERE id = ?1") { statement in
+            try statement.bind(id, at: 1)
+            try statement.bind(runner, at: 2)
+            try statement.run()
         }
     }
 
@@ -48,8 +64,9 @@ extension Archive {
     /// from others, such as merged shard results.
     public func insertReplayRun(_ row: ReplayRunRow) throws -> Int64 {
         try database.withCachedStatement("""
-            INSERT INTO replays (engine_id, candidate, started_at, finished_at, tolerances_json, shard, status)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            INSERT INTO replays (
+                engine_id, candidate, started_at, finished_at, tolerances_json, shard, status, selection_json, runner)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
             """) { statement in
             try statement.bind(row.engineID, at: 1)
             try statement.bind(row.candidate, at: 2)
@@ -58,6 +75,8 @@ extension Archive {
             try statement.bind(row.tolerancesJSON, at: 5)
             try statement.bind(row.shard, at: 6)
             try statement.bind(row.status.rawValue, at: 7)
+            try statement.bind(row.selectionJSON, at: 8)
+            try statement.bind(row.runner, at: 9)
             try statement.run()
             return database.lastInsertRowID
         }
@@ -115,7 +134,8 @@ extension Archive {
     /// Every replay run of the archive, by id.
     public func replayRuns() throws -> [ReplayRunRow] {
         let statement = try database.prepare("""
-            SELECT id, engine_id, candidate, started_at, finished_at, tolerances_json, shard, status
+            SELECT id, engine_id, candidate, started_at, finished_at, tolerances_json, shard, status, selection_json,
+                runner
             FROM replays ORDER BY id
             """)
         var rows: [ReplayRunRow] = []
@@ -124,7 +144,8 @@ extension Archive {
                 id: statement.int64(at: 0), engineID: statement.int64(at: 1), candidate: statement.string(at: 2),
                 startedAt: statement.string(at: 3), finishedAt: statement.optionalString(at: 4),
                 tolerancesJSON: statement.string(at: 5), shard: statement.optionalString(at: 6),
-                status: try decode(ReplayStatus.self, statement.string(at: 7), "replays", "status")))
+                status: try decode(ReplayStatus.self, statement.string(at: 7), "replays", "status"),
+                selectionJSON: statement.optionalString(at: 8), runner: statement.optionalString(at: 9)))
         }
         return rows
     }

@@ -112,10 +112,15 @@ public struct ReplayRunRow: Sendable, Hashable {
     /// "K/N" for a run over one shard, nil for a run over the whole selection.
     public var shard: String?
     public var status: ReplayStatus
+    /// The sessions the run selected, as JSON (`{"sessions": [...], "scenario": "..."}`, `{}` for every
+    /// session); nil for a run begun before schema v3, whose selection is unknown.
+    public var selectionJSON: String?
+    /// The process that last began or resumed the run, as JSON; nil when unknown.
+    public var runner: String?
 
     public init(
         id: Int64, engineID: Int64, candidate: String, startedAt: String, finishedAt: String?, tolerancesJSON: String,
-        shard: String?, status: ReplayStatus
+        shard: String?, status: ReplayStatus, selectionJSON: String? = "{}", runner: String? = nil
     ) {
         self.id = id
         self.engineID = engineID
@@ -125,5 +130,7 @@ public struct ReplayRunRow: Sendable, Hashable {
         self.tolerancesJSON = tolerancesJSON
         self.shard = shard
         self.status = status
+        self.selectionJSON = selectionJSON
+        self.runner = runner
     }
 }
