@@ -1,4 +1,5 @@
-import ReelEngine
+import Dispatch
+import Foundation
 import ReelStore
 import ReelTrace
 
@@ -44,10 +45,13 @@ public final class Recorder {
     private let engine: TransitionEngine
     private let options: Options
     private let scenarios = ScenarioResolver()
+    /// The producer's own read-only connection to the archive, for its duplicate checks.
+    private var lookup: Archive?
     private var engineID: Int64?
-    private var pending: [RecordedSession] = []
-    private var pendingHashes: Set<String> = []
     public private(set) var summary = Summary()
+
+    /// Batches the producer may have ready or in the making while one is written.
+    private static let handOffDepth = 2
 
     public init(archive: Archive, engine: TransitionEngine, options: Options = Options()) {
         self.archive = archive
@@ -58,75 +62,63 @@ public final class Recorder {
     /// Records every session of `stream`. `progress` is called after each committed batch.
     /// Throws a `.dataError` failure for the first bad session unless `keepGoing` is set
     /// (the good sessions before it are committed first).
+    ///
+    /// A producer thread reads, checks and simulates the sessions of the next batches while this
+    /// thread commits the current one; the batches and the summary are the same as if one thread
+    /// did it all, and the engine is used by one thread at a time.
     public func record(_ stream: GestureStreamReader, progress: ((Summary) -> Void)? = nil) throws {
-        while let next = stream.next() {
-            do {
-                switch next {
-                case .success(let session): try record(session)
-                case .failure(let error): throw ReelFailure(.dataError, error.description)
-                }
-            } catch let failure as ReelFailure where failure.status == .dataError {
-                summary.rejected += 1
-                summary.errors.append(failure.message)
-                if !options.keepGoing {
-                    try flush()
-                    throw failure
-                }
-            }
-            if pending.count >= options.batchSize {
-                try flush()
+        let lookup = try self.lookup ?? Archive.open(archive.path, mode: .readOnly)
+        self.lookup = lookup
+        let producer = RecordProducer(
+            stream: stream, engine: engine, scenarios: scenarios, lookup: lookup, options: options)
+        let handOff = RecordHandOff(depth: Self.handOffDepth)
+        let finished = DispatchSemaphore(value: 0)
+        // A thread of its own, not a GCD work item: the global queues may have no thread to spare
+        // while their threads wait for this recording (the concurrency tests do).
+        let thread = Thread {
+            producer.run(into: handOff)
+            finished.signal()
+        }
+        // The main thread's stack: the producer parses the input, whose JSON may nest deeply.
+        thread.stackSize = 8 << 20
+        thread.start()
+        defer {
+            handOff.stop()
+            finished.wait()
+        }
+        while true {
+            let batch = handOff.take()
+            summary.duplicates += batch.duplicates
+            summary.rejected += batch.errors.count
+            summary.errors += batch.errors
+            switch batch.ending {
+            case .more, .endOfStream:
+                try commit(batch)
+                handOff.committed()
                 progress?(summary)
+                if case .endOfStream = batch.ending { return }
+            case .stopped(let failure):
+                try commit(batch)
+                throw failure
+            case .failed(let error):
+                throw error
             }
         }
-        try flush()
-        progress?(summary)
     }
 
-    private func record(_ input: GestureSession) throws {
-        let location = "\(input.sourceFile):\(input.line)"
-        let spec: ScenarioSpec
-        do {
-            spec = try scenarios.resolve(input)
-        } catch {
-            throw ReelFailure(.dataError, "\(location): \(error.message)")
-        }
-        let specJSON = spec.canonicalJSON
-        let hash = SessionHash.hash(specJSON: specJSON, device: input.device, refreshHz: input.refreshHz, touches: input.touches)
-        if try pendingHashes.contains(hash) || archive.sessionID(contentHash: hash) != nil {
-            summary.duplicates += 1
-            return
-        }
-        let trace: Trace
-        do {
-            trace = try engine.run(
-                scenario: spec, device: input.device, refreshHz: input.refreshHz, touches: input.touches,
-                outcomeHierarchy: true)
-        } catch {
-            throw ReelFailure(.dataError, "\(location): the engine rejected the session: \(error)")
-        }
-        let header = SessionHeader(
-            scenarioName: spec.name, scenarioSpecJSON: specJSON, device: input.device,
-            refreshHz: input.refreshHz, externalID: input.externalID, tags: input.tags,
-            sourceFile: input.sourceFile, sourceLine: input.line, contentHash: hash)
-        pending.append(RecordedSession(header: header, touches: input.touches, trace: trace))
-        pendingHashes.insert(hash)
-    }
-
-    /// Commits the pending sessions in one transaction.
-    private func flush() throws {
-        guard !pending.isEmpty else { return }
-        let engineID = try self.engineID ?? archive.engineID(for: engine.identity)
+    /// Writes the batch's sessions in one transaction.
+    private func commit(_ batch: RecordBatch) throws {
+        guard !batch.sessions.isEmpty else { return }
+        let engineID = try self.engineID ?? archive.engineID(for: batch.engineIdentity)
         self.engineID = engineID
         try archive.write {
-            for session in pending { _ = try archive.insert(session, engineID: engineID) }
+            for session in batch.sessions { _ = try archive.insert(session, engineID: engineID) }
         }
-        for session in pending {
+        for session in batch.sessions {
             summary.recorded += 1
             summary.frames += session.trace.frames.count
             summary.frameViews += session.trace.frames.reduce(0) { $0 + $1.views.count }
             if session.trace.outcome.completed { summary.finished += 1 } else { summary.cancelled += 1 }
         }
-        pending.removeAll(keepingCapacity: true)
-        pendingHashes.removeAll(keepingCapacity: true)
     }
 }
