@@ -8,8 +8,8 @@ import Testing
 /// The recorder reads and simulates the next batches on a producer thread while it commits the
 /// current one. These tests pin what must not depend on that: which sessions are duplicates, the
 /// summary at every progress callback, where a bad session stops the run, and the engine seeing
-/// the sessions once each, in input order. Batches of two make the producer run ahead over many
-/// batches.
+/// the sessions once each, in input order. Batches of two give many batch boundaries for the
+/// producer to run ahead over.
 @Suite("Recorder batching")
 struct RecorderBatchingTests {
     /// The built-in engine, noting the touches of every session it is asked to run.

@@ -50,8 +50,10 @@ public final class Recorder {
     private var engineID: Int64?
     public private(set) var summary = Summary()
 
-    /// Batches the producer may have ready or in the making while one is written.
-    private static let handOffDepth = 2
+    /// Batches the producer may hand over before the writer has committed them: with one, a batch
+    /// is simulated while the one before is written, and at most two are held (each 256-session
+    /// batch of the benchmark's corpus holds several MB of traces).
+    private static let handOffDepth = 1
 
     public init(archive: Archive, engine: TransitionEngine, options: Options = Options()) {
         self.archive = archive
