@@ -65,7 +65,7 @@ public final class Recorder {
     /// Throws a `.dataError` failure for the first bad session unless `keepGoing` is set
     /// (the good sessions before it are committed first).
     ///
-    /// A producer thread reads, checks and simulates the sessions of the next batches while this
+    /// A producer thread reads, checks and simulates the sessions of the next batch while this
     /// thread commits the current one; the batches and the summary are the same as if one thread
     /// did it all, and the engine is used by one thread at a time.
     public func record(_ stream: GestureStreamReader, progress: ((Summary) -> Void)? = nil) throws {
