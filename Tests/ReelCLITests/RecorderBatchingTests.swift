@@ -28,11 +28,11 @@ struct RecorderBatchingTests {
         }
     }
 
-    /// Ten distinct synthesized back swipes.
+    /// Forty distinct synthesized back swipes (most tests use the first ten).
     private let sessions: [GestureSession] = {
         let synthesizer = GestureSynthesizer(
             scenario: ScenarioCatalog.named("nav.interactive-pop")!, device: .phone, refreshHz: 60, seed: 5)
-        return (0..<10).map { synthesizer.session(index: $0) }
+        return (0..<40).map { synthesizer.session(index: $0) }
     }()
 
     /// The stream of `sessions[order[0]], sessions[order[1]], ...`, with `extraLine` after the
@@ -55,14 +55,14 @@ struct RecorderBatchingTests {
         var duplicates: Int
     }
 
-    /// Records `bytes` as the stream "in.jsonl" in batches of two; returns the counts at every
-    /// progress callback and the error, if any.
+    /// Records `bytes` as the stream "in.jsonl" in batches of `batchSize` (two by default); returns
+    /// the counts at every progress callback and the error, if any.
     private func record(
-        _ bytes: [UInt8], into archivePath: String, engine: NotingEngine, keepGoing: Bool = false
+        _ bytes: [UInt8], into archivePath: String, engine: NotingEngine, keepGoing: Bool = false, batchSize: Int = 2
     ) throws -> (progress: [Counts], error: ReelFailure?, summary: Recorder.Summary) {
         let recorder = Recorder(
             archive: try Archive.open(archivePath, mode: .readWrite), engine: engine,
-            options: .init(keepGoing: keepGoing, batchSize: 2))
+            options: .init(keepGoing: keepGoing, batchSize: batchSize))
         var progress: [Counts] = []
         do {
             try recorder.record(GestureStreamReader(bytes: bytes, name: "in.jsonl")) { summary in
@@ -110,6 +110,23 @@ struct RecorderBatchingTests {
         // Ids follow the first occurrences (positions 0, 1, 3, 4, 6, 7, 8, 10, 11, 12 of `order`).
         let lines = firstLines(order)
         #expect(try sourceLines(path) == [0, 1, 3, 4, 6, 7, 8, 10, 11, 12].map { lines[$0] })
+        #expect(engine.runs == sessions.prefix(10).map(\.touches))
+    }
+
+    /// A batch larger than the producer's chunks (16 sessions) is still one transaction: progress
+    /// comes after every 20 new sessions, and a repeat of a session handed over in an earlier chunk
+    /// of the same, uncommitted batch is a duplicate.
+    @Test func aBatchOfSeveralChunksIsOneCommit() throws {
+        let order = Array(0..<18) + [3] + Array(18..<40) + [17, 39]
+        let path = try temporaryFolder() + "/a.sqlite"
+        let engine = NotingEngine()
+        let (progress, error, summary) = try record(stream(order).bytes, into: path, engine: engine, batchSize: 20)
+
+        #expect(error == nil)
+        #expect(summary.recorded == 40 && summary.duplicates == 3)
+        #expect(progress == [Counts(recorded: 20, duplicates: 1), Counts(recorded: 40, duplicates: 1), Counts(recorded: 40, duplicates: 3)])
+        let lines = firstLines(order)
+        #expect(try sourceLines(path) == (Array(0..<18) + Array(19..<41)).map { lines[$0] })
         #expect(engine.runs == sessions.map(\.touches))
     }
 
@@ -162,6 +179,6 @@ struct RecorderBatchingTests {
         // The sessions after the bad one start a line later than without the extra line.
         let lines = firstLines(order)
         #expect(try sourceLines(path) == Array(lines.prefix(7)) + lines.suffix(2).map { $0 + 1 })
-        #expect(engine.runs == sessions.enumerated().filter { $0.offset != 7 }.map(\.element.touches))
+        #expect(engine.runs == sessions.prefix(10).enumerated().filter { $0.offset != 7 }.map(\.element.touches))
     }
 }

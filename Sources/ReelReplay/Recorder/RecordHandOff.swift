@@ -1,18 +1,20 @@
 import Dispatch
 import Synchronization
 
-/// The bounded hand-off of batches from the recorder's producer thread to its writing thread.
+/// The bounded hand-off of chunks from the recorder's producer thread to its writing thread.
 ///
-/// Room for another batch frees only when the writer has committed one, so once `put` returns,
-/// every batch put before the last `depth` is committed: the producer need remember only the
-/// content hashes of those `depth` batches, and finds every older one in the archive.
+/// Room for another chunk frees when the writer has inserted one, so the producer runs at most
+/// `depth` chunks ahead and the traces held at once are a few chunks', whatever the batch size.
+/// The writer counts the batches it commits; a batch the producer handed over is in the archive
+/// once `committedBatches` is past its number.
 final class RecordHandOff: Sendable {
-    /// Batches put and maybe not committed yet, at most.
+    /// Chunks handed over and not inserted yet, at most.
     let depth: Int
     private let room: DispatchSemaphore
     private let ready = DispatchSemaphore(value: 0)
-    private let batches = Mutex<[RecordBatch]>([])
+    private let chunks = Mutex<[RecordChunk]>([])
     private let stopped = Atomic<Bool>(false)
+    private let committed = Atomic<Int>(0)
 
     init(depth: Int) {
         self.depth = depth
@@ -22,27 +24,36 @@ final class RecordHandOff: Sendable {
     /// Whether the writer gave up: the producer should stop.
     var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
-    /// Hands `batch` to the writer once there is room; false when the writer stopped instead.
-    func put(_ batch: RecordBatch) -> Bool {
+    /// How many batches the writer has committed (batch n, counted from 0, is committed when this is
+    /// more than n).
+    var committedBatches: Int { committed.load(ordering: .acquiring) }
+
+    /// Hands `chunk` to the writer once there is room; false when the writer stopped instead.
+    func put(_ chunk: RecordChunk) -> Bool {
         room.wait()
         guard !isStopped else { return false }
-        batches.withLock { $0.append(batch) }
+        chunks.withLock { $0.append(chunk) }
         ready.signal()
         return true
     }
 
-    /// The oldest batch put, waiting for one when there is none.
-    func take() -> RecordBatch {
+    /// The oldest chunk put, waiting for one when there is none.
+    func take() -> RecordChunk {
         ready.wait()
-        return batches.withLock { $0.removeFirst() }
+        return chunks.withLock { $0.removeFirst() }
     }
 
-    /// The writer committed (or gave up on) a batch it took: room for another.
-    func committed() {
+    /// The writer inserted (or gave up on) a chunk it took: room for another.
+    func inserted() {
         room.signal()
     }
 
-    /// The writer stops taking batches; a producer waiting for room wakes and sees it.
+    /// The writer committed a batch.
+    func committedBatch() {
+        committed.add(1, ordering: .releasing)
+    }
+
+    /// The writer stops taking chunks; a producer waiting for room wakes and sees it.
     func stop() {
         stopped.store(true, ordering: .relaxed)
         room.signal()

@@ -3,49 +3,56 @@ import ReelStore
 import ReelTrace
 
 /// The recorder's producer: reads one gesture stream on its own thread, in input order, and turns it
-/// into batches for the writer: parses, resolves the scenario, hashes, skips duplicates and runs the
-/// engine, while the writer commits the batches before.
+/// into chunks for the writer: parses, resolves the scenario, hashes, skips duplicates and runs the
+/// engine, while the writer inserts and commits the chunks before.
 ///
-/// A session is a duplicate when its content hash is in the batch being built, in one of the
-/// batches handed over and maybe not committed yet, or in the archive (read through `lookup`, a
-/// connection of its own, which sees every batch committed since).
+/// A session is a duplicate when its content hash is in a batch not known to be committed yet (the
+/// one being built, or one handed over whose commit `RecordHandOff.committedBatches` does not show
+/// yet), or in the archive (read through `lookup`, a connection of its own, which sees every batch
+/// committed since). Only the hashes of uncommitted batches are kept.
 final class RecordProducer: @unchecked Sendable {
     // @unchecked: while a recording runs, the stream, the engine, the resolver and the lookup
-    // connection are touched only by the producer's thread; the writer gets only the batches.
+    // connection are touched only by the producer's thread; the writer gets only the chunks.
     private let stream: GestureStreamReader
     private let engine: TransitionEngine
     private let scenarios: ScenarioResolver
     private let lookup: Archive
     private let options: Recorder.Options
-    private var batch: RecordBatch
-    private var batchHashes: Set<String> = []
-    /// The content hashes of the last batches handed over (at most the hand-off's depth), oldest first.
-    private var handedHashes: [Set<String>] = []
+    /// Sessions per chunk: small, so that few traces are held, yet many per hand-off.
+    private let chunkSize: Int
+    private var chunk: RecordChunk
+    /// Sessions of the batch being built (chunks handed over included).
+    private var sessionsInBatch = 0
+    /// The number of the batch being built, counted from 0 as the writer counts commits.
+    private var batchNumber = 0
+    /// Content hashes of the batch being built and of handed-over batches not seen committed yet.
+    private var uncommittedHashes: [(batch: Int, hashes: Set<String>)] = [(0, [])]
 
     init(
         stream: GestureStreamReader, engine: TransitionEngine, scenarios: ScenarioResolver, lookup: Archive,
-        options: Recorder.Options
+        options: Recorder.Options, chunkSize: Int
     ) {
         self.stream = stream
         self.engine = engine
         self.scenarios = scenarios
         self.lookup = lookup
         self.options = options
-        batch = RecordBatch(engineIdentity: engine.identity)
+        self.chunkSize = max(1, chunkSize)
+        chunk = RecordChunk(engineIdentity: engine.identity)
     }
 
-    /// Reads the whole stream into `handOff`, batch after batch; the last one says how the stream
+    /// Reads the whole stream into `handOff`, chunk after chunk; the last one says how the stream
     /// ended. Returns early when the writer stops.
     func run(into handOff: RecordHandOff) {
         while let next = stream.next() {
             guard !handOff.isStopped else { return }
             do {
                 switch next {
-                case .success(let session): try prepare(session)
+                case .success(let session): try prepare(session, committedBatches: handOff.committedBatches)
                 case .failure(let error): throw ReelFailure(.dataError, error.description)
                 }
             } catch let failure as ReelFailure where failure.status == .dataError {
-                batch.errors.append(failure.message)
+                chunk.errors.append(failure.message)
                 if !options.keepGoing {
                     _ = hand(ending: .stopped(failure), to: handOff)
                     return
@@ -54,14 +61,16 @@ final class RecordProducer: @unchecked Sendable {
                 _ = hand(ending: .failed(error), to: handOff)
                 return
             }
-            if batch.sessions.count >= options.batchSize {
+            if sessionsInBatch >= options.batchSize {
+                guard hand(ending: .batchFull, to: handOff) else { return }
+            } else if chunk.sessions.count >= chunkSize {
                 guard hand(ending: .more, to: handOff) else { return }
             }
         }
         _ = hand(ending: .endOfStream, to: handOff)
     }
 
-    private func prepare(_ input: GestureSession) throws {
+    private func prepare(_ input: GestureSession, committedBatches: Int) throws {
         let location = "\(input.sourceFile):\(input.line)"
         let spec: ScenarioSpec
         do {
@@ -71,8 +80,8 @@ final class RecordProducer: @unchecked Sendable {
         }
         let specJSON = spec.canonicalJSON
         let hash = SessionHash.hash(specJSON: specJSON, device: input.device, refreshHz: input.refreshHz, touches: input.touches)
-        if try isRecorded(hash) {
-            batch.duplicates += 1
+        if try isRecorded(hash, committedBatches: committedBatches) {
+            chunk.duplicates += 1
             return
         }
         let trace: Trace
@@ -87,28 +96,30 @@ final class RecordProducer: @unchecked Sendable {
             scenarioName: spec.name, scenarioSpecJSON: specJSON, device: input.device,
             refreshHz: input.refreshHz, externalID: input.externalID, tags: input.tags,
             sourceFile: input.sourceFile, sourceLine: input.line, contentHash: hash)
-        batch.sessions.append(RecordedSession(header: header, touches: input.touches, trace: trace))
-        batchHashes.insert(hash)
+        chunk.sessions.append(RecordedSession(header: header, touches: input.touches, trace: trace))
+        sessionsInBatch += 1
+        uncommittedHashes[uncommittedHashes.count - 1].hashes.insert(hash)
     }
 
-    /// Whether a session with content `hash` is in the archive or on its way there. The recent
-    /// batches are asked first: one the archive does not show yet is still among them.
-    private func isRecorded(_ hash: String) throws -> Bool {
-        try batchHashes.contains(hash) || handedHashes.contains { $0.contains(hash) }
-            || lookup.sessionID(contentHash: hash) != nil
+    /// Whether a session with content `hash` is in the archive or on its way there. The hashes of
+    /// the batches `committedBatches` shows committed are dropped first: the archive shows them.
+    private func isRecorded(_ hash: String, committedBatches: Int) throws -> Bool {
+        uncommittedHashes.removeAll { $0.batch < committedBatches }
+        return try uncommittedHashes.contains { $0.hashes.contains(hash) } || lookup.sessionID(contentHash: hash) != nil
     }
 
-    /// Hands the batch over, with the engine's identity now, and starts the next one; false when
-    /// the writer stopped.
-    private func hand(ending: RecordBatch.Ending, to handOff: RecordHandOff) -> Bool {
-        batch.engineIdentity = engine.identity
-        batch.ending = ending
-        guard handOff.put(batch) else { return false }
-        // Every batch put before the last `depth` is committed: the archive shows its sessions.
-        handedHashes.append(batchHashes)
-        if handedHashes.count > handOff.depth { handedHashes.removeFirst() }
-        batch = RecordBatch(engineIdentity: engine.identity)
-        batchHashes = []
+    /// Hands the chunk over, with the engine's identity now, and starts the next one (and the next
+    /// batch after a batch's last chunk); false when the writer stopped.
+    private func hand(ending: RecordChunk.Ending, to handOff: RecordHandOff) -> Bool {
+        chunk.engineIdentity = engine.identity
+        chunk.ending = ending
+        guard handOff.put(chunk) else { return false }
+        chunk = RecordChunk(engineIdentity: engine.identity)
+        if ending.endsBatch {
+            batchNumber += 1
+            sessionsInBatch = 0
+            uncommittedHashes.append((batchNumber, []))
+        }
         return true
     }
 }

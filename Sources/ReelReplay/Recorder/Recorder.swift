@@ -50,10 +50,9 @@ public final class Recorder {
     private var engineID: Int64?
     public private(set) var summary = Summary()
 
-    /// Batches the producer may hand over before the writer has committed them: with one, a batch
-    /// is simulated while the one before is written, and at most two are held (each 256-session
-    /// batch of the benchmark's corpus holds several MB of traces).
-    private static let handOffDepth = 1
+    /// Sessions per chunk handed from the producer to the writer, and chunks the producer may run
+    /// ahead: a few dozen sessions' traces are held at once, whatever the batch size.
+    private static let chunkSize = 16, handOffDepth = 2
 
     public init(archive: Archive, engine: TransitionEngine, options: Options = Options()) {
         self.archive = archive
@@ -65,14 +64,15 @@ public final class Recorder {
     /// Throws a `.dataError` failure for the first bad session unless `keepGoing` is set
     /// (the good sessions before it are committed first).
     ///
-    /// A producer thread reads, checks and simulates the sessions of the next batch while this
-    /// thread commits the current one; the batches and the summary are the same as if one thread
-    /// did it all, and the engine is used by one thread at a time.
+    /// A producer thread reads, checks and simulates the sessions ahead while this thread inserts
+    /// them, a chunk at a time, into the batch's open transaction; the batches and the summary are
+    /// the same as if one thread did it all, and the engine is used by one thread at a time.
     public func record(_ stream: GestureStreamReader, progress: ((Summary) -> Void)? = nil) throws {
         let lookup = try self.lookup ?? Archive.open(archive.path, mode: .readOnly)
         self.lookup = lookup
         let producer = RecordProducer(
-            stream: stream, engine: engine, scenarios: scenarios, lookup: lookup, options: options)
+            stream: stream, engine: engine, scenarios: scenarios, lookup: lookup, options: options,
+            chunkSize: min(Self.chunkSize, options.batchSize))
         let handOff = RecordHandOff(depth: Self.handOffDepth)
         let finished = DispatchSemaphore(value: 0)
         // A thread of its own, not a GCD work item: the global queues may have no thread to spare
@@ -89,18 +89,22 @@ public final class Recorder {
             finished.wait()
         }
         while true {
-            let batch = handOff.take()
+            let (ending, batch) = try writeBatch(from: handOff)
             summary.duplicates += batch.duplicates
             summary.rejected += batch.errors.count
             summary.errors += batch.errors
-            switch batch.ending {
-            case .more, .endOfStream:
-                try commit(batch)
-                handOff.committed()
+            summary.recorded += batch.recorded
+            summary.frames += batch.frames
+            summary.frameViews += batch.frameViews
+            summary.finished += batch.finished
+            summary.cancelled += batch.cancelled
+            switch ending {
+            case .more, .batchFull:
                 progress?(summary)
-                if case .endOfStream = batch.ending { return }
+            case .endOfStream:
+                progress?(summary)
+                return
             case .stopped(let failure):
-                try commit(batch)
                 throw failure
             case .failed(let error):
                 throw error
@@ -108,19 +112,40 @@ public final class Recorder {
         }
     }
 
-    /// Writes the batch's sessions in one transaction.
-    private func commit(_ batch: RecordBatch) throws {
-        guard !batch.sessions.isEmpty else { return }
-        let engineID = try self.engineID ?? archive.engineID(for: batch.engineIdentity)
-        self.engineID = engineID
-        try archive.write {
-            for session in batch.sessions { _ = try archive.insert(session, engineID: engineID) }
+    /// Takes the chunks of one batch from `handOff` and inserts them in one transaction (none when
+    /// the batch has no session), freeing each chunk once inserted. Returns how the batch ended and
+    /// what it counted; throws, with nothing of the batch committed, when a chunk says reading failed.
+    private func writeBatch(from handOff: RecordHandOff) throws -> (RecordChunk.Ending, Summary) {
+        var counts = Summary()
+        var ending = RecordChunk.Ending.more
+        func insert(_ chunk: RecordChunk) throws {
+            defer { handOff.inserted() }
+            if case .failed(let error) = chunk.ending { throw error }
+            counts.duplicates += chunk.duplicates
+            counts.errors += chunk.errors
+            if !chunk.sessions.isEmpty {
+                let engineID = try self.engineID ?? archive.engineID(for: chunk.engineIdentity)
+                self.engineID = engineID
+                for session in chunk.sessions {
+                    _ = try archive.insert(session, engineID: engineID)
+                    counts.recorded += 1
+                    counts.frames += session.trace.frames.count
+                    counts.frameViews += session.trace.frames.reduce(0) { $0 + $1.views.count }
+                    if session.trace.outcome.completed { counts.finished += 1 } else { counts.cancelled += 1 }
+                }
+            }
+            ending = chunk.ending
         }
-        for session in batch.sessions {
-            summary.recorded += 1
-            summary.frames += session.trace.frames.count
-            summary.frameViews += session.trace.frames.reduce(0) { $0 + $1.views.count }
-            if session.trace.outcome.completed { summary.finished += 1 } else { summary.cancelled += 1 }
+        let first = handOff.take()
+        if first.sessions.isEmpty && first.ending.endsBatch {
+            try insert(first)
+        } else {
+            try archive.write {
+                try insert(first)
+                while !ending.endsBatch { try insert(handOff.take()) }
+            }
+            handOff.committedBatch()
         }
+        return (ending, counts)
     }
 }
