@@ -1,4 +1,5 @@
-import ReelEngine
+import Dispatch
+import Foundation
 import ReelStore
 import ReelTrace
 
@@ -44,10 +45,14 @@ public final class Recorder {
     private let engine: TransitionEngine
     private let options: Options
     private let scenarios = ScenarioResolver()
+    /// The producer's own read-only connection to the archive, for its duplicate checks.
+    private var lookup: Archive?
     private var engineID: Int64?
-    private var pending: [RecordedSession] = []
-    private var pendingHashes: Set<String> = []
     public private(set) var summary = Summary()
+
+    /// Sessions per chunk handed from the producer to the writer, and chunks the producer may run
+    /// ahead: a few dozen sessions' traces are held at once, whatever the batch size.
+    private static let chunkSize = 16, handOffDepth = 2
 
     public init(archive: Archive, engine: TransitionEngine, options: Options = Options()) {
         self.archive = archive
@@ -58,75 +63,89 @@ public final class Recorder {
     /// Records every session of `stream`. `progress` is called after each committed batch.
     /// Throws a `.dataError` failure for the first bad session unless `keepGoing` is set
     /// (the good sessions before it are committed first).
+    ///
+    /// A producer thread reads, checks and simulates the sessions ahead while this thread inserts
+    /// them, a chunk at a time, into the batch's open transaction; the batches and the summary are
+    /// the same as if one thread did it all, and the engine is used by one thread at a time.
     public func record(_ stream: GestureStreamReader, progress: ((Summary) -> Void)? = nil) throws {
-        while let next = stream.next() {
-            do {
-                switch next {
-                case .success(let session): try record(session)
-                case .failure(let error): throw ReelFailure(.dataError, error.description)
-                }
-            } catch let failure as ReelFailure where failure.status == .dataError {
-                summary.rejected += 1
-                summary.errors.append(failure.message)
-                if !options.keepGoing {
-                    try flush()
-                    throw failure
-                }
-            }
-            if pending.count >= options.batchSize {
-                try flush()
+        let lookup = try self.lookup ?? Archive.open(archive.path, mode: .readOnly)
+        self.lookup = lookup
+        let producer = RecordProducer(
+            stream: stream, engine: engine, scenarios: scenarios, lookup: lookup, options: options,
+            chunkSize: min(Self.chunkSize, options.batchSize))
+        let handOff = RecordHandOff(depth: Self.handOffDepth)
+        let finished = DispatchSemaphore(value: 0)
+        // A thread of its own, not a GCD work item: the global queues may have no thread to spare
+        // while their threads wait for this recording (the concurrency tests do).
+        let thread = Thread {
+            producer.run(into: handOff)
+            finished.signal()
+        }
+        // The main thread's stack: the producer parses the input, whose JSON may nest deeply.
+        thread.stackSize = 8 << 20
+        thread.start()
+        defer {
+            handOff.stop()
+            finished.wait()
+        }
+        while true {
+            let (ending, batch) = try writeBatch(from: handOff)
+            summary.duplicates += batch.duplicates
+            summary.rejected += batch.errors.count
+            summary.errors += batch.errors
+            summary.recorded += batch.recorded
+            summary.frames += batch.frames
+            summary.frameViews += batch.frameViews
+            summary.finished += batch.finished
+            summary.cancelled += batch.cancelled
+            switch ending {
+            case .more, .batchFull:
                 progress?(summary)
+            case .endOfStream:
+                progress?(summary)
+                return
+            case .stopped(let failure):
+                throw failure
+            case .failed(let error):
+                throw error
             }
         }
-        try flush()
-        progress?(summary)
     }
 
-    private func record(_ input: GestureSession) throws {
-        let location = "\(input.sourceFile):\(input.line)"
-        let spec: ScenarioSpec
-        do {
-            spec = try scenarios.resolve(input)
-        } catch {
-            throw ReelFailure(.dataError, "\(location): \(error.message)")
+    /// Takes the chunks of one batch from `handOff` and inserts them in one transaction (none when
+    /// the batch has no session), freeing each chunk once inserted. Returns how the batch ended and
+    /// what it counted; throws, with nothing of the batch committed, when a chunk says reading failed.
+    private func writeBatch(from handOff: RecordHandOff) throws -> (RecordChunk.Ending, Summary) {
+        var counts = Summary()
+        var ending = RecordChunk.Ending.more
+        func insert(_ chunk: RecordChunk) throws {
+            defer { handOff.inserted() }
+            if case .failed(let error) = chunk.ending { throw error }
+            counts.duplicates += chunk.duplicates
+            counts.errors += chunk.errors
+            if !chunk.sessions.isEmpty {
+                let engineID = try self.engineID ?? archive.engineID(for: chunk.engineIdentity)
+                self.engineID = engineID
+                for session in chunk.sessions {
+                    _ = try archive.insert(session, engineID: engineID)
+                    counts.recorded += 1
+                    counts.frames += session.trace.frames.count
+                    counts.frameViews += session.trace.frames.reduce(0) { $0 + $1.views.count }
+                    if session.trace.outcome.completed { counts.finished += 1 } else { counts.cancelled += 1 }
+                }
+            }
+            ending = chunk.ending
         }
-        let specJSON = spec.canonicalJSON
-        let hash = SessionHash.hash(specJSON: specJSON, device: input.device, refreshHz: input.refreshHz, touches: input.touches)
-        if try pendingHashes.contains(hash) || archive.sessionID(contentHash: hash) != nil {
-            summary.duplicates += 1
-            return
+        let first = handOff.take()
+        if first.sessions.isEmpty && first.ending.endsBatch {
+            try insert(first)
+        } else {
+            try archive.write {
+                try insert(first)
+                while !ending.endsBatch { try insert(handOff.take()) }
+            }
+            handOff.committedBatch()
         }
-        let trace: Trace
-        do {
-            trace = try engine.run(
-                scenario: spec, device: input.device, refreshHz: input.refreshHz, touches: input.touches,
-                outcomeHierarchy: true)
-        } catch {
-            throw ReelFailure(.dataError, "\(location): the engine rejected the session: \(error)")
-        }
-        let header = SessionHeader(
-            scenarioName: spec.name, scenarioSpecJSON: specJSON, device: input.device,
-            refreshHz: input.refreshHz, externalID: input.externalID, tags: input.tags,
-            sourceFile: input.sourceFile, sourceLine: input.line, contentHash: hash)
-        pending.append(RecordedSession(header: header, touches: input.touches, trace: trace))
-        pendingHashes.insert(hash)
-    }
-
-    /// Commits the pending sessions in one transaction.
-    private func flush() throws {
-        guard !pending.isEmpty else { return }
-        let engineID = try self.engineID ?? archive.engineID(for: engine.identity)
-        self.engineID = engineID
-        try archive.write {
-            for session in pending { _ = try archive.insert(session, engineID: engineID) }
-        }
-        for session in pending {
-            summary.recorded += 1
-            summary.frames += session.trace.frames.count
-            summary.frameViews += session.trace.frames.reduce(0) { $0 + $1.views.count }
-            if session.trace.outcome.completed { summary.finished += 1 } else { summary.cancelled += 1 }
-        }
-        pending.removeAll(keepingCapacity: true)
-        pendingHashes.removeAll(keepingCapacity: true)
+        return (ending, counts)
     }
 }

@@ -1,0 +1,61 @@
+import Dispatch
+import Synchronization
+
+/// The bounded hand-off of chunks from the recorder's producer thread to its writing thread.
+///
+/// Room for another chunk frees when the writer has inserted one, so the producer runs at most
+/// `depth` chunks ahead and the traces held at once are a few chunks', whatever the batch size.
+/// The writer counts the batches it commits; a batch the producer handed over is in the archive
+/// once `committedBatches` is past its number.
+final class RecordHandOff: Sendable {
+    /// Chunks handed over and not inserted yet, at most.
+    let depth: Int
+    private let room: DispatchSemaphore
+    private let ready = DispatchSemaphore(value: 0)
+    private let chunks = Mutex<[RecordChunk]>([])
+    private let stopped = Atomic<Bool>(false)
+    private let committed = Atomic<Int>(0)
+
+    init(depth: Int) {
+        self.depth = depth
+        room = DispatchSemaphore(value: depth)
+    }
+
+    /// Whether the writer gave up: the producer should stop.
+    var isStopped: Bool { stopped.load(ordering: .relaxed) }
+
+    /// How many batches the writer has committed (batch n, counted from 0, is committed when this is
+    /// more than n).
+    var committedBatches: Int { committed.load(ordering: .acquiring) }
+
+    /// Hands `chunk` to the writer once there is room; false when the writer stopped instead.
+    func put(_ chunk: RecordChunk) -> Bool {
+        room.wait()
+        guard !isStopped else { return false }
+        chunks.withLock { $0.append(chunk) }
+        ready.signal()
+        return true
+    }
+
+    /// The oldest chunk put, waiting for one when there is none.
+    func take() -> RecordChunk {
+        ready.wait()
+        return chunks.withLock { $0.removeFirst() }
+    }
+
+    /// The writer inserted (or gave up on) a chunk it took: room for another.
+    func inserted() {
+        room.signal()
+    }
+
+    /// The writer committed a batch.
+    func committedBatch() {
+        committed.add(1, ordering: .releasing)
+    }
+
+    /// The writer stops taking chunks; a producer waiting for room wakes and sees it.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        room.signal()
+    }
+}
