@@ -72,13 +72,19 @@ struct ResumeTests {
         #expect(run.status == .finished && run.finishedAt != nil)
     }
 
-    @Test func anExternalEngineResumesWithTheSameCommandOnly() throws {
-        let folder = try temporaryFolder()
+    /// An archive in `folder` of 20 back swipes recorded with the example external engine, and that engine's command.
+    private func examplePops(in folder: String) throws -> (archive: String, command: String) {
         let archive = folder + "/a.sqlite"
         let command = "python3 \(repositoryRoot)/tools/example_engine.py"
         _ = try record(
             try synthesizedStream("nav.interactive-pop", count: 20, seed: 6, in: folder), engine: .exec(command: command),
             into: archive)
+        return (archive, command)
+    }
+
+    @Test func anExternalEngineResumesWithTheSameCommandOnly() throws {
+        let folder = try temporaryFolder()
+        let (archive, command) = try examplePops(in: folder)
         let results = folder + "/r.sqlite"
         let reference = folder + "/reference.sqlite"
         var replayed = 0
@@ -105,11 +111,7 @@ struct ResumeTests {
     /// (and the replay then names the engine that answers), one with another command is refused.
     @Test func anEngineThatNeverAnsweredResumesWithTheSameCommandOnly() throws {
         let folder = try temporaryFolder()
-        let archive = folder + "/a.sqlite"
-        let example = "python3 \(repositoryRoot)/tools/example_engine.py"
-        _ = try record(
-            try synthesizedStream("nav.interactive-pop", count: 20, seed: 6, in: folder), engine: .exec(command: example),
-            into: archive)
+        let (archive, example) = try examplePops(in: folder)
         // The example engine, once the file `ready` exists; before, a process that exits at once.
         let script = folder + "/engine.sh"
         try Data("[ -f \"$(dirname \"$0\")/ready\" ] || exit 3\nexec \(example) \"$@\"\n".utf8)
