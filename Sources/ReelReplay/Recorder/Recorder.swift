@@ -90,14 +90,7 @@ public final class Recorder {
         }
         while true {
             let (ending, batch) = try writeBatch(from: handOff)
-            summary.duplicates += batch.duplicates
-            summary.rejected += batch.errors.count
-            summary.errors += batch.errors
-            summary.recorded += batch.recorded
-            summary.frames += batch.frames
-            summary.frameViews += batch.frameViews
-            summary.finished += batch.finished
-            summary.cancelled += batch.cancelled
+            summary.add(batch)
             switch ending {
             case .more, .batchFull:
                 progress?(summary)
@@ -122,6 +115,7 @@ public final class Recorder {
             defer { handOff.inserted() }
             if case .failed(let error) = chunk.ending { throw error }
             counts.duplicates += chunk.duplicates
+            counts.rejected += chunk.errors.count
             counts.errors += chunk.errors
             if !chunk.sessions.isEmpty {
                 let engineID = try self.engineID ?? archive.engineID(for: chunk.engineIdentity)
@@ -147,5 +141,19 @@ public final class Recorder {
             handOff.committedBatch()
         }
         return (ending, counts)
+    }
+}
+
+extension Recorder.Summary {
+    /// Adds another part of the run's counts (a committed batch's) to these.
+    fileprivate mutating func add(_ other: Recorder.Summary) {
+        recorded += other.recorded
+        duplicates += other.duplicates
+        rejected += other.rejected
+        frames += other.frames
+        frameViews += other.frameViews
+        finished += other.finished
+        cancelled += other.cancelled
+        errors += other.errors
     }
 }
