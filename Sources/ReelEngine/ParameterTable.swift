@@ -73,7 +73,7 @@ enum ParameterTable {
         num("velocity.latest_weight", "fraction", 0.2, "Reported velocity = w x latest per-sample velocity + (1 - w) x the one before"),
         num("velocity.min_dt", "s", 0.001, "Samples closer than this give no velocity"),
         // Back-swipe.
-        num("backswipe.edge_region", "pt", 13, "Screen-edge pan: touches must land within this distance of the left edge"),
+        num("backswipe.edge_region", "pt", 13, "Screen-edge pan: touches must land within this distance of the left edge (the right edge in right-to-left layouts)"),
         num("backswipe.edge_hysteresis", "pt", 15, "Screen-edge pan begins after this horizontal movement (slop subtracted)"),
         num("backswipe.vertical_fail_cap", "pt", 25, "Fails when |dy| >= min(cap, base + (h - base)/run x |dx|) before it begins"),
         num("backswipe.vertical_fail_base", "pt", 10, "Base of the vertical drift failure rule"),
