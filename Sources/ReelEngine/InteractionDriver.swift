@@ -83,6 +83,8 @@ struct InteractionDriver: Sendable {
     /// Whether the release decision uses `lastChangedPercent` (`swipe.decision_sample` = last-change)
     /// rather than the lifting touch's progress.
     private let decidesOnLastChange: Bool
+    /// Touches the recognizer's delegate refuses (the back-swipe: those landing in the navigation bar).
+    private var refusal = TouchRefusal.none
 
     init(spec: ScenarioSpec, profile: EngineProfile, device: Device, presentedHeight: Double) throws {
         let velocity = VelocityEstimator.Parameters(latestWeight: profile.number("velocity.latest_weight"),
@@ -93,14 +95,16 @@ struct InteractionDriver: Sendable {
         kind = spec.interaction ?? ""
         switch kind {
         case "backSwipe":
+            let layout = BackSwipeLayout(spec: spec, device: device, profile: profile)
+            refusal = layout.refusal
             let parameters = ScreenEdgePanRecognizer.Parameters(
-                edge: .left, edgeRegionSize: profile.number("backswipe.edge_region"),
+                edge: layout.edge, edgeRegionSize: profile.number("backswipe.edge_region"),
                 hysteresis: profile.number("backswipe.edge_hysteresis"),
                 maximumSwipeDuration: profile.number("backswipe.max_swipe_duration"),
                 driftBase: profile.number("backswipe.vertical_fail_base"), driftLimit: profile.number("backswipe.vertical_fail_cap"),
                 driftRun: profile.number("backswipe.vertical_fail_run"), velocity: velocity)
             recognizer = ScreenEdgePanRecognizer(parameters: parameters, screenWidth: device.width, screenHeight: device.height)
-            (prefix, extent, direction) = ("backswipe", device.width, ScreenEdge.left.inward)
+            (prefix, extent, direction) = ("backswipe", device.width, layout.edge.inward)
         case "swipeDismiss":
             (recognizer, prefix, extent, direction) = (pan, "swipe", profile.number("swipe.extent"), down)
         case "sheetDrag":
@@ -144,6 +148,7 @@ struct InteractionDriver: Sendable {
     /// animation a finger can take back (nil when none runs). Returns the command for the
     /// transition and the recognizer's state changes.
     mutating func handle(_ touch: Touch, runningProgress: Double?) -> (command: InteractionCommand?, states: [GestureState]) {
+        guard refusal.admits(touch) else { return (nil, []) }
         let states = recognizer.handle(touch)
         var command: InteractionCommand?
         if let running = runningProgress, !isActive, recognizer.isReady(after: touch) {
