@@ -47,7 +47,7 @@ struct DemoCommand: ParsableCommand {
             try Data(Self.candidateProfile.utf8).write(to: URL(fileURLWithPath: profilePath))
 
             let started = Date()
-            let sink = try OutputSink(path: corpusPath)
+            let sink = try OutputFile(path: corpusPath, force: true)
             var sessions = 0
             for (offset, spec) in ScenarioCatalog.all.enumerated() {
                 let perScenario = spec.trigger.kind == .tap ? max(1, count / 10) : count
@@ -55,7 +55,7 @@ struct DemoCommand: ParsableCommand {
                     let synthesizer = GestureSynthesizer(
                         scenario: spec, device: .phone, refreshHz: hz, seed: seed &+ UInt64(2 * offset + share))
                     for index in 0..<(perScenario / 2 + (share == 0 ? perScenario % 2 : 0)) {
-                        sink.write(GestureStreamWriter.encode(synthesizer.session(index: index)))
+                        try sink.write(GestureStreamWriter.encode(synthesizer.session(index: index)))
                         sessions += 1
                     }
                 }

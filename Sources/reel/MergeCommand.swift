@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ReelReplay
 import ReelStore
 
@@ -13,24 +14,39 @@ struct MergeCommand: ParsableCommand {
             selection), the same candidate engine and the same tolerances. OUT then holds what one \
             unsharded run would have written, under one replay without a shard, and the summary is \
             printed as by reel replay. Exit codes: 0 nothing diverged, 1 divergences found, 2 engine \
-            errors on some sessions, 64 usage (OUT exists), 65 inputs that do not merge (the message \
+            errors on some sessions, 64 usage (OUT exists and no --force), 65 inputs that do not merge (the message \
             names the input and the reason, or the missing shards), 66 missing input.
             """)
 
     @Argument(help: "The results archives of the shards.")
     var results: [String]
 
-    @Option(name: .shortAndLong, help: "The merged results archive to create (must not exist).")
+    @Option(name: .shortAndLong, help: "The merged results archive to create.")
     var output: String
+
+    @Flag(help: "Replace OUT when it exists (a regular file only).")
+    var force = false
 
     @Option(help: "Output: text, json or junit (JUnit XML, one test case per session).")
     var format: ReplayReport.Format = .text
 
     func run() throws {
         let summary = try reportingErrors {
+            try OutputFile.checkCanWrite(output, force: force)
+            if force { try removeArchive(output) }
             let replayID = try ResultsMerger(inputs: results, output: output).merge()
             return try Replayer.Summary(replayID: replayID, in: try Archive.open(output, mode: .readOnly))
         }
         try ReplayReport.emit(summary, format: format, resultsPath: output)
     }
+}
+
+/// Removes the archive at `path` and its -wal and -shm files, for `--force`; refuses what is not a
+/// regular file (a symlink, a device), which an archive cannot be written through.
+func removeArchive(_ path: String) throws {
+    guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { return }
+    guard type == .typeRegular else {
+        throw ReelFailure(.usage, "\(path): not a regular file; an archive is written as a new file, give another path")
+    }
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ReelStore
 import ReelTrace
 
@@ -80,6 +81,8 @@ public final class Replayer {
         resuming resumedID: Int64? = nil, progress: ((Int, Int) -> Void)? = nil, note: (String) -> Void = { _ in }
     ) throws -> Summary {
         let source = try Archive.open(sourcePath, mode: .readOnly)
+        // A new replay's selection is checked before anything is written (a resume's is its replay's).
+        let checked = resumedID == nil ? try options.selection.sessions(in: source) : nil
         let workers = try (0..<options.jobs).map { _ in
             try ReplayWorker(archivePath: sourcePath, engine: factory.make(), tolerances: options.tolerances)
         }
@@ -90,7 +93,7 @@ public final class Replayer {
                 current: (candidate(of: workers), candidateIsKnown(workers)), note: note)
         }
         let selection = resumed?.selection ?? options.selection
-        let selected = try source.sessionIDs(scenario: selection.scenario, ids: selection.sessionIDs)
+        let selected = try checked ?? source.sessionIDs(scenario: selection.scenario, ids: selection.sessionIDs)
         let ids = (options.shard.map { shard in selected.filter(shard.contains(sessionID:)) } ?? selected)
             .filter { resumed?.judged.contains($0) != true }
         try results.copySessionHeaders(selected)
@@ -105,6 +108,9 @@ public final class Replayer {
         try pipeline.run(ids) { chunk, batches in
             if !answered.isKnown, let known = batches.first(where: \.candidateIsKnown) {
                 answered = (known.candidate, true)
+            }
+            if !answered.isKnown, let failure = batches.lazy.compactMap(\.engineStartupFailure).first {
+                throw engineNeverAnswered(failure)
             }
             let verdicts = batches.flatMap(\.verdicts)
             try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
@@ -153,6 +159,18 @@ public final class Replayer {
     /// Whether a worker's engine has vouched for its identity (see `candidate(of:)`).
     private func candidateIsKnown(_ workers: [ReplayWorker]) -> Bool {
         workers.contains(where: \.engineIdentityIsKnown)
+    }
+
+    /// The replay's end when its engine failed `ExternalTransitionEngine.startupAttempts` sessions in
+    /// a row before answering any: exit 2, naming the command, its last error (with its stderr) and
+    /// the folder a relative path in the command is taken from.
+    private func engineNeverAnswered(_ lastError: String) -> ReelFailure {
+        ReelFailure(
+            .engineErrors,
+            "the engine \(factory.spec) failed \(ExternalTransitionEngine.startupAttempts) sessions in a row without answering "
+                + "one, so the replay stopped and wrote no verdict. The last failure: \(lastError). The command runs "
+                + "as /bin/sh -c COMMAND in the current folder (\(FileManager.default.currentDirectoryPath)): a relative path "
+                + "in it is taken from there; give a path that exists from there, or an absolute one.")
     }
 
     /// A replays row written, and the candidate identity it names.
