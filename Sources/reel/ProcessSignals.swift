@@ -1,14 +1,35 @@
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
 #elseif canImport(Darwin)
-import Darwin
+@preconcurrency import Darwin
 #endif
+import ReelReplay
 
 extension Reel {
     /// The entry point: ignores SIGXFSZ first, so a write past the file-size limit (`ulimit -f`)
-    /// fails with an error that names the archive instead of killing reel silently.
+    /// fails with an error that names the archive instead of killing reel silently; runs the
+    /// command; and before exiting flushes standard output, so a failed write there (`> /dev/full`)
+    /// is exit 74 with a message rather than a silent success.
     static func main() {
         signal(SIGXFSZ, SIG_IGN)
-        main(nil)
+        let status: Int32
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+            status = 0
+        } catch {
+            flushStandardOutput()
+            exit(withError: error)
+        }
+        flushStandardOutput()
+        Glibc.exit(status)
+    }
+
+    /// Flushes standard output; when that fails, says so and exits 74.
+    private static func flushStandardOutput() {
+        guard fflush(stdout) != 0 || ferror(stdout) != 0 else { return }
+        let reason = String(cString: strerror(errno))
+        printError("cannot write standard output: \(reason)")
+        _exit(ExitStatus.ioError.rawValue)
     }
 }

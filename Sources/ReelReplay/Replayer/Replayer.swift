@@ -55,6 +55,14 @@ public final class Replayer {
         public var findings: [(sessionID: Int64, comparison: SessionComparison)] = []
     }
 
+    /// A replay stopped by its `progress` callback between two chunks: replay `replayID` of the
+    /// results archive holds the verdicts of `sessionsWritten` sessions and stays 'running'.
+    public struct Stopped: Error {
+        public let replayID: Int64
+        public let sessionsWritten: Int
+        public let cause: any Error
+    }
+
     /// How many findings a summary keeps in memory.
     public static let findingsKept = 200
 
@@ -70,7 +78,9 @@ public final class Replayer {
         self.options = options
     }
 
-    /// Runs the replay. `progress(done, total)` is called after each chunk.
+    /// Runs the replay. `progress(done, total)` is called after each chunk's verdicts are committed;
+    /// when it throws, the replay stops there with a `Replayer.Stopped` (the replay stays 'running',
+    /// to be continued with `resuming`).
     ///
     /// - Parameters:
     ///   - resumedID: a replay of the results archive that a killed run left at status 'running':
@@ -78,7 +88,7 @@ public final class Replayer {
     ///     no verdict on, and finished; the summary is then the whole replay's.
     ///   - note: told what a resume could not check but did not stop for (see `ResumedReplay`).
     public func run(
-        resuming resumedID: Int64? = nil, progress: ((Int, Int) -> Void)? = nil, note: (String) -> Void = { _ in }
+        resuming resumedID: Int64? = nil, progress: ((Int, Int) throws -> Void)? = nil, note: (String) -> Void = { _ in }
     ) throws -> Summary {
         let source = try Archive.open(sourcePath, mode: .readOnly)
         // A new replay's selection is checked before anything is written (a resume's is its replay's).
@@ -134,7 +144,11 @@ public final class Replayer {
                 }
                 for divergence in verdict.divergences { counts[divergence.kind, default: 0] += 1 }
             }
-            progress?(summary.sessions, ids.count)
+            do {
+                try progress?(summary.sessions, ids.count)
+            } catch {
+                throw Stopped(replayID: run.id, sessionsWritten: summary.sessions, cause: error)
+            }
         }
         let finalCandidate = candidate(of: workers)
         let run = try begun ?? beginReplay(results.archive, candidate: finalCandidate)

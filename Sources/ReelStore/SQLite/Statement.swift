@@ -182,6 +182,16 @@ public final class Statement {
         return nil
     }
 
+    /// The names of the statement's parameters without their prefix (`:`, `@`, `$`), in index
+    /// order; a nameless `?` parameter is "?N" with its index.
+    public var parameterNames: [String] {
+        (0..<sqlite3_bind_parameter_count(handle)).map { $0 + 1 }.map { index in
+            guard let name = sqlite3_bind_parameter_name(handle, index) else { return "?\(index)" }
+            let text = String(cString: name)
+            return text.hasPrefix("?") ? text : String(text.dropFirst())
+        }
+    }
+
     public func columnName(at index: Int32) -> String {
         String(cString: sqlite3_column_name(handle, index))
     }
