@@ -107,7 +107,25 @@ enum ParameterTable {
     static let index: [String: Int] = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.name, $0) })
 
     private static func num(_ name: String, _ unit: String, _ value: Double, _ text: String) -> ParameterDescriptor {
-        ParameterDescriptor(name: name, unit: unit, description: text, defaultValue: .number(value))
+        ParameterDescriptor(
+            name: name, unit: unit, description: text, defaultValue: .number(value), range: range(unit: unit),
+            isInteger: unit == "count")
+    }
+
+    /// The values a number parameter of `unit` may take: wide enough for any plausible tuning,
+    /// narrow enough that the engine's arithmetic stays finite and its counts fit an Int.
+    static func range(unit: String) -> ClosedRange<Double> {
+        switch unit {
+        case "s": 0...3600
+        case "pt", "pt/s": 0...100_000
+        case "fraction", "alpha": 0...1
+        case "ratio": 0...100
+        case "per ms": 0...0.99999
+        case "count": 1...1000
+        case "1/pt": -1...1
+        case "1/s", "1/s^2": 0...10_000
+        default: -1_000_000...1_000_000
+        }
     }
 
     private static func str(_ name: String, _ value: String, _ text: String, _ choices: [String]) -> ParameterDescriptor {

@@ -12,7 +12,7 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Synthesize a corpus across the catalog, record it, replay it against a candidate profile, show what diverged.")
 
-    @Option(help: "Folder for the demo's files (archive, corpus, candidate profile); replaced on each run.")
+    @Option(help: "Folder for the demo's files (archive, corpus, candidate profile, saved queries as SQL); replaced on each run.")
     var directory = "reel-demo"
 
     @Option(help: "Sessions per interactive scenario (tap-driven scenarios get a tenth).")
@@ -45,6 +45,8 @@ struct DemoCommand: ParsableCommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: archivePath + suffix) }
             try Data(Self.candidateProfile.utf8).write(to: URL(fileURLWithPath: profilePath))
+            let queriesPath = folder.appendingPathComponent("queries").path
+            try writeSavedQueries(to: queriesPath)
 
             let started = Date()
             let sink = try OutputFile(path: corpusPath, force: true)
@@ -74,7 +76,7 @@ struct DemoCommand: ParsableCommand {
                 options: Replayer.Options(jobs: ProcessInfo.processInfo.activeProcessorCount))
             let summary = try replayer.run()
             print("3. replayed against \(profilePath) (\(Self.changedParameters)):")
-            print(ReplayReport.text(summary).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(separator: "\n"))
+            print(ReplayReport.text(summary, archive: archivePath).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(separator: "\n"))
             print(String(format: "   (%.1f s in all)", Date().timeIntervalSince(started)))
             let firstSession = summary.findings.first.map { String($0.sessionID) } ?? "1"
             let reportPath = folder.appendingPathComponent("report.html").path
@@ -86,8 +88,16 @@ struct DemoCommand: ParsableCommand {
                   reel query \(archivePath) --saved decision-changes-by-scenario --param replay=\(summary.replayID)
                   reel show \(archivePath) \(firstSession)
                   reel report \(archivePath) -o \(reportPath)
-                  sqlite3 -header -column \(archivePath) < Queries/near-boundary.sql   # any SQLite client; run from the repository
+                  sqlite3 -header -column \(archivePath) < \(queriesPath)/near-boundary.sql   # any SQLite client
                 """)
+        }
+    }
+
+    /// The saved queries as SQL files (NAME.sql), so any SQLite client can run them from anywhere.
+    private func writeSavedQueries(to folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for query in EmbeddedQuery.all {
+            try Data(query.sql.utf8).write(to: URL(fileURLWithPath: folder + "/" + query.name + ".sql"))
         }
     }
 

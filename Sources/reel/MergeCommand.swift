@@ -27,7 +27,7 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Replace OUT when it exists (a regular file only).")
     var force = false
 
-    @Option(help: "Output: text, json or junit (JUnit XML, one test case per session).")
+    @Option(help: "How to print the summary (junit: JUnit XML, one test case per session).")
     var format: ReplayReport.Format = .text
 
     func run() throws {

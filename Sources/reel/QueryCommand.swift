@@ -21,7 +21,7 @@ struct QueryCommand: ParsableCommand {
     @Argument(help: "The SQL (one statement).")
     var sql: String?
 
-    @Option(help: "Output: table, csv or json.")
+    @Option(help: "How to print the rows.")
     var format: Format = .table
 
     @Option(name: .customLong("param"), help: "Bind NAME=VALUE to :NAME in the SQL (repeatable).")

@@ -35,7 +35,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Sessions per transaction (1-100000).")
     var batchSize = 256
 
-    @Option(help: "Summary format: text or json.")
+    @Option(help: "How to print the summary.")
     var format: OutputFormat = .text
 
     func validate() throws {

@@ -34,19 +34,19 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Replay only sessions of this scenario.")
     var scenario: String?
 
-    @Option(help: "Parallel workers, 1-256 (default: all cores).")
+    @Option(help: "Parallel workers, 1-256; the default is this machine's core count.")
     var jobs: Int = min(256, ProcessInfo.processInfo.activeProcessorCount)
 
     @Option(help: "Replay one shard I/N of the sessions (session id modulo N = I - 1).")
     var shard: String?
 
-    @Option(help: "exact, default, or overrides such as position=0.5,size=0.5,alpha=0.004,transform=0.001,progress=0.001.")
+    @Option(help: "exact, default (1/3 pt, 1/255 alpha, 1e-3 transform and progress), or overrides such as position=0.5,alpha=0.")
     var tolerance = "default"
 
     @Option(help: "Seconds an external engine (exec:) may take to answer one session before it is killed (0.001-86400).")
     var timeout: Double = 10
 
-    @Option(help: "Output: text, json or junit (JUnit XML, one test case per session).")
+    @Option(help: "How to print the summary (junit: JUnit XML, one test case per session).")
     var format: ReplayReport.Format = .text
 
     @Option(help: "Write results into this archive instead of the recorded one (for shards; see `reel merge`).")
