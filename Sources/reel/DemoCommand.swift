@@ -36,6 +36,10 @@ struct DemoCommand: ParsableCommand {
 
         """
 
+    func validate() throws {
+        guard (1...100_000).contains(count) else { throw ValidationError("--count must be within 1-100000") }
+    }
+
     func run() throws {
         try reportingErrors {
             let folder = URL(fileURLWithPath: directory)

@@ -17,19 +17,23 @@ struct Interrupted: Error {
     /// 130 for SIGINT, 143 for SIGTERM (128 + the signal's number, as shells report it).
     var exitStatus: Int32 { 128 + signal }
 
-    /// Installs the handlers.
+    /// Installs the handlers, and unblocks the two signals (a parent may have left them blocked).
     static func install() {
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
         for signal in [SIGINT, SIGTERM] {
+            sigaddset(&unblocked, signal)
             var action = sigaction()
             #if canImport(Glibc)
             action.__sigaction_handler.sa_handler = { pendingSignal.store($0, ordering: .relaxed) }
             #else
             action.__sigaction_u.__sa_handler = { pendingSignal.store($0, ordering: .relaxed) }
             #endif
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, nil)
         }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
     /// Throws `Interrupted` once a signal has arrived.

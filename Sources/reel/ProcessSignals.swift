@@ -3,26 +3,33 @@
 #elseif canImport(Darwin)
 @preconcurrency import Darwin
 #endif
+import ArgumentParser
 import ReelReplay
 
 extension Reel {
     /// The entry point: ignores SIGXFSZ first, so a write past the file-size limit (`ulimit -f`)
     /// fails with an error that names the archive instead of killing reel silently; runs the
-    /// command; and before exiting flushes standard output, so a failed write there (`> /dev/full`)
-    /// is exit 74 with a message rather than a silent success.
+    /// command; and before exiting closes its archives cleanly and flushes standard output, so a
+    /// failed write there (`> /dev/full`) is exit 74 with a message rather than a silent success.
     static func main() {
         signal(SIGXFSZ, SIG_IGN)
-        let status: Int32
+        var command: ParsableCommand?
         do {
-            var command = try parseAsRoot(nil)
-            try command.run()
-            status = 0
+            command = try parseAsRoot(nil)
+            try command?.run()
         } catch {
-            flushStandardOutput()
+            end(command)
             exit(withError: error)
         }
+        end(command)
+        Glibc.exit(0)
+    }
+
+    /// What every run does last, whatever its outcome: closes its archives cleanly (`ArchiveCloser`)
+    /// and flushes standard output.
+    private static func end(_ command: ParsableCommand?) {
+        if let command = command as? UsesArchives { ArchiveCloser.closeCleanly(command.archivePaths) }
         flushStandardOutput()
-        Glibc.exit(status)
     }
 
     /// Flushes standard output; when that fails, says so and exits 74.

@@ -34,7 +34,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Replay only sessions of this scenario.")
     var scenario: String?
 
-    @Option(help: "Parallel workers, 1-256; the default is this machine's core count.")
+    @Option(help: "Parallel workers, 1-256; this machine's core count when not given.")
     var jobs: Int = min(256, ProcessInfo.processInfo.activeProcessorCount)
 
     @Option(help: "Replay one shard I/N of the sessions (session id modulo N = I - 1).")

@@ -30,6 +30,10 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Overwrite the -o file when it exists.")
     var force = false
 
+    func validate() throws {
+        guard (0...1000).contains(plots) else { throw ValidationError("--plots must be within 0-1000") }
+    }
+
     func run() throws {
         try reportingErrors {
             try OutputFile.checkCanWrite(output, force: force)

@@ -39,11 +39,16 @@ struct SynthCommand: ParsableCommand {
     @Flag(help: "Overwrite the -o file when it exists.")
     var force = false
 
+    func validate() throws {
+        guard (0...1_000_000).contains(count) else { throw ValidationError("--count must be within 0-1000000") }
+        guard (1...240).contains(refreshHz) else { throw ValidationError("--refresh-hz must be within 1-240") }
+        guard (1...100_000).contains(width), (1...100_000).contains(height) else {
+            throw ValidationError("--width and --height must be within 1-100000 points")
+        }
+    }
+
     func run() throws {
         try reportingErrors {
-            guard count >= 0 else { throw ReelFailure(.usage, "--count must not be negative") }
-            guard (1...240).contains(refreshHz) else { throw ReelFailure(.usage, "--refresh-hz must be within 1-240") }
-            guard width > 0, height > 0 else { throw ReelFailure(.usage, "--width and --height must be positive") }
             let specs: [ScenarioSpec]
             if scenario == "all" {
                 specs = ScenarioCatalog.all

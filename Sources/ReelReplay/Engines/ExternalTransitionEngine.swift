@@ -6,7 +6,7 @@ import ReelTrace
 /// Its identity comes from its answers: until the first response it is known only by its command,
 /// as the engine "exec" of version "unknown" (`identityIsKnown` false). An engine that fails
 /// `startupAttempts` sessions in a row without ever having answered (a command not found, a script
-/// path that does not exist, a crash at start) is given up on: `startupFailure` says why, and every
+/// path that does not exist, a crash at start; `startupAttempts` by default) is given up on: `startupFailure` says why, and every
 /// later session fails at once without starting another process.
 public final class ExternalTransitionEngine: TransitionEngine {
     /// Sessions in a row an engine may fail before its first answer before it is given up on.
@@ -17,9 +17,14 @@ public final class ExternalTransitionEngine: TransitionEngine {
     public private(set) var identityIsKnown = false
     public private(set) var startupFailure: String?
     private var failuresBeforeFirstAnswer = 0
+    private let attempts: Int
 
-    public init(command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit) {
+    /// - Parameter startupAttempts: failures in a row before a first answer that give the engine up.
+    public init(
+        command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit, startupAttempts: Int = ExternalTransitionEngine.startupAttempts
+    ) {
         process = ExternalEngine(command: command, timeLimit: timeLimit)
+        attempts = startupAttempts
         identity = EngineIdentity(
             name: "exec", version: "unknown",
             fingerprint: ExternalEngine.fingerprint(name: "exec", version: "unknown", command: command),
@@ -40,7 +45,7 @@ public final class ExternalTransitionEngine: TransitionEngine {
         } catch {
             if !identityIsKnown, error.kind != .engineError {
                 failuresBeforeFirstAnswer += 1
-                if failuresBeforeFirstAnswer >= Self.startupAttempts { startupFailure = error.message }
+                if failuresBeforeFirstAnswer >= attempts { startupFailure = error.message }
             }
             throw error
         }

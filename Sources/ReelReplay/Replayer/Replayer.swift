@@ -175,13 +175,13 @@ public final class Replayer {
         workers.contains(where: \.engineIdentityIsKnown)
     }
 
-    /// The replay's end when its engine failed `ExternalTransitionEngine.startupAttempts` sessions in
+    /// The replay's end when its engine failed `EngineFactory.startupAttempts` sessions in
     /// a row before answering any: exit 2, naming the command, its last error (with its stderr) and
     /// the folder a relative path in the command is taken from.
     private func engineNeverAnswered(_ lastError: String) -> ReelFailure {
         ReelFailure(
             .engineErrors,
-            "the engine \(factory.spec) failed \(ExternalTransitionEngine.startupAttempts) sessions in a row without answering "
+            "the engine \(factory.spec) failed \(factory.startupAttempts) sessions in a row without answering "
                 + "one, so the replay stopped and wrote no verdict. The last failure: \(lastError). The command runs "
                 + "as /bin/sh -c COMMAND in the current folder (\(FileManager.default.currentDirectoryPath)): a relative path "
                 + "in it is taken from there; give a path that exists from there, or an absolute one.")
