@@ -38,9 +38,9 @@ struct InterruptTests {
         #expect(run.status == 130, "\(run.standardError)")
         #expect(run.standardError.contains("interrupted: the "), "\(run.standardError)")
         #expect(run.standardError.contains("run the same `reel record` again"))
+        #expect(!FileManager.default.fileExists(atPath: archive + "-wal"))
         let kept = try archiveCount(archive, "SELECT count(*) FROM sessions")
         #expect(kept > 0 && kept < 6000 && kept % 64 == 0, "\(kept) sessions kept")
-        #expect(!FileManager.default.fileExists(atPath: archive + "-wal"))
 
         let again = try runReel(["record", "a.sqlite", stream], in: folder)
         #expect(again.status == 0, "\(again.standardError)")
