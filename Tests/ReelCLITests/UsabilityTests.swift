@@ -34,6 +34,22 @@ struct UsabilityTests {
         }
     }
 
+    /// Parameter descriptions and help name behaviour and public sources, not internal labels
+    /// (docs/ENGINE.md keeps those). Scenario summaries are part of the stored scenario spec, so
+    /// they are not checked here.
+    @Test func userFacingTextHasNoInternalLabels() throws {
+        let folder = try temporaryFolder()
+        var texts = [try runReel(["engine", "params"], in: folder).standardOutput]
+        for command in [["replay"], ["record"], ["synth"], ["engine", "params"], ["demo"]] {
+            texts.append(try runReel(command + ["--help"], in: folder).standardOutput)
+        }
+        let label = try NSRegularExpression(pattern: "seed 0[0-9][0-9]|\\bD(18|26)\\b", options: .caseInsensitive)
+        for text in texts {
+            #expect(label.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(text)")
+        }
+        #expect(texts[0].contains("onevcat's"))
+    }
+
     /// No option's help says its default twice (ours and ArgumentParser's).
     @Test func helpTextsDoNotDoubleDefaults() throws {
         let folder = try temporaryFolder()

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// Issue 16's exit codes: user mistakes are 64/65/66 with a plain message naming the file, never
+/// 70 (kept for bugs, whose message asks for a report).
+@Suite("Exit codes of user mistakes")
+struct ExitCodeTests {
+    @Test(arguments: [["info", "dir"], ["query", "dir", "SELECT 1"], ["replay", "dir"], ["record", "dir", "in.jsonl"], ["show", "dir", "1"]])
+    func anArchivePathThatIsADirectoryIs64(arguments: [String]) throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: true)
+        _ = try synthesizedStream("nav.interactive-pop", count: 1, seed: 1, in: folder)
+        try FileManager.default.moveItem(atPath: folder + "/nav.interactive-pop-1.jsonl", toPath: folder + "/in.jsonl")
+        let run = try runReel(arguments, in: folder)
+        #expect(run.status == 64, "\(arguments): \(run.status) \(run.standardError)")
+        #expect(run.standardError.contains("dir: is a directory"), "\(run.standardError)")
+        #expect(!run.standardError.contains("bug"))
+    }
+
+    @Test func aMissingOutputFolderIs66AndNothingIsCreated() throws {
+        let folder = try temporaryFolder()
+        let run = try runReel(["synth", "--scenario", "all", "--count", "1", "-o", "out/x.jsonl"], in: folder)
+        #expect(run.status == 66 && run.standardError.contains("the folder out does not exist; create it first"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
+
+    @Test func aQuerySyntaxErrorIs64WithSQLitesMessage() throws {
+        let folder = try temporaryFolder()
+        #expect(try runReel(["init", "a.sqlite"], in: folder).status == 0)
+        let run = try runReel(["query", "a.sqlite", "SELECT FROM WHERE"], in: folder)
+        #expect(run.status == 64 && run.standardError.contains("syntax error"), "\(run.standardError)")
+    }
+}
