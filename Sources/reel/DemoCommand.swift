@@ -42,6 +42,10 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
+                throw ReelFailure(.usage, "\(directory): not a folder; --directory takes a folder (created when missing)")
+            }
             let folder = URL(fileURLWithPath: directory)
             let archivePath = folder.appendingPathComponent("demo.sqlite").path
             let corpusPath = folder.appendingPathComponent("corpus.jsonl").path

@@ -7,8 +7,8 @@ import ReelStore
 /// Runs a command's body, turning every failure into `reel: error: <message>` on standard error
 /// and the command line's exit code (`ExitStatus`), in this one place: 64 usage (an output that
 /// already exists, a directory given for a file, bad SQL), 65 bad data, 66 missing file, 73 a file
-/// that cannot be created, 74 a failed read or write (disk full), 70 a bug, whose message asks for
-/// a report.
+/// that cannot be created (also a file Foundation cannot write), 74 a failed read or write (disk
+/// full), 70 a bug, whose message asks for a report.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
@@ -27,11 +27,21 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch let error as SQLiteError {
         let status = status(of: error)
         if status == .usage, let file = error.file {
-            printError("\(file): is a directory, not an archive file")
+            printError(isDirectory(file)
+                ? "\(file): is a directory, not an archive file"
+                : "\(file): not a regular file (a device, a pipe); an archive is a file")
         } else {
             printError(status == .internalError ? bugReport(error.description) : error.description)
         }
         throw ExitCode(status.rawValue)
+    } catch let error as CocoaError where error.isFileError {
+        let file = (error.userInfo[NSFilePathErrorKey] as? String).map { $0 + ": " } ?? ""
+        printError(file + error.localizedDescription)
+        switch error.code {
+        case .fileWriteOutOfSpace: throw ExitCode(ExitStatus.ioError.rawValue)
+        case .fileNoSuchFile, .fileReadNoSuchFile: throw ExitCode(ExitStatus.noInput.rawValue)
+        default: throw ExitCode(ExitStatus.cannotCreate.rawValue)
+        }
     } catch let error as GestureStreamError {
         printError(error.description)
         throw ExitCode(ExitStatus.dataError.rawValue)
@@ -45,15 +55,22 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
 }
 
 /// What a SQLite failure means for the user: corrupt or foreign data (65), a file that cannot be
-/// opened or created (73; a directory given for an archive, 64), a failed read or write (74); anything else is a bug (70).
+/// opened or created (73; a directory or a device given for an archive, 64), a failed read or
+/// write (74); anything else is a bug (70).
 private func status(of error: SQLiteError) -> ExitStatus {
-    if error.file.map(isDirectory) == true { return .usage }
+    if let file = error.file, FileManager.default.fileExists(atPath: file), !isRegularFile(file) { return .usage }
     switch error.code {
     case 11, 26: return .dataError  // SQLITE_CORRUPT, SQLITE_NOTADB
     case 3, 8, 14: return .cannotCreate  // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN
     case 5, 6, 10, 13: return .ioError  // SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_FULL
     default: return .internalError
     }
+}
+
+/// Whether `path`, followed through symlinks, is a regular file.
+private func isRegularFile(_ path: String) -> Bool {
+    let target = (path as NSString).resolvingSymlinksInPath
+    return (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType == .typeRegular
 }
 
 private func isDirectory(_ path: String) -> Bool {
