@@ -9,6 +9,12 @@ import ReelStore
 protocol UsesArchives {
     /// The archives the command opened, or may have: the ones named on its command line.
     var archivePaths: [String] { get }
+    /// Whether worker threads of the command held connections (see `ArchiveCloser.closeCleanly`).
+    var hasWorkerThreads: Bool { get }
+}
+
+extension UsesArchives {
+    var hasWorkerThreads: Bool { false }
 }
 
 /// Leaves every archive a command used as one self-contained file: no -wal, no -shm beside it.
@@ -23,9 +29,14 @@ protocol UsesArchives {
 enum ArchiveCloser {
     ///
     /// A connection of the command's worker threads may outlive the command by a moment (the
-    /// threads release their work after finishing it), so a -wal still there is tried again, for
-    /// up to `attempts` x 10 ms.
-    static func closeCleanly(_ paths: [String], attempts: Int = 100) {
+    /// threads release their work after finishing it), so for a command with workers a -wal still
+    /// there is tried again, for up to a second (another process's open connection keeps it too).
+    static func closeCleanly(_ command: UsesArchives) {
+        closeCleanly(command.archivePaths, attempts: command.hasWorkerThreads ? 100 : 1)
+    }
+
+    /// Closes `paths` cleanly, each tried `attempts` times, 10 ms apart.
+    private static func closeCleanly(_ paths: [String], attempts: Int) {
         for path in Set(paths) {
             for attempt in 0..<attempts where needsClosing(path) {
                 if attempt > 0 { usleep(10_000) }
@@ -55,11 +66,20 @@ enum ArchiveCloser {
 extension InitCommand: UsesArchives { var archivePaths: [String] { [path] } }
 extension MigrateCommand: UsesArchives { var archivePaths: [String] { [path] } }
 extension InfoCommand: UsesArchives { var archivePaths: [String] { [path] } }
-extension RecordCommand: UsesArchives { var archivePaths: [String] { [archive] } }
+extension RecordCommand: UsesArchives {
+    var archivePaths: [String] { [archive] }
+    var hasWorkerThreads: Bool { true }
+}
 extension ExportCommand: UsesArchives { var archivePaths: [String] { [archive] } }
-extension ReplayCommand: UsesArchives { var archivePaths: [String] { [archive] + (results.map { [$0] } ?? []) } }
+extension ReplayCommand: UsesArchives {
+    var archivePaths: [String] { [archive] + (results.map { [$0] } ?? []) }
+    var hasWorkerThreads: Bool { true }
+}
 extension MergeCommand: UsesArchives { var archivePaths: [String] { results + [output] } }
 extension QueryCommand: UsesArchives { var archivePaths: [String] { [archive] } }
 extension ShowCommand: UsesArchives { var archivePaths: [String] { [archive] } }
 extension ReportCommand: UsesArchives { var archivePaths: [String] { [archive] } }
-extension DemoCommand: UsesArchives { var archivePaths: [String] { [directory + "/demo.sqlite"] } }
+extension DemoCommand: UsesArchives {
+    var archivePaths: [String] { [directory + "/demo.sqlite"] }
+    var hasWorkerThreads: Bool { true }
+}

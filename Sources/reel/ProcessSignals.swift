@@ -28,7 +28,7 @@ extension Reel {
     /// What every run does last, whatever its outcome: closes its archives cleanly (`ArchiveCloser`)
     /// and flushes standard output.
     private static func end(_ command: ParsableCommand?) {
-        if let command = command as? UsesArchives { ArchiveCloser.closeCleanly(command.archivePaths) }
+        if let command = command as? UsesArchives { ArchiveCloser.closeCleanly(command) }
         flushStandardOutput()
     }
 
