@@ -16,8 +16,10 @@ struct RecordCommand: ParsableCommand {
             through the engine and stores touches, frames, events and outcome. The archive is created \
             or migrated as needed. Sessions already in the archive (same content) are skipped, so \
             recording the same input twice adds nothing. The first bad session stops the run (the \
-            good ones before it are kept) unless --keep-going is given. Exit codes: 0 all recorded, \
-            65 bad input, 66 missing file.
+            good ones before it are kept) unless --keep-going is given. On a terminal a progress line \
+            shows a percentage and the time left when the input's size is known. SIGINT or SIGTERM \
+            stops it after the batch being written (run the same command again to record the rest). \
+            Exit codes: 0 all recorded, 65 bad input, 66 missing file, 130/143 stopped by SIGINT/SIGTERM.
             """)
 
     @Argument(help: "The archive to record into (created when missing).")

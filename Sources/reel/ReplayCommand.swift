@@ -12,9 +12,13 @@ struct ReplayCommand: ParsableCommand {
             Results go to the replays, replay_results and divergences tables of the archive (or of \
             --results); query them with `reel query` or any SQLite client (views regressions and \
             divergence_summary). Exit codes: 0 nothing diverged, 1 divergences found, 2 engine errors \
-            on some sessions, 64 usage, 65 bad archive or profile, 66 missing file. An external \
-            engine gets --timeout seconds per session; past it the engine is killed, the session is an \
-            error and the next session starts a new engine process. A replay killed half-way (its \
+            on some sessions, 64 usage, 65 bad archive or profile, or a --scenario or --session the \
+            archive does not have, 66 missing file, 130/143 stopped by SIGINT/SIGTERM (after the chunk \
+            being written; the message says how to resume). An external engine gets --timeout seconds \
+            per session; past it the engine is killed, the session is an error and the next session \
+            starts a new engine process. An external engine that fails its first 3 sessions without \
+            answering one stops the replay (exit 2); its command runs in the current folder, where a \
+            relative path in it starts. A replay killed half-way (its \
             replays row still says running) continues with --resume ID and the same options: only the \
             sessions without a verdict are replayed, into the same replay, and the summary is the whole \
             replay's. Without --session and --scenario, a resume takes the selection the replay was begun \
