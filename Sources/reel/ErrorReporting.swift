@@ -20,7 +20,7 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch let error as ArchiveError {
         printError(error.description)
         switch error {
-        case .missingFile, .sessionNotFound: throw ExitCode(ExitStatus.noInput.rawValue)
+        case .missingFile: throw ExitCode(ExitStatus.noInput.rawValue)
         case .fileExists: throw ExitCode(ExitStatus.usage.rawValue)
         default: throw ExitCode(ExitStatus.dataError.rawValue)
         }

@@ -12,7 +12,7 @@ struct ExportCommand: ParsableCommand {
             scenario, device, refresh rate, external id and tags, then its touches, every number \
             bit-exact. A scenario that is not the catalog's is written inline, so recording the output \
             reproduces the sessions with identical content hashes and traces. Exit codes: 0 written, \
-            64 the -o file exists (without --force), 65 not a valid archive, 66 missing archive or session, 74 the output cannot be written.
+            64 the -o file exists (without --force), 65 not a valid archive or a session it does not have, 66 missing archive, 74 the output cannot be written.
             """)
 
     @Argument(help: "The archive to read.")

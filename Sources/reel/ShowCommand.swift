@@ -11,8 +11,8 @@ struct ShowCommand: ParsableCommand {
         abstract: "Show one session as a timeline: touches, gesture states, callbacks, progress, outcome, and divergences.",
         discussion: """
             Columns: time (s), what happened, details. Frames are shown every sixth, and every one \
-            around the first divergence of the replay shown. Exit codes: 0 shown, 65 a replay that \
-            does not exist or did not replay the session, 66 a missing archive or session.
+            around the first divergence of the replay shown. Exit codes: 0 shown, 65 a session or \
+            replay that does not exist, or a replay that did not replay the session, 66 a missing archive.
             """)
 
     @Argument(help: "The archive.")

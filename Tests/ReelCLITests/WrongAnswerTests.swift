@@ -69,7 +69,7 @@ struct WrongAnswerTests {
         let judged = try runReel(["show", "a.sqlite", "1", "--replay", "1"], in: folder)
         #expect(judged.status == 0 && judged.standardOutput.contains("replay 1: matched"))
         let noSession = try runReel(["show", "a.sqlite", "999"], in: folder)
-        #expect(noSession.status == 66 && noSession.standardError.contains("no session with id 999"))
+        #expect(noSession.status == 65 && noSession.standardError.contains("no session with id 999"))
 
         let report = try runReel(["report", "a.sqlite", "--replay", "7", "-o", "r.html"], in: folder)
         #expect(report.status != 0 && report.standardError.contains("no replay 7"))
