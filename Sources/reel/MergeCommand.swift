@@ -33,20 +33,44 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         let summary = try reportingErrors {
             try OutputFile.checkCanWrite(output, force: force)
-            if force { try removeArchive(output) }
-            let replayID = try ResultsMerger(inputs: results, output: output).merge()
+            // With --force, the merge is written beside OUT and replaces it only once it succeeded.
+            let target = force ? output + ".merging" : output
+            if force {
+                try requireRegularFile(output)
+                try removeArchive(target)
+            }
+            let replayID = try ResultsMerger(inputs: results, output: target).merge()
+            if force { try replaceArchive(output, with: target) }
             return try Replayer.Summary(replayID: replayID, in: try Archive.open(output, mode: .readOnly))
         }
         try ReplayReport.emit(summary, format: format, resultsPath: output)
     }
 }
 
-/// Removes the archive at `path` and its -wal and -shm files, for `--force`; refuses what is not a
-/// regular file (a symlink, a device), which an archive cannot be written through.
-func removeArchive(_ path: String) throws {
+/// Refuses, for `--force`, an existing `path` that is not a regular file (a symlink, a device):
+/// an archive is written as a new file, never through another.
+private func requireRegularFile(_ path: String) throws {
     guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { return }
     guard type == .typeRegular else {
         throw ReelFailure(.usage, "\(path): not a regular file; an archive is written as a new file, give another path")
     }
+}
+
+/// Removes the archive at `path` with its -wal and -shm files.
+private func removeArchive(_ path: String) throws {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+/// Replaces the archive at `path` by the one at `source`: `source`'s log folded into it first, so
+/// the file alone holds it, then renamed over `path`, whose -wal and -shm go.
+private func replaceArchive(_ path: String, with source: String) throws {
+    try Database.open(source, mode: .readWrite).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    let log = (try? FileManager.default.attributesOfItem(atPath: source + "-wal"))?[.size] as? NSNumber
+    guard (log?.intValue ?? 0) == 0 else {
+        throw ReelFailure(.internalError, "\(source): its write-ahead log is still in use; \(path) was left as it was")
+    }
+    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    guard rename(source, path) == 0 else {
+        throw ReelFailure(.cannotCreate, "\(path): cannot replace it (\(String(cString: strerror(errno))))")
+    }
 }

@@ -86,8 +86,14 @@ struct OutputFileTests {
         let refused = try runReel(["merge", "p1.sqlite", "p2.sqlite", "-o", "all.sqlite"], in: folder)
         #expect(refused.status == 64, "\(refused.standardError)")
         #expect(try String(contentsOfFile: folder + "/all.sqlite", encoding: .utf8) == "keep me")
+        // Inputs that do not merge leave the existing file as it was, --force or not.
+        let incomplete = try runReel(["merge", "p1.sqlite", "-o", "all.sqlite", "--force"], in: folder)
+        #expect(incomplete.status == 65, "\(incomplete.standardError)")
+        #expect(try String(contentsOfFile: folder + "/all.sqlite", encoding: .utf8) == "keep me")
         let forced = try runReel(["merge", "p1.sqlite", "p2.sqlite", "-o", "all.sqlite", "--force"], in: folder)
         #expect(forced.status == 0, "\(forced.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/all.sqlite-wal"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/all.sqlite.merging"))
         #expect(try archiveCount(folder + "/all.sqlite", "SELECT count(*) FROM replay_results") == 4)
 
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.sqlite", withDestinationPath: "all.sqlite")
