@@ -8,6 +8,8 @@ struct BatchResult: Sendable {
     var verdicts: [SessionComparison]
     var candidate: EngineIdentity
     var candidateIsKnown: Bool
+    /// Why the worker's engine was given up on after the batch, if it was.
+    var engineStartupFailure: String?
 }
 
 /// Runs the workers over the sessions without stopping between chunks: each worker takes the next
@@ -50,7 +52,8 @@ struct ReplayPipeline {
                     }
                     let verdicts = worker.replay(Array(ids[batches[index].sessions]))
                     let result = BatchResult(
-                        verdicts: verdicts, candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown)
+                        verdicts: verdicts, candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown,
+                        engineStartupFailure: worker.engineStartupFailure)
                     results.withLock { $0[index] = result }
                     finished[index].signal()
                 }
