@@ -17,7 +17,7 @@ struct MergeCommand: ParsableCommand {
             names the input and the reason, or the missing shards), 66 missing input.
             """)
 
-    @Argument(help: "The results archives of the shards.")
+    @Argument(help: "The results archives of the shards: files, folders (their *.sqlite files) or quoted glob patterns.")
     var results: [String]
 
     @Option(name: .shortAndLong, help: "The merged results archive to create (must not exist).")
@@ -28,7 +28,7 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         let summary = try reportingErrors {
-            let replayID = try ResultsMerger(inputs: results, output: output).merge()
+            let replayID = try ResultsMerger(inputs: try ResultsInputs.expand(results), output: output).merge()
             return try Replayer.Summary(replayID: replayID, in: try Archive.open(output, mode: .readOnly))
         }
         try ReplayReport.emit(summary, format: format, resultsPath: output)

@@ -37,8 +37,16 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Parallel workers (default: all cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: "Replay one shard I/N of the sessions (session id modulo N = I - 1).")
+    @Option(
+        help: """
+            Replay one shard I/N of the sessions (session id modulo N = I - 1), or `auto`: the shard a job \
+            scheduler gave this process (Kubernetes, GitLab, Buildkite, Slurm, or REEL_SHARD_INDEX and \
+            REEL_SHARD_COUNT; docs/SCALE.md).
+            """)
     var shard: String?
+
+    @Option(help: "With --shard auto: the number of shards, for schedulers that give only an index (a Kubernetes Indexed Job).")
+    var shardCount: Int?
 
     @Option(help: "exact, default, or overrides such as position=0.5,size=0.5,alpha=0.004,transform=0.001,progress=0.001.")
     var tolerance = "default"
@@ -63,7 +71,7 @@ struct ReplayCommand: ParsableCommand {
             let tolerances: Tolerances
             do { tolerances = try Tolerances(parsing: tolerance) } catch { throw ReelFailure(.usage, "\(error)") }
             let options = Replayer.Options(
-                jobs: jobs, shard: try shard.map { text throws(ReelFailure) in try Shard(parsing: text) }, scenario: scenario,
+                jobs: jobs, shard: try chosenShard(), scenario: scenario,
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances)
             let factory = try EngineFactory(EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)))
             let progress = ProgressLine(enabled: standardErrorIsTerminal)
@@ -73,5 +81,21 @@ struct ReplayCommand: ParsableCommand {
                 note: printWarning)
         }
         try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive)
+    }
+
+    /// `--shard I/N`, or the scheduler's shard for `--shard auto` (said on standard error).
+    private func chosenShard() throws(ReelFailure) -> Shard? {
+        guard let shard else {
+            if shardCount != nil { throw ReelFailure(.usage, "--shard-count goes with --shard auto") }
+            return nil
+        }
+        guard shard == "auto" else {
+            if shardCount != nil { throw ReelFailure(.usage, "--shard-count goes with --shard auto, not --shard \(shard)") }
+            return try Shard(parsing: shard)
+        }
+        let resolution = try ShardEnvironment(variables: ProcessInfo.processInfo.environment, countOption: shardCount)
+            .resolve()
+        FileHandle.standardError.write(Data("reel: replaying shard \(resolution.shard) from \(resolution.source)\n".utf8))
+        return resolution.shard
     }
 }
