@@ -18,7 +18,7 @@ struct MergeCommand: ParsableCommand {
             names the input and the reason, or the missing shards), 66 missing input.
             """)
 
-    @Argument(help: "The results archives of the shards.")
+    @Argument(help: "The results archives of the shards: files, folders (their *.sqlite files) or quoted glob patterns.")
     var results: [String]
 
     @Option(name: .shortAndLong, help: "The merged results archive to create.")
@@ -39,7 +39,7 @@ struct MergeCommand: ParsableCommand {
                 try requireRegularFile(output)
                 try removeArchive(target)
             }
-            let replayID = try ResultsMerger(inputs: results, output: target).merge()
+            let replayID = try ResultsMerger(inputs: try ResultsInputs.expand(results), output: target).merge()
             if force { try replaceArchive(output, with: target) }
             return try Replayer.Summary(replayID: replayID, in: try Archive.open(output, mode: .readOnly))
         }

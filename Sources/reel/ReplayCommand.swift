@@ -41,8 +41,16 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Parallel workers, 1-256; this machine's core count when not given.")
     var jobs: Int = min(256, ProcessInfo.processInfo.activeProcessorCount)
 
-    @Option(help: "Replay one shard I/N of the sessions (session id modulo N = I - 1).")
+    @Option(
+        help: """
+            Replay one shard I/N of the sessions (session id modulo N = I - 1), or `auto`: the shard a job \
+            scheduler gave this process (Kubernetes, GitLab, Buildkite, Slurm, or REEL_SHARD_INDEX and \
+            REEL_SHARD_COUNT; docs/SCALE.md).
+            """)
     var shard: String?
+
+    @Option(help: "With --shard auto: the number of shards, for schedulers that give only an index (a Kubernetes Indexed Job).")
+    var shardCount: Int?
 
     @Option(help: "exact, default (1/3 pt, 1/255 alpha, 1e-3 transform and progress), or overrides such as position=0.5,alpha=0.")
     var tolerance = "default"
@@ -72,7 +80,7 @@ struct ReplayCommand: ParsableCommand {
             let tolerances: Tolerances
             do { tolerances = try Tolerances(parsing: tolerance) } catch { throw ReelFailure(.usage, "\(error)") }
             let options = Replayer.Options(
-                jobs: jobs, shard: try shard.map { text throws(ReelFailure) in try Shard(parsing: text) }, scenario: scenario,
+                jobs: jobs, shard: try chosenShard(), scenario: scenario,
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances)
             let factory = try EngineFactory(EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)))
             Interrupted.install()
@@ -99,6 +107,22 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive)
+    }
+
+    /// `--shard I/N`, or the scheduler's shard for `--shard auto` (said on standard error).
+    private func chosenShard() throws(ReelFailure) -> Shard? {
+        guard let shard else {
+            if shardCount != nil { throw ReelFailure(.usage, "--shard-count goes with --shard auto") }
+            return nil
+        }
+        guard shard == "auto" else {
+            if shardCount != nil { throw ReelFailure(.usage, "--shard-count goes with --shard auto, not --shard \(shard)") }
+            return try Shard(parsing: shard)
+        }
+        let resolution = try ShardEnvironment(variables: ProcessInfo.processInfo.environment, countOption: shardCount)
+            .resolve()
+        printNote("replaying shard \(resolution.shard) from \(resolution.source)")
+        return resolution.shard
     }
 
     /// This command line with `--resume ID` (replacing a `--resume` it had), quoted for a shell.

@@ -19,6 +19,13 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         self.count = count
     }
 
+    /// Shard `index` (1-based) of `count`; the caller guarantees 1 <= index <= count.
+    public init(index: Int, count: Int) {
+        precondition(count >= 1 && (1...count).contains(index), "shard \(index)/\(count)")
+        self.index = index
+        self.count = count
+    }
+
     public func contains(sessionID: Int64) -> Bool {
         sessionID % Int64(count) == Int64(index - 1)
     }
