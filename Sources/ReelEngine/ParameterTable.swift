@@ -56,9 +56,12 @@ enum ParameterTable {
         num("vctl.cards_scale", "ratio", 0.8, "Cards: scale of the receding card"),
         num("vctl.portal_zoom", "ratio", 0.8, "Portal: starting scale of the revealed view"),
         // Gestures.
-        num("pan.hysteresis", "pt", 10, "A pan begins when translation on an allowed axis reaches this; slop subtracted at began"),
+        str("gesture.event_model", "uikit", "How touch lines reach the recognizers: uikit = lines with the same t are one event (one action), pans follow the centroid of their fingers and end on the last lift, a lift adds no movement or velocity sample (D26); per-touch = engine 0.3 (each line an event, the first finger followed, the lift moves it)", ["uikit", "per-touch"]),
+        str("interaction.handlers", "literal", "Interaction controllers' gesture handlers: literal = each seed's, library's and D26's handler as written (docs/ENGINE.md fidelity table); reel-0.3 = engine 0.3's shared handler (progress at the lift, policy, a cancelled gesture cancels)", ["literal", "reel-0.3"]),
+        num("pan.hysteresis", "pt", 10, "A pan begins when |translation.x| or |translation.y| reaches this; removed per axis at began (per-touch: along the movement)"),
         num("pinch.hysteresis", "ratio", 0.05, "A pinch begins when the scale moves this far from 1"),
-        num("velocity.latest_weight", "fraction", 0.2, "Reported velocity = w x latest per-sample velocity + (1 - w) x the one before"),
+        num("velocity.latest_weight", "fraction", 0.2, "Pan velocity = w x latest per-sample velocity + (1 - w) x the one before (uikit: the latest alone until there are two)"),
+        num("pinch.latest_weight", "fraction", 0.25, "Pinch velocity = w x latest + (1 - w) x previous (uikit: the latest alone while the previous is 0; D26 0.25)"),
         num("velocity.min_dt", "s", 0.001, "Samples closer than this give no velocity"),
         // Back-swipe.
         num("backswipe.edge_region", "pt", 13, "Screen-edge pan: touches must land within this distance of the left edge"),
@@ -67,7 +70,8 @@ enum ParameterTable {
         num("backswipe.vertical_fail_base", "pt", 10, "Base of the vertical drift failure rule"),
         num("backswipe.vertical_fail_run", "pt", 25, "Horizontal travel over which the drift allowance grows by (h - base)"),
         num("backswipe.max_swipe_duration", "s", 0.25, "Screen-edge pan fails when it has not begun this long after touch-down (D26 maximumSwipeDuration)"),
-        num("backswipe.max_progress", "fraction", 0.999, "Interactive progress cap (update(1.0) trap)"),
+        num("backswipe.max_progress", "fraction", 0.999, "Back-swipe update sent when progress reaches 1 (update(1.0) trap, D26 non-fluid); reel-0.3 handlers cap every controller's updates at it"),
+        num("interactive.max_progress", "fraction", 1, "Largest update a custom interaction controller sends with the literal handlers (seeds 000/003 pass their clamped fraction, up to 1)"),
         num("backswipe.threshold_width", "pt", 187.5, "UIKit rule: pop iff projected progress > min(this / W, cap)"),
         num("backswipe.threshold_cap", "fraction", 0.5, "UIKit rule: cap of the progress threshold"),
         num("backswipe.min_sample_interval", "s", 0.010, "Back-swipe velocity samples count only if this far apart (or > velocity.min_dt with movement)"),
@@ -87,7 +91,7 @@ enum ParameterTable {
         num("swipe.threshold", "fraction", 0.5, "Seed 000: finish when fraction > threshold"),
         str("swipe.policy", "threshold", "Seed 000 completion policy", policyChoices),
         str("swipe.decision_sample", "last-change",
-            "Seed 000 sets shouldComplete in .changed only, so a lift decides on the last change's fraction; 'release' uses the lifting touch",
+            "reel-0.3 handlers only: seed 000 decides on the last change's fraction, or ('release') on the lifting touch's",
             ["last-change", "release"]),
         // Seed 003 sheet drag.
         num("sheetdrag.threshold", "fraction", 0.4, "Seed 003: finish when dy / view height > threshold"),
@@ -95,8 +99,9 @@ enum ParameterTable {
         // Seed 004.
         num("verticalpop.threshold", "fraction", 0.25, "MDTransitioning vertical swipe pop: finish when ty / height > threshold"),
         str("verticalpop.policy", "threshold", "Vertical swipe pop completion policy", policyChoices),
+        num("verticalpop.begin_max_y", "pt", 100, "MDTransitioning vertical swipe pop may begin only when location.y < this and velocity.y > 0 (literal handlers)"),
         num("imagedrag.extent", "pt", 200, "MDTransitioning image drag-to-dismiss translation for full progress"),
-        num("imagedrag.threshold", "fraction", 0.25, "Image drag-to-dismiss: finish when progress > threshold"),
+        num("imagedrag.threshold", "fraction", 0.5, "Image drag-to-dismiss: dismiss when |translation| / extent > threshold at release (MDImageDraggingDismissInteractionController)"),
         str("imagedrag.policy", "threshold", "Image drag-to-dismiss completion policy", policyChoices),
         // Pinch.
         num("pinchdismiss.threshold", "fraction", 0.5, "VCTransitionsLibrary pinch: p = 1 - scale / start scale, finish when p > threshold"),

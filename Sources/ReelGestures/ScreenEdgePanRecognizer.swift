@@ -26,7 +26,8 @@ public enum ScreenEdge: String, Sendable, Hashable, Codable {
 /// driftRun × |along|) ("vertical drift" for the left and right edges); it begins when
 /// along >= hysteresis. At .began the hysteresis is subtracted along the inward direction,
 /// so `translation` starts at (0, across). Lifting ends it (fails it before it began); a
-/// cancelled touch cancels it.
+/// cancelled touch cancels it. With `touchModel` `.uikit` the lift moves nothing and adds no
+/// velocity sample; with `.perTouch` (engine 0.3) the lifting line moves the finger.
 public struct ScreenEdgePanRecognizer: Sendable, Hashable {
     public struct Parameters: Sendable, Hashable, Codable {
         /// Default `.left` (the back-swipe; `.right` in right-to-left layouts).
@@ -45,10 +46,13 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
         /// Points of inward movement over which the allowance grows by (hysteresis - driftBase). Default 25 (D26).
         public var driftRun: Double
         public var velocity: VelocityEstimator.Parameters
+        /// Default `.uikit`.
+        public var touchModel: TouchModel
 
         public init(edge: ScreenEdge = .left, edgeRegionSize: Double = 13, hysteresis: Double = 15,
                     maximumSwipeDuration: Double = 0.25, driftBase: Double = 10, driftLimit: Double = 25,
-                    driftRun: Double = 25, velocity: VelocityEstimator.Parameters = .init()) {
+                    driftRun: Double = 25, velocity: VelocityEstimator.Parameters = .init(),
+                    touchModel: TouchModel = .uikit) {
             self.edge = edge
             self.edgeRegionSize = edgeRegionSize
             self.hysteresis = hysteresis
@@ -57,6 +61,7 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
             self.driftLimit = driftLimit
             self.driftRun = driftRun
             self.velocity = velocity
+            self.touchModel = touchModel
         }
 
         /// The drift (points parallel to the edge) at which the gesture fails after moving
@@ -78,7 +83,8 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
         self.parameters = parameters
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
-        fingers = FingerTracker(velocity: parameters.velocity, maximumFingers: 1)
+        fingers = FingerTracker(velocity: parameters.velocity, maximumFingers: 1,
+                                liftMoves: parameters.touchModel == .perTouch)
     }
 
     /// The finger's position, window points.
@@ -96,6 +102,11 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
         case .top: point.y
         case .bottom: screenHeight - point.y
         }
+    }
+
+    /// Feeds one touch event; returns the state transitions it caused, in order (often none).
+    public mutating func handle(_ event: TouchEvent) -> [GestureState] {
+        event.touches.flatMap { handle($0) }
     }
 
     /// Feeds one touch sample; returns the state transitions it caused, in order (often none).
