@@ -92,7 +92,8 @@ struct InteractionDriver: Sendable {
                                           profile: EngineProfile) -> any InteractionController {
         switch kind {
         case "backSwipe":
-            BackSwipeController(setup: setup, progressCap: profile.number("backswipe.max_progress"), statisticsParameters: statistics)
+            BackSwipeController(setup: setup, progressCap: profile.number("backswipe.max_progress"), statisticsParameters: statistics,
+                                offersFinalSample: profile.bool("backswipe.final_sample"))
         case "swipeDismiss", "pinchDismiss":
             ShouldCompleteController(setup: setup)
         case "sheetDrag":

@@ -7,8 +7,8 @@ import ReelGestures
 /// animation the finger took back); the statistics take their first sample. `.changed`:
 /// p = percentWhenPaused + translation.x / W, sent as `backswipe.max_progress` (0.999) when
 /// p >= 1; the statistics are offered a sample; the interaction state becomes 2. `.ended`: the
-/// statistics are offered a final sample (the recognizer's translation and velocity are the last
-/// move's), then `popGesture:withRemainingDuration:shouldPopWithVelocity:` decides
+/// statistics are offered a final sample at the lift's time (`backswipe.final_sample`; the
+/// recognizer's translation and velocity are the last move's), then `popGesture:withRemainingDuration:shouldPopWithVelocity:` decides
 /// (`CompletionPolicy.uikitBackSwipe`) and the finish animation gets W × the last sample's
 /// velocity (the recognizer's velocity when fewer than 3 samples or no `.changed`).
 /// `.cancelled` cancels.
@@ -17,6 +17,8 @@ struct BackSwipeController: InteractionController {
     /// `backswipe.max_progress`.
     let progressCap: Double
     let statisticsParameters: BackSwipeStatistics.Parameters
+    /// Whether `.ended` offers the statistics a final sample (D26 `finalSample:1`).
+    let offersFinalSample: Bool
     private var statistics: BackSwipeStatistics
     private var percentWhenPaused = 0.0
     /// `percentComplete`: the last update, clamped to 0...1 as UIPercentDrivenInteractiveTransition does.
@@ -24,8 +26,10 @@ struct BackSwipeController: InteractionController {
     /// Interaction state 2: a `.changed` arrived.
     private var hasChanged = false
 
-    init(setup: ControllerSetup, progressCap: Double, statisticsParameters: BackSwipeStatistics.Parameters) {
+    init(setup: ControllerSetup, progressCap: Double, statisticsParameters: BackSwipeStatistics.Parameters,
+         offersFinalSample: Bool) {
         self.setup = setup
+        self.offersFinalSample = offersFinalSample
         self.progressCap = progressCap
         self.statisticsParameters = statisticsParameters
         statistics = BackSwipeStatistics(width: setup.extent, parameters: statisticsParameters)
@@ -56,7 +60,7 @@ struct BackSwipeController: InteractionController {
         case .failed: return setup.afterFailedTakeOver(base: percentWhenPaused, reading, at: t)
         default: break
         }
-        statistics.offer(translation: translation(reading), velocity: velocity, at: t)
+        if offersFinalSample { statistics.offer(translation: translation(reading), velocity: velocity, at: t) }
         let input = DecisionInput(progress: percentComplete, velocity: velocity, extent: setup.extent,
                                   meanVelocity: statistics.meanVelocity, meanAcceleration: statistics.meanAcceleration,
                                   sampleCount: statistics.sampleCount, transitionDuration: duration, hasChanged: hasChanged)

@@ -1,0 +1,94 @@
+import Testing
+import ReelTrace
+@testable import ReelGestures
+
+/// UIPanGestureRecognizer's event model (D26 `UIPanGestureRecognizer`, REFERENCE.md "Event model and
+/// handlers, transcribed"). Expected values are the rules' own arithmetic.
+@Suite struct TouchEventModelTests {
+    func touch(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) -> Touch {
+        Touch(t: t, id: id, phase: phase, x: x, y: y)
+    }
+
+    func event(_ touches: Touch...) -> TouchEvent { TouchEvent(t: touches[0].t, touches: touches) }
+
+    @Test func linesWithTheSameTimeAreOneEventAndAFingerTwiceIsTwo() {
+        let lines = [touch(0, 0, .began, 0, 0), touch(0, 1, .began, 50, 0), touch(0.01, 0, .moved, 5, 0),
+                     touch(0.01, 1, .moved, 55, 0), touch(0.01, 0, .ended, 5, 0)]
+        #expect(TouchEvent.group(lines).map(\.touches.count) == [2, 2, 1])
+    }
+
+    @Test func oneEventIsOneActionAndTranslationIsTheCentroids() {
+        var pan = PanRecognizer()
+        #expect(pan.handle(event(touch(0, 0, .began, 100, 100), touch(0, 1, .began, 200, 100))).isEmpty)
+        // Both fingers move in one event: one action (began), centroid moved (15, 6) -> per axis (5, 0).
+        #expect(pan.handle(event(touch(0.01, 0, .moved, 110, 106), touch(0.01, 1, .moved, 220, 106))) == [.began])
+        #expect(pan.translation == GestureVector(x: 15 - 10, y: 0))
+        #expect(pan.location == GestureVector(x: 165, y: 106))
+        #expect(pan.handle(event(touch(0.02, 0, .moved, 120, 110), touch(0.02, 1, .moved, 230, 110))) == [.changed])
+        #expect(pan.translation == GestureVector(x: 15, y: 4))
+    }
+
+    @Test func aLandingOrLiftingFingerRebasesTheCentroid() {
+        var pan = PanRecognizer()
+        _ = pan.handle(event(touch(0, 0, .began, 100, 100)))
+        #expect(pan.handle(event(touch(0.01, 0, .moved, 100, 130))) == [.began])
+        #expect(pan.translation == GestureVector(x: 0, y: 20))
+        // A second finger lands 300 pt away: no action, no jump.
+        #expect(pan.handle(event(touch(0.02, 1, .began, 100, 430))).isEmpty)
+        #expect(pan.translation == GestureVector(x: 0, y: 20))
+        // Only the new finger moves 10 pt: the centroid moves 5 pt.
+        #expect(pan.handle(event(touch(0.03, 1, .moved, 100, 440))) == [.changed])
+        #expect(pan.translation == GestureVector(x: 0, y: 25))
+        // The first finger lifts: no action, no jump; the pan goes on with the other finger.
+        #expect(pan.handle(event(touch(0.04, 0, .ended, 100, 130))).isEmpty)
+        #expect(pan.translation == GestureVector(x: 0, y: 25) && pan.numberOfTouches == 1)
+        #expect(pan.handle(event(touch(0.05, 1, .moved, 100, 450))) == [.changed])
+        #expect(pan.translation == GestureVector(x: 0, y: 35))
+        // The pan ends on the last finger's lift.
+        #expect(pan.handle(event(touch(0.06, 1, .ended, 100, 450))) == [.ended])
+    }
+
+    @Test func theLiftAddsNoMovementAndNoVelocitySample() {
+        for (liftDelay, liftShift) in [(0.0, 40.0), (0.5, 0.0), (0.001, -30.0)] {
+            var pan = PanRecognizer()
+            _ = pan.handle(event(touch(0, 0, .began, 100, 100)))
+            _ = pan.handle(event(touch(1.0 / 60, 0, .moved, 100, 120)))
+            _ = pan.handle(event(touch(2.0 / 60, 0, .moved, 100, 150)))
+            let (translation, velocity) = (pan.translation, pan.velocity)
+            // Per-sample velocities 1200 and 1800 pt/s: 0.2 x 1800 + 0.8 x 1200.
+            #expect(abs(velocity.y - (0.2 * 30 * 60 + 0.8 * 20 * 60)) < 1e-9)
+            #expect(pan.handle(event(touch(2.0 / 60 + liftDelay, 0, .ended, 100, 150 + liftShift))) == [.ended])
+            #expect(pan.translation == translation && pan.velocity == velocity)
+        }
+    }
+
+    @Test(arguments: [9.0, 10.0, 11.0])
+    func hysteresisIsRemovedPerAxis(reach: Double) {
+        var pan = PanRecognizer()
+        _ = pan.handle(event(touch(0, 0, .began, 100, 100)))
+        let states = pan.handle(event(touch(0.01, 0, .moved, 100 - reach, 100 + 7)))
+        #expect(states == (reach >= 10 ? [.began] : []))
+        guard reach >= 10 else { return }
+        // Each component moves 10 pt towards zero, stopping at zero: (-reach + 10, 0).
+        #expect(pan.translation == GestureVector(x: min(-reach + 10, 0), y: max(7 - 10, 0)))
+    }
+
+    @Test func velocityIsTheLatestAloneUntilThereAreTwoSamples() {
+        var pan = PanRecognizer()
+        _ = pan.handle(event(touch(0, 0, .began, 0, 0)))
+        _ = pan.handle(event(touch(0.01, 0, .moved, 0, 4)))
+        #expect(abs(pan.velocity.y - 400) < 1e-9)
+        _ = pan.handle(event(touch(0.02, 0, .moved, 0, 14)))
+        #expect(abs(pan.velocity.y - (0.2 * 1000 + 0.8 * 400)) < 1e-9)
+    }
+
+    @Test func pinchVelocityWeighsALatestQuarter() {
+        var pinch = PinchRecognizer()
+        _ = pinch.handle(event(touch(0, 0, .began, 100, 300), touch(0, 1, .began, 200, 300)))
+        // Both fingers move in one event: one scale change, one sample (scale 1 -> 1.2 in 10 ms).
+        #expect(pinch.handle(event(touch(0.01, 0, .moved, 90, 300), touch(0.01, 1, .moved, 210, 300))) == [.began])
+        #expect(abs(pinch.velocity - 20) < 1e-9)
+        #expect(pinch.handle(event(touch(0.02, 0, .moved, 85, 300), touch(0.02, 1, .moved, 215, 300))) == [.changed])
+        #expect(abs(pinch.velocity - (0.25 * 10 + 0.75 * 20)) < 1e-9)
+    }
+}
