@@ -46,7 +46,8 @@ struct InteractionDriver: Sendable {
                 hysteresis: profile.number("backswipe.edge_hysteresis"),
                 maximumSwipeDuration: profile.number("backswipe.max_swipe_duration"),
                 driftBase: profile.number("backswipe.vertical_fail_base"), driftLimit: profile.number("backswipe.vertical_fail_cap"),
-                driftRun: profile.number("backswipe.vertical_fail_run"), velocity: velocity, touchModel: touchModel)
+                driftRun: profile.number("backswipe.vertical_fail_run"), translationHysteresis: profile.number("pan.hysteresis"),
+                velocity: velocity, touchModel: touchModel)
             recognizer = ScreenEdgePanRecognizer(parameters: parameters, screenWidth: device.width, screenHeight: device.height)
             (prefix, extent, direction) = ("backswipe", device.width, ScreenEdge.left.inward)
         case "swipeDismiss":
@@ -61,7 +62,9 @@ struct InteractionDriver: Sendable {
             let pinchVelocity = VelocityEstimator.Parameters(
                 latestWeight: profile.number("pinch.latest_weight"), minimumInterval: profile.number("velocity.min_dt"),
                 blend: touchModel == .uikit ? .whenPreviousNonzero : .always)
-            recognizer = PinchRecognizer(parameters: .init(scaleHysteresis: profile.number("pinch.hysteresis"), velocity: pinchVelocity))
+            recognizer = PinchRecognizer(parameters: .init(
+                scaleHysteresis: profile.number("pinch.hysteresis"), distanceHysteresis: profile.number("pinch.begin_distance"),
+                velocity: pinchVelocity, touchModel: touchModel))
             (prefix, extent, direction) = ("pinchdismiss", 1, .zero)
         default:
             throw EngineError("unknown interaction controller '\(kind)'")

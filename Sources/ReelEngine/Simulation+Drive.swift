@@ -85,8 +85,9 @@ extension Simulation {
             emit(t, "transition", subject, "pauseInteractiveTransition")
         case .changed(let t, let percent):
             guard !clock.isRunning else { return }
-            // UIPercentDrivenInteractiveTransition clamps percentComplete to 0...1.
-            let clamped = min(max(percent, 0), 1)
+            // UIPercentDrivenInteractiveTransition clamps percentComplete to 0...1 (a NaN, from a pinch
+            // that began with its fingers together, reads as 0).
+            let clamped = percent.isNaN ? 0 : min(max(percent, 0), 1)
             try clock.setFractionComplete(clamped)
             transition!.tau = clamped * duration
             emit(t, "transition", subject, Simulation.call("updateInteractiveTransition", fraction: clamped))

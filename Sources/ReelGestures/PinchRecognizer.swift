@@ -1,26 +1,37 @@
 import ReelTrace
 
-/// UIPinchGestureRecognizer's state machine over raw touches.
+/// UIPinchGestureRecognizer's state machine over touch events.
 ///
-/// Uses the first two fingers of a touch sequence; further fingers are ignored. The initial
-/// distance is the distance between the two fingers when the second touches down;
-/// `scale` = current distance / initial distance. It begins when |scale - 1| reaches
-/// `scaleHysteresis`. Lifting either finger ends it (fails it before it began, as does lifting
-/// the only finger); a cancelled touch cancels it. All touches of one event are applied before
-/// the recognizer acts, so an event moving both fingers changes the scale once. `velocity` is
-/// the scale's rate of change per second: D26 `UIPinchGestureRecognizer velocity` reports
-/// 0.25 × latest + 0.75 × previous per-event velocity (the latest alone while the previous is 0).
+/// Uses the first two fingers of a touch sequence; further fingers are ignored. All touches of
+/// one event are applied before the recognizer acts, so an event moving both fingers changes
+/// the scale once. With `touchModel` `.uikit` (D26 `_UIPinchGestureRecognizerDriver`): the
+/// initial distance d0 is the fingers' distance when the second lands; the pinch begins at the
+/// first move where |d - d0| > `distanceHysteresis` (8 pt), d0 then moving that far towards d,
+/// and scale = d / d0; scale and velocity change only from then on (one sample per event, the
+/// first from the second touch-down); lifting one finger freezes the scale and the pinch ends
+/// (fails before it began) when the last finger lifts. With `.perTouch` (engine 0.3): it begins
+/// when |d / d0 - 1| reaches `scaleHysteresis` and ends when either finger lifts. A cancelled
+/// touch cancels it. `velocity` is the scale's rate of change per second: D26
+/// `UIPinchGestureRecognizer velocity` reports 0.25 × latest + 0.75 × previous per-event
+/// velocity (the latest alone while the previous is 0).
 public struct PinchRecognizer: Sendable, Hashable {
     public struct Parameters: Sendable, Hashable, Codable {
-        /// |scale - 1| at which the pinch begins. Default 0.05 — a profile choice: UIKit's
-        /// pinch hysteresis is private and unmeasured here.
+        /// |scale - 1| at which the pinch begins (`.perTouch`). Default 0.05 (engine 0.3's choice).
         public var scaleHysteresis: Double
+        /// Points the fingers' distance must change, strictly, before the pinch begins (`.uikit`).
+        /// Default 8 (D26 `_UIPinchGestureRecognizerDriver` `_hysteresis`).
+        public var distanceHysteresis: Double
         public var velocity: VelocityEstimator.Parameters
+        /// Default `.uikit`.
+        public var touchModel: TouchModel
 
-        public init(scaleHysteresis: Double = 0.05,
-                    velocity: VelocityEstimator.Parameters = .init(latestWeight: 0.25, blend: .whenPreviousNonzero)) {
+        public init(scaleHysteresis: Double = 0.05, distanceHysteresis: Double = 8,
+                    velocity: VelocityEstimator.Parameters = .init(latestWeight: 0.25, blend: .whenPreviousNonzero),
+                    touchModel: TouchModel = .uikit) {
             self.scaleHysteresis = scaleHysteresis
+            self.distanceHysteresis = distanceHysteresis
             self.velocity = velocity
+            self.touchModel = touchModel
         }
     }
 
@@ -77,17 +88,26 @@ public struct PinchRecognizer: Sendable, Hashable {
         if fingerIDs.count == 2, state == .possible {
             initialDistance = (positions[1] - positions[0]).length
             estimator.add(GestureVector(x: 1, y: 0), at: touch.t)
+        } else if fingerIDs.count == 2, state.isInProgress, parameters.touchModel == .uikit {
+            // A second finger again: the scale goes on from where it is (D26 initialTouchDistance = d / scale).
+            initialDistance = (positions[1] - positions[0]).length / scale
         }
     }
 
     private mutating func move(at t: Double) -> GestureState? {
         updateLocation()
         guard fingerIDs.count == 2, initialDistance > 0, !state.isFinal else { return nil }
-        scale = (positions[1] - positions[0]).length / initialDistance
+        let distance = (positions[1] - positions[0]).length
+        if parameters.touchModel == .uikit, state == .possible {
+            let h = parameters.distanceHysteresis
+            guard abs(distance - initialDistance) > h else { return nil }
+            initialDistance += distance < initialDistance ? -h : h
+        }
+        scale = distance / initialDistance
         estimator.add(GestureVector(x: scale, y: 0), at: t)
         switch state {
         case .possible:
-            guard abs(scale - 1) >= parameters.scaleHysteresis else { return nil }
+            guard parameters.touchModel == .uikit || abs(scale - 1) >= parameters.scaleHysteresis else { return nil }
             state = .began
         default:
             state = .changed
@@ -100,6 +120,7 @@ public struct PinchRecognizer: Sendable, Hashable {
         fingerIDs.remove(at: index)
         positions.remove(at: index)
         updateLocation()
+        if parameters.touchModel == .uikit, !fingerIDs.isEmpty { return nil }
         switch state {
         case .possible:
             state = .failed

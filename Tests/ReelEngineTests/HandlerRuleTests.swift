@@ -159,7 +159,8 @@ import ReelTrace
     static func twoMoveBackSwipe(x1: Double, x2: Double, hz: Double, liftDelay: Double) -> Bool {
         let s0 = (x1 - 5) * hz, s1 = (x2 - x1) * hz
         let v0 = s0 / W, v1 = (0.2 * s1 + 0.8 * s0) / W
-        let p = (x2 - 5 - 15) / W
+        // The swipe begins on the first move (20 pt in): the previous event is the touch-down, nothing removed.
+        let p = (x2 - 5) / W
         guard liftDelay >= 0.010 else { return (v0 + v1) / 2 > 0 }
         let a1 = max(min((v1 - v0) * hz, 5), -5)
         let a2 = max(min(0, a1 + 5), a1 - 5)

@@ -127,9 +127,10 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     }
 
     /// UIKit's back-swipe rule for a constant-speed swipe (acceleration 0): pop iff
-    /// p + v T > min(187.5 / W, 0.5), p = (dx - 15) / W, v = speed / W, T = 0.35.
+    /// p + v T > min(187.5 / W, 0.5), v = speed / W, T = 0.35, p = (dx - 10) / W: the swipe begins
+    /// 15 pt in, the pan's 10 pt removed from the previous event's translation (already past 10 pt).
     func backSwipeExpectation(dx: Double, speed: Double) -> Bool {
-        (dx - 15) / Self.W + speed / Self.W * 0.35 > min(187.5 / Self.W, 0.5)
+        (dx - 10) / Self.W + speed / Self.W * 0.35 > min(187.5 / Self.W, 0.5)
     }
 
     /// A steady swipe from x = 5 by `dx` at `speed` pt/s.
@@ -138,18 +139,18 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     }
 
     @Test func backSwipeDistanceBoundary() throws {
-        // At 150 pt/s the boundary is dx = 15 + 187.5 - 150 x 0.35 = 150 pt.
-        #expect(!backSwipeExpectation(dx: 149, speed: 150) && backSwipeExpectation(dx: 151, speed: 150))
-        for dx in [149.0, 151.0] {
+        // At 150 pt/s the boundary is dx = 10 + 187.5 - 150 x 0.35 = 145 pt.
+        #expect(!backSwipeExpectation(dx: 144, speed: 150) && backSwipeExpectation(dx: 146, speed: 150))
+        for dx in [144.0, 146.0] {
             let trace = try runCatalog("nav.interactive-pop", touches: backSwipe(dx: dx, speed: 150))
             #expect(trace.outcome.completed == backSwipeExpectation(dx: dx, speed: 150), "dx \(dx)")
         }
     }
 
     @Test func backSwipeVelocityBoundary() throws {
-        // At dx = 100 the boundary speed is (187.5 - 85) / 0.35 = 292.9 pt/s.
-        #expect(!backSwipeExpectation(dx: 100, speed: 290) && backSwipeExpectation(dx: 100, speed: 296))
-        for speed in [290.0, 296.0] {
+        // At dx = 100 the boundary speed is (187.5 - 90) / 0.35 = 278.6 pt/s.
+        #expect(!backSwipeExpectation(dx: 100, speed: 276) && backSwipeExpectation(dx: 100, speed: 281))
+        for speed in [276.0, 281.0] {
             let trace = try runCatalog("nav.interactive-pop", touches: backSwipe(dx: 100, speed: speed))
             #expect(trace.outcome.completed == backSwipeExpectation(dx: 100, speed: speed), "speed \(speed)")
         }
@@ -211,7 +212,7 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
 
     @Test func sameDecisionAt60And120Hz() throws {
         let streams = Self.finishing + Self.finishing.map { ($0.0, Self.cancelled($0.1)) } + [
-            ("nav.interactive-pop", backSwipe(dx: 151, speed: 150)), ("nav.interactive-pop", backSwipe(dx: 149, speed: 150)),
+            ("nav.interactive-pop", backSwipe(dx: 146, speed: 150)), ("nav.interactive-pop", backSwipe(dx: 144, speed: 150)),
             ("modal.swipe-dismiss", drag(x0: 200, y0: 300, dx: 0, dy: 209, steps: 20)),
             ("modal.pinch-dismiss", pinch(endScale: 0.51)),
         ]
@@ -260,7 +261,7 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     @Test func backSwipeHandsTheFingerVelocityOver() throws {
         // Remaining time = min(T, remaining distance / |v|) = min(0.35, (1 - p) W / v).
         let touches = backSwipe(dx: 200, speed: 800)
-        let p = (200.0 - 15) / Self.W
+        let p = (200.0 - 10) / Self.W
         let remaining = min(0.35, (1 - p) * Self.W / 800)
         let trace = try runCatalog("nav.interactive-pop", touches: touches)
         #expect(trace.outcome.completed)

@@ -2,6 +2,7 @@ import Testing
 import ReelTrace
 @testable import ReelGestures
 
+/// Engine 0.3's pinch (per-touch model); `TouchEventModelTests` covers D26's driver.
 @Suite struct PinchRecognizerTests {
     /// Two fingers 100 pt apart; the second one then moves to `distances` at 10 ms steps.
     private func stream(_ distances: [Double], end: TouchPhase = .ended) -> [Touch] {
@@ -16,9 +17,9 @@ import ReelTrace
     }
 
     @Test func justBelowAndAtTheScaleHysteresis() {
-        var below = PinchRecognizer()
+        var below = PinchRecognizer(parameters: .init(touchModel: .perTouch))
         #expect(transitions(stream([104.99])) { below.handle(TouchEvent($0)) } == [.failed])
-        var at = PinchRecognizer()
+        var at = PinchRecognizer(parameters: .init(touchModel: .perTouch))
         let touches = stream([105, 120])
         #expect(transitions(Array(touches.prefix(3))) { at.handle(TouchEvent($0)) } == [.began])
         #expect(near(at.scale, 1.05))
@@ -31,11 +32,11 @@ import ReelTrace
     }
 
     @Test func oneFingerOrCancel() {
-        var single = PinchRecognizer()
+        var single = PinchRecognizer(parameters: .init(touchModel: .perTouch))
         let lone = [Touch(t: 0, id: 0, phase: .began, x: 0, y: 0), Touch(t: 0.1, id: 0, phase: .moved, x: 50, y: 0),
                     Touch(t: 0.2, id: 0, phase: .ended, x: 50, y: 0)]
         #expect(transitions(lone) { single.handle(TouchEvent($0)) } == [.failed])
-        var cancelled = PinchRecognizer()
+        var cancelled = PinchRecognizer(parameters: .init(touchModel: .perTouch))
         #expect(transitions(stream([80, 60], end: .cancelled)) { cancelled.handle(TouchEvent($0)) } == [.began, .changed, .cancelled])
         #expect(near(cancelled.scale, 0.6))
     }

@@ -82,13 +82,24 @@ import ReelTrace
         #expect(abs(pan.velocity.y - (0.2 * 1000 + 0.8 * 400)) < 1e-9)
     }
 
-    @Test func pinchVelocityWeighsALatestQuarter() {
+    @Test(arguments: [7.99, 8.01])
+    func pinchBeginsPastEightPointsAndWeighsALatestQuarter(spread: Double) {
         var pinch = PinchRecognizer()
         _ = pinch.handle(event(touch(0, 0, .began, 100, 300), touch(0, 1, .began, 200, 300)))
-        // Both fingers move in one event: one scale change, one sample (scale 1 -> 1.2 in 10 ms).
-        #expect(pinch.handle(event(touch(0.01, 0, .moved, 90, 300), touch(0.01, 1, .moved, 210, 300))) == [.began])
-        #expect(abs(pinch.velocity - 20) < 1e-9)
+        // Both fingers move in one event: one distance change (100 -> 100 + spread).
+        let states = pinch.handle(event(touch(0.01, 0, .moved, 100 - spread / 2, 300), touch(0.01, 1, .moved, 200 + spread / 2, 300)))
+        #expect(states == (spread > 8 ? [.began] : []))
+        guard spread > 8 else { return }
+        // D26: the initial distance moves 8 pt towards d: scale = d / 108; first velocity from scale 1 at touch-down.
+        let s1 = (100 + spread) / 108, v1 = (s1 - 1) / 0.01
+        #expect(abs(pinch.scale - s1) < 1e-12 && abs(pinch.velocity - v1) < 1e-6)
         #expect(pinch.handle(event(touch(0.02, 0, .moved, 85, 300), touch(0.02, 1, .moved, 215, 300))) == [.changed])
-        #expect(abs(pinch.velocity - (0.25 * 10 + 0.75 * 20)) < 1e-9)
+        let s2 = 130.0 / 108, v2 = (s2 - s1) / 0.01
+        #expect(abs(pinch.velocity - (0.25 * v2 + 0.75 * v1)) < 1e-6)
+        // One finger lifts: nothing; the pinch ends with the last finger.
+        #expect(pinch.handle(event(touch(0.03, 0, .ended, 85, 300))).isEmpty)
+        #expect(pinch.handle(event(touch(0.04, 1, .moved, 260, 300))).isEmpty)
+        #expect(pinch.handle(event(touch(0.05, 1, .ended, 260, 300))) == [.ended])
+        #expect(abs(pinch.scale - s2) < 1e-12)
     }
 }
