@@ -25,6 +25,8 @@ struct InteractionDriver: Sendable {
     private(set) var isActive = false
     /// The on-screen progress of the animation a landing finger took back.
     private var takeOverBase = 0.0
+    /// Touches the recognizer's delegate refuses (the back-swipe: those landing in the navigation bar).
+    private var refusal = TouchRefusal.none
 
     init(spec: ScenarioSpec, profile: EngineProfile, device: Device, presentedHeight: Double) throws {
         touchModel = TouchModel(rawValue: profile.string("gesture.event_model"))!
@@ -41,15 +43,17 @@ struct InteractionDriver: Sendable {
         kind = spec.interaction ?? ""
         switch kind {
         case "backSwipe":
+            let layout = BackSwipeLayout(spec: spec, device: device, profile: profile)
+            refusal = layout.refusal
             let parameters = ScreenEdgePanRecognizer.Parameters(
-                edge: .left, edgeRegionSize: profile.number("backswipe.edge_region"),
+                edge: layout.edge, edgeRegionSize: profile.number("backswipe.edge_region"),
                 hysteresis: profile.number("backswipe.edge_hysteresis"),
                 maximumSwipeDuration: profile.number("backswipe.max_swipe_duration"),
                 driftBase: profile.number("backswipe.vertical_fail_base"), driftLimit: profile.number("backswipe.vertical_fail_cap"),
                 driftRun: profile.number("backswipe.vertical_fail_run"), translationHysteresis: profile.number("pan.hysteresis"),
                 velocity: velocity, touchModel: touchModel)
             recognizer = ScreenEdgePanRecognizer(parameters: parameters, screenWidth: device.width, screenHeight: device.height)
-            (prefix, extent, direction) = ("backswipe", device.width, ScreenEdge.left.inward)
+            (prefix, extent, direction) = ("backswipe", device.width, layout.edge.inward)
         case "swipeDismiss":
             (recognizer, prefix, extent, direction) = (pan, "swipe", profile.number("swipe.extent"), down)
         case "sheetDrag":
@@ -125,8 +129,13 @@ struct InteractionDriver: Sendable {
 
     /// Feeds one touch event. `runningProgress` is the on-screen progress of a finish/cancel
     /// animation a finger can take back (nil when none runs). Returns the command for the
-    /// transition and the recognizer's state changes (as the events report them).
+    /// transition and the recognizer's state changes (as the events report them). Touches the
+    /// delegate refuses never reach the recognizer.
     mutating func handle(_ event: TouchEvent, runningProgress: Double?) -> (command: InteractionCommand?, states: [GestureState]) {
+        var admitted: [Touch] = []
+        for touch in event.touches where refusal.admits(touch) { admitted.append(touch) }
+        guard !admitted.isEmpty else { return (nil, []) }
+        let event = admitted.count == event.touches.count ? event : TouchEvent(t: event.t, touches: admitted)
         var states = recognizer.handle(event)
         var command: InteractionCommand?
         if let running = runningProgress, !isActive, controller.takesRunningAnimationBack, recognizer.isReady(after: event) {

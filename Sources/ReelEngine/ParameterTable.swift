@@ -13,6 +13,15 @@ enum ParameterTable {
         str("nav.curve", "easeInEaseOut", "Timing curve of non-interactive push/pop", curveChoices),
         num("nav.parallax", "fraction", 0.3, "The underneath view sits this fraction of the width behind (parallaxOffset = round(0.7 W))"),
         num("nav.dimming_alpha", "alpha", 0.1, "Dimming over the underneath view at full coverage (SloppySwiper 0.1 black)"),
+        num("nav.bar_height", "pt", 44, "Navigation bar height below the device's safe area top (the bar's frame: y = safe area top, this tall)"),
+        num("nav.compact_bar_height", "pt", 32, "Navigation bar height in compact height (phones in landscape)"),
+        str("nav.bar_touch_region", "bar",
+            "Where a touch landing refuses the back-swipe (D26 shouldReceiveTouch: the bar's bounds; 'bar-and-safe-area' also the strip above it; 'none': no refusal, 0.3.0)",
+            ["bar", "bar-and-safe-area", "none"]),
+        bool("layout.right_to_left", true, "A scenario's layoutDirection rightToLeft puts the back-swipe on the right edge and mirrors the navigation slide (false ignores the field, 0.3.0)"),
+        // Rendering.
+        bool("render.clamp_alpha", true, "Frames store alpha clamped to 0...1 as Core Animation renders opacity (false stores a spring's overshoot, 0.3.0)"),
+        bool("outcome.hidden_views", true, "outcome.hierarchy lists the window's hidden views under \"hidden\" (seed 001's snapshot after the push; false leaves them out, 0.3.0)"),
         // Modal transition styles.
         num("modal.duration", "s", 0.4, "coverVertical / crossDissolve / partialCurl duration (D18 transition codes)"),
         str("modal.curve", "easeInEaseOut", "Timing curve of modal transition styles", curveChoices),
@@ -44,6 +53,9 @@ enum ParameterTable {
         num("presentation.form_sheet_height", "pt", 620, "Form sheet height in regular width"),
         num("presentation.popover_size", "pt", 320, "Popover content width and height in regular width"),
         str("presentation.popover_compact_style", "formSheet", "What a popover adapts to in compact width (iOS 13+: formSheet; seed 002: overFullScreen)", ["formSheet", "overFullScreen"]),
+        str("presentation.context_compact_style", "fullScreen",
+            "What currentContext / overCurrentContext adapt to in compact width (Apple's guide, seed 002: fullScreen; 'matching': overCurrentContext to overFullScreen; 'none': no adaptation, 0.3.0)",
+            ["fullScreen", "matching", "none"]),
         num("presentation.custom_dimming_alpha", "alpha", 0.4, "Dimming alpha of the custom presentation controller"),
         // Containers.
         num("container.duration", "s", 0.3, "Seed 000 custom container cross dissolve duration"),
@@ -65,7 +77,7 @@ enum ParameterTable {
         num("pinch.latest_weight", "fraction", 0.25, "Pinch velocity = w x latest + (1 - w) x previous (uikit: the latest alone while the previous is 0; D26 0.25)"),
         num("velocity.min_dt", "s", 0.001, "Samples closer than this give no velocity"),
         // Back-swipe.
-        num("backswipe.edge_region", "pt", 13, "Screen-edge pan: touches must land within this distance of the left edge"),
+        num("backswipe.edge_region", "pt", 13, "Screen-edge pan: touches must land within this distance of the left edge (the right edge in right-to-left layouts)"),
         num("backswipe.edge_hysteresis", "pt", 15, "Screen-edge pan begins after this horizontal movement (per-touch: subtracted along it; uikit: pan.hysteresis is removed per axis from the previous event's translation)"),
         num("backswipe.vertical_fail_cap", "pt", 25, "Fails when |dy| >= min(cap, base + (h - base)/run x |dx|) before it begins"),
         num("backswipe.vertical_fail_base", "pt", 10, "Base of the vertical drift failure rule"),
