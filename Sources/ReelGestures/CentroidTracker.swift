@@ -17,7 +17,8 @@ struct CentroidUpdate: Sendable, Hashable {
 /// touch-down order). `translation` = centroid - `first`. When a finger lands or lifts while
 /// others stay down, `first` and `last` shift by the centroid's jump (the new list's centroid
 /// minus the old list's, both at the fingers' current positions: a lifting finger counts at
-/// its lift position), so translation does not jump. Each event with a moving counted finger
+/// its lift position), so translation does not jump; when a finger lifts in an event where
+/// another moves, the re-base comes first (D26 `touchesMoved:`). Each event with a moving counted finger
 /// moves the centroid once and gives one velocity sample (from `last` over the time since the
 /// previous move or the first touch-down). Lifts add no movement and no velocity sample.
 struct CentroidTracker: Sendable, Hashable {
@@ -54,9 +55,18 @@ struct CentroidTracker: Sendable, Hashable {
         let landing = event.touches.filter { $0.phase == .began && !fingerIDs.contains($0.id) }.map(\.id)
         if !landing.isEmpty { land(landing, at: event.t, update: &update) }
         let leaving = event.touches.filter { ($0.phase == .ended || $0.phase == .cancelled) && fingerIDs.contains($0.id) }
+        var rebasedForLeaving = false
         if event.touches.contains(where: { $0.phase == .moved && fingerIDs.contains($0.id) }) {
             let staying = fingerIDs.filter { id in !leaving.contains { $0.id == id } }
-            if !staying.isEmpty { move(to: centroid(staying), at: event.t) }
+            if !staying.isEmpty {
+                // D26 touchesMoved: a finger ending in this event re-bases the list first, then the
+                // centroid (without it) moves; touchesEnded then finds nothing left to re-base.
+                if !leaving.isEmpty {
+                    rebase(from: fingerIDs, to: staying)
+                    rebasedForLeaving = true
+                }
+                move(to: centroid(staying), at: event.t)
+            }
             update.moved = true
         }
         for phase in [TouchPhase.ended, .cancelled] {
@@ -66,7 +76,7 @@ struct CentroidTracker: Sendable, Hashable {
             fingerIDs.removeAll { ids.contains($0) }
             if fingerIDs.isEmpty {
                 update.lastFingerLeft = phase
-            } else {
+            } else if !rebasedForLeaving {
                 rebase(from: before, to: fingerIDs)
             }
         }

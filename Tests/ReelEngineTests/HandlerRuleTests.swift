@@ -170,7 +170,7 @@ import ReelTrace
 
     // Fewer than 3 samples: the averaged velocity decides whatever the progress; a pause of 10 ms or
     // more before the lift adds the final sample, and the augmented rule decides.
-    @Test(arguments: [60.0, 120.0], [0.005, 0.012])
+    @Test(arguments: [60.0, 120.0], [0.005, 0.009, 0.011, 0.2])
     func backSwipePauseBeforeTheLift(hz: Double, liftDelay: Double) throws {
         let touches = Self.path((5, 400), [(25, 400), (45, 400)], hz: hz, liftDelay: liftDelay, liftShift: (-30, 0))
         let expected = Self.twoMoveBackSwipe(x1: 25, x2: 45, hz: hz, liftDelay: liftDelay)

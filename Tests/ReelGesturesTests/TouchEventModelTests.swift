@@ -48,6 +48,20 @@ import ReelTrace
         #expect(pan.handle(event(touch(0.06, 1, .ended, 100, 450))) == [.ended])
     }
 
+    @Test func aFingerLiftingWhileAnotherMovesIsRebasedBeforeTheMove() {
+        var pan = PanRecognizer()
+        _ = pan.handle(event(touch(0, 0, .began, 100, 100), touch(0, 1, .began, 200, 100)))
+        #expect(pan.handle(event(touch(0.01, 0, .moved, 100, 130), touch(0.01, 1, .moved, 200, 130))) == [.began])
+        #expect(pan.translation == GestureVector(x: 0, y: 20))
+        // Finger 0 moves 10 pt while finger 1 lifts 20 pt below its last position, in one event: the list is
+        // re-based first (finger 1 at its lift position), so translation moves by (10 + 20) / 2 and no more.
+        #expect(pan.handle(event(touch(0.02, 0, .moved, 100, 140), touch(0.02, 1, .ended, 200, 150))) == [.changed])
+        #expect(pan.translation == GestureVector(x: 0, y: 20 + (10 + 20) / 2))
+        #expect(pan.handle(event(touch(0.03, 0, .moved, 100, 150))) == [.changed])
+        #expect(pan.translation == GestureVector(x: 0, y: 20 + 15 + 10))
+        #expect(pan.handle(event(touch(0.04, 0, .ended, 100, 150))) == [.ended])
+    }
+
     @Test func theLiftAddsNoMovementAndNoVelocitySample() {
         for (liftDelay, liftShift) in [(0.0, 40.0), (0.5, 0.0), (0.001, -30.0)] {
             var pan = PanRecognizer()
