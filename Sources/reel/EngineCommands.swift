@@ -16,7 +16,7 @@ struct EngineParamsCommand: ParsableCommand {
         commandName: "params", abstract: "List every engine parameter: name, value, unit, accepted range, description.",
         discussion: "A profile's number outside a parameter's range, or a fraction for a count, is refused (65).")
 
-    @Option(help: "builtin or a profile .json file whose values to show.")
+    @Option(help: "builtin, legacy-0.3 or a profile .json file whose values to show.")
     var engine = "builtin"
 
     @Option(help: "How to print the parameters: a table or a JSON array.")
@@ -102,7 +102,7 @@ struct EngineServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Answer engine-protocol requests on standard input with the built-in engine (docs/PROTOCOL.md).")
 
-    @Option(help: "builtin or a profile .json file.")
+    @Option(help: "builtin, legacy-0.3 or a profile .json file.")
     var engine = "builtin"
 
     func run() throws {
