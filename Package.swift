@@ -62,6 +62,9 @@ let package = Package(
         .testTarget(name: "ReelReplayTests", dependencies: ["ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
         .testTarget(name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore"], exclude: ["BadInput"]),
         .testTarget(name: "ReelReportTests", dependencies: ["ReelReport", "ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
+        // An independent decision oracle per interactive scenario family, written from the published
+        // rules alone (its Oracle*.swift files import no Reel module), checked against the engine.
+        .testTarget(name: "ReelOracleTests", dependencies: ["ReelEngine", "ReelReplay", "ReelTrace"]),
         // Mutation fuzzing of the input readers (gesture streams, profiles, engine replies) over Tests/Corpus.
         .testTarget(
             name: "ReelFuzzTests",
