@@ -36,8 +36,10 @@ struct DifferentialTests {
             disagreements += try await Self.compare(spec: spec, family: family, rate: rate)
         }
         for rate in Self.rates {
-            let count = disagreements.filter { $0.rate == rate }.count
-            print("oracle vs engine: \(family.rawValue) at \(Int(rate)) Hz: \(count) of \(Self.sessionsPerRate) disagree")
+            let found = disagreements.filter { $0.rate == rate }
+            let styles = Dictionary(grouping: found) { $0.session.tags.last ?? "" }
+                .map { "\($0.key) \($0.value.count)" }.sorted().joined(separator: ", ")
+            print("oracle vs engine: \(family.rawValue) at \(Int(rate)) Hz: \(found.count) of \(Self.sessionsPerRate) disagree (\(styles))")
         }
         for disagreement in disagreements.prefix(12) { print(disagreement) }
         #expect(disagreements.count == 0, "\(family.rawValue): \(disagreements.count) disagreements")
