@@ -9,6 +9,16 @@ enum OracleFamily: String, CaseIterable {
     case verticalSwipePop = "nav.vertical-swipe-pop"
 }
 
+/// The rules, where they live and their sources:
+/// - touch events and UIPanGestureRecognizer (centroid, re-basing, per-axis hysteresis, velocity
+///   0.2 / 0.8, no movement at the lift): `OraclePan`, D26 `UIPanGestureRecognizer`;
+/// - the back-swipe's screen edge (13 pt region, 15 pt, 0.25 s, vertical drift): `OracleEdgeFeature`,
+///   REFERENCE "Back-swipe", D26 `UIScreenEdgePanGestureRecognizer`;
+/// - the back-swipe's statistics and pop decision: `OracleBackSwipe`, D26
+///   `_UINavigationInteractiveTransitionBase`;
+/// - the pinch's scale (8 pt hysteresis) and VCTransitionsLibrary's pinch handler: `OraclePinch`,
+///   D26 `_UIPinchGestureRecognizerDriver`, CEPinchInteractionController.m;
+/// - seed 000, seed 003 and MDTransitioning's handlers: `OracleHandlers.swift`.
 enum Oracle {
     /// The decision for a session; a gesture that never begins (or fails) starts no transition,
     /// which reads as a cancel.
