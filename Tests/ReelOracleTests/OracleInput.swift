@@ -38,11 +38,12 @@ struct OracleEvent {
     var t: Double
     var touches: [OracleTouch]
 
-    /// The lines of a session grouped into events, in stream order.
+    /// The lines of a session grouped into events, in stream order. A UIEvent holds one touch per
+    /// finger, so a finger listed twice at one `t` starts a second event at that time.
     static func events(of touches: [OracleTouch]) -> [OracleEvent] {
         var events: [OracleEvent] = []
         for touch in touches {
-            if let last = events.last, last.t == touch.t {
+            if let last = events.last, last.t == touch.t, !last.touches.contains(where: { $0.id == touch.id }) {
                 events[events.count - 1].touches.append(touch)
             } else {
                 events.append(OracleEvent(t: touch.t, touches: [touch]))
