@@ -15,7 +15,7 @@ struct EngineParamsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "params", abstract: "List every engine parameter: name, value, unit, description.")
 
-    @Option(help: "builtin or a profile .json file whose values to show.")
+    @Option(help: "builtin, legacy-0.3 or a profile .json file whose values to show.")
     var engine = "builtin"
 
     @Flag(help: "Print a JSON array instead of a table.")
@@ -89,7 +89,7 @@ struct EngineServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Answer engine-protocol requests on standard input with the built-in engine (docs/PROTOCOL.md).")
 
-    @Option(help: "builtin or a profile .json file.")
+    @Option(help: "builtin, legacy-0.3 or a profile .json file.")
     var engine = "builtin"
 
     func run() throws {

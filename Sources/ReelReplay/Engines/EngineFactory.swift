@@ -23,6 +23,8 @@ public struct EngineFactory: Sendable {
         switch spec {
         case .builtin:
             return BuiltinEngine()
+        case .preset(let name):
+            return BuiltinEngine(profile: EngineProfile.preset(named: name)!, label: name)
         case .profile:
             return BuiltinEngine(profile: profile!.profile, label: profile!.name)
         case .exec(let command):
@@ -34,6 +36,7 @@ public struct EngineFactory: Sendable {
     public var builtinProfile: EngineProfile? {
         switch spec {
         case .builtin: .builtin
+        case .preset(let name): EngineProfile.preset(named: name)
         case .profile: profile?.profile
         case .exec: nil
         }
