@@ -57,17 +57,19 @@ public struct PinchRecognizer: Sendable, Hashable {
     /// Fingers counted as down (at most two).
     public var numberOfTouches: Int { fingerIDs.count }
 
-    /// Feeds one touch event: its touch-downs, then its moves (the scale is computed once and
-    /// gives one velocity sample), then its lifts; returns the state transitions, in order.
+    /// Feeds one touch event: the moved fingers' positions, its touch-downs, then the scale (computed
+    /// once, one velocity sample), then its lifts; returns the state transitions, in order.
     public mutating func handle(_ event: TouchEvent) -> [GestureState] {
-        for touch in event.touches where touch.phase == .began { land(touch) }
-        var changes: [GestureState] = []
+        // UIKit updates every touch of the event before delivering it: a finger landing sees the
+        // others where this event has them.
         var moved = false
         for touch in event.touches where touch.phase == .moved {
             guard let index = fingerIDs.firstIndex(of: touch.id) else { continue }
             positions[index] = GestureVector(x: touch.x, y: touch.y)
             moved = true
         }
+        for touch in event.touches where touch.phase == .began { land(touch) }
+        var changes: [GestureState] = []
         if moved, let change = move(at: event.t) { changes.append(change) }
         for touch in event.touches where touch.phase == .ended || touch.phase == .cancelled {
             if let change = lift(touch) { changes.append(change) }

@@ -96,6 +96,17 @@ import ReelTrace
         #expect(abs(pan.velocity.y - (0.2 * 1000 + 0.8 * 400)) < 1e-9)
     }
 
+    @Test func aLandingFingerSeesTheOthersWhereItsEventHasThem() {
+        var pinch = PinchRecognizer()
+        _ = pinch.handle(event(touch(0, 0, .began, 100, 300)))
+        // Finger 0 moves to x = 90 in the event where finger 1 lands at 200: the initial distance is 110.
+        #expect(pinch.handle(event(touch(0.01, 0, .moved, 90, 300), touch(0.01, 1, .began, 200, 300))).isEmpty)
+        // 115 - 110 = 5 <= 8: not yet (from the pre-event position it would be 15).
+        #expect(pinch.handle(event(touch(0.02, 1, .moved, 205, 300))).isEmpty)
+        #expect(pinch.handle(event(touch(0.03, 1, .moved, 209, 300))) == [.began])
+        #expect(abs(pinch.scale - 119.0 / 118) < 1e-12)
+    }
+
     @Test(arguments: [7.99, 8.01])
     func pinchBeginsPastEightPointsAndWeighsALatestQuarter(spread: Double) {
         var pinch = PinchRecognizer()
