@@ -66,6 +66,9 @@ let package = Package(
             name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore", .product(name: "Yams", package: "Yams")],
             exclude: ["BadInput"]),
         .testTarget(name: "ReelReportTests", dependencies: ["ReelReport", "ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
+        // An independent decision oracle per interactive scenario family, written from the published
+        // rules alone (its Oracle*.swift files import no Reel module), checked against the engine.
+        .testTarget(name: "ReelOracleTests", dependencies: ["ReelEngine", "ReelReplay", "ReelTrace"]),
         // Mutation fuzzing of the input readers (gesture streams, profiles, engine replies) over Tests/Corpus.
         .testTarget(
             name: "ReelFuzzTests",
