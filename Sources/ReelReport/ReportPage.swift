@@ -1,5 +1,6 @@
-/// Assembles a report into one self-contained HTML page: inline CSS and SVG, no scripts, no
-/// external references. Everything taken from the archive is escaped.
+/// Assembles a report into one self-contained HTML page: inline CSS, SVG and one inline script
+/// (the session players, `PlayerScript`), no external references. Everything taken from the
+/// archive is escaped. Without script the page keeps its tables and static plots.
 public enum ReportPage {
     public static func html(_ model: ReportModel) -> String {
         let e = HTML.escape
@@ -20,7 +21,7 @@ public enum ReportPage {
         out += scenarios(model)
         out += sessions(model)
         out += decisionMaps(model)
-        return out + "</body>\n</html>\n"
+        return out + "<script>\n\(PlayerScript.source)</script>\n</body>\n</html>\n"
     }
 
     private static func summary(_ model: ReportModel) -> String {
@@ -78,14 +79,19 @@ public enum ReportPage {
         }
         out += "</p>\n"
         if let note = model.candidateTraceNote { out += "<p class=\"note\">\(e(note))</p>\n" }
-        for session in model.sessionPlots {
-            out += "<article class=\"session\">\n<h3>Session \(session.sessionID): \(e(session.scenario)) "
-            out += "<span class=\"bad\">\(e(session.status))</span></h3>\n<p>\(e(session.firstDivergence))</p>\n"
-            out += "<div class=\"plots\">\n" + session.progress.svg
-            out += session.property?.svg ?? "<p class=\"note\">No view property diverged.</p>\n"
-            out += "</div>\n</article>\n"
-        }
+        for session in model.sessionPlots { out += sessionArticle(session, archiveName: model.archiveName) }
         return out + "</section>\n"
+    }
+
+    /// One divergent session: heading, first divergence, the `reel show` command, its player
+    /// with the static plots.
+    static func sessionArticle(_ session: ReportModel.SessionPlots, archiveName: String) -> String {
+        let e = HTML.escape
+        var heading = "<h3><a href=\"#session-\(session.sessionID)\">Session \(session.sessionID)</a>: \(e(session.scenario)) "
+        heading += "<span class=\"bad\">\(e(session.status))</span></h3>\n<p>\(e(session.firstDivergence))</p>\n"
+        heading += "<p><code>\(e(ShellCommand.show(archiveName, session.sessionID)))</code></p>\n"
+        let plots = session.progress.svg + (session.property?.svg ?? "<p class=\"note\">No view property diverged.</p>\n")
+        return PlayerHTML.article(session.player, heading: heading, plots: plots)
     }
 
     private static func decisionMaps(_ model: ReportModel) -> String {
@@ -134,6 +140,23 @@ public enum ReportPage {
         svg .finished { fill: #1a7f37; } svg .cancelled { stroke: #cf222e; stroke-width: 1.4; fill: none; }
         svg .touch-cancelled { stroke: #6e7781; stroke-width: 1; fill: none; }
         svg .flip { fill: #fff1b8; stroke: #e3b341; stroke-width: 0.5; }
+        .player:focus { outline: 2px solid #0969da33; }
+        .screens { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
+        .screens figure { margin: 0; } .screens figcaption { font-size: 13px; margin-bottom: 4px; }
+        svg.screen { background: #f6f8fa; border: 1px solid #8c959f; overflow: hidden; }
+        svg.screen .device { fill: #fff; } svg.screen .view { stroke: #57606a; stroke-width: 1.5; }
+        svg.screen .view-label { font-size: 16px; fill: #1b1f24; }
+        svg.screen .finger-path { fill: none; stroke: #8250df; stroke-width: 3; stroke-opacity: 0.7; }
+        svg.screen .finger { fill: #8250df; fill-opacity: 0.35; stroke: #8250df; stroke-width: 2; }
+        .missing-side { border: 1px dashed #8c959f; padding: 8px; margin: 0; }
+        .controls { margin: 6px 0; } .controls output { font-variant-numeric: tabular-nums; margin: 0 8px; }
+        .tracks { display: grid; grid-template-columns: 130px 1fr; gap: 2px 8px; align-items: center; font-size: 12px; color: #57606a; }
+        .scrub { position: relative; padding: 0 8px; } .scrub input { width: 100%; margin: 0; }
+        .first-mark { position: absolute; top: -4px; width: 0; height: 26px; border-left: 2px solid #cf222e; margin-left: 7px; pointer-events: none; }
+        .strip { padding: 0 8px; } svg.strip { width: 100%; height: 18px; display: block; background: #f6f8fa; }
+        svg.strip .event { fill: #57606a; } svg.strip .event.divergent { fill: #cf222e; }
+        svg.strip .cursor { stroke: #0969da; stroke-width: 2; vector-effect: non-scaling-stroke; }
+        details.events { margin: 8px 0; }
 
         """
 }

@@ -32,7 +32,7 @@ public struct ReportReader {
         }
         let rerun = candidate.map(StoredCandidate.engine(for:))
         let scenarioCounts = try self.scenarioCounts(replay.id)
-        let (plots, notPlotted) = try sessionPlots(replay.id, candidate: try? rerun?.get())
+        let (plots, notPlotted) = try sessionPlots(replay.id, candidate: try? rerun?.get(), candidateNote: rerunNote(rerun))
         return ReportModel(
             archiveName: archiveName, replay: info,
             totals: scenarioCounts.reduce(into: ReportModel.Counts()) { total, row in
@@ -146,7 +146,9 @@ public struct ReportReader {
 
     // MARK: Divergent sessions
 
-    private func sessionPlots(_ replayID: Int64, candidate: TransitionEngine?) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
+    private func sessionPlots(
+        _ replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
+    ) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
         let statement = try archive.database.prepare(
             """
             WITH ranked AS (
@@ -174,13 +176,13 @@ public struct ReportReader {
             plots.append(
                 try sessionPlot(
                     statement.int64(at: 0), status: statement.string(at: 1), firstFrame: statement.optionalInt(at: 2),
-                    replayID: replayID, candidate: candidate))
+                    replayID: replayID, candidate: candidate, candidateNote: candidateNote))
         }
         return (plots, notPlotted)
     }
 
     private func sessionPlot(
-        _ sessionID: Int64, status: String, firstFrame: Int?, replayID: Int64, candidate: TransitionEngine?
+        _ sessionID: Int64, status: String, firstFrame: Int?, replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
     ) throws -> ReportModel.SessionPlots {
         let recorded = try archive.loadSession(sessionID)
         let divergences = try archive.divergences(replayID: replayID, sessionID: sessionID)
@@ -218,7 +220,10 @@ public struct ReportReader {
         return ReportModel.SessionPlots(
             sessionID: sessionID, scenario: recorded.header.scenarioName, status: status,
             firstDivergence: divergences.first.map { $0.detail.isEmpty ? $0.kind.rawValue : $0.detail } ?? "", progress: progress,
-            property: property)
+            property: property,
+            player: PlayerSession(
+                recorded, replayed: replayed, replayedNote: replayed != nil ? nil : candidate == nil ? candidateNote : "The candidate failed on this session (see its divergence).", firstDivergentFrame: firstFrame,
+                storedLifecycleProperty: divergences.first { $0.kind == .lifecycle }?.property))
     }
 
     // MARK: Decision maps
