@@ -38,7 +38,7 @@ enum PlayerHTML {
         out += " aria-label=\"frame of session \(id)\"/><span class=\"first-mark\" hidden title=\"first divergent frame\"></span></div>\n"
         for side in ["recorded", "replayed"] where side == "recorded" || session.replayed != nil {
             for (track, label) in [("lifecycle", "calls"), ("other", "gesture")] {
-                out += "<span>\(side) \(label)</span><div class=\"strip\"><svg class=\"strip\" data-side=\"\(side)\" data-track=\"\(track)\""
+                out += "<span>\(side) \(label)</span><div class=\"lane\"><svg class=\"strip\" data-side=\"\(side)\" data-track=\"\(track)\""
                 out += " viewBox=\"0 0 1000 18\" preserveAspectRatio=\"none\"></svg></div>\n"
             }
         }
@@ -48,18 +48,20 @@ enum PlayerHTML {
         return out + "</article>\n"
     }
 
-    /// Both sides' events in time order; divergent ones marked (the page without script).
+    /// Both sides' divergent events in time order (what the page without script lists; the
+    /// player's strips show every event).
     private static func eventTable(_ session: PlayerSession) -> String {
         var rows: [(t: Double, row: [String])] = []
+        var count = 0
         for (side, trace) in [("recorded", session.recorded), ("replayed", session.replayed)] {
-            for event in trace?.events ?? [] {
-                rows.append((event.t, [String(format3(event.t)), side, event.kind, "\(event.subject).\(event.detail)", event.divergent ? "divergent" : ""]))
+            count += trace?.events.count ?? 0
+            for event in trace?.events ?? [] where event.divergent {
+                rows.append((event.t, [format3(event.t), side, event.kind, "\(event.subject).\(event.detail)"]))
             }
         }
-        let divergent = rows.filter { $0.row[4] == "divergent" }.count
-        return "<details class=\"events\"><summary>Events: \(rows.count), \(divergent) divergent</summary>\n"
-            + HTML.table(
-                header: ["t (s)", "side", "kind", "call", ""], rows: rows.sorted { $0.t < $1.t }.map(\.row), numericColumns: [0])
+        guard !rows.isEmpty else { return "<p class=\"note\">None of the \(count) events differs between the sides.</p>\n" }
+        return "<details class=\"events\"><summary>\(rows.count) of \(count) events differ between the sides</summary>\n"
+            + HTML.table(header: ["t (s)", "side", "kind", "call"], rows: rows.sorted { $0.t < $1.t }.map(\.row), numericColumns: [0])
             + "</details>\n"
     }
 

@@ -6,10 +6,11 @@ import ReelTrace
 /// `<script type="application/json">` and read by `PlayerScript`.
 ///
 /// Shape (arrays, not objects, where there are many of a thing):
-/// `{"id","scenario","screen":[w,h],"hz","first","touches":[[t,finger,x,y,active]...],`
+/// `{"id","scenario","screen":[w,h],"hz","first","touches":[[t,finger,x,y,active]...],"keys":[view key...],`
 /// `"recorded":SIDE,"replayed":SIDE|null,"note"}`, with
 /// `SIDE = {"finished","end","frames":[[index,t,progress,[VIEW...]]...],"events":[[t,kind,subject,detail,divergent]...]}`
-/// and `VIEW = [key,x,y,w,h,alpha]` or `[key,x,y,w,h,alpha,a,b,c,d,tx,ty]` (views back to front,
+/// and `VIEW = [key,x,y,w,h,alpha]` or `[key,x,y,w,h,alpha,a,b,c,d,tx,ty]` (key: an index into
+/// `keys`; views back to front,
 /// hidden ones left out). Points and seconds are rounded to 0.01 pt and 0.1 ms, alpha and the
 /// transform's linear part to 1e-4: far below a pixel of the drawing. Every `<` in a string is
 /// written `\u003c`, so no text from the archive can close the script element.
@@ -21,16 +22,22 @@ enum PlayerJSON {
         out += ",\"touches\":[" + session.touches.map { touch in
             "[\(n(touch.t, 4)),\(touch.id),\(n(touch.x, 2)),\(n(touch.y, 2)),\(touch.phase.isActive ? 1 : 0)]"
         }.joined(separator: ",") + "]"
-        out += ",\"recorded\":" + side(session.recorded)
-        out += ",\"replayed\":" + (session.replayed.map(side) ?? "null")
+        var keys: [String] = []
+        for trace in [session.recorded] + (session.replayed.map { [$0] } ?? []) {
+            for frame in trace.frames { for view in frame.views where !keys.contains(view.key) { keys.append(view.key) } }
+        }
+        let index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        out += ",\"keys\":[" + keys.map(string).joined(separator: ",") + "]"
+        out += ",\"recorded\":" + side(session.recorded, index)
+        out += ",\"replayed\":" + (session.replayed.map { side($0, index) } ?? "null")
         out += ",\"note\":" + (session.replayedNote.map(string) ?? "null")
         return out + "}"
     }
 
-    private static func side(_ trace: PlayerTrace) -> String {
+    private static func side(_ trace: PlayerTrace, _ keys: [String: Int]) -> String {
         var out = "{\"finished\":\(trace.finished),\"end\":\(n(trace.end, 4)),\"frames\":["
         out += trace.frames.map { frame in
-            "[\(frame.index),\(n(frame.t, 4)),\(n(frame.progress, 4)),[" + frame.views.map(view).joined(separator: ",") + "]]"
+            "[\(frame.index),\(n(frame.t, 4)),\(n(frame.progress, 4)),[" + frame.views.map { view($0, keys) }.joined(separator: ",") + "]]"
         }.joined(separator: ",")
         out += "],\"events\":["
         out += trace.events.map { event in
@@ -39,8 +46,8 @@ enum PlayerJSON {
         return out + "]}"
     }
 
-    private static func view(_ view: PlayerTrace.View) -> String {
-        var fields = [string(view.key), n(view.x, 2), n(view.y, 2), n(view.w, 2), n(view.h, 2), n(view.alpha, 4)]
+    private static func view(_ view: PlayerTrace.View, _ keys: [String: Int]) -> String {
+        var fields = [String(keys[view.key] ?? 0), n(view.x, 2), n(view.y, 2), n(view.w, 2), n(view.h, 2), n(view.alpha, 4)]
         if let m = view.transform {
             fields += [n(m.a, 4), n(m.b, 4), n(m.c, 4), n(m.d, 4), n(m.tx, 2), n(m.ty, 2)]
         }

@@ -96,11 +96,11 @@ enum PlayerScript {
       var background = el(svg, "rect", { x: 0, y: 0, width: w, height: h, "class": "device" });
       var frame = at(side.frames, t, function (f) { return f[1]; });
       (frame ? frame[3] : []).forEach(function (v) {
-        var group = el(svg, "g", { opacity: v[5], "data-key": v[0] });
+        var key = data.keys[v[0]], group = el(svg, "g", { opacity: v[5], "data-key": key });
         var transform = matrix(v);
         if (transform) group.setAttribute("transform", transform);
-        el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], fill: colour(v[0]), "class": "view" });
-        el(group, "text", { x: v[1] + 6, y: v[2] + 18, "class": "view-label" }, v[0]);
+        el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], fill: colour(key), "class": "view" });
+        el(group, "text", { x: v[1] + 8, y: v[2] + 30, "class": "view-label" }, key);
       });
       var fingers = {};
       data.touches.forEach(function (touch) {

@@ -18,6 +18,7 @@ public enum ReportPage {
 
             """
         out += summary(model)
+        out += FlippedSessionsHTML.section(model)
         out += scenarios(model)
         out += sessions(model)
         out += decisionMaps(model)
@@ -29,18 +30,19 @@ public enum ReportPage {
         let r = model.replay
         let t = model.totals
         var out = "<section id=\"summary\">\n<h2>Summary</h2>\n<dl>\n"
-        let facts: [(String, String)] = [
-            ("candidate", "\(r.candidateEngine) (\(r.candidate))"),
-            ("recorded by", r.recordingEngines.joined(separator: ", ")),
-            ("changed parameters", r.changedParameters.isEmpty ? "none known" : r.changedParameters.joined(separator: "; ")),
-            ("tolerances", r.tolerancesJSON),
-            ("run", "\(r.status), \(r.startedAt) to \(r.finishedAt ?? "—")" + (r.shard.map { ", shard \($0)" } ?? "")),
-        ]
-        for (term, value) in facts { out += "<dt>\(e(term))</dt><dd>\(e(value))</dd>\n" }
-        out += "</dl>\n<p class=\"counts\">"
-        out += "<span>\(t.sessions) sessions</span> <span class=\"ok\">\(t.matched) matched</span> "
+        out += "<p class=\"counts\"><span class=\"bad\">\(t.decisionFlips) decision flips</span> "
         out += "<span class=\"bad\">\(t.diverged) diverged</span> <span class=\"bad\">\(t.errors) errors</span> "
-        out += "<span class=\"bad\">\(t.decisionFlips) decision flips</span></p>\n"
+        out += "<span class=\"ok\">\(t.matched) matched</span> <span>of \(t.sessions) sessions</span></p>\n"
+        if t.decisionFlips > 0 { out += "<p><a href=\"#flipped\">The flipped sessions</a> come first below.</p>\n" }
+        let facts: [(String, [String])] = [
+            ("candidate", ["\(r.candidateEngine) (\(r.candidate))"]),
+            ("recorded by", [r.recordingEngines.joined(separator: ", ")]),
+            ("changed parameters", r.changedParameters.isEmpty ? ["none known"] : r.changedParameters.map(SummaryWords.parameterChange)),
+            ("tolerances", SummaryWords.tolerances(r.tolerancesJSON)),
+            ("run", ["\(r.status), \(r.startedAt) to \(r.finishedAt ?? "—")" + (r.shard.map { ", shard \($0)" } ?? "")]),
+        ]
+        for (term, values) in facts { out += "<dt>\(e(term))</dt><dd>\(values.map(e).joined(separator: "<br/>"))</dd>\n" }
+        out += "</dl>\n"
         out += "<h3>Divergences by kind</h3>\n"
         out += model.byKind.isEmpty
             ? "<p>No divergences.</p>\n"
@@ -52,12 +54,23 @@ public enum ReportPage {
 
     private static func scenarios(_ model: ReportModel) -> String {
         var out = "<section id=\"scenarios\">\n<h2>By scenario</h2>\n"
-        out += HTML.table(
-            header: ["scenario", "sessions", "matched", "diverged", "errors", "decision flips"],
-            rows: model.scenarios.map { name, c in
-                [name, "\(c.sessions)", "\(c.matched)", "\(c.diverged)", "\(c.errors)", "\(c.decisionFlips)"]
-            },
-            numericColumns: [1, 2, 3, 4, 5])
+        let header = ["scenario", "decision flips", "diverged", "errors", "matched", "sessions"]
+        func row(_ name: String, _ c: ReportModel.Counts) -> [String] {
+            [name, "\(c.decisionFlips)", "\(c.diverged)", "\(c.errors)", "\(c.matched)", "\(c.sessions)"]
+        }
+        let ordered = model.scenarios.sorted {
+            ($1.counts.decisionFlips, $1.counts.diverged + $1.counts.errors, $0.name) < ($0.counts.decisionFlips, $0.counts.diverged + $0.counts.errors, $1.name)
+        }
+        let quiet = ordered.filter { $0.counts.diverged + $0.counts.errors + $0.counts.decisionFlips == 0 }
+        let loud = ordered.filter { $0.counts.diverged + $0.counts.errors + $0.counts.decisionFlips > 0 }
+        out += loud.isEmpty
+            ? "<p>No scenario diverged.</p>\n"
+            : HTML.table(header: header, rows: loud.map { row($0.name, $0.counts) }, numericColumns: [1, 2, 3, 4, 5])
+        if !quiet.isEmpty {
+            out += "<details><summary>\(quiet.count) scenario\(quiet.count == 1 ? "" : "s") with every session matched</summary>\n"
+            out += HTML.table(header: header, rows: quiet.map { row($0.name, $0.counts) }, numericColumns: [1, 2, 3, 4, 5])
+            out += "</details>\n"
+        }
         return out + "</section>\n"
     }
 
@@ -103,7 +116,10 @@ public enum ReportPage {
         out += "<p>Each interactive scenario's replayed sessions by release progress and release velocity "
         out += "(the finger's velocity toward finishing, points per second), as each engine decided. "
         out += "Shaded cells hold sessions whose decision flipped: that is where the boundary moved.</p>\n"
+        let players = Set(model.sessionPlots.map(\.sessionID))
         for map in model.decisionMaps {
+            var plot = map.plot
+            plot.linkedSessions = players
             let flips = map.plot.points.filter(\.flipped).count
             let touchCancelled = map.plot.points.filter(\.touchCancelled).count
             out += "<article class=\"map\">\n<h3>\(e(map.scenario))</h3>\n<p>\(map.plot.points.count) sessions, "
@@ -112,9 +128,22 @@ public enum ReportPage {
                 out += "; \(touchCancelled) with touches the system cancelled (open squares: where the gesture stood, not a release)"
             }
             out += (map.notStarted > 0 ? "; \(map.notStarted) not shown (no release: the gesture never drove the transition, or the archive holds no trace of it)" : "")
-            out += ".</p>\n" + map.plot.svg + "</article>\n"
+            out += ".</p>\n" + plot.svg + boundaryNote(plot) + "</article>\n"
         }
         return out + "</section>\n"
+    }
+
+    /// The boundary lines of a map in words (or why a map has none).
+    private static func boundaryNote(_ plot: DecisionMapPlot) -> String {
+        let lines = plot.boundaries(-1e5...1e5)
+        guard !lines.isEmpty else {
+            return "<p class=\"note\">No boundary line: " + (plot.velocityIsEngines
+                ? "the engines' profiles are not known (an external engine)." : "the rule depends on the pinch's scale velocity, which this map does not show.")
+                + "</p>\n"
+        }
+        return "<ul class=\"boundaries\">" + lines.map { role, boundary in
+            "<li><span class=\"swatch \(role.rawValue)\"></span>\(role == .recorded ? "recording engine" : "candidate"): \(HTML.escape(boundary.rule))</li>"
+        }.joined() + "</ul>\n"
     }
 
     static let style = """
@@ -145,7 +174,7 @@ public enum ReportPage {
         .screens figure { margin: 0; } .screens figcaption { font-size: 13px; margin-bottom: 4px; }
         svg.screen { background: #f6f8fa; border: 1px solid #8c959f; overflow: hidden; }
         svg.screen .device { fill: #fff; } svg.screen .view { stroke: #57606a; stroke-width: 1.5; }
-        svg.screen .view-label { font-size: 16px; fill: #1b1f24; }
+        svg.screen .view-label { font-size: 26px; fill: #1b1f24; }
         svg.screen .finger-path { fill: none; stroke: #8250df; stroke-width: 3; stroke-opacity: 0.7; }
         svg.screen .finger { fill: #8250df; fill-opacity: 0.35; stroke: #8250df; stroke-width: 2; }
         .missing-side { border: 1px dashed #8c959f; padding: 8px; margin: 0; }
@@ -153,10 +182,15 @@ public enum ReportPage {
         .tracks { display: grid; grid-template-columns: 130px 1fr; gap: 2px 8px; align-items: center; font-size: 12px; color: #57606a; }
         .scrub { position: relative; padding: 0 8px; } .scrub input { width: 100%; margin: 0; }
         .first-mark { position: absolute; top: -4px; width: 0; height: 26px; border-left: 2px solid #cf222e; margin-left: 7px; pointer-events: none; }
-        .strip { padding: 0 8px; } svg.strip { width: 100%; height: 18px; display: block; background: #f6f8fa; }
+        .lane { padding: 0 8px; } svg.strip { width: 100%; height: 18px; display: block; background: #f6f8fa; }
         svg.strip .event { fill: #57606a; } svg.strip .event.divergent { fill: #cf222e; }
         svg.strip .cursor { stroke: #0969da; stroke-width: 2; vector-effect: non-scaling-stroke; }
         details.events { margin: 8px 0; }
+        svg .boundary { stroke-width: 2; } svg a.point:hover circle, svg a.point:hover path { stroke: #0969da; stroke-width: 3; }
+        ul.boundaries { list-style: none; padding: 0; margin: 4px 0; font-size: 13px; }
+        .swatch { display: inline-block; width: 22px; height: 0; margin-right: 6px; vertical-align: middle; border-top: 2px solid #0969da; }
+        .swatch.replayed { border-top: 2px dashed #d1242f; }
+        table.flipped code { font-size: 12px; }
 
         """
 }

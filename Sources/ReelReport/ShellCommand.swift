@@ -7,6 +7,16 @@ public enum ShellCommand {
         "reel show \(quoted(archive)) \(sessionID)"
     }
 
+    /// `reel report ARCHIVE --session ID -o session-ID.html`.
+    public static func sessionReport(_ archive: String, _ sessionID: Int64) -> String {
+        "reel report \(quoted(archive)) --session \(sessionID) -o session-\(sessionID).html"
+    }
+
+    /// `reel report ARCHIVE --replay ID -o report.html`.
+    public static func report(_ archive: String, _ replayID: Int64) -> String {
+        "reel report \(quoted(archive)) --replay \(replayID) -o report.html"
+    }
+
     /// `text` as is when it is made of safe characters, else in single quotes.
     static func quoted(_ text: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+=:,@%")

@@ -12,7 +12,9 @@ struct ReportCommand: ParsableCommand {
         discussion: """
             The page has the replay's summary, a table per scenario, progress and property curves of \
             divergent sessions (recorded vs replayed; the candidate is re-run for these few sessions when \
-            it is this build's engine), and a decision map per interactive scenario. No scripts, no network.
+            it is this build's engine) each with a player of the recorded and replayed screens, the flipped \
+            sessions, and a decision map per interactive scenario. One inline script (the players), no network. \
+            --session ID writes one session's page instead.
             """)
 
     @Argument(help: "The archive.")
@@ -27,17 +29,30 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "How many divergent sessions get plots.")
     var plots = 6
 
+    @Option(help: "Write only this session's page: its player and plots (any verdict).")
+    var session: Int64?
+
     func run() throws {
         try reportingErrors {
             let store = try Archive.open(archive, mode: .readOnly)
             let reader = ReportReader(archive: store, archiveName: archive, plottedSessionLimit: max(0, plots))
-            let model = try reader.read(replayID: replay)
-            do {
-                try Data(ReportPage.html(model).utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw ReelFailure(.internalError, "\(output): cannot write the report (\(error.localizedDescription))")
+            if let session {
+                let page = try reader.readSession(session, replayID: replay)
+                try write(SessionPage.html(page))
+                print("wrote \(output): session \(session) in replay \(page.replayID) (\(page.status))")
+                return
             }
+            let model = try reader.read(replayID: replay)
+            try write(ReportPage.html(model))
             print("wrote \(output): replay \(model.replay.id), \(model.totals.sessions) sessions, \(model.sessionPlots.count) sessions plotted, \(model.decisionMaps.count) decision maps")
+        }
+    }
+
+    private func write(_ html: String) throws {
+        do {
+            try Data(html.utf8).write(to: URL(fileURLWithPath: output))
+        } catch {
+            throw ReelFailure(.internalError, "\(output): cannot write the report (\(error.localizedDescription))")
         }
     }
 }

@@ -71,5 +71,8 @@ struct ShowCommand: ParsableCommand {
         for d in divergences.prefix(20) {
             print("  \(d.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(d.detail)")
         }
+        print("")
+        print("watch it: reel report \(archive) --session \(session) --replay \(replayID) -o session-\(session).html")
+        print("      in the whole report (flipped and most divergent sessions): report.html#session-\(session)")
     }
 }
