@@ -29,11 +29,12 @@ public enum ReportPage {
         let e = HTML.escape
         let r = model.replay
         let t = model.totals
-        var out = "<section id=\"summary\">\n<h2>Summary</h2>\n<dl>\n"
+        var out = "<section id=\"summary\">\n<h2>Summary</h2>\n"
         out += "<p class=\"counts\"><span class=\"bad\">\(t.decisionFlips) decision flips</span> "
         out += "<span class=\"bad\">\(t.diverged) diverged</span> <span class=\"bad\">\(t.errors) errors</span> "
         out += "<span class=\"ok\">\(t.matched) matched</span> <span>of \(t.sessions) sessions</span></p>\n"
         if t.decisionFlips > 0 { out += "<p><a href=\"#flipped\">The flipped sessions</a> come first below.</p>\n" }
+        out += "<dl>\n"
         let facts: [(String, [String])] = [
             ("candidate", ["\(r.candidateEngine) (\(r.candidate))"]),
             ("recorded by", [r.recordingEngines.joined(separator: ", ")]),
