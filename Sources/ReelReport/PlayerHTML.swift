@@ -15,7 +15,7 @@ enum PlayerHTML {
         let viewBox = "0 0 \(NumberText.coordinate(session.device.width)) \(NumberText.coordinate(session.device.height))"
         var out = "<article class=\"session player\" id=\"session-\(id)\" data-session=\"\(id)\" tabindex=\"-1\">\n\(heading)"
         out += "<p class=\"needs-script note\">The player needs JavaScript; the plots and the event table below show the same session.</p>\n"
-        out += "<div class=\"ui\" hidden>\n<div class=\"screens\">\n"
+        out += "<div class=\"ui\" hidden=\"hidden\">\n<div class=\"screens\">\n"
         for (side, trace) in [("recorded", session.recorded as PlayerTrace?), ("replayed", session.replayed)] {
             out += "<figure><figcaption><b>\(side)</b>"
             if let trace { out += " (\(trace.finished ? "finished" : "cancelled")) · <span class=\"caption-\(side)\"></span>" }
@@ -35,7 +35,7 @@ enum PlayerHTML {
         out += "<select class=\"speed\" aria-label=\"speed\"><option value=\"1\">1x (real time)</option><option value=\"0.25\">0.25x</option></select> "
         out += "<output class=\"clock\"></output> <span class=\"note\">← → step a frame, space plays</span></div>\n"
         out += "<div class=\"tracks\">\n<span>time</span><div class=\"scrub\"><input type=\"range\" class=\"scrubber\" min=\"0\" max=\"0\" step=\"1\" value=\"0\""
-        out += " aria-label=\"frame of session \(id)\"/><span class=\"first-mark\" hidden title=\"first divergent frame\"></span></div>\n"
+        out += " aria-label=\"frame of session \(id)\"/><span class=\"first-mark\" hidden=\"hidden\" title=\"first divergent frame\"></span></div>\n"
         for side in ["recorded", "replayed"] where side == "recorded" || session.replayed != nil {
             for (track, label) in [("lifecycle", "calls"), ("other", "gesture")] {
                 out += "<span>\(side) \(label)</span><div class=\"lane\"><svg class=\"strip\" data-side=\"\(side)\" data-track=\"\(track)\""
