@@ -71,7 +71,8 @@ enum PlayerScript {
 
     if (data.first !== null) {
       var mark = root.querySelector(".first-mark");
-      mark.style.left = (100 * tickOfFrame(data.first) / Math.max(ticks.length - 1, 1)) + "%";
+      // The thumb's center runs from 16 px to 16 px short of the end (the lanes below are inset alike).
+      mark.style.left = "calc(16px + (100% - 32px) * " + tickOfFrame(data.first) / Math.max(ticks.length - 1, 1) + ")";
       mark.hidden = false;
     }
 
@@ -172,10 +173,10 @@ enum PlayerScript {
     range.addEventListener("input", function () { if (playing) toggle(false); render(); });
     play.addEventListener("click", function () { toggle(!playing); });
     root.addEventListener("keydown", function (event) {
-      if (event.target === range && event.key !== " ") return;
+      if (/^(INPUT|SELECT|BUTTON)$/.test(event.target.tagName)) return;
       if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
         seek(Number(range.value) + (event.key === "ArrowRight" ? 1 : -1));
-      } else if (event.key === " " && event.target.tagName !== "BUTTON") {
+      } else if (event.key === " ") {
         toggle(!playing);
       } else return;
       event.preventDefault();

@@ -182,8 +182,8 @@ public enum ReportPage {
         .controls { margin: 6px 0; } .controls output { font-variant-numeric: tabular-nums; margin: 0 8px; }
         .tracks { display: grid; grid-template-columns: 130px 1fr; gap: 2px 8px; align-items: center; font-size: 12px; color: #57606a; }
         .scrub { position: relative; padding: 0 8px; } .scrub input { width: 100%; margin: 0; }
-        .first-mark { position: absolute; top: -4px; width: 0; height: 26px; border-left: 2px solid #cf222e; margin-left: 7px; pointer-events: none; }
-        .lane { padding: 0 8px; } svg.strip { width: 100%; height: 18px; display: block; background: #f6f8fa; }
+        .first-mark { position: absolute; top: -4px; width: 0; height: 26px; border-left: 2px solid #cf222e; margin-left: -1px; pointer-events: none; }
+        .lane { padding: 0 16px; } svg.strip { width: 100%; height: 18px; display: block; background: #f6f8fa; }
         svg.strip .event { fill: #57606a; } svg.strip .event.divergent { fill: #cf222e; }
         svg.strip .cursor { stroke: #0969da; stroke-width: 2; vector-effect: non-scaling-stroke; }
         details.events { margin: 8px 0; }
