@@ -25,18 +25,16 @@ public struct DecisionBoundary: Sendable, Hashable {
     public init?(_ rule: ReleaseRule, velocities: ClosedRange<Double>, velocityIsEngines: Bool) {
         let (low, high) = (velocities.lowerBound, velocities.upperBound)
         func n(_ value: Double) -> String { NumberText.short(value, digits: 3) }
-        switch rule.policy {
-        case .progressThreshold(let threshold):
+        if case .progressThreshold(let threshold) = rule.policy {
             segments = [Segment(threshold, low, threshold, high)]
             self.rule = "finish iff progress > \(n(threshold))"
             approximate = false
             return
-        default:
-            guard velocityIsEngines else { return nil }
         }
+        guard velocityIsEngines else { return nil }
         switch rule.policy {
         case .progressThreshold:
-            return nil
+            return nil  // drawn above
         case .velocitySign(let includesZero):
             segments = [Segment(0, 0, 1, 0)]
             self.rule = "finish iff velocity \(includesZero ? "≥" : ">") 0"
