@@ -85,6 +85,20 @@ import Testing
         #expect(throws: ReelFailure.self) { try ReportReader(archive: archive, archiveName: "a").readSession(99_999, replayID: nil) }
     }
 
+    /// Without a replayed trace the player draws the recorded screen only and says why.
+    @Test func aPlayerWithoutTheReplayedSideSaysWhy() throws {
+        let fixture = try ReportFixture(sessions: 2)
+        let archive = try Archive.open(fixture.archivePath, mode: .readOnly)
+        let session = try archive.loadSession(try fixture.integers("SELECT id FROM sessions LIMIT 1")[0])
+        let player = PlayerSession(
+            session, replayed: nil, replayedNote: "The candidate exec:x cannot be re-run here.", firstDivergentFrame: 3,
+            storedLifecycleProperty: nil)
+        let html = PlayerHTML.article(player, heading: "<h3>s</h3>\n", plots: "")
+        #expect(html.contains("data-side=\"recorded\"") && !html.contains("<svg class=\"screen\" data-side=\"replayed\""))
+        #expect(html.contains("The candidate exec:x cannot be re-run here."))
+        #expect(PlayerJSON.encode(player).contains("\"replayed\":null"))
+    }
+
     /// Divergent events: the n-th of a track against the other side's n-th.
     @Test func divergentEventsByTrack() {
         func event(_ kind: String, _ subject: String, _ detail: String) -> TraceEvent {
