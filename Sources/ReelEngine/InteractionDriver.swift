@@ -12,6 +12,8 @@ struct InteractionDriver: Sendable {
     private var controller: any InteractionController
     /// Finger travel for progress 1: points, or 1 for a pinch's scale.
     let extent: Double
+    /// The completion policy the controller decides by (reports draw its boundary).
+    let policy: CompletionPolicy
     /// Whether the finish/cancel animation runs at completionSpeed = 1 - percentComplete (seed 000;
     /// CEPinch with the literal handlers).
     let completesAtOneMinusPercent: Bool
@@ -79,10 +81,10 @@ struct InteractionDriver: Sendable {
             minimumInterval: profile.number("backswipe.min_sample_interval"),
             minimumIntervalWithMovement: profile.number("velocity.min_dt"),
             maximumAccelerationChange: profile.number("backswipe.accel_clamp"))
+        policy = InteractionDriver.policy(
+            profile.string(prefix + ".policy"), threshold: profile.number(prefix + ".threshold"), literal: literal, profile: profile)
         let setup = ControllerSetup(
-            extent: extent, direction: direction,
-            policy: InteractionDriver.policy(profile.string(prefix + ".policy"), threshold: profile.number(prefix + ".threshold"),
-                                             literal: literal, profile: profile),
+            extent: extent, direction: direction, policy: policy,
             isPinch: kind == "pinchDismiss", updateCap: profile.number("interactive.max_progress"))
         controller = literal
             ? InteractionDriver.literalController(kind, setup: setup, statistics: statistics, profile: profile)

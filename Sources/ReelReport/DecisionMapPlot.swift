@@ -1,3 +1,5 @@
+import ReelEngine
+
 /// An SVG decision map of one interactive scenario: every session's release (progress on x,
 /// velocity on y) marked finished or cancelled, once as the recording engine decided (left panel)
 /// and once as the candidate decided (right panel). Grid cells holding a session whose decision
@@ -9,6 +11,14 @@ public struct DecisionMapPlot: Sendable {
     public var recordedLabel: String
     public var candidateLabel: String
     public var points: [DecisionPoint]
+    /// Each engine's release rule, drawn as its decision boundary in both panels (nil: no line).
+    public var recordedRule: ReleaseRule?
+    public var candidateRule: ReleaseRule?
+    /// Whether the map's velocity is the one the engine decides by (false for pinches, whose map
+    /// shows the fingers' closing speed): velocity-dependent boundaries are drawn only then.
+    public var velocityIsEngines = true
+    /// Sessions with a player on the page: their marks link to it.
+    public var linkedSessions: Set<Int64> = []
 
     public init(title: String, recordedLabel: String, candidateLabel: String, points: [DecisionPoint]) {
         self.title = title
@@ -38,14 +48,43 @@ public struct DecisionMapPlot: Sendable {
             out += "<text x=\"\(c(axes.left))\" y=\"38\" class=\"panel\">\(HTML.escape(label))</text>\n"
             out += flippedCells(axes)
             out += axes.svg(xLabel: "release progress", yLabel: "release velocity (pt/s)")
+            for (role, boundary) in boundaries(axes.yRange) { out += line(boundary, role: role, axes) }
             for point in points {
                 guard let finished = index == 0 ? point.recordedFinished : point.candidateFinished else { continue }
-                out += mark(
+                let drawn = mark(
                     finished: finished, touchCancelled: point.touchCancelled, x: axes.px(point.progress),
                     y: axes.py(point.velocity))
+                let tip = "<title>\(Self.tooltip(point))</title>"
+                out += linkedSessions.contains(point.sessionID)
+                    ? "<a href=\"#session-\(point.sessionID)\" class=\"point\" data-session=\"\(point.sessionID)\">\(tip)\(drawn)</a>\n"
+                    : "<g class=\"point\" data-session=\"\(point.sessionID)\">\(tip)\(drawn)</g>\n"
             }
         }
         return out + "</svg>\n"
+    }
+
+    /// What a point's tooltip says: the session, its release, both decisions.
+    static func tooltip(_ point: DecisionPoint) -> String {
+        func decision(_ finished: Bool?) -> String { finished.map { $0 ? "finished" : "cancelled" } ?? "failed" }
+        return "session \(point.sessionID): release progress \(NumberText.short(point.progress, digits: 3)), "
+            + "velocity \(NumberText.short(point.velocity, digits: 4)) pt/s; recorded \(decision(point.recordedFinished)), "
+            + "replayed \(decision(point.candidateFinished))" + (point.flipped ? " (flipped)" : "")
+            + (point.touchCancelled ? "; touches cancelled by the system" : "")
+    }
+
+    /// The engines' boundaries over the velocity range shown.
+    func boundaries(_ velocities: ClosedRange<Double>) -> [(LinePlot.Series.Role, DecisionBoundary)] {
+        [(LinePlot.Series.Role.recorded, recordedRule), (.replayed, candidateRule)].compactMap { role, rule in
+            rule.flatMap { DecisionBoundary($0, velocities: velocities, velocityIsEngines: velocityIsEngines) }.map { (role, $0) }
+        }
+    }
+
+    private func line(_ boundary: DecisionBoundary, role: LinePlot.Series.Role, _ axes: PlotAxes) -> String {
+        let who = role == .recorded ? "recording engine" : "candidate"
+        return boundary.segments.map { s in
+            "<line x1=\"\(c(axes.px(s.x0)))\" y1=\"\(c(axes.py(s.y0)))\" x2=\"\(c(axes.px(s.x1)))\" y2=\"\(c(axes.py(s.y1)))\""
+                + " class=\"boundary \(role.rawValue)\"><title>\(who): \(HTML.escape(boundary.rule))</title></line>\n"
+        }.joined()
     }
 
     /// The grid cells (over the axes' ranges) that hold at least one flipped session.

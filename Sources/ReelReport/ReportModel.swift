@@ -53,6 +53,8 @@ public struct ReportModel: Sendable {
         public var progress: LinePlot
         /// The first divergent view property over time; nil when no view property diverged.
         public var property: LinePlot?
+        /// The session's player: recorded and (when re-run) replayed traces on one clock.
+        public var player: PlayerSession
     }
 
     /// One interactive scenario's decision map.

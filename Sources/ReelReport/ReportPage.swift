@@ -1,5 +1,6 @@
-/// Assembles a report into one self-contained HTML page: inline CSS and SVG, no scripts, no
-/// external references. Everything taken from the archive is escaped.
+/// Assembles a report into one self-contained HTML page: inline CSS, SVG and one inline script
+/// (the session players, `PlayerScript`), no external references. Everything taken from the
+/// archive is escaped. Without script the page keeps its tables and static plots.
 public enum ReportPage {
     public static func html(_ model: ReportModel) -> String {
         let e = HTML.escape
@@ -17,29 +18,32 @@ public enum ReportPage {
 
             """
         out += summary(model)
+        out += FlippedSessionsHTML.section(model)
         out += scenarios(model)
         out += sessions(model)
         out += decisionMaps(model)
-        return out + "</body>\n</html>\n"
+        return out + "<script>\n\(PlayerScript.source)</script>\n</body>\n</html>\n"
     }
 
     private static func summary(_ model: ReportModel) -> String {
         let e = HTML.escape
         let r = model.replay
         let t = model.totals
-        var out = "<section id=\"summary\">\n<h2>Summary</h2>\n<dl>\n"
-        let facts: [(String, String)] = [
-            ("candidate", "\(r.candidateEngine) (\(r.candidate))"),
-            ("recorded by", r.recordingEngines.joined(separator: ", ")),
-            ("changed parameters", r.changedParameters.isEmpty ? "none known" : r.changedParameters.joined(separator: "; ")),
-            ("tolerances", r.tolerancesJSON),
-            ("run", "\(r.status), \(r.startedAt) to \(r.finishedAt ?? "—")" + (r.shard.map { ", shard \($0)" } ?? "")),
-        ]
-        for (term, value) in facts { out += "<dt>\(e(term))</dt><dd>\(e(value))</dd>\n" }
-        out += "</dl>\n<p class=\"counts\">"
-        out += "<span>\(t.sessions) sessions</span> <span class=\"ok\">\(t.matched) matched</span> "
+        var out = "<section id=\"summary\">\n<h2>Summary</h2>\n"
+        out += "<p class=\"counts\"><span class=\"bad\">\(t.decisionFlips) decision flips</span> "
         out += "<span class=\"bad\">\(t.diverged) diverged</span> <span class=\"bad\">\(t.errors) errors</span> "
-        out += "<span class=\"bad\">\(t.decisionFlips) decision flips</span></p>\n"
+        out += "<span class=\"ok\">\(t.matched) matched</span> <span>of \(t.sessions) sessions</span></p>\n"
+        if t.decisionFlips > 0 { out += "<p><a href=\"#flipped\">The flipped sessions</a> come first below.</p>\n" }
+        out += "<dl>\n"
+        let facts: [(String, [String])] = [
+            ("candidate", ["\(r.candidateEngine) (\(r.candidate))"]),
+            ("recorded by", [r.recordingEngines.joined(separator: ", ")]),
+            ("changed parameters", r.changedParameters.isEmpty ? ["none known"] : r.changedParameters.map(SummaryWords.parameterChange)),
+            ("tolerances", SummaryWords.tolerances(r.tolerancesJSON)),
+            ("run", ["\(r.status), \(r.startedAt) to \(r.finishedAt ?? "—")" + (r.shard.map { ", shard \($0)" } ?? "")]),
+        ]
+        for (term, values) in facts { out += "<dt>\(e(term))</dt><dd>\(values.map(e).joined(separator: "<br/>"))</dd>\n" }
+        out += "</dl>\n"
         out += "<h3>Divergences by kind</h3>\n"
         out += model.byKind.isEmpty
             ? "<p>No divergences.</p>\n"
@@ -51,12 +55,23 @@ public enum ReportPage {
 
     private static func scenarios(_ model: ReportModel) -> String {
         var out = "<section id=\"scenarios\">\n<h2>By scenario</h2>\n"
-        out += HTML.table(
-            header: ["scenario", "sessions", "matched", "diverged", "errors", "decision flips"],
-            rows: model.scenarios.map { name, c in
-                [name, "\(c.sessions)", "\(c.matched)", "\(c.diverged)", "\(c.errors)", "\(c.decisionFlips)"]
-            },
-            numericColumns: [1, 2, 3, 4, 5])
+        let header = ["scenario", "decision flips", "diverged", "errors", "matched", "sessions"]
+        func row(_ name: String, _ c: ReportModel.Counts) -> [String] {
+            [name, "\(c.decisionFlips)", "\(c.diverged)", "\(c.errors)", "\(c.matched)", "\(c.sessions)"]
+        }
+        let ordered = model.scenarios.sorted {
+            ($1.counts.decisionFlips, $1.counts.diverged + $1.counts.errors, $0.name) < ($0.counts.decisionFlips, $0.counts.diverged + $0.counts.errors, $1.name)
+        }
+        let quiet = ordered.filter { $0.counts.diverged + $0.counts.errors + $0.counts.decisionFlips == 0 }
+        let loud = ordered.filter { $0.counts.diverged + $0.counts.errors + $0.counts.decisionFlips > 0 }
+        out += loud.isEmpty
+            ? "<p>No scenario diverged.</p>\n"
+            : HTML.table(header: header, rows: loud.map { row($0.name, $0.counts) }, numericColumns: [1, 2, 3, 4, 5])
+        if !quiet.isEmpty {
+            out += "<details><summary>\(quiet.count) scenario\(quiet.count == 1 ? "" : "s") with every session matched</summary>\n"
+            out += HTML.table(header: header, rows: quiet.map { row($0.name, $0.counts) }, numericColumns: [1, 2, 3, 4, 5])
+            out += "</details>\n"
+        }
         return out + "</section>\n"
     }
 
@@ -78,14 +93,19 @@ public enum ReportPage {
         }
         out += "</p>\n"
         if let note = model.candidateTraceNote { out += "<p class=\"note\">\(e(note))</p>\n" }
-        for session in model.sessionPlots {
-            out += "<article class=\"session\">\n<h3>Session \(session.sessionID): \(e(session.scenario)) "
-            out += "<span class=\"bad\">\(e(session.status))</span></h3>\n<p>\(e(session.firstDivergence))</p>\n"
-            out += "<div class=\"plots\">\n" + session.progress.svg
-            out += session.property?.svg ?? "<p class=\"note\">No view property diverged.</p>\n"
-            out += "</div>\n</article>\n"
-        }
+        for session in model.sessionPlots { out += sessionArticle(session, archiveName: model.archiveName) }
         return out + "</section>\n"
+    }
+
+    /// One divergent session: heading, first divergence, the `reel show` command, its player
+    /// with the static plots.
+    static func sessionArticle(_ session: ReportModel.SessionPlots, archiveName: String) -> String {
+        let e = HTML.escape
+        var heading = "<h3><a href=\"#session-\(session.sessionID)\">Session \(session.sessionID)</a>: \(e(session.scenario)) "
+        heading += "<span class=\"bad\">\(e(session.status))</span></h3>\n<p>\(e(session.firstDivergence))</p>\n"
+        heading += "<p><code>\(e(ShellCommand.show(archiveName, session.sessionID)))</code></p>\n"
+        let plots = session.progress.svg + (session.property?.svg ?? "<p class=\"note\">No view property diverged.</p>\n")
+        return PlayerHTML.article(session.player, heading: heading, plots: plots)
     }
 
     private static func decisionMaps(_ model: ReportModel) -> String {
@@ -97,7 +117,10 @@ public enum ReportPage {
         out += "<p>Each interactive scenario's replayed sessions by release progress and release velocity "
         out += "(the finger's velocity toward finishing, points per second), as each engine decided. "
         out += "Shaded cells hold sessions whose decision flipped: that is where the boundary moved.</p>\n"
+        let players = Set(model.sessionPlots.map(\.sessionID))
         for map in model.decisionMaps {
+            var plot = map.plot
+            plot.linkedSessions = players
             let flips = map.plot.points.filter(\.flipped).count
             let touchCancelled = map.plot.points.filter(\.touchCancelled).count
             out += "<article class=\"map\">\n<h3>\(e(map.scenario))</h3>\n<p>\(map.plot.points.count) sessions, "
@@ -106,9 +129,22 @@ public enum ReportPage {
                 out += "; \(touchCancelled) with touches the system cancelled (open squares: where the gesture stood, not a release)"
             }
             out += (map.notStarted > 0 ? "; \(map.notStarted) not shown (no release: the gesture never drove the transition, or the archive holds no trace of it)" : "")
-            out += ".</p>\n" + map.plot.svg + "</article>\n"
+            out += ".</p>\n" + plot.svg + boundaryNote(plot) + "</article>\n"
         }
         return out + "</section>\n"
+    }
+
+    /// The boundary lines of a map in words (or why a map has none).
+    private static func boundaryNote(_ plot: DecisionMapPlot) -> String {
+        let lines = plot.boundaries(-1e5...1e5)
+        guard !lines.isEmpty else {
+            return "<p class=\"note\">No boundary line: " + (plot.velocityIsEngines
+                ? "the engines' profiles are not known (an external engine)." : "the rule depends on the pinch's scale velocity, which this map does not show.")
+                + "</p>\n"
+        }
+        return "<ul class=\"boundaries\">" + lines.map { role, boundary in
+            "<li><span class=\"swatch \(role.rawValue)\"></span>\(role == .recorded ? "recording engine" : "candidate"): \(HTML.escape(boundary.rule))</li>"
+        }.joined() + "</ul>\n"
     }
 
     static let style = """
@@ -134,6 +170,28 @@ public enum ReportPage {
         svg .finished { fill: #1a7f37; } svg .cancelled { stroke: #cf222e; stroke-width: 1.4; fill: none; }
         svg .touch-cancelled { stroke: #6e7781; stroke-width: 1; fill: none; }
         svg .flip { fill: #fff1b8; stroke: #e3b341; stroke-width: 0.5; }
+        .player:focus { outline: 2px solid #0969da33; }
+        .screens { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
+        .screens figure { margin: 0; } .screens figcaption { font-size: 13px; margin-bottom: 4px; }
+        svg.screen { background: #f6f8fa; border: 1px solid #8c959f; overflow: hidden; }
+        svg.screen .device { fill: #fff; } svg.screen .view { stroke: #57606a; stroke-width: 1.5; }
+        svg.screen .view-label { font-size: 26px; fill: #1b1f24; }
+        svg.screen .finger-path { fill: none; stroke: #8250df; stroke-width: 3; stroke-opacity: 0.7; }
+        svg.screen .finger { fill: #8250df; fill-opacity: 0.35; stroke: #8250df; stroke-width: 2; }
+        .missing-side { border: 1px dashed #8c959f; padding: 8px; margin: 0; }
+        .controls { margin: 6px 0; } .controls output { font-variant-numeric: tabular-nums; margin: 0 8px; }
+        .tracks { display: grid; grid-template-columns: 130px 1fr; gap: 2px 8px; align-items: center; font-size: 12px; color: #57606a; }
+        .scrub { position: relative; padding: 0 8px; } .scrub input { width: 100%; margin: 0; }
+        .first-mark { position: absolute; top: -4px; width: 0; height: 26px; border-left: 2px solid #cf222e; margin-left: -1px; pointer-events: none; }
+        .lane { padding: 0 16px; } svg.strip { width: 100%; height: 18px; display: block; background: #f6f8fa; }
+        svg.strip .event { fill: #57606a; } svg.strip .event.divergent { fill: #cf222e; }
+        svg.strip .cursor { stroke: #0969da; stroke-width: 2; vector-effect: non-scaling-stroke; }
+        details.events { margin: 8px 0; }
+        svg .boundary { stroke-width: 2; } svg a.point:hover circle, svg a.point:hover path { stroke: #0969da; stroke-width: 3; }
+        ul.boundaries { list-style: none; padding: 0; margin: 4px 0; font-size: 13px; }
+        .swatch { display: inline-block; width: 22px; height: 0; margin-right: 6px; vertical-align: middle; border-top: 2px solid #0969da; }
+        .swatch.replayed { border-top: 2px dashed #d1242f; }
+        table.flipped code { font-size: 12px; }
 
         """
 }

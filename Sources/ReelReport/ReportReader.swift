@@ -9,9 +9,12 @@ import ReelTrace
 public struct ReportReader {
     /// How many divergent sessions get plots; the page says how many more there are.
     public var plottedSessionLimit: Int
+    /// Flipped sessions are all plotted (each with its player) up to this many plotted sessions
+    /// in all, which bounds the page's size.
+    public var flippedSessionLimit = 40
 
-    private let archive: Archive
-    private let archiveName: String
+    let archive: Archive
+    let archiveName: String
 
     public init(archive: Archive, archiveName: String, plottedSessionLimit: Int = 6) {
         self.archive = archive
@@ -32,7 +35,7 @@ public struct ReportReader {
         }
         let rerun = candidate.map(StoredCandidate.engine(for:))
         let scenarioCounts = try self.scenarioCounts(replay.id)
-        let (plots, notPlotted) = try sessionPlots(replay.id, candidate: try? rerun?.get())
+        let (plots, notPlotted) = try sessionPlots(replay.id, candidate: try? rerun?.get(), candidateNote: rerunNote(rerun))
         return ReportModel(
             archiveName: archiveName, replay: info,
             totals: scenarioCounts.reduce(into: ReportModel.Counts()) { total, row in
@@ -46,10 +49,11 @@ public struct ReportReader {
             candidateTraceNote: plots.isEmpty ? nil : rerunNote(rerun),
             decisionMaps: try decisionMaps(
                 replay.id, recordedLabel: "recorded: " + info.recordingEngines.joined(separator: ", "),
-                candidateLabel: "candidate: " + info.candidateEngine))
+                candidateLabel: "candidate: " + info.candidateEngine,
+                rules: StoredRules(recording: recording.count == 1 ? recording[0] : nil, candidate: candidate)))
     }
 
-    private func rerunNote(_ rerun: Result<TransitionEngine, ReelFailure>?) -> String? {
+    func rerunNote(_ rerun: Result<TransitionEngine, ReelFailure>?) -> String? {
         switch rerun {
         case .success: "The replayed curves come from re-running the candidate (rebuilt from its stored profile, same fingerprint) on these sessions: the archive stores verdicts and divergences, not replayed traces."
         case .failure(let failure): failure.message
@@ -59,7 +63,7 @@ public struct ReportReader {
 
     // MARK: Summary
 
-    private func replay(_ id: Int64?) throws -> (ReportModel.Replay, candidateID: Int64) {
+    func replay(_ id: Int64?) throws -> (ReportModel.Replay, candidateID: Int64) {
         let statement = try archive.database.prepare(
             """
             SELECT id, engine_id, candidate, started_at, finished_at, status, shard, tolerances_json
@@ -146,7 +150,9 @@ public struct ReportReader {
 
     // MARK: Divergent sessions
 
-    private func sessionPlots(_ replayID: Int64, candidate: TransitionEngine?) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
+    private func sessionPlots(
+        _ replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
+    ) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
         let statement = try archive.database.prepare(
             """
             WITH ranked AS (
@@ -159,7 +165,7 @@ public struct ReportReader {
                 FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
                 WHERE rr.replay_id = ?1 AND rr.status <> 'matched'
             )
-            SELECT session_id, status, first_divergent_frame, has_trace FROM ranked
+            SELECT session_id, status, first_divergent_frame, has_trace, flipped FROM ranked
             ORDER BY flipped DESC, rank_in_scenario, status = 'error', max_error DESC, session_id
             """)
         try statement.bind(replayID, at: 1)
@@ -167,20 +173,21 @@ public struct ReportReader {
         var notPlotted = 0
         while try statement.step() {
             // A results archive (reel replay --results) holds session headers, not traces.
-            guard plots.count < plottedSessionLimit, statement.bool(at: 3) else {
+            let wanted = plots.count < plottedSessionLimit || (statement.bool(at: 4) && plots.count < flippedSessionLimit)
+            guard wanted, statement.bool(at: 3) else {
                 notPlotted += 1
                 continue
             }
             plots.append(
                 try sessionPlot(
                     statement.int64(at: 0), status: statement.string(at: 1), firstFrame: statement.optionalInt(at: 2),
-                    replayID: replayID, candidate: candidate))
+                    replayID: replayID, candidate: candidate, candidateNote: candidateNote))
         }
         return (plots, notPlotted)
     }
 
-    private func sessionPlot(
-        _ sessionID: Int64, status: String, firstFrame: Int?, replayID: Int64, candidate: TransitionEngine?
+    func sessionPlot(
+        _ sessionID: Int64, status: String, firstFrame: Int?, replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
     ) throws -> ReportModel.SessionPlots {
         let recorded = try archive.loadSession(sessionID)
         let divergences = try archive.divergences(replayID: replayID, sessionID: sessionID)
@@ -218,12 +225,17 @@ public struct ReportReader {
         return ReportModel.SessionPlots(
             sessionID: sessionID, scenario: recorded.header.scenarioName, status: status,
             firstDivergence: divergences.first.map { $0.detail.isEmpty ? $0.kind.rawValue : $0.detail } ?? "", progress: progress,
-            property: property)
+            property: property,
+            player: PlayerSession(
+                recorded, replayed: replayed, replayedNote: replayed != nil ? nil : candidate == nil ? candidateNote : "The candidate failed on this session (see its divergence).", firstDivergentFrame: firstFrame,
+                storedLifecycleProperty: divergences.first { $0.kind == .lifecycle }?.property))
     }
 
     // MARK: Decision maps
 
-    private func decisionMaps(_ replayID: Int64, recordedLabel: String, candidateLabel: String) throws -> [ReportModel.DecisionMap] {
+    private func decisionMaps(
+        _ replayID: Int64, recordedLabel: String, candidateLabel: String, rules: StoredRules
+    ) throws -> [ReportModel.DecisionMap] {
         let scenarios = try archive.database.prepare(
             """
             SELECT DISTINCT sc.id, sc.name, sc.spec_json FROM replay_results AS rr
@@ -236,9 +248,11 @@ public struct ReportReader {
             guard let spec = try? ScenarioSpec.decode(json: scenarios.string(at: 2)), spec.trigger.kind != .tap else { continue }
             let name = scenarios.string(at: 1)
             let (points, notStarted) = try releases(replayID, scenarioID: scenarios.int64(at: 0), trigger: spec.trigger)
-            let plot = DecisionMapPlot(
+            var plot = DecisionMapPlot(
                 title: "\(name): finish or cancel by release", recordedLabel: recordedLabel, candidateLabel: candidateLabel,
                 points: points)
+            (plot.recordedRule, plot.candidateRule) = rules.rules(spec)
+            plot.velocityIsEngines = spec.trigger.kind != .pinch
             maps.append(ReportModel.DecisionMap(scenario: name, plot: plot, notStarted: notStarted))
         }
         return maps

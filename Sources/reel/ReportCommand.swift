@@ -12,7 +12,9 @@ struct ReportCommand: ParsableCommand {
         discussion: """
             The page has the replay's summary, a table per scenario, progress and property curves of \
             divergent sessions (recorded vs replayed; the candidate is re-run for these few sessions when \
-            it is this build's engine), and a decision map per interactive scenario. No scripts, no network.
+            it is this build's engine) each with a player of the recorded and replayed screens, the flipped \
+            sessions, and a decision map per interactive scenario. One inline script (the players), no network. \
+            --session ID writes one session's page instead.
             """)
 
     @Argument(help: "The archive.")
@@ -34,16 +36,30 @@ struct ReportCommand: ParsableCommand {
         guard (0...1000).contains(plots) else { throw ValidationError("--plots must be within 0-1000") }
     }
 
+    @Option(help: "Write only this session's page: its player and plots (any verdict).")
+    var session: Int64?
+
     func run() throws {
         try reportingErrors {
             try OutputFile.checkCanWrite(output, force: force)
             let store = try Archive.open(archive, mode: .readOnly)
             let reader = ReportReader(archive: store, archiveName: archive, plottedSessionLimit: plots)
+            if let session {
+                let page = try reader.readSession(session, replayID: replay)
+                try write(SessionPage.html(page))
+                print("wrote \(output): session \(session) in replay \(page.replayID) (\(page.status))")
+                return
+            }
             let model = try reader.read(replayID: replay)
-            let file = try OutputFile(path: output, force: force)
-            try file.write(ReportPage.html(model))
-            try file.close()
+            try write(ReportPage.html(model))
             print("wrote \(output): replay \(model.replay.id), \(model.totals.sessions) sessions, \(model.sessionPlots.count) sessions plotted, \(model.decisionMaps.count) decision maps")
         }
+    }
+
+    /// Writes the page through `output` (created, or replaced with --force).
+    private func write(_ html: String) throws {
+        let file = try OutputFile(path: output, force: force)
+        try file.write(html)
+        try file.close()
     }
 }

@@ -44,7 +44,13 @@ struct ShowCommand: ParsableCommand {
             print(Self.row(
                 String(format: "%.3f", outcome.t), "outcome",
                 "\(outcome.completed ? "finished" : "cancelled") (\(counted(recorded.trace.frames.count, "frame")))"))
-            if let verdict { print(""); print(verdict.text) }
+            if let verdict {
+                print("")
+                print(verdict.text)
+                print("")
+                print("watch it: reel report \(shellQuoted(archive)) --session \(session) --replay \(verdict.replayID) -o session-\(session).html")
+                print("or in the whole report (flipped and most divergent sessions): report.html#session-\(session)")
+            }
         }
     }
 

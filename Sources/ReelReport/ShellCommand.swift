@@ -1,0 +1,26 @@
+import Foundation
+
+/// The `reel` commands the report prints for a reader to copy, with arguments quoted for a POSIX shell.
+public enum ShellCommand {
+    /// `reel show ARCHIVE ID`.
+    public static func show(_ archive: String, _ sessionID: Int64) -> String {
+        "reel show \(quoted(archive)) \(sessionID)"
+    }
+
+    /// `reel report ARCHIVE --session ID -o session-ID.html`.
+    public static func sessionReport(_ archive: String, _ sessionID: Int64) -> String {
+        "reel report \(quoted(archive)) --session \(sessionID) -o session-\(sessionID).html"
+    }
+
+    /// `reel report ARCHIVE --replay ID -o report.html`.
+    public static func report(_ archive: String, _ replayID: Int64) -> String {
+        "reel report \(quoted(archive)) --replay \(replayID) -o report.html"
+    }
+
+    /// `text` as is when it is made of safe characters, else in single quotes.
+    static func quoted(_ text: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+=:,@%")
+        if !text.isEmpty, text.allSatisfy(safe.contains) { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
