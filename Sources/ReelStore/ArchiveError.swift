@@ -27,6 +27,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case sessionNotFound(id: Int64)
     /// A stored value could not be turned back into a trace value.
     case invalidStoredValue(table: String, column: String, value: String)
+    /// A row holds a value Reel cannot read ("sessions", 12, "tags", "is not a JSON array of strings").
+    case invalidStoredRow(table: String, rowID: Int64, column: String, reason: String)
 
     public var description: String {
         switch self {
@@ -61,6 +63,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no session with id \(id)"
         case let .invalidStoredValue(table, column, value):
             return "invalid value \(value) in \(table).\(column)"
+        case let .invalidStoredRow(table, rowID, column, reason):
+            return "bad archive data: \(table) row \(rowID): \(column) \(reason)"
         }
     }
 }

@@ -18,11 +18,8 @@ final class RecordHandOff: Sendable {
 
     init(depth: Int) {
         self.depth = depth
-        // Created at 0 and raised to `depth`, not created at `depth`: libdispatch traps (SIGILL,
-        // "Semaphore object deallocated while in use") when a semaphore is freed below the value it
-        // was created with, which is the case when the writer stops with chunks still in flight.
-        room = DispatchSemaphore(value: 0)
-        for _ in 0..<depth { room.signal() }
+        // The writer may stop with chunks still in flight.
+        room = .counting(depth)
     }
 
     /// Whether the writer gave up: the producer should stop.
