@@ -46,6 +46,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Seconds an external engine (exec:) may take to answer one session before it is killed.")
     var timeout: Double = 10
 
+    @Option(help: "Bytes an external engine's response line may hold; a longer one fails its session (default 256 MiB).")
+    var maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
+
     @Option(help: "Output: text, json or junit (JUnit XML, one test case per session).")
     var format: ReplayReport.Format = .text
 
@@ -65,7 +68,9 @@ struct ReplayCommand: ParsableCommand {
             let options = Replayer.Options(
                 jobs: jobs, shard: try shard.map { text throws(ReelFailure) in try Shard(parsing: text) }, scenario: scenario,
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances)
-            let factory = try EngineFactory(EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)))
+            guard maxReplyBytes >= 1024 else { throw ReelFailure(.usage, "--max-reply-bytes must be at least 1024") }
+            let factory = try EngineFactory(
+                EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)), maxReplyBytes: maxReplyBytes)
             let progress = ProgressLine(enabled: standardErrorIsTerminal)
             defer { progress.finish() }
             return try Replayer(archivePath: archive, resultsPath: results, engine: factory, options: options).run(

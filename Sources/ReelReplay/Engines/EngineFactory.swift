@@ -5,12 +5,18 @@ public struct EngineFactory: Sendable {
     public let spec: EngineSpec
     /// The longest wait for an external engine's answer to one session.
     public let timeLimit: Duration
+    /// The longest response line taken from an external engine.
+    public let maxReplyBytes: Int
     private let profile: ProfileLoader.Loaded?
 
     /// Loads and checks the profile file now, so a bad profile fails before any work starts.
-    public init(_ spec: EngineSpec, timeLimit: Duration = ExternalEngine.defaultTimeLimit) throws(ReelFailure) {
+    public init(
+        _ spec: EngineSpec, timeLimit: Duration = ExternalEngine.defaultTimeLimit,
+        maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
+    ) throws(ReelFailure) {
         self.spec = spec
         self.timeLimit = timeLimit
+        self.maxReplyBytes = maxReplyBytes
         if case .profile(let path) = spec {
             profile = try ProfileLoader.load(path: path)
         } else {
@@ -26,7 +32,7 @@ public struct EngineFactory: Sendable {
         case .profile:
             return BuiltinEngine(profile: profile!.profile, label: profile!.name)
         case .exec(let command):
-            return ExternalTransitionEngine(command: command, timeLimit: timeLimit)
+            return ExternalTransitionEngine(command: command, timeLimit: timeLimit, maxReplyBytes: maxReplyBytes)
         }
     }
 

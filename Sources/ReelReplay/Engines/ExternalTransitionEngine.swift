@@ -10,8 +10,11 @@ public final class ExternalTransitionEngine: TransitionEngine {
     public private(set) var identity: EngineIdentity
     public private(set) var identityIsKnown = false
 
-    public init(command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit) {
-        process = ExternalEngine(command: command, timeLimit: timeLimit)
+    public init(
+        command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit,
+        maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
+    ) {
+        process = ExternalEngine(command: command, timeLimit: timeLimit, maxReplyBytes: maxReplyBytes)
         identity = EngineIdentity(
             name: "exec", version: "unknown",
             fingerprint: ExternalEngine.fingerprint(name: "exec", version: "unknown", command: command),
