@@ -141,6 +141,7 @@ struct EngineProcessSlot: ~Copyable {
         _ line: [UInt8], id: Int, command: String, deadline: ContinuousClock.Instant, limits: Limits
     ) throws(ExternalEngineError) -> EngineResponse {
         let engine: EngineProcess
+        let answeredBefore = current != nil
         if let current {
             engine = current
         } else {
@@ -149,8 +150,9 @@ struct EngineProcessSlot: ~Copyable {
         }
         let answer: [UInt8]
         do throws(EngineProcess.ExchangeFailure) {
-            // Output before the request is a second answer to an earlier one: this session's would come after it.
-            if try engine.hasUnsolicitedOutput() { throw .unsolicitedOutput }
+            // Output of a process that answered before, written before this request, is a second
+            // answer to an earlier one: this session's would come after it.
+            if answeredBefore, try engine.hasUnsolicitedOutput() { throw .unsolicitedOutput }
             answer = try engine.exchange(line, deadline: deadline)
         } catch {
             current = nil
