@@ -7,7 +7,10 @@ import Testing
 /// into one archive all finish, each session stored once and counted once.
 @Suite("Recorder write errors and concurrent recorders")
 struct RecorderRaceTests {
-    @Test func aWriteErrorWithBatchesInFlightEndsWithAMessageNotASignal() throws {
+    /// Not under ThreadSanitizer (`tools/sanitize thread` sets TSAN_OPTIONS): its runtime dies of
+    /// SIGBUS in its own mappings under a file-size limit, before `reel` runs.
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil, "ThreadSanitizer cannot run under ulimit -f"))
+    func aWriteErrorWithBatchesInFlightEndsWithAMessageNotASignal() throws {
         let folder = try temporaryFolder()
         let stream = try synthesizedStream("nav.interactive-pop", count: 120, seed: 31, in: folder)
         // File-size limits (KiB) reached at different moments of the run, the producer ahead each time.
