@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 15 item 4, through the `reel` executable: a tiny stream holding one finger down for a day
 /// is rejected at the touch past `limits.max_session_span` (file:line, exit 65) before anything is
-/// simulated; a session within the limit is read whole.
+/// simulated; a session within the limit is read whole; a transition ends within 600 s.
 @Suite("Session span limit")
 struct SessionSpanTests {
     @Test func aFingerDownForADayIsRejectedWithItsLineBeforeSimulation() throws {
@@ -26,6 +26,25 @@ struct SessionSpanTests {
                 "\(run.standardError)")
         #expect(try archiveCount(archivePath, "SELECT count(*) FROM sessions") == 0)
         #expect(try archiveCount(archivePath, "SELECT count(*) FROM frames") == 0)
+        #expect(try integrityCheck(archivePath) == "ok")
+    }
+
+    /// After the last touch the engine runs at most `Engine.maximumTransitionDuration` (600 s),
+    /// whatever the profile says (a profile's ranges, issue 15 item 5, may refuse it outright: 65).
+    @Test func aProfileCannotMakeATransitionRunAway() throws {
+        let folder = try temporaryFolder()
+        let profile = folder + "/slow.json"
+        try #"{"name": "slow", "parameters": {"clock.max_duration": 1e7, "nav.duration": 1e7}}"#
+            .write(toFile: profile, atomically: true, encoding: .utf8)
+        let stream = try synthesizedStream("nav.push", count: 1, seed: 61, in: folder)
+        let archivePath = folder + "/a.sqlite"
+        let started = ContinuousClock.now
+        let run = try runReel(["record", archivePath, stream, "--engine", profile], in: folder)
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(run.status == 0 || run.status == 65, "exit \(run.status): \(run.standardError)")
+        if run.status == 0 {
+            #expect(try archiveCount(archivePath, "SELECT count(*) FROM frames") <= 600 * 60 + 1)
+        }
         #expect(try integrityCheck(archivePath) == "ok")
     }
 
