@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Test-only: property-based testing (the fuzz suites of ReelFuzzTests).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Test-only: parses the scale-out recipes (docs/scale/*.yml) the way their schedulers read them.
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // SQLite's C API, straight from the system library (pkg-config sqlite3).
@@ -60,8 +62,13 @@ let package = Package(
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelTrace", "ReelTiming", "ReelGestures"]),
         .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelTrace", "CSQLite"]),
         .testTarget(name: "ReelReplayTests", dependencies: ["ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore"], exclude: ["BadInput"]),
+        .testTarget(
+            name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore", .product(name: "Yams", package: "Yams")],
+            exclude: ["BadInput"]),
         .testTarget(name: "ReelReportTests", dependencies: ["ReelReport", "ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
+        // An independent decision oracle per interactive scenario family, written from the published
+        // rules alone (its Oracle*.swift files import no Reel module), checked against the engine.
+        .testTarget(name: "ReelOracleTests", dependencies: ["ReelEngine", "ReelReplay", "ReelTrace"]),
         // Mutation fuzzing of the input readers (gesture streams, profiles, engine replies) over Tests/Corpus.
         .testTarget(
             name: "ReelFuzzTests",

@@ -18,6 +18,8 @@ struct AnimatorContext: Sendable {
     var fromInitial: Rect
     /// The screen height (seed 000 offsets by UIScreen bounds, not the container).
     var screenHeight: Double
+    /// A right-to-left layout: the navigation slide comes in from the left.
+    var mirrored = false
 }
 
 /// A symmetric animation described by its forward form: the outgoing view ends at
@@ -52,10 +54,12 @@ struct Animators {
         let m34 = p.number("vctl.m34")
         switch name {
         case "slide":
+            // Right to left: the incoming view enters from the left, the outgoing one moves right.
+            let sign = c.mirrored ? -1.0 : 1.0
             let parallax = p.number("nav.parallax") * width
             var plan = play(RoleMotion(
-                outgoingEnd: { var l = $0; l.x -= parallax; return l },
-                incomingStart: { var l = $0; l.x += width; return l },
+                outgoingEnd: { var l = $0; l.x -= sign * parallax; return l },
+                incomingStart: { var l = $0; l.x += sign * width; return l },
                 timing: p.timing("nav.curve"), duration: p.number("nav.duration")), c, &stage)
             addDimming(&plan, c, &stage, alpha: p.number("nav.dimming_alpha"))
             return plan

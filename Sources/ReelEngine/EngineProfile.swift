@@ -34,6 +34,12 @@ public struct EngineProfile: Sendable, Hashable {
             if case .number(let number) = value, !number.isFinite {
                 throw ProfileError("parameter '\(name)' must be a finite number")
             }
+            if case .number(let number) = value, let range = descriptor.range, !range.contains(number) {
+                throw ProfileError("parameter '\(name)' must be within \(descriptor.rangeText ?? "") \(descriptor.unit); got \(number)")
+            }
+            if case .number(let number) = value, descriptor.isInteger, number.rounded() != number {
+                throw ProfileError("parameter '\(name)' is a count and takes a whole number; got \(number)")
+            }
             changed[index] = value
         }
         return EngineProfile(values: changed)

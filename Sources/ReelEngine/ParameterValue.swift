@@ -32,13 +32,29 @@ public struct ParameterDescriptor: Sendable, Hashable {
     public var defaultValue: ParameterValue
     /// For string parameters: the accepted values (empty when any string goes).
     public var choices: [String]
+    /// For number parameters: the values a profile may give (checked when a profile is loaded).
+    public var range: ClosedRange<Double>?
+    /// For number parameters: whether only whole numbers are accepted (counts).
+    public var isInteger: Bool
 
-    public init(name: String, unit: String, description: String, defaultValue: ParameterValue, choices: [String] = []) {
+    public init(
+        name: String, unit: String, description: String, defaultValue: ParameterValue, choices: [String] = [],
+        range: ClosedRange<Double>? = nil, isInteger: Bool = false
+    ) {
         self.name = name
         self.unit = unit
         self.description = description
         self.defaultValue = defaultValue
         self.choices = choices
+        self.range = range
+        self.isInteger = isInteger
+    }
+
+    /// `range` as people read it, "0 to 1" or "1 to 1000 (whole)"; nil when there is none.
+    public var rangeText: String? {
+        guard let range else { return nil }
+        func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
+        return "\(plain(range.lowerBound)) to \(plain(range.upperBound))" + (isInteger ? " (whole)" : "")
     }
 }
 

@@ -23,11 +23,14 @@ public struct ScenarioSpec: Sendable, Hashable, Codable {
     public var segue: String?
     /// False models shouldPerformSegue returning false: the segue, and the transition, do not happen.
     public var segueAllowed: Bool?
+    /// The user interface layout direction; absent means left to right (so specs written before
+    /// the field existed, and their content hashes, are unchanged).
+    public var layoutDirection: LayoutDirection?
 
     public init(
         name: String, summary: String, hierarchy: HierarchySpec, action: ActionSpec, animator: String = "system",
         interaction: String? = nil, trigger: TriggerSpec = TriggerSpec(kind: .tap), segue: String? = nil,
-        segueAllowed: Bool? = nil
+        segueAllowed: Bool? = nil, layoutDirection: LayoutDirection? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -38,7 +41,11 @@ public struct ScenarioSpec: Sendable, Hashable, Codable {
         self.trigger = trigger
         self.segue = segue
         self.segueAllowed = segueAllowed
+        self.layoutDirection = layoutDirection
     }
+
+    /// Whether the scenario lays out right to left (`layoutDirection` = rightToLeft).
+    public var isRightToLeft: Bool { layoutDirection == .rightToLeft }
 
     /// The spec as JSON with sorted keys (absent optionals left out).
     public var canonicalJSON: String {
@@ -52,6 +59,12 @@ public struct ScenarioSpec: Sendable, Hashable, Codable {
     public static func decode(json: String) throws -> ScenarioSpec {
         try JSONDecoder().decode(ScenarioSpec.self, from: Data(json.utf8))
     }
+}
+
+/// UIKit's `UIUserInterfaceLayoutDirection`: right to left puts the back-swipe on the right edge
+/// and mirrors the navigation slide.
+public enum LayoutDirection: String, Sendable, Hashable, Codable {
+    case leftToRight, rightToLeft
 }
 
 /// The starting view-controller hierarchy.

@@ -3,9 +3,11 @@ import ReelGestures
 import ReelTrace
 
 extension Simulation {
-    /// Feeds the touches in order, interleaved with display ticks while a transition runs. A
-    /// stream that ends with a finger still driving the transition cancels it (as UIKit does
-    /// when touches are cancelled) at the last touch's time.
+    /// Feeds the touches in order, interleaved with display ticks while a transition runs. An
+    /// interactive scenario takes them as touch events (lines with the same time together, with
+    /// `gesture.event_model` = uikit; one line at a time with per-touch). A stream that ends with a
+    /// finger still driving the transition cancels it (as UIKit does when touches are cancelled)
+    /// at the last touch's time.
     mutating func drive(_ touches: [Touch]) throws {
         var tap = TapRecognizer(parameters: .init(maximumMovement: profile.number("tap.max_movement"),
                                                   maximumDuration: profile.number("tap.max_duration")))
@@ -17,47 +19,56 @@ extension Simulation {
         // Whether an interaction controller drives the scenario (asked once: testing the optional
         // copied the whole driver every time).
         let interactive = driver != nil
+        let events = interactive && driver!.touchModel == .uikit ? TouchEvent.group(touches) : touches.map(TouchEvent.init)
         var started = false
         var index = 0
         while true {
-            if index >= touches.count, isInteractive, interactive {
+            if index >= events.count, interactive, isInteractive || driver!.holdsWithoutTransition {
                 let t = touches.last?.t ?? 0
                 emit(t, "gesture", driver!.recognizerName, GestureState.cancelled.name)
-                try apply(driver!.cancelHeldGesture(at: t), driver: &driver!)
+                try perform(driver!.cancelHeldGesture(at: t), driver: &driver!, started: &started)
                 continue
             }
-            let touchTime = index < touches.count ? touches[index].t : Double.infinity
-            if transition != nil, nextTickTime < touchTime {
+            let eventTime = index < events.count ? events[index].t : Double.infinity
+            if transition != nil, nextTickTime < eventTime {
                 renderTick()
                 continue
             }
-            guard index < touches.count else { break }
-            let touch = touches[index]
+            guard index < events.count else { break }
+            let event = events[index]
             index += 1
             if started, transition == nil { break }
             if interactive {
-                try feed(touch, to: &driver!, started: &started)
-            } else if spec.trigger.kind == .tap, !started, tap.handle(touch).contains(.recognized) {
-                emit(touch.t, "gesture", "tap", "recognized")
-                started = try startTransition(at: touch.t, interactive: false)
+                try feed(event, to: &driver!, started: &started)
+            } else if spec.trigger.kind == .tap, !started, tap.handle(event.touches[0]).contains(.recognized) {
+                emit(event.t, "gesture", "tap", "recognized")
+                started = try startTransition(at: event.t, interactive: false)
             }
         }
     }
 
-    /// One touch through the interaction controller: its recognizer's state changes as events, then
-    /// the command (start the transition, or drive the running one). The driver is borrowed in
-    /// place (`&driver!`), not copied per touch.
-    private mutating func feed(_ touch: Touch, to driver: inout InteractionDriver, started: inout Bool) throws {
-        let running = isAnimating ? transition?.clock.fraction(at: touch.t) : nil
-        let (command, states) = driver.handle(touch, runningProgress: running)
-        for state in states { emit(touch.t, "gesture", driver.recognizerName, state.name) }
+    /// One touch event through the interaction controller: its recognizer's state changes as
+    /// events, then the command. The driver is borrowed in place (`&driver!`), not copied per event.
+    private mutating func feed(_ event: TouchEvent, to driver: inout InteractionDriver, started: inout Bool) throws {
+        let running = isAnimating ? transition?.clock.fraction(at: event.t) : nil
+        let (command, states) = driver.handle(event, runningProgress: running)
+        for state in states { emit(event.t, "gesture", driver.recognizerName, state.name) }
+        try perform(command, driver: &driver, started: &started)
+    }
+
+    /// Starts the transition for a command that begins it, else applies the command to the running one.
+    private mutating func perform(_ command: InteractionCommand?, driver: inout InteractionDriver, started: inout Bool) throws {
         guard let command else { return }
-        if case .began(let t) = command, !started {
+        switch command {
+        case .began(let t) where !started:
             started = try startTransition(at: t, interactive: true)
             if let duration = transition?.plan.duration { driver.transitionDuration = duration }
-            return
+        case .startAnimated(let t):
+            guard !started else { return }
+            started = try startTransition(at: t, interactive: false)
+        default:
+            try apply(command, driver: &driver)
         }
-        try apply(command, driver: &driver)
     }
 
     /// Applies an interaction command to the running transition (UIPercentDrivenInteractiveTransition
@@ -74,10 +85,12 @@ extension Simulation {
             emit(t, "transition", subject, "pauseInteractiveTransition")
         case .changed(let t, let percent):
             guard !clock.isRunning else { return }
-            let capped = PercentDriven.interactiveProgress(percent, parameters: driver.percentDriven)
-            try clock.setFractionComplete(capped)
-            transition!.tau = capped * duration
-            emit(t, "transition", subject, Simulation.call("updateInteractiveTransition", fraction: capped))
+            // UIPercentDrivenInteractiveTransition clamps percentComplete to 0...1 (a NaN, from a pinch
+            // that began with its fingers together, reads as 0).
+            let clamped = percent.isNaN ? 0 : min(max(percent, 0), 1)
+            try clock.setFractionComplete(clamped)
+            transition!.tau = clamped * duration
+            emit(t, "transition", subject, Simulation.call("updateInteractiveTransition", fraction: clamped))
         case .ended(let t, let finish, let velocity):
             guard !clock.isRunning else { return }
             let p = clock.fractionComplete ?? 0
@@ -91,8 +104,8 @@ extension Simulation {
                     : 1
             } else {
                 timing = profile.timing("interactive.completion_curve")
-                // Seed 000: completionSpeed = 1 - percentComplete.
-                completionSpeed = driver.kind == "swipeDismiss" ? 1 - p : profile.number("interactive.completion_speed")
+                // Seed 000 and CEPinch: completionSpeed = 1 - percentComplete.
+                completionSpeed = driver.completesAtOneMinusPercent ? 1 - p : profile.number("interactive.completion_speed")
             }
             emit(t, "transition", subject, finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
             // D26 animator path: isReversed = !complete; continueAnimation(completion curve, duration factor).
@@ -100,6 +113,8 @@ extension Simulation {
             try clock.setReversed(!finish, at: t)
             try clock.continueAnimation(timing: timing, durationFactor: factor, at: t)
             scheduleTicks(from: t)
+        case .startAnimated:
+            return
         }
         transition!.clock = clock
     }

@@ -121,7 +121,8 @@ extension Simulation {
 
     func context(from: String, to: String, direction: TransitionDirection, container: Rect) -> AnimatorContext {
         AnimatorContext(direction: direction, fromKey: World.viewKey(from), toKey: World.viewKey(to), toOwner: to,
-                        container: container, toFinal: container, fromInitial: container, screenHeight: device.height)
+                        container: container, toFinal: container, fromInitial: container, screenHeight: device.height,
+                        mirrored: spec.isRightToLeft(in: profile))
     }
 
     private mutating func beginPush(target: String, at t: Double, interactive: Bool, before: World) throws -> (Operation, TransitionPlan) {
@@ -205,7 +206,8 @@ extension Simulation {
         worldBefore = before
         let requested = try presentationStyle()
         let popoverCompact = PresentationStyle(rawValue: profile.string("presentation.popover_compact_style")) ?? .pageSheet
-        let style = requested.effective(in: world.sizeClass, popoverCompact: popoverCompact)
+        let contextCompact = ContextCompactAdaptation(rawValue: profile.string("presentation.context_compact_style")) ?? .fullScreen
+        let style = requested.effective(in: world.sizeClass, popoverCompact: popoverCompact, contextCompact: contextCompact)
         let source = spec.action.source ?? world.topController
         let resolution = resolvePresenter(source: source, style: style)
         let container = style.usesContext ? resolution.contextFrame : world.bounds

@@ -11,6 +11,8 @@ struct Simulation {
     /// `clock.max_duration`, at most `Engine.maximumTransitionDuration`: the clock stops a
     /// transition this long after it began.
     let maxTransitionDuration: Double
+    /// `render.clamp_alpha`: frames store alpha clamped to 0...1.
+    let clampsAlpha: Bool
     var world: World
     var events: [TraceEvent] = []
     var frames: [Frame] = []
@@ -61,6 +63,7 @@ struct Simulation {
         self.device = device
         self.frameClock = FrameClock(refreshHz: refreshHz)
         self.maxTransitionDuration = min(profile.number("clock.max_duration"), Engine.maximumTransitionDuration)
+        self.clampsAlpha = profile.bool("render.clamp_alpha")
         self.world = try World.initial(spec: spec, device: device, profile: profile)
         self.outcome = Outcome(completed: false, t: 0, hierarchy: "")
         try presentInitialControllers()
@@ -139,7 +142,7 @@ struct Simulation {
         nextTick += 1
         // One in-place access to the transition: reading its parts through `transition!` one by
         // one copied the whole transition each time.
-        let (frame, ended) = Self.render(&transition!, at: t, index: frames.count, stage: world.stage, maxDuration: maxTransitionDuration)
+        let (frame, ended) = Self.render(&transition!, at: t, index: frames.count, stage: world.stage, maxDuration: maxTransitionDuration, clampsAlpha: clampsAlpha)
         frames.append(frame)
         if let ended { endTransition(at: t, completed: ended) }
     }
@@ -147,7 +150,7 @@ struct Simulation {
     /// The frame of `active` at tick time `t`, and whether the transition ended there (nil: it runs
     /// on; otherwise whether it completed).
     private static func render(
-        _ active: inout ActiveTransition, at t: Double, index: Int, stage: Stage, maxDuration: Double
+        _ active: inout ActiveTransition, at t: Double, index: Int, stage: Stage, maxDuration: Double, clampsAlpha: Bool
     ) -> (frame: Frame, ended: Bool?) {
         let duration = active.plan.duration
         var ended = false
@@ -157,7 +160,7 @@ struct Simulation {
             active.tau = ended ? (active.clock.isReversed ? 0 : duration) : active.clock.fraction(at: t) * duration
         }
         let progress = duration > 0 ? min(max(active.tau / duration, 0), 1) : 1
-        let frame = Frame(index: index, t: t, progress: progress, views: active.plan.viewStates(of: stage, at: active.tau))
+        let frame = Frame(index: index, t: t, progress: progress, views: active.plan.viewStates(of: stage, at: active.tau, clampingAlpha: clampsAlpha))
         return (frame, ended ? !active.clock.isReversed : nil)
     }
 
@@ -259,7 +262,7 @@ struct Simulation {
 
     /// The finished trace; its outcome describes the final hierarchy when `hierarchy` is true.
     mutating func trace(hierarchy: Bool) -> Trace {
-        if hierarchy { outcome.hierarchy = world.hierarchyJSON }
+        if hierarchy { outcome.hierarchy = world.hierarchyJSON(listingHidden: profile.bool("outcome.hidden_views")) }
         return Trace(frames: frames, events: events, outcome: outcome)
     }
 }

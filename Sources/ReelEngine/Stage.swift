@@ -114,13 +114,15 @@ struct Stage: Sendable, Hashable {
 
     func look(_ key: String) -> Look? { index(of: key).map { views[$0].look } }
 
-    /// The views as trace states with the given looks (one per view), back to front.
-    func states(looks: UnsafeBufferPointer<Look>) -> [ViewState] {
+    /// The views as trace states with the given looks (one per view), back to front. With
+    /// `clampingAlpha`, alpha is stored as Core Animation renders opacity: clamped to 0...1 (a
+    /// spring's overshoot of the model value shows as 1, or 0).
+    func states(looks: UnsafeBufferPointer<Look>, clampingAlpha: Bool) -> [ViewState] {
         views.withUnsafeBufferPointer { views in
             views.indices.map { z in
                 ViewState(
                     key: views[z].key, x: looks[z].x, y: looks[z].y, w: looks[z].w, h: looks[z].h,
-                    alpha: looks[z].alpha, transform: looks[z].affine, rotationX: looks[z].rotX,
+                    alpha: clampingAlpha ? min(max(looks[z].alpha, 0), 1) : looks[z].alpha, transform: looks[z].affine, rotationX: looks[z].rotX,
                     rotationY: looks[z].rotY, m34: looks[z].m34, z: z, hidden: views[z].hidden)
             }
         }

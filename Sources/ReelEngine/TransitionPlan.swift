@@ -95,9 +95,10 @@ struct TransitionPlan: Sendable {
         return out
     }
 
-    /// The frame at transition time `tau`: every view's state, back to front.
-    func viewStates(of stage: Stage, at tau: Double) -> [ViewState] {
-        withLooks(of: stage, at: tau) { looks in stage.states(looks: looks) }
+    /// The frame at transition time `tau`: every view's state, back to front (alpha clamped to
+    /// 0...1 with `clampingAlpha`).
+    func viewStates(of stage: Stage, at tau: Double, clampingAlpha: Bool) -> [ViewState] {
+        withLooks(of: stage, at: tau) { looks in stage.states(looks: looks, clampingAlpha: clampingAlpha) }
     }
 
     /// Hands `body` the looks of `stage.views` at transition time `tau`, in a buffer on the stack

@@ -92,8 +92,9 @@ struct World: Sendable {
     }
 
     /// The final hierarchy as canonical JSON: root, container children, selection, presented
-    /// chain and the window's views back to front.
-    var hierarchyJSON: String {
+    /// chain and the window's views back to front; with `listingHidden`, the hidden ones among
+    /// them under "hidden" (left out when none is hidden).
+    func hierarchyJSON(listingHidden: Bool) -> String {
         var root: [(String, CanonicalJSON.Value)] = [
             ("name", .string(rootName)),
             ("kind", .string(containerKind)),
@@ -103,10 +104,13 @@ struct World: Sendable {
         let presented: [CanonicalJSON.Value] = presentations.map {
             .object([("presented", .string($0.presented)), ("presenter", .string($0.presenter)), ("style", .string($0.style.rawValue))])
         }
-        return CanonicalJSON.encode(.object([
+        var fields: [(String, CanonicalJSON.Value)] = [
             ("root", .object(root)),
             ("presented", .array(presented)),
             ("views", .array(stage.views.map { .string($0.key) })),
-        ]))
+        ]
+        let hidden = stage.views.filter(\.hidden).map { CanonicalJSON.Value.string($0.key) }
+        if listingHidden, !hidden.isEmpty { fields.append(("hidden", .array(hidden))) }
+        return CanonicalJSON.encode(.object(fields))
     }
 }

@@ -1,5 +1,5 @@
-/// The system back-swipe's release estimator (D26 `_UINavigationInteractiveTransition`):
-/// running means over the last few samples of velocity and acceleration, normalised by the
+/// Engine 0.3's back-swipe release estimator (the reel-0.3 handlers; `BackSwipeStatistics` is
+/// D26's): running means over the last few samples of velocity and acceleration, normalised by the
 /// width W (so velocity is in widths per second and acceleration in widths per second²).
 ///
 /// A position sample is taken only when at least `minimumInterval` has passed since the last

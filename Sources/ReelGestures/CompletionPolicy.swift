@@ -18,10 +18,12 @@ public struct DecisionInput: Sendable, Hashable, Codable {
     public var transitionDuration: Double
     /// Whether the gesture ended in `.cancelled` (then the transition always cancels).
     public var gestureCancelled: Bool
+    /// Whether the interaction reached `.changed` (D26's back-swipe interaction state 2).
+    public var hasChanged: Bool
 
     public init(progress: Double, velocity: Double, extent: Double, meanVelocity: Double = 0,
                 meanAcceleration: Double = 0, sampleCount: Int = 0, transitionDuration: Double = 0,
-                gestureCancelled: Bool = false) {
+                gestureCancelled: Bool = false, hasChanged: Bool = true) {
         self.progress = progress
         self.velocity = velocity
         self.extent = extent
@@ -30,6 +32,7 @@ public struct DecisionInput: Sendable, Hashable, Codable {
         self.sampleCount = sampleCount
         self.transitionDuration = transitionDuration
         self.gestureCancelled = gestureCancelled
+        self.hasChanged = hasChanged
     }
 
     /// Fills the sampler fields from a back-swipe sampler.
@@ -56,6 +59,11 @@ public enum CompletionPolicy: Sendable, Hashable, Codable {
     /// velocities, finish iff p + v T + a T² / 2 > min(distance / extent, maximumThreshold)
     /// (v, a the sampler's normalised means, T the transition duration); with fewer, iff velocity > 0.
     case backSwipe(distance: Double = 187.5, maximumThreshold: Double = 0.5, minimumSamples: Int = 3)
+    /// UIKit's back-swipe decision as D26 has it (`popGesture:withRemainingDuration:shouldPopWithVelocity:`):
+    /// no pop without a `.changed`; with at least `minimumSamples` statistics samples, pop iff
+    /// p + v T + a T² / 2 > min(distance / extent, maximumThreshold); with fewer, iff the mean
+    /// velocity > 0 (`BackSwipeStatistics`, whose `.began` sample counts).
+    case uikitBackSwipe(distance: Double = 187.5, maximumThreshold: Double = 0.5, minimumSamples: Int = 3)
     /// Touchwonders/Transition: finish iff progress > threshold or velocity >= flickVelocity (points per second).
     case thresholdOrFlick(threshold: Double = 1.0 / 3.0, flickVelocity: Double = 1200)
 
@@ -74,6 +82,12 @@ public enum CompletionPolicy: Sendable, Hashable, Codable {
             guard input.sampleCount >= minimumSamples else { return input.velocity > 0 }
             let t = input.transitionDuration
             let predicted = input.progress + input.meanVelocity * t + input.meanAcceleration * t * t / 2
+            return predicted > min(distance / input.extent, maximumThreshold)
+        case let .uikitBackSwipe(distance, maximumThreshold, minimumSamples):
+            guard input.hasChanged else { return false }
+            guard input.sampleCount >= minimumSamples else { return input.meanVelocity > 0 }
+            let t = input.transitionDuration
+            let predicted = input.progress + input.meanAcceleration * 0.5 * t * t + input.meanVelocity * t
             return predicted > min(distance / input.extent, maximumThreshold)
         case let .thresholdOrFlick(threshold, flickVelocity):
             return input.progress > threshold || input.velocity >= flickVelocity

@@ -25,10 +25,14 @@ struct FingerTracker: Sendable, Hashable {
     private(set) var estimator: VelocityEstimator
     /// Fingers beyond this many are not counted (and not tracked).
     let maximumFingers: Int
+    /// Whether the tracked finger's lifting or cancelled line moves it (and gives a velocity
+    /// sample): engine 0.3's per-touch model. UIKit's `touchesEnded` moves nothing.
+    let liftMoves: Bool
 
-    init(velocity: VelocityEstimator.Parameters, maximumFingers: Int = .max) {
+    init(velocity: VelocityEstimator.Parameters, maximumFingers: Int = .max, liftMoves: Bool = true) {
         estimator = VelocityEstimator(parameters: velocity)
         self.maximumFingers = maximumFingers
+        self.liftMoves = liftMoves
     }
 
     var translation: GestureVector { location - start }
@@ -59,9 +63,11 @@ struct FingerTracker: Sendable, Hashable {
             guard touch.id == trackedID else {
                 return touch.phase == .moved ? .ignored : (touch.phase == .ended ? .otherLifted : .otherCancelled)
             }
-            location = point
-            time = touch.t
-            estimator.add(point, at: touch.t)
+            if touch.phase == .moved || liftMoves {
+                location = point
+                time = touch.t
+                estimator.add(point, at: touch.t)
+            }
             switch touch.phase {
             case .moved: return .trackedMoved
             case .ended: return .trackedLifted

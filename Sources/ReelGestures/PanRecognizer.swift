@@ -5,21 +5,23 @@ public enum PanAxis: String, Sendable, Hashable, Codable {
     case none, horizontal, vertical
 }
 
-/// UIPanGestureRecognizer's state machine over raw touches.
+/// UIPanGestureRecognizer over touch events, as D26 has it (`UIPanGestureRecognizer`).
 ///
-/// Follows the first finger of a touch sequence (location, translation and velocity are
-/// that finger's); other fingers only count towards `minimumNumberOfTouches`, and fingers
-/// beyond `maximumNumberOfTouches` are ignored. Begins when the translation on an allowed
-/// axis reaches `hysteresis`; the hysteresis ("slop") is then subtracted from the
-/// translation along that axis (along the movement for `.none`), so translation starts near
-/// zero. With an axis constraint the pan fails when the other axis reaches the hysteresis
-/// first. Lifting the finger while began/changed ends the pan, before that it fails;
-/// a cancelled touch cancels it (fails it while still possible).
+/// All touches of one event are applied, then the recognizer acts once. Location is the
+/// centroid of the counted fingers and translation its movement, re-based when a finger lands
+/// or lifts (`CentroidTracker`). While possible it begins when |translation.x| or
+/// |translation.y| (an allowed axis) reaches `hysteresis` with at least
+/// `minimumNumberOfTouches` fingers down; the hysteresis is then removed per axis (D26
+/// `_removeHysteresisFromTranslation`: each component moves `hysteresis` towards zero, stopping
+/// at zero; a disallowed component becomes zero). With an axis constraint it fails when the
+/// other axis reaches the hysteresis first. Each later event with movement is a `.changed`.
+/// The pan ends when the last finger lifts (fails if it had not begun) and is cancelled when
+/// the last finger is cancelled; lifts move nothing and add no velocity sample.
 public struct PanRecognizer: Sendable, Hashable {
     public struct Parameters: Sendable, Hashable, Codable {
-        /// Points the finger must move (on an allowed axis) before the pan begins. Default 10 (D18/D26).
+        /// Points the translation must reach on an allowed axis before the pan begins. Default 10 (D18/D26).
         public var hysteresis: Double
-        /// Default `.none`.
+        /// Default `.none` (both axes allowed).
         public var axis: PanAxis
         /// Fingers that must be down for the pan to begin. Default 1.
         public var minimumNumberOfTouches: Int
@@ -39,96 +41,73 @@ public struct PanRecognizer: Sendable, Hashable {
 
     public let parameters: Parameters
     public private(set) var state: GestureState = .possible
-    private var fingers: FingerTracker
-    /// Subtracted from the raw translation once the pan has begun.
-    private var slop: GestureVector = .zero
+    private var fingers: CentroidTracker
 
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
-        fingers = FingerTracker(velocity: parameters.velocity, maximumFingers: parameters.maximumNumberOfTouches)
+        fingers = CentroidTracker(velocity: parameters.velocity, maximumFingers: parameters.maximumNumberOfTouches)
     }
 
-    /// The tracked finger's position, window points.
-    public var location: GestureVector { fingers.location }
-    /// Movement since touch-down minus the slop (zero until the pan begins), points.
-    public var translation: GestureVector { state == .possible || state == .failed ? .zero : fingers.translation - slop }
-    /// UIKit-smoothed velocity, points per second.
+    /// The counted fingers' centroid as of the last move (re-based on landings and lifts), window points.
+    public var location: GestureVector { fingers.last }
+    /// The centroid's movement since the sequence began, hysteresis removed at `.began`, points.
+    public var translation: GestureVector { fingers.translation }
+    /// UIKit-smoothed velocity of the centroid, points per second.
     public var velocity: GestureVector { fingers.estimator.velocity }
     /// Fingers counted as down.
-    public var numberOfTouches: Int { fingers.fingersDown.count }
+    public var numberOfTouches: Int { fingers.fingerIDs.count }
 
-    /// Feeds one touch sample; returns the state transitions it caused, in order (often none).
-    public mutating func handle(_ touch: Touch) -> [GestureState] {
-        let event = fingers.record(touch)
-        switch event {
-        case .sequenceBegan:
-            state = .possible
-            slop = .zero
-            return []
-        case .ignored, .otherDown, .otherLifted:
-            return []
-        case .otherCancelled, .trackedCancelled:
-            return cancel()
-        case .trackedLifted:
-            return lift()
-        case .trackedMoved:
-            return move()
+    /// Feeds one touch event; returns the state transitions it caused, in order (often none).
+    public mutating func handle(_ event: TouchEvent) -> [GestureState] {
+        let update = fingers.apply(event)
+        if update.sequenceBegan { state = .possible }
+        var changes: [GestureState] = []
+        if update.moved, let change = move() { changes.append(change) }
+        if let phase = update.lastFingerLeft {
+            switch state {
+            case .possible: state = .failed
+            case .began, .changed: state = phase == .ended ? .ended : .cancelled
+            case .ended, .cancelled, .failed: return changes
+            }
+            changes.append(state)
         }
+        return changes
     }
 
-    private mutating func move() -> [GestureState] {
+    /// The delegate's `gestureRecognizerShouldBegin:` returned NO as the pan was beginning: it fails.
+    public mutating func refuseBegan() {
+        precondition(state == .began, "only a beginning pan can be refused")
+        state = .failed
+    }
+
+    private mutating func move() -> GestureState? {
         switch state {
         case .possible:
             let raw = fingers.translation
             let h = parameters.hysteresis
-            let allowed: Double
-            let other: Double
-            switch parameters.axis {
-            case .none: allowed = raw.length; other = 0
-            case .horizontal: allowed = abs(raw.x); other = abs(raw.y)
-            case .vertical: allowed = abs(raw.y); other = abs(raw.x)
-            }
-            if allowed >= h {
-                guard fingers.fingersDown.count >= parameters.minimumNumberOfTouches else { return [] }
-                slop = slopVector(for: raw)
+            let (allowsX, allowsY) = (parameters.axis != .vertical, parameters.axis != .horizontal)
+            let reached = (allowsX && abs(raw.x) >= h) || (allowsY && abs(raw.y) >= h)
+            if reached {
+                guard numberOfTouches >= parameters.minimumNumberOfTouches else { return nil }
+                fingers.setTranslation(GestureVector(x: allowsX ? Self.removeHysteresis(raw.x, h) : 0,
+                                                     y: allowsY ? Self.removeHysteresis(raw.y, h) : 0))
                 state = .began
-                return [.began]
+                return .began
             }
-            if parameters.axis != .none, other >= h {
-                state = .failed
-                return [.failed]
-            }
-            return []
+            let other = parameters.axis == .horizontal ? abs(raw.y) : parameters.axis == .vertical ? abs(raw.x) : 0
+            guard parameters.axis != .none, other >= h else { return nil }
+            state = .failed
+            return .failed
         case .began, .changed:
             state = .changed
-            return [.changed]
+            return .changed
         case .ended, .cancelled, .failed:
-            return []
+            return nil
         }
     }
 
-    private func slopVector(for raw: GestureVector) -> GestureVector {
-        let h = parameters.hysteresis
-        switch parameters.axis {
-        case .none: return raw.length > 0 ? raw * (h / raw.length) : .zero
-        case .horizontal: return GestureVector(x: raw.x < 0 ? -h : h, y: 0)
-        case .vertical: return GestureVector(x: 0, y: raw.y < 0 ? -h : h)
-        }
-    }
-
-    private mutating func lift() -> [GestureState] {
-        switch state {
-        case .possible: state = .failed; return [.failed]
-        case .began, .changed: state = .ended; return [.ended]
-        case .ended, .cancelled, .failed: return []
-        }
-    }
-
-    private mutating func cancel() -> [GestureState] {
-        switch state {
-        case .possible: state = .failed; return [.failed]
-        case .began, .changed: state = .cancelled; return [.cancelled]
-        case .ended, .cancelled, .failed: return []
-        }
+    /// One component with the hysteresis removed: moved `h` towards zero, not past it.
+    static func removeHysteresis(_ value: Double, _ h: Double) -> Double {
+        value > 0 ? max(value - h, 0) : min(value + h, 0)
     }
 }

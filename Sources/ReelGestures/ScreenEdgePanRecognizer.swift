@@ -25,8 +25,13 @@ public enum ScreenEdge: String, Sendable, Hashable, Codable {
 /// touch-down, or when |across| >= min(driftLimit, driftBase + (hysteresis - driftBase) /
 /// driftRun × |along|) ("vertical drift" for the left and right edges); it begins when
 /// along >= hysteresis. At .began the hysteresis is subtracted along the inward direction,
-/// so `translation` starts at (0, across). Lifting ends it (fails it before it began); a
-/// cancelled touch cancels it.
+/// so `translation` starts at (0, across) (`.perTouch`, engine 0.3). With `.uikit` (D26
+/// `UIScreenEdgePanGestureRecognizer touchesMoved:` feeds its edge feature BEFORE
+/// `[super touchesMoved:]` moves the centroid, and `featureDidChangeState:` calls
+/// `_removeHysteresisFromTranslation`): at `.began` the pan's `translationHysteresis` is removed
+/// per axis from the previous event's translation, and this event's movement added to it.
+/// Lifting ends it (fails it before it began); a cancelled touch cancels it. With `.uikit` the
+/// lift moves nothing and adds no velocity sample; with `.perTouch` the lifting line moves the finger.
 public struct ScreenEdgePanRecognizer: Sendable, Hashable {
     public struct Parameters: Sendable, Hashable, Codable {
         /// Default `.left` (the back-swipe; `.right` in right-to-left layouts).
@@ -44,11 +49,16 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
         public var driftLimit: Double
         /// Points of inward movement over which the allowance grows by (hysteresis - driftBase). Default 25 (D26).
         public var driftRun: Double
+        /// The pan hysteresis removed per axis at `.began` (`.uikit`). Default 10 (UIPanGestureRecognizer's).
+        public var translationHysteresis: Double
         public var velocity: VelocityEstimator.Parameters
+        /// Default `.uikit`.
+        public var touchModel: TouchModel
 
         public init(edge: ScreenEdge = .left, edgeRegionSize: Double = 13, hysteresis: Double = 15,
                     maximumSwipeDuration: Double = 0.25, driftBase: Double = 10, driftLimit: Double = 25,
-                    driftRun: Double = 25, velocity: VelocityEstimator.Parameters = .init()) {
+                    driftRun: Double = 25, translationHysteresis: Double = 10, velocity: VelocityEstimator.Parameters = .init(),
+                    touchModel: TouchModel = .uikit) {
             self.edge = edge
             self.edgeRegionSize = edgeRegionSize
             self.hysteresis = hysteresis
@@ -56,7 +66,9 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
             self.driftBase = driftBase
             self.driftLimit = driftLimit
             self.driftRun = driftRun
+            self.translationHysteresis = translationHysteresis
             self.velocity = velocity
+            self.touchModel = touchModel
         }
 
         /// The drift (points parallel to the edge) at which the gesture fails after moving
@@ -73,12 +85,15 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
     public private(set) var state: GestureState = .possible
     private var fingers: FingerTracker
     private var slop: GestureVector = .zero
+    /// The raw translation after the previous move (D26 removes the hysteresis from it at `.began`).
+    private var previousRaw: GestureVector = .zero
 
     public init(parameters: Parameters = Parameters(), screenWidth: Double, screenHeight: Double) {
         self.parameters = parameters
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
-        fingers = FingerTracker(velocity: parameters.velocity, maximumFingers: 1)
+        fingers = FingerTracker(velocity: parameters.velocity, maximumFingers: 1,
+                                liftMoves: parameters.touchModel == .perTouch)
     }
 
     /// The finger's position, window points.
@@ -98,11 +113,17 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
         }
     }
 
+    /// Feeds one touch event; returns the state transitions it caused, in order (often none).
+    public mutating func handle(_ event: TouchEvent) -> [GestureState] {
+        event.touches.flatMap { handle($0) }
+    }
+
     /// Feeds one touch sample; returns the state transitions it caused, in order (often none).
     public mutating func handle(_ touch: Touch) -> [GestureState] {
         switch fingers.record(touch) {
         case .sequenceBegan:
             slop = .zero
+            previousRaw = .zero
             if distanceFromEdge(fingers.start) <= parameters.edgeRegionSize {
                 state = .possible
                 return []
@@ -140,8 +161,16 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
                 state = .failed
                 return [.failed]
             }
+            defer { previousRaw = raw }
             guard along >= parameters.hysteresis else { return [] }
-            slop = inward * parameters.hysteresis
+            switch parameters.touchModel {
+            case .perTouch:
+                slop = inward * parameters.hysteresis
+            case .uikit:
+                let h = parameters.translationHysteresis
+                slop = previousRaw - GestureVector(x: PanRecognizer.removeHysteresis(previousRaw.x, h),
+                                                   y: PanRecognizer.removeHysteresis(previousRaw.y, h))
+            }
             state = .began
             return [.began]
         case .began, .changed:

@@ -19,6 +19,10 @@ public struct Device: Sendable, Hashable, Codable {
     /// The horizontal size class UIKit gives a full-screen window of this width:
     /// compact below 600 pt (every phone in portrait), regular from there (iPad widths).
     public var horizontalSizeClass: SizeClass { width < 600 ? .compact : .regular }
+
+    /// The vertical size class: compact below 500 pt of height (phones in landscape), regular
+    /// from there.
+    public var verticalSizeClass: SizeClass { height < 500 ? .compact : .regular }
 }
 
 /// UIKit's `UIUserInterfaceSizeClass`.

@@ -47,7 +47,7 @@ struct MigrateCommand: ParsableCommand {
 /// `reel info PATH`: schema version, file size and row counts, without writing anything.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "info", abstract: "Show an archive's schema version, file size and row counts.")
+        commandName: "info", abstract: "Show an archive's schema version, file size, row counts and replays (status, candidate, verdict counts).")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -56,13 +56,14 @@ struct InfoCommand: ParsableCommand {
     @Argument(help: "The archive to describe.")
     var path: String
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "How to print the description.")
     var format: Format = .text
 
     func run() throws {
         try reportingErrors {
             let archive = try Archive.open(path, mode: .readOnly)
             let counts = try archive.rowCounts()
+            let replays = try ReplayListing.read(archive)
             let size = archiveFileSize(path)
             switch format {
             case .text:
@@ -73,9 +74,13 @@ struct InfoCommand: ParsableCommand {
                 for (table, rows) in counts {
                     print("  \(table.padding(toLength: width, withPad: " ", startingAt: 0))  \(rows)")
                 }
+                print(replays.isEmpty ? "replays:  none" : "replays:")
+                for line in ReplayListing.table(replays) { print("  " + line) }
             case .json:
                 let tables = counts.map { "\(JSONString.quoted($0.table)):\($0.rows)" }.joined(separator: ",")
-                print("{\"path\":\(JSONString.quoted(path)),\"schema_version\":\(archive.schemaVersion),\"size_bytes\":\(size),\"rows\":{\(tables)}}")
+                print(
+                    "{\"path\":\(JSONString.quoted(path)),\"schema_version\":\(archive.schemaVersion),\"size_bytes\":\(size),"
+                        + "\"rows\":{\(tables)},\"replays\":[\(replays.map(\.json).joined(separator: ","))]}")
             }
         }
     }

@@ -17,7 +17,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Small sizes (a few seconds), for checking that every step runs.")
     var quick = false
 
-    @Flag(help: "Print the figures as one JSON object.")
+    @Option(help: "How to print the figures: a table or one JSON object.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Same as --format json.")
     var json = false
 
     @Option(help: "The compiled tools/bench-src/insert.c (without it the store has no C reference).")
@@ -42,7 +45,7 @@ struct BenchCommand: ParsableCommand {
                 date: Date().formatted(.iso8601.year().month().day()), quick: quick,
                 cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: ProcessInfo.processInfo.physicalMemory,
                 loadBefore: loadBefore, loadAfter: loadAverage(), figures: figures)
-            print(json ? report.json : report.table)
+            print(json || format == .json ? report.json : report.table)
         }
     }
 

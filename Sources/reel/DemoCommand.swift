@@ -12,7 +12,7 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Synthesize a corpus across the catalog, record it, replay it against a candidate profile, show what diverged.")
 
-    @Option(help: "Folder for the demo's files (archive, corpus, candidate profile); replaced on each run.")
+    @Option(help: "Folder for the demo's files (archive, corpus, candidate profile, saved queries as SQL); replaced on each run.")
     var directory = "reel-demo"
 
     @Option(help: "Sessions per interactive scenario (tap-driven scenarios get a tenth).")
@@ -36,8 +36,16 @@ struct DemoCommand: ParsableCommand {
 
         """
 
+    func validate() throws {
+        guard (1...100_000).contains(count) else { throw ValidationError("--count must be within 1-100000") }
+    }
+
     func run() throws {
         try reportingErrors {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
+                throw ReelFailure(.usage, "\(directory): not a folder; --directory takes a folder (created when missing)")
+            }
             let folder = URL(fileURLWithPath: directory)
             let archivePath = folder.appendingPathComponent("demo.sqlite").path
             let corpusPath = folder.appendingPathComponent("corpus.jsonl").path
@@ -45,9 +53,11 @@ struct DemoCommand: ParsableCommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: archivePath + suffix) }
             try Data(Self.candidateProfile.utf8).write(to: URL(fileURLWithPath: profilePath))
+            let queriesPath = folder.appendingPathComponent("queries").path
+            try writeSavedQueries(to: queriesPath)
 
             let started = Date()
-            let sink = try OutputSink(path: corpusPath)
+            let sink = try OutputFile(path: corpusPath, force: true)
             var sessions = 0
             for (offset, spec) in ScenarioCatalog.all.enumerated() {
                 let perScenario = spec.trigger.kind == .tap ? max(1, count / 10) : count
@@ -55,7 +65,7 @@ struct DemoCommand: ParsableCommand {
                     let synthesizer = GestureSynthesizer(
                         scenario: spec, device: .phone, refreshHz: hz, seed: seed &+ UInt64(2 * offset + share))
                     for index in 0..<(perScenario / 2 + (share == 0 ? perScenario % 2 : 0)) {
-                        sink.write(GestureStreamWriter.encode(synthesizer.session(index: index)))
+                        try sink.write(GestureStreamWriter.encode(synthesizer.session(index: index)))
                         sessions += 1
                     }
                 }
@@ -74,7 +84,7 @@ struct DemoCommand: ParsableCommand {
                 options: Replayer.Options(jobs: ProcessInfo.processInfo.activeProcessorCount))
             let summary = try replayer.run()
             print("3. replayed against \(profilePath) (\(Self.changedParameters)):")
-            print(ReplayReport.text(summary).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(separator: "\n"))
+            print(ReplayReport.text(summary, archive: archivePath).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(separator: "\n"))
             print(String(format: "   (%.1f s in all)", Date().timeIntervalSince(started)))
             let firstSession = summary.findings.first.map { String($0.sessionID) } ?? "1"
             let reportPath = folder.appendingPathComponent("report.html").path
@@ -86,8 +96,16 @@ struct DemoCommand: ParsableCommand {
                   reel query \(archivePath) --saved decision-changes-by-scenario --param replay=\(summary.replayID)
                   reel show \(archivePath) \(firstSession)
                   reel report \(archivePath) -o \(reportPath)
-                  sqlite3 -header -column \(archivePath) < Queries/near-boundary.sql   # any SQLite client; run from the repository
+                  sqlite3 -header -column \(archivePath) < \(queriesPath)/near-boundary.sql   # any SQLite client
                 """)
+        }
+    }
+
+    /// The saved queries as SQL files (NAME.sql), so any SQLite client can run them from anywhere.
+    private func writeSavedQueries(to folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for query in EmbeddedQuery.all {
+            try Data(query.sql.utf8).write(to: URL(fileURLWithPath: folder + "/" + query.name + ".sql"))
         }
     }
 

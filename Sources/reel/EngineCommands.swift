@@ -13,12 +13,16 @@ struct EngineCommand: ParsableCommand {
 /// `reel engine params`: every parameter with dotted name, value, unit and description.
 struct EngineParamsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "params", abstract: "List every engine parameter: name, value, unit, description.")
+        commandName: "params", abstract: "List every engine parameter: name, value, unit, accepted range, description.",
+        discussion: "A profile's number outside a parameter's range, or a fraction for a count, is refused (65).")
 
-    @Option(help: "builtin or a profile .json file whose values to show.")
+    @Option(help: "builtin, legacy-0.3 or a profile .json file whose values to show.")
     var engine = "builtin"
 
-    @Flag(help: "Print a JSON array instead of a table.")
+    @Option(help: "How to print the parameters: a table or a JSON array.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Same as --format json.")
     var json = false
 
     func run() throws {
@@ -30,7 +34,7 @@ struct EngineParamsCommand: ParsableCommand {
             let rows = EngineProfile.parameters.map { descriptor in
                 (descriptor, profile.value(descriptor.name) ?? descriptor.defaultValue)
             }
-            if json {
+            if json || format == .json {
                 var writer = JSONWriter()
                 writer.raw("[")
                 for (index, (descriptor, value)) in rows.enumerated() {
@@ -39,6 +43,11 @@ struct EngineParamsCommand: ParsableCommand {
                     writer.raw(",\"value\":"); write(value, to: &writer)
                     writer.raw(",\"default\":"); write(descriptor.defaultValue, to: &writer)
                     writer.raw(",\"unit\":"); writer.string(descriptor.unit)
+                    if let range = descriptor.range {
+                        writer.raw(",\"min\":"); writer.number(range.lowerBound)
+                        writer.raw(",\"max\":"); writer.number(range.upperBound)
+                        writer.raw(",\"integer\":"); writer.bool(descriptor.isInteger)
+                    }
                     writer.raw(",\"description\":"); writer.string(descriptor.description)
                     if !descriptor.choices.isEmpty {
                         writer.raw(",\"choices\":[")
@@ -55,20 +64,24 @@ struct EngineParamsCommand: ParsableCommand {
             let texts = rows.map { text($0.1) }
             let valueWidth = texts.map(\.count).max() ?? 0
             let unitWidth = rows.map(\.0.unit.count).max() ?? 0
-            for ((descriptor, value), valueText) in zip(rows, texts) {
+            let ranges = rows.map { $0.0.rangeText ?? ($0.0.choices.isEmpty ? "" : "one of") }
+            let rangeWidth = ranges.map(\.count).max() ?? 0
+            for (((descriptor, value), valueText), range) in zip(zip(rows, texts), ranges) {
                 let changed = value != descriptor.defaultValue ? " (default \(text(descriptor.defaultValue)))" : ""
+                let choices = descriptor.choices.isEmpty ? "" : " [\(descriptor.choices.joined(separator: ", "))]"
                 print(
                     "\(descriptor.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  "
                         + "\(valueText.padding(toLength: valueWidth, withPad: " ", startingAt: 0))  "
                         + "\(descriptor.unit.padding(toLength: unitWidth, withPad: " ", startingAt: 0))  "
-                        + descriptor.description + changed)
+                        + "\(range.padding(toLength: rangeWidth, withPad: " ", startingAt: 0))  "
+                        + descriptor.description + choices + changed)
             }
         }
     }
 
     private func text(_ value: ParameterValue) -> String {
         switch value {
-        case .number(let number): JSONWriter.format(number)
+        case .number(let number): forPeople(JSONWriter.format(number))
         case .bool(let flag): flag ? "true" : "false"
         case .string(let string): string
         }
@@ -89,7 +102,7 @@ struct EngineServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Answer engine-protocol requests on standard input with the built-in engine (docs/PROTOCOL.md).")
 
-    @Option(help: "builtin or a profile .json file.")
+    @Option(help: "builtin, legacy-0.3 or a profile .json file.")
     var engine = "builtin"
 
     func run() throws {

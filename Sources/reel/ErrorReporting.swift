@@ -5,27 +5,43 @@ import ReelReplay
 import ReelStore
 
 /// Runs a command's body, turning every failure into `reel: error: <message>` on standard error
-/// and the command line's exit code (see `ExitStatus`): 64 an output that already exists, 65 bad
-/// data, 66 missing file, 70 internal.
+/// and the command line's exit code (`ExitStatus`), in this one place: 64 usage (an output that
+/// already exists, a directory given for a file, bad SQL), 65 bad data, 66 missing file, 73 a file
+/// that cannot be created (also a file Foundation cannot write), 74 a failed read or write (disk
+/// full), 70 a bug, whose message asks for a report.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as ExitCode {
         throw error
     } catch let failure as ReelFailure {
-        printError(failure.message)
+        printError(failure.status == .internalError ? bugReport(failure.message) : failure.message)
         throw ExitCode(failure.status.rawValue)
     } catch let error as ArchiveError {
         printError(error.description)
         switch error {
-        case .missingFile, .sessionNotFound: throw ExitCode(ExitStatus.noInput.rawValue)
+        case .missingFile: throw ExitCode(ExitStatus.noInput.rawValue)
         case .fileExists: throw ExitCode(ExitStatus.usage.rawValue)
         default: throw ExitCode(ExitStatus.dataError.rawValue)
         }
     } catch let error as SQLiteError {
-        printError(error.description)
-        // SQLITE_CORRUPT (11) and SQLITE_NOTADB (26) are bad input; anything else is our failure.
-        throw ExitCode(error.code == 11 || error.code == 26 ? ExitStatus.dataError.rawValue : ExitStatus.internalError.rawValue)
+        let status = status(of: error)
+        if status == .usage, let file = error.file {
+            printError(isDirectory(file)
+                ? "\(file): is a directory, not an archive file"
+                : "\(file): not a regular file (a device, a pipe); an archive is a file")
+        } else {
+            printError(status == .internalError ? bugReport(error.description) : error.description)
+        }
+        throw ExitCode(status.rawValue)
+    } catch let error as CocoaError where error.isFileError {
+        let file = (error.userInfo[NSFilePathErrorKey] as? String).map { $0 + ": " } ?? ""
+        printError(file + error.localizedDescription)
+        switch error.code {
+        case .fileWriteOutOfSpace: throw ExitCode(ExitStatus.ioError.rawValue)
+        case .fileNoSuchFile, .fileReadNoSuchFile: throw ExitCode(ExitStatus.noInput.rawValue)
+        default: throw ExitCode(ExitStatus.cannotCreate.rawValue)
+        }
     } catch let error as GestureStreamError {
         printError(error.description)
         throw ExitCode(ExitStatus.dataError.rawValue)
@@ -33,13 +49,47 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         printError(error.description)
         throw ExitCode(ExitStatus.dataError.rawValue)
     } catch {
-        printError("\(error)")
+        printError(bugReport("\(error)"))
         throw ExitCode(ExitStatus.internalError.rawValue)
     }
 }
 
+/// What a SQLite failure means for the user: corrupt or foreign data (65), a file that cannot be
+/// opened or created (73; a directory or a device given for an archive, 64), a failed read or
+/// write (74); anything else is a bug (70).
+private func status(of error: SQLiteError) -> ExitStatus {
+    if let file = error.file, FileManager.default.fileExists(atPath: file), !isRegularFile(file) { return .usage }
+    switch error.code {
+    case 11, 26: return .dataError  // SQLITE_CORRUPT, SQLITE_NOTADB
+    case 3, 8, 14: return .cannotCreate  // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN
+    case 5, 6, 10, 13: return .ioError  // SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_FULL
+    default: return .internalError
+    }
+}
+
+/// Whether `path`, followed through symlinks, is a regular file.
+private func isRegularFile(_ path: String) -> Bool {
+    let target = (path as NSString).resolvingSymlinksInPath
+    return (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType == .typeRegular
+}
+
+private func isDirectory(_ path: String) -> Bool {
+    var directory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+}
+
+/// The message of an internal error: what failed, and that it is a bug to report.
+func bugReport(_ message: String) -> String {
+    "\(message)\nThis is a bug in reel \(ReelVersion.text): please report it with the command line and this message."
+}
+
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("reel: error: \(message)\n".utf8))
+}
+
+/// `reel: <message>` on standard error: something the user should know that is not a problem.
+func printNote(_ message: String) {
+    FileHandle.standardError.write(Data("reel: \(message)\n".utf8))
 }
 
 /// `reel: warning: <message>` on standard error: something the command could not check but did not stop for.

@@ -12,7 +12,7 @@ struct ExportCommand: ParsableCommand {
             scenario, device, refresh rate, external id and tags, then its touches, every number \
             bit-exact. A scenario that is not the catalog's is written inline, so recording the output \
             reproduces the sessions with identical content hashes and traces. Exit codes: 0 written, \
-            65 not a valid archive, 66 missing archive or session.
+            64 the -o file exists (without --force), 65 not a valid archive or a session it does not have, 66 missing archive, 74 the output cannot be written.
             """)
 
     @Argument(help: "The archive to read.")
@@ -24,13 +24,16 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
+    @Flag(help: "Overwrite the -o file when it exists.")
+    var force = false
+
     func run() throws {
         try reportingErrors {
             let store = try Archive.open(archive, mode: .readOnly)
             let ids = try selectedSessionIDs(store)
             let exporter = SessionExporter(archive: store)
-            let sink = try OutputSink(path: output)
-            for id in ids { sink.write(GestureStreamWriter.encode(try exporter.session(id))) }
+            let sink = try OutputFile.standardOutputOr(output, force: force)
+            for id in ids { try sink.write(GestureStreamWriter.encode(try exporter.session(id))) }
             try sink.close()
         }
     }

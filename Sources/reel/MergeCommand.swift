@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ReelReplay
 import ReelStore
 
@@ -13,24 +14,63 @@ struct MergeCommand: ParsableCommand {
             selection), the same candidate engine and the same tolerances. OUT then holds what one \
             unsharded run would have written, under one replay without a shard, and the summary is \
             printed as by reel replay. Exit codes: 0 nothing diverged, 1 divergences found, 2 engine \
-            errors on some sessions, 64 usage (OUT exists), 65 inputs that do not merge (the message \
+            errors on some sessions, 64 usage (OUT exists and no --force), 65 inputs that do not merge (the message \
             names the input and the reason, or the missing shards), 66 missing input.
             """)
 
-    @Argument(help: "The results archives of the shards.")
+    @Argument(help: "The results archives of the shards: files, folders (their *.sqlite files) or quoted glob patterns.")
     var results: [String]
 
-    @Option(name: .shortAndLong, help: "The merged results archive to create (must not exist).")
+    @Option(name: .shortAndLong, help: "The merged results archive to create.")
     var output: String
 
-    @Option(help: "Output: text, json or junit (JUnit XML, one test case per session).")
+    @Flag(help: "Replace OUT when it exists (a regular file only).")
+    var force = false
+
+    @Option(help: "How to print the summary (junit: JUnit XML, one test case per session).")
     var format: ReplayReport.Format = .text
 
     func run() throws {
         let summary = try reportingErrors {
-            let replayID = try ResultsMerger(inputs: results, output: output).merge()
+            try OutputFile.checkCanWrite(output, force: force)
+            // With --force, the merge is written beside OUT and replaces it only once it succeeded.
+            let target = force ? output + ".merging" : output
+            if force {
+                try requireRegularFile(output)
+                try removeArchive(target)
+            }
+            let replayID = try ResultsMerger(inputs: try ResultsInputs.expand(results), output: target).merge()
+            if force { try replaceArchive(output, with: target) }
             return try Replayer.Summary(replayID: replayID, in: try Archive.open(output, mode: .readOnly))
         }
         try ReplayReport.emit(summary, format: format, resultsPath: output)
+    }
+}
+
+/// Refuses, for `--force`, an existing `path` that is not a regular file (a symlink, a device):
+/// an archive is written as a new file, never through another.
+private func requireRegularFile(_ path: String) throws {
+    guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { return }
+    guard type == .typeRegular else {
+        throw ReelFailure(.usage, "\(path): not a regular file; an archive is written as a new file, give another path")
+    }
+}
+
+/// Removes the archive at `path` with its -wal and -shm files.
+private func removeArchive(_ path: String) throws {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+/// Replaces the archive at `path` by the one at `source`: `source`'s log folded into it first, so
+/// the file alone holds it, then renamed over `path`, whose -wal and -shm go.
+private func replaceArchive(_ path: String, with source: String) throws {
+    try Database.open(source, mode: .readWrite).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    let log = (try? FileManager.default.attributesOfItem(atPath: source + "-wal"))?[.size] as? NSNumber
+    guard (log?.intValue ?? 0) == 0 else {
+        throw ReelFailure(.internalError, "\(source): its write-ahead log is still in use; \(path) was left as it was")
+    }
+    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    guard rename(source, path) == 0 else {
+        throw ReelFailure(.cannotCreate, "\(path): cannot replace it (\(String(cString: strerror(errno))))")
     }
 }

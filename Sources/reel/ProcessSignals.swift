@@ -1,14 +1,42 @@
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
 #elseif canImport(Darwin)
-import Darwin
+@preconcurrency import Darwin
 #endif
+import ArgumentParser
+import ReelReplay
 
 extension Reel {
     /// The entry point: ignores SIGXFSZ first, so a write past the file-size limit (`ulimit -f`)
-    /// fails with an error that names the archive instead of killing reel silently.
+    /// fails with an error that names the archive instead of killing reel silently; runs the
+    /// command; and before exiting closes its archives cleanly and flushes standard output, so a
+    /// failed write there (`> /dev/full`) is exit 74 with a message rather than a silent success.
     static func main() {
         signal(SIGXFSZ, SIG_IGN)
-        main(nil)
+        var command: ParsableCommand?
+        do {
+            command = try parseAsRoot(nil)
+            try command?.run()
+        } catch {
+            end(command)
+            exit(withError: error)
+        }
+        end(command)
+        Glibc.exit(0)
+    }
+
+    /// What every run does last, whatever its outcome: closes its archives cleanly (`ArchiveCloser`)
+    /// and flushes standard output.
+    private static func end(_ command: ParsableCommand?) {
+        if let command = command as? UsesArchives { ArchiveCloser.closeCleanly(command) }
+        flushStandardOutput()
+    }
+
+    /// Flushes standard output; when that fails, says so and exits 74.
+    private static func flushStandardOutput() {
+        guard fflush(stdout) != 0 || ferror(stdout) != 0 else { return }
+        let reason = String(cString: strerror(errno))
+        printError("cannot write standard output: \(reason)")
+        _exit(ExitStatus.ioError.rawValue)
     }
 }

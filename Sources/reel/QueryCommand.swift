@@ -21,7 +21,7 @@ struct QueryCommand: ParsableCommand {
     @Argument(help: "The SQL (one statement).")
     var sql: String?
 
-    @Option(help: "Output: table, csv or json.")
+    @Option(help: "How to print the rows.")
     var format: Format = .table
 
     @Option(name: .customLong("param"), help: "Bind NAME=VALUE to :NAME in the SQL (repeatable).")
@@ -44,31 +44,85 @@ struct QueryCommand: ParsableCommand {
             case (let sql?, nil): text = sql
             case (nil, let name?):
                 guard let query = EmbeddedQuery.named(name) else {
-                    throw ReelFailure(.usage, "no saved query '\(name)' (reel query ARCHIVE --list shows them)")
+                    let close = closestNames(to: name, in: EmbeddedQuery.all.map(\.name))
+                    throw ReelFailure(
+                        .usage, "no saved query '\(name)'" + (close.isEmpty ? "" : " (closest: \(close.joined(separator: ", ")))")
+                            + "; reel query ARCHIVE --list shows them")
                 }
                 text = query.sql
             default: throw ReelFailure(.usage, "give either SQL or --saved NAME")
             }
             let store = try Archive.open(archive, mode: .readOnly)
-            let statement = try store.database.prepare(text)
-            guard statement.isReadOnly else {
-                throw ReelFailure(.usage, "reel query only reads: this statement would change the archive")
-            }
-            for param in params {
-                let parts = param.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2, let index = statement.parameterIndex(parts[0]) else {
-                    throw ReelFailure(.usage, "--param \(param): use NAME=VALUE with :NAME in the SQL")
+            let statement = try Self.prepare(text, in: store)
+            try bindParameters(statement, store: store, optional: saved != nil)
+            let output = OutputFile()
+            let printer = QueryPrinter(format: format, columns: (0..<statement.columnCount).map { statement.columnName(at: $0) }, output: output)
+            do {
+                while try statement.step() {
+                    try printer.row((0..<statement.columnCount).map { Cell(statement, $0) })
                 }
-                if let number = Int64(parts[1]) { try statement.bind(number, at: index) }
-                else if let number = Double(parts[1]) { try statement.bind(number, at: index) }
-                else { try statement.bind(parts[1], at: index) }
+            } catch let error as SQLiteError {
+                throw ReelFailure(.dataError, "\(archive): the query failed: \(error.message)")
             }
-            let columns = (0..<statement.columnCount).map { statement.columnName(at: $0) }
-            var rows: [[Cell]] = []
-            while try statement.step() {
-                rows.append((0..<statement.columnCount).map { Cell(statement, $0) })
+            try printer.finish()
+            try output.close()
+        }
+    }
+
+    /// The one statement of `text`, prepared; SQL that does not prepare, is empty, holds a second
+    /// statement, would write, or returns no rows (BEGIN, SAVEPOINT, ...) is a usage error (64)
+    /// with SQLite's message.
+    private static func prepare(_ text: String, in store: Archive) throws -> Statement {
+        let statement: Statement
+        do {
+            statement = try store.database.prepare(text)
+        } catch {
+            throw ReelFailure(.usage, "the SQL does not run: \(error.message)")
+        }
+        if !Self.isEmpty(statement.remainder, in: store) {
+            throw ReelFailure(.usage, "give one SQL statement; a second one follows the first: \(statement.remainder.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        guard statement.isReadOnly else {
+            throw ReelFailure(.usage, "reel query only reads: this statement would change the archive")
+        }
+        guard statement.columnCount > 0 else {
+            throw ReelFailure(.usage, "reel query runs statements that return rows (SELECT, WITH, PRAGMA); this one returns none")
+        }
+        return statement
+    }
+
+    /// Whether `sql` holds no statement (only blanks, semicolons and comments).
+    private static func isEmpty(_ sql: String, in store: Archive) -> Bool {
+        do {
+            _ = try store.database.prepare(sql)
+            return false
+        } catch {
+            return error.code == 21  // SQLITE_MISUSE: "no SQL statement"
+        }
+    }
+
+    /// Binds every `--param NAME=VALUE` (integers and reals as numbers, anything else as text).
+    /// A name not in the SQL is an error; so is a `:NAME` left unbound, unless `optional` (a saved
+    /// query's parameters have documented defaults). A `replay` or `scenario` parameter must name
+    /// a replay or scenario of the archive.
+    private func bindParameters(_ statement: Statement, store: Archive, optional: Bool) throws {
+        var bound = Set<String>()
+        for param in params {
+            let parts = param.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let index = statement.parameterIndex(parts[0]) else {
+                throw ReelFailure(.usage, "--param \(param): use NAME=VALUE with :NAME in the SQL")
             }
-            print(QueryOutput.render(columns: columns, rows: rows, format: format))
+            try QueryParameterCheck.check(name: parts[0], value: parts[1], in: store)
+            if let number = Int64(parts[1]) { try statement.bind(number, at: index) }
+            else if let number = Double(parts[1]) { try statement.bind(number, at: index) }
+            else { try statement.bind(parts[1], at: index) }
+            bound.insert(parts[0])
+        }
+        let unbound = statement.parameterNames.filter { !bound.contains($0) }
+        if !optional, !unbound.isEmpty {
+            throw ReelFailure(
+                .usage, "the SQL has " + unbound.map { ":" + $0 }.joined(separator: ", ") + " but no --param gives "
+                    + (unbound.count == 1 ? "it" : "them") + " a value (--param \(unbound[0])=VALUE)")
         }
     }
 
@@ -83,75 +137,5 @@ struct QueryCommand: ParsableCommand {
             }
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-/// One value of a query result.
-enum Cell {
-    case null, integer(Int64), real(Double), text(String)
-
-    init(_ statement: Statement, _ index: Int32) {
-        switch statement.columnType(at: index) {
-        case .null: self = .null
-        case .integer: self = .integer(statement.int64(at: index))
-        case .real: self = .real(statement.double(at: index))
-        case .text, .blob: self = .text(statement.string(at: index))
-        }
-    }
-
-    var plain: String {
-        switch self {
-        case .null: ""
-        case .integer(let value): String(value)
-        case .real(let value): JSONWriter.format(value)
-        case .text(let value): value
-        }
-    }
-}
-
-enum QueryOutput {
-    static func render(columns: [String], rows: [[Cell]], format: QueryCommand.Format) -> String {
-        switch format {
-        case .table:
-            let texts = rows.map { $0.map(\.plain) }
-            let widths = columns.indices.map { column in
-                max(columns[column].count, texts.map { $0[column].count }.max() ?? 0)
-            }
-            func line(_ cells: [String]) -> String {
-                zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                    .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-            }
-            var lines = [line(columns), line(widths.map { String(repeating: "-", count: $0) })]
-            lines += texts.map(line)
-            lines.append("(\(rows.count) row\(rows.count == 1 ? "" : "s"))")
-            return lines.joined(separator: "\n")
-        case .csv:
-            func field(_ text: String) -> String {
-                text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
-                    ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-            }
-            return ([columns.map(field).joined(separator: ",")] + rows.map { $0.map { field($0.plain) }.joined(separator: ",") })
-                .joined(separator: "\n")
-        case .json:
-            var w = JSONWriter()
-            w.raw("[")
-            for (index, row) in rows.enumerated() {
-                w.raw(index == 0 ? "\n{" : ",\n{")
-                for (position, (column, cell)) in zip(columns, row).enumerated() {
-                    if position > 0 { w.raw(",") }
-                    w.string(column)
-                    w.raw(":")
-                    switch cell {
-                    case .null: w.null()
-                    case .integer(let value): w.int(Int(value))
-                    case .real(let value): w.number(value)
-                    case .text(let value): w.string(value)
-                    }
-                }
-                w.raw("}")
-            }
-            w.raw("\n]")
-            return w.text
-        }
     }
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import ReelReplay
 import ReelStore
 
@@ -13,8 +16,10 @@ struct RecordCommand: ParsableCommand {
             through the engine and stores touches, frames, events and outcome. The archive is created \
             or migrated as needed. Sessions already in the archive (same content) are skipped, so \
             recording the same input twice adds nothing. The first bad session stops the run (the \
-            good ones before it are kept) unless --keep-going is given. Exit codes: 0 all recorded, \
-            65 bad input, 66 missing file.
+            good ones before it are kept) unless --keep-going is given. On a terminal a progress line \
+            shows a percentage and the time left when the input's size is known. SIGINT or SIGTERM \
+            stops it after the batch being written (run the same command again to record the rest). \
+            Exit codes: 0 all recorded, 65 bad input, 66 missing file, 130/143 stopped by SIGINT/SIGTERM.
             """)
 
     @Argument(help: "The archive to record into (created when missing).")
@@ -23,17 +28,21 @@ struct RecordCommand: ParsableCommand {
     @Argument(help: "Gesture stream files (JSON Lines); standard input when none or '-'.")
     var files: [String] = []
 
-    @Option(help: "builtin, a profile .json file, or exec:COMMAND.")
+    @Option(help: "builtin, legacy-0.3, a profile .json file, or exec:COMMAND.")
     var engine = "builtin"
 
     @Flag(help: "Record every valid session and report every bad one instead of stopping at the first.")
     var keepGoing = false
 
-    @Option(help: "Sessions per transaction.")
+    @Option(help: "Sessions per transaction (1-100000).")
     var batchSize = 256
 
-    @Option(help: "Summary format: text or json.")
+    @Option(help: "How to print the summary.")
     var format: OutputFormat = .text
+
+    func validate() throws {
+        guard (1...100_000).contains(batchSize) else { throw ValidationError("--batch-size must be within 1-100000") }
+    }
 
     func run() throws {
         try reportingErrors {
@@ -42,29 +51,47 @@ struct RecordCommand: ParsableCommand {
             for path in inputs where path != "-" && !FileManager.default.fileExists(atPath: path) {
                 throw ReelFailure(.noInput, "\(path): no such gesture stream file")
             }
+            if inputs.contains("-"), isatty(0) == 1 {
+                printNote("reading gesture streams from standard input (a terminal): paste JSON Lines and end with Ctrl-D, or give a file")
+            }
+            let input = try RecordInput(paths: inputs)
             let store = try Archive.open(archive, mode: .readWrite)
             let recorder = Recorder(
                 archive: store, engine: try factory.make(),
                 options: Recorder.Options(keepGoing: keepGoing, batchSize: batchSize))
-            let progress = ProgressLine(enabled: standardErrorIsTerminal)
+            Interrupted.install()
+            let progress = ProgressLine()
+            let started = Date()
             var stopped: ReelFailure?
-            for path in inputs {
-                let reader = path == "-"
-                    ? GestureStreamReader(fileDescriptor: 0, name: "-", closeOnDeinit: false)
-                    : try GestureStreamReader(path: path)
+            var interrupted: Interrupted?
+            for (index, path) in inputs.enumerated() {
+                let reader = GestureStreamReader(fileDescriptor: input.descriptors[index], name: path, closeOnDeinit: path != "-")
                 do {
                     try recorder.record(reader) { summary in
+                        let share = percentAndETA(done: input.bytesRead(before: index), total: input.totalBytes, elapsed: -started.timeIntervalSinceNow)
                         progress.update(
-                            "\(path): \(summary.recorded) sessions recorded (\(summary.frames) frames), "
-                                + "\(summary.duplicates) already recorded, \(summary.rejected) rejected")
+                            "\(path): \(counted(summary.recorded, "session")) recorded" + (share.map { " (\($0))" } ?? "")
+                                + ", \(summary.duplicates) already recorded, \(summary.rejected) rejected")
+                        try Interrupted.check()
                     }
                 } catch let failure as ReelFailure where failure.status == .dataError {
                     stopped = failure
                     break
+                } catch let signal as Interrupted {
+                    interrupted = signal
+                    break
                 }
             }
-            progress.finish()
             let summary = recorder.summary
+            if let interrupted {
+                progress.end()
+                print(render(summary))
+                printNote(
+                    "interrupted: the \(counted(summary.recorded, "session")) recorded so far are kept in \(archive); "
+                        + "run the same `reel record` again to record the rest (sessions already recorded are skipped)")
+                throw ExitCode(interrupted.exitStatus)
+            }
+            progress.finish()
             // Without --keep-going the one bad session is reported by the thrown failure below.
             if stopped == nil {
                 for message in summary.errors { printError(message) }
@@ -81,8 +108,8 @@ struct RecordCommand: ParsableCommand {
             return "{\"recorded\":\(s.recorded),\"duplicates\":\(s.duplicates),\"rejected\":\(s.rejected),"
                 + "\"frames\":\(s.frames),\"frame_views\":\(s.frameViews),\"finished\":\(s.finished),\"cancelled\":\(s.cancelled)}"
         case .text:
-            return "\(archive): recorded \(s.recorded) sessions (\(s.finished) finished, \(s.cancelled) cancelled), "
-                + "\(s.frames) frames, \(s.frameViews) frame views; \(s.duplicates) already recorded, \(s.rejected) rejected"
+            return "\(archive): recorded \(counted(s.recorded, "session")) (\(s.finished) finished, \(s.cancelled) cancelled), "
+                + "\(counted(s.frames, "frame")), \(counted(s.frameViews, "frame view")); \(s.duplicates) already recorded, \(s.rejected) rejected"
         }
     }
 }
@@ -90,24 +117,4 @@ struct RecordCommand: ParsableCommand {
 /// `--format` of commands that print a summary.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
-}
-
-/// A single self-overwriting status line on standard error, drawn only on a terminal.
-final class ProgressLine {
-    private let enabled: Bool
-    private var drawn = false
-
-    init(enabled: Bool) {
-        self.enabled = enabled
-    }
-
-    func update(_ text: String) {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
-        drawn = true
-    }
-
-    func finish() {
-        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    }
 }

@@ -5,6 +5,7 @@ struct Reel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "Record gesture sessions against a headless UIKit transition engine and replay them to catch regressions.",
+        version: "reel " + ReelVersion.text,
         subcommands: [
             DemoCommand.self,
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,

@@ -12,9 +12,13 @@ struct ReplayCommand: ParsableCommand {
             Results go to the replays, replay_results and divergences tables of the archive (or of \
             --results); query them with `reel query` or any SQLite client (views regressions and \
             divergence_summary). Exit codes: 0 nothing diverged, 1 divergences found, 2 engine errors \
-            on some sessions, 64 usage, 65 bad archive or profile, 66 missing file. An external \
-            engine gets --timeout seconds per session; past it the engine is killed, the session is an \
-            error and the next session starts a new engine process. A replay killed half-way (its \
+            on some sessions, 64 usage, 65 bad archive or profile, or a --scenario or --session the \
+            archive does not have, 66 missing file, 130/143 stopped by SIGINT/SIGTERM (after the chunk \
+            being written; the message says how to resume). An external engine gets --timeout seconds \
+            per session; past it the engine is killed, the session is an error and the next session \
+            starts a new engine process. An external engine that fails its first 3 sessions without \
+            answering one stops the replay (exit 2); its command runs in the current folder, where a \
+            relative path in it starts. A replay killed half-way (its \
             replays row still says running) continues with --resume ID and the same options: only the \
             sessions without a verdict are replayed, into the same replay, and the summary is the whole \
             replay's. Without --session and --scenario, a resume takes the selection the replay was begun \
@@ -25,7 +29,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The archive of recorded sessions.")
     var archive: String
 
-    @Option(help: "The candidate engine: builtin, a profile .json file, or exec:COMMAND.")
+    @Option(help: "The candidate engine: builtin, legacy-0.3 (engine 0.3.0's decisions), a profile .json file, or exec:COMMAND.")
     var engine = "builtin"
 
     @Option(name: .customLong("session"), help: "Replay only this session id (repeatable).")
@@ -34,22 +38,30 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Replay only sessions of this scenario.")
     var scenario: String?
 
-    @Option(help: "Parallel workers (default: all cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Parallel workers, 1-256; this machine's core count when not given.")
+    var jobs: Int = min(256, ProcessInfo.processInfo.activeProcessorCount)
 
-    @Option(help: "Replay one shard I/N of the sessions (session id modulo N = I - 1).")
+    @Option(
+        help: """
+            Replay one shard I/N of the sessions (session id modulo N = I - 1), or `auto`: the shard a job \
+            scheduler gave this process (Kubernetes, GitLab, Buildkite, Slurm, or REEL_SHARD_INDEX and \
+            REEL_SHARD_COUNT; docs/SCALE.md).
+            """)
     var shard: String?
 
-    @Option(help: "exact, default, or overrides such as position=0.5,size=0.5,alpha=0.004,transform=0.001,progress=0.001.")
+    @Option(help: "With --shard auto: the number of shards, for schedulers that give only an index (a Kubernetes Indexed Job).")
+    var shardCount: Int?
+
+    @Option(help: "exact, default (1/3 pt, 1/255 alpha, 1e-3 transform and progress), or overrides such as position=0.5,alpha=0.")
     var tolerance = "default"
 
-    @Option(help: "Seconds an external engine (exec:) may take to answer one session before it is killed.")
+    @Option(help: "Seconds an external engine (exec:) may take to answer one session before it is killed (0.001-86400).")
     var timeout: Double = 10
 
-    @Option(help: "Bytes an external engine's response line may hold; a longer one fails its session (default 256 MiB).")
+    @Option(help: "Bytes an external engine's response line may hold; a longer one fails its session.")
     var maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
 
-    @Option(help: "Output: text, json or junit (JUnit XML, one test case per session).")
+    @Option(help: "How to print the summary (junit: JUnit XML, one test case per session).")
     var format: ReplayReport.Format = .text
 
     @Option(help: "Write results into this archive instead of the recorded one (for shards; see `reel merge`).")
@@ -58,25 +70,82 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Continue this replay (status running, left by a killed run) instead of starting a new one.")
     var resume: Int64?
 
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be within 1-256") }
+        guard timeout.isFinite, (0.001...86_400).contains(timeout) else {
+            throw ValidationError("--timeout must be within 0.001-86400 seconds")
+        }
+    }
+
     func run() throws {
         let summary: Replayer.Summary = try reportingErrors {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
-            guard jobs >= 1 else { throw ReelFailure(.usage, "--jobs must be at least 1") }
-            guard timeout > 0, timeout.isFinite else { throw ReelFailure(.usage, "--timeout must be a positive number of seconds") }
             let tolerances: Tolerances
             do { tolerances = try Tolerances(parsing: tolerance) } catch { throw ReelFailure(.usage, "\(error)") }
             let options = Replayer.Options(
-                jobs: jobs, shard: try shard.map { text throws(ReelFailure) in try Shard(parsing: text) }, scenario: scenario,
+                jobs: jobs, shard: try chosenShard(), scenario: scenario,
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances)
             guard maxReplyBytes >= 1024 else { throw ReelFailure(.usage, "--max-reply-bytes must be at least 1024") }
             let factory = try EngineFactory(
                 EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)), maxReplyBytes: maxReplyBytes)
-            let progress = ProgressLine(enabled: standardErrorIsTerminal)
-            defer { progress.finish() }
-            return try Replayer(archivePath: archive, resultsPath: results, engine: factory, options: options).run(
-                resuming: resume, progress: { done, total in progress.update("replayed \(done)/\(total) sessions") },
-                note: printWarning)
+            Interrupted.install()
+            let progress = ProgressLine()
+            let started = Date()
+            do {
+                let summary = try Replayer(archivePath: archive, resultsPath: results, engine: factory, options: options).run(
+                    resuming: resume,
+                    progress: { done, total in
+                        let share = percentAndETA(done: Int64(done), total: Int64(total), elapsed: -started.timeIntervalSinceNow)
+                        progress.update("replayed \(done)/\(counted(total, "session"))" + (share.map { " (\($0))" } ?? ""))
+                        try Interrupted.check()
+                    },
+                    note: printWarning)
+                progress.finish()
+                return summary
+            } catch let stopped as Replayer.Stopped {
+                guard let signal = stopped.cause as? Interrupted else { throw stopped.cause }
+                progress.end()
+                printNote(
+                    "interrupted: replay \(stopped.replayID) keeps the verdicts on the \(counted(stopped.sessionsWritten, "session")) "
+                        + "replayed so far in \(results ?? archive); continue it with: \(resumeCommand(stopped.replayID))")
+                throw ExitCode(signal.exitStatus)
+            }
         }
         try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive)
     }
+
+    /// `--shard I/N`, or the scheduler's shard for `--shard auto` (said on standard error).
+    private func chosenShard() throws(ReelFailure) -> Shard? {
+        guard let shard else {
+            if shardCount != nil { throw ReelFailure(.usage, "--shard-count goes with --shard auto") }
+            return nil
+        }
+        guard shard == "auto" else {
+            if shardCount != nil { throw ReelFailure(.usage, "--shard-count goes with --shard auto, not --shard \(shard)") }
+            return try Shard(parsing: shard)
+        }
+        let resolution = try ShardEnvironment(variables: ProcessInfo.processInfo.environment, countOption: shardCount)
+            .resolve()
+        printNote("replaying shard \(resolution.shard) from \(resolution.source)")
+        return resolution.shard
+    }
+
+    /// This command line with `--resume ID` (replacing a `--resume` it had), quoted for a shell.
+    private func resumeCommand(_ replayID: Int64) -> String {
+        var arguments = ["reel"]
+        var skipNext = false
+        for argument in CommandLine.arguments.dropFirst() {
+            if skipNext { skipNext = false; continue }
+            if argument == "--resume" { skipNext = true; continue }
+            if argument.hasPrefix("--resume=") { continue }
+            arguments.append(argument)
+        }
+        return (arguments + ["--resume", String(replayID)]).map(shellQuoted).joined(separator: " ")
+    }
+}
+
+/// `text` as one shell word: unchanged when it is plain, else in single quotes.
+func shellQuoted(_ text: String) -> String {
+    let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,+@%".contains($0) }
+    return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

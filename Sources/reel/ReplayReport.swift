@@ -12,7 +12,7 @@ enum ReplayReport {
     /// - Parameter resultsPath: the archive holding the replay's results (JUnit lists every session).
     static func emit(_ summary: Replayer.Summary, format: Format, resultsPath: String) throws {
         switch format {
-        case .text: print(text(summary))
+        case .text: print(text(summary, archive: resultsPath))
         case .json: print(json(summary))
         case .junit:
             try reportingErrors {
@@ -23,20 +23,24 @@ enum ReplayReport {
         if summary.diverged > 0 { throw ExitCode(ExitStatus.diverged.rawValue) }
     }
 
-    static func text(_ s: Replayer.Summary) -> String {
+    /// The summary for people: counts, divergences by kind, the first findings, and the query that
+    /// lists the rest in `archive` (the one holding the results).
+    static func text(_ s: Replayer.Summary, archive: String) -> String {
         var lines: [String] = []
         let engine = s.candidate.map { "\($0.name) \($0.version)" } ?? "?"
-        lines.append("replay \(s.replayID) with \(engine): \(s.sessions) sessions, \(s.matched) matched, \(s.diverged) diverged, \(s.errors) errors")
+        lines.append(
+            "replay \(s.replayID) with \(engine): \(counted(s.sessions, "session")), \(s.matched) matched, \(s.diverged) diverged, "
+                + counted(s.errors, "error"))
         if !s.byKind.isEmpty {
             lines.append("  by kind: " + s.byKind.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", "))
         }
         for (sessionID, verdict) in s.findings {
             let first = verdict.divergences.first?.detail ?? ""
-            lines.append("  session \(sessionID): \(verdict.status.rawValue): \(first)")
+            lines.append("  session \(sessionID): \(verdict.status.rawValue): \(forPeople(first))")
         }
         let shown = s.findings.count
         if s.diverged + s.errors > shown {
-            lines.append("  ... and \(s.diverged + s.errors - shown) more: reel query ARCHIVE \"SELECT * FROM replay_results WHERE replay_id = \(s.replayID) AND status <> 'matched'\"")
+            lines.append("  ... and \(s.diverged + s.errors - shown) more: reel query \(shellQuoted(archive)) \"SELECT * FROM replay_results WHERE replay_id = \(s.replayID) AND status <> 'matched'\"")
         }
         return lines.joined(separator: "\n")
     }

@@ -27,16 +27,22 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "How many divergent sessions get plots.")
     var plots = 6
 
+    @Flag(help: "Overwrite the -o file when it exists.")
+    var force = false
+
+    func validate() throws {
+        guard (0...1000).contains(plots) else { throw ValidationError("--plots must be within 0-1000") }
+    }
+
     func run() throws {
         try reportingErrors {
+            try OutputFile.checkCanWrite(output, force: force)
             let store = try Archive.open(archive, mode: .readOnly)
-            let reader = ReportReader(archive: store, archiveName: archive, plottedSessionLimit: max(0, plots))
+            let reader = ReportReader(archive: store, archiveName: archive, plottedSessionLimit: plots)
             let model = try reader.read(replayID: replay)
-            do {
-                try Data(ReportPage.html(model).utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw ReelFailure(.internalError, "\(output): cannot write the report (\(error.localizedDescription))")
-            }
+            let file = try OutputFile(path: output, force: force)
+            try file.write(ReportPage.html(model))
+            try file.close()
             print("wrote \(output): replay \(model.replay.id), \(model.totals.sessions) sessions, \(model.sessionPlots.count) sessions plotted, \(model.decisionMaps.count) decision maps")
         }
     }

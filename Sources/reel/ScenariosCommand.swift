@@ -7,12 +7,15 @@ struct ScenariosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenarios", abstract: "List the catalog of named scenarios.")
 
-    @Flag(help: "Print one JSON object per scenario with its full spec.")
+    @Option(help: "How to print the catalog: names and summaries, or a JSON array of full specs.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Same as --format json.")
     var json = false
 
     func run() throws {
         let specs = ScenarioCatalog.all
-        if json {
+        if json || format == .json {
             var writer = JSONWriter()
             writer.punctuation(UInt8(ascii: "["))
             for (index, spec) in specs.enumerated() {

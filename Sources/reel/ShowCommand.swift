@@ -8,7 +8,12 @@ import ReelTrace
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show one session as a timeline: touches, gesture states, callbacks, progress, outcome, and divergences.")
+        abstract: "Show one session as a timeline: touches, gesture states, callbacks, progress, outcome, and divergences.",
+        discussion: """
+            Columns: time (s), what happened, details. Frames are shown every sixth, and every one \
+            around the first divergence of the replay shown. Exit codes: 0 shown, 65 a session or \
+            replay that does not exist, or a replay that did not replay the session, 66 a missing archive.
+            """)
 
     @Argument(help: "The archive.")
     var archive: String
@@ -16,60 +21,102 @@ struct ShowCommand: ParsableCommand {
     @Argument(help: "The session id.")
     var session: Int64
 
-    @Option(help: "Show the divergences of this replay (default: the latest replay of the session).")
+    @Option(help: "Show the verdict and divergences of this replay (default: the latest replay of the session).")
     var replay: Int64?
+
+    /// Frames shown on either side of the first divergent frame.
+    static let framesAroundDivergence = 3
 
     func run() throws {
         try reportingErrors {
             let store = try Archive.open(archive, mode: .readOnly)
             let recorded = try store.loadSession(session)
+            let verdict = try SessionVerdict.read(session: session, replay: replay, in: store)
             let h = recorded.header
             let engine = try store.engine(id: store.recordingEngineID(sessionID: session))
             print("session \(session): \(h.scenarioName) on \(Int(h.device.width))x\(Int(h.device.height))@\(Int(h.device.scale))x at \(JSONWriter.format(h.refreshHz)) Hz")
             print("  recorded by \(engine.map { "\($0.name) \($0.version)" } ?? "?")"
                 + (h.externalID.map { ", external id \($0)" } ?? "") + (h.sourceFile.map { ", from \($0):\(h.sourceLine ?? 0)" } ?? ""))
             print("")
-            for line in timeline(recorded) { print(line) }
+            print(Self.row("time", "what", "details"))
+            for line in timeline(recorded, divergentFrame: verdict?.firstDivergentFrame) { print(line) }
             let outcome = recorded.trace.outcome
-            print(String(format: "%8.3f  outcome     %@ (%d frames)", outcome.t, outcome.completed ? "finished" : "cancelled", recorded.trace.frames.count))
-            try printDivergences(store)
+            print(Self.row(
+                String(format: "%.3f", outcome.t), "outcome",
+                "\(outcome.completed ? "finished" : "cancelled") (\(counted(recorded.trace.frames.count, "frame")))"))
+            if let verdict { print(""); print(verdict.text) }
         }
     }
 
-    /// Touches, events and every sixth frame's progress, merged by time (touches first at a tie).
-    private func timeline(_ s: RecordedSession) -> [String] {
-        var entries: [(t: Double, order: Int, text: String)] = []
+    /// A timeline line: the time right-aligned in 8 columns, what happened in 12, then the details.
+    static func row(_ time: String, _ what: String, _ details: String) -> String {
+        String(repeating: " ", count: max(0, 8 - time.count)) + time + "  "
+            + what.padding(toLength: max(12, what.count), withPad: " ", startingAt: 0) + "  " + details
+    }
+
+    /// Touches, events, and the progress of every sixth frame, of the last, and of the frames
+    /// around `divergentFrame`, merged by time (touches first at a tie).
+    private func timeline(_ s: RecordedSession, divergentFrame: Int?) -> [String] {
+        var entries: [(t: Double, order: Int, what: String, details: String)] = []
         for (i, touch) in s.touches.enumerated() {
-            entries.append((touch.t, i, String(format: "touch       finger %d %@ (%.1f, %.1f)", touch.id, touch.phase.rawValue, touch.x, touch.y)))
+            entries.append((touch.t, i, "touch", String(format: "finger %d %@ at (%.1f, %.1f)", touch.id, touch.phase.rawValue, touch.x, touch.y)))
         }
         for (i, event) in s.trace.events.enumerated() {
-            entries.append((event.t, 100_000 + i, "\(event.kind.padding(toLength: 12, withPad: " ", startingAt: 0)) \(event.subject).\(event.detail)"))
+            entries.append((event.t, 100_000 + i, event.kind, "\(event.subject).\(event.detail)"))
         }
-        for frame in s.trace.frames where frame.index % 6 == 0 || frame.index == s.trace.frames.count - 1 {
-            entries.append((frame.t, 200_000 + frame.index, String(format: "frame %-5d progress %.3f", frame.index, frame.progress)))
+        let around = divergentFrame.map { ($0 - Self.framesAroundDivergence)...($0 + Self.framesAroundDivergence) }
+        for frame in s.trace.frames
+        where frame.index % 6 == 0 || frame.index == s.trace.frames.count - 1 || around?.contains(frame.index) == true {
+            let mark = frame.index == divergentFrame ? "   <- first divergence" : ""
+            entries.append((frame.t, 200_000 + frame.index, "frame \(frame.index)", String(format: "progress %.3f", frame.progress) + mark))
         }
-        return entries.sorted { ($0.t, $0.order) < ($1.t, $1.order) }.map { String(format: "%8.3f  ", $0.t) + $0.text }
+        return entries.sorted { ($0.t, $0.order) < ($1.t, $1.order) }.map { Self.row(String(format: "%.3f", $0.t), $0.what, $0.details) }
+    }
+}
+
+/// A replay's verdict on one session, as `reel show` prints it.
+struct SessionVerdict {
+    var replayID: Int64
+    var status: String
+    var firstDivergentFrame: Int?
+    var errorMessage: String?
+    var divergences: [DivergenceRow]
+
+    /// The verdict of replay `replay` (nil: the session's latest) on `session`; nil when no replay
+    /// judged the session and none was asked for.
+    /// - Throws: 65 when `replay` does not exist or has no verdict on the session.
+    static func read(session: Int64, replay: Int64?, in store: Archive) throws -> SessionVerdict? {
+        let path = store.path
+        if let replay, try store.replayRun(id: replay) == nil {
+            let ids = try store.replayRuns().map { String($0.id) }
+            throw ReelFailure(.dataError, "\(path): no replay \(replay) (its replays: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")))")
+        }
+        let statement = try store.database.prepare("""
+            SELECT replay_id, status, first_divergent_frame, error_message FROM replay_results
+            WHERE session_id = ?1 AND (?2 IS NULL OR replay_id = ?2) ORDER BY replay_id DESC LIMIT 1
+            """)
+        try statement.bind(session, at: 1)
+        try statement.bind(replay, at: 2)
+        guard try statement.step() else {
+            guard let replay else { return nil }
+            throw ReelFailure(.dataError, "\(path): replay \(replay) did not replay session \(session)")
+        }
+        let replayID = statement.int64(at: 0)
+        return SessionVerdict(
+            replayID: replayID, status: statement.string(at: 1), firstDivergentFrame: statement.optionalInt(at: 2),
+            errorMessage: statement.optionalString(at: 3),
+            divergences: try store.divergences(replayID: replayID, sessionID: session))
     }
 
-    private func printDivergences(_ store: Archive) throws {
-        let replayID: Int64?
-        if let replay {
-            replayID = replay
-        } else {
-            let statement = try store.database.prepare("SELECT max(replay_id) FROM replay_results WHERE session_id = ?1")
-            try statement.bind(session, at: 1)
-            replayID = try statement.step() ? statement.optionalInt64(at: 0) : nil
-        }
-        guard let replayID else { return }
-        let divergences = try store.divergences(replayID: replayID, sessionID: session)
-        print("")
-        if divergences.isEmpty {
-            print("replay \(replayID): matched")
-            return
-        }
-        print("replay \(replayID): \(divergences.count) divergence\(divergences.count == 1 ? "" : "s")")
+    /// "replay 4: diverged, 3 divergences" and the first 20, kind and detail aligned.
+    var text: String {
+        var lines = ["replay \(replayID): \(status)" + (divergences.isEmpty ? "" : ", \(counted(divergences.count, "divergence"))")]
+        if status == "error", divergences.isEmpty, let errorMessage { lines.append("  " + errorMessage) }
+        let width = divergences.prefix(20).map(\.kind.rawValue.count).max() ?? 0
         for d in divergences.prefix(20) {
-            print("  \(d.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(d.detail)")
+            lines.append("  \(d.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(forPeople(d.detail))")
         }
+        if divergences.count > 20 { lines.append("  ... and \(divergences.count - 20) more") }
+        return lines.joined(separator: "\n")
     }
 }

@@ -36,11 +36,19 @@ struct SynthCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
+    @Flag(help: "Overwrite the -o file when it exists.")
+    var force = false
+
+    func validate() throws {
+        guard (0...1_000_000).contains(count) else { throw ValidationError("--count must be within 0-1000000") }
+        guard (1...240).contains(refreshHz) else { throw ValidationError("--refresh-hz must be within 1-240") }
+        guard (1...100_000).contains(width), (1...100_000).contains(height) else {
+            throw ValidationError("--width and --height must be within 1-100000 points")
+        }
+    }
+
     func run() throws {
         try reportingErrors {
-            guard count >= 0 else { throw ReelFailure(.usage, "--count must not be negative") }
-            guard (1...240).contains(refreshHz) else { throw ReelFailure(.usage, "--refresh-hz must be within 1-240") }
-            guard width > 0, height > 0 else { throw ReelFailure(.usage, "--width and --height must be positive") }
             let specs: [ScenarioSpec]
             if scenario == "all" {
                 specs = ScenarioCatalog.all
@@ -49,51 +57,16 @@ struct SynthCommand: ParsableCommand {
             } else {
                 throw ReelFailure(.usage, "unknown scenario '\(scenario)' (`reel scenarios` lists the catalog)")
             }
-            let sink = try OutputSink(path: output)
+            let sink = try OutputFile.standardOutputOr(output, force: force)
             let device = Device(width: width, height: height, scale: 3)
             for (offset, spec) in specs.enumerated() {
                 let synthesizer = GestureSynthesizer(
                     scenario: spec, device: device, refreshHz: refreshHz, seed: seed &+ UInt64(offset))
                 for index in 0..<count {
-                    sink.write(GestureStreamWriter.encode(synthesizer.session(index: index)))
+                    try sink.write(GestureStreamWriter.encode(synthesizer.session(index: index)))
                 }
             }
             try sink.close()
         }
-    }
-}
-
-/// Standard output or a file, written in large blocks.
-final class OutputSink {
-    private let handle: FileHandle
-    private let path: String?
-    private var buffer: [UInt8] = []
-
-    init(path: String?) throws {
-        self.path = path
-        if let path {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw ReelFailure(.internalError, "\(path): cannot create the file")
-            }
-            self.handle = handle
-        } else {
-            handle = FileHandle.standardOutput
-        }
-        buffer.reserveCapacity(1 << 20)
-    }
-
-    func write(_ bytes: [UInt8]) {
-        buffer += bytes
-        if buffer.count >= 1 << 20 { flush() }
-    }
-
-    func close() throws {
-        flush()
-        if path != nil { try handle.close() }
-    }
-
-    private func flush() {
-        handle.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -96,7 +96,7 @@ struct ExportRoundTripTests {
         #expect(try archiveFileHash(folder + "/a.sqlite") == before)
     }
 
-    /// `--session` picks sessions (each once, in id order); an id that is not stored is exit 66
+    /// `--session` picks sessions (each once, in id order); an id that is not stored is exit 65
     /// before any output is written.
     @Test func sessionSelection() throws {
         let folder = try temporaryFolder()
@@ -110,7 +110,7 @@ struct ExportRoundTripTests {
         #expect(sessionLines.map { $0["id"] } == [.string("synth-nav.push-5-0"), .string("synth-nav.push-5-2")])
 
         let missing = try runReel(["export", "a.sqlite", "--session", "2", "--session", "99", "-o", "out.jsonl"], in: folder)
-        #expect(missing.status == 66)
+        #expect(missing.status == 65)
         #expect(missing.standardError.contains("99"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.jsonl"))
     }

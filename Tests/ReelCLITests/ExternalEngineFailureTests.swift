@@ -46,12 +46,27 @@ struct ExternalEngineFailureTests {
         #expect(results[1].decisionActual == nil && results[1].kinds == [.error])
     }
 
+    /// An engine that fails every session before answering any stops the replay after
+    /// `EngineFactory.startupAttempts` of them, with nothing written.
+    @Test func anEngineThatNeverAnswersStopsTheReplay() throws {
+        let folder = try temporaryFolder()
+        let archive = try archive(in: folder)
+        let crashing = "\(command) --crash-after 0"
+        let failure = #expect(throws: ReelFailure.self) {
+            try Replayer(archivePath: archive, engine: try EngineFactory(.exec(command: crashing)), options: .init(jobs: 2)).run()
+        }
+        #expect(failure?.status == .engineErrors)
+        #expect(failure?.message.contains("stderr: example engine: crashing on purpose") == true, "\(String(describing: failure))")
+        #expect(try archiveCount(archive, "SELECT count(*) FROM replays") == 0)
+    }
+
+    /// Told never to give up, a replay whose engine never answered names it "exec unknown".
     @Test func anEngineThatNeverAnswersIsRecordedAsExecUnknown() throws {
         let folder = try temporaryFolder()
         let archive = try archive(in: folder)
         let crashing = "\(command) --crash-after 0"
         let summary = try Replayer(
-            archivePath: archive, engine: try EngineFactory(.exec(command: crashing)), options: .init(jobs: 2)
+            archivePath: archive, engine: try EngineFactory(.exec(command: crashing), startupAttempts: .max), options: .init(jobs: 2)
         ).run()
         #expect(summary.errors == 3)
         let candidate = try candidateEngine(in: archive)

@@ -114,8 +114,11 @@ struct HostileArchiveTests {
         let run = try runReel(["replay", archivePath, "--results", folder + "/results.sqlite"], in: folder)
         #expect(run.status == 65, "exit \(run.status): \(run.standardError)")
         #expect(run.standardError.contains("malformed"), "\(run.standardError)")
-        let verdicts = try archiveCount(folder + "/results.sqlite", "SELECT count(*) FROM replay_results")
-        #expect(try archiveCount(folder + "/results.sqlite", "SELECT count(*) FROM replay_results WHERE status = 'error'") == 0)
-        #expect(verdicts < 200)
+        // The replay may stop before it creates the results archive, or after some good chunks.
+        if FileManager.default.fileExists(atPath: folder + "/results.sqlite") {
+            let verdicts = try archiveCount(folder + "/results.sqlite", "SELECT count(*) FROM replay_results")
+            #expect(try archiveCount(folder + "/results.sqlite", "SELECT count(*) FROM replay_results WHERE status = 'error'") == 0)
+            #expect(verdicts < 200)
+        }
     }
 }

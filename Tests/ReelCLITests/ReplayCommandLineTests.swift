@@ -78,7 +78,7 @@ struct ReplayCommandLineTests {
 
         let again = try runReel(["merge", "shard1.sqlite", "shard2.sqlite", "-o", "merged.sqlite"], in: folder)
         #expect(again.status == 64)
-        #expect(again.standardError.contains("merged.sqlite already exists"))
+        #expect(again.standardError.contains("merged.sqlite: already exists; give --force to overwrite it"))
 
         let incomplete = try runReel(["merge", "shard1.sqlite", "-o", "partial.sqlite"], in: folder)
         #expect(incomplete.status == 65)

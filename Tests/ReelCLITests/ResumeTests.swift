@@ -8,14 +8,15 @@ import Testing
 /// refused. (tools/crash-test resumes after real SIGKILLs.)
 @Suite("Resuming a killed replay")
 struct ResumeTests {
-    /// Replays `archive` in chunks of 7 sessions with 2 jobs; `replayed` gets how many sessions it replayed.
+    /// Replays `archive` in chunks of 7 sessions with 2 jobs; `replayed` gets how many sessions it
+    /// replayed. An external engine is never given up on, however often it fails before answering.
     private func replay(
         _ archive: String, into results: String?, on engine: EngineSpec, resuming replayID: Int64? = nil,
         replayed: inout Int
     ) throws -> Replayer.Summary {
         var count = 0
         let summary = try Replayer(
-            archivePath: archive, resultsPath: results, engine: EngineFactory(engine),
+            archivePath: archive, resultsPath: results, engine: EngineFactory(engine, startupAttempts: .max),
             options: .init(jobs: 2, chunkSize: 7, sessionsPerRead: 3)
         ).run(resuming: replayID) { _, total in count = total }
         replayed = count

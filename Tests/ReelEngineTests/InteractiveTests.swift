@@ -47,27 +47,32 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
         #expect(trace.outcome.completed == finishes)
     }
 
-    // Seed 000 sets shouldComplete in .changed only; a lift that lands past the boundary after a last
-    // change short of it cancels (swipe.decision_sample = last-change). Seed 003 decides on the
-    // lifting touch's position, and so does seed 000's controller with decision_sample = release.
-    @Test func aLiftPastTheBoundaryDecidesOnTheLastChange() throws {
-        var touches = drag(x0: 200, y0: 300, dx: 0, dy: 209, steps: 20)
-        touches[touches.count - 1].y += 20
-        #expect((209.0 - 10) / 400 <= 0.5 && (229.0 - 10) / 400 > 0.5)
-        #expect(try !runCatalog("modal.swipe-dismiss", touches: touches).outcome.completed)
-        let release = try EngineProfile.builtin.overriding([("swipe.decision_sample", .string("release"))])
-        #expect(try runCatalog("modal.swipe-dismiss", touches: touches, profile: release).outcome.completed)
+    /// Seed 003's percent at the last move of `drag(dy: travel, steps:)` from rest: startPoint.y is the
+    /// translation at .began (the first move, travel / steps - 10 pt of hysteresis when that step reaches 10 pt).
+    static func sheetPercent(travel: Double, steps: Int = 20) -> Double {
+        let start = travel / Double(steps) - 10
+        return min(max((travel - 10 - start) / (H - 100), 0), 1)
+    }
 
-        // Seed 003: percentComplete from the lifting touch: 0.4 x (844 - 100) + 10 = 307.6 pt.
+    // touchesEnded moves nothing: the lift's own location never enters a decision. Seed 000 and seed
+    // 003 decide on the last move; engine 0.3 (legacy-0.3) let seed 003 decide on the lifting touch.
+    @Test func aLiftThatLandsElsewhereNeverEntersTheDecision() throws {
+        for (travel, shift) in [(209.0, 20.0), (211.0, -20.0)] {
+            var touches = drag(x0: 200, y0: 300, dx: 0, dy: travel, steps: 20)
+            touches[touches.count - 1].y += shift
+            #expect(try runCatalog("modal.swipe-dismiss", touches: touches).outcome.completed == ((travel - 10) / 400 > 0.5))
+        }
         var sheet = drag(x0: 200, y0: 300, dx: 0, dy: 300, steps: 20)
         sheet[sheet.count - 1].y += 20
-        #expect(try runCatalog("sheet.drag-dismiss", touches: sheet).outcome.completed)
+        #expect(Self.sheetPercent(travel: 300) <= 0.4 && Self.sheetPercent(travel: 320) > 0.4)
+        #expect(try !runCatalog("sheet.drag-dismiss", touches: sheet).outcome.completed)
+        #expect(try runCatalog("sheet.drag-dismiss", touches: sheet, profile: EngineProfile.preset(named: "legacy-0.3")!).outcome.completed)
     }
 
     // Threshold policies ignore velocity: a flick just short of the boundary cancels, a crawl just past it finishes.
-    // Boundaries: 0.5 x 400 + 10, 0.4 x (844 - 100) + 10, 0.25 x 200 + 10, 0.25 x 844 + 10.
-    @Test(arguments: [("modal.swipe-dismiss", 210.0), ("sheet.drag-dismiss", 307.6), ("image.drag-dismiss", 60.0),
-                      ("nav.vertical-swipe-pop", 221.0)] as [(String, Double)])
+    // Boundaries: 0.5 x 400 + 10, 0.5 x 200 + 10, 0.25 x 844 + 10 (hysteresis 10 pt removed from y at .began).
+    // Seed 003's boundary moves with the first step (startPoint): `sheetDragBoundary`.
+    @Test(arguments: [("modal.swipe-dismiss", 210.0), ("image.drag-dismiss", 110.0), ("nav.vertical-swipe-pop", 221.0)] as [(String, Double)])
     func thresholdPoliciesIgnoreVelocity(name: String, boundary: Double) throws {
         let flick = try runCatalog(name, touches: steadyDrag(x0: 200, y0: 0, dy: boundary - 1, speed: 3000))
         #expect(!flick.outcome.completed)
@@ -86,35 +91,46 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
         #expect(trace.outcome.completed == expected)
     }
 
-    // Seed 003: percent = (dy - 10 pt slop) / presented height (844 - 100), finish iff > 0.4.
+    // Seed 003: percent = (translation.y - startPoint.y) / presented height (844 - 100), finish iff > 0.4.
     @Test(arguments: [(0.399, false), (0.401, true)])
     func sheetDragBoundary(percent: Double, finishes: Bool) throws {
-        let travel = percent * (Self.H - 100) + 10
+        // The last move's percent is (travel - travel / 20) / 744 (see sheetPercent).
+        let travel = percent * (Self.H - 100) * 20 / 19
+        #expect(abs(Self.sheetPercent(travel: travel) - percent) < 1e-12)
         let trace = try runCatalog("sheet.drag-dismiss", touches: drag(x0: 200, y0: 300, dx: 0, dy: travel, steps: 20))
         #expect(trace.outcome.completed == finishes)
     }
 
-    // MDTransitioning image drag: progress = ty / 200, finish iff > 0.25; vertical pop: ty / height > 0.25.
-    @Test(arguments: [("image.drag-dismiss", 200.0), ("nav.vertical-swipe-pop", 844.0)])
-    func dragBoundaries(name: String, extent: Double) throws {
-        for (percent, finishes) in [(0.249, false), (0.251, true)] {
-            let trace = try runCatalog(name, touches: drag(x0: 200, y0: 100, dx: 0, dy: percent * extent + 10, steps: 20))
+    // MDTransitioning image drag: |translation| / 200 > 0.5 dismisses; vertical pop: ty / height > 0.25.
+    @Test(arguments: [("image.drag-dismiss", 200.0, 0.5), ("nav.vertical-swipe-pop", 844.0, 0.25)])
+    func dragBoundaries(name: String, extent: Double, threshold: Double) throws {
+        for (percent, finishes) in [(threshold - 0.001, false), (threshold + 0.001, true)] {
+            let trace = try runCatalog(name, touches: drag(x0: 200, y0: 20, dx: 0, dy: percent * extent + 10, steps: 20))
             #expect(trace.outcome.completed == finishes, "\(name) \(percent)")
         }
     }
 
-    // Pinch: p = 1 - scale, finish iff p > 0.5 (the fingers stop before lifting).
-    @Test(arguments: [(0.51, false), (0.49, true)])
-    func pinchBoundary(endScale: Double, finishes: Bool) throws {
-        #expect((1 - endScale > 0.5) == finishes)
+    /// CEPinchInteractionController's fraction at the end of `pinch(endScale:)`: 1 - scale / startScale, with
+    /// startScale the scale of the first step that moves 0.05 (pinch.hysteresis) from 1.
+    static func pinchFraction(endScale: Double) -> Double {
+        let step = (1 - endScale) / 20
+        let began = (1...20).first { Double($0) * step >= 0.05 - 1e-12 }!
+        return 1 - endScale / (1 - step * Double(began))
+    }
+
+    @Test(arguments: [0.46, 0.48])
+    func pinchBoundary(endScale: Double) throws {
+        let finishes = Self.pinchFraction(endScale: endScale) > 0.5
+        #expect(finishes == (endScale < 0.47375))
         let trace = try runCatalog("modal.pinch-dismiss", touches: pinch(endScale: endScale))
         #expect(trace.outcome.completed == finishes)
     }
 
     /// UIKit's back-swipe rule for a constant-speed swipe (acceleration 0): pop iff
-    /// p + v T > min(187.5 / W, 0.5), p = (dx - 15) / W, v = speed / W, T = 0.35.
+    /// p + v T > min(187.5 / W, 0.5), v = speed / W, T = 0.35, p = (dx - 10) / W: the swipe begins
+    /// 15 pt in, the pan's 10 pt removed from the previous event's translation (already past 10 pt).
     func backSwipeExpectation(dx: Double, speed: Double) -> Bool {
-        (dx - 15) / Self.W + speed / Self.W * 0.35 > min(187.5 / Self.W, 0.5)
+        (dx - 10) / Self.W + speed / Self.W * 0.35 > min(187.5 / Self.W, 0.5)
     }
 
     /// A steady swipe from x = 5 by `dx` at `speed` pt/s.
@@ -123,18 +139,18 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     }
 
     @Test func backSwipeDistanceBoundary() throws {
-        // At 150 pt/s the boundary is dx = 15 + 187.5 - 150 x 0.35 = 150 pt.
-        #expect(!backSwipeExpectation(dx: 149, speed: 150) && backSwipeExpectation(dx: 151, speed: 150))
-        for dx in [149.0, 151.0] {
+        // At 150 pt/s the boundary is dx = 10 + 187.5 - 150 x 0.35 = 145 pt.
+        #expect(!backSwipeExpectation(dx: 144, speed: 150) && backSwipeExpectation(dx: 146, speed: 150))
+        for dx in [144.0, 146.0] {
             let trace = try runCatalog("nav.interactive-pop", touches: backSwipe(dx: dx, speed: 150))
             #expect(trace.outcome.completed == backSwipeExpectation(dx: dx, speed: 150), "dx \(dx)")
         }
     }
 
     @Test func backSwipeVelocityBoundary() throws {
-        // At dx = 100 the boundary speed is (187.5 - 85) / 0.35 = 292.9 pt/s.
-        #expect(!backSwipeExpectation(dx: 100, speed: 290) && backSwipeExpectation(dx: 100, speed: 296))
-        for speed in [290.0, 296.0] {
+        // At dx = 100 the boundary speed is (187.5 - 90) / 0.35 = 278.6 pt/s.
+        #expect(!backSwipeExpectation(dx: 100, speed: 276) && backSwipeExpectation(dx: 100, speed: 281))
+        for speed in [276.0, 281.0] {
             let trace = try runCatalog("nav.interactive-pop", touches: backSwipe(dx: 100, speed: speed))
             #expect(trace.outcome.completed == backSwipeExpectation(dx: 100, speed: speed), "speed \(speed)")
         }
@@ -161,8 +177,8 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
         ("nav.interactive-pop", steadyDrag(x0: 5, y0: 400, dx: 300, speed: 800)),
         ("modal.swipe-dismiss", drag(x0: 200, y0: 300, dx: 0, dy: 300, steps: 20)),
         ("sheet.drag-dismiss", drag(x0: 200, y0: 300, dx: 0, dy: 400, steps: 20)),
-        ("image.drag-dismiss", drag(x0: 200, y0: 300, dx: 0, dy: 100, steps: 20)),
-        ("nav.vertical-swipe-pop", drag(x0: 200, y0: 100, dx: 0, dy: 300, steps: 20)),
+        ("image.drag-dismiss", drag(x0: 200, y0: 300, dx: 0, dy: 150, steps: 20)),
+        ("nav.vertical-swipe-pop", drag(x0: 200, y0: 20, dx: 0, dy: 300, steps: 20)),
         ("modal.pinch-dismiss", pinch(endScale: 0.3)),
     ]
 
@@ -175,19 +191,28 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
         }
     }
 
-    @Test func everyControllerFinishesOnLiftAndCancelsOnACancelledGesture() throws {
+    /// Controllers whose handler cancels on `.cancelled` (D26 back-swipe, seed 000, CEPinch); seed 003 and
+    /// MDSwipe decide in Ended's branch, and the image drag dismisses past 0.5 either way.
+    static let cancelCancels: Set<String> = ["nav.interactive-pop", "modal.swipe-dismiss", "modal.pinch-dismiss"]
+
+    @Test func everyControllerFinishesOnLiftAndHandlesACancelledGestureAsItsCodeDoes() throws {
         for (name, touches) in Self.finishing {
             #expect(try runCatalog(name, touches: touches).outcome.completed, "\(name)")
             let cancelled = try runCatalog(name, touches: Self.cancelled(touches))
-            #expect(!cancelled.outcome.completed, "\(name)")
+            let cancels = Self.cancelCancels.contains(name)
+            #expect(cancelled.outcome.completed == !cancels, "\(name)")
             #expect(cancelled.events.contains { $0.kind == "gesture" && $0.detail == "cancelled" }, "\(name)")
-            #expect(cancelled.events.contains { $0.detail == "cancelInteractiveTransition" }, "\(name)")
+            let interactive = name != "image.drag-dismiss"
+            #expect(cancelled.events.contains { $0.detail == "cancelInteractiveTransition" } == (cancels && interactive), "\(name)")
+            #expect(cancelled.events.contains { $0.detail == "finishInteractiveTransition" } == (!cancels && interactive), "\(name)")
+            // legacy-0.3: every cancelled gesture cancelled.
+            #expect(try !runCatalog(name, touches: Self.cancelled(touches), profile: EngineProfile.preset(named: "legacy-0.3")!).outcome.completed)
         }
     }
 
     @Test func sameDecisionAt60And120Hz() throws {
         let streams = Self.finishing + Self.finishing.map { ($0.0, Self.cancelled($0.1)) } + [
-            ("nav.interactive-pop", backSwipe(dx: 151, speed: 150)), ("nav.interactive-pop", backSwipe(dx: 149, speed: 150)),
+            ("nav.interactive-pop", backSwipe(dx: 146, speed: 150)), ("nav.interactive-pop", backSwipe(dx: 144, speed: 150)),
             ("modal.swipe-dismiss", drag(x0: 200, y0: 300, dx: 0, dy: 209, steps: 20)),
             ("modal.pinch-dismiss", pinch(endScale: 0.51)),
         ]
@@ -199,7 +224,7 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     }
 
     @Test func everyViewIsRestoredAfterACancel() throws {
-        for (name, touches) in Self.finishing {
+        for (name, touches) in Self.finishing where Self.cancelCancels.contains(name) {
             let untouched = try runCatalog(name, touches: [])
             let cancelled = try runCatalog(name, touches: Self.cancelled(touches))
             #expect(cancelled.outcome.hierarchy == untouched.outcome.hierarchy, "\(name)")
@@ -236,7 +261,7 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     @Test func backSwipeHandsTheFingerVelocityOver() throws {
         // Remaining time = min(T, remaining distance / |v|) = min(0.35, (1 - p) W / v).
         let touches = backSwipe(dx: 200, speed: 800)
-        let p = (200.0 - 15) / Self.W
+        let p = (200.0 - 10) / Self.W
         let remaining = min(0.35, (1 - p) * Self.W / 800)
         let trace = try runCatalog("nav.interactive-pop", touches: touches)
         #expect(trace.outcome.completed)
@@ -269,7 +294,7 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
         #expect(trace.events.contains { $0.detail == "pauseInteractiveTransition" })
         #expect(trace.outcome.completed == finishes)
         // The released animation (ease in-out, percent-driven remaining time) up to the grab...
-        let p0 = (travel - 10) / extent
+        let p0 = name == "sheet.drag-dismiss" ? Self.sheetPercent(travel: travel, steps: 15) : (travel - 10) / extent
         let finishing = p0 > (name == "modal.swipe-dismiss" ? 0.5 : 0.4)
         let length = finishing ? 0.4 : p0 * 0.4
         func animated(_ t: Double) -> Double {

@@ -2,6 +2,7 @@ import Testing
 import ReelTrace
 @testable import ReelGestures
 
+/// Engine 0.3's pinch (per-touch model); `TouchEventModelTests` covers D26's driver.
 @Suite struct PinchRecognizerTests {
     /// Two fingers 100 pt apart; the second one then moves to `distances` at 10 ms steps.
     private func stream(_ distances: [Double], end: TouchPhase = .ended) -> [Touch] {
@@ -16,27 +17,27 @@ import ReelTrace
     }
 
     @Test func justBelowAndAtTheScaleHysteresis() {
-        var below = PinchRecognizer()
-        #expect(transitions(stream([104.99])) { below.handle($0) } == [.failed])
-        var at = PinchRecognizer()
+        var below = PinchRecognizer(parameters: .init(touchModel: .perTouch))
+        #expect(transitions(stream([104.99])) { below.handle(TouchEvent($0)) } == [.failed])
+        var at = PinchRecognizer(parameters: .init(touchModel: .perTouch))
         let touches = stream([105, 120])
-        #expect(transitions(Array(touches.prefix(3))) { at.handle($0) } == [.began])
+        #expect(transitions(Array(touches.prefix(3))) { at.handle(TouchEvent($0)) } == [.began])
         #expect(near(at.scale, 1.05))
-        #expect(at.handle(touches[3]) == [.changed])
+        #expect(at.handle(TouchEvent(touches[3])) == [.changed])
         #expect(near(at.scale, 1.2))
-        // Scale samples 1 -> 1.05 -> 1.2 at 10 ms: per-sample 5/s then 15/s.
-        #expect(near(at.velocity, 0.2 * 15 + 0.8 * 5, 1e-6))
+        // Scale samples 1 -> 1.05 -> 1.2 at 10 ms: per-sample 5/s then 15/s; D26 pinch weights 0.25 / 0.75.
+        #expect(near(at.velocity, 0.25 * 15 + 0.75 * 5, 1e-6))
         #expect(at.location == GestureVector(x: 160, y: 300))
-        #expect(at.handle(touches[4]) == [.ended])
+        #expect(at.handle(TouchEvent(touches[4])) == [.ended])
     }
 
     @Test func oneFingerOrCancel() {
-        var single = PinchRecognizer()
+        var single = PinchRecognizer(parameters: .init(touchModel: .perTouch))
         let lone = [Touch(t: 0, id: 0, phase: .began, x: 0, y: 0), Touch(t: 0.1, id: 0, phase: .moved, x: 50, y: 0),
                     Touch(t: 0.2, id: 0, phase: .ended, x: 50, y: 0)]
-        #expect(transitions(lone) { single.handle($0) } == [.failed])
-        var cancelled = PinchRecognizer()
-        #expect(transitions(stream([80, 60], end: .cancelled)) { cancelled.handle($0) } == [.began, .changed, .cancelled])
+        #expect(transitions(lone) { single.handle(TouchEvent($0)) } == [.failed])
+        var cancelled = PinchRecognizer(parameters: .init(touchModel: .perTouch))
+        #expect(transitions(stream([80, 60], end: .cancelled)) { cancelled.handle(TouchEvent($0)) } == [.began, .changed, .cancelled])
         #expect(near(cancelled.scale, 0.6))
     }
 }

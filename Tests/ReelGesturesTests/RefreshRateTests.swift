@@ -2,14 +2,16 @@ import Testing
 import ReelTrace
 @testable import ReelGestures
 
-/// The same finger motion sampled at 60 and 120 Hz through the back-swipe recognizer and
-/// sampler must give the same completion decision.
+/// The same finger motion sampled at 60 and 120 Hz through engine 0.3's back-swipe pipeline
+/// (per-touch recognizer, `BackSwipeSampler`, `.backSwipe`; profile legacy-0.3) must give the
+/// same completion decision. `BackSwipeStatisticsTests` covers D26's.
 @Suite struct RefreshRateTests {
     let width = 390.0, transitionDuration = 0.35, release = 0.3
+    let legacy = ScreenEdgePanRecognizer.Parameters(velocity: .init(blend: .always), touchModel: .perTouch)
 
     /// Samples x(t) (y fixed) at `hz` from touch-down at t = 0 to the lift at `release`.
     private func decisions(hz: Double, motion: (Double) -> Double, policies: [CompletionPolicy]) -> [Bool] {
-        var recognizer = ScreenEdgePanRecognizer(screenWidth: width, screenHeight: 844)
+        var recognizer = ScreenEdgePanRecognizer(parameters: legacy, screenWidth: width, screenHeight: 844)
         var sampler = BackSwipeSampler(width: width)
         let ticks = Int((release * hz).rounded())
         for k in 0...ticks {
@@ -57,7 +59,7 @@ import ReelTrace
 
     @Test func steadySwipeVelocityIsTheFingersAtBothRates() {
         for hz in [60.0, 120.0] {
-            var recognizer = ScreenEdgePanRecognizer(screenWidth: width, screenHeight: 844)
+            var recognizer = ScreenEdgePanRecognizer(parameters: legacy, screenWidth: width, screenHeight: 844)
             var sampler = BackSwipeSampler(width: width)
             for k in 0...Int(release * hz) {
                 let t = Double(k) / hz

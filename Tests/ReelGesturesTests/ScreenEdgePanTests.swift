@@ -5,8 +5,8 @@ import ReelTrace
 @Suite struct ScreenEdgePanTests {
     let width = 390.0, height = 844.0
 
-    private func run(_ finger: Finger, edge: ScreenEdge = .left) -> ([GestureState], ScreenEdgePanRecognizer) {
-        var recognizer = ScreenEdgePanRecognizer(parameters: .init(edge: edge), screenWidth: width, screenHeight: height)
+    private func run(_ finger: Finger, edge: ScreenEdge = .left, model: TouchModel = .uikit) -> ([GestureState], ScreenEdgePanRecognizer) {
+        var recognizer = ScreenEdgePanRecognizer(parameters: .init(edge: edge, touchModel: model), screenWidth: width, screenHeight: height)
         let states = transitions(finger.touches) { recognizer.handle($0) }
         return (states, recognizer)
     }
@@ -35,7 +35,20 @@ import ReelTrace
         at.up(0.048, 60, 405)
         let (states, recognizer) = run(at)
         #expect(states == [.began, .changed, .ended])
-        #expect(near(recognizer.translation.x, 60 - 4 - 15) && near(recognizer.translation.y, 5))
+        // D26: at .began the pan hysteresis (10) is removed per axis from the PREVIOUS event's
+        // translation (here the touch-down's, zero), and this event's movement added: nothing removed.
+        #expect(near(recognizer.translation.x, 60 - 4) && near(recognizer.translation.y, 5))
+        // Engine 0.3 (per-touch) subtracted the 15 pt edge hysteresis along the inward direction.
+        let legacy = run(at, model: .perTouch).1
+        #expect(near(legacy.translation.x, 60 - 4 - 15) && near(legacy.translation.y, 5))
+        // The previous event 12 pt in and 0 across: remove10 gives (2, 0), then + (9, 3).
+        var later = Finger()
+        later.down(0, 4, 400)
+        later.move(0.016, 16, 400)
+        later.move(0.032, 25, 403)
+        let (laterStates, laterRecognizer) = run(later)
+        #expect(laterStates == [.began])
+        #expect(near(laterRecognizer.translation.x, (12 - 10) + (25 - 16)) && near(laterRecognizer.translation.y, 0 + 3))
     }
 
     @Test func verticalDriftFailure() {
@@ -79,7 +92,7 @@ import ReelTrace
         right.move(0.016, width - 25, 400)
         let (states, recognizer) = run(right, edge: .right)
         #expect(states == [.began])
-        #expect(near(recognizer.translation.x, 0))
+        #expect(near(recognizer.translation.x, -15))
         var bottom = Finger()
         bottom.down(0, 200, height - 2)
         bottom.move(0.016, 200, height - 30)

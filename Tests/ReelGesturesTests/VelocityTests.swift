@@ -8,7 +8,7 @@ import Testing
     }
 
     @Test func blendsLatestTwoPerSampleVelocities() {
-        var estimator = VelocityEstimator()
+        var estimator = VelocityEstimator(parameters: .init(blend: .always))
         estimator.add(GestureVector(x: 0, y: 0), at: 0)
         #expect(estimator.velocity == .zero)
         estimator.add(GestureVector(x: 5, y: -2), at: 0.010)  // sample (500, -200)
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func samplesOfOneEventAreMerged() {
-        var estimator = VelocityEstimator()
+        var estimator = VelocityEstimator(parameters: .init(blend: .always))
         estimator.add(GestureVector(x: 0, y: 0), at: 0)
         estimator.add(GestureVector(x: 4, y: 0), at: 0.010)
         estimator.add(GestureVector(x: 8, y: 0), at: 0.010)  // same event: the sample is (8 - 0) / 0.01

@@ -84,11 +84,65 @@ struct SynthGestureTests {
     @Test func samplesAtTheRefreshRateWithJitter() {
         let fast = GestureSynthesizer(scenario: "s", kind: .pan(.down), refreshHz: 120, seed: 3)
         for session in fast.sessions(count: 12) {
-            for (a, b) in zip(session.touches, session.touches.dropFirst()) {
-                let gap = b.t - a.t
+            // One event per display tick: the lines of one event share its timestamp.
+            let times = session.touches.map(\.t).reduce(into: [Double]()) { if $0.last != $1 { $0.append($1) } }
+            for (a, b) in zip(times, times.dropFirst()) {
+                let gap = b - a
                 #expect(gap > 0.75 / 120 && gap < 1.25 / 120)
             }
         }
+    }
+
+    @Test func someDragsHaveASecondFingerInSharedEvents() {
+        for kind in [GestureKind.pan(.down), .edgePan(.left)] {
+            let synthesizer = GestureSynthesizer(scenario: "s", kind: kind, seed: 9)
+            let sessions = synthesizer.sessions(count: 200)
+            #expect(sessions == synthesizer.sessions(count: 200), "deterministic for a seed")
+            let twoFingered = sessions.filter { $0.touches.contains { $0.id == 1 } }
+            #expect(twoFingered.count > 20 && twoFingered.count < 90, "\(twoFingered.count) of 200")
+            for session in twoFingered {
+                let first = session.touches.filter { $0.id == 0 }
+                let second = session.touches.filter { $0.id == 1 }
+                let firstTimes = Set(first.map(\.t))
+                #expect(second.allSatisfy { firstTimes.contains($0.t) }, "every second-finger line shares an event")
+                #expect(second.first!.phase == .began && second.last!.phase == .ended)
+                #expect(second.dropFirst().dropLast().allSatisfy { $0.phase == .moved || $0.phase == .stationary })
+                // It lands after the first finger and lifts while the first is still down.
+                #expect(second.first!.t > first.first!.t && second.last!.t < first.last!.t)
+            }
+        }
+    }
+
+    @Test func restingFingersJitterByAFractionOfAPoint() {
+        for index in 0..<50 {
+            var realism = TouchRealism(seed: 4, index: index)
+            #expect(realism.jitterRadius >= 0.1 && realism.jitterRadius <= TouchRealism.maximumJitter)
+            let rest = (x: 100.0, y: 200.0)
+            var previous = rest
+            var phases: Set<TouchPhase> = []
+            for frame in 0..<40 {
+                let sample = realism.resting(at: rest, previous: previous, first: frame == 0)
+                #expect(hypot(sample.x - rest.x, sample.y - rest.y) <= realism.jitterRadius)
+                if frame == 0 { #expect(sample.phase == .stationary) }
+                phases.insert(sample.phase)
+                previous = (sample.x, sample.y)
+            }
+            #expect(phases == [.stationary, .moved])
+        }
+        // In streams: a slow drag ends at rest. Stationary samples come only from resting frames, so
+        // the finger's last stationary sample is in its final rest, and every later sample is within
+        // two jitter radii of it (both within one of the resting point).
+        let sessions = pop.sessions(count: 120).filter { $0.tags.last == GestureStyle.slowDrag.rawValue }
+        var jittered = 0
+        for session in sessions {
+            let finger = session.touches.filter { $0.id == 0 }
+            let rest = finger.last { $0.phase == .stationary }!
+            for sample in finger where sample.t > rest.t {
+                #expect(hypot(sample.x - rest.x, sample.y - rest.y) <= 2 * TouchRealism.maximumJitter + 0.002)
+                if sample.phase == .moved { jittered += 1 }
+            }
+        }
+        #expect(jittered > sessions.count)
     }
 
     @Test func pinchesUseTwoFingers() {

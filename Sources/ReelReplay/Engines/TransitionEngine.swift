@@ -15,6 +15,13 @@ public protocol TransitionEngine: AnyObject {
     /// The trace of one session. `outcomeHierarchy` false says the caller will not look at
     /// `outcome.hierarchy` (the replayer does not compare it), so an engine may leave it empty.
     func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool) throws -> Trace
+    /// Why the engine is given up on, when it is: an external engine that failed
+    /// `ExternalTransitionEngine.startupAttempts` times in a row before ever answering. Nil otherwise.
+    var startupFailure: String? { get }
+}
+
+extension TransitionEngine {
+    public var startupFailure: String? { nil }
 }
 
 /// This build's engine behind the `TransitionEngine` interface.

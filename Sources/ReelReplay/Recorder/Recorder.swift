@@ -61,14 +61,15 @@ public final class Recorder {
         self.options = options
     }
 
-    /// Records every session of `stream`. `progress` is called after each committed batch.
+    /// Records every session of `stream`. `progress` is called after each committed batch; when it
+    /// throws, recording stops there (every batch before is committed) and its error is rethrown.
     /// Throws a `.dataError` failure for the first bad session unless `keepGoing` is set
     /// (the good sessions before it are committed first).
     ///
     /// A producer thread reads, checks and simulates the sessions ahead while this thread inserts
     /// them, a chunk at a time, into the batch's open transaction; the batches and the summary are
     /// the same as if one thread did it all, and the engine is used by one thread at a time.
-    public func record(_ stream: GestureStreamReader, progress: ((Summary) -> Void)? = nil) throws {
+    public func record(_ stream: GestureStreamReader, progress: ((Summary) throws -> Void)? = nil) throws {
         let lookup = try self.lookup ?? Archive.open(archive.path, mode: .readOnly)
         self.lookup = lookup
         let producer = RecordProducer(
@@ -94,9 +95,9 @@ public final class Recorder {
             summary.add(batch)
             switch ending {
             case .more, .batchFull:
-                progress?(summary)
+                try progress?(summary)
             case .endOfStream:
-                progress?(summary)
+                try progress?(summary)
                 return
             case .stopped(let failure):
                 throw failure

@@ -8,6 +8,8 @@ struct BatchResult: Sendable {
     var verdicts: [SessionComparison]
     var candidate: EngineIdentity
     var candidateIsKnown: Bool
+    /// Why the worker's engine was given up on after the batch, if it was.
+    var engineStartupFailure: String?
 }
 
 /// Runs the workers over the sessions without stopping between chunks: each worker takes the next
@@ -52,7 +54,8 @@ struct ReplayPipeline {
                     let result = Result {
                         BatchResult(
                             verdicts: try worker.replay(Array(ids[batches[index].sessions])),
-                            candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown)
+                            candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown,
+                            engineStartupFailure: worker.engineStartupFailure)
                     }
                     results.withLock { $0[index] = result }
                     finished[index].signal()

@@ -27,6 +27,8 @@ final class ReplayWorker: @unchecked Sendable {
 
     var engineIdentity: EngineIdentity { engine.identity }
     var engineIdentityIsKnown: Bool { engine.identityIsKnown }
+    /// Why the worker's engine was given up on, if it was (see `TransitionEngine.startupFailure`).
+    var engineStartupFailure: String? { engine.startupFailure }
 
     /// Replays sessions `ids` (ascending) together; verdicts come back in `ids` order. When the
     /// sessions cannot be read together, each is read alone, so only the sessions that cannot be

@@ -1,3 +1,4 @@
+import Foundation
 import ReelStore
 import ReelTrace
 
@@ -54,6 +55,14 @@ public final class Replayer {
         public var findings: [(sessionID: Int64, comparison: SessionComparison)] = []
     }
 
+    /// A replay stopped by its `progress` callback between two chunks: replay `replayID` of the
+    /// results archive holds the verdicts of `sessionsWritten` sessions and stays 'running'.
+    public struct Stopped: Error {
+        public let replayID: Int64
+        public let sessionsWritten: Int
+        public let cause: any Error
+    }
+
     /// How many findings a summary keeps in memory.
     public static let findingsKept = 200
 
@@ -69,7 +78,9 @@ public final class Replayer {
         self.options = options
     }
 
-    /// Runs the replay. `progress(done, total)` is called after each chunk.
+    /// Runs the replay. `progress(done, total)` is called after each chunk's verdicts are committed;
+    /// when it throws, the replay stops there with a `Replayer.Stopped` (the replay stays 'running',
+    /// to be continued with `resuming`).
     ///
     /// - Parameters:
     ///   - resumedID: a replay of the results archive that a killed run left at status 'running':
@@ -77,9 +88,11 @@ public final class Replayer {
     ///     no verdict on, and finished; the summary is then the whole replay's.
     ///   - note: told what a resume could not check but did not stop for (see `ResumedReplay`).
     public func run(
-        resuming resumedID: Int64? = nil, progress: ((Int, Int) -> Void)? = nil, note: (String) -> Void = { _ in }
+        resuming resumedID: Int64? = nil, progress: ((Int, Int) throws -> Void)? = nil, note: (String) -> Void = { _ in }
     ) throws -> Summary {
         let source = try Archive.open(sourcePath, mode: .readOnly)
+        // A new replay's selection is checked before anything is written (a resume's is its replay's).
+        let checked = resumedID == nil ? try options.selection.sessions(in: source) : nil
         let workers = try (0..<options.jobs).map { _ in
             try ReplayWorker(archivePath: sourcePath, engine: factory.make(), tolerances: options.tolerances)
         }
@@ -90,7 +103,7 @@ public final class Replayer {
                 current: (candidate(of: workers), candidateIsKnown(workers)), note: note)
         }
         let selection = resumed?.selection ?? options.selection
-        let selected = try source.sessionIDs(scenario: selection.scenario, ids: selection.sessionIDs)
+        let selected = try checked ?? source.sessionIDs(scenario: selection.scenario, ids: selection.sessionIDs)
         let ids = (options.shard.map { shard in selected.filter(shard.contains(sessionID:)) } ?? selected)
             .filter { resumed?.judged.contains($0) != true }
         try results.copySessionHeaders(selected)
@@ -105,6 +118,9 @@ public final class Replayer {
         try pipeline.run(ids) { chunk, batches in
             if !answered.isKnown, let known = batches.first(where: \.candidateIsKnown) {
                 answered = (known.candidate, true)
+            }
+            if !answered.isKnown, let failure = batches.lazy.compactMap(\.engineStartupFailure).first {
+                throw engineNeverAnswered(failure)
             }
             let verdicts = batches.flatMap(\.verdicts)
             try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
@@ -128,7 +144,11 @@ public final class Replayer {
                 }
                 for divergence in verdict.divergences { counts[divergence.kind, default: 0] += 1 }
             }
-            progress?(summary.sessions, ids.count)
+            do {
+                try progress?(summary.sessions, ids.count)
+            } catch {
+                throw Stopped(replayID: run.id, sessionsWritten: summary.sessions, cause: error)
+            }
         }
         let finalCandidate = candidate(of: workers)
         let run = try begun ?? beginReplay(results.archive, candidate: finalCandidate)
@@ -153,6 +173,18 @@ public final class Replayer {
     /// Whether a worker's engine has vouched for its identity (see `candidate(of:)`).
     private func candidateIsKnown(_ workers: [ReplayWorker]) -> Bool {
         workers.contains(where: \.engineIdentityIsKnown)
+    }
+
+    /// The replay's end when its engine failed `EngineFactory.startupAttempts` sessions in
+    /// a row before answering any: exit 2, naming the command, its last error (with its stderr) and
+    /// the folder a relative path in the command is taken from.
+    private func engineNeverAnswered(_ lastError: String) -> ReelFailure {
+        ReelFailure(
+            .engineErrors,
+            "the engine \(factory.spec) failed \(factory.startupAttempts) sessions in a row without answering "
+                + "one, so the replay stopped and wrote no verdict. The last failure: \(lastError). The command runs "
+                + "as /bin/sh -c COMMAND in the current folder (\(FileManager.default.currentDirectoryPath)): a relative path "
+                + "in it is taken from there; give a path that exists from there, or an absolute one.")
     }
 
     /// A replays row written, and the candidate identity it names.

@@ -28,7 +28,7 @@ public struct ResultsMerger {
         guard !FileManager.default.fileExists(atPath: output) else {
             throw ReelFailure(.usage, "\(output) already exists; merge writes a new results archive")
         }
-        let shards = try inputs.map(ShardResults.init(path:))
+        let shards = try Self.oneReplay(try inputs.map(ShardResults.init(path:)))
         try check(shards)
         do {
             return try write(shards)
@@ -38,36 +38,39 @@ public struct ResultsMerger {
         }
     }
 
+    /// The inputs when they are shards of one replay (same candidate, tolerances, selection,
+    /// sessions and shard count); a failure listing the replays found, each with its files and
+    /// missing shards, when they are not.
+    private static func oneReplay(_ shards: [ShardResults]) throws -> [ShardResults] {
+        var groups: [[ShardResults]] = []
+        for shard in shards {
+            if let group = groups.firstIndex(where: { shard.mismatch(with: $0[0]) == nil }) {
+                groups[group].append(shard)
+            } else {
+                groups.append([shard])
+            }
+        }
+        guard groups.count > 1 else { return shards }
+        let described = groups.enumerated().map { number, group in
+            let count = group[0].shard.count
+            let missing = Set(1...count).subtracting(group.map(\.shard.index)).sorted().map { "\($0)/\(count)" }
+            return "replay \(number + 1) (\(group[0].candidateDescription), \(count) shards): "
+                + group.map { "\($0.path) [\($0.shard)]" }.joined(separator: ", ")
+                + (missing.isEmpty ? "" : "; missing \(shortList(missing))")
+        }
+        let firstOther = groups[1][0]
+        throw ReelFailure(
+            .dataError,
+            "cannot merge: the inputs hold shards of \(groups.count) different replays; merge one replay's files at a time: "
+                + described.joined(separator: " | ") + ". \(firstOther.path) is not a shard of \(groups[0][0].path)'s replay: "
+                + firstOther.mismatch(with: groups[0][0])!)
+    }
+
     private func check(_ shards: [ShardResults]) throws {
         let first = shards[0]
         var byIndex: [Int: ShardResults] = [:]
         for shard in shards {
-            if shard.candidate.fingerprint != first.candidate.fingerprint {
-                throw ShardResults.failure(
-                    shard.path, "its candidate engine \(shard.candidateDescription) is not \(first.path)'s "
-                        + "\(first.candidateDescription) (an external engine that never answered is \"exec unknown\")")
-            }
-            if shard.run.tolerancesJSON != first.run.tolerancesJSON {
-                throw ShardResults.failure(
-                    shard.path, "its tolerances \(shard.run.tolerancesJSON) are not \(first.path)'s \(first.run.tolerancesJSON)")
-            }
-            if let selection = shard.run.selectionJSON, let firstSelection = first.run.selectionJSON,
-                selection != firstSelection
-            {
-                throw ShardResults.failure(
-                    shard.path, "it was run for \(ReplaySelection(json: selection).map(\.description) ?? selection), "
-                        + "\(first.path) for \(ReplaySelection(json: firstSelection).map(\.description) ?? firstSelection): "
-                        + "shards must replay the same archive with the same --scenario and --session options")
-            }
-            if shard.sessionsDigest != first.sessionsDigest {
-                throw ShardResults.failure(
-                    shard.path, "it selected other sessions than \(first.path) (\(shard.sessionCount) and "
-                        + "\(first.sessionCount) sessions, or different contents): shards must replay the same archive "
-                        + "with the same --scenario and --session options")
-            }
-            if shard.shard.count != first.shard.count {
-                throw ShardResults.failure(shard.path, "it is shard \(shard.shard) but \(first.path) is shard \(first.shard)")
-            }
+            if let reason = shard.mismatch(with: first) { throw ShardResults.failure(shard.path, reason) }
             if let other = byIndex[shard.shard.index] {
                 throw ShardResults.failure(shard.path, "\(other.path) holds shard \(shard.shard) too")
             }

@@ -5,11 +5,23 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     public let index: Int
     public let count: Int
 
+    /// The most shards a replay may be split into.
+    public static let maximumCount = 100_000
+
     public init(parsing text: String) throws(ReelFailure) {
         let parts = text.split(separator: "/").map { Int($0) }
-        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
-            throw ReelFailure(.usage, "bad shard '\(text)': use I/N with 1 <= I <= N, as in --shard 2/3")
+        guard parts.count == 2, let index = parts[0], let count = parts[1], (1...Self.maximumCount).contains(count),
+            (1...count).contains(index)
+        else {
+            throw ReelFailure(.usage, "bad --shard '\(text)': use I/N with 1 <= I <= N <= \(Self.maximumCount), as in --shard 2/3")
         }
+        self.index = index
+        self.count = count
+    }
+
+    /// Shard `index` (1-based) of `count`; the caller guarantees 1 <= index <= count.
+    public init(index: Int, count: Int) {
+        precondition(count >= 1 && (1...count).contains(index), "shard \(index)/\(count)")
         self.index = index
         self.count = count
     }

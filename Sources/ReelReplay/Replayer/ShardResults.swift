@@ -54,6 +54,31 @@ struct ShardResults {
         judged = try archive.judgedSessionIDs(replayID: run.id)
     }
 
+    /// Why this input cannot be merged with `first` as shards of one replay (another candidate,
+    /// tolerances, recorded selection, selected sessions or number of shards), nil when it can.
+    func mismatch(with first: ShardResults) -> String? {
+        if candidate.fingerprint != first.candidate.fingerprint {
+            return "its candidate engine \(candidateDescription) is not \(first.path)'s \(first.candidateDescription) "
+                + "(an external engine that never answered is \"exec unknown\")"
+        }
+        if run.tolerancesJSON != first.run.tolerancesJSON {
+            return "its tolerances \(run.tolerancesJSON) are not \(first.path)'s \(first.run.tolerancesJSON)"
+        }
+        if let selection = run.selectionJSON, let firstSelection = first.run.selectionJSON, selection != firstSelection {
+            return "it was run for \(ReplaySelection(json: selection).map(\.description) ?? selection), "
+                + "\(first.path) for \(ReplaySelection(json: firstSelection).map(\.description) ?? firstSelection): "
+                + "shards must replay the same archive with the same --scenario and --session options"
+        }
+        if sessionsDigest != first.sessionsDigest {
+            return "it selected other sessions than \(first.path) (\(sessionCount) and \(first.sessionCount) sessions, "
+                + "or different contents): shards must replay the same archive with the same --scenario and --session options"
+        }
+        if shard.count != first.shard.count {
+            return "it is shard \(shard) but \(first.path) is shard \(first.shard)"
+        }
+        return nil
+    }
+
     /// The candidate engine as people read it.
     var candidateDescription: String { "\(candidate.name) \(candidate.version) (\(run.candidate))" }
 

@@ -12,8 +12,12 @@ public enum ExitStatus: Int32, Sendable {
     case dataError = 65
     /// A file named on the command line does not exist.
     case noInput = 66
-    /// Anything else: a bug or an environment failure (disk full, permissions).
+    /// A bug in reel: the message asks for a report.
     case internalError = 70
+    /// An output file could not be created (permissions, a read-only file system).
+    case cannotCreate = 73
+    /// Writing failed (disk full, `> /dev/full`, an I/O error).
+    case ioError = 74
 }
 
 /// An error that knows which exit status it maps to and what to tell the user.

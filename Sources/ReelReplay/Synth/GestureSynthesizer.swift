@@ -8,7 +8,10 @@ import ReelTrace
 /// two-finger pinches for pinches. Strokes follow minimum-jerk trajectories
 /// (x(τ) = x0 + (x1 - x0)(10τ³ - 15τ⁴ + 6τ⁵)), sampled at the refresh rate with up to a quarter
 /// frame of timing jitter, a little positional noise while moving and a slight drift across the
-/// axis; times are rounded to microseconds and positions to thousandths of a point. Release distances spread evenly over 0.1 to 0.9 of the decision extent (a
+/// axis; times are rounded to microseconds and positions to thousandths of a point. A resting
+/// finger jitters within 0.1-0.4 pt of where it stopped (moved samples between stationary ones),
+/// and about one pan in four has a second finger that lands and lifts during the gesture, its
+/// lines sharing the first finger's event timestamps (`TouchRealism`). Release distances spread evenly over 0.1 to 0.9 of the decision extent (a
 /// low-discrepancy sequence per style, so both sides of any threshold in between are covered even
 /// for small counts) and release velocities range from rest (slow drags) to flicks of several
 /// thousand points per second.
@@ -58,16 +61,19 @@ public struct GestureSynthesizer: Sendable {
         let offset = Double(SplitMix64.mix(seed &+ UInt64(styles.firstIndex(of: style)!)) >> 11) * 0x1p-53
         let spread = (offset + Double(round) * 0.6180339887498949).truncatingRemainder(dividingBy: 1)
         let releaseFraction = 0.1 + 0.8 * spread
+        var realism = TouchRealism(seed: seed, index: index)
 
         let touches: [Touch]
         switch kind {
         case .tap(let x, let y):
             touches = tapTouches(x: x, y: y, style: style, random: &random)
         case .edgePan, .pan:
-            touches = panTouches(style: style, distance: releaseFraction * decisionExtent, random: &random)
+            touches = panTouches(
+                style: style, distance: releaseFraction * decisionExtent, random: &random, realism: &realism)
         case .pinch(let closing):
             touches = pinchTouches(
-                closing: closing, style: style, change: releaseFraction * decisionExtent, random: &random)
+                closing: closing, style: style, change: releaseFraction * decisionExtent, random: &random,
+                realism: &realism)
         }
         return GestureSession(
             sourceFile: "synth", line: 0, scenario: scenario, device: device, refreshHz: refreshHz,
@@ -133,34 +139,45 @@ public struct GestureSynthesizer: Sendable {
         (Double(k) + random.uniform(0, 0.25)) / refreshHz
     }
 
-    private func panTouches(style: GestureStyle, distance: Double, random: inout SplitMix64) -> [Touch] {
+    private func panTouches(
+        style: GestureStyle, distance: Double, random: inout SplitMix64, realism: inout TouchRealism
+    ) -> [Touch] {
         let (startX, startY, directionX, directionY) = panGeometry(random: &random)
         let drift = random.uniform(-0.08, 0.08)
         let plan = dragPlan(style: style, distance: distance, random: &random)
         let ticks = tickCount(until: plan.releaseTime)
+        let second = realism.secondFinger(ticks: ticks)
+        let lift: TouchPhase = style == .cancelled ? .cancelled : .ended
         var touches: [Touch] = []
         var previousAlong = Double.nan
-        var point = (x: startX, y: startY)
+        var first = RestingFinger(point: (startX, startY))
+        var other = RestingFinger(point: (0, 0))
         for k in 0...ticks {
             let along = plan.position(at: min(Double(k) / refreshHz, plan.releaseTime))
             let moved = along != previousAlong
+            var phase: TouchPhase = k == 0 ? .began : k == ticks ? lift : .moved
             if moved {
                 let across = drift * along + (k == 0 ? 0 : random.noise(sigma: 0.2))
                 let jitterAlong = k == 0 ? 0 : random.noise(sigma: 0.2)
-                point = clamped(
+                first.move(to: clamped(
                     x: startX + directionX * (along + jitterAlong) - directionY * across,
-                    y: startY + directionY * (along + jitterAlong) + directionX * across)
+                    y: startY + directionY * (along + jitterAlong) + directionX * across))
+            } else if k < ticks {
+                phase = first.rest(&realism, clampedBy: self)
             }
-            let phase: TouchPhase
-            if k == 0 {
-                phase = .began
-            } else if k == ticks {
-                phase = style == .cancelled ? .cancelled : .ended
-            } else {
-                phase = moved ? .moved : .stationary
-            }
-            touches.append(Self.captured(t: sampleTime(k, random: &random), id: 0, phase: phase, x: point.x, y: point.y))
+            let t = sampleTime(k, random: &random)
+            touches.append(Self.captured(t: t, id: 0, phase: phase, x: first.point.x, y: first.point.y))
             previousAlong = along
+            // A second finger's lines share the event's timestamp.
+            guard let second, (second.landing...second.lifting).contains(k) else { continue }
+            var otherPhase: TouchPhase = k == second.landing ? .began : k == second.lifting ? .ended : .moved
+            if k == second.landing || (second.follows && moved) {
+                let noise = k == second.landing ? (0.0, 0.0) : (realism.noise(), realism.noise())
+                other.move(to: clamped(x: first.point.x + second.offsetX + noise.0, y: first.point.y + second.offsetY + noise.1))
+            } else if k < second.lifting {
+                otherPhase = other.rest(&realism, clampedBy: self)
+            }
+            touches.append(Self.captured(t: t, id: 1, phase: otherPhase, x: other.point.x, y: other.point.y))
         }
         return touches
     }
@@ -187,7 +204,7 @@ public struct GestureSynthesizer: Sendable {
         }
     }
 
-    private func clamped(x: Double, y: Double) -> (x: Double, y: Double) {
+    func clamped(x: Double, y: Double) -> (x: Double, y: Double) {
         (min(max(x, 0), device.width), min(max(y, 0), device.height))
     }
 
@@ -214,7 +231,9 @@ public struct GestureSynthesizer: Sendable {
     }
 
     /// Two fingers symmetric about a center; their separation changes by `change` points at release.
-    private func pinchTouches(closing: Bool, style: GestureStyle, change: Double, random: inout SplitMix64) -> [Touch] {
+    private func pinchTouches(
+        closing: Bool, style: GestureStyle, change: Double, random: inout SplitMix64, realism: inout TouchRealism
+    ) -> [Touch] {
         let shorter = min(device.width, device.height)
         let closest = random.uniform(30, 60)
         let initial = closing ? closest + change : closest
@@ -241,28 +260,25 @@ public struct GestureSynthesizer: Sendable {
         let secondLanding = 1 + Int(random.unit() * 2)
         var touches: [Touch] = []
         var previous = Double.nan
-        var points = [(x: 0.0, y: 0.0), (x: 0.0, y: 0.0)]
-        for k in 0...max(ticks, secondLanding + 1) {
+        var fingers = [RestingFinger(point: (0, 0)), RestingFinger(point: (0, 0))]
+        let last = max(ticks, secondLanding + 1)
+        for k in 0...last {
             let separation = plan.position(at: min(Double(k) / refreshHz, plan.releaseTime))
             let moved = separation != previous
             previous = separation
             let t = sampleTime(k, random: &random)
             for finger in 0...1 {
                 if finger == 1, k < secondLanding { continue }
-                if moved || finger == 1 && k == secondLanding {
+                let landing = (finger == 0 && k == 0) || (finger == 1 && k == secondLanding)
+                var phase: TouchPhase = landing ? .began : k == last ? (style == .cancelled ? .cancelled : .ended) : .moved
+                if moved || landing {
                     let side: Double = finger == 0 ? -1 : 1
                     let half = separation / 2 + (k == 0 ? 0 : random.noise(sigma: 0.2))
-                    points[finger] = clamped(x: centerX + side * half * cosine, y: centerY + side * half * sine)
+                    fingers[finger].move(to: clamped(x: centerX + side * half * cosine, y: centerY + side * half * sine))
+                } else if k < last {
+                    phase = fingers[finger].rest(&realism, clampedBy: self)
                 }
-                let point = points[finger]
-                let phase: TouchPhase
-                if (finger == 0 && k == 0) || (finger == 1 && k == secondLanding) {
-                    phase = .began
-                } else if k == max(ticks, secondLanding + 1) {
-                    phase = style == .cancelled ? .cancelled : .ended
-                } else {
-                    phase = moved ? .moved : .stationary
-                }
+                let point = fingers[finger].point
                 touches.append(Self.captured(t: t, id: finger, phase: phase, x: point.x, y: point.y))
             }
         }

@@ -48,6 +48,8 @@ public final class Database {
 
     deinit {
         statementCache.removeAll()
+        // Closing rolls back an open transaction; the hook must not reach this object then.
+        sqlite3_rollback_hook(connection, nil, nil)
         // close_v2 waits for statements still alive elsewhere instead of failing.
         sqlite3_close_v2(connection)
     }

@@ -21,16 +21,30 @@ public final class Statement {
     /// Set while a cached statement is lent out, so a nested use of the same SQL gets a fresh one.
     var isCheckedOut = false
 
+    /// The text after the first statement of `sql` (another statement, or blanks and comments),
+    /// which was not prepared.
+    public let remainder: String
+
+    /// Prepares the first statement of `sql`; the rest is kept in `remainder`.
+    /// - Throws: SQLite's error, or SQLITE_MISUSE "no SQL statement" for text that is empty or only comments.
     init(connection: OpaquePointer, sql: String) throws(SQLiteError) {
         var handle: OpaquePointer?
-        let rc = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        let (rc, consumed) = sql.withCString { base -> (Int32, Int) in
+            var tail: UnsafePointer<CChar>?
+            let rc = sqlite3_prepare_v3(connection, base, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, &tail)
+            return (rc, tail.map { $0 - base } ?? 0)
+        }
         guard rc == SQLITE_OK, let handle else {
             sqlite3_finalize(handle)
+            if rc == SQLITE_OK {
+                throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "no SQL statement (the text is empty or only comments)", sql: sql)
+            }
             throw SQLiteError(resultCode: rc, connection: connection, sql: sql)
         }
         self.sql = sql
         self.handle = handle
         self.connection = connection
+        remainder = String(decoding: sql.utf8.dropFirst(consumed), as: UTF8.self)
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -166,6 +180,16 @@ public final class Statement {
             if index > 0 { return index }
         }
         return nil
+    }
+
+    /// The names of the statement's parameters without their prefix (`:`, `@`, `$`), in index
+    /// order; a nameless `?` parameter is "?N" with its index.
+    public var parameterNames: [String] {
+        (0..<sqlite3_bind_parameter_count(handle)).map { $0 + 1 }.map { index in
+            guard let name = sqlite3_bind_parameter_name(handle, index) else { return "?\(index)" }
+            let text = String(cString: name)
+            return text.hasPrefix("?") ? text : String(text.dropFirst())
+        }
     }
 
     public func columnName(at index: Int32) -> String {

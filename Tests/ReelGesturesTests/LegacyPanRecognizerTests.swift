@@ -2,9 +2,9 @@ import Testing
 import ReelTrace
 @testable import ReelGestures
 
-@Suite struct PanRecognizerTests {
+@Suite struct LegacyPanRecognizerTests {
     @Test func justBelowHysteresisFailsOnLift() {
-        var pan = PanRecognizer()
+        var pan = LegacyPanRecognizer()
         var finger = Finger()
         finger.down(0, 100, 100)
         finger.move(0.016, 109.99, 100)
@@ -14,7 +14,7 @@ import ReelTrace
     }
 
     @Test func atHysteresisBeginsWithSlopSubtracted() {
-        var pan = PanRecognizer()
+        var pan = LegacyPanRecognizer()
         var finger = Finger()
         finger.down(0, 100, 100)
         finger.move(0.016, 106, 108)  // length 10 along (0.6, 0.8)
@@ -28,7 +28,7 @@ import ReelTrace
     }
 
     @Test func axisConstraint() {
-        var horizontal = PanRecognizer(parameters: .init(axis: .horizontal))
+        var horizontal = LegacyPanRecognizer(parameters: .init(axis: .horizontal))
         var finger = Finger()
         finger.down(0, 100, 100)
         finger.move(0.016, 109, 109.99)
@@ -36,14 +36,14 @@ import ReelTrace
         #expect(transitions(finger.touches) { horizontal.handle($0) } == [.began])
         #expect(near(horizontal.translation.x, 0) && near(horizontal.translation.y, 9.99))
 
-        var drifting = PanRecognizer(parameters: .init(axis: .horizontal))
+        var drifting = LegacyPanRecognizer(parameters: .init(axis: .horizontal))
         var other = Finger()
         other.down(0, 100, 100)
         other.move(0.016, 95, 110)  // vertical reaches 10 first
         other.move(0.032, 80, 110)
         #expect(transitions(other.touches) { drifting.handle($0) } == [.failed])
 
-        var vertical = PanRecognizer(parameters: .init(axis: .vertical))
+        var vertical = LegacyPanRecognizer(parameters: .init(axis: .vertical))
         var down = Finger()
         down.down(0, 0, 0)
         down.move(0.016, 3, -12)
@@ -52,7 +52,7 @@ import ReelTrace
     }
 
     @Test func minimumTouchesAndExtraFingers() {
-        var pan = PanRecognizer(parameters: .init(minimumNumberOfTouches: 2, maximumNumberOfTouches: 2))
+        var pan = LegacyPanRecognizer(parameters: .init(minimumNumberOfTouches: 2, maximumNumberOfTouches: 2))
         var first = Finger(id: 0), second = Finger(id: 1), third = Finger(id: 2)
         first.down(0, 0, 0)
         #expect(pan.handle(first.touches[0]) == [])
@@ -68,7 +68,7 @@ import ReelTrace
     }
 
     @Test func cancelledTouchCancelsOrFails() {
-        var pan = PanRecognizer()
+        var pan = LegacyPanRecognizer()
         var finger = Finger()
         finger.down(0, 0, 0)
         finger.move(0.016, 20, 0)
@@ -76,7 +76,7 @@ import ReelTrace
         finger.cancel(0.048, 30, 0)
         #expect(transitions(finger.touches) { pan.handle($0) } == [.began, .changed, .cancelled])
 
-        var early = PanRecognizer()
+        var early = LegacyPanRecognizer()
         var quick = Finger()
         quick.down(0, 0, 0)
         quick.cancel(0.016, 2, 0)
@@ -84,7 +84,7 @@ import ReelTrace
     }
 
     @Test func aNewTouchSequenceStartsOver() {
-        var pan = PanRecognizer()
+        var pan = LegacyPanRecognizer()
         var finger = Finger()
         finger.down(0, 0, 0)
         finger.up(0.01, 0, 0)
@@ -95,7 +95,7 @@ import ReelTrace
     }
 
     @Test func velocityIsTheEstimatorsOverTheTrackedFinger() {
-        var pan = PanRecognizer()
+        var pan = LegacyPanRecognizer()
         var finger = Finger()
         finger.down(0, 0, 0)
         finger.move(0.010, 10, 0)

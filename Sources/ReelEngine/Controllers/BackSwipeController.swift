@@ -1,0 +1,78 @@
+import ReelGestures
+
+/// The system back-swipe, as D26 `_UINavigationInteractiveTransitionBase handleNavigationTransition:`
+/// has it (non-fluid path).
+///
+/// `.began`: the transition starts (no update); percentWhenPaused = 0 (or the progress of an
+/// animation the finger took back); the statistics take their first sample. `.changed`:
+/// p = percentWhenPaused + translation.x / W, sent as `backswipe.max_progress` (0.999) when
+/// p >= 1; the statistics are offered a sample; the interaction state becomes 2. `.ended`: the
+/// statistics are offered a final sample at the lift's time (`backswipe.final_sample`; the
+/// recognizer's translation and velocity are the last move's), then `popGesture:withRemainingDuration:shouldPopWithVelocity:` decides
+/// (`CompletionPolicy.uikitBackSwipe`) and the finish animation gets W × the last sample's
+/// velocity (the recognizer's velocity when fewer than 3 samples or no `.changed`).
+/// `.cancelled` cancels.
+struct BackSwipeController: InteractionController {
+    let setup: ControllerSetup
+    /// `backswipe.max_progress`.
+    let progressCap: Double
+    let statisticsParameters: BackSwipeStatistics.Parameters
+    /// Whether `.ended` offers the statistics a final sample (D26 `finalSample:1`).
+    let offersFinalSample: Bool
+    private var statistics: BackSwipeStatistics
+    private var percentWhenPaused = 0.0
+    /// `percentComplete`: the last update, clamped to 0...1 as UIPercentDrivenInteractiveTransition does.
+    private var percentComplete = 0.0
+    /// Interaction state 2: a `.changed` arrived.
+    private var hasChanged = false
+
+    init(setup: ControllerSetup, progressCap: Double, statisticsParameters: BackSwipeStatistics.Parameters,
+         offersFinalSample: Bool) {
+        self.setup = setup
+        self.offersFinalSample = offersFinalSample
+        self.progressCap = progressCap
+        self.statisticsParameters = statisticsParameters
+        statistics = BackSwipeStatistics(width: setup.extent, parameters: statisticsParameters)
+    }
+
+    mutating func began(_ reading: GestureReading, base: Double, resumed: Bool, at t: Double) -> InteractionCommand? {
+        percentWhenPaused = base
+        percentComplete = base
+        hasChanged = false
+        statistics = BackSwipeStatistics(width: setup.extent, parameters: statisticsParameters)
+        statistics.begin(translation: translation(reading), velocity: setup.velocity(reading), at: t)
+        return resumed ? nil : .began(t: t)
+    }
+
+    mutating func changed(_ reading: GestureReading, at t: Double) -> InteractionCommand? {
+        var p = percentWhenPaused + translation(reading) / setup.extent
+        if p >= 1 { p = progressCap }
+        percentComplete = min(max(p, 0), 1)
+        statistics.offer(translation: translation(reading), velocity: setup.velocity(reading), at: t)
+        hasChanged = true
+        return .changed(t: t, percent: p)
+    }
+
+    mutating func ended(_ reading: GestureReading, state: GestureState, duration: Double, at t: Double) -> InteractionCommand? {
+        let velocity = setup.velocity(reading)
+        switch state {
+        case .cancelled: return .ended(t: t, finish: false, velocity: velocity)
+        case .failed: return setup.afterFailedTakeOver(base: percentWhenPaused, reading, at: t)
+        default: break
+        }
+        if offersFinalSample { statistics.offer(translation: translation(reading), velocity: velocity, at: t) }
+        let input = DecisionInput(progress: percentComplete, velocity: velocity, extent: setup.extent,
+                                  meanVelocity: statistics.meanVelocity, meanAcceleration: statistics.meanAcceleration,
+                                  sampleCount: statistics.sampleCount, transitionDuration: duration, hasChanged: hasChanged)
+        let augmented: Bool
+        if case let .uikitBackSwipe(_, _, minimumSamples) = setup.policy {
+            augmented = hasChanged && statistics.sampleCount >= minimumSamples
+        } else {
+            augmented = false
+        }
+        return .ended(t: t, finish: setup.policy.decide(input),
+                      velocity: augmented ? statistics.previousVelocity * setup.extent : velocity)
+    }
+
+    private func translation(_ reading: GestureReading) -> Double { reading.translation.dot(setup.direction) }
+}

@@ -1,0 +1,109 @@
+import ReelReplay
+import ReelStore
+
+/// One value of a query result.
+enum Cell {
+    case null, integer(Int64), real(Double), text(String)
+
+    init(_ statement: Statement, _ index: Int32) {
+        switch statement.columnType(at: index) {
+        case .null: self = .null
+        case .integer: self = .integer(statement.int64(at: index))
+        case .real: self = .real(statement.double(at: index))
+        case .text, .blob: self = .text(statement.string(at: index))
+        }
+    }
+
+    var plain: String {
+        switch self {
+        case .null: ""
+        case .integer(let value): String(value)
+        case .real(let value): JSONWriter.format(value)
+        case .text(let value): value
+        }
+    }
+}
+
+/// Writes a query's rows as they come, as a table, CSV or JSON: nothing but the first
+/// `tableSample` rows is ever held (a table sizes its columns to them; later wider cells stretch
+/// their row).
+final class QueryPrinter {
+    private let format: QueryCommand.Format
+    private let columns: [String]
+    private let output: OutputFile
+    private var count = 0
+    private var sample: [[String]]? = []
+    private var widths: [Int] = []
+    static let tableSample = 1000
+
+    init(format: QueryCommand.Format, columns: [String], output: OutputFile) {
+        self.format = format
+        self.columns = columns
+        self.output = output
+    }
+
+    func row(_ cells: [Cell]) throws {
+        count += 1
+        switch format {
+        case .table:
+            let texts = cells.map(\.plain)
+            if sample != nil {
+                sample!.append(texts)
+                if sample!.count >= Self.tableSample { try flushSample() }
+            } else {
+                try output.write(line(texts) + "\n")
+            }
+        case .csv:
+            if count == 1 { try output.write(columns.map(Self.field).joined(separator: ",") + "\n") }
+            try output.write(cells.map { Self.field($0.plain) }.joined(separator: ",") + "\n")
+        case .json:
+            var w = JSONWriter()
+            w.raw(count == 1 ? "[\n{" : ",\n{")
+            for (position, (column, cell)) in zip(columns, cells).enumerated() {
+                if position > 0 { w.raw(",") }
+                w.string(column)
+                w.raw(":")
+                switch cell {
+                case .null: w.null()
+                case .integer(let value): w.int(Int(value))
+                case .real(let value): w.number(value)
+                case .text(let value): w.string(value)
+                }
+            }
+            w.raw("}")
+            try output.write(w.text)
+        }
+    }
+
+    /// Ends the output: the table's row count, the CSV header of an empty result, JSON's bracket.
+    func finish() throws {
+        switch format {
+        case .table:
+            if sample != nil { try flushSample() }
+            try output.write("(\(count) row\(count == 1 ? "" : "s"))\n")
+        case .csv:
+            if count == 0 { try output.write(columns.map(Self.field).joined(separator: ",") + "\n") }
+        case .json:
+            try output.write(count == 0 ? "[\n]\n" : "\n]\n")
+        }
+    }
+
+    private func flushSample() throws {
+        let rows = sample ?? []
+        sample = nil
+        widths = columns.indices.map { column in max(columns[column].count, rows.map { $0[column].count }.max() ?? 0) }
+        try output.write(line(columns) + "\n" + line(widths.map { String(repeating: "-", count: $0) }) + "\n")
+        for row in rows { try output.write(line(row) + "\n") }
+    }
+
+    private func line(_ cells: [String]) -> String {
+        var text = zip(cells, widths).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    private static func field(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+            ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+}

@@ -1,0 +1,96 @@
+/// The system back-swipe's handler: D26 `_UINavigationInteractiveTransitionBase`
+/// `handleNavigationTransition:`, `_updateStatistics:firstSample:finalSample:` and
+/// `popGesture:withRemainingDuration:shouldPopWithVelocity:` (augmented procedure, non-fluid).
+struct OracleBackSwipe {
+    /// T, the pop's duration: 0.35 s (REFERENCE "Back-swipe": push/pop 0.35 s, folklore).
+    static let duration = 0.35
+    /// Pop threshold min(187.5 / W, 0.5) (D26 `popGesture:...`).
+    static let thresholdWidth = 187.5
+
+    let width: Double
+    /// `_interactionState`: 0 idle, 1 began, 2 changed.
+    private var interactionState = 0
+    private var percentComplete = 0.0
+    private var previousTimeStamp = 0.0, skipTimeStamp = 0.0
+    private var previousDisplacement = 0.0, previousVelocity = 0.0, previousAcceleration = 0.0
+    private var averageVelocity = 0.0, averageAcceleration = 0.0
+    private var velocities = [0.0, 0.0, 0.0], accelerations = [0.0, 0.0, 0.0]
+    private var sampleCount = 0
+
+    init(width: Double) { self.width = width }
+
+    /// Runs the handler for one action; returns the decision once the gesture is over.
+    mutating func handle(_ action: OracleAction) -> OracleDecision? {
+        switch action.state {
+        case .began:
+            interactionState = 1
+            updateStatistics(action, first: true)
+        case .changed:
+            // p = translation.x / W; >= 1 reads 0.999 (non-fluid); UIPercentDrivenInteractiveTransition
+            // keeps percentComplete within 0...1.
+            var p = action.translation.x / width
+            if p >= 1 { p = 0.999 }
+            percentComplete = min(max(p, 0), 1)
+            updateStatistics(action, first: false)
+            interactionState = 2
+        case .ended:
+            // The lift's event is offered to the statistics (final sample) before the decision.
+            updateStatistics(action, first: false)
+            return OracleDecision(finish: shouldPop(), progress: percentComplete)
+        case .cancelled:
+            return OracleDecision(finish: false, progress: percentComplete)  // state 4 cancels
+        case .possible, .failed:
+            break
+        }
+        return nil
+    }
+
+    /// D26 `popGesture:withRemainingDuration:shouldPopWithVelocity:`: with >= 3 samples after a
+    /// `.changed`, pop iff p + v T + a T^2 / 2 > min(187.5 / W, 0.5); otherwise iff the averaged
+    /// velocity > 0 and the interaction got past `.began`.
+    private func shouldPop() -> Bool {
+        let t = Self.duration
+        if sampleCount >= 3 && interactionState == 2 {
+            let projected = percentComplete + averageAcceleration * 0.5 * t * t + averageVelocity * t
+            return projected > min(Self.thresholdWidth / width, 0.5)
+        }
+        return averageVelocity > 0 && interactionState != 1
+    }
+
+    /// D26 `_updateStatistics:`: displacement and velocity normalised by W (the recognizer's smoothed
+    /// velocity); a sample is taken when >= 10 ms passed since the last offered one, or > 1 ms with
+    /// a displacement change; 3-sample running means; acceleration changes by at most 5 per sample.
+    private mutating func updateStatistics(_ action: OracleAction, first: Bool) {
+        let t = action.t
+        let displacement = action.translation.x >= 0 ? action.translation.x / width : 0
+        let velocity = action.velocity.x / width
+        if first {
+            previousTimeStamp = t; skipTimeStamp = t
+            previousDisplacement = displacement; previousVelocity = velocity; previousAcceleration = 0
+            averageVelocity = velocity; averageAcceleration = 0
+            velocities[0] = velocity; accelerations[0] = 0
+            sampleCount = 1
+            return
+        }
+        let sinceOffered = t - skipTimeStamp
+        skipTimeStamp = t
+        guard sinceOffered >= 0.01 || (sinceOffered > 0.001 && previousDisplacement != displacement) else { return }
+        let dt = t - previousTimeStamp
+        let n = sampleCount, slot = n % 3
+        averageVelocity = n > 2 ? (velocity + averageVelocity * 3 - velocities[slot]) / 3 : (velocity + averageVelocity * Double(n)) / Double(n + 1)
+        velocities[slot] = velocity
+        var acceleration = (velocity - previousVelocity) / dt
+        if abs(acceleration - previousAcceleration) > 5 {
+            acceleration = previousAcceleration + (acceleration - previousAcceleration > 0 ? 5 : -5)
+        }
+        averageAcceleration = n > 2
+            ? (acceleration + averageAcceleration * 3 - accelerations[slot]) / 3
+            : (acceleration + averageAcceleration * Double(n)) / Double(n + 1)
+        accelerations[slot] = acceleration
+        previousAcceleration = acceleration
+        previousVelocity = velocity
+        previousDisplacement = displacement
+        previousTimeStamp = t
+        sampleCount = n + 1
+    }
+}

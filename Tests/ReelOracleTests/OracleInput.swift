@@ -1,0 +1,67 @@
+// The oracle's own input types. The oracle imports no Reel module: it is written from the
+// published rules (shared/REFERENCE.md, the seeds, the libraries they cite, UIKit decompiled
+// from the iOS 26.1 restore, "D26") and sees a session only as raw touches.
+
+/// A point or a vector, points.
+struct OraclePoint: Equatable {
+    var x: Double
+    var y: Double
+
+    static let zero = OraclePoint(x: 0, y: 0)
+    static func + (a: OraclePoint, b: OraclePoint) -> OraclePoint { OraclePoint(x: a.x + b.x, y: a.y + b.y) }
+    static func - (a: OraclePoint, b: OraclePoint) -> OraclePoint { OraclePoint(x: a.x - b.x, y: a.y - b.y) }
+    static func / (a: OraclePoint, k: Double) -> OraclePoint { OraclePoint(x: a.x / k, y: a.y / k) }
+    var length: Double { (x * x + y * y).squareRoot() }
+}
+
+/// `UITouch.Phase`, in UIKit's order (began 0, moved 1, stationary 2, ended 3, cancelled 4).
+enum OraclePhase: Int, Comparable {
+    case began, moved, stationary, ended, cancelled
+
+    /// Still on the glass after this event (UIKit's `phase < 3`, D26 `_touchesListChangedFrom:to:`).
+    var isDown: Bool { self < .ended }
+    static func < (a: OraclePhase, b: OraclePhase) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One line of a gesture stream: a finger at a point at a time.
+struct OracleTouch {
+    var t: Double
+    var id: Int
+    var phase: OraclePhase
+    var x: Double
+    var y: Double
+}
+
+/// One touch event: every line with the same `t` (REFERENCE "Event model": several fingers'
+/// lines at the same `t` are one event, and the recognizer's action runs once per event).
+struct OracleEvent {
+    var t: Double
+    var touches: [OracleTouch]
+
+    /// The lines of a session grouped into events, in stream order. A UIEvent holds one touch per
+    /// finger, so a finger listed twice at one `t` starts a second event at that time.
+    static func events(of touches: [OracleTouch]) -> [OracleEvent] {
+        var events: [OracleEvent] = []
+        for touch in touches {
+            if let last = events.last, last.t == touch.t, !last.touches.contains(where: { $0.id == touch.id }) {
+                events[events.count - 1].touches.append(touch)
+            } else {
+                events.append(OracleEvent(t: touch.t, touches: [touch]))
+            }
+        }
+        return events
+    }
+}
+
+/// The screen a session ran on, points.
+struct OracleScreen {
+    var width: Double
+    var height: Double
+}
+
+/// What the interaction decided at release.
+struct OracleDecision: Equatable {
+    var finish: Bool
+    /// The progress the handler decided on (nil when no transition began).
+    var progress: Double?
+}
