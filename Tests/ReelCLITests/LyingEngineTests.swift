@@ -38,11 +38,13 @@ struct LyingEngineTests {
 
     @Test func aReplyWithoutEndIsCutAtTheLimitAndFailsItsSession() throws {
         let (folder, archivePath, _) = try Self.archive()
-        // Each process answers its first request as the example engine does, then writes without end.
+        // Each process answers its first request as the example engine does, then answers the
+        // second with a line without end.
         let script = folder + "/endless.sh"
         try """
             read -r request
             printf '%s\\n' "$request" | \(Self.example)
+            read -r request
             yes x | tr -d '\\n'
 
             """.write(toFile: script, atomically: true, encoding: .utf8)
