@@ -16,10 +16,13 @@ where translation is along +x for "nav.interactive-pop" (extent: device width) a
 Frames are sampled at the display's ticks k / refresh_hz from the first touch to the end of the
 animation. Two views: "A.view" (below) and "B.view" (the one leaving).
 
+Every answer echoes its request's "id" (when the request has one), as the protocol asks.
+
 Usage: example_engine.py [--threshold 0.5] [--duration 0.35] [--engine-version 1.0]
-Test-only misbehaviour, counted per process: --crash-after N, --hang-after N, --garbage-after N
-(answer N requests normally, then crash / hang / print garbage), --pad BYTES (add an extra
-"padding" member of that many bytes to every response).
+Test-only misbehaviour, counted per process: --crash-after N, --hang-after N, --garbage-after N,
+--answer-twice-after N (answer N requests normally, then crash / hang / print garbage / write
+every answer twice), --pad BYTES (add an extra "padding" member of that many bytes to every
+response).
 """
 
 import argparse
@@ -45,6 +48,7 @@ def parse_arguments():
     parser.add_argument("--crash-after", type=int, default=None)
     parser.add_argument("--hang-after", type=int, default=None)
     parser.add_argument("--garbage-after", type=int, default=None)
+    parser.add_argument("--answer-twice-after", type=int, default=None)
     parser.add_argument("--pad", type=int, default=0)
     return parser.parse_args()
 
@@ -166,16 +170,22 @@ def main():
             stdout.flush()
             answered += 1
             continue
+        request_id = None
         try:
             request = json.loads(line)
+            request_id = request.get("id")
             response = run_session(request, arguments.threshold, arguments.duration)
-        except (ValueError, KeyError, TypeError) as problem:
+        except (ValueError, KeyError, TypeError, AttributeError) as problem:
             response = {"error": "bad request: %s" % problem}
         if "error" not in response:
             response = {"engine": {"name": ENGINE_NAME, "version": arguments.engine_version}, **response}
             if arguments.pad:
                 response["padding"] = "x" * arguments.pad
-        stdout.write(json.dumps(response, separators=(",", ":"), sort_keys=False, allow_nan=False) + "\n")
+        if request_id is not None:
+            response = {"id": request_id, **response}
+        text = json.dumps(response, separators=(",", ":"), sort_keys=False, allow_nan=False) + "\n"
+        twice = arguments.answer_twice_after is not None and answered >= arguments.answer_twice_after
+        stdout.write(text * (2 if twice else 1))
         stdout.flush()
         answered += 1
 

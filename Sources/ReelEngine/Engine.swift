@@ -22,6 +22,10 @@ public struct Engine: Sendable {
     /// The largest touch time, in seconds from the session's start, the engine accepts: a day.
     /// Frame ticks are touch times times the refresh rate, as integers; much later times overflow them.
     public static let maximumTouchTime = 86_400.0
+    /// The longest a transition is simulated, in seconds, whatever the profile's `clock.max_duration`:
+    /// what runs after the last touch is bounded like a session's span (limits.max_session_span,
+    /// 600 s); a profile asking for a 10^7 s transition would otherwise render frames until memory ran out.
+    public static let maximumTransitionDuration = 600.0
     /// The highest refresh rate the engine accepts, Hz.
     public static let maximumRefreshHz = 1_000.0
 

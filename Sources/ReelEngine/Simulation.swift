@@ -8,7 +8,8 @@ struct Simulation {
     let device: Device
     /// Display ticks at the session's refresh rate.
     let frameClock: FrameClock
-    /// `clock.max_duration`: the clock stops a transition this long after it began.
+    /// `clock.max_duration`, at most `Engine.maximumTransitionDuration`: the clock stops a
+    /// transition this long after it began.
     let maxTransitionDuration: Double
     /// `render.clamp_alpha`: frames store alpha clamped to 0...1.
     let clampsAlpha: Bool
@@ -61,7 +62,7 @@ struct Simulation {
         self.spec = spec
         self.device = device
         self.frameClock = FrameClock(refreshHz: refreshHz)
-        self.maxTransitionDuration = profile.number("clock.max_duration")
+        self.maxTransitionDuration = min(profile.number("clock.max_duration"), Engine.maximumTransitionDuration)
         self.clampsAlpha = profile.bool("render.clamp_alpha")
         self.world = try World.initial(spec: spec, device: device, profile: profile)
         self.outcome = Outcome(completed: false, t: 0, hierarchy: "")

@@ -137,8 +137,10 @@ public struct ReportReader {
     }
 
     private func byKind(_ replayID: Int64) throws -> [ReportModel.KindCount] {
+        // The numbers of the divergence_summary view, from the base table: an archive's views may
+        // have been redefined by whoever made it.
         let statement = try archive.database.prepare(
-            "SELECT kind, sessions, divergences FROM divergence_summary WHERE replay_id = ?1")
+            "SELECT kind, count(DISTINCT session_id), count(*) FROM divergences WHERE replay_id = ?1 GROUP BY kind")
         try statement.bind(replayID, at: 1)
         var rows: [ReportModel.KindCount] = []
         while try statement.step() {

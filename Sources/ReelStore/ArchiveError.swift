@@ -16,10 +16,19 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownMigration(path: String, version: Int, name: String)
     /// A migration left a row of `table` referencing a missing row of `parent`; it was rolled back.
     case migrationBrokeForeignKey(path: String, version: Int, name: String, table: String, parent: String)
+    /// A Reel archive with tables but no `migrations` table (or an empty one).
+    case migrationsMissing(path: String)
+    /// The `migrations` table lacks a version below the archive's latest.
+    case migrationGap(path: String, version: Int)
+    /// Schema objects the archive's migrations do not create, create differently, or that are
+    /// missing ("trigger t on sessions (not Reel's)", "view regressions (changed)").
+    case unexpectedSchema(path: String, objects: [String])
     /// No session has this id.
     case sessionNotFound(id: Int64)
     /// A stored value could not be turned back into a trace value.
     case invalidStoredValue(table: String, column: String, value: String)
+    /// A row holds a value Reel cannot read ("sessions", 12, "tags", "is not a JSON array of strings").
+    case invalidStoredRow(table: String, rowID: Int64, column: String, reason: String)
 
     public var description: String {
         switch self {
@@ -41,10 +50,21 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .migrationBrokeForeignKey(path, version, name, table, parent):
             return "\(path): migration \(EmbeddedMigration.fileName(version: version, name: name)) would leave rows of "
                 + "\(table) referencing missing rows of \(parent); nothing was changed"
+        case let .migrationsMissing(path):
+            return "\(path): not a usable Reel archive: it has tables but no record of the migrations that made them "
+                + "(the migrations table is missing or empty)"
+        case let .migrationGap(path, version):
+            return "\(path): not a usable Reel archive: the migrations table lacks version \(version)"
+        case let .unexpectedSchema(path, objects):
+            return "\(path): refusing an archive whose schema is not the one Reel's migrations create: "
+                + objects.joined(separator: ", ")
+                + " (drop what is not Reel's, or record into a new archive)"
         case let .sessionNotFound(id):
             return "no session with id \(id)"
         case let .invalidStoredValue(table, column, value):
             return "invalid value \(value) in \(table).\(column)"
+        case let .invalidStoredRow(table, rowID, column, reason):
+            return "bad archive data: \(table) row \(rowID): \(column) \(reason)"
         }
     }
 }

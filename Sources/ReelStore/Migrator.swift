@@ -45,10 +45,15 @@ public struct Migrator: Sendable {
     }
 
     /// Checks what `database` has applied against the build: refuses a newer schema, an unknown
-    /// migration or a changed checksum. Returns the archive's schema version.
+    /// migration, a changed checksum, a gap in the migrations, a missing migrations table, and any
+    /// schema object the applied migrations do not create as they create it (`SchemaCheck`).
+    /// Returns the archive's schema version.
     @discardableResult
     public func validate(_ database: Database) throws -> Int {
         let applied = try appliedMigrations(in: database)
+        if applied.isEmpty, try !SchemaCheck.objects(of: database).isEmpty {
+            throw ArchiveError.migrationsMissing(path: database.path)
+        }
         let archiveVersion = applied.last?.version ?? 0
         if archiveVersion > latestVersion {
             throw ArchiveError.schemaTooNew(path: database.path, archiveVersion: archiveVersion, buildVersion: latestVersion)
@@ -64,6 +69,12 @@ public struct Migrator: Sendable {
                     recordedSHA256: record.sha256, embeddedSHA256: checksum)
             }
         }
+        // Every migration up to the archive's version, each once: a gap means rows were deleted.
+        let expected = migrations.prefix { $0.version <= archiveVersion }.map(\.version)
+        if let missing = expected.first(where: { version in !applied.contains { $0.version == version } }) {
+            throw ArchiveError.migrationGap(path: database.path, version: missing)
+        }
+        try SchemaCheck(migrations: migrations).verify(database, version: archiveVersion)
         return archiveVersion
     }
 

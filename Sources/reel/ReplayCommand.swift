@@ -58,6 +58,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Seconds an external engine (exec:) may take to answer one session before it is killed (0.001-86400).")
     var timeout: Double = 10
 
+    @Option(help: "Bytes an external engine's response line may hold; a longer one fails its session.")
+    var maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
+
     @Option(help: "How to print the summary (junit: JUnit XML, one test case per session).")
     var format: ReplayReport.Format = .text
 
@@ -82,7 +85,9 @@ struct ReplayCommand: ParsableCommand {
             let options = Replayer.Options(
                 jobs: jobs, shard: try chosenShard(), scenario: scenario,
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances)
-            let factory = try EngineFactory(EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)))
+            guard maxReplyBytes >= 1024 else { throw ReelFailure(.usage, "--max-reply-bytes must be at least 1024") }
+            let factory = try EngineFactory(
+                EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)), maxReplyBytes: maxReplyBytes)
             Interrupted.install()
             let progress = ProgressLine()
             let started = Date()

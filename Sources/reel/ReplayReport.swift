@@ -97,5 +97,7 @@ enum ReplayReport {
         return out + "</testsuite>"
     }
 
-    private static func xml(_ text: String) -> String { HTML.escape(text) }
+    /// `text` as an XML attribute value: escaped, with control characters (which XML 1.0 does not
+    /// allow even as references) shown as `\u{..}` (an archive's messages may come from anyone).
+    private static func xml(_ text: String) -> String { HTML.escape(UntrustedText.sanitized(text, limit: .max)) }
 }

@@ -5,6 +5,8 @@ public struct EngineFactory: Sendable {
     public let spec: EngineSpec
     /// The longest wait for an external engine's answer to one session.
     public let timeLimit: Duration
+    /// The longest response line taken from an external engine.
+    public let maxReplyBytes: Int
     /// Sessions in a row an external engine may fail before its first answer before it is given up on.
     public let startupAttempts: Int
     private let profile: ProfileLoader.Loaded?
@@ -12,11 +14,13 @@ public struct EngineFactory: Sendable {
     /// Loads and checks the profile file now, so a bad profile fails before any work starts.
     public init(
         _ spec: EngineSpec, timeLimit: Duration = ExternalEngine.defaultTimeLimit,
-        startupAttempts: Int = ExternalTransitionEngine.startupAttempts
+        startupAttempts: Int = ExternalTransitionEngine.startupAttempts,
+        maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
     ) throws(ReelFailure) {
         self.spec = spec
         self.timeLimit = timeLimit
         self.startupAttempts = startupAttempts
+        self.maxReplyBytes = maxReplyBytes
         if case .profile(let path) = spec {
             profile = try ProfileLoader.load(path: path)
         } else {
@@ -34,7 +38,8 @@ public struct EngineFactory: Sendable {
         case .profile:
             return BuiltinEngine(profile: profile!.profile, label: profile!.name)
         case .exec(let command):
-            return ExternalTransitionEngine(command: command, timeLimit: timeLimit, startupAttempts: startupAttempts)
+            return ExternalTransitionEngine(
+                command: command, timeLimit: timeLimit, startupAttempts: startupAttempts, maxReplyBytes: maxReplyBytes)
         }
     }
 

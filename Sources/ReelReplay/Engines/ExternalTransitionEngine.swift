@@ -19,11 +19,15 @@ public final class ExternalTransitionEngine: TransitionEngine {
     private var failuresBeforeFirstAnswer = 0
     private let attempts: Int
 
-    /// - Parameter startupAttempts: failures in a row before a first answer that give the engine up.
+    /// - Parameters:
+    ///   - startupAttempts: failures in a row before a first answer that give the engine up.
+    ///   - maxReplyBytes: the longest response line taken.
     public init(
-        command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit, startupAttempts: Int = ExternalTransitionEngine.startupAttempts
+        command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit,
+        startupAttempts: Int = ExternalTransitionEngine.startupAttempts,
+        maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
     ) {
-        process = ExternalEngine(command: command, timeLimit: timeLimit)
+        process = ExternalEngine(command: command, timeLimit: timeLimit, maxReplyBytes: maxReplyBytes)
         attempts = startupAttempts
         identity = EngineIdentity(
             name: "exec", version: "unknown",

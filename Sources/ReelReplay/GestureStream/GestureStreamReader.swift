@@ -16,7 +16,8 @@ import ReelTrace
 /// not finite as Doubles (`1e999`; JSON has no NaN); unknown `type`; unknown phase; touches before
 /// any session line; time going backwards within a session; a finger that moves, rests or ends
 /// before it began, or begins again while down; non-positive device sizes or scale; a refresh rate
-/// outside 1-240. Unknown keys are ignored. Whether the scenario exists is the caller's check.
+/// outside 1-240; a session spanning more than `GestureLimits.maxSessionSpan` from its first touch
+/// to its last (rejected at the first touch beyond it, before any simulation). Unknown keys are ignored. Whether the scenario exists is the caller's check.
 public final class GestureStreamReader: IteratorProtocol, Sequence {
     /// The stream's name in sessions and errors ("-" for standard input).
     public let sourceFile: String
@@ -163,6 +164,10 @@ private struct SessionInProgress {
     mutating func append(_ touch: Touch) -> String? {
         if let previous = header.touches.last, touch.t < previous.t {
             return "touch time goes backwards (\(TimeText.pair(touch.t, after: previous.t)))"
+        }
+        if let first = header.touches.first, touch.t - first.t > GestureLimits.maxSessionSpan {
+            return "the session spans more than \(JSONWriter.format(GestureLimits.maxSessionSpan)) s "
+                + "(limits.max_session_span): touch at \(TimeText.pair(touch.t, after: first.t)), its first touch"
         }
         switch touch.phase {
         case .began:

@@ -22,11 +22,14 @@ final class EngineProcess {
     private(set) var errorTail: [UInt8] = []
     /// How the process ended, once `stop` reaped it.
     private var stoppedAs: String?
+    /// The longest response line read, in bytes: past it the exchange fails (`lineTooLong`).
+    let maxLineBytes: Int
 
     static let errorTailLimit = 2048
 
     /// Launches `command`; throws a reason when the shell cannot be started.
-    init(command: String) throws(ExternalEngineError) {
+    init(command: String, maxLineBytes: Int) throws(ExternalEngineError) {
+        self.maxLineBytes = maxLineBytes
         _ = ignoreBrokenPipes
         let spawned = try spawnLock.withLock { _ throws(ExternalEngineError) in try Self.spawn(command: command) }
         pid = spawned.pid
@@ -106,8 +109,22 @@ final class EngineProcess {
         /// Standard output closed (the engine exited or closed it).
         case endOfOutput
         case timedOut
+        /// More than `maxLineBytes` bytes arrived without a newline.
+        case lineTooLong
+        /// Output arrived before the request was sent (`hasUnsolicitedOutput`).
+        case unsolicitedOutput
         case ioError(String)
     }
+
+    /// Whether the engine wrote output nobody asked for yet (read without waiting): a second answer
+    /// to an earlier request, say. The bytes stay in the buffer.
+    func hasUnsolicitedOutput() throws(ExchangeFailure) -> Bool {
+        if pending.isEmpty, !outputClosed { try readOutput() }
+        return !pending.isEmpty
+    }
+
+    /// The first bytes of what the engine wrote and nobody read yet.
+    var pendingPrefix: [UInt8] { Array(pending.prefix(80)) }
 
     /// Writes `request` while reading standard output and error, until a full line arrives
     /// (returned without its newline) or `deadline` passes. Never blocks on a full pipe.
@@ -115,6 +132,7 @@ final class EngineProcess {
         var written = 0
         while true {
             if let line = takeLine() { return line }
+            if pending.count > maxLineBytes { throw .lineTooLong }
             if outputClosed { throw .endOfOutput }
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { throw .timedOut }
@@ -163,7 +181,8 @@ final class EngineProcess {
             let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
             if count > 0 {
                 pending.append(contentsOf: chunk[0..<count])
-                if count < chunk.count { return }
+                // An engine writing without end must not fill memory: the caller checks the limit.
+                if count < chunk.count || pending.count > maxLineBytes { return }
                 continue
             }
             if count == 0 { outputClosed = true; return }
@@ -237,11 +256,11 @@ final class EngineProcess {
         return ending
     }
 
-    /// The standard error tail as text, trimmed, or nil when empty.
+    /// The standard error tail as text, trimmed and made printable (`UntrustedText`), or nil when empty.
     var errorText: String? {
         let text = String(decoding: errorTail, as: UTF8.self)
         let trimmed = text.split(whereSeparator: \.isNewline).suffix(5).joined(separator: " | ")
-        return trimmed.isEmpty ? nil : trimmed
+        return trimmed.isEmpty ? nil : UntrustedText.sanitized(trimmed)
     }
 }
 

@@ -9,7 +9,7 @@ import Darwin
 public enum EngineProtocolServer {
     /// Serves requests from `input` to `output` (file descriptors, e.g. 0 and 1). A request that
     /// cannot be decoded is answered with `{"error": ...}` and serving goes on; blank lines are
-    /// skipped. Returns when the input ends; throws the errno text when reading or writing fails.
+    /// skipped; every answer echoes its request's `id`. Returns when the input ends; throws the errno text when reading or writing fails.
     public static func serve(
         input: Int32, output: Int32, handler: (EngineRequest) -> EngineReply
     ) throws(EngineServeError) {
@@ -35,7 +35,7 @@ public enum EngineProtocolServer {
             case nil: return
             case .blank?: continue
             case .request(.failure(let error))?: try emit(EngineReply.error(error.reason).encodedLine())
-            case .request(.success(let request))?: try emit(handler(request).encodedLine())
+            case .request(.success(let request))?: try emit(handler(request).encodedLine(id: request.id))
             }
         }
     }

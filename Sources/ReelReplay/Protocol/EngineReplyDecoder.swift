@@ -5,8 +5,14 @@ extension EngineReply {
     /// (`rotation_x`, `rotation_y`, `m34` and `hierarchy` are optional), `transform` must hold six
     /// numbers, `z` must be an integer. Extra keys are ignored. A line with a string `error`
     /// member is an error reply. The error names the offending field, e.g.
-    /// `field "frames[3].views[1].alpha" must be a number, not a string`.
+    /// `field "frames[3].views[1].alpha" must be a number, not a string`. What the archive's schema
+    /// would refuse is refused here too: two views of one key in a frame, a `null` hierarchy.
     public static func decode(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> EngineReply {
+        try decodeAnswer(line: line).reply
+    }
+
+    /// Decodes one response line as `decode` does, with the request id it echoes (`"id"`, nil when absent).
+    public static func decodeAnswer(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)
@@ -17,10 +23,11 @@ extension EngineReply {
             guard case .object = value else {
                 throw JSONFieldError(reason: "expected a JSON object, not \(value.kindDescription)")
             }
+            let id = try value.optionalMember("id").map { (id) throws(JSONFieldError) in try id.asInteger(field: "id") }
             if let error = value.optionalMember("error") {
-                return .error(try error.asString(field: "error"))
+                return (.error(try error.asString(field: "error")), id)
             }
-            return .response(try decodeResponse(value))
+            return (.response(try decodeResponse(value)), id)
         } catch {
             throw EngineProtocolError(reason: "invalid response: \(error.reason)")
         }
@@ -28,8 +35,13 @@ extension EngineReply {
 
     /// Decodes one response line.
     public static func decode(line: [UInt8]) throws(EngineProtocolError) -> EngineReply {
+        try decodeAnswer(line: line).reply
+    }
+
+    /// Decodes one response line, with the request id it echoes.
+    public static func decodeAnswer(line: [UInt8]) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?) {
         let result = line.withUnsafeBufferPointer { buffer in
-            Result { () throws(EngineProtocolError) in try decode(line: buffer) }
+            Result { () throws(EngineProtocolError) in try decodeAnswer(line: buffer) }
         }
         return try result.get()
     }
@@ -58,6 +70,9 @@ extension EngineReply {
         }
 
         let outcome = try value.object("outcome")
+        if outcome["hierarchy"] == .null {
+            throw JSONFieldError(reason: "field \"outcome.hierarchy\" must not be null (leave it out when there is none)")
+        }
         let hierarchy = outcome.optionalMember("hierarchy").map { JSONWriter.text(of: $0) } ?? ""
         return EngineResponse(
             engineName: name, engineVersion: version,
@@ -90,8 +105,13 @@ extension EngineReply {
         guard let viewValues else { throw missing(path() + ".views") }
         var views: [ViewState] = []
         views.reserveCapacity(viewValues.count)
+        var keys = Set<String>(minimumCapacity: viewValues.count)
         for (viewIndex, viewElement) in viewValues.enumerated() {
-            views.append(try decodeView(viewElement, path: "\(path()).views[\(viewIndex)]"))
+            let view = try decodeView(viewElement, path: "\(path()).views[\(viewIndex)]")
+            guard keys.insert(view.key).inserted else {
+                throw JSONFieldError(reason: "field \"\(path()).views[\(viewIndex)].key\": a second view \(JSONString.quoted(view.key)) in one frame")
+            }
+            views.append(view)
         }
         return Frame(index: index, t: t, progress: progress, views: views)
     }

@@ -13,7 +13,7 @@ public struct EngineProtocolError: Error, Sendable, Hashable, CustomStringConver
 
 /// One session sent to an engine: one line of the engine protocol (docs/PROTOCOL.md).
 ///
-/// `{"scenario":{"name":...,"spec":{...}},"device":{"width":...,"height":...,"scale":...},
+/// `{"id":...,"scenario":{"name":...,"spec":{...}},"device":{"width":...,"height":...,"scale":...},
 ///   "refresh_hz":...,"touches":[{"t":...,"id":...,"phase":...,"x":...,"y":...},...]}`
 public struct EngineRequest: Sendable, Hashable {
     /// The catalog name of the scenario (or the name inside a scenario file).
@@ -24,8 +24,15 @@ public struct EngineRequest: Sendable, Hashable {
     public var device: Device
     public var refreshHz: Double
     public var touches: [Touch]
+    /// The request's number (`"id"`), which the answer echoes so that Reel can tell an answer to an
+    /// earlier request from this one's; nil when the request carries none.
+    public var id: Int?
 
-    public init(scenarioName: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, touches: [Touch]) {
+    public init(
+        scenarioName: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, touches: [Touch],
+        id: Int? = nil
+    ) {
+        self.id = id
         self.scenarioName = scenarioName
         self.scenarioSpecJSON = scenarioSpecJSON
         self.device = device
@@ -38,7 +45,13 @@ public struct EngineRequest: Sendable, Hashable {
     /// Throws when the spec text is not valid JSON.
     public func encodedLine() throws(EngineProtocolError) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256 + 80 * touches.count)
-        writer.raw("{\"scenario\":{\"name\":")
+        writer.punctuation(UInt8(ascii: "{"))
+        if let id {
+            writer.raw("\"id\":")
+            writer.int(id)
+            writer.punctuation(UInt8(ascii: ","))
+        }
+        writer.raw("\"scenario\":{\"name\":")
         writer.string(scenarioName)
         if let scenarioSpecJSON {
             writer.raw(",\"spec\":")
@@ -75,6 +88,7 @@ public struct EngineRequest: Sendable, Hashable {
             guard case .object = value else {
                 throw JSONFieldError(reason: "expected a JSON object, not \(value.kindDescription)")
             }
+            let id = try value.optionalMember("id").map { (id) throws(JSONFieldError) in try id.asInteger(field: "id") }
             let scenario = try value.object("scenario")
             let name = try scenario.string("name", path: "scenario.")
             let spec = scenario.optionalMember("spec").map { JSONWriter.text(of: $0) }
@@ -106,7 +120,7 @@ public struct EngineRequest: Sendable, Hashable {
                     phase: phase, x: try touchValue.number("x", path: path), y: try touchValue.number("y", path: path)))
             }
             return EngineRequest(
-                scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches)
+                scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
         } catch {
             throw EngineProtocolError(reason: "invalid request: \(error.reason)")
         }

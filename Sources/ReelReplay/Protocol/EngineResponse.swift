@@ -22,16 +22,23 @@ public enum EngineReply: Sendable, Hashable {
     /// The engine could not run the session (unknown scenario, bad touches, ...).
     case error(String)
 
-    /// The reply as one protocol line, ending in `\n` (what `reel engine serve` writes).
+    /// The reply as one protocol line, ending in `\n` (what `reel engine serve` writes), with
+    /// `"id"` first when the request had one (`id`).
     ///
     /// Views carry `rotation_x`, `rotation_y` and `m34` only when they are not +0. The outcome's
     /// `hierarchy` is written as its JSON text when it parses (re-written compactly when it spans
     /// lines), as a JSON string when it does not, and left out when empty.
-    public func encodedLine() -> [UInt8] {
+    public func encodedLine(id: Int? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 4096)
+        writer.punctuation(UInt8(ascii: "{"))
+        if let id {
+            writer.raw("\"id\":")
+            writer.int(id)
+            writer.punctuation(UInt8(ascii: ","))
+        }
         switch self {
         case .error(let message):
-            writer.raw("{\"error\":")
+            writer.raw("\"error\":")
             writer.string(message)
             writer.raw("}\n")
         case .response(let response):
@@ -41,7 +48,7 @@ public enum EngineReply: Sendable, Hashable {
     }
 
     private static func encode(_ response: EngineResponse, into writer: inout JSONWriter) {
-        writer.raw("{\"engine\":{\"name\":")
+        writer.raw("\"engine\":{\"name\":")
         writer.string(response.engineName)
         writer.raw(",\"version\":")
         writer.string(response.engineVersion)

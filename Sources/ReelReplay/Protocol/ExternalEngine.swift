@@ -47,12 +47,23 @@ public final class ExternalEngine: Sendable {
     public let timeLimit: Duration
     /// The time limit when none is given: 10 s.
     public static let defaultTimeLimit: Duration = .seconds(10)
+    /// The longest response line taken, in bytes; a longer one fails its session.
+    public let maxReplyBytes: Int
+    /// The reply line limit when none is given: 256 MiB, a 10-minute session at 120 Hz with 8 views
+    /// (about 220 bytes a view) with room to spare. It bounds what one engine can make Reel hold.
+    public static let defaultMaxReplyBytes = 256 << 20
     private let process = Mutex<EngineProcessSlot>(EngineProcessSlot())
 
-    /// - Parameter timeLimit: the longest wait for one response.
-    public init(command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit) {
+    /// - Parameters:
+    ///   - timeLimit: the longest wait for one response.
+    ///   - maxReplyBytes: the longest response line.
+    public init(
+        command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit,
+        maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
+    ) {
         self.command = command
         self.timeLimit = timeLimit
+        self.maxReplyBytes = maxReplyBytes
     }
 
     /// The adapter for an `--engine` value of the form `exec:COMMAND`, or nil for other forms.
@@ -67,19 +78,23 @@ public final class ExternalEngine: Sendable {
         process.withLock { slot in _ = slot.current?.stop(grace: .milliseconds(200)) }
     }
 
-    /// Runs one session on the engine.
+    /// Runs one session on the engine. The request goes out numbered (`"id"`, counting from 1 per
+    /// adapter): an answer echoing another number fails the session.
     public func run(_ request: EngineRequest) throws(ExternalEngineError) -> EngineResponse {
-        let line: [UInt8]
-        do {
-            line = try request.encodedLine()
-        } catch {
-            throw ExternalEngineError(kind: .ioError, message: "cannot encode the request: \(error.reason)")
-        }
         let command = self.command
         let deadline = ContinuousClock.now.advanced(by: timeLimit)
-        let limit = timeLimit
+        let limits = EngineProcessSlot.Limits(time: timeLimit, replyBytes: maxReplyBytes)
         return try process.withLock { (slot) throws(ExternalEngineError) -> EngineResponse in
-            try slot.exchange(line, command: command, deadline: deadline, timeLimit: limit)
+            slot.lastRequestID += 1
+            var numbered = request
+            numbered.id = slot.lastRequestID
+            let line: [UInt8]
+            do throws(EngineProtocolError) {
+                line = try numbered.encodedLine()
+            } catch {
+                throw ExternalEngineError(kind: .ioError, message: "cannot encode the request: \(error.reason)")
+            }
+            return try slot.exchange(line, id: slot.lastRequestID, command: command, deadline: deadline, limits: limits)
         }
     }
 
@@ -111,19 +126,33 @@ public final class ExternalEngine: Sendable {
 /// The process of an `ExternalEngine`, when one is running.
 struct EngineProcessSlot: ~Copyable {
     var current: EngineProcess?
+    /// The number of the last request sent.
+    var lastRequestID = 0
 
+    /// How long an answer may take and how long its line may be.
+    struct Limits {
+        var time: Duration
+        var replyBytes: Int
+    }
+
+    /// Sends request `line` (numbered `id`) and returns the engine's answer; every failure is the
+    /// session's, and a process in doubt is killed (the next session starts a new one).
     mutating func exchange(
-        _ line: [UInt8], command: String, deadline: ContinuousClock.Instant, timeLimit: Duration
+        _ line: [UInt8], id: Int, command: String, deadline: ContinuousClock.Instant, limits: Limits
     ) throws(ExternalEngineError) -> EngineResponse {
         let engine: EngineProcess
+        let answeredBefore = current != nil
         if let current {
             engine = current
         } else {
-            engine = try EngineProcess(command: command)
+            engine = try EngineProcess(command: command, maxLineBytes: limits.replyBytes)
             current = engine
         }
         let answer: [UInt8]
-        do {
+        do throws(EngineProcess.ExchangeFailure) {
+            // Output of a process that answered before, written before this request, is a second
+            // answer to an earlier one: this session's would come after it.
+            if answeredBefore, try engine.hasUnsolicitedOutput() { throw .unsolicitedOutput }
             answer = try engine.exchange(line, deadline: deadline)
         } catch {
             current = nil
@@ -135,24 +164,45 @@ struct EngineProcessSlot: ~Copyable {
             case .timedOut:
                 _ = engine.stop(grace: .zero)
                 throw ExternalEngineError(
-                    kind: .timedOut, message: "the engine did not answer within \(Self.seconds(timeLimit)) s and was killed")
+                    kind: .timedOut, message: "the engine did not answer within \(Self.seconds(limits.time)) s and was killed")
+            case .unsolicitedOutput:
+                let excerpt = Self.excerpt(engine.pendingPrefix)
+                _ = engine.stop(grace: .zero)
+                throw ExternalEngineError(
+                    kind: .malformedResponse,
+                    message: "the engine wrote \(excerpt) before it was sent this session's request "
+                        + "(a second answer to an earlier request?); it was killed")
+            case .lineTooLong:
+                _ = engine.stop(grace: .zero)
+                throw ExternalEngineError(
+                    kind: .malformedResponse,
+                    message: "the engine's response line is longer than \(limits.replyBytes) bytes (--max-reply-bytes); it was killed")
             case .ioError(let reason):
                 _ = engine.stop(grace: .zero)
                 throw ExternalEngineError(kind: .ioError, message: reason)
             }
         }
-        let reply: EngineReply
+        let reply: EngineReply, echoed: Int?
         do {
-            reply = try EngineReply.decode(line: answer)
+            (reply, echoed) = try EngineReply.decodeAnswer(line: answer)
         } catch {
             current = nil
             _ = engine.stop(grace: .zero)
             throw ExternalEngineError(
                 kind: .malformedResponse, message: "the engine's response is not valid: \(error.reason) (response starts \(Self.excerpt(answer)))")
         }
+        if let echoed, echoed != id {
+            current = nil
+            _ = engine.stop(grace: .zero)
+            throw ExternalEngineError(
+                kind: .malformedResponse,
+                message: "the engine answered request \(echoed) while request \(id) was waiting "
+                    + "(a second answer to an earlier request?); it was killed")
+        }
         switch reply {
         case .response(let response): return response
-        case .error(let message): throw ExternalEngineError(kind: .engineError, message: "the engine reported: \(message)")
+        case .error(let message):
+            throw ExternalEngineError(kind: .engineError, message: "the engine reported: \(UntrustedText.sanitized(message))")
         }
     }
 

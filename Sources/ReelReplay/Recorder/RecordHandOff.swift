@@ -18,7 +18,8 @@ final class RecordHandOff: Sendable {
 
     init(depth: Int) {
         self.depth = depth
-        room = DispatchSemaphore(value: depth)
+        // The writer may stop with chunks still in flight.
+        room = .counting(depth)
     }
 
     /// Whether the writer gave up: the producer should stop.

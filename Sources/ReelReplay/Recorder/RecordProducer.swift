@@ -92,6 +92,11 @@ final class RecordProducer: @unchecked Sendable {
         } catch {
             throw ReelFailure(.dataError, "\(location): the engine rejected the session: \(error)")
         }
+        // outcomes.hierarchy_json must be JSON: an external engine may leave the hierarchy out.
+        guard !trace.outcome.hierarchy.isEmpty else {
+            throw ReelFailure(
+                .dataError, "\(location): the engine's answer has no outcome.hierarchy, which a recording stores")
+        }
         let header = SessionHeader(
             scenarioName: spec.name, scenarioSpecJSON: specJSON, device: input.device,
             refreshHz: input.refreshHz, externalID: input.externalID, tags: input.tags,

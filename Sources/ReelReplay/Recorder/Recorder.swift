@@ -7,7 +7,8 @@ import ReelTrace
 ///
 /// Sessions are written in batches, each batch one transaction, so a crash at any instant leaves
 /// only complete sessions. A session whose content hash is already in the archive is skipped, so
-/// recording the same input again adds nothing. By default the first bad session stops the run
+/// recording the same input again adds nothing; the final check is made inside the batch's write
+/// transaction, so two recorders of overlapping input into one archive both finish. By default the first bad session stops the run
 /// after the good sessions before it are committed; with `keepGoing` every bad session is
 /// reported and skipped.
 public final class Recorder {
@@ -122,7 +123,11 @@ public final class Recorder {
                 let engineID = try self.engineID ?? archive.engineID(for: chunk.engineIdentity)
                 self.engineID = engineID
                 for session in chunk.sessions {
-                    _ = try archive.insert(session, engineID: engineID)
+                    // Another recorder may have stored it since the producer's check.
+                    guard try archive.insertIfNew(session, engineID: engineID) != nil else {
+                        counts.duplicates += 1
+                        continue
+                    }
                     counts.recorded += 1
                     counts.frames += session.trace.frames.count
                     counts.frameViews += session.trace.frames.reduce(0) { $0 + $1.views.count }

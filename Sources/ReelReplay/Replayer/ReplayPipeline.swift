@@ -26,8 +26,9 @@ struct ReplayPipeline {
     var lead: Int { 2 * ((chunkSize + sessionsPerRead - 1) / sessionsPerRead) + workers.count }
 
     /// Replays `ids` and calls `receive` on the calling thread with each chunk's ids and its batches'
-    /// results, chunk after chunk. When `receive` throws, the workers stop after their current batch
-    /// and the error is rethrown once they have.
+    /// results, chunk after chunk. When `receive` throws, or a worker finds the archive unreadable
+    /// (`ReplayWorker.replay` throws), the workers stop after their current batch and the error is
+    /// rethrown once they have; the chunk of a failed batch is not received.
     func run(_ ids: [Int64], receive: (_ chunk: ArraySlice<Int64>, _ results: [BatchResult]) throws -> Void) throws {
         let chunks = stride(from: 0, to: ids.count, by: chunkSize).map { $0..<min($0 + chunkSize, ids.count) }
         let batches = chunks.enumerated().flatMap { chunk, range in
@@ -36,10 +37,10 @@ struct ReplayPipeline {
             }
         }
         let finished = batches.map { _ in DispatchSemaphore(value: 0) }
-        let results = Mutex<[BatchResult?]>(Array(repeating: nil, count: batches.count))
+        let results = Mutex<[Result<BatchResult, any Error>?]>(Array(repeating: nil, count: batches.count))
         let next = Atomic<Int>(0)
         let stopped = Atomic<Bool>(false)
-        let ahead = DispatchSemaphore(value: lead)
+        let ahead = DispatchSemaphore.counting(lead)
         let running = DispatchGroup()
         for worker in workers {
             DispatchQueue.global().async(group: running) {
@@ -50,10 +51,12 @@ struct ReplayPipeline {
                         ahead.signal()
                         return
                     }
-                    let verdicts = worker.replay(Array(ids[batches[index].sessions]))
-                    let result = BatchResult(
-                        verdicts: verdicts, candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown,
-                        engineStartupFailure: worker.engineStartupFailure)
+                    let result = Result {
+                        BatchResult(
+                            verdicts: try worker.replay(Array(ids[batches[index].sessions])),
+                            candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown,
+                            engineStartupFailure: worker.engineStartupFailure)
+                    }
                     results.withLock { $0[index] = result }
                     finished[index].signal()
                 }
@@ -70,12 +73,14 @@ struct ReplayPipeline {
             var chunkResults: [BatchResult] = []
             while batch < batches.count, batches[batch].chunk == chunk {
                 finished[batch].wait()
-                chunkResults.append(results.withLock { results in
+                let result = results.withLock { results in
                     defer { results[batch] = nil }
                     return results[batch]!
-                })
+                }
                 ahead.signal()
                 batch += 1
+                // A batch that could not be read at all (a corrupt archive) ends the replay before its chunk is written.
+                chunkResults.append(try result.get())
             }
             try receive(ids[range], chunkResults)
         }

@@ -182,7 +182,7 @@ extension Archive {
                 decisionActual: try statement.optionalString(at: 3).map { try decode(Decision.self, $0, "replay_results", "decision_actual") },
                 firstDivergentFrame: statement.optionalInt(at: 4), maxError: statement.optionalDouble(at: 5),
                 errorMessage: statement.optionalString(at: 6),
-                kinds: try jsonStrings(statement.string(at: 7)).map { try decode(DivergenceKind.self, $0, "replay_results", "kinds_json") }))
+                kinds: try jsonStrings(statement.string(at: 7), table: "replay_results", column: "kinds_json").map { try decode(DivergenceKind.self, $0, "replay_results", "kinds_json") }))
         }
         return rows
     }
@@ -210,12 +210,17 @@ extension Archive {
     }
 
     /// The strings of a JSON array of strings, decoded by SQLite's json_each, in array order.
-    func jsonStrings(_ json: String) throws -> [String] {
-        try database.withCachedStatement("SELECT value FROM json_each(?1) ORDER BY key") { statement in
-            try statement.bind(json, at: 1)
-            var values: [String] = []
-            while try statement.step() { values.append(statement.string(at: 0)) }
-            return values
+    /// Throws `invalidStoredValue` naming `table`.`column` when `json` is not a JSON array.
+    func jsonStrings(_ json: String, table: String, column: String) throws -> [String] {
+        do {
+            return try database.withCachedStatement("SELECT value FROM json_each(?1) ORDER BY key") { statement in
+                try statement.bind(json, at: 1)
+                var values: [String] = []
+                while try statement.step() { values.append(statement.string(at: 0)) }
+                return values
+            }
+        } catch is SQLiteError {
+            throw ArchiveError.invalidStoredValue(table: table, column: column, value: String(json.prefix(80)))
         }
     }
 }

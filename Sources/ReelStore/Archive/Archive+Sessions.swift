@@ -152,11 +152,30 @@ extension Archive {
             return headers
         }
         guard tags else { return headers }
-        try forEachSessionRow(
-            "SELECT s.id, tag.value FROM sessions AS s, json_each(s.tags) AS tag \(selection.filter("s.id")) ORDER BY s.id, tag.key",
-            selection, headers.map(\.id)
-        ) { index, s in headers[index].header.tags.append(s.string(at: 1)) }
+        do {
+            try forEachSessionRow(
+                "SELECT s.id, tag.value FROM sessions AS s, json_each(s.tags) AS tag \(selection.filter("s.id")) ORDER BY s.id, tag.key",
+                selection, headers.map(\.id)
+            ) { index, s in headers[index].header.tags.append(s.string(at: 1)) }
+        } catch let error as SQLiteError {
+            throw try invalidTags(selection) ?? error
+        }
         return headers
+    }
+
+    /// The error naming the first session of `selection` whose tags are not a JSON array (an
+    /// archive edited by hand, its CHECK constraint ignored), or nil when there is none.
+    private func invalidTags(_ selection: SessionSelection) throws -> ArchiveError? {
+        try database.withCachedStatement("""
+            SELECT id FROM (SELECT id, tags FROM sessions \(selection.filter("id")))
+            WHERE NOT (json_valid(tags) AND json_type(tags) = 'array') ORDER BY id LIMIT 1
+            """
+        ) { s in
+            try selection.bind(to: s)
+            guard try s.step() else { return nil }
+            return ArchiveError.invalidStoredRow(
+                table: "sessions", rowID: s.int64(at: 0), column: "tags", reason: "is not a JSON array of strings")
+        }
     }
 
     /// Hands `body` each touch of `selection` in (session, seq) order, with its session's index in `positions`.

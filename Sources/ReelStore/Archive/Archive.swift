@@ -47,8 +47,9 @@ public final class Archive {
     ///
     /// `.readWrite` creates a missing file and applies pending migrations (each in its own
     /// transaction); `.readOnly` never writes and refuses an archive behind this build, telling the
-    /// user to run `reel migrate PATH`. Both refuse a non-Reel file, a newer schema and a changed
-    /// migration (`ArchiveError`).
+    /// user to run `reel migrate PATH`. Both refuse a non-Reel file, a newer schema, a changed
+    /// migration, a gap in the migrations and any schema object Reel's migrations do not create
+    /// (`ArchiveError`), before any view or trigger of the archive can run.
     ///
     /// - Parameter migrations: the schema to migrate to; this build's migrations unless a test says otherwise.
     public static func open(

@@ -60,12 +60,23 @@ final class SessionWriter {
 }
 
 extension Archive {
+    /// Writes `session` as `insert` does unless a session with its content hash is already stored;
+    /// returns its new id, or nil for such a duplicate. The check and the insert run in one
+    /// savepoint, so inside `write { }` (which holds the write lock) no other connection can store
+    /// the same session between them: two recorders of overlapping input both finish.
+    public func insertIfNew(_ session: RecordedSession, engineID: Int64) throws -> Int64? {
+        try database.savepoint {
+            if try sessionID(contentHash: session.header.contentHash) != nil { return nil }
+            return try insert(session, engineID: engineID)
+        }
+    }
+
     /// Writes `session` (header, touches, frames, frame views, events, outcome) recorded by the
     /// engine `engineID`, and returns its new id. `session.id` is ignored.
     ///
     /// The session is written whole or not at all (a savepoint); call it inside `write { }` to batch
     /// several sessions in one transaction. A session whose content hash is already stored fails with
-    /// a UNIQUE constraint error: check `sessionID(contentHash:)` first.
+    /// a UNIQUE constraint error: check `sessionID(contentHash:)` first, or use `insertIfNew`.
     @discardableResult
     public func insert(_ session: RecordedSession, engineID: Int64) throws -> Int64 {
         let writer: SessionWriter

@@ -9,8 +9,9 @@ import Darwin
 /// One connection to a SQLite file, through SQLite's C API.
 ///
 /// Opening sets the pragmas every Reel connection runs with (WAL journal, synchronous=NORMAL,
-/// foreign keys on, a busy timeout) and checks the file's `application_id`: a file of another
-/// application is refused, a new empty file is stamped as Reel's.
+/// foreign keys on, a busy timeout, SQLITE_DBCONFIG_DEFENSIVE, trusted_schema off) and checks the
+/// file's `application_id`: a file of another application is refused, a new empty file is stamped
+/// as Reel's.
 ///
 /// Not `Sendable`: a connection and its statements are used from one thread at a time; give each
 /// thread its own `Database`.
@@ -158,6 +159,16 @@ public final class Database {
     }
 
     private func configure() throws {
+        // An archive may come from anyone: no SQL may corrupt the file (defensive mode), and its
+        // schema (views, triggers, CHECKs) may call no function with side effects
+        // (trusted_schema=OFF). SQLite 3.40 does not mark json_valid and json_type innocuous, and
+        // Reel's own CHECKs call them: innocuous one-argument versions are registered first. Views
+        // and triggers of the archive's own are refused anyway by `Migrator.validate`.
+        for setUp in [reel_sqlite3_enable_defensive, reel_sqlite3_register_innocuous_json] {
+            let rc = setUp(connection)
+            guard rc == SQLITE_OK else { throw SQLiteError(resultCode: rc, connection: connection, sql: nil) }
+        }
+        try execute("PRAGMA trusted_schema = OFF")
         try execute("PRAGMA busy_timeout = \(Database.busyTimeoutMilliseconds)")
         try checkApplicationID()
         try execute("PRAGMA foreign_keys = ON")

@@ -1,0 +1,140 @@
+import Foundation
+import PropertyBased
+import ReelStore
+import Testing
+
+/// Page-level mutations of a small archive (12 sessions, one replay): every command given the
+/// damaged file ends with 0, 1, 2 or 65 (and a message), never with a signal, a hang or an
+/// internal error (70). Cases: `REEL_FUZZ_CASES` / 40, from 10 to 300 (tools/fuzz 10000: 250).
+@Suite("Fuzz: damaged archives")
+struct ArchiveFuzzTests {
+    static let cases = min(300, max(10, fuzzCases / 40))
+
+    /// The commands run on a damaged archive ARCHIVE, two per case in turn; FOLDER is the case's folder.
+    static let commands: [[String]] = [
+        ["info", "ARCHIVE"],
+        ["export", "ARCHIVE"],
+        ["replay", "ARCHIVE", "--results", "FOLDER/results.sqlite"],
+        ["report", "ARCHIVE", "-o", "FOLDER/report.html"],
+        ["record", "ARCHIVE", "STREAM"],
+        ["migrate", "ARCHIVE"],
+        ["replay", "ARCHIVE"],
+        ["show", "ARCHIVE", "1"],
+        ["merge", "ARCHIVE", "--output", "FOLDER/merged.sqlite"],
+    ]
+
+    /// A checkpointed archive (no -wal beside it) and a stream to record into it.
+    static let seed: Result<(folder: String, archive: [UInt8], stream: String), any Error> = Result {
+        let folder = NSTemporaryDirectory() + "reel-archive-fuzz-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let archive = folder + "/seed.sqlite", stream = folder + "/in.jsonl"
+        for arguments in [
+            ["synth", "--scenario", "nav.interactive-pop", "--count", "12", "--seed", "5", "-o", stream],
+            ["record", archive, stream], ["replay", archive],
+        ] {
+            let (ending, error) = try ReelProcess.run(arguments, in: folder)
+            guard ending == .exited(0) || ending == .exited(1) else {
+                throw ReelFuzzSetupError(message: "\(arguments[0]): \(ending): \(error)")
+            }
+        }
+        do {
+            let database = try Database.open(archive, mode: .readWrite)
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        try? FileManager.default.removeItem(atPath: archive + "-wal")
+        try? FileManager.default.removeItem(atPath: archive + "-shm")
+        return (folder, Array(try Data(contentsOf: URL(fileURLWithPath: archive))), stream)
+    }
+
+    @Test func everyCommandEndsCleanlyOnADamagedArchive() async throws {
+        let seed = try Self.seed.get()
+        let counter = CaseCounter()
+        await propertyCheck(count: Self.cases, input: Gen<UInt64>.value().array(of: 1...4)) { words in
+            let number = counter.next()
+            do {
+                try Self.check(PageMutator.mutate(seed.archive, words: words), case: number, seed: seed)
+            } catch {
+                Issue.record("case \(number): \(error)")
+            }
+        }
+    }
+
+    private static func check(_ bytes: [UInt8], case number: Int, seed: (folder: String, archive: [UInt8], stream: String)) throws {
+        let folder = seed.folder + "/case-\(number)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let archive = folder + "/a.sqlite"
+        for command in [commands[number % commands.count], commands[(number + 4) % commands.count]] {
+            try Data(bytes).write(to: URL(fileURLWithPath: archive))
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: archive + suffix) }
+            let arguments = command.map {
+                $0.replacingOccurrences(of: "ARCHIVE", with: archive).replacingOccurrences(of: "FOLDER", with: folder)
+                    .replacingOccurrences(of: "STREAM", with: seed.stream)
+            }
+            let (ending, error) = try ReelProcess.run(arguments, in: folder)
+            let clean: Set<ReelProcess.Ending> = [.exited(0), .exited(1), .exited(2), .exited(65)]
+            #expect(clean.contains(ending), "reel \(command.joined(separator: " ")): \(ending): \(error)")
+            if ending == .exited(65) { #expect(error.contains("reel: error: "), "\(error)") }
+        }
+    }
+}
+
+/// The failure of the fuzz properties' setup.
+struct ReelFuzzSetupError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Numbers the cases of a property (its body runs on one task at a time).
+final class CaseCounter: @unchecked Sendable {
+    // @unchecked: every access holds `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
+}
+
+/// Damage to a SQLite file a page at a time, each mutation decoded from one random word: bytes of
+/// a page flipped or set to special values, a page zeroed, filled with garbage or replaced by
+/// another page, the file cut short, or a byte of the 100-byte header changed.
+enum PageMutator {
+    static func mutate(_ file: [UInt8], words: [UInt64]) -> [UInt8] {
+        var bytes = file
+        let pageSize = max(512, Int(file[16]) << 8 | Int(file[17]))
+        for word in words {
+            var bits = word
+            func take(_ bound: Int) -> Int {
+                guard bound > 0 else { return 0 }
+                defer { bits /= UInt64(bound) }
+                return Int(bits % UInt64(bound))
+            }
+            let pages = max(1, bytes.count / pageSize)
+            let page = take(pages)
+            let start = page * pageSize, end = min(bytes.count, start + pageSize)
+            guard start < end else { continue }
+            switch take(7) {
+            case 0:
+                for _ in 0..<(1 + take(8)) { bytes[start + take(end - start)] ^= UInt8(1 << take(8)) }
+            case 1:
+                for _ in 0..<(1 + take(4)) { bytes[start + take(end - start)] = [0x00, 0x7F, 0x80, 0xFF][take(4)] }
+            case 2:
+                bytes.replaceSubrange(start..<end, with: repeatElement(0, count: end - start))
+            case 3:
+                for index in start..<end { bytes[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 13) }
+            case 4:
+                let other = take(pages) * pageSize
+                if other + pageSize <= bytes.count { bytes.replaceSubrange(start..<end, with: bytes[other..<(other + end - start)]) }
+            case 5:
+                bytes.removeSubrange(max(pageSize, start)...)
+            default:
+                bytes[take(100)] = UInt8(take(256))
+            }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The `reel` executable of this build, run as a child process with a time limit, for the fuzz
+/// properties whose failure would be a crash: a signal must end the child, never the test runner.
+enum ReelProcess {
+    /// How one run ended.
+    enum Ending: Hashable {
+        case exited(Int32)
+        case signalled(Int32)
+        /// Killed at the time limit.
+        case hung
+    }
+
+    /// Next to the test bundle (`swift test` builds both into the same products folder).
+    static let executable: String = {
+        var folders = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        folders.append(root.appendingPathComponent(".build/debug"))
+        let candidates = folders.map { $0.appendingPathComponent("reel").path }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
+    }()
+
+    /// Runs `reel ARGUMENTS` in `folder` with no input and its output discarded (standard error's
+    /// last bytes kept), killing it after `limit`.
+    static func run(_ arguments: [String], in folder: String, limit: Duration = .seconds(30)) throws -> (ending: Ending, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let errorPath = folder + "/.stderr-" + UUID().uuidString
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
+        let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        process.standardError = errorHandle
+        try process.run()
+        let deadline = ContinuousClock.now + limit
+        var hung = false
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                hung = true
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        try errorHandle.close()
+        let error = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: errorPath)))?.suffix(600) ?? Data(), as: UTF8.self)
+        if hung { return (.hung, error) }
+        switch process.terminationReason {
+        case .uncaughtSignal: return (.signalled(process.terminationStatus), error)
+        default: return (.exited(process.terminationStatus), error)
+        }
+    }
+}
