@@ -1,4 +1,5 @@
 import Foundation
+import ReelEngine
 import ReelReplay
 import ReelStore
 import ReelTrace
@@ -8,9 +9,9 @@ import Testing
 /// whose decision the published rule says must change, computed here from the touches alone.
 @Suite("One decision parameter of the built-in engine")
 struct DecisionParameterTests {
-    /// Seed 000's swipe-to-dismiss (docs/ENGINE.md, REFERENCE.md): a pan begins once the finger is
-    /// `pan.hysteresis` = 10 pt from where it landed, and that slop (the 10 pt along the finger's
-    /// direction at that moment) is subtracted from the translation. On every `.changed` (a moved
+    /// Seed 000's swipe-to-dismiss with one finger (docs/ENGINE.md, REFERENCE.md): a pan begins once
+    /// the finger is `pan.hysteresis` = 10 pt from where it landed on either axis, and the hysteresis
+    /// is removed per axis from the translation at that moment (D26 `_removeHysteresisFromTranslation`). On every `.changed` (a moved
     /// touch after the pan began; UIKit delivers nothing for stationary ones) the controller sets
     /// fraction = clamp((translation.y - slop.y) / 400, 0, 1) and shouldComplete = fraction > 0.5;
     /// `.ended` finishes iff shouldComplete. So the decision uses the last change's fraction, not the
@@ -26,9 +27,8 @@ struct DecisionParameterTests {
                 if let slopY {
                     lastChange = min(max((dy - slopY) / 400, 0), 1)
                 } else {
-                    let distance = (dx * dx + dy * dy).squareRoot()
                     // The touch that begins the pan is `.began`, not `.changed`: shouldComplete stays NO.
-                    if distance >= 10 { slopY = dy / distance * 10 }
+                    if abs(dx) >= 10 || abs(dy) >= 10 { slopY = dy > 0 ? min(dy, 10) : max(dy, -10) }
                 }
             case .stationary:
                 continue
@@ -45,7 +45,14 @@ struct DecisionParameterTests {
     @Test func loweringTheSwipeThresholdFlipsExactlyTheReleasesBetweenTheThresholds() throws {
         let folder = try temporaryFolder()
         let archive = folder + "/a.sqlite"
-        _ = try record(try synthesizedStream("modal.swipe-dismiss", count: 90, seed: 11, in: folder), into: archive)
+        // One-finger sessions only: the rule above follows one finger (the synthesizer's second fingers,
+        // which move the centroid, are covered by ReelOracleTests' differential test).
+        let spec = try #require(ScenarioCatalog.named("modal.swipe-dismiss"))
+        let synthesizer = GestureSynthesizer(scenario: spec, device: .phone, refreshHz: 60, seed: 11)
+        let sessions = (0..<90).map { synthesizer.session(index: $0) }.filter { $0.touches.allSatisfy { $0.id == 0 } }
+        let stream = folder + "/swipe.jsonl"
+        try Data(sessions.flatMap { GestureStreamWriter.encode($0) }).write(to: URL(fileURLWithPath: stream))
+        _ = try record(stream, into: archive)
 
         var expected: Set<Int64> = []
         let store = try Archive.open(archive, mode: .readOnly)
