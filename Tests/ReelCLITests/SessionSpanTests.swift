@@ -29,6 +29,26 @@ struct SessionSpanTests {
         #expect(try integrityCheck(archivePath) == "ok")
     }
 
+    /// A line without a newline for 17 MiB (a stream that is not JSON Lines, or a hostile one) is
+    /// refused at its line number once it passes 16 MiB, with the sessions before it recorded; read
+    /// memory stays bounded by the limit.
+    @Test func aLineLongerThanSixteenMebibytesIsRejectedWithItsLine() throws {
+        let folder = try temporaryFolder()
+        let good = try String(contentsOfFile: try synthesizedStream("nav.push", count: 1, seed: 3, in: folder), encoding: .utf8)
+        let stream = folder + "/long.jsonl"
+        var bytes = Data(good.utf8)
+        let lines = good.split(separator: "\n").count
+        bytes.append(Data("{\"type\":\"session\",\"scenario\":\"nav.push\"}\n".utf8))
+        bytes.append(Data(repeating: UInt8(ascii: "x"), count: 17 << 20))
+        try bytes.write(to: URL(fileURLWithPath: stream))
+        let archivePath = folder + "/a.sqlite"
+        let run = try runReel(["record", archivePath, stream], in: folder)
+        #expect(run.status == 65, "exit \(run.status): \(run.standardError)")
+        #expect(run.standardError.contains("long.jsonl:\(lines + 2): line longer than 16777216 bytes"), "\(run.standardError)")
+        #expect(try archiveCount(archivePath, "SELECT count(*) FROM sessions") == 1)
+        #expect(try integrityCheck(archivePath) == "ok")
+    }
+
     /// After the last touch the engine runs at most `Engine.maximumTransitionDuration` (600 s),
     /// whatever the profile says (a profile's ranges, issue 15 item 5, may refuse it outright: 65).
     @Test func aProfileCannotMakeATransitionRunAway() throws {

@@ -79,7 +79,7 @@ public final class GestureStreamReader: IteratorProtocol, Sequence {
                 current = nil
                 return .failure(GestureStreamError(
                     file: sourceFile, line: lines.lineNumber + 1, sessionLine: nil,
-                    reason: "read error: \(error.message)"))
+                    reason: error.message))
             }
             switch outcome {
             case nil:

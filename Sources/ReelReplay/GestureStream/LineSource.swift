@@ -18,6 +18,10 @@ final class LineSource {
     private(set) var lineNumber = 0
 
     static let chunkSize = 1 << 16
+    /// The longest line read from a file descriptor (16 MiB): a gesture stream's lines are a few
+    /// hundred bytes (an inline scenario spec a few kilobytes), so a longer one is hostile or broken
+    /// input, refused before it fills memory.
+    static let maximumLineBytes = 1 << 24
 
     /// Reads from `fileDescriptor`, closing it on deinit when `closeOnDeinit` is set.
     init(fileDescriptor: Int32, closeOnDeinit: Bool) {
@@ -90,6 +94,9 @@ final class LineSource {
             start = 0
             end = pending
         }
+        if end - start > LineSource.maximumLineBytes {
+            throw LineSourceReadError(errno: 0, lineTooLong: true)
+        }
         if buffer.count - end < LineSource.chunkSize / 2 {
             buffer.append(contentsOf: repeatElement(0, count: buffer.count))
         }
@@ -105,9 +112,14 @@ final class LineSource {
     }
 }
 
-/// A failed `read(2)`.
+/// A failed `read(2)`, or a line longer than `LineSource.maximumLineBytes`.
 struct LineSourceReadError: Error {
     var errno: Int32
+    var lineTooLong = false
 
-    var message: String { String(cString: strerror(errno)) }
+    var message: String {
+        lineTooLong
+            ? "line longer than \(LineSource.maximumLineBytes) bytes (16 MiB, the longest line Reel reads)"
+            : "read error: " + String(cString: strerror(errno))
+    }
 }
