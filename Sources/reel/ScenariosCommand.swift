@@ -29,7 +29,7 @@ struct ScenariosCommand: ParsableCommand {
         }
         let width = specs.map(\.name.count).max() ?? 0
         for spec in specs {
-            print("\(spec.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(spec.summary)")
+            print("\(spec.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(ScenarioCatalog.description(of: spec))")
         }
     }
 }

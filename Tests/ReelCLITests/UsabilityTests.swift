@@ -35,11 +35,11 @@ struct UsabilityTests {
     }
 
     /// Parameter descriptions and help name behaviour and public sources, not internal labels
-    /// (docs/ENGINE.md keeps those). Scenario summaries are part of the stored scenario spec, so
-    /// they are not checked here.
+    /// (docs/ENGINE.md keeps those). `reel scenarios` shows each scenario's description for people
+    /// (its stored summary is part of the scenario's identity and keeps its wording).
     @Test func userFacingTextHasNoInternalLabels() throws {
         let folder = try temporaryFolder()
-        var texts = [try runReel(["engine", "params"], in: folder).standardOutput]
+        var texts = [try runReel(["engine", "params"], in: folder).standardOutput, try runReel(["scenarios"], in: folder).standardOutput]
         for command in [["replay"], ["record"], ["synth"], ["engine", "params"], ["demo"]] {
             texts.append(try runReel(command + ["--help"], in: folder).standardOutput)
         }
@@ -48,6 +48,7 @@ struct UsabilityTests {
             #expect(label.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(text)")
         }
         #expect(texts[0].contains("onevcat's"))
+        #expect(texts[1].contains("onevcat's swipe-to-dismiss, 2013"))
     }
 
     /// No option's help says its default twice (ours and ArgumentParser's).
