@@ -31,7 +31,7 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
                 ? "\(file): is a directory, not an archive file"
                 : "\(file): not a regular file (a device, a pipe); an archive is a file")
         } else {
-            printError(status == .internalError ? bugReport(error.description) : error.description)
+            printError(status == .internalError ? bugReport(error.description) : plainMessage(error, status))
         }
         throw ExitCode(status.rawValue)
     } catch let error as CocoaError where error.isFileError {
@@ -64,6 +64,19 @@ private func status(of error: SQLiteError) -> ExitStatus {
     case 3, 8, 14: return .cannotCreate  // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN
     case 5, 6, 10, 13: return .ioError  // SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_FULL
     default: return .internalError
+    }
+}
+
+/// A SQLite failure that is not a bug, as people read it: the file, what went wrong and SQLite's
+/// reason, without result codes or the statement (those stay in bug reports).
+private func plainMessage(_ error: SQLiteError, _ status: ExitStatus) -> String {
+    let file = error.file.map { "\($0): " } ?? ""
+    switch status {
+    case .dataError: return file + "the archive is damaged or not a SQLite file (\(error.message))"
+    case .ioError where error.code == 5 || error.code == 6:  // SQLITE_BUSY, SQLITE_LOCKED
+        return file + "the archive stayed locked by another process (\(error.message)); try again when it is done"
+    case .ioError: return file + "reading or writing the archive failed: \(error.message)"
+    default: return file + error.message
     }
 }
 
