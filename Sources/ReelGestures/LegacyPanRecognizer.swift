@@ -12,26 +12,9 @@ import ReelTrace
 /// first. Lifting the finger while began/changed ends the pan, before that it fails;
 /// a cancelled touch cancels it (fails it while still possible).
 public struct LegacyPanRecognizer: Sendable, Hashable {
-    public struct Parameters: Sendable, Hashable, Codable {
-        /// Points the finger must move (on an allowed axis) before the pan begins. Default 10 (D18/D26).
-        public var hysteresis: Double
-        /// Default `.none`.
-        public var axis: PanAxis
-        /// Fingers that must be down for the pan to begin. Default 1.
-        public var minimumNumberOfTouches: Int
-        /// Fingers beyond this many are ignored. Default Int.max (UIKit's NSUIntegerMax).
-        public var maximumNumberOfTouches: Int
-        public var velocity: VelocityEstimator.Parameters
-
-        public init(hysteresis: Double = 10, axis: PanAxis = .none, minimumNumberOfTouches: Int = 1,
-                    maximumNumberOfTouches: Int = .max, velocity: VelocityEstimator.Parameters = .init(blend: .always)) {
-            self.hysteresis = hysteresis
-            self.axis = axis
-            self.minimumNumberOfTouches = minimumNumberOfTouches
-            self.maximumNumberOfTouches = maximumNumberOfTouches
-            self.velocity = velocity
-        }
-    }
+    /// The same parameters as UIKit's pan. Engine 0.3 blended every velocity with the one before
+    /// (zero until there were two): the default here, where `PanRecognizer`'s reads the latest alone first.
+    public typealias Parameters = PanRecognizer.Parameters
 
     public let parameters: Parameters
     public private(set) var state: GestureState = .possible
@@ -39,7 +22,7 @@ public struct LegacyPanRecognizer: Sendable, Hashable {
     /// Subtracted from the raw translation once the pan has begun.
     private var slop: GestureVector = .zero
 
-    public init(parameters: Parameters = Parameters()) {
+    public init(parameters: Parameters = Parameters(velocity: .init(blend: .always))) {
         self.parameters = parameters
         fingers = FingerTracker(velocity: parameters.velocity, maximumFingers: parameters.maximumNumberOfTouches)
     }

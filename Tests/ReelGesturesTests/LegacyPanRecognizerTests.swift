@@ -28,7 +28,7 @@ import ReelTrace
     }
 
     @Test func axisConstraint() {
-        var horizontal = LegacyPanRecognizer(parameters: .init(axis: .horizontal))
+        var horizontal = LegacyPanRecognizer(parameters: .init(axis: .horizontal, velocity: .init(blend: .always)))
         var finger = Finger()
         finger.down(0, 100, 100)
         finger.move(0.016, 109, 109.99)
@@ -36,14 +36,14 @@ import ReelTrace
         #expect(transitions(finger.touches) { horizontal.handle($0) } == [.began])
         #expect(near(horizontal.translation.x, 0) && near(horizontal.translation.y, 9.99))
 
-        var drifting = LegacyPanRecognizer(parameters: .init(axis: .horizontal))
+        var drifting = LegacyPanRecognizer(parameters: .init(axis: .horizontal, velocity: .init(blend: .always)))
         var other = Finger()
         other.down(0, 100, 100)
         other.move(0.016, 95, 110)  // vertical reaches 10 first
         other.move(0.032, 80, 110)
         #expect(transitions(other.touches) { drifting.handle($0) } == [.failed])
 
-        var vertical = LegacyPanRecognizer(parameters: .init(axis: .vertical))
+        var vertical = LegacyPanRecognizer(parameters: .init(axis: .vertical, velocity: .init(blend: .always)))
         var down = Finger()
         down.down(0, 0, 0)
         down.move(0.016, 3, -12)
@@ -52,7 +52,7 @@ import ReelTrace
     }
 
     @Test func minimumTouchesAndExtraFingers() {
-        var pan = LegacyPanRecognizer(parameters: .init(minimumNumberOfTouches: 2, maximumNumberOfTouches: 2))
+        var pan = LegacyPanRecognizer(parameters: .init(minimumNumberOfTouches: 2, maximumNumberOfTouches: 2, velocity: .init(blend: .always)))
         var first = Finger(id: 0), second = Finger(id: 1), third = Finger(id: 2)
         first.down(0, 0, 0)
         #expect(pan.handle(first.touches[0]) == [])
