@@ -107,12 +107,8 @@ enum PageMutator {
         var bytes = file
         let pageSize = max(512, Int(file[16]) << 8 | Int(file[17]))
         for word in words {
-            var bits = word
-            func take(_ bound: Int) -> Int {
-                guard bound > 0 else { return 0 }
-                defer { bits /= UInt64(bound) }
-                return Int(bits % UInt64(bound))
-            }
+            var choices = WordChoices(word)
+            func take(_ bound: Int) -> Int { choices.take(bound) }
             let pages = max(1, bytes.count / pageSize)
             let page = take(pages)
             let start = page * pageSize, end = min(bytes.count, start + pageSize)

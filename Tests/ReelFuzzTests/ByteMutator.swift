@@ -20,12 +20,8 @@ enum ByteMutator {
     static func mutate(_ bytes: [UInt8], words: [UInt64], dictionary: [String], donor: [UInt8]) -> [UInt8] {
         var bytes = bytes
         for word in words {
-            var bits = word
-            func take(_ bound: Int) -> Int {
-                guard bound > 0 else { return 0 }
-                defer { bits /= UInt64(bound) }
-                return Int(bits % UInt64(bound))
-            }
+            var choices = WordChoices(word)
+            func take(_ bound: Int) -> Int { choices.take(bound) }
             let operation = take(8)
             let position = take(bytes.count + 1)
             switch operation {
