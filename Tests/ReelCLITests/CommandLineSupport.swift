@@ -23,18 +23,47 @@ let reelExecutable: String = {
 /// `input` (empty when nil), standard output and error captured through files (no pipe can fill up).
 /// A `launcher` (a command and its arguments, as `unprivilegedLauncher`) runs `reel` through it.
 func runReel(_ arguments: [String], in folder: String, input: String? = nil, launcher: [String] = []) throws -> ReelRun {
-    let capture = folder + "/.reel-run-" + UUID().uuidString
+    try startProcess(launcher + [reelExecutable] + arguments, in: folder, input: input, captureFolder: folder).wait()
+}
+
+/// A process started by `startProcess`, its standard output and error going to two files.
+struct StartedProcess {
+    let process: Process
+    let capture: String
+    let output: FileHandle
+    let error: FileHandle
+
+    /// Waits for the process to end and returns its status and what it printed.
+    func wait() throws -> ReelRun {
+        process.waitUntilExit()
+        defer {
+            try? FileManager.default.removeItem(atPath: capture + ".out")
+            try? FileManager.default.removeItem(atPath: capture + ".err")
+        }
+        try output.close()
+        try error.close()
+        return ReelRun(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOfFile: capture + ".out", encoding: .utf8),
+            standardError: try String(contentsOfFile: capture + ".err", encoding: .utf8))
+    }
+}
+
+/// Starts `command` (an executable path and its arguments) in `folder`, standard input from the
+/// file `input` (empty when nil), the environment given (the test's own when nil), and its output
+/// captured through files in `captureFolder`.
+func startProcess(
+    _ command: [String], in folder: String, input: String? = nil, environment: [String: String]? = nil,
+    captureFolder: String
+) throws -> StartedProcess {
+    let capture = captureFolder + "/.reel-run-" + UUID().uuidString
     _ = FileManager.default.createFile(atPath: capture + ".out", contents: nil)
     _ = FileManager.default.createFile(atPath: capture + ".err", contents: nil)
-    defer {
-        try? FileManager.default.removeItem(atPath: capture + ".out")
-        try? FileManager.default.removeItem(atPath: capture + ".err")
-    }
     let process = Process()
-    let command = launcher + [reelExecutable] + arguments
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    if let environment { process.environment = environment }
     process.standardInput = try input.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
         ?? FileHandle.nullDevice
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))
@@ -42,13 +71,7 @@ func runReel(_ arguments: [String], in folder: String, input: String? = nil, lau
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    process.waitUntilExit()
-    try output.close()
-    try error.close()
-    return ReelRun(
-        status: process.terminationStatus,
-        standardOutput: try String(contentsOfFile: capture + ".out", encoding: .utf8),
-        standardError: try String(contentsOfFile: capture + ".err", encoding: .utf8))
+    return StartedProcess(process: process, capture: capture, output: output, error: error)
 }
 
 /// What runs `reel` as a user that file permissions apply to: nothing when the tests do not run as

@@ -189,43 +189,15 @@ struct SchedulerRecipeTests {
 
 /// A shell command started with `sh -c`, `reel` of this build first on PATH, the scheduler
 /// variables of the machine running the tests removed and `environment` added.
-struct StartedShell {
-    let process: Process
-    let capture: String
-
-    func wait() throws -> ReelRun {
-        process.waitUntilExit()
-        defer {
-            try? FileManager.default.removeItem(atPath: capture + ".out")
-            try? FileManager.default.removeItem(atPath: capture + ".err")
-        }
-        return ReelRun(
-            status: process.terminationStatus,
-            standardOutput: try String(contentsOfFile: capture + ".out", encoding: .utf8),
-            standardError: try String(contentsOfFile: capture + ".err", encoding: .utf8))
-    }
-}
-
-func startShell(_ command: String, environment: [String: String] = [:], in folder: String) throws -> StartedShell {
-    let capture = NSTemporaryDirectory() + "/reel-shell-" + UUID().uuidString
-    _ = FileManager.default.createFile(atPath: capture + ".out", contents: nil)
-    _ = FileManager.default.createFile(atPath: capture + ".err", contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+func startShell(_ command: String, environment: [String: String] = [:], in folder: String) throws -> StartedProcess {
     let schedulerPrefixes = ["JOB_COMPLETION_INDEX", "CI_NODE_", "BUILDKITE_PARALLEL", "SLURM_", "REEL_"]
     var variables = ProcessInfo.processInfo.environment.filter { name, _ in
         !schedulerPrefixes.contains { name.hasPrefix($0) }
     }
     variables["PATH"] = URL(fileURLWithPath: reelExecutable).deletingLastPathComponent().path + ":" + (variables["PATH"] ?? "/usr/bin:/bin")
     variables.merge(environment) { $1 }
-    process.environment = variables
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".err"))
-    try process.run()
-    return StartedShell(process: process, capture: capture)
+    return try startProcess(
+        ["/bin/sh", "-c", command], in: folder, environment: variables, captureFolder: NSTemporaryDirectory())
 }
 
 func shell(_ command: String, in folder: String) throws -> ReelRun {
