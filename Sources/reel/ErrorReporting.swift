@@ -59,6 +59,9 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
 /// write (74); anything else is a bug (70).
 private func status(of error: SQLiteError) -> ExitStatus {
     if let file = error.file, FileManager.default.fileExists(atPath: file), !isRegularFile(file) { return .usage }
+    // A damaged header (its file format numbers) makes SQLite answer SQLITE_ERROR "unsupported
+    // file format" to the first statement: bad data, like a corrupt page.
+    if error.code == 1, error.message.hasPrefix("unsupported file format") { return .dataError }
     switch error.code {
     case 11, 26: return .dataError  // SQLITE_CORRUPT, SQLITE_NOTADB
     case 3, 8, 14: return .cannotCreate  // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN

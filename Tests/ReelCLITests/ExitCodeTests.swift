@@ -24,6 +24,24 @@ struct ExitCodeTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
 
+    /// Found by the archive fuzzer: a header whose schema format number (bytes 44-47) SQLite does
+    /// not know makes every statement fail with "unsupported file format"; that is bad data (65).
+    @Test(arguments: [["replay", "a.sqlite"], ["export", "a.sqlite"], ["info", "a.sqlite"]])
+    func anUnsupportedFileFormatIs65(arguments: [String]) throws {
+        let folder = try temporaryFolder()
+        let stream = try synthesizedStream("nav.interactive-pop", count: 2, seed: 1, in: folder)
+        _ = try record(stream, into: folder + "/a.sqlite")
+        _ = try archiveFileHash(folder + "/a.sqlite")  // checkpointed: the header is the file's own
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.sqlite"))
+        bytes[47] = 9
+        try bytes.write(to: URL(fileURLWithPath: folder + "/a.sqlite"))
+        let run = try runReel(arguments, in: folder)
+        #expect(run.status == 65, "\(arguments): \(run.status) \(run.standardError)")
+        #expect(run.standardError.contains("a.sqlite: the archive is damaged or not a SQLite file (unsupported file format)"),
+                "\(run.standardError)")
+        #expect(!run.standardError.contains("bug"))
+    }
+
     @Test func aQuerySyntaxErrorIs64WithSQLitesMessage() throws {
         let folder = try temporaryFolder()
         #expect(try runReel(["init", "a.sqlite"], in: folder).status == 0)
