@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One object of a database's schema as `sqlite_schema` lists it.
 struct SchemaObject: Hashable, Sendable, Comparable {
@@ -68,7 +67,7 @@ struct SchemaCheck {
     }
 
     /// Expected schemas by the checksums of the migrations that make them.
-    private static let cache = Mutex<[[String]: Set<SchemaObject>]>([:])
+    private static let cache = Locked<[[String]: Set<SchemaObject>]>([:])
 
     /// The schema `migrations` create in an empty database (with the migrations table when there is one).
     static func expectedSchema(_ migrations: [EmbeddedMigration]) throws -> Set<SchemaObject> {

@@ -59,11 +59,9 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
 /// write (74); anything else is a bug (70).
 private func status(of error: SQLiteError) -> ExitStatus {
     if let file = error.file, FileManager.default.fileExists(atPath: file), !isRegularFile(file) { return .usage }
-    // A damaged header (its file format numbers) makes SQLite answer SQLITE_ERROR "unsupported
-    // file format" to the first statement: bad data, like a corrupt page.
-    if error.code == 1, error.message.hasPrefix("unsupported file format") { return .dataError }
+    // A corrupt page, a file that is no database, a schema or header SQLite cannot read.
+    if error.isDamagedFile { return .dataError }
     switch error.code {
-    case 11, 26: return .dataError  // SQLITE_CORRUPT, SQLITE_NOTADB
     case 3, 8, 14: return .cannotCreate  // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN
     case 5, 6, 10, 13: return .ioError  // SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_FULL
     default: return .internalError
@@ -75,12 +73,24 @@ private func status(of error: SQLiteError) -> ExitStatus {
 private func plainMessage(_ error: SQLiteError, _ status: ExitStatus) -> String {
     let file = error.file.map { "\($0): " } ?? ""
     switch status {
-    case .dataError: return file + "the archive is damaged or not a SQLite file (\(error.message))"
+    case .dataError: return file + "the archive is damaged or not a SQLite file (\(damageReason(error.message)))"
     case .ioError where error.code == 5 || error.code == 6:  // SQLITE_BUSY, SQLITE_LOCKED
         return file + "the archive stayed locked by another process (\(error.message)); try again when it is done"
     case .ioError: return file + "reading or writing the archive failed: \(error.message)"
     default: return file + error.message
     }
+}
+
+/// SQLite's reason for refusing a damaged file, short and safe to print: its first line, without
+/// the text SQLite quotes from the damaged schema ("malformed database schema (regressions) -
+/// unrecognized token: ..." quotes the rest of that entry's SQL, which may be kilobytes of broken
+/// bytes), control characters escaped, at most 200 characters.
+private func damageReason(_ message: String) -> String {
+    var reason = Substring(message.prefix { !$0.isNewline })
+    if reason.hasPrefix("malformed database schema"), let quote = reason.range(of: " - ") {
+        reason = reason[..<quote.lowerBound]
+    }
+    return UntrustedText.sanitized(String(reason), limit: 200)
 }
 
 /// Whether `path`, followed through symlinks, is a regular file.

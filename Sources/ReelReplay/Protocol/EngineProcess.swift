@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import ReelStore
 
 /// A running engine process: `/bin/sh -c COMMAND` in its own process group, with non-blocking
 /// pipes on its standard input, output and error (all opened close-on-exec, so no other child
@@ -267,7 +267,7 @@ final class EngineProcess {
 /// Writing to an engine that died must give EPIPE, not kill the process: SIGPIPE is ignored
 /// process-wide the first time an engine starts.
 /// Serialises pipe creation and spawning of engine processes (see `makePipe`).
-private let spawnLock = Mutex<Void>(())
+private let spawnLock = Locked<Void>(())
 
 private let ignoreBrokenPipes: Void = {
     signal(SIGPIPE, SIG_IGN)

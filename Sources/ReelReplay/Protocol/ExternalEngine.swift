@@ -1,6 +1,5 @@
 import ReelStore
 import ReelTrace
-import Synchronization
 
 /// Why an external engine gave no trace for a session. Always about one session: the adapter
 /// stays usable and starts a fresh process for the next session when the process is in doubt.
@@ -52,7 +51,7 @@ public final class ExternalEngine: Sendable {
     /// The reply line limit when none is given: 256 MiB, a 10-minute session at 120 Hz with 8 views
     /// (about 220 bytes a view) with room to spare. It bounds what one engine can make Reel hold.
     public static let defaultMaxReplyBytes = 256 << 20
-    private let process = Mutex<EngineProcessSlot>(EngineProcessSlot())
+    private let process = Locked<EngineProcessSlot>(EngineProcessSlot())
 
     /// - Parameters:
     ///   - timeLimit: the longest wait for one response.

@@ -1,4 +1,5 @@
 import Dispatch
+import ReelStore
 import Synchronization
 
 /// The bounded hand-off of chunks from the recorder's producer thread to its writing thread.
@@ -12,7 +13,7 @@ final class RecordHandOff: Sendable {
     let depth: Int
     private let room: DispatchSemaphore
     private let ready = DispatchSemaphore(value: 0)
-    private let chunks = Mutex<[RecordChunk]>([])
+    private let chunks = Locked<[RecordChunk]>([])
     private let stopped = Atomic<Bool>(false)
     private let committed = Atomic<Int>(0)
 

@@ -1,4 +1,5 @@
 import Dispatch
+import ReelStore
 import ReelTrace
 import Synchronization
 
@@ -37,7 +38,7 @@ struct ReplayPipeline {
             }
         }
         let finished = batches.map { _ in DispatchSemaphore(value: 0) }
-        let results = Mutex<[Result<BatchResult, any Error>?]>(Array(repeating: nil, count: batches.count))
+        let results = Locked<[Result<BatchResult, any Error>?]>(Array(repeating: nil, count: batches.count))
         let next = Atomic<Int>(0)
         let stopped = Atomic<Bool>(false)
         let ahead = DispatchSemaphore.counting(lead)

@@ -32,14 +32,14 @@ final class ReplayWorker: @unchecked Sendable {
 
     /// Replays sessions `ids` (ascending) together; verdicts come back in `ids` order. When the
     /// sessions cannot be read together, each is read alone, so only the sessions that cannot be
-    /// read get an error verdict. Throws when the archive itself is corrupt (SQLITE_CORRUPT,
-    /// SQLITE_NOTADB): then no verdict of it can be trusted, and the replay must stop.
+    /// read get an error verdict. Throws when the archive itself is damaged
+    /// (`SQLiteError.isDamagedFile`): then no verdict of it can be trusted, and the replay must stop.
     func replay(_ ids: [Int64]) throws -> [SessionComparison] {
         if let verdicts = try? replayTogether(ids) { return verdicts }
         return try ids.map { id in
             do {
                 return try replayTogether([id])[0]
-            } catch let error as SQLiteError where error.code == 11 || error.code == 26 {
+            } catch let error as SQLiteError where error.isDamagedFile {
                 throw error
             } catch {
                 return SessionComparison(

@@ -3,11 +3,16 @@ extension Archive {
     /// statement can copy rows from it (`INSERT INTO main.t SELECT * FROM schema.t`). Works on
     /// read-only media too (see `Database.openingReadOnly`); the file is never written. Outside a
     /// transaction.
+    /// A failure names the attached file, which is the one SQLite could not open or read.
     public func attach(_ path: String, as schema: String) throws {
         try Database.openingReadOnly(path) { uri in
-            try database.withCachedStatement("ATTACH DATABASE ?1 AS \(schema)") { statement in
-                try statement.bind(uri, at: 1)
-                try statement.run()
+            do {
+                try database.withCachedStatement("ATTACH DATABASE ?1 AS \(schema)") { statement in
+                    try statement.bind(uri, at: 1)
+                    try statement.run()
+                }
+            } catch let error as SQLiteError {
+                throw error.about(file: path)
             }
         }
     }

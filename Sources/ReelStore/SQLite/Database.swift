@@ -9,9 +9,9 @@ import Darwin
 /// One connection to a SQLite file, through SQLite's C API.
 ///
 /// Opening sets the pragmas every Reel connection runs with (WAL journal, synchronous=NORMAL,
-/// foreign keys on, a busy timeout, SQLITE_DBCONFIG_DEFENSIVE, trusted_schema off) and checks the
-/// file's `application_id`: a file of another application is refused, a new empty file is stamped
-/// as Reel's.
+/// foreign keys on, a busy timeout, SQLITE_DBCONFIG_DEFENSIVE, trusted_schema off), checks the
+/// file's `application_id` (a file of another application is refused, a new empty file is stamped
+/// as Reel's) and reads its schema (a schema SQLite cannot parse fails the open, as damage).
 ///
 /// Not `Sendable`: a connection and its statements are used from one thread at a time; give each
 /// thread its own `Database`.
@@ -171,6 +171,7 @@ public final class Database {
         try execute("PRAGMA trusted_schema = OFF")
         try execute("PRAGMA busy_timeout = \(Database.busyTimeoutMilliseconds)")
         try checkApplicationID()
+        try readSchema()
         try execute("PRAGMA foreign_keys = ON")
         if mode != .readOnly {
             try execute("PRAGMA journal_mode = WAL")
@@ -201,6 +202,17 @@ public final class Database {
             throw ArchiveError.notAnArchive(path: path, reason: "an empty SQLite database; create an archive with `reel init \(path)`")
         }
         try execute("PRAGMA application_id = \(Database.reelApplicationID)")
+    }
+
+    /// Has SQLite read (parse) the file's schema now. It does so at the first statement that
+    /// needs it, and a schema it cannot parse would fail that statement, wherever it is; here the
+    /// failure is known to mean a damaged file (`SQLiteError.isDamagedFile`).
+    private func readSchema() throws(SQLiteError) {
+        do {
+            _ = try scalarInt64("SELECT count(*) FROM sqlite_schema")
+        } catch {
+            throw error.foundReadingTheSchema()
+        }
     }
 
     // MARK: Running SQL

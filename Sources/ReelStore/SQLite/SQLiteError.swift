@@ -18,12 +18,46 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public let sql: String?
     /// The database file the failing connection works on, when it has one (not `:memory:`).
     public let file: String?
+    /// Whether the failure means that the file is damaged, or is not a database this SQLite can
+    /// read: SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_ERROR with SQLite's words for a schema it cannot
+    /// parse or a header format it does not know, and any SQLITE_ERROR while a connection first
+    /// reads the file's schema (`Database.open`). Such a file is bad data, never a bug of Reel's.
+    public let isDamagedFile: Bool
 
-    public init(extendedCode: Int32, message: String, sql: String? = nil, file: String? = nil) {
+    /// - Parameter damagedFile: the failure is known to mean a damaged file whatever its code (it
+    ///   happened while the schema was read); otherwise the code and message decide.
+    public init(extendedCode: Int32, message: String, sql: String? = nil, file: String? = nil, damagedFile: Bool = false) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
         self.file = file
+        isDamagedFile = damagedFile || Self.meansDamagedFile(code: extendedCode & 0xFF, message: message)
+    }
+
+    /// SQLite's words, at the start of a SQLITE_ERROR message, for a file it cannot read as a
+    /// database: a schema entry it cannot parse (as `ATTACH` reports it) and a schema format
+    /// number in the header that it does not know.
+    private static let damagedFileMessages = ["malformed database schema", "unsupported file format"]
+
+    private static func meansDamagedFile(code: Int32, message: String) -> Bool {
+        switch code {
+        case SQLITE_CORRUPT, SQLITE_NOTADB: true
+        case SQLITE_ERROR: damagedFileMessages.contains { message.hasPrefix($0) }
+        default: false
+        }
+    }
+
+    /// This failure, found while SQLite first read the file's schema, where any SQLITE_ERROR
+    /// means the file cannot be read as a database.
+    func foundReadingTheSchema() -> SQLiteError {
+        SQLiteError(
+            extendedCode: extendedCode, message: message, sql: sql, file: file,
+            damagedFile: isDamagedFile || code == SQLITE_ERROR)
+    }
+
+    /// This failure, as the failure of the database file at `path` (an attached one, say).
+    func about(file path: String) -> SQLiteError {
+        SQLiteError(extendedCode: extendedCode, message: message, sql: sql, file: path, damagedFile: isDamagedFile)
     }
 
     /// The error a connection reports after `resultCode`, with the connection's current message
