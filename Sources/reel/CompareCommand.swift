@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import ReelReplay
+import ReelStore
+
+/// `reel compare ARCHIVE R1 R2`: the sessions whose verdict changed between two replays.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "List the sessions whose verdict changed between two replays: new and fixed flips, newly diverged, newly matched.",
+        discussion: """
+            Both replays must be in ARCHIVE: the recorded archive, or a results archive both were written \
+            to with --results. A verdict is matched, diverged, flipped (the completion decision changed) \
+            or error; the changes are those of the saved query verdict-changes (docs/SCHEMA.md), which \
+            reel query ARCHIVE --saved verdict-changes --param r1=R1 --param r2=R2 prints too. Sessions \
+            only one replay judged are counted, not compared. Exit codes: 0 compared (whatever changed), \
+            64 usage (the same replay twice), 65 a replay ARCHIVE does not have, 66 a missing archive.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
+
+    @Argument(help: "The archive holding both replays.")
+    var archive: String
+
+    @Argument(help: "The earlier replay id.")
+    var earlier: Int64
+
+    @Argument(help: "The later replay id.")
+    var later: Int64
+
+    @Option(help: "How to print the changes (markdown: a summary for a pull request, at most \(MarkdownSummary.listedLimit) sessions listed).")
+    var format: Format = .text
+
+    func run() throws {
+        try reportingErrors {
+            guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
+            let changes = try VerdictChanges(archive: try Archive.open(archive, mode: .readOnly), earlier: earlier, later: later)
+            for id in try changes.unfinished() {
+                printWarning("replay \(id) has not finished: only the sessions it judged so far are compared")
+            }
+            switch format {
+            case .text: try printText(changes)
+            case .json: try printJSON(changes)
+            case .markdown: print(try CompareMarkdown.render(changes, archivePath: archive))
+            }
+        }
+    }
+
+    /// One line per changed session as it is read, then the counts.
+    private func printText(_ changes: VerdictChanges) throws {
+        var counts: [VerdictChanges.Change: Int] = [:]
+        try changes.forEach { row in
+            counts[row.change, default: 0] += 1
+            print("session \(row.sessionID)  \(UntrustedText.sanitized(row.scenario, limit: 200))  \(row.change.words): "
+                + "\(Self.verdict(row.before, row.decisionBefore)) -> \(Self.verdict(row.after, row.decisionAfter))")
+        }
+        let coverage = try changes.coverage()
+        let total = counts.values.reduce(0, +)
+        print("replay \(earlier) -> replay \(later): \(counted(total, "session")) changed verdict of \(coverage.both) judged by both"
+            + " (\(coverage.onlyEarlier) only by replay \(earlier), \(coverage.onlyLater) only by replay \(later))")
+        print("  " + VerdictChanges.Change.allCases.map { "\($0.countHeading) \(counts[$0] ?? 0)" }.joined(separator: ", "))
+    }
+
+    private func printJSON(_ changes: VerdictChanges) throws {
+        var counts: [VerdictChanges.Change: Int] = [:]
+        var w = JSONWriter()
+        w.raw("{\"archive\":"); w.string(archive)
+        w.raw(",\"r1\":"); w.int(Int(earlier))
+        w.raw(",\"r2\":"); w.int(Int(later))
+        w.raw(",\"changes\":[")
+        try changes.forEach { row in
+            if !counts.isEmpty { w.raw(",") }
+            counts[row.change, default: 0] += 1
+            w.raw("{\"session\":"); w.int(Int(row.sessionID))
+            w.raw(",\"scenario\":"); w.string(row.scenario)
+            w.raw(",\"change\":"); w.string(row.change.rawValue)
+            w.raw(",\"r1\":"); w.string(row.before)
+            w.raw(",\"r2\":"); w.string(row.after)
+            w.raw("}")
+        }
+        let coverage = try changes.coverage()
+        w.raw("],\"counts\":{")
+        for (index, change) in VerdictChanges.Change.allCases.enumerated() {
+            if index > 0 { w.raw(",") }
+            w.string(change.rawValue); w.raw(":"); w.int(counts[change] ?? 0)
+        }
+        w.raw("},\"judged_by_both\":"); w.int(coverage.both)
+        w.raw(",\"only_r1\":"); w.int(coverage.onlyEarlier)
+        w.raw(",\"only_r2\":"); w.int(coverage.onlyLater)
+        w.raw("}")
+        print(w.text)
+    }
+
+    /// "flipped (cancelled)", "matched", "error".
+    static func verdict(_ verdict: String, _ decision: String?) -> String {
+        verdict == "flipped" ? "flipped (\(decision ?? "?"))" : verdict
+    }
+}
