@@ -3,17 +3,17 @@
 -- Answers: what a new build changed compared with an earlier one, session by session. A verdict is
 -- `matched`, `diverged`, `flipped` (diverged with the completion decision changed) or `error`; a
 -- session is listed when its verdicts in the two replays differ, with the change: `new_flip`
--- (flipped in :r2, not in :r1), `fixed_flip` (flipped in :r1, matched or diverged in :r2),
--- `newly_error` (an engine error in :r2 only), `newly_matched`, `newly_diverged` (matched in :r1,
--- diverged without a flip in :r2) and `no_longer_error` (an error in :r1, diverged in :r2).
+-- (flipped in :later, not in :earlier), `fixed_flip` (flipped in :earlier, matched or diverged in :later),
+-- `newly_error` (an engine error in :later only), `newly_matched`, `newly_diverged` (matched in :earlier,
+-- diverged without a flip in :later) and `no_longer_error` (an error in :earlier, diverged in :later).
 -- Sessions only one of the two replays judged are not listed. `reel compare` runs this query.
 --
 -- Parameters:
---   :r1  the earlier replay id (default: the replay before :r2)
---   :r2  the later replay id (default: the latest replay)
-WITH later AS (SELECT coalesce(:r2, (SELECT max(id) FROM replays)) AS id),
+--   :earlier  the earlier replay id (default: the replay before :later)
+--   :later  the later replay id (default: the latest replay)
+WITH second AS (SELECT coalesce(:later, (SELECT max(id) FROM replays)) AS id),
 pair AS (
-    SELECT coalesce(:r1, (SELECT max(id) FROM replays WHERE id < later.id)) AS r1, later.id AS r2 FROM later
+    SELECT coalesce(:earlier, (SELECT max(id) FROM replays WHERE id < second.id)) AS r1, second.id AS r2 FROM second
 ),
 verdicts AS (
     SELECT replay_id, session_id, decision_actual,

@@ -12,7 +12,7 @@ struct CompareCommand: ParsableCommand {
             Both replays must be in ARCHIVE: the recorded archive, or a results archive both were written \
             to with --results. A verdict is matched, diverged, flipped (the completion decision changed) \
             or error; the changes are those of the saved query verdict-changes (docs/SCHEMA.md), which \
-            reel query ARCHIVE --saved verdict-changes --param r1=R1 --param r2=R2 prints too. Sessions \
+            reel query ARCHIVE --saved verdict-changes --param earlier=R1 --param later=R2 prints too. Sessions \
             only one replay judged are counted, not compared. Exit codes: 0 compared (whatever changed), \
             64 usage (the same replay twice), 65 a replay ARCHIVE does not have, 66 a missing archive.
             """)
@@ -65,8 +65,8 @@ struct CompareCommand: ParsableCommand {
         var counts: [VerdictChanges.Change: Int] = [:]
         var w = JSONWriter()
         w.raw("{\"archive\":"); w.string(archive)
-        w.raw(",\"r1\":"); w.int(Int(earlier))
-        w.raw(",\"r2\":"); w.int(Int(later))
+        w.raw(",\"earlier\":"); w.int(Int(earlier))
+        w.raw(",\"later\":"); w.int(Int(later))
         w.raw(",\"changes\":[")
         try changes.forEach { row in
             if !counts.isEmpty { w.raw(",") }
@@ -74,8 +74,8 @@ struct CompareCommand: ParsableCommand {
             w.raw("{\"session\":"); w.int(Int(row.sessionID))
             w.raw(",\"scenario\":"); w.string(row.scenario)
             w.raw(",\"change\":"); w.string(row.change.rawValue)
-            w.raw(",\"r1\":"); w.string(row.before)
-            w.raw(",\"r2\":"); w.string(row.after)
+            w.raw(",\"earlier\":"); w.string(row.before)
+            w.raw(",\"later\":"); w.string(row.after)
             w.raw("}")
         }
         let coverage = try changes.coverage()
@@ -85,8 +85,8 @@ struct CompareCommand: ParsableCommand {
             w.string(change.rawValue); w.raw(":"); w.int(counts[change] ?? 0)
         }
         w.raw("},\"judged_by_both\":"); w.int(coverage.both)
-        w.raw(",\"only_r1\":"); w.int(coverage.onlyEarlier)
-        w.raw(",\"only_r2\":"); w.int(coverage.onlyLater)
+        w.raw(",\"only_earlier\":"); w.int(coverage.onlyEarlier)
+        w.raw(",\"only_later\":"); w.int(coverage.onlyLater)
         w.raw("}")
         print(w.text)
     }

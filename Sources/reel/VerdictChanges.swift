@@ -55,7 +55,7 @@ struct VerdictChanges {
             throw ReelFailure(.internalError, "the saved query verdict-changes is not in this build")
         }
         let statement = try archive.database.prepare(query.sql)
-        for (name, id) in [("r1", earlier), ("r2", later)] {
+        for (name, id) in [("earlier", earlier), ("later", later)] {
             guard let index = statement.parameterIndex(name) else {
                 throw ReelFailure(.internalError, "the saved query verdict-changes has no :\(name)")
             }
