@@ -3,7 +3,7 @@ import Foundation
 import ReelReplay
 import ReelStore
 
-/// `reel compare ARCHIVE R1 R2`: the sessions whose verdict changed between two replays.
+/// `reel compare ARCHIVE [R1 R2]`: the sessions whose verdict changed between two replays.
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
@@ -13,8 +13,9 @@ struct CompareCommand: ParsableCommand {
             to with --results. A verdict is matched, diverged, flipped (the completion decision changed) \
             or error; the changes are those of the saved query verdict-changes (docs/SCHEMA.md), which \
             reel query ARCHIVE --saved verdict-changes --param earlier=R1 --param later=R2 prints too. Sessions \
-            only one replay judged are counted, not compared. Exit codes: 0 compared (whatever changed), \
-            64 usage (the same replay twice), 65 a replay ARCHIVE does not have, 66 a missing archive.
+            only one replay judged are counted, not compared. Given no ids, the archive's last two replays \
+            are compared. Exit codes: 0 compared (whatever changed), 64 usage (one id, or the same replay \
+            twice), 65 a replay ARCHIVE does not have (or fewer than two replays), 66 a missing archive.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
@@ -22,11 +23,8 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The archive holding both replays.")
     var archive: String
 
-    @Argument(help: "The earlier replay id.")
-    var earlier: Int64
-
-    @Argument(help: "The later replay id.")
-    var later: Int64
+    @Argument(help: "The earlier and the later replay id (none: the archive's last two replays).")
+    var replays: [Int64] = []
 
     @Option(help: "How to print the changes (markdown: a summary for a pull request, at most \(MarkdownSummary.listedLimit) sessions listed).")
     var format: Format = .text
@@ -34,7 +32,9 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
-            let changes = try VerdictChanges(archive: try Archive.open(archive, mode: .readOnly), earlier: earlier, later: later)
+            let store = try Archive.open(archive, mode: .readOnly)
+            let (earlier, later) = try chosenReplays(store)
+            let changes = try VerdictChanges(archive: store, earlier: earlier, later: later)
             for id in try changes.unfinished() {
                 printWarning("replay \(id) has not finished: only the sessions it judged so far are compared")
             }
@@ -43,6 +43,20 @@ struct CompareCommand: ParsableCommand {
             case .json: try printJSON(changes)
             case .markdown: print(try CompareMarkdown.render(changes, archivePath: archive))
             }
+        }
+    }
+
+    /// The two replays given, or the archive's last two.
+    private func chosenReplays(_ store: Archive) throws -> (Int64, Int64) {
+        switch replays.count {
+        case 2: return (replays[0], replays[1])
+        case 0:
+            let ids = try store.replayRuns().map(\.id).sorted()
+            guard ids.count >= 2 else {
+                throw ReelFailure(.dataError, "\(archive): \(counted(ids.count, "replay")); compare needs two")
+            }
+            return (ids[ids.count - 2], ids[ids.count - 1])
+        default: throw ReelFailure(.usage, "give two replay ids, or none for the archive's last two")
         }
     }
 
@@ -56,8 +70,8 @@ struct CompareCommand: ParsableCommand {
         }
         let coverage = try changes.coverage()
         let total = counts.values.reduce(0, +)
-        print("replay \(earlier) -> replay \(later): \(counted(total, "session")) changed verdict of \(coverage.both) judged by both"
-            + " (\(coverage.onlyEarlier) only by replay \(earlier), \(coverage.onlyLater) only by replay \(later))")
+        print("replay \(changes.earlier) -> replay \(changes.later): \(counted(total, "session")) changed verdict of \(coverage.both) judged by both"
+            + " (\(coverage.onlyEarlier) only by replay \(changes.earlier), \(coverage.onlyLater) only by replay \(changes.later))")
         print("  " + VerdictChanges.Change.allCases.map { "\($0.countHeading) \(counts[$0] ?? 0)" }.joined(separator: ", "))
     }
 
@@ -65,8 +79,8 @@ struct CompareCommand: ParsableCommand {
         var counts: [VerdictChanges.Change: Int] = [:]
         var w = JSONWriter()
         w.raw("{\"archive\":"); w.string(archive)
-        w.raw(",\"earlier\":"); w.int(Int(earlier))
-        w.raw(",\"later\":"); w.int(Int(later))
+        w.raw(",\"earlier\":"); w.int(Int(changes.earlier))
+        w.raw(",\"later\":"); w.int(Int(changes.later))
         w.raw(",\"changes\":[")
         try changes.forEach { row in
             if !counts.isEmpty { w.raw(",") }

@@ -67,6 +67,8 @@ struct CompareCommandTests {
             #expect(report["counts"]?[change] == .number(Double(expected.filter { $0[1] == change }.count)))
         }
         #expect(report["judged_by_both"] == .number(40))
+        // Given no ids, compare takes the archive's last two replays.
+        #expect(try runReel(["compare", archive, "--format", "json"], in: folder).standardOutput == run.standardOutput)
 
         // The other way round, fixed flips become new flips.
         let back = try JSONParser.parse(try runReel(["compare", archive, "2", "1", "--format", "json"], in: folder).standardOutput)
@@ -95,6 +97,9 @@ struct CompareCommandTests {
         #expect(unknown.status == 65)
         #expect(unknown.standardError.contains("no replay 3 (its replays: 1)"))
         #expect(try runReel(["compare", archive, "1", "1"], in: folder).status == 64)
+        #expect(try runReel(["compare", archive, "1"], in: folder).status == 64)
+        let one = try runReel(["compare", archive], in: folder)
+        #expect(one.status == 65 && one.standardError.contains("1 replay; compare needs two"))
         #expect(try runReel(["compare", folder + "/missing.sqlite", "1", "2"], in: folder).status == 66)
     }
 
