@@ -55,7 +55,7 @@ struct MergeCommand: ParsableCommand {
         }
         let recordedSessions = try reportingErrors {
             ReplayMarkdown.Recorded(
-                path: recorded ?? "RECORDED.sqlite",
+                path: recorded ?? "ARCHIVE",
                 archive: try recorded.map { try Archive.open($0, mode: .readOnly) }, holdsResults: false)
         }
         try ReplayReport.emit(summary, format: format, resultsPath: output, policy: policy, recorded: recordedSessions)

@@ -59,7 +59,8 @@ enum ReplayMarkdown {
         out.add("### \(counted(total, "flipped session"))")
         out.add("")
         if recorded.archive == nil {
-            out.add("Release points need the recorded archive (`reel merge --recorded ARCHIVE`); this results archive holds no touches.")
+            out.add("Release points and `reel show` need the recorded archive, which this results archive is not: "
+                + "give it with `reel merge --recorded ARCHIVE`; the commands below name it ARCHIVE.")
             out.add("")
         }
         let statement = try results.database.prepare(
