@@ -295,17 +295,6 @@ public struct ReportReader {
     }
 
     private func touches(_ sessionID: Int64) throws -> [Touch] {
-        try archive.database.withCachedStatement(
-            "SELECT t, finger, phase, x, y FROM touches WHERE session_id = ?1 ORDER BY seq"
-        ) { statement in
-            try statement.bind(sessionID, at: 1)
-            var touches: [Touch] = []
-            while try statement.step() {
-                guard let phase = TouchPhase(rawValue: statement.string(at: 2)) else { continue }
-                touches.append(
-                    Touch(t: statement.double(at: 0), id: statement.int(at: 1), phase: phase, x: statement.double(at: 3), y: statement.double(at: 4)))
-            }
-            return touches
-        }
+        try SessionRelease.touches(sessionID: sessionID, in: archive)
     }
 }

@@ -84,7 +84,8 @@ struct DemoCommand: ParsableCommand {
                 options: Replayer.Options(jobs: ProcessInfo.processInfo.activeProcessorCount))
             let summary = try replayer.run()
             print("3. replayed against \(profilePath) (\(Self.changedParameters)):")
-            print(ReplayReport.text(summary, archive: archivePath).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(separator: "\n"))
+            let tally = try VerdictTally(replayID: summary.replayID, in: try Archive.open(archivePath, mode: .readOnly), policy: .everyKind)
+            print(ReplayReport.text(summary, tally: tally, archive: archivePath).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(separator: "\n"))
             print(String(format: "   (%.1f s in all)", Date().timeIntervalSince(started)))
             let firstSession = summary.findings.first.map { String($0.sessionID) } ?? "1"
             let reportPath = folder.appendingPathComponent("report.html").path

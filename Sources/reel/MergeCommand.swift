@@ -13,7 +13,8 @@ struct MergeCommand: ParsableCommand {
             finished replay, all of the same sessions of the same archive (same --scenario and --session \
             selection), the same candidate engine and the same tolerances. OUT then holds what one \
             unsharded run would have written, under one replay without a shard, and the summary is \
-            printed as by reel replay. Exit codes: 0 nothing diverged, 1 divergences found, 2 engine \
+            printed as by reel replay. Exit codes: 0 nothing diverged (or only in kinds --fail-on lets \
+            pass), 1 divergences found in a failing kind, 2 engine \
             errors on some sessions, 64 usage (OUT exists and no --force), 65 inputs that do not merge (the message \
             names the input and the reason, or the missing shards), 66 missing input.
             """)
@@ -27,10 +28,19 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Replace OUT when it exists (a regular file only).")
     var force = false
 
-    @Option(help: "How to print the summary (junit: JUnit XML, one test case per session).")
+    @Option(help: "How to print the summary (junit: JUnit XML, one test case per session; markdown: for a CI step summary, docs/CI.md).")
     var format: ReplayReport.Format = .text
 
+    @Option(
+        name: .customLong("fail-on"),
+        help: "The divergence kinds that fail the merged replay (exit 1), as reel replay --fail-on (default: every kind).")
+    var failOn: String?
+
+    @Option(help: "The recorded archive the shards replayed: with --format markdown, for release points and reel show commands.")
+    var recorded: String?
+
     func run() throws {
+        let policy = try reportingErrors { try failOn.map { try FailurePolicy(parsing: $0) } ?? .everyKind }
         let summary = try reportingErrors {
             try OutputFile.checkCanWrite(output, force: force)
             // With --force, the merge is written beside OUT and replaces it only once it succeeded.
@@ -43,7 +53,12 @@ struct MergeCommand: ParsableCommand {
             if force { try replaceArchive(output, with: target) }
             return try Replayer.Summary(replayID: replayID, in: try Archive.open(output, mode: .readOnly))
         }
-        try ReplayReport.emit(summary, format: format, resultsPath: output)
+        let recordedSessions = try reportingErrors {
+            ReplayMarkdown.Recorded(
+                path: recorded ?? "ARCHIVE",
+                archive: try recorded.map { try Archive.open($0, mode: .readOnly) }, holdsResults: false)
+        }
+        try ReplayReport.emit(summary, format: format, resultsPath: output, policy: policy, recorded: recordedSessions)
     }
 }
 

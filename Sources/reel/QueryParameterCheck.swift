@@ -1,14 +1,14 @@
 import ReelReplay
 import ReelStore
 
-/// The `--param` values of `reel query` that name something in the archive: `replay=ID` must be
-/// a replay of it, `session=ID` a session, `scenario=NAME` a scenario (with the closest names when
+/// The `--param` values of `reel query` that name something in the archive: `replay=ID` (and
+/// `earlier`, `later` of verdict-changes) must be a replay of it, `session=ID` a session, `scenario=NAME` a scenario (with the closest names when
 /// it is not). Any other parameter is taken as given.
 enum QueryParameterCheck {
     static func check(name: String, value: String, in store: Archive) throws {
         let path = store.path
         switch name {
-        case "replay":
+        case "replay", "earlier", "later":
             guard let id = Int64(value), try store.replayRun(id: id) != nil else {
                 let ids = try store.replayRuns().map { String($0.id) }
                 throw ReelFailure(

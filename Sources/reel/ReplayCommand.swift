@@ -11,8 +11,8 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Results go to the replays, replay_results and divergences tables of the archive (or of \
             --results); query them with `reel query` or any SQLite client (views regressions and \
-            divergence_summary). Exit codes: 0 nothing diverged, 1 divergences found, 2 engine errors \
-            on some sessions, 64 usage, 65 bad archive or profile, or a --scenario or --session the \
+            divergence_summary). Exit codes: 0 nothing diverged (or only in kinds --fail-on lets pass), \
+            1 divergences found in a failing kind, 2 engine errors on some sessions, 64 usage, 65 bad archive or profile, or a --scenario or --session the \
             archive does not have, 66 missing file, 130/143 stopped by SIGINT/SIGTERM (after the chunk \
             being written; the message says how to resume). An external engine gets --timeout seconds \
             per session; past it the engine is killed, the session is an error and the next session \
@@ -61,8 +61,17 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Bytes an external engine's response line may hold; a longer one fails its session.")
     var maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
 
-    @Option(help: "How to print the summary (junit: JUnit XML, one test case per session).")
+    @Option(help: "How to print the summary (junit: JUnit XML, one test case per session; markdown: for a CI step summary, docs/CI.md).")
     var format: ReplayReport.Format = .text
+
+    @Option(
+        name: .customLong("fail-on"),
+        help: """
+            The divergence kinds that fail the replay (exit 1), comma-separated: decision, lifecycle, frame_count, \
+            frame, timing, missing_view, extra_view, error (default: every kind). Sessions diverging only in other \
+            kinds are reported, not failed; engine errors always fail (exit 2).
+            """)
+    var failOn: String?
 
     @Option(help: "Write results into this archive instead of the recorded one (for shards; see `reel merge`).")
     var results: String?
@@ -78,6 +87,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        let policy = try reportingErrors { try failOn.map { try FailurePolicy(parsing: $0) } ?? .everyKind }
         let summary: Replayer.Summary = try reportingErrors {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
             let tolerances: Tolerances
@@ -111,7 +121,12 @@ struct ReplayCommand: ParsableCommand {
                 throw ExitCode(signal.exitStatus)
             }
         }
-        try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive)
+        let recorded = try reportingErrors {
+            ReplayMarkdown.Recorded(
+                path: archive, archive: format == .markdown ? try Archive.open(archive, mode: .readOnly) : nil,
+                holdsResults: results == nil || results == archive)
+        }
+        try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive, policy: policy, recorded: recorded)
     }
 
     /// `--shard I/N`, or the scheduler's shard for `--shard auto` (said on standard error).

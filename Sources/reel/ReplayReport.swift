@@ -3,36 +3,62 @@ import ReelReplay
 import ReelReport
 import ReelStore
 
-/// The three renderings of a replay summary: text for people, JSON for scripts, JUnit for CI.
+/// The renderings of a replay summary: text for people, JSON for scripts, JUnit for CI, Markdown
+/// for a pull request or a CI step summary.
 enum ReplayReport {
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit, markdown }
 
-    /// Prints `summary` in `format`, then ends with the replay exit status: 0 when nothing
-    /// diverged, 1 when something did, 2 when the engine failed on some sessions.
-    /// - Parameter resultsPath: the archive holding the replay's results (JUnit lists every session).
-    static func emit(_ summary: Replayer.Summary, format: Format, resultsPath: String) throws {
-        switch format {
-        case .text: print(text(summary, archive: resultsPath))
-        case .json: print(json(summary))
-        case .junit:
-            try reportingErrors {
-                print(try junit(summary, archive: try Archive.open(resultsPath, mode: .readOnly)))
+    /// Prints `summary` in `format`, then ends with the replay exit status: 2 when the engine
+    /// failed on some sessions, else 1 when a session diverged in a kind `policy` fails on, else 0.
+    /// - Parameters:
+    ///   - resultsPath: the archive holding the replay's results (JUnit lists every session).
+    ///   - recorded: the recorded sessions, for the Markdown summary's release points and commands.
+    static func emit(
+        _ summary: Replayer.Summary, format: Format, resultsPath: String, policy: FailurePolicy,
+        recorded: ReplayMarkdown.Recorded
+    ) throws {
+        let tally = try reportingErrors {
+            let results = try Archive.open(resultsPath, mode: .readOnly)
+            let tally = try VerdictTally(replayID: summary.replayID, in: results, policy: policy)
+            switch format {
+            case .text: print(text(summary, tally: tally, archive: resultsPath))
+            case .json: print(json(summary, tally: tally))
+            case .junit: print(try junit(summary, tally: tally, archive: results))
+            case .markdown:
+                print(try ReplayMarkdown.render(summary, tally: tally, results: results, resultsPath: resultsPath, recorded: recorded))
             }
+            return tally
         }
-        if summary.errors > 0 { throw ExitCode(ExitStatus.engineErrors.rawValue) }
-        if summary.diverged > 0 { throw ExitCode(ExitStatus.diverged.rawValue) }
+        if tally.errors > 0 { throw ExitCode(ExitStatus.engineErrors.rawValue) }
+        if tally.failingSessions > 0 { throw ExitCode(ExitStatus.diverged.rawValue) }
+    }
+
+    /// "212 diverged", and under a `--fail-on` that lets kinds pass, which of them count:
+    /// "212 diverged (frame only: not failing with --fail-on decision,lifecycle)".
+    static func divergedClause(_ diverged: Int, tally: VerdictTally) -> String {
+        let policy = tally.policy
+        guard !policy.failsEveryKind, diverged > 0 else { return "\(diverged) diverged" }
+        let option = "--fail-on \(policy.argument)"
+        let passing = tally.passingKinds.map(\.rawValue).joined(separator: ", ") + " only: not failing with " + option
+        if tally.passingDivergedSessions == 0 { return "\(diverged) diverged (all failing with \(option))" }
+        if tally.failingSessions == 0 { return "\(diverged) diverged (\(passing))" }
+        return "\(diverged) diverged (\(tally.failingSessions) failing; \(tally.passingDivergedSessions) in \(passing))"
     }
 
     /// The summary for people: counts, divergences by kind, the first findings, and the query that
     /// lists the rest in `archive` (the one holding the results).
-    static func text(_ s: Replayer.Summary, archive: String) -> String {
+    static func text(_ s: Replayer.Summary, tally: VerdictTally, archive: String) -> String {
         var lines: [String] = []
         let engine = s.candidate.map { "\($0.name) \($0.version)" } ?? "?"
         lines.append(
-            "replay \(s.replayID) with \(engine): \(counted(s.sessions, "session")), \(s.matched) matched, \(s.diverged) diverged, "
+            "replay \(s.replayID) with \(engine): \(counted(s.sessions, "session")), \(s.matched) matched, "
+                + divergedClause(s.diverged, tally: tally) + ", "
                 + counted(s.errors, "error"))
         if !s.byKind.isEmpty {
-            lines.append("  by kind: " + s.byKind.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", "))
+            let marked = !tally.policy.failsEveryKind
+            lines.append("  by kind: " + s.byKind.map { entry in
+                "\(entry.kind.rawValue) \(entry.count)" + (marked && !tally.policy.failing.contains(entry.kind) ? " (not failing)" : "")
+            }.joined(separator: ", "))
         }
         for (sessionID, verdict) in s.findings {
             let first = verdict.divergences.first?.detail ?? ""
@@ -45,7 +71,7 @@ enum ReplayReport {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ s: Replayer.Summary) -> String {
+    static func json(_ s: Replayer.Summary, tally: VerdictTally) -> String {
         var w = JSONWriter()
         w.raw("{\"replay_id\":"); w.int(Int(s.replayID))
         w.raw(",\"engine\":")
@@ -59,6 +85,17 @@ enum ReplayReport {
         w.raw(",\"matched\":"); w.int(s.matched)
         w.raw(",\"diverged\":"); w.int(s.diverged)
         w.raw(",\"errors\":"); w.int(s.errors)
+        w.raw(",\"fail_on\":["); w.raw(tally.policy.failingKinds.map { "\"\($0.rawValue)\"" }.joined(separator: ",")); w.raw("]")
+        w.raw(",\"failing_sessions\":"); w.int(tally.failingSessions)
+        w.raw(",\"not_failing_sessions\":"); w.int(tally.passingDivergedSessions)
+        w.raw(",\"not_failing_kinds\":["); w.raw(tally.passingKinds.map { "\"\($0.rawValue)\"" }.joined(separator: ",")); w.raw("]")
+        w.raw(",\"flips\":"); w.int(tally.flips)
+        w.raw(",\"sessions_by_kind\":{")
+        for (index, entry) in tally.orderedSessionsByKind.enumerated() {
+            if index > 0 { w.raw(",") }
+            w.string(entry.kind.rawValue); w.raw(":"); w.int(entry.sessions)
+        }
+        w.raw("}")
         w.raw(",\"by_kind\":{")
         for (index, entry) in s.byKind.enumerated() {
             if index > 0 { w.raw(",") }
@@ -77,18 +114,31 @@ enum ReplayReport {
         return w.text
     }
 
-    static func junit(_ s: Replayer.Summary, archive: Archive) throws -> String {
+    /// One test case per session. A session diverging in a failing kind is a `<failure>` whose
+    /// type is its first failing kind; one diverging only in kinds `--fail-on` lets pass is a passing
+    /// test case with a `<system-out>` note naming its kinds (CI pages count skipped tests as not
+    /// run, which these sessions were not); an engine error is an `<error>`. The suite's
+    /// `reel.fail_on` property names the failing kinds.
+    static func junit(_ s: Replayer.Summary, tally: VerdictTally, archive: Archive) throws -> String {
+        let policy = tally.policy
         let rows = try archive.replayResults(replayID: s.replayID)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(s.diverged)\" errors=\"\(s.errors)\">\n"
+        out += "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(tally.failingSessions)\" errors=\"\(tally.errors)\">\n"
+        out += "  <properties><property name=\"reel.fail_on\" value=\"\(policy.argument)\"/></properties>\n"
         for row in rows {
             out += "  <testcase classname=\"reel.replay\" name=\"session \(row.sessionID)\">"
             switch row.status {
             case .matched:
                 break
+            case .diverged where policy.fails(row.kinds):
+                let divergences = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID)
+                let first = divergences.first { policy.failing.contains($0.kind) }
+                out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(first?.detail ?? ""))\"/>"
             case .diverged:
                 let first = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID).first
-                out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(first?.detail ?? ""))\"/>"
+                let kinds = row.kinds.map(\.rawValue).joined(separator: ", ")
+                let note = "diverged only in \(kinds), not failing with --fail-on \(policy.argument)" + (first.map { ": " + $0.detail } ?? "")
+                out += "<system-out>" + xml(note) + "</system-out>"
             case .error:
                 out += "<error message=\"\(xml(row.errorMessage ?? ""))\"/>"
             }

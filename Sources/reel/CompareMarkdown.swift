@@ -1,0 +1,44 @@
+import ReelReplay
+import ReelStore
+
+/// `reel compare --format markdown`: the changes counted by kind, then the changed sessions with
+/// their scenario and the command that shows each under the later replay.
+enum CompareMarkdown {
+    static func render(_ changes: VerdictChanges, archivePath: String) throws -> String {
+        // One pass: every row counted, the first ones kept for the table.
+        var counts: [VerdictChanges.Change: Int] = [:]
+        var rows: [VerdictChanges.Row] = []
+        try changes.forEach { row in
+            counts[row.change, default: 0] += 1
+            if rows.count < MarkdownSummary.listedLimit { rows.append(row) }
+        }
+        let total = counts.values.reduce(0, +)
+        let coverage = try changes.coverage()
+        let (r1, r2) = (changes.earlier, changes.later)
+        var out = MarkdownSummary()
+        let headline = (counts[.newFlip] ?? 0) + (counts[.newlyError] ?? 0) > 0 ? "❌" : "✅"
+        out.add("## Reel: replay \(r1) → replay \(r2): \(headline) \(counted(total, "session")) changed verdict")
+        out.add("")
+        out.add("\(coverage.both) sessions judged by both (\(coverage.onlyEarlier) only by replay \(r1), \(coverage.onlyLater) only by replay \(r2)).")
+        out.add("")
+        out.add("| change | sessions |")
+        out.add("|---|---:|")
+        for change in VerdictChanges.Change.allCases { out.add("| \(change.countHeading) | \(counts[change] ?? 0) |") }
+        guard total > 0 else { return out.text }
+        out.add("")
+        out.add("### Changed sessions")
+        out.add("")
+        var next = rows.makeIterator()
+        out.addTable(
+            header: ["| session | scenario | change | replay \(r1) | replay \(r2) | see it |", "|---:|---|---|---|---|---|"],
+            total: total, more: "reel compare \(shellQuoted(archivePath)) \(r1) \(r2)"
+        ) {
+            guard let row = next.next() else { return nil }
+            let show = "reel show \(shellQuoted(archivePath)) \(row.sessionID) --replay \(r2)"
+            return "| \(row.sessionID) | \(MarkdownSummary.cell(row.scenario)) | \(row.change.words) | "
+                + "\(CompareCommand.verdict(row.before, row.decisionBefore)) | \(CompareCommand.verdict(row.after, row.decisionAfter)) | "
+                + MarkdownSummary.code(show) + " |"
+        }
+        return out.text
+    }
+}

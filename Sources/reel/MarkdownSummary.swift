@@ -1,0 +1,59 @@
+import Foundation
+import ReelReplay
+import ReelReport
+
+/// A Markdown summary for a pull request or a CI step summary (GitHub's `$GITHUB_STEP_SUMMARY`
+/// takes up to 1 MiB per step): at most `listedLimit` sessions are listed and the text stays within
+/// `byteLimit` bytes for archive paths up to 1 KiB; what is left out is counted ("and N more")
+/// with the command that lists all of it.
+struct MarkdownSummary {
+    /// Sessions listed at most in one table.
+    static let listedLimit = 25
+    /// The summary's size at most, in UTF-8 bytes.
+    static let byteLimit = 16 * 1024
+    /// Characters kept of a text from an archive (scenario names, engine names).
+    static let cellLimit = 80
+
+    private(set) var lines: [String] = []
+
+    var text: String { lines.joined(separator: "\n") }
+    private var bytes: Int { lines.reduce(0) { $0 + $1.utf8.count + 1 } }
+
+    mutating func add(_ line: String) { lines.append(line) }
+
+    /// A table of `header` (Markdown header and separator lines) and the rows `next()` gives, while
+    /// they fit the listed and byte limits with `trailerRoom` bytes left for what follows; then
+    /// "and N more: `more`" when fewer than `total` rows were listed.
+    mutating func addTable(header: [String], total: Int, more: String, trailerRoom: Int = 1024, next: () throws -> String?) rethrows {
+        lines += header
+        var listed = 0
+        var used = bytes
+        let moreLine = "and \(total) more: " + Self.code(more)
+        while listed < Self.listedLimit, let row = try next() {
+            let size = row.utf8.count + 1
+            guard used + size + moreLine.utf8.count + trailerRoom <= Self.byteLimit else { break }
+            lines.append(row)
+            used += size
+            listed += 1
+        }
+        if listed < total {
+            lines.append("")
+            lines.append("and \(total - listed) more: " + Self.code(more))
+        }
+    }
+
+    /// Text from an archive or a command line as one table cell: control characters shown as
+    /// `\u{..}`, at most `limit` characters, HTML-escaped, `|` as an entity so it cannot split the row.
+    static func cell(_ text: String, limit: Int = cellLimit) -> String {
+        HTML.escape(UntrustedText.sanitized(text, limit: limit)).replacingOccurrences(of: "|", with: "&#124;")
+    }
+
+    /// A command as inline code that survives any characters in it (HTML `<code>`, escaped).
+    static func code(_ command: String) -> String { "<code>" + cell(command, limit: .max) + "</code>" }
+
+    /// A release progress and velocity as two cells, "–" when the archive cannot place the release.
+    static func releaseCells(_ release: (progress: Double, velocity: Double)?) -> String {
+        guard let release else { return "– | –" }
+        return String(format: "%.3f | %.0f", release.progress, release.velocity)
+    }
+}

@@ -1,0 +1,89 @@
+import ReelReplay
+import ReelReport
+import ReelStore
+
+/// `--format markdown` of `reel replay` and `reel merge`: whether the replay fails under
+/// `--fail-on`, sessions per divergence kind with the failing kinds marked, and the flipped
+/// sessions with their scenario, release point and the command that shows each.
+enum ReplayMarkdown {
+    /// Where the sessions' recorded traces are, for release points and `reel show` commands.
+    struct Recorded {
+        /// The path as the user gave it (printed in commands).
+        var path: String
+        /// The open archive; nil when it was not given (`reel merge` without `--recorded`).
+        var archive: Archive?
+        /// Whether the replay's results are in this archive too (so `reel show --replay` finds them).
+        var holdsResults: Bool
+    }
+
+    static func render(
+        _ s: Replayer.Summary, tally: VerdictTally, results: Archive, resultsPath: String, recorded: Recorded
+    ) throws -> String {
+        var out = MarkdownSummary()
+        let policy = tally.policy
+        let engine = s.candidate.map { "\($0.name) \($0.version)" } ?? "?"
+        let verdict =
+            if tally.errors > 0 { "❌ fails: the engine could not run \(counted(tally.errors, "session"))" }
+            else if tally.failingSessions > 0 { "❌ fails: \(counted(tally.failingSessions, "session")) diverged in a failing kind" }
+            else { "✅ passes" }
+        out.add("## Reel replay \(s.replayID) on \(MarkdownSummary.cell(engine)): \(verdict)")
+        out.add("")
+        var counts = "\(counted(s.sessions, "session")): \(s.matched) matched, \(s.diverged) diverged, \(counted(s.errors, "error"))."
+        if tally.passingDivergedSessions > 0 {
+            counts += " \(counted(tally.passingDivergedSessions, "session")) diverged only in "
+                + tally.passingKinds.map(\.rawValue).joined(separator: ", ") + ", which do not fail."
+        }
+        out.add(counts)
+        out.add("Failing kinds (`--fail-on`): \(policy.failsEveryKind ? "every kind" : policy.argument) (error always fails).")
+        if !tally.sessionsByKind.isEmpty {
+            out.add("")
+            out.add("| kind | sessions | divergences | fails |")
+            out.add("|---|---:|---:|---|")
+            let rows = Dictionary(uniqueKeysWithValues: s.byKind.map { ($0.kind, $0.count) })
+            for (kind, sessions) in tally.orderedSessionsByKind {
+                out.add("| \(kind.rawValue) | \(sessions) | \(rows[kind] ?? 0) | \(policy.failing.contains(kind) ? "**yes**" : "no") |")
+            }
+        }
+        out.add("")
+        try addFlips(s.replayID, total: tally.flips, results: results, resultsPath: resultsPath, recorded: recorded, to: &out)
+        return out.text
+    }
+
+    private static func addFlips(
+        _ replayID: Int64, total: Int, results: Archive, resultsPath: String, recorded: Recorded, to out: inout MarkdownSummary
+    ) throws {
+        guard total > 0 else {
+            out.add("No decision flipped.")
+            return
+        }
+        out.add("### \(counted(total, "flipped session"))")
+        out.add("")
+        if recorded.archive == nil {
+            out.add("Release points and `reel show` need the recorded archive, which this results archive is not: "
+                + "give it with `reel merge --recorded ARCHIVE`; the commands below name it ARCHIVE.")
+            out.add("")
+        }
+        let statement = try results.database.prepare(
+            """
+            SELECT rr.session_id, sc.name, rr.decision_expected, rr.decision_actual
+            FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
+            WHERE rr.replay_id = ?1 AND rr.decision_expected <> rr.decision_actual ORDER BY rr.session_id
+            """)
+        try statement.bind(replayID, at: 1)
+        try out.addTable(
+            header: [
+                "| session | scenario | recorded | replayed | release progress | release velocity (pt/s) | see it |",
+                "|---:|---|---|---|---:|---:|---|",
+            ],
+            total: total,
+            more: "reel query \(shellQuoted(resultsPath)) --saved regressions --param replay=\(replayID)"
+        ) {
+            guard try statement.step() else { return nil }
+            let id = statement.int64(at: 0)
+            let release = try recorded.archive.flatMap { try SessionRelease.read(sessionID: id, in: $0) }
+            let show = "reel show \(shellQuoted(recorded.path)) \(id)" + (recorded.holdsResults ? " --replay \(replayID)" : "")
+            return "| \(id) | \(MarkdownSummary.cell(statement.string(at: 1))) | \(MarkdownSummary.cell(statement.string(at: 2))) | "
+                + "\(MarkdownSummary.cell(statement.string(at: 3))) | \(MarkdownSummary.releaseCells(release)) | \(MarkdownSummary.code(show)) |"
+        }
+    }
+}

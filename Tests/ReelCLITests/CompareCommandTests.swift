@@ -1,0 +1,123 @@
+import Foundation
+import ReelReplay
+import ReelStore
+import Testing
+
+/// `reel compare ARCHIVE R1 R2` and `reel info`'s replay list, through the binary.
+@Suite("reel compare and replays over time")
+struct CompareCommandTests {
+    /// A session's verdict in one replay as docs/SCHEMA.md defines it for verdict-changes.
+    private static func verdict(_ row: ReplayResultRow) -> String {
+        if row.status == .diverged, let expected = row.decisionExpected, let actual = row.decisionActual, expected != actual {
+            return "flipped"
+        }
+        return row.status.rawValue
+    }
+
+    /// The documented change between two differing verdicts.
+    private static func change(from before: String, to after: String) -> String {
+        switch (before, after) {
+        case (_, "flipped"): "new_flip"
+        case (_, "error"): "newly_error"
+        case ("flipped", _): "fixed_flip"
+        case (_, "matched"): "newly_matched"
+        case ("matched", _): "newly_diverged"
+        default: "no_longer_error"
+        }
+    }
+
+    /// Sessions, their change and both verdicts, computed from the two replays' replay_results rows.
+    private func expectedChanges(_ earlier: Int64, _ later: Int64, in path: String) throws -> [[String]] {
+        let archive = try Archive.open(path, mode: .readOnly)
+        let before = Dictionary(uniqueKeysWithValues: try archive.replayResults(replayID: earlier).map { ($0.sessionID, Self.verdict($0)) })
+        return try archive.replayResults(replayID: later).compactMap { row in
+            guard let old = before[row.sessionID] else { return nil }
+            let new = Self.verdict(row)
+            return old == new ? nil : [String(row.sessionID), Self.change(from: old, to: new), old, new]
+        }
+    }
+
+    /// 40 swipe dismissals replayed twice: a lower threshold, then a higher one with a slower animation.
+    private func twoReplays() throws -> (folder: String, archive: String) {
+        let (folder, archive, lower) = try swipeDismissCorpus(count: 40)
+        let higher = try profile("\"swipe.threshold\":0.6,\"modal.duration\":0.5", in: folder, name: "higher")
+        #expect(try runReel(["replay", archive, "--engine", lower], in: folder).status == 1)
+        #expect(try runReel(["replay", archive, "--engine", higher], in: folder).status == 1)
+        return (folder, archive)
+    }
+
+    @Test func compareListsExactlyTheSessionsWhoseVerdictChanged() throws {
+        let (folder, archive) = try twoReplays()
+        let expected = try expectedChanges(1, 2, in: archive)
+        // The premise: the two replays differ in more than one way.
+        try #require(Set(expected.map { $0[1] }).count >= 2, "\(expected)")
+
+        let run = try runReel(["compare", archive, "1", "2", "--format", "json"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let report = try JSONParser.parse(run.standardOutput)
+        guard case .array(let listed)? = report["changes"] else { Issue.record("no changes list"); return }
+        let got: [[String]] = listed.map { entry in
+            guard case .number(let session)? = entry["session"], case .string(let change)? = entry["change"],
+                case .string(let old)? = entry["earlier"], case .string(let new)? = entry["later"]
+            else { return [] }
+            return [String(Int64(session)), change, old, new]
+        }
+        #expect(got == expected)
+        for change in Set(expected.map { $0[1] }) {
+            #expect(report["counts"]?[change] == .number(Double(expected.filter { $0[1] == change }.count)))
+        }
+        #expect(report["judged_by_both"] == .number(40))
+        // Given no ids, compare takes the archive's last two replays.
+        #expect(try runReel(["compare", archive, "--format", "json"], in: folder).standardOutput == run.standardOutput)
+
+        // The other way round, fixed flips become new flips.
+        let back = try JSONParser.parse(try runReel(["compare", archive, "2", "1", "--format", "json"], in: folder).standardOutput)
+        let reversed = try expectedChanges(2, 1, in: archive)
+        #expect(back["counts"]?["new_flip"] == .number(Double(reversed.filter { $0[1] == "new_flip" }.count)))
+        #expect(back["counts"]?["fixed_flip"] == .number(Double(expected.filter { $0[1] == "new_flip" }.count)))
+    }
+
+    @Test func theSavedQueryListsTheSameSessions() throws {
+        let (folder, archive) = try twoReplays()
+        let expected = try expectedChanges(1, 2, in: archive)
+        let run = try runReel(["query", archive, "--saved", "verdict-changes", "--param", "earlier=1", "--param", "later=2", "--format", "json"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        guard case .array(let rows) = try JSONParser.parse(run.standardOutput) else { Issue.record("not a JSON array"); return }
+        #expect(rows.count == expected.count)
+        // Unbound, the parameters mean the latest replay and the one before it.
+        let defaults = try runReel(["query", archive, "--saved", "verdict-changes", "--format", "json"], in: folder)
+        #expect(defaults.standardOutput == run.standardOutput)
+        #expect(try runReel(["query", archive, "--saved", "verdict-changes", "--param", "later=7"], in: folder).status == 65)
+    }
+
+    @Test func unknownOrEqualReplaysAreErrors() throws {
+        let (folder, archive, _) = try swipeDismissCorpus(count: 2)
+        #expect(try runReel(["replay", archive], in: folder).status == 0)
+        let unknown = try runReel(["compare", archive, "1", "3"], in: folder)
+        #expect(unknown.status == 65)
+        #expect(unknown.standardError.contains("no replay 3 (its replays: 1)"))
+        #expect(try runReel(["compare", archive, "1", "1"], in: folder).status == 64)
+        #expect(try runReel(["compare", archive, "1"], in: folder).status == 64)
+        let one = try runReel(["compare", archive], in: folder)
+        #expect(one.status == 65 && one.standardError.contains("1 replay; compare needs two"))
+        #expect(try runReel(["compare", folder + "/missing.sqlite", "1", "2"], in: folder).status == 66)
+    }
+
+    @Test func infoListsEachReplaysEngineStartAndFlips() throws {
+        let (folder, archive) = try twoReplays()
+        let run = try runReel(["info", archive, "--format", "json"], in: folder)
+        #expect(run.status == 0)
+        guard case .array(let replays)? = try JSONParser.parse(run.standardOutput)["replays"] else { Issue.record("no replays"); return }
+        #expect(replays.count == 2)
+        let store = try Archive.open(archive, mode: .readOnly)
+        for (listed, stored) in zip(replays, try store.replayRuns()) {
+            let flips = try archiveCount(archive, "SELECT count(*) FROM regressions WHERE replay_id = \(stored.id)")
+            let engine = try #require(try store.engine(id: stored.engineID))
+            #expect(listed["flips"] == .number(Double(flips)))
+            #expect(listed["started_at"] == .string(stored.startedAt))
+            #expect(listed["engine"] == .string("\(engine.name) \(engine.version)"))
+        }
+        let text = try runReel(["info", archive], in: folder).standardOutput
+        #expect(text.contains("replay 2  finished  "), "\(text)")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import ReelReplay
+import ReelStore
+import Testing
+
+/// `--format markdown` of replay, merge and compare: the counts of the replay's rows, the flipped
+/// sessions, and a size a CI step summary takes.
+@Suite("Markdown summaries")
+struct MarkdownSummaryTests {
+    /// The documented caps (docs/CI.md): 25 listed sessions, 16 KiB.
+    static let listedCap = 25
+    static let byteCap = 16 * 1024
+
+    /// Table rows of the Markdown text that start with "| " followed by a session id.
+    private func sessionRows(_ text: String) -> [Int64] {
+        text.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("| ") else { return nil }
+            return Int64(line.dropFirst(2).prefix { $0 != " " })
+        }
+    }
+
+    @Test func replaySummaryCountsTheRowsAndStaysUnderTheCap() throws {
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 200)
+        let run = try runReel(["replay", archive, "--engine", candidate, "--fail-on", "decision", "--format", "markdown"], in: folder)
+        #expect(run.status == 1, "\(run.standardError)")
+        let text = run.standardOutput
+        #expect(text.utf8.count <= Self.byteCap)
+
+        let store = try Archive.open(archive, mode: .readOnly)
+        let rows = try store.replayResults(replayID: 1)
+        let diverged = rows.filter { $0.status == .diverged }.count
+        let matched = rows.filter { $0.status == .matched }.count
+        #expect(text.contains("200 sessions: \(matched) matched, \(diverged) diverged, 0 errors."), "\(text)")
+        for kind in DivergenceKind.allCases {
+            let sessions = rows.filter { $0.kinds.contains(kind) }.count
+            guard sessions > 0 else { continue }
+            let divergences = try store.divergences(replayID: 1).filter { $0.kind == kind }.count
+            let fails = kind == .decision ? "**yes**" : "no"
+            #expect(text.contains("| \(kind.rawValue) | \(sessions) | \(divergences) | \(fails) |"), "\(kind)")
+        }
+
+        let flipped = rows.filter { $0.decisionActual != nil && $0.decisionExpected != $0.decisionActual }.map(\.sessionID)
+        try #require(flipped.count > Self.listedCap, "the corpus must flip more sessions than the cap")
+        #expect(text.contains("### \(flipped.count) flipped sessions"))
+        #expect(sessionRows(text) == Array(flipped.prefix(Self.listedCap)))
+        #expect(text.contains("and \(flipped.count - Self.listedCap) more: "))
+        #expect(text.contains("<code>reel show \(archive) \(flipped[0]) --replay 1</code>"))
+        // Each listed session's release progress is a number (the recorded archive has its touches).
+        let firstRow = try #require(text.split(separator: "\n").first { $0.hasPrefix("| \(flipped[0]) |") })
+        let cells = firstRow.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Double(cells[4]) != nil && Double(cells[5]) != nil, "\(firstRow)")
+    }
+
+    @Test func compareSummaryCountsTheChangesAndStaysUnderTheCap() throws {
+        let (folder, archive, lower) = try swipeDismissCorpus(count: 60)
+        #expect(try runReel(["replay", archive], in: folder).status == 0)
+        #expect(try runReel(["replay", archive, "--engine", lower], in: folder).status == 1)
+        let run = try runReel(["compare", archive, "1", "2", "--format", "markdown"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.utf8.count <= Self.byteCap)
+        // Replay 1 matched everything, so every session that diverges in replay 2 changed.
+        let store = try Archive.open(archive, mode: .readOnly)
+        let later = try store.replayResults(replayID: 2)
+        let flips = later.filter { $0.decisionActual != nil && $0.decisionExpected != $0.decisionActual }
+        let divergedOnly = later.filter { $0.status == .diverged }.count - flips.count
+        try #require(!flips.isEmpty)
+        #expect(run.standardOutput.contains("| new flips | \(flips.count) |"))
+        #expect(run.standardOutput.contains("| newly diverged | \(divergedOnly) |"))
+        #expect(run.standardOutput.contains("| fixed flips | 0 |"))
+        let changed = later.filter { $0.status != .matched }.map(\.sessionID)
+        #expect(sessionRows(run.standardOutput) == Array(changed.prefix(Self.listedCap)))
+    }
+
+    @Test func mergedSummaryWithoutTheRecordedArchiveSaysWhyReleasesAreMissing() throws {
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 12)
+        for index in 1...2 {
+            _ = try runReel(["replay", archive, "--engine", candidate, "--shard", "\(index)/2", "--results", "s\(index).sqlite"], in: folder)
+        }
+        let merged = try runReel(["merge", "s1.sqlite", "s2.sqlite", "-o", "m.sqlite", "--format", "markdown"], in: folder)
+        #expect(merged.status == 1)
+        #expect(merged.standardOutput.contains("Release points and `reel show` need the recorded archive"))
+        #expect(merged.standardOutput.contains("<code>reel show ARCHIVE "))
+        let withRecorded = try runReel(
+            ["merge", "s1.sqlite", "s2.sqlite", "-o", "m.sqlite", "--force", "--format", "markdown", "--recorded", archive], in: folder)
+        #expect(!withRecorded.standardOutput.contains("Release points and"))
+        #expect(withRecorded.standardOutput.contains("<code>reel show \(archive) "))
+    }
+}
