@@ -113,6 +113,19 @@ extension Archive {
         }
     }
 
+    /// The number of rows of each view under a v3 table's name (`frames`, `frame_views`, `events`,
+    /// `outcomes`: the baselines' rows), counted from the stored layout without expanding it.
+    public func baselineRowCounts() throws -> [(view: String, rows: Int64)] {
+        let baselines = "FROM baselines AS bl CROSS JOIN"
+        return [
+            ("frames", try database.scalarInt64("SELECT coalesce(sum(tr.frame_count), 0) \(baselines) traces AS tr ON tr.id = bl.trace_id") ?? 0),
+            ("frame_views", try database.scalarInt64(
+                "SELECT coalesce(sum(v.last_frame - v.first_frame + 1), 0) \(baselines) trace_views AS v ON v.trace_id = bl.trace_id") ?? 0),
+            ("events", try database.scalarInt64("SELECT count(*) \(baselines) trace_events AS e ON e.trace_id = bl.trace_id") ?? 0),
+            ("outcomes", try database.scalarInt64("SELECT count(*) FROM baselines") ?? 0),
+        ]
+    }
+
     /// What is wrong with the archive's rows, one line per problem (empty when nothing is): SQLite's
     /// `PRAGMA foreign_key_check` (the recorder does not enforce foreign keys row by row; it writes
     /// only ids it just made or looked up), sessions without a baseline, and baselines that are
