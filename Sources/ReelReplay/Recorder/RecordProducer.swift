@@ -72,13 +72,12 @@ final class RecordProducer: @unchecked Sendable {
 
     private func prepare(_ input: GestureSession, committedBatches: Int) throws {
         let location = "\(input.sourceFile):\(input.line)"
-        let spec: ScenarioSpec
+        let spec: ScenarioSpec, specJSON: String
         do {
-            spec = try scenarios.resolve(input)
+            (spec, specJSON) = try scenarios.resolveEncoded(input)
         } catch {
             throw ReelFailure(.dataError, "\(location): \(error.message)")
         }
-        let specJSON = spec.canonicalJSON
         let hash = SessionHash.hash(specJSON: specJSON, device: input.device, refreshHz: input.refreshHz, touches: input.touches)
         if try isRecorded(hash, committedBatches: committedBatches) {
             chunk.duplicates += 1
