@@ -9,6 +9,13 @@ static inline int reel_sqlite3_enable_defensive(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &enabled);
 }
 
+/// Turns SQLite's memory statistics off for the process (SQLITE_CONFIG_MEMSTATUS; sqlite3_config is
+/// variadic, which Swift cannot call): they cost every allocation a mutex and a counter update.
+/// Only effective before SQLite initializes; returns SQLite's result code (SQLITE_MISUSE after).
+static inline int reel_sqlite3_memstatus_off(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 /// SQLite 3.40 (Debian 12, Ubuntu 24.04) does not mark json_valid and json_type innocuous, so with
 /// trusted_schema=OFF it refuses every schema whose CHECK constraints call them, Reel's own
 /// included. `reel_sqlite3_register_innocuous_json` registers one-argument json_valid and

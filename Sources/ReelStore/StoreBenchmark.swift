@@ -96,12 +96,13 @@ public struct StoreBenchmark: Sendable {
         return Result(sessions: ids.count, frameViewRows: rows, seconds: Self.seconds(elapsed))
     }
 
-    /// Bytes of the `frame_views` table (its pages, as SQLite's dbstat counts them) per row, in the
-    /// archive at `path`.
+    /// Bytes of the tables that store frame views (`trace_views` and `view_changes`: their pages, as
+    /// SQLite's dbstat counts them) per frame-view row the `frame_views` view shows, in the archive at `path`.
     public static func frameViewBytesPerRow(path: String) throws -> Double {
         let archive = try Archive.open(path, mode: .readOnly)
-        let bytes = try archive.database.scalarInt64("SELECT sum(pgsize) FROM dbstat WHERE name = 'frame_views'") ?? 0
-        let rows = try archive.database.scalarInt64("SELECT count(*) FROM frame_views") ?? 0
+        let bytes = try archive.database.scalarInt64(
+            "SELECT sum(pgsize) FROM dbstat WHERE name = 'trace_views' OR name = 'view_changes'") ?? 0
+        let rows = try archive.baselineRowCounts().first { $0.view == "frame_views" }?.rows ?? 0
         return Double(bytes) / Double(max(rows, 1))
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelReplay
 import ReelStore
 import ReelTrace
 
@@ -59,10 +60,15 @@ struct InfoCommand: ParsableCommand {
     @Option(help: "How to print the description.")
     var format: Format = .text
 
+    @Flag(help: "Also check the rows: foreign keys (PRAGMA foreign_key_check) and that every session has its own baseline trace; exit 65 when a check fails.")
+    var check = false
+
     func run() throws {
         try reportingErrors {
             let archive = try Archive.open(path, mode: .readOnly)
-            let counts = try archive.rowCounts()
+            let problems = check ? try archive.integrityProblems() : []
+            // The tables, then the baselines' rows under the v3 tables' names (views).
+            let counts = try archive.rowCounts() + archive.baselineRowCounts().map { (table: $0.view, rows: $0.rows) }
             let replays = try ReplayListing.read(archive)
             let size = archiveFileSize(path)
             switch format {
@@ -76,12 +82,16 @@ struct InfoCommand: ParsableCommand {
                 }
                 print(replays.isEmpty ? "replays:  none" : "replays:")
                 for line in ReplayListing.table(replays) { print("  " + line) }
+                if check { print(problems.isEmpty ? "check:    ok" : "check:    \(counted(problems.count, "problem"))") }
             case .json:
                 let tables = counts.map { "\(JSONString.quoted($0.table)):\($0.rows)" }.joined(separator: ",")
                 print(
                     "{\"path\":\(JSONString.quoted(path)),\"schema_version\":\(archive.schemaVersion),\"size_bytes\":\(size),"
-                        + "\"rows\":{\(tables)},\"replays\":[\(replays.map(\.json).joined(separator: ","))]}")
+                        + "\"rows\":{\(tables)},\"replays\":[\(replays.map(\.json).joined(separator: ","))]"
+                        + (check ? ",\"problems\":[\(problems.map(JSONString.quoted).joined(separator: ","))]" : "") + "}")
             }
+            for problem in problems { printError("\(path): \(problem)") }
+            if !problems.isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
         }
     }
 }

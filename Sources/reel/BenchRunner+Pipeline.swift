@@ -23,6 +23,11 @@ extension BenchRunner {
         add(BenchFigure(
             id: "record.rows_per_s", label: "record: frame-view rows", value: recordRate, unit: "rows/s",
             goal: .ratioAtLeast(0.7, of: "raw insert"), ratio: recordRate / raw.frameViewRowsPerSecond))
+        if let cRates {
+            add(BenchFigure(
+                id: "record.rows_per_s_vs_c", label: "record: frame-view rows, against the C loop", value: recordRate, unit: "rows/s",
+                goal: .ratioAtLeast(0.6, of: "C loop"), ratio: recordRate / cRates.insert))
+        }
         add(memoryFigure(id: "record.peak_memory", label: "record", small: small.run, large: large.run, largeSessions: large.sessions))
         add(BenchFigure(
             id: "archive.bytes_per_row", label: "archive: frame_views bytes per row (recorded corpus)",
@@ -52,16 +57,23 @@ extension BenchRunner {
         add(BenchFigure(
             id: "replay.rows_per_s", label: "replay --jobs 1: frame-view rows verified (best of \(Self.replayRounds))", value: oneRate, unit: "rows/s",
             goal: .ratioAtLeast(0.5, of: "scan"), ratio: oneRate / bestScanRate))
+        if let cRates {
+            add(BenchFigure(
+                id: "replay.rows_per_s_vs_c", label: "replay --jobs 1: frame-view rows verified, against the C scan", value: oneRate,
+                unit: "rows/s", goal: .ratioAtLeast(0.5, of: "C scan"), ratio: oneRate / cRates.scan))
+        }
         add(BenchFigure(
             id: "replay.jobs2_rows_per_s", label: "replay --jobs 2: frame-view rows verified (best of \(Self.replayRounds))", value: twoRate, unit: "rows/s",
             goal: .ratioAtLeast(1.6, of: "--jobs 1"), ratio: twoRate / oneRate))
         add(memoryFigure(id: "replay.peak_memory", label: "replay --jobs 1", small: smallOne, large: one, largeSessions: large.sessions))
 
-        note("replay against the demo's candidate profile at --jobs 2, then queries on the \(sessions)-session archive")
+        try viewFigures(large.path, frameViews: large.frameViews)
+
+        note("replay against the demo's candidate profile at --jobs 1, then queries on the \(sessions)-session archive")
         let candidate = "\(work)/candidate.json"
         try Data(DemoCommand.candidateProfile.utf8).write(to: URL(fileURLWithPath: candidate))
-        _ = try reel(
-            ["replay", large.path, "--engine", candidate, "--jobs", "2", "--format", "json"], name: "replay-large-candidate",
+        let candidateRun = try reel(
+            ["replay", large.path, "--engine", candidate, "--jobs", "1", "--format", "json"], name: "replay-large-candidate",
             acceptedStatuses: [0, 1])
         // Every round replayed twice, plus the candidate replay.
         let replaysBeforeQueries = 2 * Self.replayRounds + 1
@@ -75,6 +87,68 @@ extension BenchRunner {
                 id: "query.\(id)", label: "query: \(id) view (\(sessions) sessions, \(replaysBeforeQueries) replays)",
                 value: try queryMilliseconds(sql, path: large.path), unit: "ms"))
         }
+        try acceptFigure(large.path, candidateReplay: candidateRun, replayID: Int64(replaysBeforeQueries))
+        try popSessionBytes(sessions: sizes.smallSessions)
+    }
+
+    /// `reel accept` of the candidate replay (every diverged session), in sessions per second, against
+    /// the rate of that replay at --jobs 1 over all sessions.
+    private func acceptFigure(_ path: String, candidateReplay: MeasuredProcess, replayID: Int64) throws {
+        let archive = try Archive.open(path, mode: .readOnly)
+        let judged = try archive.replayResults(replayID: replayID)
+        let diverged = judged.filter { $0.status == .diverged }.count
+        guard diverged > 0 else { return }
+        note("accept: the \(diverged) diverged sessions of replay \(replayID)")
+        let run = try reel(["accept", path, "--replay", String(replayID)], name: "accept-large")
+        let acceptRate = Double(diverged) / run.seconds
+        let replayRate = Double(judged.count) / candidateReplay.seconds
+        add(BenchFigure(
+            id: "accept.sessions_per_s", label: "accept: \(BenchFigure.format(Double(diverged))) sessions", value: acceptRate,
+            unit: "sessions/s", goal: .ratioAtLeast(1, of: "replay --jobs 1"), ratio: acceptRate / replayRate))
+    }
+
+    /// The views that expand frames: one session's rows, and all of them, against the C scan.
+    private func viewFigures(_ path: String, frameViews: Int) throws {
+        note("views: frame_views by session, and a full scan")
+        let archive = try Archive.open(path, mode: .readOnly)
+        let ids = try archive.sessionIDs()
+        let sample = stride(from: 0, to: ids.count, by: max(1, ids.count / 200)).map { ids[$0] }
+        let statement = try archive.database.prepare("SELECT * FROM frame_views WHERE session_id = ?1")
+        let start = monotonicSeconds()
+        for id in sample {
+            try statement.bind(id, at: 1)
+            while try statement.step() {}
+            statement.reset()
+        }
+        let perSession = (monotonicSeconds() - start) / Double(sample.count) * 1000
+        add(BenchFigure(
+            id: "view.frame_views_by_session", label: "view: SELECT * FROM frame_views WHERE session_id = ? (\(sample.count) sessions)",
+            value: perSession, unit: "ms", goal: .below(1)))
+        let scanStart = monotonicSeconds()
+        let scan = try archive.database.prepare("SELECT * FROM frame_views")
+        var rows = 0
+        while try scan.step() { rows += 1 }
+        let rate = Double(rows) / (monotonicSeconds() - scanStart)
+        add(BenchFigure(
+            id: "view.frame_views_scan", label: "view: SELECT * FROM frame_views, every row", value: rate, unit: "rows/s",
+            goal: cRates == nil ? .none : .ratioAtLeast(0.3, of: "C scan"), ratio: cRates.map { rate / $0.scan }))
+    }
+
+    /// Bytes per nav.interactive-pop session of an archive of only those, after a checkpoint.
+    private func popSessionBytes(sessions: Int) throws {
+        let corpus = "\(work)/pop.jsonl", path = "\(work)/pop.sqlite"
+        note("archive: \(sessions) nav.interactive-pop sessions")
+        _ = try reel(["synth", "--scenario", "nav.interactive-pop", "--count", String(sessions), "--seed", "1", "-o", corpus], name: "synth-pop")
+        _ = try reel(["record", path, corpus, "--batch-size", String(Self.recordBatchSize)], name: "record-pop")
+        try? FileManager.default.removeItem(atPath: corpus)
+        do {
+            let archive = try Archive.open(path, mode: .readWrite)
+            try archive.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        add(BenchFigure(
+            id: "archive.bytes_per_pop_session", label: "archive: bytes per nav.interactive-pop session (checkpointed)",
+            value: Double(archiveFileSize(path)) / Double(sessions), unit: "B", goal: .atMost(6000)))
+        removeArchive(path)
     }
 
     /// A recorded corpus: its archive and what `reel record` reported.

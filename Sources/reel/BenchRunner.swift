@@ -37,6 +37,8 @@ final class BenchRunner {
     /// The compiled tools/bench-src/insert.c, when given.
     let cInsert: String?
     private(set) var figures: [BenchFigure] = []
+    /// The C loop's rates (insert, scan: frame-view rows per second), when it ran.
+    var cRates: (insert: Double, scan: Double)?
     /// The largest peak resident memory of any measured child process.
     var childPeakBytes = 0
 

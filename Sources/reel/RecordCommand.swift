@@ -105,11 +105,12 @@ struct RecordCommand: ParsableCommand {
     private func render(_ s: Recorder.Summary) -> String {
         switch format {
         case .json:
-            return "{\"recorded\":\(s.recorded),\"duplicates\":\(s.duplicates),\"rejected\":\(s.rejected),"
+            return "{\"recorded\":\(s.recorded),\"duplicates\":\(s.duplicates),\"traces_added\":\(s.tracesAdded),\"rejected\":\(s.rejected),"
                 + "\"frames\":\(s.frames),\"frame_views\":\(s.frameViews),\"finished\":\(s.finished),\"cancelled\":\(s.cancelled)}"
         case .text:
             return "\(archive): recorded \(counted(s.recorded, "session")) (\(s.finished) finished, \(s.cancelled) cancelled), "
                 + "\(counted(s.frames, "frame")), \(counted(s.frameViews, "frame view")); \(s.duplicates) already recorded, \(s.rejected) rejected"
+                + (s.tracesAdded > 0 ? "; this engine's trace added to \(counted(s.tracesAdded, "session")) recorded before" : "")
         }
     }
 }

@@ -9,8 +9,8 @@ struct Reel: ParsableCommand {
         subcommands: [
             DemoCommand.self,
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
-            SynthCommand.self, RecordCommand.self, ExportCommand.self, ReplayCommand.self, MergeCommand.self,
-            CompareCommand.self,
+            SynthCommand.self, RecordCommand.self, ExportCommand.self, ReplayCommand.self, AcceptCommand.self,
+            MergeCommand.self, CompareCommand.self,
             QueryCommand.self, ShowCommand.self, ReportCommand.self,
             BenchCommand.self,
         ]

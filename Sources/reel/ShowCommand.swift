@@ -33,7 +33,7 @@ struct ShowCommand: ParsableCommand {
             let recorded = try store.loadSession(session)
             let verdict = try SessionVerdict.read(session: session, replay: replay, in: store)
             let h = recorded.header
-            let engine = try store.engine(id: store.recordingEngineID(sessionID: session))
+            let engine = try store.engine(id: store.baselineEngineID(sessionID: session))
             print("session \(session): \(h.scenarioName) on \(Int(h.device.width))x\(Int(h.device.height))@\(Int(h.device.scale))x at \(JSONWriter.format(h.refreshHz)) Hz")
             print("  recorded by \(engine.map { "\($0.name) \($0.version)" } ?? "?")"
                 + (h.externalID.map { ", external id \($0)" } ?? "") + (h.sourceFile.map { ", from \($0):\(h.sourceLine ?? 0)" } ?? ""))

@@ -26,12 +26,13 @@ struct BenchCommandTests {
             if !families.contains(family) { families.append(family) }
         }
         let expected = ["engine.animated", "engine.interactive_pop"] + families.map { "engine.family." + $0 } + [
-            "store.insert_c", "store.insert", "store.bytes_per_row",
-            "record.sessions_per_s", "store.insert_recorded", "record.rows_per_s", "record.peak_memory",
+            "store.insert_c", "store.scan_c", "store.insert", "store.bytes_per_row",
+            "record.sessions_per_s", "store.insert_recorded", "record.rows_per_s", "record.rows_per_s_vs_c", "record.peak_memory",
             "archive.bytes_per_row", "archive.file_bytes_per_row", "scan.rows_per_s",
-            "replay.sessions_per_s", "replay.rows_per_s", "replay.jobs2_rows_per_s", "replay.peak_memory",
+            "replay.sessions_per_s", "replay.rows_per_s", "replay.rows_per_s_vs_c", "replay.jobs2_rows_per_s", "replay.peak_memory",
+            "view.frame_views_by_session", "view.frame_views_scan",
             "query.regressions", "query.decision-changes-by-scenario", "query.divergence-by-view", "query.near-boundary",
-            "query.divergence_summary", "memory.peak",
+            "query.divergence_summary", "accept.sessions_per_s", "archive.bytes_per_pop_session", "memory.peak",
         ]
         #expect(ids == expected)
 

@@ -100,13 +100,19 @@ func fileHash(_ path: String) throws -> String {
     return SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
 }
 
-/// Every row of every archive table as text, table by table in `Archive.tableNames` order, rows
-/// sorted by all their columns; doubles as their bit patterns, so equal dumps mean bit-identical
-/// data. Columns named in `ignoring` ("table.column") are left out.
-func archiveDump(_ path: String, ignoring: Set<String> = ["sessions.recorded_at"]) throws -> [String: [String]] {
+/// The columns that say when a row was written: left out of every `archiveDump`.
+let archiveTimeColumns: Set<String> = [
+    "sessions.recorded_at", "traces.created_at", "baselines.since", "baseline_history.replaced_at",
+]
+
+/// Every row of every archive table, and of the views under the v3 tables' names, as text, table by
+/// table, rows sorted by all their columns; doubles as their bit patterns, so equal dumps mean
+/// bit-identical data. Columns named in `ignoring` ("table.column") and the time columns are left out.
+func archiveDump(_ path: String, ignoring: Set<String> = []) throws -> [String: [String]] {
+    let ignoring = ignoring.union(archiveTimeColumns)
     let database = try Database.open(path, mode: .readOnly)
     var dump: [String: [String]] = [:]
-    for table in Archive.tableNames {
+    for table in Archive.tableNames + ["frames", "frame_views", "events", "outcomes"] {
         let columns = try database.prepare("SELECT * FROM \(table)").columnCount
         let order = (1...columns).map(String.init).joined(separator: ", ")
         let rows = try database.prepare("SELECT * FROM \(table) ORDER BY \(order)")

@@ -26,8 +26,8 @@ struct ReplayPipelineTests {
         let archive = folder + "/a.sqlite"
         _ = try record(try synthesizedStream("nav.interactive-pop", count: 6, seed: 1, in: folder), into: archive)
         let ids = try Archive.open(archive, mode: .readOnly).sessionIDs()
-        try Archive.open(archive, mode: .readWrite).database.execute("DELETE FROM outcomes WHERE session_id = \(ids[2])")
-        // All six sessions are read together; one of them has no outcome.
+        try Archive.open(archive, mode: .readWrite).database.execute("DELETE FROM baselines WHERE session_id = \(ids[2])")
+        // All six sessions are read together; one of them has no baseline trace (so no outcome).
         let summary = try Replayer(
             archivePath: archive, engine: try EngineFactory(.builtin), options: .init(tolerances: .exact)
         ).run()

@@ -15,13 +15,16 @@ import ReelTrace
         #expect(allDoubles(loaded) == allDoubles(original))
         #expect(loaded.header.externalID == nil)
         #expect(loaded.header.tags == ["slow", "edge \"quoted\"", "ünïcode"])
-        #expect(try archive.recordingEngineID(sessionID: id) == engine)
+        #expect(try archive.baselineEngineID(sessionID: id) == engine)
         #expect(try archive.engine(id: engine) == sampleEngine)
         // The session's size class is derived from the device.
         #expect(try archive.database.scalarInt64("SELECT count(*) FROM sessions WHERE size_class = 'compact'") == 1)
         let counts = Dictionary(uniqueKeysWithValues: try archive.rowCounts().map { ($0.table, $0.rows) })
-        #expect(counts["touches"] == 4 && counts["frames"] == 4 && counts["frame_views"] == 12)
-        #expect(counts["view_keys"] == 3 && counts["events"] == 3 && counts["outcomes"] == 1)
+        #expect(counts["touches"] == 4 && counts["trace_frames"] == 4 && counts["trace_views"] == 3)
+        #expect(counts["view_keys"] == 3 && counts["trace_events"] == 3 && counts["traces"] == 1 && counts["baselines"] == 1)
+        // The views under the v3 names count the rows v3 stored.
+        #expect(try ["frames", "frame_views", "events", "outcomes"].map { try archive.database.scalarInt64("SELECT count(*) FROM \($0)") }
+                == [4, 12, 3, 1])
     }
 
     @Test func negativeZeroReadsBackAsZero() throws {
@@ -84,7 +87,8 @@ import ReelTrace
         }
         #expect(try archive.sessionIDs().count == 1)
         let counts = Dictionary(uniqueKeysWithValues: try archive.rowCounts().map { ($0.table, $0.rows) })
-        #expect(counts["frame_views"] == 12 && counts["touches"] == 4 && counts["outcomes"] == 1)
+        #expect(counts["trace_views"] == 3 && counts["touches"] == 4 && counts["traces"] == 1)
+        #expect(try archive.database.scalarInt64("SELECT count(*) FROM frame_views") == 12)
     }
 
     @Test func readsStreamInOrder() throws {

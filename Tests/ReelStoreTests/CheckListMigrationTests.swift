@@ -16,8 +16,8 @@ import Testing
         #expect(archive.schemaVersion == 1)
         let recorder = try archive.engineID(for: sampleEngine)
         let candidate = try archive.engineID(for: candidateEngine)
-        let first = try archive.insert(sampleSession(contentHash: "1", externalID: "ext-1"), engineID: recorder)
-        let second = try archive.insert(sampleSession(contentHash: "2"), engineID: recorder)
+        let first = try insertVersion3Session(sampleSession(contentHash: "1", externalID: "ext-1"), engineID: recorder, into: archive)
+        let second = try insertVersion3Session(sampleSession(contentHash: "2"), engineID: recorder, into: archive)
         // As a version 1 reel began replays (the columns of later versions do not exist yet).
         try archive.database.execute("""
             INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, shard, status)
@@ -108,9 +108,10 @@ import Testing
             "INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, selection_json, runner) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             "INSERT INTO replay_results (replay_id, session_id, status, decision_expected, decision_actual) VALUES (?1, ?2, ?3, ?4, ?5)",
             "INSERT INTO divergences (replay_id, session_id, kind) VALUES (?1, ?2, ?3)",
-            "INSERT INTO outcomes VALUES (?1, ?2, ?3, ?4)",
-            "INSERT INTO frame_views VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
-            "INSERT INTO events VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO traces (session_id, engine_id, frame_count, first_tick, decision, completed_at, hierarchy_json, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO trace_views VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
+            "INSERT INTO view_changes VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO trace_events VALUES (?1, ?2, ?3, ?4, ?5)",
         ]
         for sql in inserts {
             let plan = try archive.database.prepare("EXPLAIN " + sql)

@@ -8,8 +8,8 @@ import ReelTrace
 ///
 /// A session is a duplicate when its content hash is in a batch not known to be committed yet (the
 /// one being built, or one handed over whose commit `RecordHandOff.committedBatches` does not show
-/// yet), or in the archive (read through `lookup`, a connection of its own, which sees every batch
-/// committed since). Only the hashes of uncommitted batches are kept.
+/// yet), or in the archive with a trace of this engine (read through `lookup`, a connection of its
+/// own, which sees every batch committed since). Only the hashes of uncommitted batches are kept.
 final class RecordProducer: @unchecked Sendable {
     // @unchecked: while a recording runs, the stream, the engine, the resolver and the lookup
     // connection are touched only by the producer's thread; the writer gets only the chunks.
@@ -72,13 +72,12 @@ final class RecordProducer: @unchecked Sendable {
 
     private func prepare(_ input: GestureSession, committedBatches: Int) throws {
         let location = "\(input.sourceFile):\(input.line)"
-        let spec: ScenarioSpec
+        let spec: ScenarioSpec, specJSON: String
         do {
-            spec = try scenarios.resolve(input)
+            (spec, specJSON) = try scenarios.resolveEncoded(input)
         } catch {
             throw ReelFailure(.dataError, "\(location): \(error.message)")
         }
-        let specJSON = spec.canonicalJSON
         let hash = SessionHash.hash(specJSON: specJSON, device: input.device, refreshHz: input.refreshHz, touches: input.touches)
         if try isRecorded(hash, committedBatches: committedBatches) {
             chunk.duplicates += 1
@@ -106,11 +105,17 @@ final class RecordProducer: @unchecked Sendable {
         uncommittedHashes[uncommittedHashes.count - 1].hashes.insert(hash)
     }
 
-    /// Whether a session with content `hash` is in the archive or on its way there. The hashes of
-    /// the batches `committedBatches` shows committed are dropped first: the archive shows them.
+    /// Whether a session with content `hash` is on its way to the archive, or in it with a trace of
+    /// this engine (a session stored with other engines' traces gets this engine's too). The hashes
+    /// of the batches `committedBatches` shows committed are dropped first: the archive shows them.
+    /// An engine that has not named itself yet (an external one before its first answer) has no
+    /// trace: its session is run, and the writer sees whether the trace is new.
     private func isRecorded(_ hash: String, committedBatches: Int) throws -> Bool {
         uncommittedHashes.removeAll { $0.batch < committedBatches }
-        return try uncommittedHashes.contains { $0.hashes.contains(hash) } || lookup.sessionID(contentHash: hash) != nil
+        if uncommittedHashes.contains(where: { $0.hashes.contains(hash) }) { return true }
+        let fingerprint = engine.identityIsKnown ? engine.identity.fingerprint : nil
+        if case .withTrace = try lookup.storedInput(contentHash: hash, engineFingerprint: fingerprint) { return true }
+        return false
     }
 
     /// Hands the chunk over, with the engine's identity now, and starts the next one (and the next

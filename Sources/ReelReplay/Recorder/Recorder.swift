@@ -6,8 +6,9 @@ import ReelTrace
 /// Runs gesture streams through an engine and stores complete sessions in an archive.
 ///
 /// Sessions are written in batches, each batch one transaction, so a crash at any instant leaves
-/// only complete sessions. A session whose content hash is already in the archive is skipped, so
-/// recording the same input again adds nothing; the final check is made inside the batch's write
+/// only complete sessions. A session whose content hash is already in the archive with a trace of
+/// this engine is skipped, so recording the same input again adds nothing; with another engine, the
+/// stored session gets that engine's trace (an engine matrix; the baseline stays); the final check is made inside the batch's write
 /// transaction, so two recorders of overlapping input into one archive both finish. By default the first bad session stops the run
 /// after the good sessions before it are committed; with `keepGoing` every bad session is
 /// reported and skipped.
@@ -28,8 +29,11 @@ public final class Recorder {
     public struct Summary: Sendable, Hashable {
         /// Sessions written to the archive.
         public var recorded = 0
-        /// Valid sessions already in the archive (same content hash), not written again.
+        /// Valid sessions already in the archive (same content hash) with a trace of this engine, not written again.
         public var duplicates = 0
+        /// Sessions already in the archive without a trace of this engine, which got this engine's
+        /// trace (not as their baseline).
+        public var tracesAdded = 0
         /// Sessions rejected as bad input or failed by the engine.
         public var rejected = 0
         public var frames = 0
@@ -90,6 +94,15 @@ public final class Recorder {
             handOff.stop()
             finished.wait()
         }
+        // Every id the writer stores it has just made or looked up: foreign keys hold by construction,
+        // and `reel info --check` verifies them.
+        try archive.withForeignKeysHeldByConstruction {
+            try writeBatches(from: handOff, progress: progress)
+        }
+    }
+
+    /// Writes the producer's batches until the stream ends or stops.
+    private func writeBatches(from handOff: RecordHandOff, progress: ((Summary) throws -> Void)?) throws {
         while true {
             let (ending, batch) = try writeBatch(from: handOff)
             summary.add(batch)
@@ -125,7 +138,11 @@ public final class Recorder {
                 for session in chunk.sessions {
                     // Another recorder may have stored it since the producer's check.
                     guard try archive.insertIfNew(session, engineID: engineID) != nil else {
-                        counts.duplicates += 1
+                        if try addTraceIfMissing(session, engineID: engineID) {
+                            counts.tracesAdded += 1
+                        } else {
+                            counts.duplicates += 1
+                        }
                         continue
                     }
                     counts.recorded += 1
@@ -148,6 +165,16 @@ public final class Recorder {
         }
         return (ending, counts)
     }
+
+    /// Stores the trace of `session`, an input the archive already has, as engine `engineID`'s
+    /// trace of it, unless that engine has one; true when it stored it.
+    private func addTraceIfMissing(_ session: RecordedSession, engineID: Int64) throws -> Bool {
+        guard let sessionID = try archive.sessionID(contentHash: session.header.contentHash),
+              try archive.traceID(sessionID: sessionID, engineID: engineID) == nil
+        else { return false }
+        try archive.addTrace(session.trace, sessionID: sessionID, engineID: engineID)
+        return true
+    }
 }
 
 extension Recorder.Summary {
@@ -155,6 +182,7 @@ extension Recorder.Summary {
     fileprivate mutating func add(_ other: Recorder.Summary) {
         recorded += other.recorded
         duplicates += other.duplicates
+        tracesAdded += other.tracesAdded
         rejected += other.rejected
         frames += other.frames
         frameViews += other.frameViews

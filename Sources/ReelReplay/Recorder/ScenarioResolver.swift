@@ -8,12 +8,26 @@ import ReelEngine
 public final class ScenarioResolver {
     private var files: [String: ScenarioSpec] = [:]
     private var inline: [String: ScenarioSpec] = [:]
+    /// Canonical JSON of the specs resolved so far, by what named them ("=" + inline JSON, or the reference).
+    private var encoded: [String: String] = [:]
 
     public init() {}
 
     /// The scenario of `session`: its inline spec, or the catalog name or file it names.
     public func resolve(_ session: GestureSession) throws(ReelFailure) -> ScenarioSpec {
         try resolve(name: session.scenario, specJSON: session.scenarioSpecJSON, relativeTo: session.sourceFile)
+    }
+
+    /// The session's scenario, as `resolve` finds it, with its canonical JSON (`ScenarioSpec.canonicalJSON`),
+    /// encoded once per scenario rather than once per session.
+    public func resolveEncoded(_ session: GestureSession) throws(ReelFailure) -> (spec: ScenarioSpec, json: String) {
+        let spec = try resolve(session)
+        // Keyed as `resolve` caches the specs: a reference names one spec for the whole run.
+        let key = session.scenarioSpecJSON.map { "=" + $0 } ?? session.scenario
+        if let json = encoded[key] { return (spec, json) }
+        let json = spec.canonicalJSON
+        encoded[key] = json
+        return (spec, json)
     }
 
     /// The spec given inline as JSON text when there is one, else the scenario `name` refers to.

@@ -71,6 +71,25 @@ extension Archive {
         return id
     }
 
+    /// The id of the interned event kind and subject, inserting them when they are new.
+    func eventNameID(kind: String, subject: String) throws -> Int64 {
+        let name = EventName(kind: kind, subject: subject)
+        if let id = caches.eventNameIDs[name] { return id }
+        let existing = try database.withCachedStatement("SELECT id FROM event_names WHERE kind = ?1 AND subject = ?2") { statement in
+            try statement.bind(kind, at: 1)
+            try statement.bind(subject, at: 2)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+        let id = try existing ?? database.withCachedStatement("INSERT INTO event_names (kind, subject) VALUES (?1, ?2)") { statement in
+            try statement.bind(kind, at: 1)
+            try statement.bind(subject, at: 2)
+            try statement.run()
+            return database.lastInsertRowID
+        }
+        caches.eventNameIDs[name] = id
+        return id
+    }
+
     /// The view key interned under `id`.
     func viewKey(id: Int64) throws -> String {
         dropCachesAfterRollback()

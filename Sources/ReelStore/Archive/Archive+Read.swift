@@ -25,9 +25,12 @@ extension Archive {
         return result
     }
 
-    /// The id of the engine that recorded session `id`.
-    public func recordingEngineID(sessionID id: Int64) throws -> Int64 {
-        try database.withCachedStatement("SELECT engine_id FROM sessions WHERE id = ?1") { statement in
+    /// The id of the engine whose trace is session `id`'s baseline (the recording engine until a
+    /// `reel accept` replaced it).
+    public func baselineEngineID(sessionID id: Int64) throws -> Int64 {
+        try database.withCachedStatement(
+            "SELECT tr.engine_id FROM baselines AS bl JOIN traces AS tr ON tr.id = bl.trace_id WHERE bl.session_id = ?1"
+        ) { statement in
             try statement.bind(id, at: 1)
             guard try statement.step() else { throw ArchiveError.sessionNotFound(id: id) }
             return statement.int64(at: 0)

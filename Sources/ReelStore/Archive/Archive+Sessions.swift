@@ -99,7 +99,7 @@ extension Archive {
         }
     }
 
-    /// Streams the events of one of `kinds` of the stored sessions among `ids` (ascending) in
+    /// Streams the baseline events of one of `kinds` of the stored sessions among `ids` (ascending) in
     /// (session, seq) order, handing `body` each one's subject and detail as stored (UTF-8, valid
     /// only during the call): one query for all of them, and no `String` made.
     public func forEachEventText(
@@ -110,9 +110,13 @@ extension Archive {
         let selection = SessionSelection.of(ids)
         // The kinds are the caller's constants, written into the statement (one cached statement
         // per list) as comparisons: `kind IN (...)` looks each row up in a temporary b-tree of the list.
-        let kindFilter = kinds.map { "kind = " + sqlStringLiteral($0) }.joined(separator: " OR ")
-        try database.withCachedStatement(
-            "SELECT session_id, subject, detail FROM events \(selection.filter("session_id")) AND (\(kindFilter)) ORDER BY session_id, seq"
+        let kindFilter = kinds.map { "n.kind = " + sqlStringLiteral($0) }.joined(separator: " OR ")
+        try database.withCachedStatement("""
+            SELECT bl.session_id, n.subject, e.detail
+            FROM baselines AS bl CROSS JOIN trace_events AS e CROSS JOIN event_names AS n
+            ON e.trace_id = bl.trace_id AND n.id = e.name_id
+            \(selection.filter("bl.session_id")) AND (\(kindFilter)) ORDER BY bl.session_id, e.seq
+            """
         ) { s in
             try selection.bind(to: s)
             while try s.step() {
@@ -190,25 +194,32 @@ extension Archive {
         }
     }
 
-    /// Hands `body` each event of `selection` in (session, seq) order.
+    /// Hands `body` each baseline event of `selection` in (session, seq) order.
     private func forEachEvent(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, TraceEvent) throws -> Void) throws {
-        try forEachSessionRow(
-            "SELECT session_id, t, kind, subject, detail FROM events \(selection.filter("session_id")) ORDER BY session_id, seq",
+        try forEachSessionRow("""
+            SELECT bl.session_id, e.t, n.kind, n.subject, e.detail
+            FROM baselines AS bl CROSS JOIN trace_events AS e CROSS JOIN event_names AS n
+            ON e.trace_id = bl.trace_id AND n.id = e.name_id
+            \(selection.filter("bl.session_id")) ORDER BY bl.session_id, e.seq
+            """,
             selection, positions
         ) { index, s in
             try body(index, TraceEvent(t: s.double(at: 1), kind: s.string(at: 2), subject: s.string(at: 3), detail: s.string(at: 4)))
         }
     }
 
-    /// Hands `body` each outcome of `selection`, with its final hierarchy when `hierarchy` is true.
+    /// Hands `body` each baseline outcome of `selection`, with its final hierarchy when `hierarchy` is true.
     private func forEachOutcome(
         _ selection: SessionSelection, _ positions: [Int64], hierarchy: Bool, _ body: (Int, Outcome) throws -> Void
     ) throws {
-        try forEachSessionRow(
-            "SELECT session_id, decision, completed_at\(hierarchy ? ", hierarchy_json" : "") FROM outcomes \(selection.filter("session_id")) ORDER BY session_id",
+        try forEachSessionRow("""
+            SELECT bl.session_id, tr.decision, tr.completed_at\(hierarchy ? ", tr.hierarchy_json" : "")
+            FROM baselines AS bl CROSS JOIN traces AS tr ON tr.id = bl.trace_id
+            \(selection.filter("bl.session_id")) ORDER BY bl.session_id
+            """,
             selection, positions
         ) { index, s in
-            let decision = try decode(Decision.self, s, at: 1, "outcomes", "decision")
+            let decision = try decode(Decision.self, s, at: 1, "traces", "decision")
             try body(index, Outcome(completed: decision.completed, t: s.double(at: 2), hierarchy: hierarchy ? s.string(at: 3) : ""))
         }
     }
@@ -227,49 +238,86 @@ extension Archive {
         }
     }
 
-    /// Streams the frames of `selection` in (session, frame index) order, each with its views back to
-    /// front (by z, then view key id). Both cursors read in primary-key order: the views of a frame
-    /// come by view key id and are put in z order here, a few views per frame, so SQLite sorts nothing.
+    /// Streams the baseline frames of `selection` in (session, frame index) order, each with its views
+    /// back to front (by z, then view key id). Three cursors read the compact layout in primary-key
+    /// order, session by session: a session's view runs and changes are expanded (`TraceAssembler`),
+    /// then its frames are handed out one at a time. SQLite sorts nothing.
     func forEachFrame(in selection: SessionSelection, _ body: (_ sessionID: Int64, _ frame: Frame) throws -> Void) throws {
-        let filter = selection.filter("session_id")
-        let framesSQL = "SELECT session_id, frame_index, t, progress FROM frames \(filter) ORDER BY session_id, frame_index"
-        let viewsSQL = """
-            SELECT session_id, frame_index, view_id, z, x, y, w, h, alpha, a, b, c, d, tx, ty,
-                rotation_x, rotation_y, m34, hidden
-            FROM frame_views \(filter) ORDER BY session_id, frame_index, view_id
+        let filter = selection.filter("bl.session_id")
+        let framesSQL = """
+            SELECT bl.session_id, f.frame_index, f.progress, f.t, tr.first_tick, s.refresh_hz
+            FROM baselines AS bl CROSS JOIN traces AS tr CROSS JOIN sessions AS s CROSS JOIN trace_frames AS f
+            ON tr.id = bl.trace_id AND s.id = bl.session_id AND f.trace_id = bl.trace_id
+            \(filter) ORDER BY bl.session_id, f.frame_index
+            """
+        let runsSQL = """
+            SELECT bl.session_id, v.view_id, v.first_frame, v.last_frame, v.changing, v.x, v.y, v.w, v.h, v.alpha,
+                v.a, v.b, v.c, v.d, v.tx, v.ty, v.rotation_x, v.rotation_y, v.m34, v.z, v.hidden
+            FROM baselines AS bl CROSS JOIN trace_views AS v ON v.trace_id = bl.trace_id
+            \(filter) ORDER BY bl.session_id, v.view_id, v.first_frame
+            """
+        let changesSQL = """
+            SELECT bl.session_id, c.view_id, c.property, c.frame_index, c.value
+            FROM baselines AS bl CROSS JOIN view_changes AS c ON c.trace_id = bl.trace_id
+            \(filter) ORDER BY bl.session_id, c.view_id, c.property, c.frame_index
             """
         try database.withCachedStatement(framesSQL) { frames in
             try selection.bind(to: frames)
-            try database.withCachedStatement(viewsSQL) { views in
-                try selection.bind(to: views)
-                var hasView = try views.step()
-                var viewsPerFrame = 0
-                while try frames.step() {
-                    let session = frames.int64(at: 0)
-                    let index = frames.int64(at: 1)
-                    var frame = Frame(index: Int(index), t: frames.double(at: 2), progress: frames.double(at: 3), views: [])
-                    frame.views.reserveCapacity(viewsPerFrame)
-                    // Views of frames that precede this one cannot exist (foreign key), so only skip-free matching is needed.
-                    while hasView, views.int64(at: 0) == session, views.int64(at: 1) == index {
-                        frame.views.insertBackToFront(try viewState(views))
-                        hasView = try views.step()
+            try database.withCachedStatement(runsSQL) { runs in
+                try selection.bind(to: runs)
+                try database.withCachedStatement(changesSQL) { changes in
+                    try selection.bind(to: changes)
+                    var hasRun = try runs.step()
+                    var hasChange = try changes.step()
+                    var assembler = TraceAssembler()
+                    var session: Int64?
+                    while try frames.step() {
+                        let frameSession = frames.int64(at: 0)
+                        if frameSession != session {
+                            session = frameSession
+                            assembler.reset()
+                            // Rows of sessions without frames (none by construction) are passed over.
+                            while hasRun, runs.int64(at: 0) < frameSession { hasRun = try runs.step() }
+                            while hasRun, runs.int64(at: 0) == frameSession {
+                                assembler.add(try Self.viewRun(runs))
+                                hasRun = try runs.step()
+                            }
+                            while hasChange, changes.int64(at: 0) < frameSession { hasChange = try changes.step() }
+                            while hasChange, changes.int64(at: 0) == frameSession {
+                                assembler.add(try Self.viewChange(changes))
+                                hasChange = try changes.step()
+                            }
+                            try assembler.finish()
+                        }
+                        let index = frames.int(at: 1)
+                        let t = frames.isNull(at: 3)
+                            ? Double(frames.int64(at: 4) + Int64(index)) / frames.double(at: 5) : frames.double(at: 3)
+                        let views = try assembler.views(ofFrame: index, key: viewKey(id:))
+                        try body(frameSession, Frame(index: index, t: t, progress: frames.double(at: 2), views: views))
                     }
-                    viewsPerFrame = frame.views.count
-                    try body(session, frame)
                 }
             }
         }
     }
 
-    private func viewState(_ s: Statement) throws -> ViewState {
-        ViewState(
-            key: try viewKey(id: s.int64(at: 2)), x: s.double(at: 4), y: s.double(at: 5), w: s.double(at: 6),
-            h: s.double(at: 7), alpha: s.double(at: 8),
-            transform: AffineTransform(
-                a: s.double(at: 9), b: s.double(at: 10), c: s.double(at: 11), d: s.double(at: 12),
-                tx: s.double(at: 13), ty: s.double(at: 14)),
-            rotationX: s.double(at: 15), rotationY: s.double(at: 16), m34: s.double(at: 17),
-            z: s.int(at: 3), hidden: s.bool(at: 18))
+    private static func viewRun(_ s: Statement) throws -> ViewRun {
+        var first = ViewValues()
+        for property in 0..<ViewValues.count { first[property] = s.double(at: Int32(5 + property)) }
+        let run = ViewRun(
+            viewID: s.int64(at: 1), firstFrame: s.int(at: 2), lastFrame: s.int(at: 3), changing: s.int64(at: 4), first: first)
+        guard run.firstFrame <= run.lastFrame else {
+            throw ArchiveError.invalidStoredValue(
+                table: "trace_views", column: "last_frame", value: "\(run.lastFrame) (before first_frame \(run.firstFrame))")
+        }
+        return run
+    }
+
+    private static func viewChange(_ s: Statement) throws -> ViewChange {
+        let property = s.int(at: 2)
+        guard (0..<ViewValues.count).contains(property) else {
+            throw ArchiveError.invalidStoredValue(table: "view_changes", column: "property", value: String(property))
+        }
+        return ViewChange(viewID: s.int64(at: 1), property: property, frameIndex: s.int(at: 3), value: s.double(at: 4))
     }
 }
 

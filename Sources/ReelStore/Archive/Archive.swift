@@ -20,8 +20,9 @@ public final class Archive {
 
     /// The tables `rowCounts()` reports, in its fixed order.
     public static let tableNames = [
-        "engines", "scenarios", "sessions", "touches", "frames", "view_keys", "frame_views",
-        "events", "outcomes", "replays", "replay_results", "divergences",
+        "engines", "scenarios", "sessions", "touches", "traces", "baselines", "baseline_history", "trace_frames",
+        "view_keys", "trace_views", "view_changes", "event_names", "trace_events", "replays", "replay_results",
+        "divergences",
     ]
 
     /// The underlying connection, for queries the archive API does not cover.
@@ -84,6 +85,16 @@ public final class Archive {
         try database.transaction(.immediate, body)
     }
 
+    /// Runs `body` with SQLite's row-by-row foreign key enforcement off, for a writer whose rows
+    /// refer only to ids it has just inserted or looked up in the same transaction (the recorder):
+    /// the check costs about a fifth of its insert instructions. `integrityProblems()` verifies the
+    /// result (`PRAGMA foreign_key_check`). Call it outside a transaction (SQLite ignores the pragma inside one).
+    public func withForeignKeysHeldByConstruction<T>(_ body: () throws -> T) throws -> T {
+        try database.execute("PRAGMA foreign_keys = OFF")
+        defer { try? database.execute("PRAGMA foreign_keys = ON") }
+        return try body()
+    }
+
     /// Drops the caches of row ids when a transaction rolled back since they were filled
     /// (an id they hold may belong to a row that no longer exists).
     func dropCachesAfterRollback() {
@@ -100,6 +111,13 @@ struct ArchiveCaches {
     var scenarioIDs: [ScenarioKey: Int64] = [:]
     var viewKeyIDs: [String: Int64] = [:]
     var viewKeys: [Int64: String] = [:]
+    var eventNameIDs: [EventName: Int64] = [:]
+}
+
+/// An event's interned kind and subject (`event_names`).
+struct EventName: Hashable {
+    var kind: String
+    var subject: String
 }
 
 struct ScenarioKey: Hashable {

@@ -5,10 +5,12 @@ import ReelTrace
 final class SessionWriter {
     let session: Statement
     let touch: Statement
+    let trace: Statement
     let frame: Statement
-    let frameView: Statement
+    let viewRun: Statement
+    let viewChange: Statement
     let event: Statement
-    let outcome: Statement
+    let baseline: Statement
 
     init(database: Database) throws {
         session = try database.prepare("""
@@ -18,44 +20,70 @@ final class SessionWriter {
             """)
         touch = try database.prepare(
             "INSERT INTO touches (session_id, seq, t, finger, phase, x, y) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+        trace = try database.prepare("""
+            INSERT INTO traces (session_id, engine_id, replay_id, frame_count, first_tick, decision, completed_at,
+                hierarchy_json, created_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+            """)
         frame = try database.prepare(
-            "INSERT INTO frames (session_id, frame_index, t, progress) VALUES (?1, ?2, ?3, ?4)")
-        frameView = try database.prepare(Self.frameViewInsertSQL)
+            "INSERT INTO trace_frames (trace_id, frame_index, progress, t) VALUES (?1, ?2, ?3, ?4)")
+        viewRun = try database.prepare(Self.viewRunInsertSQL)
+        viewChange = try database.prepare(
+            "INSERT INTO view_changes (trace_id, view_id, property, frame_index, value) VALUES (?1, ?2, ?3, ?4, ?5)")
         event = try database.prepare(
-            "INSERT INTO events (session_id, seq, t, kind, subject, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        outcome = try database.prepare(
-            "INSERT INTO outcomes (session_id, decision, completed_at, hierarchy_json) VALUES (?1, ?2, ?3, ?4)")
+            "INSERT INTO trace_events (trace_id, seq, t, name_id, detail) VALUES (?1, ?2, ?3, ?4, ?5)")
+        baseline = try database.prepare("""
+            INSERT INTO baselines (session_id, trace_id, since) VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+            """)
     }
 
-    /// The frame-view insert; tools/bench-src/insert.c runs the same text.
-    static let frameViewInsertSQL = """
-        INSERT INTO frame_views (session_id, frame_index, view_id, z, x, y, w, h, alpha, a, b, c, d, tx, ty,
-            rotation_x, rotation_y, m34, hidden)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+    static let viewRunInsertSQL = """
+        INSERT INTO trace_views (trace_id, view_id, first_frame, last_frame, changing, x, y, w, h, alpha, a, b, c, d,
+            tx, ty, rotation_x, rotation_y, m34, z, hidden)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
         """
 
-    func insertFrameView(sessionID: Int64, frameIndex: Int64, viewID: Int64, view: ViewState) throws {
-        let s = frameView
-        try s.bind(sessionID, at: 1)
-        try s.bind(frameIndex, at: 2)
-        try s.bind(viewID, at: 3)
-        try s.bind(Int64(view.z), at: 4)
-        try s.bind(view.x, at: 5)
-        try s.bind(view.y, at: 6)
-        try s.bind(view.w, at: 7)
-        try s.bind(view.h, at: 8)
-        try s.bind(view.alpha, at: 9)
-        try s.bind(view.transform.a, at: 10)
-        try s.bind(view.transform.b, at: 11)
-        try s.bind(view.transform.c, at: 12)
-        try s.bind(view.transform.d, at: 13)
-        try s.bind(view.transform.tx, at: 14)
-        try s.bind(view.transform.ty, at: 15)
-        try s.bind(view.rotationX, at: 16)
-        try s.bind(view.rotationY, at: 17)
-        try s.bind(view.m34, at: 18)
-        try s.bind(view.hidden, at: 19)
-        try s.run()
+    /// Writes the rows of `trace` (frames, view runs and changes, events) under the new `traces` row
+    /// the caller inserted as `traceID`.
+    func insertRows(of layout: TraceLayout, trace: Trace, traceID: Int64, eventNameID: (TraceEvent) throws -> Int64) throws {
+        let f = frame
+        for (position, frame) in trace.frames.enumerated() {
+            try f.bind(traceID, at: 1)
+            try f.bind(Int64(frame.index), at: 2)
+            try f.bind(frame.progress, at: 3)
+            try f.bind(layout.explicitTimes[position], at: 4)
+            try f.run()
+        }
+        let r = viewRun
+        for run in layout.runs {
+            try r.bind(traceID, at: 1)
+            try r.bind(run.viewID, at: 2)
+            try r.bind(Int64(run.firstFrame), at: 3)
+            try r.bind(Int64(run.lastFrame), at: 4)
+            try r.bind(run.changing, at: 5)
+            for property in 0..<ViewValues.zProperty { try r.bind(run.first[property], at: Int32(6 + property)) }
+            try r.bind(Int64(run.first[ViewValues.zProperty]), at: 20)
+            try r.bind(Int64(run.first[ViewValues.hiddenProperty]), at: 21)
+            try r.run()
+        }
+        let c = viewChange
+        for change in layout.changes {
+            try c.bind(traceID, at: 1)
+            try c.bind(change.viewID, at: 2)
+            try c.bind(Int64(change.property), at: 3)
+            try c.bind(Int64(change.frameIndex), at: 4)
+            try c.bind(change.value, at: 5)
+            try c.run()
+        }
+        let e = event
+        for (seq, event) in trace.events.enumerated() {
+            try e.bind(traceID, at: 1)
+            try e.bind(Int64(seq), at: 2)
+            try e.bind(event.t, at: 3)
+            try e.bind(try eventNameID(event), at: 4)
+            try e.bind(event.detail, at: 5)
+            try e.run()
+        }
     }
 }
 
@@ -71,7 +99,7 @@ extension Archive {
         }
     }
 
-    /// Writes `session` (header, touches, frames, frame views, events, outcome) recorded by the
+    /// Writes `session` (header, touches, and its trace as the session's baseline) recorded by the
     /// engine `engineID`, and returns its new id. `session.id` is ignored.
     ///
     /// The session is written whole or not at all (a savepoint); call it inside `write { }` to batch
@@ -79,13 +107,7 @@ extension Archive {
     /// a UNIQUE constraint error: check `sessionID(contentHash:)` first, or use `insertIfNew`.
     @discardableResult
     public func insert(_ session: RecordedSession, engineID: Int64) throws -> Int64 {
-        let writer: SessionWriter
-        if let existing = sessionWriter {
-            writer = existing
-        } else {
-            writer = try SessionWriter(database: database)
-            sessionWriter = writer
-        }
+        let writer = try preparedSessionWriter()
         return try database.savepoint {
             dropCachesAfterRollback()
             let header = session.header
@@ -119,39 +141,44 @@ extension Archive {
                 try t.run()
             }
 
-            let f = writer.frame
-            for frame in session.trace.frames {
-                let frameIndex = Int64(frame.index)
-                try f.bind(sessionID, at: 1)
-                try f.bind(frameIndex, at: 2)
-                try f.bind(frame.t, at: 3)
-                try f.bind(frame.progress, at: 4)
-                try f.run()
-                for view in frame.views {
-                    try writer.insertFrameView(
-                        sessionID: sessionID, frameIndex: frameIndex, viewID: try viewKeyID(view.key), view: view)
-                }
-            }
-
-            let e = writer.event
-            for (seq, event) in session.trace.events.enumerated() {
-                try e.bind(sessionID, at: 1)
-                try e.bind(Int64(seq), at: 2)
-                try e.bind(event.t, at: 3)
-                try e.bind(event.kind, at: 4)
-                try e.bind(event.subject, at: 5)
-                try e.bind(event.detail, at: 6)
-                try e.run()
-            }
-
-            let outcome = session.trace.outcome
-            let o = writer.outcome
-            try o.bind(sessionID, at: 1)
-            try o.bind(Decision(completed: outcome.completed).rawValue, at: 2)
-            try o.bind(outcome.t, at: 3)
-            try o.bind(outcome.hierarchy, at: 4)
-            try o.run()
+            let traceID = try insertTrace(session.trace, sessionID: sessionID, engineID: engineID, refreshHz: header.refreshHz, writer: writer)
+            let b = writer.baseline
+            try b.bind(sessionID, at: 1)
+            try b.bind(traceID, at: 2)
+            try b.run()
             return sessionID
         }
+    }
+}
+
+extension Archive {
+    /// The session insert statements, prepared on first use.
+    func preparedSessionWriter() throws -> SessionWriter {
+        if let existing = sessionWriter { return existing }
+        let writer = try SessionWriter(database: database)
+        sessionWriter = writer
+        return writer
+    }
+
+    /// Writes `trace`, made by engine `engineID` for session `sessionID` (recorded at `refreshHz`), as
+    /// a new trace (not a baseline) and returns its id. `replayID` names the replay whose candidate made it.
+    func insertTrace(
+        _ trace: Trace, sessionID: Int64, engineID: Int64, refreshHz: Double, replayID: Int64? = nil, writer: SessionWriter
+    ) throws -> Int64 {
+        let layout = try TraceLayout(trace, refreshHz: refreshHz, viewID: viewKeyID)
+        let outcome = trace.outcome
+        let t = writer.trace
+        try t.bind(sessionID, at: 1)
+        try t.bind(engineID, at: 2)
+        try t.bind(replayID, at: 3)
+        try t.bind(Int64(trace.frames.count), at: 4)
+        try t.bind(layout.firstTick, at: 5)
+        try t.bind(Decision(completed: outcome.completed).rawValue, at: 6)
+        try t.bind(outcome.t, at: 7)
+        try t.bind(outcome.hierarchy, at: 8)
+        try t.run()
+        let traceID = database.lastInsertRowID
+        try writer.insertRows(of: layout, trace: trace, traceID: traceID, eventNameID: { try eventNameID(kind: $0.kind, subject: $0.subject) })
+        return traceID
     }
 }

@@ -54,6 +54,12 @@ public final class Database {
         sqlite3_close_v2(connection)
     }
 
+    /// SQLite's memory statistics, off before the process's first connection initializes SQLite
+    /// (they cost every allocation a mutex and a counter; Reel never reads them).
+    private static let memoryStatisticsOff: Void = {
+        _ = reel_sqlite3_memstatus_off()
+    }()
+
     /// Opens `path` in `mode`, sets the connection's pragmas and checks the application id.
     ///
     /// The connection takes URI filenames (`SQLITE_OPEN_URI`), so `ATTACH` can open a file
@@ -63,6 +69,7 @@ public final class Database {
     ///   `ArchiveError.notAnArchive` for a file that is not SQLite or belongs to another application,
     ///   `SQLiteError` for anything else SQLite reports.
     public static func open(_ path: String, mode: Mode) throws -> Database {
+        _ = memoryStatisticsOff
         if mode != .readWriteCreate, path != ":memory:", access(path, F_OK) != 0 {
             throw ArchiveError.missingFile(path: path)
         }

@@ -1,0 +1,194 @@
+import ReelTrace
+
+/// The sixteen stored properties of a view state, in the order of `ViewProperty.allCases` (the ids
+/// of the `view_properties` table): x, y, w, h, alpha, a, b, c, d, tx, ty, rotation_x, rotation_y,
+/// m34, z, hidden.
+struct ViewValues: Equatable {
+    static let count = 16
+    static let zProperty = 14
+    static let hiddenProperty = 15
+
+    var values: InlineArray<16, Double>
+
+    /// All zero.
+    init() {
+        values = InlineArray(repeating: 0)
+    }
+
+    init(_ view: ViewState) {
+        let t = view.transform
+        values = [
+            view.x, view.y, view.w, view.h, view.alpha, t.a, t.b, t.c, t.d, t.tx, t.ty,
+            view.rotationX, view.rotationY, view.m34, Double(view.z), view.hidden ? 1 : 0,
+        ]
+    }
+
+    subscript(property: Int) -> Double {
+        get { values[property] }
+        set { values[property] = newValue }
+    }
+
+    static func == (a: ViewValues, b: ViewValues) -> Bool {
+        for property in 0..<count where a.values[property] != b.values[property] { return false }
+        return true
+    }
+}
+
+/// A run of consecutive frames in which a view appears: one `trace_views` row.
+struct ViewRun {
+    var viewID: Int64
+    var firstFrame: Int
+    var lastFrame: Int
+    /// Bit p set when property p changes within the run.
+    var changing: Int64
+    /// The values at `firstFrame`.
+    var first: ViewValues
+}
+
+/// A property whose value differs from the frame before in the same run: one `view_changes` row.
+struct ViewChange {
+    var viewID: Int64
+    var property: Int
+    var frameIndex: Int
+    var value: Double
+}
+
+/// A trace in the stored layout (docs/SCHEMA.md, "traces"): frame times as the frame clock's ticks
+/// where they are, each view's values at the start of its runs, and only the values that change.
+/// Runs and changes come in primary-key order, so inserting them appends to the b-trees.
+struct TraceLayout {
+    /// The tick of frame 0: frame i is at (firstTick + i) / refreshHz unless `explicitTimes` says otherwise.
+    var firstTick: Int64
+    /// Per frame: its time when it is not the clock's tick, else nil.
+    var explicitTimes: [Double?]
+    var runs: [ViewRun]
+    var changes: [ViewChange]
+
+    /// Lays out `trace`, recorded at `refreshHz`, with view keys interned by `viewID`.
+    init(_ trace: Trace, refreshHz: Double, viewID: (String) throws -> Int64) rethrows {
+        let frames = trace.frames
+        let tick = frames.first.map { ($0.t * refreshHz).rounded() } ?? 0
+        firstTick = tick.isFinite && abs(tick) < 1e15 ? Int64(tick) : 0
+        explicitTimes = []
+        explicitTimes.reserveCapacity(frames.count)
+        runs = []
+        changes = []
+        // The open run of each view (an index into `runs`) and its values at the last frame it was in.
+        var open: [Int64: (run: Int, values: ViewValues)] = [:]
+        for frame in frames {
+            let clockTime = Double(firstTick + Int64(frame.index)) / refreshHz
+            explicitTimes.append(frame.t == clockTime ? nil : frame.t)
+            for view in frame.views {
+                let id = try viewID(view.key)
+                let values = ViewValues(view)
+                if let (runIndex, previous) = open[id], runs[runIndex].lastFrame == frame.index - 1 {
+                    runs[runIndex].lastFrame = frame.index
+                    if values != previous {
+                        for property in 0..<ViewValues.count where values[property] != previous[property] {
+                            runs[runIndex].changing |= 1 << Int64(property)
+                            changes.append(ViewChange(viewID: id, property: property, frameIndex: frame.index, value: values[property]))
+                        }
+                    }
+                    open[id] = (runIndex, values)
+                } else {
+                    runs.append(ViewRun(viewID: id, firstFrame: frame.index, lastFrame: frame.index, changing: 0, first: values))
+                    open[id] = (runs.count - 1, values)
+                }
+            }
+        }
+        runs.sort { ($0.viewID, $0.firstFrame) < ($1.viewID, $1.firstFrame) }
+        changes.sort { ($0.viewID, $0.property, $0.frameIndex) < ($1.viewID, $1.property, $1.frameIndex) }
+    }
+}
+
+/// Rebuilds the frames of one stored trace from its runs and changes (the inverse of `TraceLayout`).
+struct TraceAssembler {
+    /// The longest run a stored trace may hold: more frames than the longest session a gesture
+    /// stream may describe (GestureLimits: ten minutes at 120 Hz), so only a damaged archive exceeds it.
+    static let maximumRunFrames = 100_000
+
+    private var runs: [ViewRun] = []
+    private var changes: [ViewChange] = []
+    /// Per run, the values of each of its frames (16 per frame), filled by `finish`.
+    private var values: [[Double]] = []
+
+    mutating func reset() {
+        runs.removeAll(keepingCapacity: true)
+        changes.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+    }
+
+    mutating func add(_ run: ViewRun) { runs.append(run) }
+    mutating func add(_ change: ViewChange) { changes.append(change) }
+
+    /// Expands the runs: each run's first values, carried forward and replaced at each change.
+    /// Changes must come in (view, property, frame) order, runs in (view, first frame) order.
+    mutating func finish() throws {
+        if let long = runs.first(where: { $0.lastFrame - $0.firstFrame >= Self.maximumRunFrames }) {
+            throw ArchiveError.invalidStoredValue(
+                table: "trace_views", column: "last_frame",
+                value: "\(long.lastFrame) (a run of more than \(Self.maximumRunFrames) frames from \(long.firstFrame))")
+        }
+        values = runs.map { run in
+            var rows: [Double] = []
+            rows.reserveCapacity((run.lastFrame - run.firstFrame + 1) * ViewValues.count)
+            for _ in run.firstFrame...run.lastFrame {
+                for property in 0..<ViewValues.count { rows.append(run.first[property]) }
+            }
+            return rows
+        }
+        var runIndex = 0
+        // The change before, while it is of the same run and property: its value holds until this one.
+        var previous: (run: Int, property: Int, offset: Int, value: Double)?
+        for change in changes {
+            // The change's run: same view, frame inside it (both lists are sorted by view first).
+            if runIndex >= runs.count || runs[runIndex].viewID != change.viewID || !runs[runIndex].covers(change.frameIndex) {
+                guard let found = runs.firstIndex(where: { $0.viewID == change.viewID && $0.covers(change.frameIndex) }) else {
+                    throw ArchiveError.invalidStoredValue(
+                        table: "view_changes", column: "frame_index",
+                        value: "\(change.frameIndex) (view \(change.viewID) is not in that frame)")
+                }
+                runIndex = found
+            }
+            let offset = change.frameIndex - runs[runIndex].firstFrame
+            if let before = previous, before.run == runIndex, before.property == change.property {
+                fill(run: before.run, property: before.property, from: before.offset, to: offset, with: before.value)
+            } else if let before = previous {
+                fill(run: before.run, property: before.property, from: before.offset, to: nil, with: before.value)
+            }
+            previous = (runIndex, change.property, offset, change.value)
+        }
+        if let before = previous {
+            fill(run: before.run, property: before.property, from: before.offset, to: nil, with: before.value)
+        }
+    }
+
+    /// Sets `property` of run `run` to `value` from frame offset `start` up to `end` (exclusive; nil: the run's end).
+    private mutating func fill(run: Int, property: Int, from start: Int, to end: Int?, with value: Double) {
+        let end = end ?? (runs[run].lastFrame - runs[run].firstFrame + 1)
+        for offset in start..<end { values[run][offset * ViewValues.count + property] = value }
+    }
+
+    /// The views of frame `index`, back to front, named by `key`.
+    func views(ofFrame index: Int, key: (Int64) throws -> String) throws -> [ViewState] {
+        var views: [ViewState] = []
+        for (runIndex, run) in runs.enumerated() where run.covers(index) {
+            let base = (index - run.firstFrame) * ViewValues.count
+            let row = values[runIndex]
+            let view = ViewState(
+                key: try key(run.viewID), x: row[base], y: row[base + 1], w: row[base + 2], h: row[base + 3],
+                alpha: row[base + 4],
+                transform: AffineTransform(
+                    a: row[base + 5], b: row[base + 6], c: row[base + 7], d: row[base + 8], tx: row[base + 9],
+                    ty: row[base + 10]),
+                rotationX: row[base + 11], rotationY: row[base + 12], m34: row[base + 13], z: Int(row[base + 14]),
+                hidden: row[base + 15] != 0)
+            views.insertBackToFront(view)
+        }
+        return views
+    }
+}
+
+extension ViewRun {
+    func covers(_ frameIndex: Int) -> Bool { firstFrame <= frameIndex && frameIndex <= lastFrame }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import ReelReplay
+import ReelStore
+
+/// `reel accept ARCHIVE --replay ID`: a replay's candidate traces become the baselines of the
+/// sessions it diverged on.
+struct AcceptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accept",
+        abstract: "Make a replay's candidate traces the baselines of the sessions it diverged on.",
+        discussion: """
+            For an intended change: the candidate of replay ID (as `reel replay --engine` named it) \
+            runs each selected session again, and its trace becomes the session's baseline, which \
+            later replays compare against. The replaced baselines stay in the archive with who \
+            accepted, when and which replay (view baseline_changes, docs/SCHEMA.md). Without \
+            --scenario, --session and --kind every diverged session of the replay is accepted. \
+            Exit codes: 0 accepted, 64 usage, 65 an unknown or unfinished replay, an empty \
+            selection, a candidate that is no longer the engine the replay ran, or a session the \
+            candidate fails on (the sessions accepted before it stay accepted), 66 a missing archive.
+            """)
+
+    @Argument(help: "The archive.")
+    var archive: String
+
+    @Option(help: "The replay whose candidate to accept.")
+    var replay: Int64
+
+    @Option(help: "Only sessions of this scenario.")
+    var scenario: String?
+
+    @Option(name: .customLong("session"), help: "Only this session (repeat for more).")
+    var sessions: [Int64] = []
+
+    @Option(name: .customLong("kind"), help: "Only sessions with a divergence of this kind (repeat for more): \(DivergenceKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var kinds: [String] = []
+
+    func run() throws {
+        try reportingErrors {
+            guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
+            let kinds = try self.kinds.map { text in
+                guard let kind = DivergenceKind(rawValue: text) else {
+                    throw ReelFailure(.usage, "--kind \(text): not a divergence kind (\(DivergenceKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                return kind
+            }
+            let selection = BaselineAcceptor.Selection(
+                scenario: scenario, sessionIDs: sessions.isEmpty ? nil : sessions, kinds: kinds.isEmpty ? nil : kinds)
+            let progress = ProgressLine()
+            let summary = try BaselineAcceptor(archivePath: archive, replayID: replay, acceptedBy: Self.who()).run(selection) { done, total in
+                progress.update("accepted \(done)/\(counted(total, "session"))")
+            }
+            progress.finish()
+            let engine = summary.engine.map { "\($0.name) \($0.version)" } ?? summary.candidate
+            print("\(archive): accepted \(counted(summary.accepted.count, "session")) of replay \(replay): "
+                + "their baseline is now the trace of \(engine)"
+                + (summary.tracesReused > 0 ? " (\(summary.tracesReused) already stored)" : ""))
+        }
+    }
+
+    /// Who accepts: the user and host, as `user@host`.
+    static func who() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let user = environment["USER"] ?? environment["LOGNAME"] ?? "unknown"
+        return "\(user)@\(ProcessInfo.processInfo.hostName)"
+    }
+}
