@@ -11,11 +11,12 @@ struct QRMatrix {
         size = 17 + 4 * version
         modules = Array(repeating: Array(repeating: false, count: size), count: size)
         isFunction = modules
-        for (x, y) in [(3, 3), (size - 4, 3), (3, size - 4)] { drawFinder(centreX: x, centreY: y) }
+        // The timing patterns first: the finders drawn over them keep their rings whole.
         for index in 0..<size {
             set(6, index, index % 2 == 0)
             set(index, 6, index % 2 == 0)
         }
+        for (x, y) in [(3, 3), (size - 4, 3), (3, size - 4)] { drawFinder(centreX: x, centreY: y) }
         let centres = QRTables.alignmentCentres[version - 1]
         for y in centres {
             for x in centres {
