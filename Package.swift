@@ -15,6 +15,12 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Test-only: parses the scale-out recipes (docs/scale/*.yml) the way their schedulers read them.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `reel capture` only: the HTTP server of the ReelCapture module (README, "Capture a corpus", says why).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's own networking layer and logger; ReelCapture names client addresses (NIOCore)
+        // and keeps the server's log quiet (Logging).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
         // SQLite's C API, straight from the system library (pkg-config sqlite3).
@@ -41,11 +47,22 @@ let package = Package(
         .target(name: "ReelReplay", dependencies: ["ReelEngine", "ReelStore", "ReelTrace"]),
         // Replay reports: one self-contained HTML page with tables and SVG plots.
         .target(name: "ReelReport", dependencies: ["ReelReplay", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace"]),
+        // `reel capture`: a small web server that records gesture sessions from a person's finger on a
+        // phone. Its own module, so that nothing else in Reel depends on the HTTP server.
+        .target(
+            name: "ReelCapture",
+            dependencies: [
+                "ReelReplay", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The command-line front end.
         .executableTarget(
             name: "reel",
             dependencies: [
-                "ReelReplay", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
+                "ReelReplay", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace", "ReelCapture",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +82,13 @@ let package = Package(
         .testTarget(
             name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore", .product(name: "Yams", package: "Yams")],
             exclude: ["BadInput"]),
+        .testTarget(
+            name: "ReelCaptureTests",
+            dependencies: [
+                "ReelCapture", "ReelReplay", "ReelStore", "ReelTrace",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "ReelReportTests", dependencies: ["ReelReport", "ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
         // An independent decision oracle per interactive scenario family, written from the published
         // rules alone (its Oracle*.swift files import no Reel module), checked against the engine.

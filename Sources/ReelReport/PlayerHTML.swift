@@ -1,13 +1,13 @@
 /// The HTML of one session player: an `<article id="session-ID">` with the two device screens,
 /// the controls and the event strips (filled in by `PlayerScript`), the session's static plots,
 /// a table of its events (what a reader without script gets), and its data (`PlayerJSON`).
-enum PlayerHTML {
+package enum PlayerHTML {
     /// Pixels per point of the drawn screens: the device fits in 400 × 480 px.
     static func scale(_ session: PlayerSession) -> Double {
         min(400 / session.device.height, 480 / session.device.width)
     }
 
-    static func article(_ session: PlayerSession, heading: String, plots: String) -> String {
+    package static func article(_ session: PlayerSession, heading: String, plots: String) -> String {
         let e = HTML.escape
         let id = session.sessionID
         let s = scale(session)

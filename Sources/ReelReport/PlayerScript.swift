@@ -9,8 +9,8 @@
 /// scrubber's time axis. `#session-ID&frame=N` in the URL seeks that player to recorded frame N
 /// through its scrubber. After each drawing the player's `data-drawn` attribute holds what was
 /// drawn, measured back from the page (points), so a headless browser can check it.
-enum PlayerScript {
-    static let source = #"""
+package enum PlayerScript {
+    package static let source = #"""
 (function () {
   "use strict";
   var palette = ["#9ecae1", "#fdae6b", "#a1d99b", "#bcbddc", "#fc9272", "#c7e9c0", "#fdd0a2", "#dadaeb"];

@@ -147,7 +147,7 @@ public enum ReportPage {
         }.joined() + "</ul>\n"
     }
 
-    static let style = """
+    package static let style = """
         body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1100px; color: #1b1f24; padding: 0 16px; }
         h1 { font-size: 22px; } h2 { font-size: 18px; border-bottom: 1px solid #d0d7de; padding-bottom: 4px; margin-top: 32px; }
         h3 { font-size: 15px; margin-bottom: 4px; }

@@ -11,7 +11,7 @@ struct Reel: ParsableCommand {
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
             SynthCommand.self, RecordCommand.self, ExportCommand.self, ReplayCommand.self, AcceptCommand.self,
             MergeCommand.self, CompareCommand.self,
-            QueryCommand.self, ShowCommand.self, ReportCommand.self,
+            QueryCommand.self, ShowCommand.self, ReportCommand.self, CaptureCommand.self,
             BenchCommand.self,
         ]
     )
