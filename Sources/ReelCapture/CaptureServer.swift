@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ReelEngine
@@ -75,10 +76,13 @@ public final class CaptureServer: Sendable {
 
     /// Serves until the task is cancelled. `listening` is called once with the port bound.
     public func run(listening: @escaping @Sendable (Int) async -> Void) async throws {
+        let limits = configuration.limits
         let app = Application(
             router: router(),
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(limits.idleSeconds)))),
             configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
             logger: Self.quietLogger())
         try await app.run()
