@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "ReelReplay", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

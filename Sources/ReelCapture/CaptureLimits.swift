@@ -21,15 +21,20 @@ public struct CaptureLimits: Sendable, Hashable {
     /// `capture.rate_per_second`: the sustained rate per client once its burst is spent (429 past it).
     /// A client is its IP address.
     public var ratePerSecond: Double
+    /// `capture.idle_seconds`: a connection that sends nothing for this long is closed (a client
+    /// trickling a body byte by byte cannot hold a connection open for ever).
+    public var idleSeconds: Int
+    /// `capture.max_connections`: connections open at once; further ones wait to be accepted.
+    public var maxConnections: Int
 
     /// The defaults `reel capture` runs with.
     public static let standard = CaptureLimits(
         maxBodyBytes: 1 << 20, maxTouches: 10_000, maxSessionSeconds: 60, maxSessions: 10_000, rateBurst: 30,
-        ratePerSecond: 2)
+        ratePerSecond: 2, idleSeconds: 30, maxConnections: 256)
 
     public init(
         maxBodyBytes: Int, maxTouches: Int, maxSessionSeconds: Double, maxSessions: Int, rateBurst: Int,
-        ratePerSecond: Double
+        ratePerSecond: Double, idleSeconds: Int, maxConnections: Int
     ) {
         self.maxBodyBytes = maxBodyBytes
         self.maxTouches = maxTouches
@@ -37,5 +42,7 @@ public struct CaptureLimits: Sendable, Hashable {
         self.maxSessions = maxSessions
         self.rateBurst = rateBurst
         self.ratePerSecond = ratePerSecond
+        self.idleSeconds = idleSeconds
+        self.maxConnections = maxConnections
     }
 }

@@ -53,7 +53,7 @@ enum CapturePage {
         #stage { position: fixed; left: 0; top: 0; width: 100vw; height: 100vh; touch-action: none; background: #f6f8fa; }
         #stage .view { stroke: #57606a; stroke-width: 0.5; }
         #stage .finger { fill: rgba(9, 105, 218, 0.35); }
-        .banner { position: fixed; left: 8px; right: 8px; top: 8px; margin: 0; padding: 6px 10px; background: rgba(255,255,255,0.9);
+        .banner { position: fixed; left: 8px; right: 8px; bottom: 8px; margin: 0; padding: 6px 10px; background: rgba(255,255,255,0.9);
           border-radius: 6px; pointer-events: none; font-size: 15px; }
         #result { position: fixed; inset: 0; overflow: auto; background: #fff; padding: 12px; touch-action: auto; user-select: text; }
         #decision { font-size: 18px; font-weight: 600; }
@@ -90,6 +90,14 @@ enum CapturePage {
     requestAnimationFrame(tick);
   }
 
+  // The player's colours (PlayerScript), so a view looks the same before and after the swipe.
+  var palette = ["#9ecae1", "#fdae6b", "#a1d99b", "#bcbddc", "#fc9272", "#c7e9c0", "#fdd0a2", "#dadaeb"];
+  function colour(key) {
+    var hash = 0;
+    for (var i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
+    return palette[hash % palette.length];
+  }
+
   function drawScreen(screen) {
     stage.setAttribute("viewBox", "0 0 " + screen.screen[0] + " " + screen.screen[1]);
     screen.views.forEach(function (v) {
@@ -98,7 +106,7 @@ enum CapturePage {
         var cx = v[1] + v[3] / 2, cy = v[2] + v[4] / 2, a = v[6], b = v[7], c = v[8], d = v[9];
         g.setAttribute("transform", "matrix(" + [a, b, c, d, cx + v[10] - (a * cx + c * cy), cy + v[11] - (b * cx + d * cy)].join(" ") + ")");
       }
-      node(g, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], fill: "#dde7f0", "class": "view" });
+      node(g, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], fill: colour(v[0]), "class": "view" });
       var label = node(g, "text", { x: v[1] + 8, y: v[2] + 30, "class": "view-label" });
       label.textContent = v[0];
     });

@@ -97,7 +97,7 @@ final class CaptureRecorder: @unchecked Sendable {
         } catch let failure as ReelFailure where failure.status == .dataError {
             throw CaptureRejection(status: 400, message: failure.message)
         } catch {
-            throw CaptureRejection(status: 500, message: "recording failed: \(error)")
+            throw Self.writeFailure(error)
         }
         let recorded = recorder.summary.recorded > before.recorded
         if recorded { recordedThisRun += 1 }
@@ -118,7 +118,19 @@ final class CaptureRecorder: @unchecked Sendable {
         } catch let rejection as CaptureRejection {
             throw rejection
         } catch {
-            throw CaptureRejection(status: 500, message: "reading the recorded session back failed: \(error)")
+            throw Self.writeFailure(error)
         }
+    }
+
+    /// A failure that is not the client's: the archive locked by another process (503, try again)
+    /// or another archive or engine failure (500), in SQLite's words without its statement.
+    private static func writeFailure(_ error: any Error) -> CaptureRejection {
+        guard let failure = error as? SQLiteError else {
+            return CaptureRejection(status: 500, message: "the server could not record the session: \(error)")
+        }
+        if failure.code == 5 || failure.code == 6 {  // SQLITE_BUSY, SQLITE_LOCKED
+            return CaptureRejection(status: 503, message: "the archive is locked by another process; try again in a moment")
+        }
+        return CaptureRejection(status: 500, message: "the server could not write the archive: \(failure.message)")
     }
 }

@@ -1,5 +1,9 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOCore
 import ReelEngine
 import ReelReplay
@@ -32,6 +36,11 @@ public struct CaptureConfiguration: Sendable {
     public var isLoopback: Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
+}
+
+/// The server could not listen (the port taken, an address not of this machine), in the system's words.
+public struct CaptureListenError: Error, CustomStringConvertible {
+    public let description: String
 }
 
 /// The request context of the capture server: Hummingbird's, plus the client's address (the key of
@@ -75,13 +84,21 @@ public final class CaptureServer: Sendable {
 
     /// Serves until the task is cancelled. `listening` is called once with the port bound.
     public func run(listening: @escaping @Sendable (Int) async -> Void) async throws {
+        let limits = configuration.limits
         let app = Application(
             router: router(),
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(limits.idleSeconds)))),
             configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
             logger: Self.quietLogger())
-        try await app.run()
+        do {
+            try await app.run()
+        } catch let error as IOError {
+            throw CaptureListenError(
+                description: "cannot listen on \(configuration.host):\(configuration.port): \(String(cString: strerror(error.errnoCode)))")
+        }
     }
 
     private static func quietLogger() -> Logger {

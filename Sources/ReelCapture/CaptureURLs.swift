@@ -34,7 +34,7 @@ public enum CaptureURLs {
                 return inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN)) != nil
             }
             guard found else { continue }
-            let name = String(cString: text)
+            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if entry.pointee.ifa_flags & UInt32(IFF_LOOPBACK) != 0 { loopback.append(name) } else { network.append(name) }
         }
         return network + loopback

@@ -2,8 +2,8 @@ import Dispatch
 import Synchronization
 
 /// A token bucket per client (`CaptureLimits.rateBurst` tokens, refilled at
-/// `CaptureLimits.ratePerSecond`): a request spends one token or is refused. Clients whose bucket
-/// is full again are forgotten, so the table holds only clients seen within the last burst's refill time.
+/// `CaptureLimits.ratePerSecond`): a request spends one token or is refused. Past 4096 clients,
+/// those whose bucket has refilled are forgotten, so the table stays small.
 final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double

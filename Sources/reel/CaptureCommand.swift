@@ -87,7 +87,7 @@ struct CaptureCommand: ParsableCommand {
                 }
             }
             if let error = failure.withLock({ $0 }), !task.isCancelled {
-                throw ReelFailure(.cannotCreate, "cannot serve on \(host):\(port): \(error)")
+                throw ReelFailure(.cannotCreate, (error as? CaptureListenError)?.description ?? "the capture server stopped: \(error)")
             }
             printNote("stopped: \(counted(server.sessionsRecorded, "session")) recorded into \(archive)")
         }

@@ -30,7 +30,7 @@ struct CaptureKillTests {
         let folder = try temporaryFolder()
         let archivePath = folder + "/killed.sqlite"
         let output = folder + "/out.txt"
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: reelExecutable)
         process.arguments = ["capture", archivePath, "--scenario", capturedScenario.name, "--port", "0", "--no-qr"]
