@@ -85,4 +85,26 @@ struct MarkdownSummaryTests {
         #expect(!withRecorded.standardOutput.contains("Release points and"))
         #expect(withRecorded.standardOutput.contains("<code>reel show \(archive) "))
     }
+
+    @Test func markdownSummaryIsAppendedToAFileNextToJUnit() throws {
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 12)
+        let summary = folder + "/summary.md"
+        try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: summary))
+        let run = try runReel(
+            ["replay", archive, "--engine", candidate, "--format", "junit", "--markdown-summary", summary], in: folder)
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("<?xml"))
+        let markdown = try runReel(["replay", archive, "--engine", candidate, "--format", "markdown"], in: folder)
+        let written = try String(contentsOfFile: summary, encoding: .utf8)
+        // What was there stays; the summary is the one --format markdown prints (of replay 1, not 2).
+        #expect(written.hasPrefix("earlier step\n## Reel replay 1 "))
+        let sameForReplay1 = markdown.standardOutput.replacingOccurrences(of: "replay 2", with: "replay 1")
+            .replacingOccurrences(of: "replay=2", with: "replay=1")
+        #expect(written.dropFirst("earlier step\n".count) == sameForReplay1)
+
+        // A summary file in a missing folder is refused before anything is replayed.
+        let missing = try runReel(["replay", archive, "--markdown-summary", folder + "/no/such/summary.md"], in: folder)
+        #expect(missing.status == 66)
+        #expect(try archiveCount(archive, "SELECT count(*) FROM replays") == 2)
+    }
 }
