@@ -67,9 +67,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         name: .customLong("fail-on"),
         help: """
-            The divergence kinds that fail the replay (exit 1), comma-separated: decision, lifecycle, frame_count, \
-            frame, timing, missing_view, extra_view, error (default: every kind). Sessions diverging only in other \
-            kinds are reported, not failed; engine errors always fail (exit 2).
+            The divergence kinds that fail the replay (exit 1), comma-separated: \
+            \(DivergenceKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: every kind). Sessions \
+            diverging only in other kinds are reported, not failed; engine errors always fail (exit 2).
             """)
     var failOn: String?
 
