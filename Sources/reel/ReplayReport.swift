@@ -114,6 +114,7 @@ enum ReplayReport {
             if index > 0 { w.raw(",") }
             w.raw("{\"session\":"); w.int(Int(sessionID))
             w.raw(",\"status\":"); w.string(verdict.status.rawValue)
+            w.raw(",\"failing\":"); w.raw(tally.policy.fails(verdict.divergences.map(\.kind)) ? "true" : "false")
             w.raw(",\"first\":")
             if let first = verdict.divergences.first { w.string(first.detail) } else { w.null() }
             w.raw("}")

@@ -57,6 +57,11 @@ struct FailOnTests {
         #expect(report["failing_sessions"] == .number(Double(flipped)))
         #expect(report["not_failing_sessions"] == .number(Double(diverged - flipped)))
         #expect(report["flips"] == .number(Double(try archiveCount(archive, "SELECT count(*) FROM regressions WHERE replay_id = 1"))))
+        // Each finding says whether it fails: exactly the flipped ones do.
+        guard case .array(let findings)? = report["findings"] else { Issue.record("no findings"); return }
+        #expect(findings.count == Int(diverged))
+        #expect(Int64(findings.filter { $0["failing"] == .bool(true) }.count) == flipped)
+        #expect(Int64(findings.filter { $0["failing"] == .bool(false) }.count) == diverged - flipped)
         for kind in try kinds(replay: 1, in: archive) {
             #expect(report["sessions_by_kind"]?[kind.rawValue] == .number(Double(try sessions(with: kind, replay: 1, in: archive))))
         }
