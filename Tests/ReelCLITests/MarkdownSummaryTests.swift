@@ -107,4 +107,20 @@ struct MarkdownSummaryTests {
         #expect(missing.status == 66)
         #expect(try archiveCount(archive, "SELECT count(*) FROM replays") == 2)
     }
+
+    /// A scenario name from elsewhere cannot break a table row or inject markup.
+    @Test func archiveTextIsEscapedInTableCells() throws {
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 12)
+        #expect(try runReel(["replay", archive], in: folder).status == 0)
+        #expect(try runReel(["replay", archive, "--engine", candidate], in: folder).status == 1)
+        try Database.open(archive, mode: .readWrite).execute("UPDATE scenarios SET name = 'a|b' || char(10) || '<img>'")
+        let run = try runReel(["compare", archive, "--format", "markdown"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let rows = run.standardOutput.split(separator: "\n").filter { sessionRows(String($0)).count == 1 }
+        try #require(!rows.isEmpty)
+        for row in rows {
+            #expect(row.contains("| a&#124;b\\u{a}&lt;img&gt; |"), "\(row)")
+            #expect(row.filter { $0 == "|" }.count == 7, "\(row)")
+        }
+    }
 }
