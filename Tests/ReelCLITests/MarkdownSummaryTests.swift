@@ -69,6 +69,10 @@ struct MarkdownSummaryTests {
         #expect(run.standardOutput.contains("| fixed flips | 0 |"))
         let changed = later.filter { $0.status != .matched }.map(\.sessionID)
         #expect(sessionRows(run.standardOutput) == Array(changed.prefix(Self.listedCap)))
+        // A flipped session's release point is placed (the recorded archive holds its touches).
+        let flipRow = try #require(run.standardOutput.split(separator: "\n").first { $0.hasPrefix("| \(flips[0].sessionID) |") })
+        let cells = flipRow.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Double(cells[5]) != nil && Double(cells[6]) != nil, "\(flipRow)")
     }
 
     @Test func mergedSummaryWithoutTheRecordedArchiveSaysWhyReleasesAreMissing() throws {
@@ -120,7 +124,7 @@ struct MarkdownSummaryTests {
         try #require(!rows.isEmpty)
         for row in rows {
             #expect(row.contains("| a&#124;b\\u{a}&lt;img&gt; |"), "\(row)")
-            #expect(row.filter { $0 == "|" }.count == 7, "\(row)")
+            #expect(row.filter { $0 == "|" }.count == 9, "\(row)")
         }
     }
 }
