@@ -118,4 +118,21 @@ struct FailOnTests {
         let strict = try runReel(["merge", "s1.sqlite", "s2.sqlite", "-o", "m2.sqlite"], in: folder)
         #expect(strict.status == 1)
     }
+
+    /// Sessions the engine cannot run fail under any --fail-on, so such a replay never looks green.
+    @Test func engineErrorsFailWhateverFailOnSays() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        let engine = "python3 \(repositoryRoot)/tools/example_engine.py"
+        _ = try record(
+            try synthesizedStream("nav.interactive-pop", count: 2, seed: 12, in: folder), engine: .exec(command: engine), into: archive)
+        let run = try runReel(
+            ["replay", archive, "--engine", "exec:\(engine) --hang-after 0", "--timeout", "1", "--jobs", "1",
+             "--fail-on", "frame", "--format", "json"],
+            in: folder)
+        #expect(run.status == 2, "\(run.standardError)")
+        let report = try JSONParser.parse(run.standardOutput)
+        #expect(report["fail_on"] == .array([.string("frame"), .string("error")]))
+        #expect(report["errors"] == .number(2) && report["failing_sessions"] == .number(0))
+    }
 }
