@@ -19,6 +19,7 @@ verdicts AS (
     SELECT replay_id, session_id, decision_actual,
            CASE WHEN status = 'diverged' AND decision_expected <> decision_actual THEN 'flipped' ELSE status END AS verdict
     FROM replay_results
+    WHERE replay_id IN (SELECT r1 FROM pair UNION ALL SELECT r2 FROM pair)
 )
 SELECT a.session_id, sc.name AS scenario,
        CASE

@@ -48,7 +48,7 @@ struct MigrateCommand: ParsableCommand {
 /// `reel info PATH`: schema version, file size and row counts, without writing anything.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "info", abstract: "Show an archive's schema version, file size, row counts and replays (status, candidate, verdict counts).")
+        commandName: "info", abstract: "Show an archive's schema version, file size, row counts and replays (status, start, candidate, verdict counts, flips).")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json

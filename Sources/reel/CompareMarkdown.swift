@@ -1,8 +1,10 @@
 import ReelReplay
+import ReelReport
 import ReelStore
 
 /// `reel compare --format markdown`: the changes counted by kind, then the changed sessions with
-/// their scenario and the command that shows each under the later replay.
+/// their scenario, release point (when the archive holds the touches: not a results archive) and
+/// the command that shows each under the later replay.
 enum CompareMarkdown {
     static func render(_ changes: VerdictChanges, archivePath: String) throws -> String {
         // One pass: every row counted, the first ones kept for the table.
@@ -29,14 +31,18 @@ enum CompareMarkdown {
         out.add("### Changed sessions")
         out.add("")
         var next = rows.makeIterator()
-        out.addTable(
-            header: ["| session | scenario | change | replay \(r1) | replay \(r2) | see it |", "|---:|---|---|---|---|---|"],
+        try out.addTable(
+            header: [
+                "| session | scenario | change | replay \(r1) | replay \(r2) | release progress | release velocity (pt/s) | see it |",
+                "|---:|---|---|---|---|---:|---:|---|",
+            ],
             total: total, more: "reel compare \(shellQuoted(archivePath)) \(r1) \(r2)"
         ) {
             guard let row = next.next() else { return nil }
             let show = "reel show \(shellQuoted(archivePath)) \(row.sessionID) --replay \(r2)"
             return "| \(row.sessionID) | \(MarkdownSummary.cell(row.scenario)) | \(row.change.words) | "
                 + "\(CompareCommand.verdict(row.before, row.decisionBefore)) | \(CompareCommand.verdict(row.after, row.decisionAfter)) | "
+                + MarkdownSummary.releaseCells(try SessionRelease.read(sessionID: row.sessionID, in: changes.archive)) + " | "
                 + MarkdownSummary.code(show) + " |"
         }
         return out.text

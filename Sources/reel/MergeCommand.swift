@@ -36,11 +36,17 @@ struct MergeCommand: ParsableCommand {
         help: "The divergence kinds that fail the merged replay (exit 1), as reel replay --fail-on (default: every kind).")
     var failOn: String?
 
+    @Option(help: "Also append the Markdown summary to this file, created when missing (for example \"$GITHUB_STEP_SUMMARY\"), whatever --format prints.")
+    var markdownSummary: String?
+
     @Option(help: "The recorded archive the shards replayed: with --format markdown, for release points and reel show commands.")
     var recorded: String?
 
     func run() throws {
-        let policy = try reportingErrors { try failOn.map { try FailurePolicy(parsing: $0) } ?? .everyKind }
+        let policy = try reportingErrors {
+            if let markdownSummary { try OutputFile.checkCanWrite(markdownSummary, force: true) }
+            return try failOn.map { try FailurePolicy(parsing: $0) } ?? .everyKind
+        }
         let summary = try reportingErrors {
             try OutputFile.checkCanWrite(output, force: force)
             // With --force, the merge is written beside OUT and replaces it only once it succeeded.
@@ -58,7 +64,7 @@ struct MergeCommand: ParsableCommand {
                 path: recorded ?? "ARCHIVE",
                 archive: try recorded.map { try Archive.open($0, mode: .readOnly) }, holdsResults: false)
         }
-        try ReplayReport.emit(summary, format: format, resultsPath: output, policy: policy, recorded: recordedSessions)
+        try ReplayReport.emit(summary, format: format, resultsPath: output, policy: policy, recorded: recordedSessions, markdownFile: markdownSummary)
     }
 }
 

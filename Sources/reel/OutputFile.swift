@@ -39,6 +39,17 @@ final class OutputFile {
         buffer.reserveCapacity(Self.blockSize)
     }
 
+    /// The file at `path`, created when missing, written after what it holds (a CI step summary
+    /// such as `$GITHUB_STEP_SUMMARY` collects the output of several commands).
+    init(appendingTo path: String) throws {
+        try Self.checkCanWrite(path, force: true)
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Self.openFailure(path, errno: errno) }
+        descriptor = fd
+        name = path
+        ownsDescriptor = true
+    }
+
     /// Standard output when `path` is nil or "-", else the file at `path`.
     static func standardOutputOr(_ path: String?, force: Bool) throws -> OutputFile {
         guard let path, path != "-" else { return OutputFile() }

@@ -67,11 +67,14 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         name: .customLong("fail-on"),
         help: """
-            The divergence kinds that fail the replay (exit 1), comma-separated: decision, lifecycle, frame_count, \
-            frame, timing, missing_view, extra_view, error (default: every kind). Sessions diverging only in other \
-            kinds are reported, not failed; engine errors always fail (exit 2).
+            The divergence kinds that fail the replay (exit 1), comma-separated: \
+            \(DivergenceKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: every kind). Sessions \
+            diverging only in other kinds are reported, not failed; engine errors always fail (exit 2).
             """)
     var failOn: String?
+
+    @Option(help: "Also append the Markdown summary to this file, created when missing (for example \"$GITHUB_STEP_SUMMARY\"), whatever --format prints.")
+    var markdownSummary: String?
 
     @Option(help: "Write results into this archive instead of the recorded one (for shards; see `reel merge`).")
     var results: String?
@@ -87,7 +90,10 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let policy = try reportingErrors { try failOn.map { try FailurePolicy(parsing: $0) } ?? .everyKind }
+        let policy = try reportingErrors {
+            if let markdownSummary { try OutputFile.checkCanWrite(markdownSummary, force: true) }
+            return try failOn.map { try FailurePolicy(parsing: $0) } ?? .everyKind
+        }
         let summary: Replayer.Summary = try reportingErrors {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
             let tolerances: Tolerances
@@ -123,10 +129,10 @@ struct ReplayCommand: ParsableCommand {
         }
         let recorded = try reportingErrors {
             ReplayMarkdown.Recorded(
-                path: archive, archive: format == .markdown ? try Archive.open(archive, mode: .readOnly) : nil,
+                path: archive, archive: format == .markdown || markdownSummary != nil ? try Archive.open(archive, mode: .readOnly) : nil,
                 holdsResults: results == nil || results == archive)
         }
-        try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive, policy: policy, recorded: recorded)
+        try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive, policy: policy, recorded: recorded, markdownFile: markdownSummary)
     }
 
     /// `--shard I/N`, or the scheduler's shard for `--shard auto` (said on standard error).

@@ -34,6 +34,7 @@ enum ReplayMarkdown {
                 + tally.passingKinds.map(\.rawValue).joined(separator: ", ") + ", which do not fail."
         }
         out.add(counts)
+        out.add("")
         out.add("Failing kinds (`--fail-on`): \(policy.failsEveryKind ? "every kind" : policy.argument) (error always fails).")
         if !tally.sessionsByKind.isEmpty {
             out.add("")

@@ -13,19 +13,27 @@ enum ReplayReport {
     /// - Parameters:
     ///   - resultsPath: the archive holding the replay's results (JUnit lists every session).
     ///   - recorded: the recorded sessions, for the Markdown summary's release points and commands.
+    ///   - markdownFile: a file to append the Markdown summary to as well (`--markdown-summary`).
     static func emit(
         _ summary: Replayer.Summary, format: Format, resultsPath: String, policy: FailurePolicy,
-        recorded: ReplayMarkdown.Recorded
+        recorded: ReplayMarkdown.Recorded, markdownFile: String? = nil
     ) throws {
         let tally = try reportingErrors {
             let results = try Archive.open(resultsPath, mode: .readOnly)
             let tally = try VerdictTally(replayID: summary.replayID, in: results, policy: policy)
+            let markdown = format == .markdown || markdownFile != nil
+                ? try ReplayMarkdown.render(summary, tally: tally, results: results, resultsPath: resultsPath, recorded: recorded)
+                : nil
             switch format {
             case .text: print(text(summary, tally: tally, archive: resultsPath))
             case .json: print(json(summary, tally: tally))
             case .junit: print(try junit(summary, tally: tally, archive: results))
-            case .markdown:
-                print(try ReplayMarkdown.render(summary, tally: tally, results: results, resultsPath: resultsPath, recorded: recorded))
+            case .markdown: print(markdown ?? "")
+            }
+            if let markdownFile, let markdown {
+                let file = try OutputFile(appendingTo: markdownFile)
+                try file.write(markdown + "\n")
+                try file.close()
             }
             return tally
         }
@@ -106,6 +114,7 @@ enum ReplayReport {
             if index > 0 { w.raw(",") }
             w.raw("{\"session\":"); w.int(Int(sessionID))
             w.raw(",\"status\":"); w.string(verdict.status.rawValue)
+            w.raw(",\"failing\":"); w.raw(tally.policy.fails(verdict.divergences.map(\.kind)) ? "true" : "false")
             w.raw(",\"first\":")
             if let first = verdict.divergences.first { w.string(first.detail) } else { w.null() }
             w.raw("}")

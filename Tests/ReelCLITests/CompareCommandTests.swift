@@ -120,4 +120,24 @@ struct CompareCommandTests {
         let text = try runReel(["info", archive], in: folder).standardOutput
         #expect(text.contains("replay 2  finished  "), "\(text)")
     }
+
+    /// Engine errors are verdicts too: a session that could not run, then could, changed.
+    @Test func errorsComeAndGo() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        let engine = "python3 \(repositoryRoot)/tools/example_engine.py"
+        _ = try record(
+            try synthesizedStream("nav.interactive-pop", count: 3, seed: 12, in: folder), engine: .exec(command: engine), into: archive)
+        #expect(try runReel(["replay", archive, "--engine", "exec:\(engine)", "--jobs", "1"], in: folder).status == 0)
+        let hanging = ["--engine", "exec:\(engine) --hang-after 1", "--timeout", "1", "--jobs", "1"]
+        #expect(try runReel(["replay", archive] + hanging, in: folder).status == 2)
+        let run = try runReel(["compare", archive, "1", "2", "--format", "json"], in: folder)
+        let report = try JSONParser.parse(run.standardOutput)
+        let expected = try expectedChanges(1, 2, in: archive)
+        try #require(!expected.isEmpty)
+        #expect(expected.allSatisfy { $0[1] == "newly_error" })
+        #expect(report["counts"]?["newly_error"] == .number(Double(expected.count)))
+        let back = try JSONParser.parse(try runReel(["compare", archive, "2", "1", "--format", "json"], in: folder).standardOutput)
+        #expect(back["counts"]?["newly_matched"] == .number(Double(expected.count)))
+    }
 }

@@ -57,6 +57,11 @@ struct FailOnTests {
         #expect(report["failing_sessions"] == .number(Double(flipped)))
         #expect(report["not_failing_sessions"] == .number(Double(diverged - flipped)))
         #expect(report["flips"] == .number(Double(try archiveCount(archive, "SELECT count(*) FROM regressions WHERE replay_id = 1"))))
+        // Each finding says whether it fails: exactly the flipped ones do.
+        guard case .array(let findings)? = report["findings"] else { Issue.record("no findings"); return }
+        #expect(findings.count == Int(diverged))
+        #expect(Int64(findings.filter { $0["failing"] == .bool(true) }.count) == flipped)
+        #expect(Int64(findings.filter { $0["failing"] == .bool(false) }.count) == diverged - flipped)
         for kind in try kinds(replay: 1, in: archive) {
             #expect(report["sessions_by_kind"]?[kind.rawValue] == .number(Double(try sessions(with: kind, replay: 1, in: archive))))
         }
@@ -112,5 +117,22 @@ struct FailOnTests {
         #expect(diverged > 0 && report["not_failing_sessions"] == .number(Double(diverged)) && report["failing_sessions"] == .number(0))
         let strict = try runReel(["merge", "s1.sqlite", "s2.sqlite", "-o", "m2.sqlite"], in: folder)
         #expect(strict.status == 1)
+    }
+
+    /// Sessions the engine cannot run fail under any --fail-on, so such a replay never looks green.
+    @Test func engineErrorsFailWhateverFailOnSays() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        let engine = "python3 \(repositoryRoot)/tools/example_engine.py"
+        _ = try record(
+            try synthesizedStream("nav.interactive-pop", count: 2, seed: 12, in: folder), engine: .exec(command: engine), into: archive)
+        let run = try runReel(
+            ["replay", archive, "--engine", "exec:\(engine) --hang-after 0", "--timeout", "1", "--jobs", "1",
+             "--fail-on", "frame", "--format", "json"],
+            in: folder)
+        #expect(run.status == 2, "\(run.standardError)")
+        let report = try JSONParser.parse(run.standardOutput)
+        #expect(report["fail_on"] == .array([.string("frame"), .string("error")]))
+        #expect(report["errors"] == .number(2) && report["failing_sessions"] == .number(0))
     }
 }

@@ -69,6 +69,10 @@ struct MarkdownSummaryTests {
         #expect(run.standardOutput.contains("| fixed flips | 0 |"))
         let changed = later.filter { $0.status != .matched }.map(\.sessionID)
         #expect(sessionRows(run.standardOutput) == Array(changed.prefix(Self.listedCap)))
+        // A flipped session's release point is placed (the recorded archive holds its touches).
+        let flipRow = try #require(run.standardOutput.split(separator: "\n").first { $0.hasPrefix("| \(flips[0].sessionID) |") })
+        let cells = flipRow.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Double(cells[5]) != nil && Double(cells[6]) != nil, "\(flipRow)")
     }
 
     @Test func mergedSummaryWithoutTheRecordedArchiveSaysWhyReleasesAreMissing() throws {
@@ -84,5 +88,43 @@ struct MarkdownSummaryTests {
             ["merge", "s1.sqlite", "s2.sqlite", "-o", "m.sqlite", "--force", "--format", "markdown", "--recorded", archive], in: folder)
         #expect(!withRecorded.standardOutput.contains("Release points and"))
         #expect(withRecorded.standardOutput.contains("<code>reel show \(archive) "))
+    }
+
+    @Test func markdownSummaryIsAppendedToAFileNextToJUnit() throws {
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 12)
+        let summary = folder + "/summary.md"
+        try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: summary))
+        let run = try runReel(
+            ["replay", archive, "--engine", candidate, "--format", "junit", "--markdown-summary", summary], in: folder)
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("<?xml"))
+        let markdown = try runReel(["replay", archive, "--engine", candidate, "--format", "markdown"], in: folder)
+        let written = try String(contentsOfFile: summary, encoding: .utf8)
+        // What was there stays; the summary is the one --format markdown prints (of replay 1, not 2).
+        #expect(written.hasPrefix("earlier step\n## Reel replay 1 "))
+        let sameForReplay1 = markdown.standardOutput.replacingOccurrences(of: "replay 2", with: "replay 1")
+            .replacingOccurrences(of: "replay=2", with: "replay=1")
+        #expect(written.dropFirst("earlier step\n".count) == sameForReplay1)
+
+        // A summary file in a missing folder is refused before anything is replayed.
+        let missing = try runReel(["replay", archive, "--markdown-summary", folder + "/no/such/summary.md"], in: folder)
+        #expect(missing.status == 66)
+        #expect(try archiveCount(archive, "SELECT count(*) FROM replays") == 2)
+    }
+
+    /// A scenario name from elsewhere cannot break a table row or inject markup.
+    @Test func archiveTextIsEscapedInTableCells() throws {
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 12)
+        #expect(try runReel(["replay", archive], in: folder).status == 0)
+        #expect(try runReel(["replay", archive, "--engine", candidate], in: folder).status == 1)
+        try Database.open(archive, mode: .readWrite).execute("UPDATE scenarios SET name = 'a|b' || char(10) || '<img>'")
+        let run = try runReel(["compare", archive, "--format", "markdown"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let rows = run.standardOutput.split(separator: "\n").filter { sessionRows(String($0)).count == 1 }
+        try #require(!rows.isEmpty)
+        for row in rows {
+            #expect(row.contains("| a&#124;b\\u{a}&lt;img&gt; |"), "\(row)")
+            #expect(row.filter { $0 == "|" }.count == 9, "\(row)")
+        }
     }
 }
