@@ -1,4 +1,4 @@
-/// The engine's parameters, in their published order. Sources: shared/REFERENCE.md and the seeds.
+/// The engine's parameters, in their published order. Sources: docs/SOURCES.md and the seeds.
 enum ParameterTable {
     static let curveChoices = ["linear", "default", "easeIn", "easeOut", "easeInEaseOut", "systemSpring"]
     static let policyChoices = ["uikit-backswipe", "velocity-sign", "threshold", "projection"]

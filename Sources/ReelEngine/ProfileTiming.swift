@@ -4,7 +4,7 @@ import ReelTiming
 extension EngineProfile {
     /// A curve parameter ("linear", "default", "easeIn", "easeOut", "easeInEaseOut",
     /// "systemSpring") as a timing function. "systemSpring" is UIKit's private curve 7,
-    /// CASpringAnimation(mass 3, stiffness 1000, damping 500) (REFERENCE.md): a physical spring,
+    /// CASpringAnimation(mass 3, stiffness 1000, damping 500) (docs/SOURCES.md): a physical spring,
     /// so it runs until it settles when it drives a finish/cancel animation and is cut at the
     /// track's end inside a transition.
     func timing(_ name: String) -> TimingFunction {

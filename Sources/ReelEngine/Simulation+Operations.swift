@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// Starting and ending container and presentation operations: hierarchy changes and UIKit's
-/// callback order (shared/REFERENCE.md).
+/// callback order (docs/SOURCES.md).
 extension Simulation {
     /// Resolves the scenario's action into an operation, changes the hierarchy, emits the
     /// callbacks up to animateTransition and sets the window up through the animator.

@@ -8,8 +8,8 @@ import Testing
 /// whose decision the published rule says must change, computed here from the touches alone.
 @Suite("One decision parameter of the built-in engine")
 struct DecisionParameterTests {
-    /// Seed 000's swipe-to-dismiss on UIKit's pan (docs/ENGINE.md, REFERENCE.md "Event model and
-    /// handlers"), for a session of one finger: the pan begins on the first move whose translation
+    /// Seed 000's swipe-to-dismiss on UIKit's pan (docs/ENGINE.md, docs/SOURCES.md "Gesture
+    /// recognizers"), for a session of one finger: the pan begins on the first move whose translation
     /// from the landing reaches `pan.hysteresis` = 10 pt on either axis, and the hysteresis is then
     /// removed per axis (ty > 0: max(ty - 10, 0); else min(ty + 10, 0)). On every later move
     /// (`.changed`; nothing for stationary touches) the controller sets fraction =

@@ -3,7 +3,7 @@ import ReelTrace
 @testable import ReelEngine
 
 /// Every built-in animator, every frame (start, middle and end included) against its published
-/// motion (docs/ENGINE.md, REFERENCE.md, the seeds): value = from + (to - from) x f, where f is
+/// motion (docs/ENGINE.md, docs/SOURCES.md, the seeds): value = from + (to - from) x f, where f is
 /// the curve of elapsed / duration, evaluated independently here. Keyframed roles (flips, the
 /// incoming card) move linearly in their relative window of the curve-shaped timeline
 /// (UIView.animateKeyframes, calculationModeLinear).

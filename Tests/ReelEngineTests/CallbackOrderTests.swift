@@ -2,7 +2,7 @@ import Testing
 import ReelTrace
 @testable import ReelEngine
 
-/// Appearance and containment callbacks in UIKit's order (REFERENCE.md tables).
+/// Appearance and containment callbacks in UIKit's order (docs/SOURCES.md tables).
 @Suite struct CallbackOrderTests {
     @Test func push() throws {
         let trace = try runCatalog("nav.push", touches: tapTouches())

@@ -240,7 +240,7 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
         let b = try #require(view(last, "B.view"))
         #expect([b.x, b.y, b.w, b.h, b.alpha] == [0, 0, Self.W, Self.H, 1])
         #expect(last.progress == 0)
-        // REFERENCE.md: Two.willDisappear, One.willAppear, One.willDisappear, One.didDisappear, Two.willAppear, Two.didAppear.
+        // docs/SOURCES.md: Two.willDisappear, One.willAppear, One.willDisappear, One.didDisappear, Two.willAppear, Two.didAppear.
         #expect(calls(trace) == ["B.willMove(toParent: nil)", "B.viewWillDisappear", "A.viewDidLoad", "A.viewWillAppear",
                                  "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear"])
         let transition = calls(trace, kinds: ["transition"]).filter { !$0.contains("update") }

@@ -2,7 +2,7 @@ import Testing
 import ReelTrace
 @testable import ReelEngine
 
-/// Style x size class -> effective style, presenter and removed views (REFERENCE.md, seed 002;
+/// Style x size class -> effective style, presenter and removed views (docs/SOURCES.md, seed 002;
 /// current-context styles adapt to fullScreen in compact width: Apple's View Controller
 /// Programming Guide, seed 002).
 @Suite struct PresentationTableTests {

@@ -40,7 +40,7 @@ func underdampedSpring(zeta: Double, omega: Double, v0: Double, t: Double) -> Do
     return 1 + exp(-zeta * omega * t) * (-cos(wd * t) + (v0 - zeta * omega) / wd * sin(wd * t))
 }
 
-/// The natural frequency of a UIView spring (REFERENCE.md / docs/ENGINE.md mapping): the same
+/// The natural frequency of a UIView spring (docs/SOURCES.md / docs/ENGINE.md mapping): the same
 /// spring released from rest settles to `epsilon` exactly at `duration`. Found by scanning the
 /// w0 = 1 spring for the last time |x| >= epsilon (steps of 1 ms, then bisection); settling
 /// time scales as 1 / w0.

@@ -2,8 +2,8 @@ import Testing
 import ReelTrace
 @testable import ReelGestures
 
-/// UIPanGestureRecognizer's event model (D26 `UIPanGestureRecognizer`, REFERENCE.md "Event model and
-/// handlers, transcribed"). Expected values are the rules' own arithmetic.
+/// UIPanGestureRecognizer's event model (D26 `UIPanGestureRecognizer`, docs/SOURCES.md "Gesture
+/// recognizers"). Expected values are the rules' own arithmetic.
 @Suite struct TouchEventModelTests {
     func touch(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) -> Touch {
         Touch(t: t, id: id, phase: phase, x: x, y: y)

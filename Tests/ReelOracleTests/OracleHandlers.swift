@@ -6,7 +6,7 @@ protocol OracleHandler {
 
 extension OracleBackSwipe: OracleHandler {}
 
-/// Seed 000 SwipeUpInteractiveTransition (onevcat, shared/seeds/000): fraction = translation.y
+/// Seed 000 SwipeUpInteractiveTransition (onevcat, docs/SOURCES.md): fraction = translation.y
 /// / 400 clamped to 0...1, `shouldComplete = fraction > 0.5` set only in `.changed`; `.ended` or
 /// `.cancelled`: cancel when !shouldComplete or cancelled, else finish.
 struct OracleSwipeDismiss: OracleHandler {
@@ -29,7 +29,7 @@ struct OracleSwipeDismiss: OracleHandler {
     }
 }
 
-/// Seed 003 mail sheet (shared/seeds/003 `handlePanGesture:`): percent = (translation.y -
+/// Seed 003 mail sheet (docs/SOURCES.md, `handlePanGesture:`): percent = (translation.y -
 /// startPoint.y) / view height, clamped, computed on every action; startPoint = translation at
 /// `.began`; `case Cancelled:` falls into Ended's branch: finish iff percent > 0.4.
 struct OracleSheetDrag: OracleHandler {

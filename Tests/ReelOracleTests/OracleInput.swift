@@ -1,5 +1,5 @@
 // The oracle's own input types. The oracle imports no Reel module: it is written from the
-// published rules (shared/REFERENCE.md, the seeds, the libraries they cite, UIKit decompiled
+// published rules (docs/SOURCES.md, the seeds, the libraries they cite, UIKit decompiled
 // from the iOS 26.1 restore, "D26") and sees a session only as raw touches.
 
 /// A point or a vector, points.

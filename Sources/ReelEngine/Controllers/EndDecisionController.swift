@@ -1,7 +1,7 @@
 import ReelGestures
 
 /// Controllers that compute their progress in every action and decide in one branch shared by
-/// `.ended` and `.cancelled`: seed 003's mail sheet (shared/seeds/003, `handlePanGesture:`) and
+/// `.ended` and `.cancelled`: seed 003's mail sheet (docs/SOURCES.md, `handlePanGesture:`) and
 /// MDTransitioning's MDSwipeInteractionController (`handlePanGestureRecognizer:`) as the vertical
 /// swipe pop configures it (Demo/MDVerticalSwipPopInteractionController.m).
 ///

@@ -1,7 +1,7 @@
 import ReelGestures
 
 /// Controllers that decide in `.changed` and act on it at the end: seed 000's
-/// SwipeUpInteractiveTransition (shared/seeds/000, `handleGesture:`) and VCTransitionsLibrary's
+/// SwipeUpInteractiveTransition (docs/SOURCES.md, `handleGesture:`) and VCTransitionsLibrary's
 /// CEPinchInteractionController (`handleGesture:`).
 ///
 /// `.changed`: fraction = translation.y / `swipe.extent` clamped to 0...1 (seed 000), or

@@ -1,4 +1,4 @@
-/// The exit codes of every `reel` command (shared/DESIGN.md, BSD sysexits where they apply).
+/// The exit codes of every `reel` command (docs/ARCHITECTURE.md, BSD sysexits where they apply).
 public enum ExitStatus: Int32, Sendable {
     /// Success; for `reel replay`, nothing diverged.
     case success = 0
