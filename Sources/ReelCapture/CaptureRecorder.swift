@@ -61,7 +61,8 @@ final class CaptureRecorder: @unchecked Sendable {
                     self.previews[key] = json
                     continuation.resume(returning: .success(json))
                 } catch {
-                    continuation.resume(returning: .failure(CaptureRejection(status: 400, message: "the engine cannot draw this screen: \(error)")))
+                    continuation.resume(
+                        returning: .failure(CaptureRejection(status: 400, message: "the engine cannot draw this screen: \(error)")))
                 }
             }
         }

@@ -1,13 +1,14 @@
 import Hummingbird
 import HummingbirdCore
 import Logging
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOCore
 import ReelEngine
 import ReelReplay
 import ReelTrace
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a capture server serves and where.
 public struct CaptureConfiguration: Sendable {
@@ -172,7 +173,8 @@ public final class CaptureServer: Sendable {
             }
             return value
         }
-        let device = Device(width: try number("width", 1...10_000), height: try number("height", 1...10_000), scale: try number("scale", 0.1...10))
+        let device = Device(
+            width: try number("width", 1...10_000), height: try number("height", 1...10_000), scale: try number("scale", 0.1...10))
         return (device, try number("hz", 1...240))
     }
 

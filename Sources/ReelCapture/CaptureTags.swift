@@ -18,7 +18,9 @@ enum CaptureTags {
             "device:refresh_hz=\(JSONWriter.format(session.refreshHz))",
         ]
         if let userAgent, !userAgent.isEmpty {
-            tags.append("device:user_agent=" + String(userAgent.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(maxUserAgentLength)))
+            tags.append(
+                "device:user_agent="
+                    + String(userAgent.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(maxUserAgentLength)))
         }
         for tag in session.tags + extra where !tags.contains(tag) { tags.append(tag) }
         return tags

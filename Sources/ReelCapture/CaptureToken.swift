@@ -16,7 +16,8 @@ public struct CaptureToken: Sendable, Hashable {
     /// answer's timing does not tell how much of a guess was right).
     public func matches(_ candidate: String?) -> Bool {
         guard let candidate else { return false }
-        let expected = Array(text.utf8), given = Array(candidate.utf8)
+        let expected = Array(text.utf8)
+        let given = Array(candidate.utf8)
         var difference = UInt8(expected.count == given.count ? 0 : 1)
         for index in 0..<expected.count {
             difference |= expected[index] ^ (index < given.count ? given[index] : 0)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The URLs a person opens to capture: one per address the server can be reached at. A server on
@@ -21,7 +21,8 @@ public enum CaptureURLs {
         var first: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&first) == 0 else { return ["127.0.0.1"] }
         defer { freeifaddrs(first) }
-        var network: [String] = [], loopback: [String] = []
+        var network: [String] = []
+        var loopback: [String] = []
         var cursor = first
         while let entry = cursor {
             cursor = entry.pointee.ifa_next

@@ -29,7 +29,8 @@ struct QRMatrix {
             let bits = QRTables.versionBits(version)
             for index in 0..<18 {
                 let dark = (bits >> index) & 1 == 1
-                let a = size - 11 + index % 3, b = index / 3
+                let a = size - 11 + index % 3
+                let b = index / 3
                 set(a, b, dark)
                 set(b, a, dark)
             }
@@ -45,7 +46,8 @@ struct QRMatrix {
     private mutating func drawFinder(centreX: Int, centreY: Int) {
         for dy in -4...4 {
             for dx in -4...4 {
-                let x = centreX + dx, y = centreY + dy
+                let x = centreX + dx
+                let y = centreY + dy
                 guard (0..<size).contains(x), (0..<size).contains(y) else { continue }
                 let distance = max(abs(dx), abs(dy))
                 set(x, y, distance != 2 && distance != 4)

@@ -7,14 +7,16 @@ public enum TerminalQR {
     public static func text(_ code: QRCode) -> String {
         let size = code.size + 2 * quietZone
         func light(_ x: Int, _ y: Int) -> Bool {
-            let mx = x - quietZone, my = y - quietZone
+            let mx = x - quietZone
+            let my = y - quietZone
             guard (0..<code.size).contains(mx), (0..<code.size).contains(my) else { return true }
             return !code.modules[my][mx]
         }
         var out = ""
         for y in stride(from: 0, to: size, by: 2) {
             for x in 0..<size {
-                let top = light(x, y), bottom = y + 1 < size ? light(x, y + 1) : false
+                let top = light(x, y)
+                let bottom = y + 1 < size ? light(x, y + 1) : false
                 out += top ? (bottom ? "█" : "▀") : (bottom ? "▄" : " ")
             }
             out += "\n"

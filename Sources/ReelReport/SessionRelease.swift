@@ -39,7 +39,9 @@ package enum SessionRelease {
             while try statement.step() {
                 guard let phase = TouchPhase(rawValue: statement.string(at: 2)) else { continue }
                 touches.append(
-                    Touch(t: statement.double(at: 0), id: statement.int(at: 1), phase: phase, x: statement.double(at: 3), y: statement.double(at: 4)))
+                    Touch(
+                        t: statement.double(at: 0), id: statement.int(at: 1), phase: phase, x: statement.double(at: 3),
+                        y: statement.double(at: 4)))
             }
             return touches
         }

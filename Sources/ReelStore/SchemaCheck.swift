@@ -1,4 +1,3 @@
-
 /// One object of a database's schema as `sqlite_schema` lists it.
 struct SchemaObject: Hashable, Sendable, Comparable {
     var type: String

@@ -26,7 +26,8 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The earlier and the later replay id (none: the archive's last two replays).")
     var replays: [Int64] = []
 
-    @Option(help: "How to print the changes (markdown: a summary for a pull request, at most \(MarkdownSummary.listedLimit) sessions listed).")
+    @Option(
+        help: "How to print the changes (markdown: a summary for a pull request, at most \(MarkdownSummary.listedLimit) sessions listed).")
     var format: Format = .text
 
     func run() throws {
@@ -63,44 +64,59 @@ struct CompareCommand: ParsableCommand {
     /// One line per changed session as it is read, then the counts.
     private func printText(_ changes: VerdictChanges) throws {
         var counts: [VerdictChanges.Change: Int] = [:]
-        try changes.forEach { row in
+        try changes.forEachChange { row in
             counts[row.change, default: 0] += 1
-            print("session \(row.sessionID)  \(UntrustedText.sanitized(row.scenario, limit: 200))  \(row.change.words): "
-                + "\(Self.verdict(row.before, row.decisionBefore)) -> \(Self.verdict(row.after, row.decisionAfter))")
+            print(
+                "session \(row.sessionID)  \(UntrustedText.sanitized(row.scenario, limit: 200))  \(row.change.words): "
+                    + "\(Self.verdict(row.before, row.decisionBefore)) -> \(Self.verdict(row.after, row.decisionAfter))")
         }
         let coverage = try changes.coverage()
         let total = counts.values.reduce(0, +)
-        print("replay \(changes.earlier) -> replay \(changes.later): \(counted(total, "session")) changed verdict of \(coverage.both) judged by both"
-            + " (\(coverage.onlyEarlier) only by replay \(changes.earlier), \(coverage.onlyLater) only by replay \(changes.later))")
+        print(
+            "replay \(changes.earlier) -> replay \(changes.later): \(counted(total, "session")) changed verdict of \(coverage.both) judged by both"
+                + " (\(coverage.onlyEarlier) only by replay \(changes.earlier), \(coverage.onlyLater) only by replay \(changes.later))")
         print("  " + VerdictChanges.Change.allCases.map { "\($0.countHeading) \(counts[$0] ?? 0)" }.joined(separator: ", "))
     }
 
     private func printJSON(_ changes: VerdictChanges) throws {
         var counts: [VerdictChanges.Change: Int] = [:]
         var w = JSONWriter()
-        w.raw("{\"archive\":"); w.string(archive)
-        w.raw(",\"earlier\":"); w.int(Int(changes.earlier))
-        w.raw(",\"later\":"); w.int(Int(changes.later))
+        w.raw("{\"archive\":")
+        w.string(archive)
+        w.raw(",\"earlier\":")
+        w.int(Int(changes.earlier))
+        w.raw(",\"later\":")
+        w.int(Int(changes.later))
         w.raw(",\"changes\":[")
-        try changes.forEach { row in
+        try changes.forEachChange { row in
             if !counts.isEmpty { w.raw(",") }
             counts[row.change, default: 0] += 1
-            w.raw("{\"session\":"); w.int(Int(row.sessionID))
-            w.raw(",\"scenario\":"); w.string(row.scenario)
-            w.raw(",\"change\":"); w.string(row.change.rawValue)
-            w.raw(",\"earlier\":"); w.string(row.before)
-            w.raw(",\"later\":"); w.string(row.after)
+            w.raw("{\"session\":")
+            w.int(Int(row.sessionID))
+            w.raw(",\"scenario\":")
+            w.string(row.scenario)
+            w.raw(",\"change\":")
+            w.string(row.change.rawValue)
+            w.raw(",\"earlier\":")
+            w.string(row.before)
+            w.raw(",\"later\":")
+            w.string(row.after)
             w.raw("}")
         }
         let coverage = try changes.coverage()
         w.raw("],\"counts\":{")
         for (index, change) in VerdictChanges.Change.allCases.enumerated() {
             if index > 0 { w.raw(",") }
-            w.string(change.rawValue); w.raw(":"); w.int(counts[change] ?? 0)
+            w.string(change.rawValue)
+            w.raw(":")
+            w.int(counts[change] ?? 0)
         }
-        w.raw("},\"judged_by_both\":"); w.int(coverage.both)
-        w.raw(",\"only_earlier\":"); w.int(coverage.onlyEarlier)
-        w.raw(",\"only_later\":"); w.int(coverage.onlyLater)
+        w.raw("},\"judged_by_both\":")
+        w.int(coverage.both)
+        w.raw(",\"only_earlier\":")
+        w.int(coverage.onlyEarlier)
+        w.raw(",\"only_later\":")
+        w.int(coverage.onlyLater)
         w.raw("}")
         print(w.text)
     }

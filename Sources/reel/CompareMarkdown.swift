@@ -10,7 +10,7 @@ enum CompareMarkdown {
         // One pass: every row counted, the first ones kept for the table.
         var counts: [VerdictChanges.Change: Int] = [:]
         var rows: [VerdictChanges.Row] = []
-        try changes.forEach { row in
+        try changes.forEachChange { row in
             counts[row.change, default: 0] += 1
             if rows.count < MarkdownSummary.listedLimit { rows.append(row) }
         }
@@ -21,7 +21,9 @@ enum CompareMarkdown {
         let headline = (counts[.newFlip] ?? 0) + (counts[.newlyError] ?? 0) > 0 ? "❌" : "✅"
         out.add("## Reel: replay \(r1) → replay \(r2): \(headline) \(counted(total, "session")) changed verdict")
         out.add("")
-        out.add("\(coverage.both) sessions judged by both (\(coverage.onlyEarlier) only by replay \(r1), \(coverage.onlyLater) only by replay \(r2)).")
+        out.add(
+            "\(coverage.both) sessions judged by both (\(coverage.onlyEarlier) only by replay \(r1), \(coverage.onlyLater) only by replay \(r2))."
+        )
         out.add("")
         out.add("| change | sessions |")
         out.add("|---|---:|")

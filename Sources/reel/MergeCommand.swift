@@ -36,7 +36,10 @@ struct MergeCommand: ParsableCommand {
         help: "The divergence kinds that fail the merged replay (exit 1), as reel replay --fail-on (default: every kind).")
     var failOn: String?
 
-    @Option(help: "Also append the Markdown summary to this file, created when missing (for example \"$GITHUB_STEP_SUMMARY\"), whatever --format prints.")
+    @Option(
+        help:
+            "Also append the Markdown summary to this file, created when missing (for example \"$GITHUB_STEP_SUMMARY\"), whatever --format prints."
+    )
     var markdownSummary: String?
 
     @Option(help: "The recorded archive the shards replayed: with --format markdown, for release points and reel show commands.")
@@ -64,7 +67,8 @@ struct MergeCommand: ParsableCommand {
                 path: recorded ?? "ARCHIVE",
                 archive: try recorded.map { try Archive.open($0, mode: .readOnly) }, holdsResults: false)
         }
-        try ReplayReport.emit(summary, format: format, resultsPath: output, policy: policy, recorded: recordedSessions, markdownFile: markdownSummary)
+        try ReplayReport.emit(
+            summary, format: format, resultsPath: output, policy: policy, recorded: recordedSessions, markdownFile: markdownSummary)
     }
 }
 

@@ -73,7 +73,10 @@ struct ReplayCommand: ParsableCommand {
             """)
     var failOn: String?
 
-    @Option(help: "Also append the Markdown summary to this file, created when missing (for example \"$GITHUB_STEP_SUMMARY\"), whatever --format prints.")
+    @Option(
+        help:
+            "Also append the Markdown summary to this file, created when missing (for example \"$GITHUB_STEP_SUMMARY\"), whatever --format prints."
+    )
     var markdownSummary: String?
 
     @Option(help: "Write results into this archive instead of the recorded one (for shards; see `reel merge`).")
@@ -132,7 +135,8 @@ struct ReplayCommand: ParsableCommand {
                 path: archive, archive: format == .markdown || markdownSummary != nil ? try Archive.open(archive, mode: .readOnly) : nil,
                 holdsResults: results == nil || results == archive)
         }
-        try ReplayReport.emit(summary, format: format, resultsPath: results ?? archive, policy: policy, recorded: recorded, markdownFile: markdownSummary)
+        try ReplayReport.emit(
+            summary, format: format, resultsPath: results ?? archive, policy: policy, recorded: recorded, markdownFile: markdownSummary)
     }
 
     /// `--shard I/N`, or the scheduler's shard for `--shard auto` (said on standard error).
@@ -156,8 +160,14 @@ struct ReplayCommand: ParsableCommand {
         var arguments = ["reel"]
         var skipNext = false
         for argument in CommandLine.arguments.dropFirst() {
-            if skipNext { skipNext = false; continue }
-            if argument == "--resume" { skipNext = true; continue }
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            if argument == "--resume" {
+                skipNext = true
+                continue
+            }
             if argument.hasPrefix("--resume=") { continue }
             arguments.append(argument)
         }

@@ -20,7 +20,8 @@ struct ReplayListing {
 
     /// Every replay of `archive`, in id order.
     static func read(_ archive: Archive) throws -> [ReplayListing] {
-        let statement = try archive.database.prepare("""
+        let statement = try archive.database.prepare(
+            """
             SELECT r.id, r.status, r.candidate, coalesce(e.name || ' ' || e.version, '?'), r.started_at, r.shard,
                    count(rr.session_id), coalesce(sum(rr.status = 'matched'), 0), coalesce(sum(rr.status = 'diverged'), 0),
                    coalesce(sum(rr.status = 'error'), 0), coalesce(sum(rr.decision_expected <> rr.decision_actual), 0)
@@ -30,11 +31,12 @@ struct ReplayListing {
             """)
         var listings: [ReplayListing] = []
         while try statement.step() {
-            listings.append(ReplayListing(
-                id: statement.int64(at: 0), status: statement.string(at: 1), candidate: statement.string(at: 2),
-                engine: statement.string(at: 3), startedAt: statement.string(at: 4), shard: statement.optionalString(at: 5),
-                sessions: statement.int(at: 6), matched: statement.int(at: 7), diverged: statement.int(at: 8),
-                errors: statement.int(at: 9), flips: statement.int(at: 10)))
+            listings.append(
+                ReplayListing(
+                    id: statement.int64(at: 0), status: statement.string(at: 1), candidate: statement.string(at: 2),
+                    engine: statement.string(at: 3), startedAt: statement.string(at: 4), shard: statement.optionalString(at: 5),
+                    sessions: statement.int(at: 6), matched: statement.int(at: 7), diverged: statement.int(at: 8),
+                    errors: statement.int(at: 9), flips: statement.int(at: 10)))
         }
         return listings
     }
@@ -63,17 +65,28 @@ struct ReplayListing {
 
     var json: String {
         var w = JSONWriter()
-        w.raw("{\"id\":"); w.int(Int(id))
-        w.raw(",\"status\":"); w.string(status)
-        w.raw(",\"candidate\":"); w.string(candidate)
-        w.raw(",\"engine\":"); w.string(engine)
-        w.raw(",\"started_at\":"); w.string(startedAt)
-        w.raw(",\"shard\":"); if let shard { w.string(shard) } else { w.null() }
-        w.raw(",\"sessions\":"); w.int(sessions)
-        w.raw(",\"matched\":"); w.int(matched)
-        w.raw(",\"diverged\":"); w.int(diverged)
-        w.raw(",\"errors\":"); w.int(errors)
-        w.raw(",\"flips\":"); w.int(flips)
+        w.raw("{\"id\":")
+        w.int(Int(id))
+        w.raw(",\"status\":")
+        w.string(status)
+        w.raw(",\"candidate\":")
+        w.string(candidate)
+        w.raw(",\"engine\":")
+        w.string(engine)
+        w.raw(",\"started_at\":")
+        w.string(startedAt)
+        w.raw(",\"shard\":")
+        if let shard { w.string(shard) } else { w.null() }
+        w.raw(",\"sessions\":")
+        w.int(sessions)
+        w.raw(",\"matched\":")
+        w.int(matched)
+        w.raw(",\"diverged\":")
+        w.int(diverged)
+        w.raw(",\"errors\":")
+        w.int(errors)
+        w.raw(",\"flips\":")
+        w.int(flips)
         w.raw("}")
         return w.text
     }

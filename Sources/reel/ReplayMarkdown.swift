@@ -23,14 +23,16 @@ enum ReplayMarkdown {
         let policy = tally.policy
         let engine = s.candidate.map { "\($0.name) \($0.version)" } ?? "?"
         let verdict =
-            if tally.errors > 0 { "❌ fails: the engine could not run \(counted(tally.errors, "session"))" }
-            else if tally.failingSessions > 0 { "❌ fails: \(counted(tally.failingSessions, "session")) diverged in a failing kind" }
-            else { "✅ passes" }
+            if tally.errors > 0 {
+                "❌ fails: the engine could not run \(counted(tally.errors, "session"))"
+            } else if tally.failingSessions > 0 { "❌ fails: \(counted(tally.failingSessions, "session")) diverged in a failing kind" } else
+            { "✅ passes" }
         out.add("## Reel replay \(s.replayID) on \(MarkdownSummary.cell(engine)): \(verdict)")
         out.add("")
         var counts = "\(counted(s.sessions, "session")): \(s.matched) matched, \(s.diverged) diverged, \(counted(s.errors, "error"))."
         if tally.passingDivergedSessions > 0 {
-            counts += " \(counted(tally.passingDivergedSessions, "session")) diverged only in "
+            counts +=
+                " \(counted(tally.passingDivergedSessions, "session")) diverged only in "
                 + tally.passingKinds.map(\.rawValue).joined(separator: ", ") + ", which do not fail."
         }
         out.add(counts)
@@ -60,8 +62,9 @@ enum ReplayMarkdown {
         out.add("### \(counted(total, "flipped session"))")
         out.add("")
         if recorded.archive == nil {
-            out.add("Release points and `reel show` need the recorded archive, which this results archive is not: "
-                + "give it with `reel merge --recorded ARCHIVE`; the commands below name it ARCHIVE.")
+            out.add(
+                "Release points and `reel show` need the recorded archive, which this results archive is not: "
+                    + "give it with `reel merge --recorded ARCHIVE`; the commands below name it ARCHIVE.")
             out.add("")
         }
         let statement = try results.database.prepare(

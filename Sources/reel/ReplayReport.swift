@@ -21,7 +21,8 @@ enum ReplayReport {
         let tally = try reportingErrors {
             let results = try Archive.open(resultsPath, mode: .readOnly)
             let tally = try VerdictTally(replayID: summary.replayID, in: results, policy: policy)
-            let markdown = format == .markdown || markdownFile != nil
+            let markdown =
+                format == .markdown || markdownFile != nil
                 ? try ReplayMarkdown.render(summary, tally: tally, results: results, resultsPath: resultsPath, recorded: recorded)
                 : nil
             switch format {
@@ -64,9 +65,12 @@ enum ReplayReport {
                 + counted(s.errors, "error"))
         if !s.byKind.isEmpty {
             let marked = !tally.policy.failsEveryKind
-            lines.append("  by kind: " + s.byKind.map { entry in
-                "\(entry.kind.rawValue) \(entry.count)" + (marked && !tally.policy.failing.contains(entry.kind) ? " (not failing)" : "")
-            }.joined(separator: ", "))
+            lines.append(
+                "  by kind: "
+                    + s.byKind.map { entry in
+                        "\(entry.kind.rawValue) \(entry.count)"
+                            + (marked && !tally.policy.failing.contains(entry.kind) ? " (not failing)" : "")
+                    }.joined(separator: ", "))
         }
         for (sessionID, verdict) in s.findings {
             let first = verdict.divergences.first?.detail ?? ""
@@ -74,47 +78,73 @@ enum ReplayReport {
         }
         let shown = s.findings.count
         if s.diverged + s.errors > shown {
-            lines.append("  ... and \(s.diverged + s.errors - shown) more: reel query \(shellQuoted(archive)) \"SELECT * FROM replay_results WHERE replay_id = \(s.replayID) AND status <> 'matched'\"")
+            lines.append(
+                "  ... and \(s.diverged + s.errors - shown) more: reel query \(shellQuoted(archive)) \"SELECT * FROM replay_results WHERE replay_id = \(s.replayID) AND status <> 'matched'\""
+            )
         }
         return lines.joined(separator: "\n")
     }
 
     static func json(_ s: Replayer.Summary, tally: VerdictTally) -> String {
         var w = JSONWriter()
-        w.raw("{\"replay_id\":"); w.int(Int(s.replayID))
+        w.raw("{\"replay_id\":")
+        w.int(Int(s.replayID))
         w.raw(",\"engine\":")
         if let engine = s.candidate {
-            w.raw("{\"name\":"); w.string(engine.name); w.raw(",\"version\":"); w.string(engine.version)
-            w.raw(",\"fingerprint\":"); w.string(engine.fingerprint); w.raw("}")
+            w.raw("{\"name\":")
+            w.string(engine.name)
+            w.raw(",\"version\":")
+            w.string(engine.version)
+            w.raw(",\"fingerprint\":")
+            w.string(engine.fingerprint)
+            w.raw("}")
         } else {
             w.null()
         }
-        w.raw(",\"sessions\":"); w.int(s.sessions)
-        w.raw(",\"matched\":"); w.int(s.matched)
-        w.raw(",\"diverged\":"); w.int(s.diverged)
-        w.raw(",\"errors\":"); w.int(s.errors)
-        w.raw(",\"fail_on\":["); w.raw(tally.policy.failingKinds.map { "\"\($0.rawValue)\"" }.joined(separator: ",")); w.raw("]")
-        w.raw(",\"failing_sessions\":"); w.int(tally.failingSessions)
-        w.raw(",\"not_failing_sessions\":"); w.int(tally.passingDivergedSessions)
-        w.raw(",\"not_failing_kinds\":["); w.raw(tally.passingKinds.map { "\"\($0.rawValue)\"" }.joined(separator: ",")); w.raw("]")
-        w.raw(",\"flips\":"); w.int(tally.flips)
+        w.raw(",\"sessions\":")
+        w.int(s.sessions)
+        w.raw(",\"matched\":")
+        w.int(s.matched)
+        w.raw(",\"diverged\":")
+        w.int(s.diverged)
+        w.raw(",\"errors\":")
+        w.int(s.errors)
+        w.raw(",\"fail_on\":[")
+        w.raw(tally.policy.failingKinds.map { "\"\($0.rawValue)\"" }.joined(separator: ","))
+        w.raw("]")
+        w.raw(",\"failing_sessions\":")
+        w.int(tally.failingSessions)
+        w.raw(",\"not_failing_sessions\":")
+        w.int(tally.passingDivergedSessions)
+        w.raw(",\"not_failing_kinds\":[")
+        w.raw(tally.passingKinds.map { "\"\($0.rawValue)\"" }.joined(separator: ","))
+        w.raw("]")
+        w.raw(",\"flips\":")
+        w.int(tally.flips)
         w.raw(",\"sessions_by_kind\":{")
         for (index, entry) in tally.orderedSessionsByKind.enumerated() {
             if index > 0 { w.raw(",") }
-            w.string(entry.kind.rawValue); w.raw(":"); w.int(entry.sessions)
+            w.string(entry.kind.rawValue)
+            w.raw(":")
+            w.int(entry.sessions)
         }
         w.raw("}")
         w.raw(",\"by_kind\":{")
         for (index, entry) in s.byKind.enumerated() {
             if index > 0 { w.raw(",") }
-            w.string(entry.kind.rawValue); w.raw(":"); w.int(entry.count)
+            w.string(entry.kind.rawValue)
+            w.raw(":")
+            w.int(entry.count)
         }
         w.raw("},\"findings\":[")
         for (index, (sessionID, verdict)) in s.findings.enumerated() {
             if index > 0 { w.raw(",") }
-            w.raw("{\"session\":"); w.int(Int(sessionID))
-            w.raw(",\"status\":"); w.string(verdict.status.rawValue)
-            w.raw(",\"failing\":"); w.raw(tally.policy.fails(verdict.divergences.map(\.kind)) ? "true" : "false")
+            w.raw("{\"session\":")
+            w.int(Int(sessionID))
+            w.raw(",\"status\":")
+            w.string(verdict.status.rawValue)
+            w.raw(",\"failing\":")
+            w.raw(tally.policy.fails(verdict.divergences.map(\.kind)) ? "true" : "false")
             w.raw(",\"first\":")
             if let first = verdict.divergences.first { w.string(first.detail) } else { w.null() }
             w.raw("}")
@@ -132,7 +162,8 @@ enum ReplayReport {
         let policy = tally.policy
         let rows = try archive.replayResults(replayID: s.replayID)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(tally.failingSessions)\" errors=\"\(tally.errors)\">\n"
+        out +=
+            "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(tally.failingSessions)\" errors=\"\(tally.errors)\">\n"
         out += "  <properties><property name=\"reel.fail_on\" value=\"\(policy.argument)\"/></properties>\n"
         for row in rows {
             out += "  <testcase classname=\"reel.replay\" name=\"session \(row.sessionID)\">"
@@ -146,7 +177,8 @@ enum ReplayReport {
             case .diverged:
                 let first = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID).first
                 let kinds = row.kinds.map(\.rawValue).joined(separator: ", ")
-                let note = "diverged only in \(kinds), not failing with --fail-on \(policy.argument)" + (first.map { ": " + $0.detail } ?? "")
+                let note =
+                    "diverged only in \(kinds), not failing with --fail-on \(policy.argument)" + (first.map { ": " + $0.detail } ?? "")
                 out += "<system-out>" + xml(note) + "</system-out>"
             case .error:
                 out += "<error message=\"\(xml(row.errorMessage ?? ""))\"/>"

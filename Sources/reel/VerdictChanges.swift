@@ -7,8 +7,12 @@ import ReelStore
 struct VerdictChanges {
     /// How a session's verdict changed (the query's `change` column).
     enum Change: String, CaseIterable {
-        case newFlip = "new_flip", fixedFlip = "fixed_flip", newlyDiverged = "newly_diverged"
-        case newlyMatched = "newly_matched", newlyError = "newly_error", noLongerError = "no_longer_error"
+        case newFlip = "new_flip"
+        case fixedFlip = "fixed_flip"
+        case newlyDiverged = "newly_diverged"
+        case newlyMatched = "newly_matched"
+        case newlyError = "newly_error"
+        case noLongerError = "no_longer_error"
 
         /// The change in words ("new flip").
         var words: String { rawValue.replacingOccurrences(of: "_", with: " ") }
@@ -50,7 +54,7 @@ struct VerdictChanges {
     }
 
     /// Calls `body` with each changed session in session order, without holding them all.
-    func forEach(_ body: (Row) throws -> Void) throws {
+    func forEachChange(_ body: (Row) throws -> Void) throws {
         guard let query = EmbeddedQuery.named("verdict-changes") else {
             throw ReelFailure(.internalError, "the saved query verdict-changes is not in this build")
         }
@@ -65,10 +69,11 @@ struct VerdictChanges {
             guard let change = Change(rawValue: statement.string(at: 2)) else {
                 throw ReelFailure(.internalError, "verdict-changes gave the unknown change '\(statement.string(at: 2))'")
             }
-            try body(Row(
-                sessionID: statement.int64(at: 0), scenario: statement.string(at: 1), change: change,
-                before: statement.string(at: 3), after: statement.string(at: 4),
-                decisionBefore: statement.optionalString(at: 5), decisionAfter: statement.optionalString(at: 6)))
+            try body(
+                Row(
+                    sessionID: statement.int64(at: 0), scenario: statement.string(at: 1), change: change,
+                    before: statement.string(at: 3), after: statement.string(at: 4),
+                    decisionBefore: statement.optionalString(at: 5), decisionAfter: statement.optionalString(at: 6)))
         }
     }
 

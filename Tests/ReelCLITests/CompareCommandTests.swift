@@ -55,7 +55,10 @@ struct CompareCommandTests {
         let run = try runReel(["compare", archive, "1", "2", "--format", "json"], in: folder)
         #expect(run.status == 0, "\(run.standardError)")
         let report = try JSONParser.parse(run.standardOutput)
-        guard case .array(let listed)? = report["changes"] else { Issue.record("no changes list"); return }
+        guard case .array(let listed)? = report["changes"] else {
+            Issue.record("no changes list")
+            return
+        }
         let got: [[String]] = listed.map { entry in
             guard case .number(let session)? = entry["session"], case .string(let change)? = entry["change"],
                 case .string(let old)? = entry["earlier"], case .string(let new)? = entry["later"]
@@ -80,9 +83,13 @@ struct CompareCommandTests {
     @Test func theSavedQueryListsTheSameSessions() throws {
         let (folder, archive) = try twoReplays()
         let expected = try expectedChanges(1, 2, in: archive)
-        let run = try runReel(["query", archive, "--saved", "verdict-changes", "--param", "earlier=1", "--param", "later=2", "--format", "json"], in: folder)
+        let run = try runReel(
+            ["query", archive, "--saved", "verdict-changes", "--param", "earlier=1", "--param", "later=2", "--format", "json"], in: folder)
         #expect(run.status == 0, "\(run.standardError)")
-        guard case .array(let rows) = try JSONParser.parse(run.standardOutput) else { Issue.record("not a JSON array"); return }
+        guard case .array(let rows) = try JSONParser.parse(run.standardOutput) else {
+            Issue.record("not a JSON array")
+            return
+        }
         #expect(rows.count == expected.count)
         // Unbound, the parameters mean the latest replay and the one before it.
         let defaults = try runReel(["query", archive, "--saved", "verdict-changes", "--format", "json"], in: folder)
@@ -107,7 +114,10 @@ struct CompareCommandTests {
         let (folder, archive) = try twoReplays()
         let run = try runReel(["info", archive, "--format", "json"], in: folder)
         #expect(run.status == 0)
-        guard case .array(let replays)? = try JSONParser.parse(run.standardOutput)["replays"] else { Issue.record("no replays"); return }
+        guard case .array(let replays)? = try JSONParser.parse(run.standardOutput)["replays"] else {
+            Issue.record("no replays")
+            return
+        }
         #expect(replays.count == 2)
         let store = try Archive.open(archive, mode: .readOnly)
         for (listed, stored) in zip(replays, try store.replayRuns()) {

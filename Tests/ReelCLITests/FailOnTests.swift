@@ -58,7 +58,10 @@ struct FailOnTests {
         #expect(report["not_failing_sessions"] == .number(Double(diverged - flipped)))
         #expect(report["flips"] == .number(Double(try archiveCount(archive, "SELECT count(*) FROM regressions WHERE replay_id = 1"))))
         // Each finding says whether it fails: exactly the flipped ones do.
-        guard case .array(let findings)? = report["findings"] else { Issue.record("no findings"); return }
+        guard case .array(let findings)? = report["findings"] else {
+            Issue.record("no findings")
+            return
+        }
         #expect(findings.count == Int(diverged))
         #expect(Int64(findings.filter { $0["failing"] == .bool(true) }.count) == flipped)
         #expect(Int64(findings.filter { $0["failing"] == .bool(false) }.count) == diverged - flipped)
@@ -110,7 +113,8 @@ struct FailOnTests {
                 in: folder)
             #expect(shard.status == 0, "\(shard.standardError)")
         }
-        let merged = try runReel(["merge", "s1.sqlite", "s2.sqlite", "-o", "m.sqlite", "--fail-on", "decision", "--format", "json"], in: folder)
+        let merged = try runReel(
+            ["merge", "s1.sqlite", "s2.sqlite", "-o", "m.sqlite", "--fail-on", "decision", "--format", "json"], in: folder)
         #expect(merged.status == 0, "\(merged.standardError)")
         let report = try JSONParser.parse(merged.standardOutput)
         let diverged = try archiveCount(folder + "/m.sqlite", "SELECT count(*) FROM replay_results WHERE status = 'diverged'")
@@ -127,8 +131,10 @@ struct FailOnTests {
         _ = try record(
             try synthesizedStream("nav.interactive-pop", count: 2, seed: 12, in: folder), engine: .exec(command: engine), into: archive)
         let run = try runReel(
-            ["replay", archive, "--engine", "exec:\(engine) --hang-after 0", "--timeout", "1", "--jobs", "1",
-             "--fail-on", "frame", "--format", "json"],
+            [
+                "replay", archive, "--engine", "exec:\(engine) --hang-after 0", "--timeout", "1", "--jobs", "1",
+                "--fail-on", "frame", "--format", "json",
+            ],
             in: folder)
         #expect(run.status == 2, "\(run.standardError)")
         let report = try JSONParser.parse(run.standardOutput)

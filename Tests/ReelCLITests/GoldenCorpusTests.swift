@@ -23,18 +23,20 @@ struct GoldenCorpusTests {
     @Test func aFixedCorpusGivesTheSameBytesEverywhere() throws {
         let folder = try temporaryFolder()
         let outputs = try Self.corpusOutputs(in: folder)
-        let actual = outputs.map { name, text in
-            "\(name) \(SHA256.hex(text)) \(text.split(separator: "\n", omittingEmptySubsequences: false).count - 1)"
-        }.joined(separator: "\n") + "\n"
+        let actual =
+            outputs.map { name, text in
+                "\(name) \(SHA256.hex(text)) \(text.split(separator: "\n", omittingEmptySubsequences: false).count - 1)"
+            }.joined(separator: "\n") + "\n"
 
         if ProcessInfo.processInfo.environment["REEL_GOLDEN_UPDATE"] == "1" {
             try actual.write(toFile: Self.goldenFile, atomically: true, encoding: .utf8)
             return
         }
         let expected = try String(contentsOfFile: Self.goldenFile, encoding: .utf8)
-        let expectedLines = Dictionary(uniqueKeysWithValues: expected.split(separator: "\n").map { line in
-            (String(line.split(separator: " ")[0]), String(line))
-        })
+        let expectedLines = Dictionary(
+            uniqueKeysWithValues: expected.split(separator: "\n").map { line in
+                (String(line.split(separator: " ")[0]), String(line))
+            })
         for (line, (name, text)) in zip(actual.split(separator: "\n"), outputs) {
             let kept = folder + "/golden-\(name).txt"
             try text.write(toFile: kept, atomically: true, encoding: .utf8)
@@ -42,7 +44,8 @@ struct GoldenCorpusTests {
                 expectedLines[name] == String(line),
                 "golden output '\(name)' changed: \(line) (expected \(expectedLines[name] ?? "none")); actual text kept in \(kept)")
         }
-        #expect(expectedLines.count == outputs.count, "the golden file lists \(expectedLines.count) outputs, the test makes \(outputs.count)")
+        #expect(
+            expectedLines.count == outputs.count, "the golden file lists \(expectedLines.count) outputs, the test makes \(outputs.count)")
     }
 
     /// Runs synth (60 and 120 Hz), record, replay against `legacy-0.3`, export and report, and

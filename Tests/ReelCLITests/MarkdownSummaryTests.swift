@@ -78,7 +78,8 @@ struct MarkdownSummaryTests {
     @Test func mergedSummaryWithoutTheRecordedArchiveSaysWhyReleasesAreMissing() throws {
         let (folder, archive, candidate) = try swipeDismissCorpus(count: 12)
         for index in 1...2 {
-            _ = try runReel(["replay", archive, "--engine", candidate, "--shard", "\(index)/2", "--results", "s\(index).sqlite"], in: folder)
+            _ = try runReel(
+                ["replay", archive, "--engine", candidate, "--shard", "\(index)/2", "--results", "s\(index).sqlite"], in: folder)
         }
         let merged = try runReel(["merge", "s1.sqlite", "s2.sqlite", "-o", "m.sqlite", "--format", "markdown"], in: folder)
         #expect(merged.status == 1)

@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ReelReplay
 import ReelStore
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `reel` executable of this build: next to the test bundle, else in `.build/debug`.

@@ -13,8 +13,10 @@ struct CaptureServerTests {
         defer { Task { await server.stop() } }
         let body = submission(0).body
         let wrong = String(server.token.reversed())
-        for path in ["/", "/?token=", "/?token=\(wrong)", "/screen?width=390&height=844&scale=3&hz=60",
-                     "/screen?token=\(wrong)&width=390&height=844&scale=3&hz=60"] {
+        for path in [
+            "/", "/?token=", "/?token=\(wrong)", "/screen?width=390&height=844&scale=3&hz=60",
+            "/screen?token=\(wrong)&width=390&height=844&scale=3&hz=60",
+        ] {
             #expect(try await server.request(path).status == 403, "\(path)")
         }
         for path in ["/sessions", "/sessions?token=\(wrong)", "/sessions?token=\(server.token.prefix(31))"] {
@@ -93,7 +95,9 @@ struct CaptureServerTests {
             try await server.submit(Data()),
         ]
         #expect(answers.map(\.status) == [400, 400, 400, 400])
-        #expect(errorMessage(answers[0].text) == "capture:1: the session has \(session.touches.count) touches, more than capture.max_touches (10)")
+        #expect(
+            errorMessage(answers[0].text)
+                == "capture:1: the session has \(session.touches.count) touches, more than capture.max_touches (10)")
         #expect(errorMessage(answers[1].text) == "capture:1: this server captures scenario 'nav.interactive-pop', not 'nav.push'")
         #expect(errorMessage(answers[2].text) == "capture: a submission holds exactly one session, not 2")
         #expect(errorMessage(answers[3].text) == "capture: a submission holds exactly one session, not 0")
@@ -102,7 +106,8 @@ struct CaptureServerTests {
 
     @Test func twentyConcurrentSubmittersLoseNothing() async throws {
         let folder = try temporaryFolder()
-        let submitters = 20, perSubmitter = 3
+        let submitters = 20
+        let perSubmitter = 3
         // All submitters come from 127.0.0.1, one client to the rate limit: its burst must cover them.
         var limits = CaptureLimits.standard
         limits.rateBurst = submitters * perSubmitter
@@ -150,7 +155,8 @@ struct CaptureServerTests {
         let server = try await RunningServer(in: folder)
         defer { Task { await server.stop() } }
         let body = submission(4).body
-        let first = try await server.submit(body), second = try await server.submit(body)
+        let first = try await server.submit(body)
+        let second = try await server.submit(body)
         #expect(member("recorded", first.text) as? Bool == true)
         #expect(member("recorded", second.text) as? Bool == false)
         #expect(member("session", first.text) as? Int == member("session", second.text) as? Int)
@@ -192,10 +198,11 @@ struct CaptureServerTests {
         #expect(answer.status == 200)
         let stored = try #require(try server.storedSessions().first)
         let device = session.device
-        #expect(stored.header.tags.prefix(4) == [
-            "captured", "device:screen=\(Int(device.width))x\(Int(device.height))", "device:pixel_ratio=\(Int(device.scale))",
-            "device:refresh_hz=60",
-        ])
+        #expect(
+            stored.header.tags.prefix(4) == [
+                "captured", "device:screen=\(Int(device.width))x\(Int(device.height))", "device:pixel_ratio=\(Int(device.scale))",
+                "device:refresh_hz=60",
+            ])
         #expect(stored.header.tags.contains { $0.hasPrefix("device:user_agent=") })
         #expect(stored.header.tags.last == "team:ios")
         #expect(stored.header.device == device)
@@ -216,7 +223,9 @@ struct CaptureServerTests {
         #expect(screen.status == 200)
         #expect(member("screen", screen.text) as? [Double] == [390, 844])
         #expect(try await server.request("/screen?token=\(token)&width=0&height=844&scale=3&hz=60").status == 400)
-        for path in ["/etc/passwd?token=\(token)", "/sessions/1?token=\(token)", "/query?token=\(token)", "/../capture.sqlite?token=\(token)"] {
+        for path in [
+            "/etc/passwd?token=\(token)", "/sessions/1?token=\(token)", "/query?token=\(token)", "/../capture.sqlite?token=\(token)",
+        ] {
             #expect(try await server.request(path).status == 404, "\(path)")
         }
         #expect(try await server.request("/sessions?token=\(token)").status != 200)

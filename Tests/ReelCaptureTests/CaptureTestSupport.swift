@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ReelCapture
 import ReelEngine
 import ReelReplay
 import ReelStore
 import ReelTrace
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A fresh folder under the temporary directory, one per test.
 func temporaryFolder() throws -> String {

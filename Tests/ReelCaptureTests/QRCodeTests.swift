@@ -36,7 +36,8 @@ struct QRCodeTests {
     /// "AB" in byte mode, version 1-M, by the rules of clause 7.4: mode 0100, count 00000010,
     /// 01000001 01000010, terminator 0000, then pad codewords 11101100 00010001 alternately to 16.
     @Test func byteModeDataCodewordsFollowTheRules() {
-        let expected: [UInt8] = [0x40, 0x24, 0x14, 0x20] + [UInt8]([0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11]) + [0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11]
+        let expected: [UInt8] =
+            [0x40, 0x24, 0x14, 0x20] + [UInt8]([0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11]) + [0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11]
         #expect(QRCode.dataCodewords(Array("AB".utf8), version: 1) == expected)
     }
 
@@ -54,7 +55,8 @@ struct QRCodeTests {
     @Test(arguments: [10, 20, 30, 50, 70, 90, 110, 130, 170, 190])
     func symbolsCarryTheirFunctionPatterns(length: Int) throws {
         let code = try #require(QRCode(text: String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })))
-        let size = code.size, m = code.modules
+        let size = code.size
+        let m = code.modules
         #expect(size == 17 + 4 * code.version)
         for (cx, cy) in [(3, 3), (size - 4, 3), (3, size - 4)] {
             for dy in -4...4 {

@@ -1,6 +1,7 @@
-import Testing
-@testable import ReelReplay
 import ReelTrace
+import Testing
+
+@testable import ReelReplay
 
 /// Request ids of the engine protocol: written first in a request, echoed by `reel engine serve`,
 /// optional in answers (engines written before ids still work).
@@ -15,7 +16,7 @@ struct RequestIDTests {
         #expect(String(decoding: line, as: UTF8.self).hasPrefix(#"{"id":7,"scenario":"#))
         #expect(try EngineRequest.decode(line: Array(line.dropLast())).id == 7)
         var answers: [[UInt8]] = []
-        try EngineProtocolServer.serve(lines: LineSource(bytes: line), handler: { _ in .error("no") }) { answers.append($0) }
+        try EngineProtocolServer.serve(lines: LineSource(bytes: line), handler: { _ in .error("no") }, emit: { answers.append($0) })
         #expect(answers.map { String(decoding: $0, as: UTF8.self) } == [#"{"id":7,"error":"no"}"# + "\n"])
         #expect(try EngineReply.decodeAnswer(line: Array(answers[0].dropLast())).id == 7)
     }

@@ -32,9 +32,10 @@ import Testing
             engineID: try archive.engineID(for: candidateEngine), candidate: "c", tolerancesJSON: "{}", shard: nil)
         try archive.write {
             for id in ids {
-                try archive.insertReplayResult(ReplayResultRow(
-                    replayID: replay, sessionID: id, status: .matched, decisionExpected: .finished,
-                    decisionActual: .finished, firstDivergentFrame: nil, maxError: 0, kinds: []))
+                try archive.insertReplayResult(
+                    ReplayResultRow(
+                        replayID: replay, sessionID: id, status: .matched, decisionExpected: .finished,
+                        decisionActual: .finished, firstDivergentFrame: nil, maxError: 0, kinds: []))
             }
         }
         try archive.finishReplay(replay)
@@ -44,10 +45,12 @@ import Testing
     /// The number of rows of `table` in one of the two archives that the other lacks (values compared
     /// with SQLite's `=`, which tells every two doubles apart but 0.0 and -0.0).
     static func difference(_ table: String, _ database: Database, attached schema: String) throws -> Int64 {
-        let oneWay = try database.scalarInt64(
-            "SELECT count(*) FROM (SELECT * FROM main.\(table) EXCEPT SELECT * FROM \(schema).\(table))") ?? -1
-        let otherWay = try database.scalarInt64(
-            "SELECT count(*) FROM (SELECT * FROM \(schema).\(table) EXCEPT SELECT * FROM main.\(table))") ?? -1
+        let oneWay =
+            try database.scalarInt64(
+                "SELECT count(*) FROM (SELECT * FROM main.\(table) EXCEPT SELECT * FROM \(schema).\(table))") ?? -1
+        let otherWay =
+            try database.scalarInt64(
+                "SELECT count(*) FROM (SELECT * FROM \(schema).\(table) EXCEPT SELECT * FROM main.\(table))") ?? -1
         return oneWay + otherWay
     }
 
@@ -67,15 +70,18 @@ import Testing
         #expect(migrated.schemaVersion == 4)
         try migrated.attach(copy, as: "v3")
         for table in Self.version3Tables {
-            #expect(try migrated.database.scalarInt64("SELECT count(*) FROM v3.\(table)") ==
-                    migrated.database.scalarInt64("SELECT count(*) FROM main.\(table)"), "\(table)")
+            #expect(
+                try migrated.database.scalarInt64("SELECT count(*) FROM v3.\(table)")
+                    == migrated.database.scalarInt64("SELECT count(*) FROM main.\(table)"), "\(table)")
             #expect(try Self.difference(table, migrated.database, attached: "v3") == 0, "\(table)")
         }
         // Column types too: the v3 tables stored z and hidden as integers, the rest of a view as reals.
-        #expect(try migrated.database.scalarInt64("""
-            SELECT count(*) FROM frame_views WHERE typeof(z) <> 'integer' OR typeof(hidden) <> 'integer'
-                OR typeof(x) <> 'real' OR typeof(alpha) <> 'real' OR typeof(m34) <> 'real'
-            """) == 0)
+        #expect(
+            try migrated.database.scalarInt64(
+                """
+                SELECT count(*) FROM frame_views WHERE typeof(z) <> 'integer' OR typeof(hidden) <> 'integer'
+                    OR typeof(x) <> 'real' OR typeof(alpha) <> 'real' OR typeof(m34) <> 'real'
+                """) == 0)
         try migrated.detach("v3")
         #expect(try migrated.integrityProblems().isEmpty)
         // The recorded trace is each session's baseline, read back bit for bit.
@@ -87,7 +93,8 @@ import Testing
         // Frame times on the clock (tick round(t0 * Hz) + frame index, over Hz) are not stored; the others are.
         let offClock = Self.awkwardSessions().reduce(0) { sum, session in
             guard let first = session.trace.frames.first else { return sum }
-            let hz = session.header.refreshHz, tick = (first.t * hz).rounded()
+            let hz = session.header.refreshHz
+            let tick = (first.t * hz).rounded()
             return sum + session.trace.frames.filter { $0.t != (tick + Double($0.index)) / hz }.count
         }
         #expect(offClock > 0)
@@ -104,7 +111,10 @@ import Testing
             for session in Self.awkwardSessions() { try archive.insert(session, engineID: engine) }
         }
         try archive.attach(v3, as: "converted")
-        for table in ["trace_frames", "trace_views", "view_changes", "view_keys", "event_names", "trace_events", "frames", "frame_views", "events", "outcomes"] {
+        for table in [
+            "trace_frames", "trace_views", "view_changes", "view_keys", "event_names", "trace_events", "frames", "frame_views", "events",
+            "outcomes",
+        ] {
             #expect(try Self.difference(table, archive.database, attached: "converted") == 0, "\(table)")
         }
     }

@@ -59,7 +59,8 @@ public final class BaselineAcceptor {
         }
         guard replay.status == .finished else {
             throw ReelFailure(
-                .dataError, "\(archive.path): replay \(replayID) is \(replay.status.rawValue), not finished; "
+                .dataError,
+                "\(archive.path): replay \(replayID) is \(replay.status.rawValue), not finished; "
                     + "only a finished replay's verdicts can be accepted")
         }
         let ids = try selectedSessions(selection)
@@ -115,7 +116,8 @@ public final class BaselineAcceptor {
         guard let recorded, recorded.name != "exec" || recorded.version != "unknown" else { return }
         guard identity.fingerprint == recorded.fingerprint else {
             throw ReelFailure(
-                .dataError, "\(archive.path): replay \(replayID)'s candidate \(candidate) is now \(identity.name) \(identity.version) "
+                .dataError,
+                "\(archive.path): replay \(replayID)'s candidate \(candidate) is now \(identity.name) \(identity.version) "
                     + "(fingerprint \(identity.fingerprint)), not the \(recorded.name) \(recorded.version) it replayed "
                     + "(fingerprint \(recorded.fingerprint)); replay again with the engine as it is, then accept that replay")
         }
@@ -125,7 +127,8 @@ public final class BaselineAcceptor {
     private func selectedSessions(_ selection: Selection) throws -> [Int64] {
         let kinds = selection.kinds.map { list in "[" + list.map { JSONString.quoted($0.rawValue) }.joined(separator: ",") + "]" }
         let ids = selection.sessionIDs.map { list in "[" + list.map(String.init).joined(separator: ",") + "]" }
-        let statement = try archive.database.prepare("""
+        let statement = try archive.database.prepare(
+            """
             SELECT rr.session_id FROM replay_results AS rr
             JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
             WHERE rr.replay_id = ?1 AND rr.status = 'diverged'
