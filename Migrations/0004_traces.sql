@@ -314,20 +314,21 @@ CREATE VIEW engine_outcomes AS
 SELECT id AS trace_id, session_id, engine_id, decision, completed_at, hierarchy_json
 FROM traces;
 
--- The baselines' rows under the v3 tables' names and columns.
+-- The baselines' rows under the v3 tables' names and columns. Each joins baselines on the session
+-- too, so SQLite finds a trace's baseline row by its key (an index on trace_id would only add bytes).
 
 CREATE VIEW frames AS
 SELECT f.session_id, f.frame_index, f.t, f.progress
-FROM baselines AS bl JOIN engine_frames AS f ON f.trace_id = bl.trace_id;
+FROM baselines AS bl JOIN engine_frames AS f ON f.session_id = bl.session_id AND f.trace_id = bl.trace_id;
 
 CREATE VIEW frame_views AS
 SELECT fv.session_id, fv.frame_index, fv.view_id, fv.z, fv.x, fv.y, fv.w, fv.h, fv.alpha, fv.a, fv.b, fv.c, fv.d,
     fv.tx, fv.ty, fv.rotation_x, fv.rotation_y, fv.m34, fv.hidden
-FROM baselines AS bl JOIN engine_frame_views AS fv ON fv.trace_id = bl.trace_id;
+FROM baselines AS bl JOIN engine_frame_views AS fv ON fv.session_id = bl.session_id AND fv.trace_id = bl.trace_id;
 
 CREATE VIEW events AS
 SELECT e.session_id, e.seq, e.t, e.kind, e.subject, e.detail
-FROM baselines AS bl JOIN engine_events AS e ON e.trace_id = bl.trace_id;
+FROM baselines AS bl JOIN engine_events AS e ON e.session_id = bl.session_id AND e.trace_id = bl.trace_id;
 
 CREATE VIEW outcomes AS
 SELECT tr.session_id, tr.decision, tr.completed_at, tr.hierarchy_json

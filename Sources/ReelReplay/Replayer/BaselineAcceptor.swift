@@ -74,6 +74,9 @@ public final class BaselineAcceptor {
         var summary = Summary(candidate: replay.candidate)
         var specs: [String: ScenarioSpec] = [:]
         var done = 0
+        // Every id written is one just inserted or looked up: foreign keys hold by construction
+        // (`reel info --check` verifies them), as when recording.
+        try archive.withForeignKeysHeldByConstruction {
         while done < ids.count {
             let batch = Array(ids[done..<min(done + Self.batchSize, ids.count)])
             try archive.write {
@@ -105,6 +108,7 @@ public final class BaselineAcceptor {
             }
             done += batch.count
             try progress?(done, ids.count)
+        }
         }
         summary.engine = engine.identity
         return summary
