@@ -13,7 +13,9 @@
 --                  property's value at the run's first frame, and a bit per property that changes;
 --   view_changes   one row per (trace, view, property, frame) where the property's value differs
 --                  from the frame before in the same run.
---   trace_events   events with their kind and subject interned in event_names.
+--   trace_events   events with their kind, subject and the fixed part of their detail interned
+--                  in event_names (a detail "name(argument)" keeps only the argument), and their
+--                  time as the touch they answer (touch_seq) when it is a touch's time.
 -- Every value stays a plain SQLite value: the views below expand the layout back into the v3
 -- tables' rows (frames, frame_views, events, outcomes: the baselines), or into every trace's rows
 -- (engine_frames, engine_frame_views, engine_events, engine_outcomes).
@@ -87,19 +89,23 @@ CREATE TABLE view_changes (
 ) STRICT, WITHOUT ROWID;
 
 CREATE TABLE event_names (
-    id      INTEGER PRIMARY KEY,
-    kind    TEXT NOT NULL,
-    subject TEXT NOT NULL,
-    UNIQUE (kind, subject)
+    id          INTEGER PRIMARY KEY,
+    kind        TEXT NOT NULL,
+    subject     TEXT NOT NULL,
+    detail_head TEXT NOT NULL,
+    detail_tail TEXT NOT NULL,
+    UNIQUE (kind, subject, detail_head, detail_tail)
 ) STRICT;
 
 CREATE TABLE trace_events (
-    trace_id INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
-    seq      INTEGER NOT NULL,
-    t        REAL NOT NULL,
-    name_id  INTEGER NOT NULL REFERENCES event_names(id),
-    detail   TEXT NOT NULL,
-    PRIMARY KEY (trace_id, seq)
+    trace_id  INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,
+    t         REAL,
+    touch_seq INTEGER,
+    name_id   INTEGER NOT NULL REFERENCES event_names(id),
+    argument  TEXT,
+    PRIMARY KEY (trace_id, seq),
+    CHECK ((t IS NULL) <> (touch_seq IS NULL))
 ) STRICT, WITHOUT ROWID;
 
 CREATE TABLE baselines (
@@ -186,12 +192,30 @@ WHERE EXISTS (
     WHERE c.trace_id = trace_views.trace_id AND c.view_id = trace_views.view_id
       AND c.frame_index > trace_views.first_frame AND c.frame_index <= trace_views.last_frame);
 
-INSERT INTO event_names (kind, subject) SELECT DISTINCT kind, subject FROM events ORDER BY kind, subject;
+-- A detail "head(argument)" (a "(" and a final ")") is split into the interned head "head(" and tail
+-- ")" and the argument; any other detail is all head, with a NULL argument and an empty tail.
+CREATE TABLE migration_0004_events AS
+SELECT session_id, seq, t, kind, subject,
+    CASE WHEN instr(detail, '(') > 0 AND substr(detail, -1) = ')' THEN substr(detail, 1, instr(detail, '(')) ELSE detail END AS head,
+    CASE WHEN instr(detail, '(') > 0 AND substr(detail, -1) = ')' THEN ')' ELSE '' END AS tail,
+    CASE WHEN instr(detail, '(') > 0 AND substr(detail, -1) = ')'
+         THEN substr(detail, instr(detail, '(') + 1, length(detail) - instr(detail, '(') - 1) END AS argument
+FROM events;
 
-INSERT INTO trace_events (trace_id, seq, t, name_id, detail)
-SELECT e.session_id, e.seq, e.t, n.id, e.detail
-FROM events AS e JOIN event_names AS n ON n.kind = e.kind AND n.subject = e.subject
-ORDER BY e.session_id, e.seq;
+INSERT INTO event_names (kind, subject, detail_head, detail_tail)
+SELECT DISTINCT kind, subject, head, tail FROM migration_0004_events ORDER BY kind, subject, head, tail;
+
+CREATE INDEX migration_0004_touch_times ON touches(session_id, t);
+INSERT INTO trace_events (trace_id, seq, t, touch_seq, name_id, argument)
+SELECT session_id, seq, CASE WHEN touch_seq IS NULL THEN t END, touch_seq, name_id, argument
+FROM (
+    SELECT e.session_id, e.seq, e.t, n.id AS name_id, e.argument,
+        (SELECT min(tt.seq) FROM touches AS tt WHERE tt.session_id = e.session_id AND tt.t = e.t) AS touch_seq
+    FROM migration_0004_events AS e
+    JOIN event_names AS n ON n.kind = e.kind AND n.subject = e.subject AND n.detail_head = e.head AND n.detail_tail = e.tail)
+ORDER BY session_id, seq;
+DROP INDEX migration_0004_touch_times;
+DROP TABLE migration_0004_events;
 
 DROP TABLE frame_views;
 DROP TABLE frames;
@@ -279,8 +303,9 @@ JOIN traces AS tr ON tr.id = v.trace_id
 JOIN trace_frames AS f ON f.trace_id = v.trace_id AND f.frame_index BETWEEN v.first_frame AND v.last_frame;
 
 CREATE VIEW engine_events AS
-SELECT e.trace_id AS trace_id, tr.session_id AS session_id, tr.engine_id AS engine_id, e.seq AS seq, e.t AS t,
-    n.kind AS kind, n.subject AS subject, e.detail AS detail
+SELECT e.trace_id AS trace_id, tr.session_id AS session_id, tr.engine_id AS engine_id, e.seq AS seq,
+    coalesce(e.t, (SELECT tt.t FROM touches AS tt WHERE tt.session_id = tr.session_id AND tt.seq = e.touch_seq)) AS t,
+    n.kind AS kind, n.subject AS subject, n.detail_head || coalesce(e.argument, '') || n.detail_tail AS detail
 FROM trace_events AS e
 JOIN traces AS tr ON tr.id = e.trace_id
 JOIN event_names AS n ON n.id = e.name_id;
@@ -289,20 +314,21 @@ CREATE VIEW engine_outcomes AS
 SELECT id AS trace_id, session_id, engine_id, decision, completed_at, hierarchy_json
 FROM traces;
 
--- The baselines' rows under the v3 tables' names and columns.
+-- The baselines' rows under the v3 tables' names and columns. Each joins baselines on the session
+-- too, so SQLite finds a trace's baseline row by its key (an index on trace_id would only add bytes).
 
 CREATE VIEW frames AS
 SELECT f.session_id, f.frame_index, f.t, f.progress
-FROM baselines AS bl JOIN engine_frames AS f ON f.trace_id = bl.trace_id;
+FROM baselines AS bl JOIN engine_frames AS f ON f.session_id = bl.session_id AND f.trace_id = bl.trace_id;
 
 CREATE VIEW frame_views AS
 SELECT fv.session_id, fv.frame_index, fv.view_id, fv.z, fv.x, fv.y, fv.w, fv.h, fv.alpha, fv.a, fv.b, fv.c, fv.d,
     fv.tx, fv.ty, fv.rotation_x, fv.rotation_y, fv.m34, fv.hidden
-FROM baselines AS bl JOIN engine_frame_views AS fv ON fv.trace_id = bl.trace_id;
+FROM baselines AS bl JOIN engine_frame_views AS fv ON fv.session_id = bl.session_id AND fv.trace_id = bl.trace_id;
 
 CREATE VIEW events AS
 SELECT e.session_id, e.seq, e.t, e.kind, e.subject, e.detail
-FROM baselines AS bl JOIN engine_events AS e ON e.trace_id = bl.trace_id;
+FROM baselines AS bl JOIN engine_events AS e ON e.session_id = bl.session_id AND e.trace_id = bl.trace_id;
 
 CREATE VIEW outcomes AS
 SELECT tr.session_id, tr.decision, tr.completed_at, tr.hierarchy_json

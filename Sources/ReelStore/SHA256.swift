@@ -1,7 +1,9 @@
-/// SHA-256 (FIPS 180-4), for the checksums of migrations. Small and dependency-free: CryptoKit
-/// does not exist on Linux and Foundation has no digest API there.
+/// SHA-256 (FIPS 180-4): the checksums of migrations and the content hash of recorded sessions.
+/// Small and dependency-free: CryptoKit does not exist on Linux and Foundation has no digest API
+/// there. The message is read in place, 64 bytes at a time, with the message schedule and the
+/// working state in fixed-size local storage: no array is made per block or per byte.
 public enum SHA256 {
-    private static let roundConstants: [UInt32] = [
+    private static let roundConstants: InlineArray<64, UInt32> = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
         0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
@@ -12,55 +14,91 @@ public enum SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private static let initialState: [UInt32] = [
+    private static let initialState: InlineArray<8, UInt32> = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
 
     /// The 32-byte digest of `bytes`.
     public static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        if let digest = bytes.withContiguousStorageIfAvailable({ digest(of: $0) }) { return digest }
+        return Array(bytes).withUnsafeBufferPointer { digest(of: $0) }
+    }
 
+    private static func digest(of message: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var state = initialState
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for blockStart in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let j = blockStart + 4 * i
-                schedule[i] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
-            }
-            for i in 16..<64 {
-                let s0 = rotateRight(schedule[i - 15], 7) ^ rotateRight(schedule[i - 15], 18) ^ (schedule[i - 15] >> 3)
-                let s1 = rotateRight(schedule[i - 2], 17) ^ rotateRight(schedule[i - 2], 19) ^ (schedule[i - 2] >> 10)
-                schedule[i] = schedule[i - 16] &+ s0 &+ schedule[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-            for i in 0..<64 {
-                let s1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choice &+ roundConstants[i] &+ schedule[i]
-                let s0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
+        let fullBlocks = message.count / 64
+        for block in 0..<fullBlocks {
+            compress(&state, UnsafeBufferPointer(rebasing: message[(block * 64)..<(block * 64 + 64)]))
         }
-        return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+        // The rest, the 0x80 byte, zeros, and the bit length: one or two more blocks.
+        var tail = InlineArray<128, UInt8>(repeating: 0)
+        let rest = message.count - fullBlocks * 64
+        for i in 0..<rest { tail[i] = message[fullBlocks * 64 + i] }
+        tail[rest] = 0x80
+        let tailLength = rest < 56 ? 64 : 128
+        let bitLength = UInt64(message.count) &* 8
+        for i in 0..<8 { tail[tailLength - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(8 * i)) }
+        withUnsafeBytes(of: &tail) { raw in
+            let tailBytes = raw.bindMemory(to: UInt8.self)
+            compress(&state, UnsafeBufferPointer(rebasing: tailBytes[0..<64]))
+            if tailLength == 128 { compress(&state, UnsafeBufferPointer(rebasing: tailBytes[64..<128])) }
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(32)
+        for i in 0..<8 {
+            let word = state[i]
+            result += [
+                UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 16),
+                UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word),
+            ]
+        }
+        return result
+    }
+
+    /// One round of the compression function over a 64-byte block.
+    private static func compress(_ state: inout InlineArray<8, UInt32>, _ block: UnsafeBufferPointer<UInt8>) {
+        var schedule = InlineArray<64, UInt32>(repeating: 0)
+        for i in 0..<16 {
+            let j = 4 * i
+            schedule[i] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
+        }
+        for i in 16..<64 {
+            let s0 = rotateRight(schedule[i - 15], 7) ^ rotateRight(schedule[i - 15], 18) ^ (schedule[i - 15] >> 3)
+            let s1 = rotateRight(schedule[i - 2], 17) ^ rotateRight(schedule[i - 2], 19) ^ (schedule[i - 2] >> 10)
+            schedule[i] = schedule[i - 16] &+ s0 &+ schedule[i - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        for i in 0..<64 {
+            let s1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ choice &+ roundConstants[i] &+ schedule[i]
+            let s0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        state[0] = state[0] &+ a
+        state[1] = state[1] &+ b
+        state[2] = state[2] &+ c
+        state[3] = state[3] &+ d
+        state[4] = state[4] &+ e
+        state[5] = state[5] &+ f
+        state[6] = state[6] &+ g
+        state[7] = state[7] &+ h
     }
 
     /// The digest of the UTF-8 bytes of `text`, as 64 lowercase hex digits.
     public static func hex(_ text: String) -> String {
-        let digits: [Character] = Array("0123456789abcdef")
-        var result = ""
-        result.reserveCapacity(64)
-        for byte in digest(text.utf8) {
-            result.append(digits[Int(byte >> 4)])
-            result.append(digits[Int(byte & 0x0F)])
+        var text = text
+        let bytes: [UInt8] = text.withUTF8 { utf8 in SHA256.digest(of: utf8) }
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in bytes {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
         }
-        return result
+        return String(decoding: hex, as: UTF8.self)
     }
 
     private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {

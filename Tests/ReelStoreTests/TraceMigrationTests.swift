@@ -13,6 +13,10 @@ import Testing
         var gap = sampleSession(contentHash: "gap")
         gap.trace.frames[2].views.removeAll { $0.key == "A.view" }
         gap.trace.frames[1].views[2].alpha = 0.5
+        // Details with and without an argument, and events at times no touch has.
+        gap.trace.events += ["a)(b)", "()", "x(", ")", "ü(é, ö)", "", "update(0.25"].enumerated().map { index, detail in
+            TraceEvent(t: 0.75 + Double(index) / 7, kind: "transition", subject: "nav", detail: detail)
+        }
         var offClock = sampleSession(contentHash: "off-clock")
         offClock.trace.frames[3].t = 0.025_000_000_000_000_1
         offClock.trace.frames[0].t = 1.0 / 3.0
@@ -99,6 +103,12 @@ import Testing
         }
         #expect(offClock > 0)
         #expect(try migrated.database.scalarInt64("SELECT count(*) FROM trace_frames WHERE t IS NOT NULL") == Int64(offClock))
+        // Event times that are a touch's time refer to the touch; the others are stored.
+        let touchTimes = Self.awkwardSessions().map { session in
+            session.trace.events.filter { event in session.touches.contains { $0.t == event.t } }.count
+        }.reduce(0, +)
+        #expect(touchTimes > 0)
+        #expect(try migrated.database.scalarInt64("SELECT count(*) FROM trace_events WHERE touch_seq IS NOT NULL") == Int64(touchTimes))
     }
 
     @Test func theWriterStoresWhatTheMigrationMakes() throws {
@@ -111,12 +121,25 @@ import Testing
             for session in Self.awkwardSessions() { try archive.insert(session, engineID: engine) }
         }
         try archive.attach(v3, as: "converted")
-        for table in [
-            "trace_frames", "trace_views", "view_changes", "view_keys", "event_names", "trace_events", "frames", "frame_views", "events",
-            "outcomes",
-        ] {
+        for table in ["trace_frames", "trace_views", "view_changes", "view_keys", "frames", "frame_views", "events", "outcomes"] {
             #expect(try Self.difference(table, archive.database, attached: "converted") == 0, "\(table)")
         }
+        // Event names are interned in another order (the migration sorts them): the same rows by name.
+        let events = { (schema: String) in
+            """
+            SELECT e.trace_id, e.seq, e.t, e.touch_seq, n.kind, n.subject, n.detail_head, n.detail_tail, e.argument
+            FROM \(schema).trace_events AS e JOIN \(schema).event_names AS n ON n.id = e.name_id
+            """
+        }
+        #expect(
+            try archive.database.scalarInt64(
+                "SELECT count(*) FROM (\(events("main")) EXCEPT \(events("converted")))") == 0)
+        #expect(
+            try archive.database.scalarInt64(
+                "SELECT count(*) FROM (\(events("converted")) EXCEPT \(events("main")))") == 0)
+        #expect(
+            try archive.database.scalarInt64("SELECT count(*) FROM trace_events")
+                == archive.database.scalarInt64("SELECT count(*) FROM converted.trace_events"))
     }
 
     @Test func valuesAreStoredOnlyWhereTheyChange() throws {

@@ -75,37 +75,42 @@ public final class BaselineAcceptor {
         var summary = Summary(candidate: replay.candidate)
         var specs: [String: ScenarioSpec] = [:]
         var done = 0
-        while done < ids.count {
-            let batch = Array(ids[done..<min(done + Self.batchSize, ids.count)])
-            try archive.write {
-                let sessions = try archive.loadSessions(
-                    batch, contents: SessionContents(frames: false, events: false, tags: false, hierarchy: false))
-                for session in sessions {
-                    let header = session.header
-                    let spec = try specs[header.scenarioSpecJSON] ?? ScenarioSpec.decode(json: header.scenarioSpecJSON)
-                    specs[header.scenarioSpecJSON] = spec
-                    let trace: Trace
-                    do {
-                        trace = try engine.run(
-                            scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: session.touches,
-                            outcomeHierarchy: true)
-                    } catch {
-                        throw ReelFailure(.dataError, "session \(session.id): the candidate failed on it: \(error)")
+        // Every id written is one just inserted or looked up: foreign keys hold by construction
+        // (`reel info --check` verifies them), as when recording.
+        try archive.withForeignKeysHeldByConstruction {
+            while done < ids.count {
+                let batch = Array(ids[done..<min(done + Self.batchSize, ids.count)])
+                try archive.write {
+                    let sessions = try archive.loadSessions(
+                        batch, contents: SessionContents(frames: false, events: false, tags: false, hierarchy: false))
+                    for session in sessions {
+                        let header = session.header
+                        let spec = try specs[header.scenarioSpecJSON] ?? ScenarioSpec.decode(json: header.scenarioSpecJSON)
+                        specs[header.scenarioSpecJSON] = spec
+                        let trace: Trace
+                        do {
+                            trace = try engine.run(
+                                scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: session.touches,
+                                outcomeHierarchy: true)
+                        } catch {
+                            throw ReelFailure(.dataError, "session \(session.id): the candidate failed on it: \(error)")
+                        }
+                        guard !trace.outcome.hierarchy.isEmpty else {
+                            throw ReelFailure(
+                                .dataError,
+                                "session \(session.id): the candidate's answer has no outcome.hierarchy, which a baseline stores")
+                        }
+                        try checkIdentity(engine.identity, recorded: recorded, candidate: replay.candidate)
+                        let engineID = try archive.engineID(for: engine.identity)
+                        if try archive.traceID(sessionID: session.id, engineID: engineID) != nil { summary.tracesReused += 1 }
+                        let traceID = try archive.addTrace(trace, sessionID: session.id, engineID: engineID, replayID: replayID)
+                        try archive.acceptBaseline(sessionID: session.id, traceID: traceID, replayID: replayID, acceptedBy: acceptedBy)
+                        summary.accepted.append(session.id)
                     }
-                    guard !trace.outcome.hierarchy.isEmpty else {
-                        throw ReelFailure(
-                            .dataError, "session \(session.id): the candidate's answer has no outcome.hierarchy, which a baseline stores")
-                    }
-                    try checkIdentity(engine.identity, recorded: recorded, candidate: replay.candidate)
-                    let engineID = try archive.engineID(for: engine.identity)
-                    if try archive.traceID(sessionID: session.id, engineID: engineID) != nil { summary.tracesReused += 1 }
-                    let traceID = try archive.addTrace(trace, sessionID: session.id, engineID: engineID, replayID: replayID)
-                    try archive.acceptBaseline(sessionID: session.id, traceID: traceID, replayID: replayID, acceptedBy: acceptedBy)
-                    summary.accepted.append(session.id)
                 }
+                done += batch.count
+                try progress?(done, ids.count)
             }
-            done += batch.count
-            try progress?(done, ids.count)
         }
         summary.engine = engine.identity
         return summary

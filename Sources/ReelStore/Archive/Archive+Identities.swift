@@ -77,25 +77,35 @@ extension Archive {
         return id
     }
 
-    /// The id of the interned event kind and subject, inserting them when they are new.
-    func eventNameID(kind: String, subject: String) throws -> Int64 {
-        let name = EventName(kind: kind, subject: subject)
+    /// The id of the interned event name, inserting it when it is new.
+    func eventNameID(_ name: EventName) throws -> Int64 {
         if let id = caches.eventNameIDs[name] { return id }
-        let existing = try database.withCachedStatement("SELECT id FROM event_names WHERE kind = ?1 AND subject = ?2") { statement in
-            try statement.bind(kind, at: 1)
-            try statement.bind(subject, at: 2)
+        let existing = try database.withCachedStatement(
+            """
+            SELECT id FROM event_names WHERE kind = ?1 AND subject = ?2 AND detail_head = ?3 AND detail_tail = ?4
+            """
+        ) { statement in
+            try bind(name, to: statement)
             return try statement.step() ? statement.int64(at: 0) : nil
         }
         let id =
             try existing
-            ?? database.withCachedStatement("INSERT INTO event_names (kind, subject) VALUES (?1, ?2)") { statement in
-                try statement.bind(kind, at: 1)
-                try statement.bind(subject, at: 2)
+            ?? database.withCachedStatement(
+                "INSERT INTO event_names (kind, subject, detail_head, detail_tail) VALUES (?1, ?2, ?3, ?4)"
+            ) { statement in
+                try bind(name, to: statement)
                 try statement.run()
                 return database.lastInsertRowID
             }
         caches.eventNameIDs[name] = id
         return id
+    }
+
+    private func bind(_ name: EventName, to statement: Statement) throws {
+        try statement.bind(name.kind, at: 1)
+        try statement.bind(name.subject, at: 2)
+        try statement.bind(name.detailHead, at: 3)
+        try statement.bind(name.detailTail, at: 4)
     }
 
     /// The view key interned under `id`.

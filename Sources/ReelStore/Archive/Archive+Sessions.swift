@@ -113,7 +113,7 @@ extension Archive {
         let kindFilter = kinds.map { "n.kind = " + sqlStringLiteral($0) }.joined(separator: " OR ")
         try database.withCachedStatement(
             """
-            SELECT bl.session_id, n.subject, e.detail
+            SELECT bl.session_id, n.subject, n.detail_head || coalesce(e.argument, '') || n.detail_tail
             FROM baselines AS bl CROSS JOIN trace_events AS e CROSS JOIN event_names AS n
             ON e.trace_id = bl.trace_id AND n.id = e.name_id
             \(selection.filter("bl.session_id")) AND (\(kindFilter)) ORDER BY bl.session_id, e.seq
@@ -208,13 +208,19 @@ extension Archive {
     private func forEachEvent(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, TraceEvent) throws -> Void) throws {
         try forEachSessionRow(
             """
-            SELECT bl.session_id, e.t, n.kind, n.subject, e.detail
+            SELECT bl.session_id,
+                coalesce(e.t, (SELECT tt.t FROM touches AS tt WHERE tt.session_id = bl.session_id AND tt.seq = e.touch_seq)),
+                n.kind, n.subject, n.detail_head || coalesce(e.argument, '') || n.detail_tail
             FROM baselines AS bl CROSS JOIN trace_events AS e CROSS JOIN event_names AS n
             ON e.trace_id = bl.trace_id AND n.id = e.name_id
             \(selection.filter("bl.session_id")) ORDER BY bl.session_id, e.seq
             """,
             selection, positions
         ) { index, s in
+            guard !s.isNull(at: 1) else {
+                throw ArchiveError.invalidStoredValue(
+                    table: "trace_events", column: "touch_seq", value: "(a touch the session does not have)")
+            }
             try body(index, TraceEvent(t: s.double(at: 1), kind: s.string(at: 2), subject: s.string(at: 3), detail: s.string(at: 4)))
         }
     }

@@ -69,8 +69,11 @@ extension Archive {
                 guard try statement.step() else { throw ArchiveError.sessionNotFound(id: sessionID) }
                 return statement.double(at: 0)
             }
+            var touches: [Touch] = []
+            try forEachTouch(.of([sessionID]), [sessionID]) { touches.append($1) }
             return try insertTrace(
-                trace, sessionID: sessionID, engineID: engineID, refreshHz: refreshHz, replayID: replayID, writer: writer)
+                trace, sessionID: sessionID, engineID: engineID, refreshHz: refreshHz, replayID: replayID, touches: touches,
+                writer: writer)
         }
     }
 

@@ -114,10 +114,12 @@ struct ArchiveCaches {
     var eventNameIDs: [EventName: Int64] = [:]
 }
 
-/// An event's interned kind and subject (`event_names`).
+/// An event's interned kind, subject and the fixed part of its detail (`event_names`).
 struct EventName: Hashable {
     var kind: String
     var subject: String
+    var detailHead: String
+    var detailTail: String
 }
 
 struct ScenarioKey: Hashable {

@@ -33,7 +33,7 @@ final class SessionWriter {
         viewChange = try database.prepare(
             "INSERT INTO view_changes (trace_id, view_id, property, frame_index, value) VALUES (?1, ?2, ?3, ?4, ?5)")
         event = try database.prepare(
-            "INSERT INTO trace_events (trace_id, seq, t, name_id, detail) VALUES (?1, ?2, ?3, ?4, ?5)")
+            "INSERT INTO trace_events (trace_id, seq, t, touch_seq, name_id, argument) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         baseline = try database.prepare(
             """
             INSERT INTO baselines (session_id, trace_id, since) VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
@@ -47,8 +47,11 @@ final class SessionWriter {
         """
 
     /// Writes the rows of `trace` (frames, view runs and changes, events) under the new `traces` row
-    /// the caller inserted as `traceID`.
-    func insertRows(of layout: TraceLayout, trace: Trace, traceID: Int64, eventNameID: (TraceEvent) throws -> Int64) throws {
+    /// the caller inserted as `traceID`. An event at the time of one of `touches` refers to the first
+    /// such touch instead of storing the time.
+    func insertRows(
+        of layout: TraceLayout, trace: Trace, traceID: Int64, touches: [Touch], eventNameID: (EventName) throws -> Int64
+    ) throws {
         let f = frame
         for (position, frame) in trace.frames.enumerated() {
             try f.bind(traceID, at: 1)
@@ -78,13 +81,26 @@ final class SessionWriter {
             try c.bind(change.value, at: 5)
             try c.run()
         }
+        guard !trace.events.isEmpty else { return }
+        // The first touch at each time; -0.0 and 0.0 are one time, as SQLite compares them.
+        var touchAt: [UInt64: Int64] = [:]
+        for (seq, touch) in touches.enumerated() {
+            let key = touch.t == 0 ? 0 : touch.t.bitPattern
+            if touchAt[key] == nil { touchAt[key] = Int64(seq) }
+        }
         let e = event
         for (seq, event) in trace.events.enumerated() {
+            let detail = EventDetail(event.detail)
+            let touchSeq = touchAt[event.t == 0 ? 0 : event.t.bitPattern]
             try e.bind(traceID, at: 1)
             try e.bind(Int64(seq), at: 2)
-            try e.bind(event.t, at: 3)
-            try e.bind(try eventNameID(event), at: 4)
-            try e.bind(event.detail, at: 5)
+            try e.bind(touchSeq == nil ? event.t : nil, at: 3)
+            try e.bind(touchSeq, at: 4)
+            try e.bind(
+                try eventNameID(
+                    EventName(
+                        kind: event.kind, subject: event.subject, detailHead: detail.head, detailTail: detail.tail)), at: 5)
+            try e.bind(detail.argument, at: 6)
             try e.run()
         }
     }
@@ -145,7 +161,8 @@ extension Archive {
             }
 
             let traceID = try insertTrace(
-                session.trace, sessionID: sessionID, engineID: engineID, refreshHz: header.refreshHz, writer: writer)
+                session.trace, sessionID: sessionID, engineID: engineID, refreshHz: header.refreshHz, touches: session.touches,
+                writer: writer)
             let b = writer.baseline
             try b.bind(sessionID, at: 1)
             try b.bind(traceID, at: 2)
@@ -167,7 +184,8 @@ extension Archive {
     /// Writes `trace`, made by engine `engineID` for session `sessionID` (recorded at `refreshHz`), as
     /// a new trace (not a baseline) and returns its id. `replayID` names the replay whose candidate made it.
     func insertTrace(
-        _ trace: Trace, sessionID: Int64, engineID: Int64, refreshHz: Double, replayID: Int64? = nil, writer: SessionWriter
+        _ trace: Trace, sessionID: Int64, engineID: Int64, refreshHz: Double, replayID: Int64? = nil, touches: [Touch],
+        writer: SessionWriter
     ) throws -> Int64 {
         let layout = try TraceLayout(trace, refreshHz: refreshHz, viewID: viewKeyID)
         let outcome = trace.outcome
@@ -182,8 +200,7 @@ extension Archive {
         try t.bind(outcome.hierarchy, at: 8)
         try t.run()
         let traceID = database.lastInsertRowID
-        try writer.insertRows(
-            of: layout, trace: trace, traceID: traceID, eventNameID: { try eventNameID(kind: $0.kind, subject: $0.subject) })
+        try writer.insertRows(of: layout, trace: trace, traceID: traceID, touches: touches, eventNameID: eventNameID)
         return traceID
     }
 }

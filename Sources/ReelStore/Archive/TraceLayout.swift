@@ -53,6 +53,31 @@ struct ViewChange {
     var value: Double
 }
 
+/// An event's detail as stored: a detail `head(argument)` (with a "(" and a final ")") keeps only
+/// its argument per row, the head up to the "(" and the ")" being interned with the event's kind
+/// and subject; any other detail is all head (no argument, empty tail). `head + argument + tail`
+/// is the detail. The split is on bytes, as migration 0004 splits it in SQL.
+struct EventDetail: Equatable {
+    var head: String
+    var argument: String?
+    var tail: String
+
+    init(_ detail: String) {
+        let bytes = detail.utf8
+        if let open = bytes.firstIndex(of: UInt8(ascii: "(")), bytes.last == UInt8(ascii: ")") {
+            let afterOpen = bytes.index(after: open)
+            let close = bytes.index(before: bytes.endIndex)
+            head = String(detail[..<afterOpen])
+            argument = String(detail[afterOpen..<close])
+            tail = ")"
+        } else {
+            head = detail
+            argument = nil
+            tail = ""
+        }
+    }
+}
+
 /// A trace in the stored layout (docs/SCHEMA.md, "traces"): frame times as the frame clock's ticks
 /// where they are, each view's values at the start of its runs, and only the values that change.
 /// Runs and changes come in primary-key order, so inserting them appends to the b-trees.
