@@ -47,7 +47,8 @@ struct Animators {
     func plan(_ name: String, _ context: AnimatorContext, stage: inout Stage) throws -> TransitionPlan {
         let p = profile
         let c = context
-        let width = c.container.w, height = c.container.h
+        let width = c.container.w
+        let height = c.container.h
         let modalTiming = p.timing("modal.curve")
         let vctlTiming = TimingFunction.curve(.easeInEaseOut)
         let vctl = p.number("vctl.duration")
@@ -57,33 +58,73 @@ struct Animators {
             // Right to left: the incoming view enters from the left, the outgoing one moves right.
             let sign = c.mirrored ? -1.0 : 1.0
             let parallax = p.number("nav.parallax") * width
-            var plan = play(RoleMotion(
-                outgoingEnd: { var l = $0; l.x -= sign * parallax; return l },
-                incomingStart: { var l = $0; l.x += sign * width; return l },
-                timing: p.timing("nav.curve"), duration: p.number("nav.duration")), c, &stage)
+            var plan = play(
+                RoleMotion(
+                    outgoingEnd: {
+                        var l = $0
+                        l.x -= sign * parallax
+                        return l
+                    },
+                    incomingStart: {
+                        var l = $0
+                        l.x += sign * width
+                        return l
+                    },
+                    timing: p.timing("nav.curve"), duration: p.number("nav.duration")), c, &stage)
             addDimming(&plan, c, &stage, alpha: p.number("nav.dimming_alpha"))
             return plan
         case "coverVertical", "sheet":
             let sheetDismissal = name == "sheet" && c.direction == .reverse
-            return play(RoleMotion(
-                incomingStart: { var l = $0; l.y = c.container.y + height; return l }, timing: modalTiming,
-                duration: p.number(sheetDismissal ? "sheet.dismiss_duration" : "modal.duration")), c, &stage)
+            return play(
+                RoleMotion(
+                    incomingStart: {
+                        var l = $0
+                        l.y = c.container.y + height
+                        return l
+                    }, timing: modalTiming,
+                    duration: p.number(sheetDismissal ? "sheet.dismiss_duration" : "modal.duration")), c, &stage)
         case "crossDissolve":
-            return play(RoleMotion(incomingStart: { var l = $0; l.alpha = 0; return l }, timing: modalTiming, duration: p.number("modal.duration")), c, &stage)
+            return play(
+                RoleMotion(
+                    incomingStart: {
+                        var l = $0
+                        l.alpha = 0
+                        return l
+                    }, timing: modalTiming, duration: p.number("modal.duration")), c, &stage)
         case "containerCrossDissolve", "tabCrossDissolve":
             let duration = p.number(name == "tabCrossDissolve" ? "tab.duration" : "container.duration")
-            return play(RoleMotion(
-                outgoingEnd: { var l = $0; l.alpha = 0; return l },
-                incomingStart: { var l = $0; l.alpha = 0; return l },
-                timing: .curve(.easeInEaseOut), duration: duration), c, &stage)
+            return play(
+                RoleMotion(
+                    outgoingEnd: {
+                        var l = $0
+                        l.alpha = 0
+                        return l
+                    },
+                    incomingStart: {
+                        var l = $0
+                        l.alpha = 0
+                        return l
+                    },
+                    timing: .curve(.easeInEaseOut), duration: duration), c, &stage)
         case "flipHorizontal", "flip":
             let eye = name == "flip" ? m34 : p.number("modal.flip_m34")
-            return play(RoleMotion(
-                outgoingEnd: { var l = $0; l.rotY = -Double.pi / 2; l.m34 = eye; return l },
-                incomingStart: { var l = $0; l.rotY = Double.pi / 2; l.m34 = eye; return l },
-                outgoingWindow: (0, 0.5), incomingWindow: (0.5, 1), incomingHiddenBefore: true,
-                timing: name == "flip" ? vctlTiming : modalTiming,
-                duration: name == "flip" ? vctl : p.number("modal.flip_duration")), c, &stage)
+            return play(
+                RoleMotion(
+                    outgoingEnd: {
+                        var l = $0
+                        l.rotY = -Double.pi / 2
+                        l.m34 = eye
+                        return l
+                    },
+                    incomingStart: {
+                        var l = $0
+                        l.rotY = Double.pi / 2
+                        l.m34 = eye
+                        return l
+                    },
+                    outgoingWindow: (0, 0.5), incomingWindow: (0.5, 1), incomingHiddenBefore: true,
+                    timing: name == "flip" ? vctlTiming : modalTiming,
+                    duration: name == "flip" ? vctl : p.number("modal.flip_duration")), c, &stage)
         case "partialCurl":
             let lift = p.number("modal.curl_lift") * height
             var plan = newPlan(duration: p.number("modal.duration"), timing: modalTiming)
@@ -103,8 +144,9 @@ struct Animators {
             return plan
         case "bounce":
             if c.direction == .forward {
-                let spring = TimingFunction.dampedSpring(dampingRatio: p.number("bounce.damping"),
-                                                         initialVelocity: p.number("bounce.velocity"))
+                let spring = TimingFunction.dampedSpring(
+                    dampingRatio: p.number("bounce.damping"),
+                    initialVelocity: p.number("bounce.velocity"))
                 var plan = newPlan(duration: p.number("bounce.duration"), timing: spring)
                 let start = Look(c.toFinal.offsetBy(dy: c.screenHeight))
                 stage.add(c.toKey, start, owner: c.toOwner)
@@ -115,36 +157,105 @@ struct Animators {
         case "zoom":
             return zoom(c, &stage)
         case "cube":
-            return play(RoleMotion(
-                outgoingEnd: { var l = $0; l.rotY = -Double.pi / 2; l.tx = -width / 2; l.m34 = m34; return l },
-                incomingStart: { var l = $0; l.rotY = Double.pi / 2; l.tx = width / 2; l.m34 = m34; return l },
-                timing: vctlTiming, duration: vctl), c, &stage)
+            return play(
+                RoleMotion(
+                    outgoingEnd: {
+                        var l = $0
+                        l.rotY = -Double.pi / 2
+                        l.tx = -width / 2
+                        l.m34 = m34
+                        return l
+                    },
+                    incomingStart: {
+                        var l = $0
+                        l.rotY = Double.pi / 2
+                        l.tx = width / 2
+                        l.m34 = m34
+                        return l
+                    },
+                    timing: vctlTiming, duration: vctl), c, &stage)
         case "crossfade":
-            return play(RoleMotion(
-                outgoingEnd: { var l = $0; l.alpha = 0; return l },
-                incomingStart: { var l = $0; l.alpha = 0; return l },
-                timing: vctlTiming, duration: vctl), c, &stage)
+            return play(
+                RoleMotion(
+                    outgoingEnd: {
+                        var l = $0
+                        l.alpha = 0
+                        return l
+                    },
+                    incomingStart: {
+                        var l = $0
+                        l.alpha = 0
+                        return l
+                    },
+                    timing: vctlTiming, duration: vctl), c, &stage)
         case "cards":
             let scale = p.number("vctl.cards_scale")
-            return play(RoleMotion(
-                outgoingEnd: { var l = $0; l.sx = scale; l.sy = scale; l.alpha = 0.5; l.rotX = Double.pi / 20; l.m34 = m34; return l },
-                incomingStart: { var l = $0; l.y += height; return l },
-                incomingWindow: (0.4, 1), timing: vctlTiming, duration: vctl), c, &stage)
+            return play(
+                RoleMotion(
+                    outgoingEnd: {
+                        var l = $0
+                        l.sx = scale
+                        l.sy = scale
+                        l.alpha = 0.5
+                        l.rotX = Double.pi / 20
+                        l.m34 = m34
+                        return l
+                    },
+                    incomingStart: {
+                        var l = $0
+                        l.y += height
+                        return l
+                    },
+                    incomingWindow: (0.4, 1), timing: vctlTiming, duration: vctl), c, &stage)
         case "fold":
-            return play(RoleMotion(
-                outgoingEnd: { var l = $0; l.sx = 0.001; l.tx = -width / 2; l.rotY = Double.pi / 2; l.m34 = m34; return l },
-                incomingStart: { var l = $0; l.sx = 0.001; l.tx = width / 2; l.rotY = -Double.pi / 2; l.m34 = m34; return l },
-                timing: vctlTiming, duration: vctl), c, &stage)
+            return play(
+                RoleMotion(
+                    outgoingEnd: {
+                        var l = $0
+                        l.sx = 0.001
+                        l.tx = -width / 2
+                        l.rotY = Double.pi / 2
+                        l.m34 = m34
+                        return l
+                    },
+                    incomingStart: {
+                        var l = $0
+                        l.sx = 0.001
+                        l.tx = width / 2
+                        l.rotY = -Double.pi / 2
+                        l.m34 = m34
+                        return l
+                    },
+                    timing: vctlTiming, duration: vctl), c, &stage)
         case "portal":
             let zoomScale = p.number("vctl.portal_zoom")
-            return play(RoleMotion(
-                outgoingEnd: { var l = $0; l.sx = 1.5; l.sy = 1.5; l.alpha = 0; return l },
-                incomingStart: { var l = $0; l.sx = zoomScale; l.sy = zoomScale; return l },
-                timing: vctlTiming, duration: vctl), c, &stage)
+            return play(
+                RoleMotion(
+                    outgoingEnd: {
+                        var l = $0
+                        l.sx = 1.5
+                        l.sy = 1.5
+                        l.alpha = 0
+                        return l
+                    },
+                    incomingStart: {
+                        var l = $0
+                        l.sx = zoomScale
+                        l.sy = zoomScale
+                        return l
+                    },
+                    timing: vctlTiming, duration: vctl), c, &stage)
         case "shrink":
-            return play(RoleMotion(
-                incomingStart: { var l = $0; l.sx = 0.001; l.sy = 0.001; l.alpha = 0; return l },
-                timing: .curve(.linear), duration: p.number("pinchdismiss.duration")), c, &stage)
+            return play(
+                RoleMotion(
+                    incomingStart: {
+                        var l = $0
+                        l.sx = 0.001
+                        l.sy = 0.001
+                        l.alpha = 0
+                        return l
+                    },
+                    timing: .curve(.linear), duration: p.number("pinchdismiss.duration")), c, &stage)
         case "none":
             stage.add(c.toKey, Look(c.toFinal), owner: c.toOwner)
             return newPlan(duration: 0, timing: .curve(.linear))
@@ -184,10 +295,12 @@ struct Animators {
             } else {
                 stage.insert(c.toKey, revealedStart, owner: c.toOwner, below: c.fromKey)
             }
-            animate(&plan, c.fromKey, from: fromBase, to: motion.incomingStart(fromBase),
-                    window: (1 - motion.incomingWindow.1, 1 - motion.incomingWindow.0))
-            animate(&plan, c.toKey, from: revealedStart, to: toBase,
-                    window: (1 - motion.outgoingWindow.1, 1 - motion.outgoingWindow.0))
+            animate(
+                &plan, c.fromKey, from: fromBase, to: motion.incomingStart(fromBase),
+                window: (1 - motion.incomingWindow.1, 1 - motion.incomingWindow.0))
+            animate(
+                &plan, c.toKey, from: revealedStart, to: toBase,
+                window: (1 - motion.outgoingWindow.1, 1 - motion.outgoingWindow.0))
         }
         return plan
     }

@@ -15,8 +15,9 @@ public struct Engine: Sendable {
     /// Name, version and fingerprint (FNV-1a 64 of version and profile canonical JSON).
     public var identity: EngineIdentity {
         let json = profile.canonicalJSON
-        return EngineIdentity(name: Engine.name, version: Engine.version,
-                              fingerprint: FNV1a.hex(Engine.version + "\n" + json), profileJSON: json)
+        return EngineIdentity(
+            name: Engine.name, version: Engine.version,
+            fingerprint: FNV1a.hex(Engine.version + "\n" + json), profileJSON: json)
     }
 
     /// The largest touch time, in seconds from the session's start, the engine accepts: a day.

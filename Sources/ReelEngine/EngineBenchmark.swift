@@ -32,9 +32,11 @@ public enum EngineBenchmark {
         for step in 1...38 { swipe.append(Touch(t: Double(step) / 60, id: 0, phase: .moved, x: 4 + 5 * Double(step), y: 420)) }
         swipe.append(Touch(t: 38.0 / 60, id: 0, phase: .ended, x: 4 + 190, y: 420))
         return [
-            Case(label: "animated 0.5 s transition, 4 views, 60 Hz", scenario: present, touches: tap,
-                 overrides: [("modal.duration", .number(0.5))]),
-            Case(label: "interactive pop, 40 touch samples, 60 Hz", scenario: ScenarioCatalog.named("nav.interactive-pop")!, touches: swipe),
+            Case(
+                label: "animated 0.5 s transition, 4 views, 60 Hz", scenario: present, touches: tap,
+                overrides: [("modal.duration", .number(0.5))]),
+            Case(
+                label: "interactive pop, 40 touch samples, 60 Hz", scenario: ScenarioCatalog.named("nav.interactive-pop")!, touches: swipe),
         ]
     }
 

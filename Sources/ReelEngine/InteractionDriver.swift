@@ -36,7 +36,8 @@ struct InteractionDriver: Sendable {
         let velocity = VelocityEstimator.Parameters(
             latestWeight: profile.number("velocity.latest_weight"), minimumInterval: profile.number("velocity.min_dt"),
             blend: touchModel == .uikit ? .afterFirstSample : .always)
-        let pan: any InteractionRecognizer = touchModel == .uikit
+        let pan: any InteractionRecognizer =
+            touchModel == .uikit
             ? PanRecognizer(parameters: .init(hysteresis: profile.number("pan.hysteresis"), velocity: velocity))
             : LegacyPanRecognizer(parameters: .init(hysteresis: profile.number("pan.hysteresis"), velocity: velocity))
         let down = GestureVector(x: 0, y: 1)
@@ -68,9 +69,10 @@ struct InteractionDriver: Sendable {
             let pinchVelocity = VelocityEstimator.Parameters(
                 latestWeight: profile.number("pinch.latest_weight"), minimumInterval: profile.number("velocity.min_dt"),
                 blend: touchModel == .uikit ? .whenPreviousNonzero : .always)
-            recognizer = PinchRecognizer(parameters: .init(
-                scaleHysteresis: profile.number("pinch.hysteresis"), distanceHysteresis: profile.number("pinch.begin_distance"),
-                velocity: pinchVelocity, touchModel: touchModel))
+            recognizer = PinchRecognizer(
+                parameters: .init(
+                    scaleHysteresis: profile.number("pinch.hysteresis"), distanceHysteresis: profile.number("pinch.begin_distance"),
+                    velocity: pinchVelocity, touchModel: touchModel))
             (prefix, extent, direction) = ("pinchdismiss", 1, .zero)
         default:
             throw EngineError("unknown interaction controller '\(kind)'")
@@ -86,23 +88,28 @@ struct InteractionDriver: Sendable {
         let setup = ControllerSetup(
             extent: extent, direction: direction, policy: policy,
             isPinch: kind == "pinchDismiss", updateCap: profile.number("interactive.max_progress"))
-        controller = literal
+        controller =
+            literal
             ? InteractionDriver.literalController(kind, setup: setup, statistics: statistics, profile: profile)
-            : LegacyController(setup: setup, updateCap: profile.number("backswipe.max_progress"),
-                               decidesOnLastChange: kind == "swipeDismiss" && profile.string("swipe.decision_sample") == "last-change",
-                               samplerParameters: statistics)
+            : LegacyController(
+                setup: setup, updateCap: profile.number("backswipe.max_progress"),
+                decidesOnLastChange: kind == "swipeDismiss" && profile.string("swipe.decision_sample") == "last-change",
+                samplerParameters: statistics)
         completesAtOneMinusPercent = kind == "swipeDismiss" || (literal && kind == "pinchDismiss")
         actsWithoutTransition = literal && kind == "imageDrag"
         transitionDuration = profile.number("nav.duration")
     }
 
     /// Each controller's handler, transcribed from its source.
-    private static func literalController(_ kind: String, setup: ControllerSetup, statistics: BackSwipeStatistics.Parameters,
-                                          profile: EngineProfile) -> any InteractionController {
+    private static func literalController(
+        _ kind: String, setup: ControllerSetup, statistics: BackSwipeStatistics.Parameters,
+        profile: EngineProfile
+    ) -> any InteractionController {
         switch kind {
         case "backSwipe":
-            BackSwipeController(setup: setup, progressCap: profile.number("backswipe.max_progress"), statisticsParameters: statistics,
-                                offersFinalSample: profile.bool("backswipe.final_sample"))
+            BackSwipeController(
+                setup: setup, progressCap: profile.number("backswipe.max_progress"), statisticsParameters: statistics,
+                offersFinalSample: profile.bool("backswipe.final_sample"))
         case "swipeDismiss", "pinchDismiss":
             ShouldCompleteController(setup: setup)
         case "sheetDrag":
@@ -119,9 +126,12 @@ struct InteractionDriver: Sendable {
     static func policy(_ name: String, threshold: Double, literal: Bool, profile: EngineProfile) -> CompletionPolicy {
         switch name {
         case "uikit-backswipe":
-            let (distance, cap, samples) = (profile.number("backswipe.threshold_width"), profile.number("backswipe.threshold_cap"),
-                                            Int(profile.number("backswipe.min_samples")))
-            return literal ? .uikitBackSwipe(distance: distance, maximumThreshold: cap, minimumSamples: samples)
+            let (distance, cap, samples) = (
+                profile.number("backswipe.threshold_width"), profile.number("backswipe.threshold_cap"),
+                Int(profile.number("backswipe.min_samples"))
+            )
+            return literal
+                ? .uikitBackSwipe(distance: distance, maximumThreshold: cap, minimumSamples: samples)
                 : .backSwipe(distance: distance, maximumThreshold: cap, minimumSamples: samples)
         case "velocity-sign": return .velocitySign(includesZero: true)
         case "projection": return .projection(deceleration: profile.number("projection.deceleration"), threshold: threshold)

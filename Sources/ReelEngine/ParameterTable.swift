@@ -13,15 +13,26 @@ enum ParameterTable {
         str("nav.curve", "easeInEaseOut", "Timing curve of non-interactive push/pop", curveChoices),
         num("nav.parallax", "fraction", 0.3, "The underneath view sits this fraction of the width behind (parallaxOffset = round(0.7 W))"),
         num("nav.dimming_alpha", "alpha", 0.1, "Dimming over the underneath view at full coverage (SloppySwiper 0.1 black)"),
-        num("nav.bar_height", "pt", 44, "Navigation bar height below the device's safe area top (the bar's frame: y = safe area top, this tall)"),
+        num(
+            "nav.bar_height", "pt", 44,
+            "Navigation bar height below the device's safe area top (the bar's frame: y = safe area top, this tall)"),
         num("nav.compact_bar_height", "pt", 32, "Navigation bar height in compact height (phones in landscape)"),
-        str("nav.bar_touch_region", "bar",
+        str(
+            "nav.bar_touch_region", "bar",
             "Where a touch landing refuses the back-swipe (UIKit's shouldReceiveTouch: the bar's bounds; 'bar-and-safe-area' also the strip above it; 'none': no refusal, 0.3.0)",
             ["bar", "bar-and-safe-area", "none"]),
-        bool("layout.right_to_left", true, "A scenario's layoutDirection rightToLeft puts the back-swipe on the right edge and mirrors the navigation slide (false ignores the field, 0.3.0)"),
+        bool(
+            "layout.right_to_left", true,
+            "A scenario's layoutDirection rightToLeft puts the back-swipe on the right edge and mirrors the navigation slide (false ignores the field, 0.3.0)"
+        ),
         // Rendering.
-        bool("render.clamp_alpha", true, "Frames store alpha clamped to 0...1 as Core Animation renders opacity (false stores a spring's overshoot, 0.3.0)"),
-        bool("outcome.hidden_views", true, "outcome.hierarchy lists the window's hidden views under \"hidden\" (the zoom push's snapshot after the push; false leaves them out, 0.3.0)"),
+        bool(
+            "render.clamp_alpha", true,
+            "Frames store alpha clamped to 0...1 as Core Animation renders opacity (false stores a spring's overshoot, 0.3.0)"),
+        bool(
+            "outcome.hidden_views", true,
+            "outcome.hierarchy lists the window's hidden views under \"hidden\" (the zoom push's snapshot after the push; false leaves them out, 0.3.0)"
+        ),
         // Modal transition styles.
         num("modal.duration", "s", 0.4, "coverVertical / crossDissolve / partialCurl duration (UIKit's transition codes)"),
         str("modal.curve", "easeInEaseOut", "Timing curve of modal transition styles", curveChoices),
@@ -32,7 +43,10 @@ enum ParameterTable {
         num("bounce.duration", "s", 0.8, "BouncePresentAnimation duration (onevcat's iOS 7 transitions, 2013)"),
         num("bounce.damping", "ratio", 0.6, "Bounce spring damping ratio (onevcat's iOS 7 transitions, 2013)"),
         num("bounce.velocity", "1/s", 0, "Bounce initial spring velocity (whole distance per second)"),
-        num("spring.settle_epsilon", "fraction", 0.001, "A UIView spring of duration d, released from rest, settles within this fraction of its distance exactly at d (sets its stiffness)"),
+        num(
+            "spring.settle_epsilon", "fraction", 0.001,
+            "A UIView spring of duration d, released from rest, settles within this fraction of its distance exactly at d (sets its stiffness)"
+        ),
         // Seed 001: snapshot zoom.
         num("zoom.duration", "s", 0.5, "Snapshot zoom push/pop duration (an iOS 7 push/pop zoom tutorial)"),
         num("zoom.damping", "ratio", 0.55, "Snapshot zoom spring damping ratio"),
@@ -42,7 +56,9 @@ enum ParameterTable {
         num("zoom.source_size", "pt", 100, "Tapped image frame: width and height"),
         num("zoom.destination_y", "pt", 100, "Destination image frame y (full width, square)"),
         // Seed 003: sheet presentation.
-        num("sheet.top_inset", "pt", 100, "Mail sheet (an iOS 8 UIPresentationController tutorial): presented frame = container bounds inset this far from the top"),
+        num(
+            "sheet.top_inset", "pt", 100,
+            "Mail sheet (an iOS 8 UIPresentationController tutorial): presented frame = container bounds inset this far from the top"),
         num("sheet.dimming_alpha", "alpha", 0.4, "Mail sheet dimming view alpha when presented"),
         num("sheet.presenter_scale", "ratio", 0.9, "Mail sheet presenting view scale when presented"),
         num("sheet.dismiss_duration", "s", 0.4, "Mail sheet dismissal animation duration"),
@@ -52,8 +68,11 @@ enum ParameterTable {
         num("presentation.form_sheet_width", "pt", 540, "Form sheet width in regular width"),
         num("presentation.form_sheet_height", "pt", 620, "Form sheet height in regular width"),
         num("presentation.popover_size", "pt", 320, "Popover content width and height in regular width"),
-        str("presentation.popover_compact_style", "formSheet", "What a popover adapts to in compact width (iOS 13+: formSheet; older iOS: overFullScreen)", ["formSheet", "overFullScreen"]),
-        str("presentation.context_compact_style", "fullScreen",
+        str(
+            "presentation.popover_compact_style", "formSheet",
+            "What a popover adapts to in compact width (iOS 13+: formSheet; older iOS: overFullScreen)", ["formSheet", "overFullScreen"]),
+        str(
+            "presentation.context_compact_style", "fullScreen",
             "What currentContext / overCurrentContext adapt to in compact width (Apple's View Controller Programming Guide: fullScreen; 'matching': overCurrentContext to overFullScreen; 'none': no adaptation, 0.3.0)",
             ["fullScreen", "matching", "none"]),
         num("presentation.custom_dimming_alpha", "alpha", 0.4, "Dimming alpha of the custom presentation controller"),
@@ -68,30 +87,65 @@ enum ParameterTable {
         num("vctl.cards_scale", "ratio", 0.8, "Cards: scale of the receding card"),
         num("vctl.portal_zoom", "ratio", 0.8, "Portal: starting scale of the revealed view"),
         // Gestures.
-        str("gesture.event_model", "uikit", "How touch lines reach the recognizers: uikit = lines with the same t are one event (one action), pans follow the centroid of their fingers and end on the last lift, a lift adds no movement or velocity sample (UIKit's UIPanGestureRecognizer); per-touch = engine 0.3 (each line an event, the first finger followed, the lift moves it)", ["uikit", "per-touch"]),
-        str("interaction.handlers", "literal", "Interaction controllers' gesture handlers: literal = each tutorial's, library's and UIKit's handler as written (docs/ENGINE.md fidelity table); reel-0.3 = engine 0.3's shared handler (progress at the lift, policy, a cancelled gesture cancels)", ["literal", "reel-0.3"]),
-        num("pan.hysteresis", "pt", 10, "A pan begins when |translation.x| or |translation.y| reaches this; removed per axis at began (per-touch: along the movement)"),
+        str(
+            "gesture.event_model", "uikit",
+            "How touch lines reach the recognizers: uikit = lines with the same t are one event (one action), pans follow the centroid of their fingers and end on the last lift, a lift adds no movement or velocity sample (UIKit's UIPanGestureRecognizer); per-touch = engine 0.3 (each line an event, the first finger followed, the lift moves it)",
+            ["uikit", "per-touch"]),
+        str(
+            "interaction.handlers", "literal",
+            "Interaction controllers' gesture handlers: literal = each tutorial's, library's and UIKit's handler as written (docs/ENGINE.md fidelity table); reel-0.3 = engine 0.3's shared handler (progress at the lift, policy, a cancelled gesture cancels)",
+            ["literal", "reel-0.3"]),
+        num(
+            "pan.hysteresis", "pt", 10,
+            "A pan begins when |translation.x| or |translation.y| reaches this; removed per axis at began (per-touch: along the movement)"),
         num("pinch.hysteresis", "ratio", 0.05, "per-touch model: a pinch begins when the scale moves this far from 1"),
-        num("pinch.begin_distance", "pt", 8, "uikit model: a pinch begins when the fingers' distance changes by more than this; the initial distance moves this far towards it (UIKit's pinch recognizer)"),
-        num("velocity.latest_weight", "fraction", 0.2, "Pan velocity = w x latest per-sample velocity + (1 - w) x the one before (uikit: the latest alone until there are two)"),
-        num("pinch.latest_weight", "fraction", 0.25, "Pinch velocity = w x latest + (1 - w) x previous (uikit: the latest alone while the previous is 0; UIKit's 0.25)"),
+        num(
+            "pinch.begin_distance", "pt", 8,
+            "uikit model: a pinch begins when the fingers' distance changes by more than this; the initial distance moves this far towards it (UIKit's pinch recognizer)"
+        ),
+        num(
+            "velocity.latest_weight", "fraction", 0.2,
+            "Pan velocity = w x latest per-sample velocity + (1 - w) x the one before (uikit: the latest alone until there are two)"),
+        num(
+            "pinch.latest_weight", "fraction", 0.25,
+            "Pinch velocity = w x latest + (1 - w) x previous (uikit: the latest alone while the previous is 0; UIKit's 0.25)"),
         num("velocity.min_dt", "s", 0.001, "Samples closer than this give no velocity"),
         // Back-swipe.
-        num("backswipe.edge_region", "pt", 13, "Screen-edge pan: touches must land within this distance of the left edge (the right edge in right-to-left layouts)"),
-        num("backswipe.edge_hysteresis", "pt", 15, "Screen-edge pan begins after this horizontal movement (per-touch: subtracted along it; uikit: pan.hysteresis is removed per axis from the previous event's translation)"),
+        num(
+            "backswipe.edge_region", "pt", 13,
+            "Screen-edge pan: touches must land within this distance of the left edge (the right edge in right-to-left layouts)"),
+        num(
+            "backswipe.edge_hysteresis", "pt", 15,
+            "Screen-edge pan begins after this horizontal movement (per-touch: subtracted along it; uikit: pan.hysteresis is removed per axis from the previous event's translation)"
+        ),
         num("backswipe.vertical_fail_cap", "pt", 25, "Fails when |dy| >= min(cap, base + (h - base)/run x |dx|) before it begins"),
         num("backswipe.vertical_fail_base", "pt", 10, "Base of the vertical drift failure rule"),
         num("backswipe.vertical_fail_run", "pt", 25, "Horizontal travel over which the drift allowance grows by (h - base)"),
-        num("backswipe.max_swipe_duration", "s", 0.25, "Screen-edge pan fails when it has not begun this long after touch-down (UIKit's maximumSwipeDuration)"),
-        num("backswipe.max_progress", "fraction", 0.999, "Back-swipe update sent when progress reaches 1 (update(1.0) trap, UIKit's non-fluid path); reel-0.3 handlers cap every controller's updates at it"),
-        num("interactive.max_progress", "fraction", 1, "Largest update a custom interaction controller sends with the literal handlers (the swipe-to-dismiss and mail sheet handlers pass their clamped fraction, up to 1)"),
+        num(
+            "backswipe.max_swipe_duration", "s", 0.25,
+            "Screen-edge pan fails when it has not begun this long after touch-down (UIKit's maximumSwipeDuration)"),
+        num(
+            "backswipe.max_progress", "fraction", 0.999,
+            "Back-swipe update sent when progress reaches 1 (update(1.0) trap, UIKit's non-fluid path); reel-0.3 handlers cap every controller's updates at it"
+        ),
+        num(
+            "interactive.max_progress", "fraction", 1,
+            "Largest update a custom interaction controller sends with the literal handlers (the swipe-to-dismiss and mail sheet handlers pass their clamped fraction, up to 1)"
+        ),
         num("backswipe.threshold_width", "pt", 187.5, "UIKit rule: pop iff projected progress > min(this / W, cap)"),
         num("backswipe.threshold_cap", "fraction", 0.5, "UIKit rule: cap of the progress threshold"),
-        num("backswipe.min_sample_interval", "s", 0.010, "Back-swipe velocity samples count only if this far apart (or > velocity.min_dt with movement)"),
+        num(
+            "backswipe.min_sample_interval", "s", 0.010,
+            "Back-swipe velocity samples count only if this far apart (or > velocity.min_dt with movement)"),
         num("backswipe.accel_clamp", "1/s^2", 5, "Acceleration estimate changes by at most this per sample"),
         num("backswipe.sample_window", "count", 3, "Back-swipe velocity and acceleration are running means over this many samples"),
-        num("backswipe.min_samples", "count", 3, "Samples needed for the augmented rule; fewer: pop iff v > 0 (literal handlers: the mean velocity, the .began sample counting)"),
-        bool("backswipe.final_sample", true, "Literal handlers: .ended offers the statistics a sample at the lift's time with the last move's translation and velocity (UIKit's final sample); false: the lift's time never enters the decision"),
+        num(
+            "backswipe.min_samples", "count", 3,
+            "Samples needed for the augmented rule; fewer: pop iff v > 0 (literal handlers: the mean velocity, the .began sample counting)"),
+        bool(
+            "backswipe.final_sample", true,
+            "Literal handlers: .ended offers the statistics a sample at the lift's time with the last move's translation and velocity (UIKit's final sample); false: the lift's time never enters the decision"
+        ),
         str("backswipe.policy", "uikit-backswipe", "Back-swipe completion policy", policyChoices),
         num("backswipe.threshold", "fraction", 0.5, "Progress threshold when backswipe.policy = threshold"),
         str("backswipe.completion_curve", "linear", "Curve of the finishing/cancelling back-swipe animation", curveChoices),
@@ -104,21 +158,30 @@ enum ParameterTable {
         num("swipe.extent", "pt", 400, "onevcat's swipe-to-dismiss (2013): fraction = translation.y / extent"),
         num("swipe.threshold", "fraction", 0.5, "onevcat's swipe-to-dismiss (2013): finish when fraction > threshold"),
         str("swipe.policy", "threshold", "Swipe-to-dismiss completion policy", policyChoices),
-        str("swipe.decision_sample", "last-change",
+        str(
+            "swipe.decision_sample", "last-change",
             "reel-0.3 handlers only: the swipe-to-dismiss handler decides on the last change's fraction, or ('release') on the lifting touch's",
             ["last-change", "release"]),
         // Seed 003 sheet drag.
-        num("sheetdrag.threshold", "fraction", 0.4, "Mail sheet drag (an iOS 8 UIPresentationController tutorial): finish when dy / view height > threshold"),
+        num(
+            "sheetdrag.threshold", "fraction", 0.4,
+            "Mail sheet drag (an iOS 8 UIPresentationController tutorial): finish when dy / view height > threshold"),
         str("sheetdrag.policy", "threshold", "Mail sheet drag completion policy", policyChoices),
         // Seed 004.
         num("verticalpop.threshold", "fraction", 0.25, "MDTransitioning vertical swipe pop: finish when ty / height > threshold"),
         str("verticalpop.policy", "threshold", "Vertical swipe pop completion policy", policyChoices),
-        num("verticalpop.begin_max_y", "pt", 100, "MDTransitioning vertical swipe pop may begin only when location.y < this and velocity.y > 0 (literal handlers)"),
+        num(
+            "verticalpop.begin_max_y", "pt", 100,
+            "MDTransitioning vertical swipe pop may begin only when location.y < this and velocity.y > 0 (literal handlers)"),
         num("imagedrag.extent", "pt", 200, "MDTransitioning image drag-to-dismiss translation for full progress"),
-        num("imagedrag.threshold", "fraction", 0.5, "Image drag-to-dismiss: dismiss when |translation| / extent > threshold at release (MDImageDraggingDismissInteractionController)"),
+        num(
+            "imagedrag.threshold", "fraction", 0.5,
+            "Image drag-to-dismiss: dismiss when |translation| / extent > threshold at release (MDImageDraggingDismissInteractionController)"
+        ),
         str("imagedrag.policy", "threshold", "Image drag-to-dismiss completion policy", policyChoices),
         // Pinch.
-        num("pinchdismiss.threshold", "fraction", 0.5, "VCTransitionsLibrary pinch: p = 1 - scale / start scale, finish when p > threshold"),
+        num(
+            "pinchdismiss.threshold", "fraction", 0.5, "VCTransitionsLibrary pinch: p = 1 - scale / start scale, finish when p > threshold"),
         str("pinchdismiss.policy", "threshold", "Pinch-to-dismiss completion policy", policyChoices),
         num("pinchdismiss.duration", "s", 0.4, "Pinch-to-dismiss shrink animation duration"),
     ]

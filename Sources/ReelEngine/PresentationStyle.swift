@@ -15,7 +15,9 @@ enum PresentationStyle: String, Sendable, Hashable, CaseIterable {
     /// in compact width page and form sheets show as the card sheet (pageSheet), a popover
     /// adapts to `popoverCompact` (formSheet since iOS 13, overFullScreen in seed 002's iOS) and
     /// the current-context styles adapt as `contextCompact` says.
-    func effective(in sizeClass: SizeClass, popoverCompact: PresentationStyle, contextCompact: ContextCompactAdaptation) -> PresentationStyle {
+    func effective(in sizeClass: SizeClass, popoverCompact: PresentationStyle, contextCompact: ContextCompactAdaptation)
+        -> PresentationStyle
+    {
         let requested = self == .automatic ? .pageSheet : self
         guard sizeClass == .compact else { return requested }
         switch requested {

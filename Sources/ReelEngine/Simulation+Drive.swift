@@ -1,5 +1,5 @@
-import ReelTiming
 import ReelGestures
+import ReelTiming
 import ReelTrace
 
 extension Simulation {
@@ -9,12 +9,15 @@ extension Simulation {
     /// finger still driving the transition cancels it (as UIKit does when touches are cancelled)
     /// at the last touch's time.
     mutating func drive(_ touches: [Touch]) throws {
-        var tap = TapRecognizer(parameters: .init(maximumMovement: profile.number("tap.max_movement"),
-                                                  maximumDuration: profile.number("tap.max_duration")))
+        var tap = TapRecognizer(
+            parameters: .init(
+                maximumMovement: profile.number("tap.max_movement"),
+                maximumDuration: profile.number("tap.max_duration")))
         var driver: InteractionDriver?
         if spec.interaction != nil {
-            driver = try InteractionDriver(spec: spec, profile: profile, device: device,
-                                           presentedHeight: world.presentations.last?.frame.h ?? device.height)
+            driver = try InteractionDriver(
+                spec: spec, profile: profile, device: device,
+                presentedHeight: world.presentations.last?.frame.h ?? device.height)
         }
         // Whether an interaction controller drives the scenario (asked once: testing the optional
         // copied the whole driver every time).
@@ -98,9 +101,11 @@ extension Simulation {
             let completionSpeed: Double
             if driver.kind == "backSwipe" {
                 timing = profile.timing("backswipe.completion_curve")
-                completionSpeed = profile.bool("backswipe.velocity_handoff")
-                    ? PercentDriven.backSwipeCompletionSpeed(progress: p, velocity: velocity, width: driver.extent,
-                                                             duration: duration, cancelling: !finish)
+                completionSpeed =
+                    profile.bool("backswipe.velocity_handoff")
+                    ? PercentDriven.backSwipeCompletionSpeed(
+                        progress: p, velocity: velocity, width: driver.extent,
+                        duration: duration, cancelling: !finish)
                     : 1
             } else {
                 timing = profile.timing("interactive.completion_curve")

@@ -53,9 +53,10 @@ extension Simulation {
             if animator != "none" { emit(t, "delegate", "tab", "animationControllerForTransition(from: \(from), to: \(target))") }
             emit(t, "lifecycle", from, "viewWillDisappear")
             emit(t, "lifecycle", target, "viewWillAppear")
-            var op = Operation(kind: .selectTab, from: from, to: target, direction: .forward, animator: animator,
-                               context: context(from: from, to: target, direction: .forward, container: bounds),
-                               removedOwnersOnFinish: [from])
+            var op = Operation(
+                kind: .selectTab, from: from, to: target, direction: .forward, animator: animator,
+                context: context(from: from, to: target, direction: .forward, container: bounds),
+                removedOwnersOnFinish: [from])
             op.context.toFinal = world.childFrame(target)
             op.context.fromInitial = world.childFrame(from)
             return try startAnimator(op, at: t, interactive: interactive)
@@ -69,10 +70,11 @@ extension Simulation {
             let expanded = world.splitIsExpanded
             emit(t, "lifecycle", from, "viewWillDisappear")
             emit(t, "lifecycle", target, "viewWillAppear")
-            var op = Operation(kind: .showDetail, from: from, to: target, direction: .forward,
-                               animator: expanded ? "none" : resolvedAnimator(default: "slide"),
-                               context: context(from: from, to: target, direction: .forward, container: bounds),
-                               removedOwnersOnFinish: [from])
+            var op = Operation(
+                kind: .showDetail, from: from, to: target, direction: .forward,
+                animator: expanded ? "none" : resolvedAnimator(default: "slide"),
+                context: context(from: from, to: target, direction: .forward, container: bounds),
+                removedOwnersOnFinish: [from])
             op.context.toFinal = world.childFrame(target)
             op.context.fromInitial = before.childFrame(from)
             if expanded, from == before.children.first { op.removedOwnersOnFinish = [] }
@@ -82,22 +84,28 @@ extension Simulation {
             let target = try target()
             let from = world.children.last!
             if action.addsChild == false {
-                throw EngineError("transition(from: \(from), to: \(target), duration:options:animations:completion:): both controllers must be children of 'container' (UIKit raises NSInvalidArgumentException)")
+                throw EngineError(
+                    "transition(from: \(from), to: \(target), duration:options:animations:completion:): both controllers must be children of 'container' (UIKit raises NSInvalidArgumentException)"
+                )
             }
             emit(t, "containment", "container", "addChild(\(target))")
             emit(t, "lifecycle", target, "willMove(toParent: container)")
             emit(t, "lifecycle", from, "willMove(toParent: nil)")
             world.children.append(target)
             let duration = profile.number("container.duration")
-            emit(t, "transition", "container", "transition(from: \(from), to: \(target), duration: \(CanonicalJSON.formatNumber(duration)), options: transitionCrossDissolve)")
+            emit(
+                t, "transition", "container",
+                "transition(from: \(from), to: \(target), duration: \(CanonicalJSON.formatNumber(duration)), options: transitionCrossDissolve)"
+            )
             loadView(target, t)
             // Legacy transition view: to.beginAppearance(true) before from.beginAppearance(false).
             emit(t, "lifecycle", target, "viewWillAppear")
             emit(t, "lifecycle", from, "viewWillDisappear")
-            var op = Operation(kind: .swapChild, from: from, to: target, direction: .forward,
-                               animator: resolvedAnimator(default: "containerCrossDissolve"),
-                               context: context(from: from, to: target, direction: .forward, container: bounds),
-                               usesContext: false, removedOwnersOnFinish: [from])
+            var op = Operation(
+                kind: .swapChild, from: from, to: target, direction: .forward,
+                animator: resolvedAnimator(default: "containerCrossDissolve"),
+                context: context(from: from, to: target, direction: .forward, container: bounds),
+                usesContext: false, removedOwnersOnFinish: [from])
             op.context.toFinal = bounds
             return try startAnimator(op, at: t, interactive: interactive)
         default:
@@ -120,9 +128,10 @@ extension Simulation {
     }
 
     func context(from: String, to: String, direction: TransitionDirection, container: Rect) -> AnimatorContext {
-        AnimatorContext(direction: direction, fromKey: World.viewKey(from), toKey: World.viewKey(to), toOwner: to,
-                        container: container, toFinal: container, fromInitial: container, screenHeight: device.height,
-                        mirrored: spec.isRightToLeft(in: profile))
+        AnimatorContext(
+            direction: direction, fromKey: World.viewKey(from), toKey: World.viewKey(to), toOwner: to,
+            container: container, toFinal: container, fromInitial: container, screenHeight: device.height,
+            mirrored: spec.isRightToLeft(in: profile))
     }
 
     private mutating func beginPush(target: String, at t: Double, interactive: Bool, before: World) throws -> (Operation, TransitionPlan) {
@@ -133,13 +142,16 @@ extension Simulation {
         emitNavigationDelegate("push", from: from, to: target, interactive: interactive, t)
         emit(t, "lifecycle", from, "viewWillDisappear")
         emit(t, "lifecycle", target, "viewWillAppear")
-        let op = Operation(kind: .push, from: from, to: target, direction: .forward, animator: resolvedAnimator(default: "slide"),
-                           context: context(from: from, to: target, direction: .forward, container: world.bounds),
-                           removedOwnersOnFinish: [from])
+        let op = Operation(
+            kind: .push, from: from, to: target, direction: .forward, animator: resolvedAnimator(default: "slide"),
+            context: context(from: from, to: target, direction: .forward, container: world.bounds),
+            removedOwnersOnFinish: [from])
         return try startAnimator(op, at: t, interactive: interactive)
     }
 
-    private mutating func beginPop(from: String, to: String, dropped: [String], at t: Double, interactive: Bool, before: World) throws -> (Operation, TransitionPlan) {
+    private mutating func beginPop(from: String, to: String, dropped: [String], at t: Double, interactive: Bool, before: World) throws -> (
+        Operation, TransitionPlan
+    ) {
         emit(t, "lifecycle", from, "willMove(toParent: nil)")
         for name in dropped { emit(t, "lifecycle", name, "willMove(toParent: nil)") }
         world.children.removeAll { $0 == from || dropped.contains($0) }
@@ -147,9 +159,10 @@ extension Simulation {
         emit(t, "lifecycle", from, "viewWillDisappear")
         loadView(to, t)
         emit(t, "lifecycle", to, "viewWillAppear")
-        var op = Operation(kind: .pop, from: from, to: to, direction: .reverse, animator: resolvedAnimator(default: "slide"),
-                           context: context(from: from, to: to, direction: .reverse, container: world.bounds),
-                           removedOwnersOnFinish: [from])
+        var op = Operation(
+            kind: .pop, from: from, to: to, direction: .reverse, animator: resolvedAnimator(default: "slide"),
+            context: context(from: from, to: to, direction: .reverse, container: world.bounds),
+            removedOwnersOnFinish: [from])
         op.droppedMiddle = dropped
         return try startAnimator(op, at: t, interactive: interactive)
     }
@@ -215,8 +228,16 @@ extension Simulation {
         let from = world.presentations.last?.presented ?? world.visibleRootChildren.last ?? world.rootName
         loadView(target, t)
         let subject = target + ".presentation"
-        if style == .custom { emit(t, "delegate", target, "presentationController(forPresented: \(target), presenting: \(resolution.presenter), source: \(source))") }
-        if spec.animator != "system" || spec.interaction != nil { emit(t, "delegate", target, "animationController(forPresented: \(target), presenting: \(resolution.presenter), source: \(source))") }
+        if style == .custom {
+            emit(
+                t, "delegate", target,
+                "presentationController(forPresented: \(target), presenting: \(resolution.presenter), source: \(source))")
+        }
+        if spec.animator != "system" || spec.interaction != nil {
+            emit(
+                t, "delegate", target,
+                "animationController(forPresented: \(target), presenting: \(resolution.presenter), source: \(source))")
+        }
         if interactive { emit(t, "delegate", target, "interactionControllerForPresentation") }
         if style.removesPresenterViews { emit(t, "lifecycle", from, "viewWillDisappear") }
         emit(t, "lifecycle", target, "viewWillAppear")
@@ -224,10 +245,11 @@ extension Simulation {
         emit(t, "presentation", subject, "presentationTransitionWillBegin")
         let presentation = Presentation(presented: target, presenter: resolution.presenter, style: style, frame: frame, removedViews: [])
         world.presentations.append(presentation)
-        var op = Operation(kind: .present, from: from, to: target, direction: .forward,
-                           animator: resolvedAnimator(default: try modalAnimator(style: style)),
-                           context: context(from: from, to: target, direction: .forward, container: container),
-                           presentation: presentation, presenterAppearance: style.removesPresenterViews)
+        var op = Operation(
+            kind: .present, from: from, to: target, direction: .forward,
+            animator: resolvedAnimator(default: try modalAnimator(style: style)),
+            context: context(from: from, to: target, direction: .forward, container: container),
+            presentation: presentation, presenterAppearance: style.removesPresenterViews)
         op.context.toFinal = frame
         op.context.fromInitial = before.stage.look(World.viewKey(from))?.rect ?? world.bounds
         if style.removesPresenterViews { op.removedOwnersOnFinish = world.subtree(of: resolution.presenter) }
@@ -250,11 +272,12 @@ extension Simulation {
             world.stage.views.insert(contentsOf: presentation.removedViews, at: firstOwned)
             emit(t, "lifecycle", to, "viewWillAppear")
         }
-        var op = Operation(kind: .dismiss, from: from, to: to, direction: .reverse,
-                           animator: resolvedAnimator(default: try modalAnimator(style: presentation.style)),
-                           context: context(from: from, to: to, direction: .reverse, container: world.bounds),
-                           removedOwnersOnFinish: [from], presentation: presentation,
-                           presenterAppearance: !presentation.removedViews.isEmpty)
+        var op = Operation(
+            kind: .dismiss, from: from, to: to, direction: .reverse,
+            animator: resolvedAnimator(default: try modalAnimator(style: presentation.style)),
+            context: context(from: from, to: to, direction: .reverse, container: world.bounds),
+            removedOwnersOnFinish: [from], presentation: presentation,
+            presenterAppearance: !presentation.removedViews.isEmpty)
         op.context.fromInitial = presentation.frame
         op.context.toFinal = world.stage.look(World.viewKey(to))?.rect ?? world.bounds
         return try startAnimator(op, at: t, interactive: interactive)
@@ -302,7 +325,10 @@ extension Simulation {
         let presenterKey = World.viewKey(op.kind == .present ? op.from : op.to)
         let presenterBase = world.stage.look(presenterKey)
         var scaled = presenterBase
-        if sheet { scaled?.sx = profile.number("sheet.presenter_scale"); scaled?.sy = profile.number("sheet.presenter_scale") }
+        if sheet {
+            scaled?.sx = profile.number("sheet.presenter_scale")
+            scaled?.sy = profile.number("sheet.presenter_scale")
+        }
         if op.kind == .present {
             world.stage.insert("dimming", clear, owner: presentation.presented, below: op.context.toKey)
             plan.animate("dimming", from: clear, to: dim)

@@ -76,8 +76,9 @@ struct Simulation {
             let before = world
             let stageBefore = world.stage
             let (operation, plan) = try beginPresent(target: name, at: 0, interactive: false, before: before)
-            transition = ActiveTransition(operation: operation, plan: plan, stageBefore: stageBefore,
-                                          clock: PropertyAnimator(duration: plan.duration), start: 0, tau: plan.duration)
+            transition = ActiveTransition(
+                operation: operation, plan: plan, stageBefore: stageBefore,
+                clock: PropertyAnimator(duration: plan.duration), start: 0, tau: plan.duration)
             endTransition(at: 0, completed: true)
         }
         events.removeAll()
@@ -142,7 +143,8 @@ struct Simulation {
         nextTick += 1
         // One in-place access to the transition: reading its parts through `transition!` one by
         // one copied the whole transition each time.
-        let (frame, ended) = Self.render(&transition!, at: t, index: frames.count, stage: world.stage, maxDuration: maxTransitionDuration, clampsAlpha: clampsAlpha)
+        let (frame, ended) = Self.render(
+            &transition!, at: t, index: frames.count, stage: world.stage, maxDuration: maxTransitionDuration, clampsAlpha: clampsAlpha)
         frames.append(frame)
         if let ended { endTransition(at: t, completed: ended) }
     }
@@ -160,7 +162,8 @@ struct Simulation {
             active.tau = ended ? (active.clock.isReversed ? 0 : duration) : active.clock.fraction(at: t) * duration
         }
         let progress = duration > 0 ? min(max(active.tau / duration, 0), 1) : 1
-        let frame = Frame(index: index, t: t, progress: progress, views: active.plan.viewStates(of: stage, at: active.tau, clampingAlpha: clampsAlpha))
+        let frame = Frame(
+            index: index, t: t, progress: progress, views: active.plan.viewStates(of: stage, at: active.tau, clampingAlpha: clampsAlpha))
         return (frame, ended ? !active.clock.isReversed : nil)
     }
 

@@ -43,7 +43,8 @@ struct Look: Sendable, Hashable {
     /// The affine part: translate(tx, ty) x rotate(rotZ) x scale(sx, sy).
     var affine: ReelTrace.AffineTransform {
         if rotZ == 0 { return AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: tx, ty: ty) }
-        let cosine = cos(rotZ), sine = sin(rotZ)
+        let cosine = cos(rotZ)
+        let sine = sin(rotZ)
         return AffineTransform(a: sx * cosine, b: sx * sine, c: -sy * sine, d: sy * cosine, tx: tx, ty: ty)
     }
 }
@@ -122,7 +123,8 @@ struct Stage: Sendable, Hashable {
             views.indices.map { z in
                 ViewState(
                     key: views[z].key, x: looks[z].x, y: looks[z].y, w: looks[z].w, h: looks[z].h,
-                    alpha: clampingAlpha ? min(max(looks[z].alpha, 0), 1) : looks[z].alpha, transform: looks[z].affine, rotationX: looks[z].rotX,
+                    alpha: clampingAlpha ? min(max(looks[z].alpha, 0), 1) : looks[z].alpha, transform: looks[z].affine,
+                    rotationX: looks[z].rotX,
                     rotationY: looks[z].rotY, m34: looks[z].m34, z: z, hidden: views[z].hidden)
             }
         }

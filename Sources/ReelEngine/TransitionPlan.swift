@@ -69,8 +69,10 @@ struct TransitionPlan: Sendable {
     mutating func animateKeyframe(_ key: String, from: Look, to: Look, window: (Double, Double)) {
         let keyframe = Keyframe(relativeStartTime: window.0, relativeDuration: window.1 - window.0, value: 1)
         let timeline = resolve(timing, length: duration)
-        append(Track(key: key, from: from, to: to, begin: duration * window.0, end: duration * window.1,
-                     curve: .keyframe(KeyframeAnimation(initialValue: 0, keyframes: [keyframe]), timeline: timeline)))
+        append(
+            Track(
+                key: key, from: from, to: to, begin: duration * window.0, end: duration * window.1,
+                curve: .keyframe(KeyframeAnimation(initialValue: 0, keyframes: [keyframe]), timeline: timeline)))
     }
 
     /// `function` over `length` seconds; a physical spring is cut there.

@@ -18,8 +18,10 @@ public struct BackSwipeSampler: Sendable, Hashable {
         /// Largest change of the acceleration estimate per sample, widths per second². Default 5 (D26).
         public var maximumAccelerationChange: Double
 
-        public init(windowSize: Int = 3, minimumInterval: Double = 0.010, minimumIntervalWithMovement: Double = 0.001,
-                    maximumAccelerationChange: Double = 5) {
+        public init(
+            windowSize: Int = 3, minimumInterval: Double = 0.010, minimumIntervalWithMovement: Double = 0.001,
+            maximumAccelerationChange: Double = 5
+        ) {
             self.windowSize = windowSize
             self.minimumInterval = minimumInterval
             self.minimumIntervalWithMovement = minimumIntervalWithMovement

@@ -60,8 +60,10 @@ public struct BackSwipeStatistics: Sendable, Hashable {
         let v = velocity / width
         let sinceOffered = t - skipTime
         skipTime = t
-        guard sinceOffered >= parameters.minimumInterval
-            || (sinceOffered > parameters.minimumIntervalWithMovement && previousDisplacement != d) else { return false }
+        guard
+            sinceOffered >= parameters.minimumInterval
+                || (sinceOffered > parameters.minimumIntervalWithMovement && previousDisplacement != d)
+        else { return false }
         let dt = t - previousTime
         let n = sampleCount
         let window = velocities.count
@@ -72,7 +74,8 @@ public struct BackSwipeStatistics: Sendable, Hashable {
         var a = (v - previousVelocity) / dt
         let limit = parameters.maximumAccelerationChange
         if abs(a - previousAcceleration) > limit { a = previousAcceleration + (a - previousAcceleration > 0 ? limit : -limit) }
-        meanAcceleration = n > window - 1
+        meanAcceleration =
+            n > window - 1
             ? (a + meanAcceleration * size - accelerations[slot]) / size : (a + meanAcceleration * Double(n)) / Double(n + 1)
         accelerations[slot] = a
         previousAcceleration = a

@@ -21,9 +21,11 @@ public struct DecisionInput: Sendable, Hashable, Codable {
     /// Whether the interaction reached `.changed` (D26's back-swipe interaction state 2).
     public var hasChanged: Bool
 
-    public init(progress: Double, velocity: Double, extent: Double, meanVelocity: Double = 0,
-                meanAcceleration: Double = 0, sampleCount: Int = 0, transitionDuration: Double = 0,
-                gestureCancelled: Bool = false, hasChanged: Bool = true) {
+    public init(
+        progress: Double, velocity: Double, extent: Double, meanVelocity: Double = 0,
+        meanAcceleration: Double = 0, sampleCount: Int = 0, transitionDuration: Double = 0,
+        gestureCancelled: Bool = false, hasChanged: Bool = true
+    ) {
         self.progress = progress
         self.velocity = velocity
         self.extent = extent
@@ -36,11 +38,14 @@ public struct DecisionInput: Sendable, Hashable, Codable {
     }
 
     /// Fills the sampler fields from a back-swipe sampler.
-    public init(progress: Double, velocity: Double, extent: Double, sampler: BackSwipeSampler,
-                transitionDuration: Double, gestureCancelled: Bool = false) {
-        self.init(progress: progress, velocity: velocity, extent: extent, meanVelocity: sampler.meanVelocity,
-                  meanAcceleration: sampler.meanAcceleration, sampleCount: sampler.sampleCount,
-                  transitionDuration: transitionDuration, gestureCancelled: gestureCancelled)
+    public init(
+        progress: Double, velocity: Double, extent: Double, sampler: BackSwipeSampler,
+        transitionDuration: Double, gestureCancelled: Bool = false
+    ) {
+        self.init(
+            progress: progress, velocity: velocity, extent: extent, meanVelocity: sampler.meanVelocity,
+            meanAcceleration: sampler.meanAcceleration, sampleCount: sampler.sampleCount,
+            transitionDuration: transitionDuration, gestureCancelled: gestureCancelled)
     }
 }
 
@@ -71,25 +76,25 @@ public enum CompletionPolicy: Sendable, Hashable, Codable {
     public func decide(_ input: DecisionInput) -> Bool {
         if input.gestureCancelled { return false }
         switch self {
-        case let .progressThreshold(threshold):
+        case .progressThreshold(let threshold):
             return input.progress > threshold
-        case let .velocitySign(includesZero):
+        case .velocitySign(let includesZero):
             return includesZero ? input.velocity >= 0 : input.velocity > 0
-        case let .projection(deceleration, threshold):
+        case .projection(let deceleration, let threshold):
             let projected = DecelerationProjection.project(velocity: input.velocity, rate: DecelerationRate(rawValue: deceleration))
             return input.progress + projected / input.extent > threshold
-        case let .backSwipe(distance, maximumThreshold, minimumSamples):
+        case .backSwipe(let distance, let maximumThreshold, let minimumSamples):
             guard input.sampleCount >= minimumSamples else { return input.velocity > 0 }
             let t = input.transitionDuration
             let predicted = input.progress + input.meanVelocity * t + input.meanAcceleration * t * t / 2
             return predicted > min(distance / input.extent, maximumThreshold)
-        case let .uikitBackSwipe(distance, maximumThreshold, minimumSamples):
+        case .uikitBackSwipe(let distance, let maximumThreshold, let minimumSamples):
             guard input.hasChanged else { return false }
             guard input.sampleCount >= minimumSamples else { return input.meanVelocity > 0 }
             let t = input.transitionDuration
             let predicted = input.progress + input.meanAcceleration * 0.5 * t * t + input.meanVelocity * t
             return predicted > min(distance / input.extent, maximumThreshold)
-        case let .thresholdOrFlick(threshold, flickVelocity):
+        case .thresholdOrFlick(let threshold, let flickVelocity):
             return input.progress > threshold || input.velocity >= flickVelocity
         }
     }

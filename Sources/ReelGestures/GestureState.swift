@@ -1,6 +1,11 @@
 /// UIGestureRecognizer.State with UIKit's raw values.
 public enum GestureState: Int, Sendable, Hashable, Codable, CaseIterable {
-    case possible = 0, began = 1, changed = 2, ended = 3, cancelled = 4, failed = 5
+    case possible = 0
+    case began = 1
+    case changed = 2
+    case ended = 3
+    case cancelled = 4
+    case failed = 5
 
     /// UIKit's name for `.ended` on discrete recognizers (taps).
     public static let recognized = GestureState.ended

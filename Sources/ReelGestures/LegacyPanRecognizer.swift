@@ -63,9 +63,15 @@ public struct LegacyPanRecognizer: Sendable, Hashable {
             let allowed: Double
             let other: Double
             switch parameters.axis {
-            case .none: allowed = raw.length; other = 0
-            case .horizontal: allowed = abs(raw.x); other = abs(raw.y)
-            case .vertical: allowed = abs(raw.y); other = abs(raw.x)
+            case .none:
+                allowed = raw.length
+                other = 0
+            case .horizontal:
+                allowed = abs(raw.x)
+                other = abs(raw.y)
+            case .vertical:
+                allowed = abs(raw.y)
+                other = abs(raw.x)
             }
             if allowed >= h {
                 guard fingers.fingersDown.count >= parameters.minimumNumberOfTouches else { return [] }
@@ -97,16 +103,24 @@ public struct LegacyPanRecognizer: Sendable, Hashable {
 
     private mutating func lift() -> [GestureState] {
         switch state {
-        case .possible: state = .failed; return [.failed]
-        case .began, .changed: state = .ended; return [.ended]
+        case .possible:
+            state = .failed
+            return [.failed]
+        case .began, .changed:
+            state = .ended
+            return [.ended]
         case .ended, .cancelled, .failed: return []
         }
     }
 
     private mutating func cancel() -> [GestureState] {
         switch state {
-        case .possible: state = .failed; return [.failed]
-        case .began, .changed: state = .cancelled; return [.cancelled]
+        case .possible:
+            state = .failed
+            return [.failed]
+        case .began, .changed:
+            state = .cancelled
+            return [.cancelled]
         case .ended, .cancelled, .failed: return []
         }
     }

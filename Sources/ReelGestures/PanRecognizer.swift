@@ -29,8 +29,10 @@ public struct PanRecognizer: Sendable, Hashable {
         public var maximumNumberOfTouches: Int
         public var velocity: VelocityEstimator.Parameters
 
-        public init(hysteresis: Double = 10, axis: PanAxis = .none, minimumNumberOfTouches: Int = 1,
-                    maximumNumberOfTouches: Int = .max, velocity: VelocityEstimator.Parameters = .init()) {
+        public init(
+            hysteresis: Double = 10, axis: PanAxis = .none, minimumNumberOfTouches: Int = 1,
+            maximumNumberOfTouches: Int = .max, velocity: VelocityEstimator.Parameters = .init()
+        ) {
             self.hysteresis = hysteresis
             self.axis = axis
             self.minimumNumberOfTouches = minimumNumberOfTouches
@@ -89,8 +91,10 @@ public struct PanRecognizer: Sendable, Hashable {
             let reached = (allowsX && abs(raw.x) >= h) || (allowsY && abs(raw.y) >= h)
             if reached {
                 guard numberOfTouches >= parameters.minimumNumberOfTouches else { return nil }
-                fingers.setTranslation(GestureVector(x: allowsX ? Self.removeHysteresis(raw.x, h) : 0,
-                                                     y: allowsY ? Self.removeHysteresis(raw.y, h) : 0))
+                fingers.setTranslation(
+                    GestureVector(
+                        x: allowsX ? Self.removeHysteresis(raw.x, h) : 0,
+                        y: allowsY ? Self.removeHysteresis(raw.y, h) : 0))
                 state = .began
                 return .began
             }

@@ -27,26 +27,33 @@ public enum PercentDriven {
     }
 
     /// Seconds the finish (or cancel) animation takes: durationFactor × duration.
-    public static func remainingDuration(progress: Double, duration: Double, completionSpeed: Double,
-                                         cancelling: Bool) -> Double {
+    public static func remainingDuration(
+        progress: Double, duration: Double, completionSpeed: Double,
+        cancelling: Bool
+    ) -> Double {
         durationFactor(progress: progress, completionSpeed: completionSpeed, cancelling: cancelling) * duration
     }
 
     /// The back-swipe's velocity hand-off: completionSpeed = max(remaining fraction, T |v| / W),
     /// with the remaining fraction 1 - p when finishing and p when cancelling, v in points per
     /// second and W the width in points.
-    public static func backSwipeCompletionSpeed(progress: Double, velocity: Double, width: Double,
-                                                duration: Double, cancelling: Bool) -> Double {
+    public static func backSwipeCompletionSpeed(
+        progress: Double, velocity: Double, width: Double,
+        duration: Double, cancelling: Bool
+    ) -> Double {
         let remaining = cancelling ? progress : 1 - progress
         return max(remaining, duration * abs(velocity) / width)
     }
 
     /// Seconds the back-swipe's finish or cancel takes with the hand-off:
     /// min(T, remaining distance / |v|) (T when the finger is still).
-    public static func backSwipeRemainingDuration(progress: Double, velocity: Double, width: Double,
-                                                  duration: Double, cancelling: Bool) -> Double {
-        let speed = backSwipeCompletionSpeed(progress: progress, velocity: velocity, width: width,
-                                             duration: duration, cancelling: cancelling)
+    public static func backSwipeRemainingDuration(
+        progress: Double, velocity: Double, width: Double,
+        duration: Double, cancelling: Bool
+    ) -> Double {
+        let speed = backSwipeCompletionSpeed(
+            progress: progress, velocity: velocity, width: width,
+            duration: duration, cancelling: cancelling)
         return remainingDuration(progress: progress, duration: duration, completionSpeed: speed, cancelling: cancelling)
     }
 }

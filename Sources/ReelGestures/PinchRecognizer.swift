@@ -25,9 +25,11 @@ public struct PinchRecognizer: Sendable, Hashable {
         /// Default `.uikit`.
         public var touchModel: TouchModel
 
-        public init(scaleHysteresis: Double = 0.05, distanceHysteresis: Double = 8,
-                    velocity: VelocityEstimator.Parameters = .init(latestWeight: 0.25, blend: .whenPreviousNonzero),
-                    touchModel: TouchModel = .uikit) {
+        public init(
+            scaleHysteresis: Double = 0.05, distanceHysteresis: Double = 8,
+            velocity: VelocityEstimator.Parameters = .init(latestWeight: 0.25, blend: .whenPreviousNonzero),
+            touchModel: TouchModel = .uikit
+        ) {
             self.scaleHysteresis = scaleHysteresis
             self.distanceHysteresis = distanceHysteresis
             self.velocity = velocity

@@ -55,10 +55,12 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
         /// Default `.uikit`.
         public var touchModel: TouchModel
 
-        public init(edge: ScreenEdge = .left, edgeRegionSize: Double = 13, hysteresis: Double = 15,
-                    maximumSwipeDuration: Double = 0.25, driftBase: Double = 10, driftLimit: Double = 25,
-                    driftRun: Double = 25, translationHysteresis: Double = 10, velocity: VelocityEstimator.Parameters = .init(),
-                    touchModel: TouchModel = .uikit) {
+        public init(
+            edge: ScreenEdge = .left, edgeRegionSize: Double = 13, hysteresis: Double = 15,
+            maximumSwipeDuration: Double = 0.25, driftBase: Double = 10, driftLimit: Double = 25,
+            driftRun: Double = 25, translationHysteresis: Double = 10, velocity: VelocityEstimator.Parameters = .init(),
+            touchModel: TouchModel = .uikit
+        ) {
             self.edge = edge
             self.edgeRegionSize = edgeRegionSize
             self.hysteresis = hysteresis
@@ -92,8 +94,9 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
         self.parameters = parameters
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
-        fingers = FingerTracker(velocity: parameters.velocity, maximumFingers: 1,
-                                liftMoves: parameters.touchModel == .perTouch)
+        fingers = FingerTracker(
+            velocity: parameters.velocity, maximumFingers: 1,
+            liftMoves: parameters.touchModel == .perTouch)
     }
 
     /// The finger's position, window points.
@@ -134,14 +137,22 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
             return []
         case .otherCancelled, .trackedCancelled:
             switch state {
-            case .possible: state = .failed; return [.failed]
-            case .began, .changed: state = .cancelled; return [.cancelled]
+            case .possible:
+                state = .failed
+                return [.failed]
+            case .began, .changed:
+                state = .cancelled
+                return [.cancelled]
             default: return []
             }
         case .trackedLifted:
             switch state {
-            case .possible: state = .failed; return [.failed]
-            case .began, .changed: state = .ended; return [.ended]
+            case .possible:
+                state = .failed
+                return [.failed]
+            case .began, .changed:
+                state = .ended
+                return [.ended]
             default: return []
             }
         case .trackedMoved:
@@ -157,7 +168,8 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
             let along = raw.dot(inward)
             let across = abs(raw.dot(GestureVector(x: inward.y, y: inward.x)))
             if fingers.time - fingers.startTime > parameters.maximumSwipeDuration
-                || across >= parameters.driftAllowance(along: along) {
+                || across >= parameters.driftAllowance(along: along)
+            {
                 state = .failed
                 return [.failed]
             }
@@ -168,8 +180,11 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
                 slop = inward * parameters.hysteresis
             case .uikit:
                 let h = parameters.translationHysteresis
-                slop = previousRaw - GestureVector(x: PanRecognizer.removeHysteresis(previousRaw.x, h),
-                                                   y: PanRecognizer.removeHysteresis(previousRaw.y, h))
+                slop =
+                    previousRaw
+                    - GestureVector(
+                        x: PanRecognizer.removeHysteresis(previousRaw.x, h),
+                        y: PanRecognizer.removeHysteresis(previousRaw.y, h))
             }
             state = .began
             return [.began]

@@ -43,14 +43,17 @@ public struct DecisionBoundary: Sendable, Hashable {
             // p + project(v) / extent > threshold, project(v) = v / 1000 × d / (1 - d): a straight line.
             let perVelocity = DecelerationProjection.project(velocity: 1, rate: DecelerationRate(rawValue: deceleration)) / rule.extent
             segments = Self.clipped(threshold - perVelocity * low, low, threshold - perVelocity * high, high)
-            self.rule = "finish iff progress + projected travel / \(n(rule.extent)) pt > \(n(threshold)) (deceleration \(n(deceleration)) per ms)"
+            self.rule =
+                "finish iff progress + projected travel / \(n(rule.extent)) pt > \(n(threshold)) (deceleration \(n(deceleration)) per ms)"
             approximate = false
         case .backSwipe(let distance, let cap, _), .uikitBackSwipe(let distance, let cap, _):
             // p + v T + a T² / 2 > min(distance / extent, cap), with the sampler's mean velocity
             // taken as the release velocity and no acceleration.
-            let threshold = min(distance / rule.extent, cap), perVelocity = rule.transitionDuration / rule.extent
+            let threshold = min(distance / rule.extent, cap)
+            let perVelocity = rule.transitionDuration / rule.extent
             segments = Self.clipped(threshold - perVelocity * low, low, threshold - perVelocity * high, high)
-            self.rule = "about: finish iff progress + velocity × \(n(rule.transitionDuration)) s / \(n(rule.extent)) pt > \(n(threshold))"
+            self.rule =
+                "about: finish iff progress + velocity × \(n(rule.transitionDuration)) s / \(n(rule.extent)) pt > \(n(threshold))"
                 + " (UIKit's rule uses the sampled mean velocity and acceleration)"
             approximate = true
         case .thresholdOrFlick(let threshold, let flick):
@@ -65,7 +68,8 @@ public struct DecisionBoundary: Sendable, Hashable {
     static func clipped(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [Segment] {
         guard x0 != x1 else { return (0...1).contains(x0) ? [Segment(x0, y0, x1, y1)] : [] }
         func y(at x: Double) -> Double { y0 + (y1 - y0) * (x - x0) / (x1 - x0) }
-        let from = max(min(x0, x1), 0), to = min(max(x0, x1), 1)
+        let from = max(min(x0, x1), 0)
+        let to = min(max(x0, x1), 1)
         guard from <= to else { return [] }
         return [Segment(from, y(at: from), to, y(at: to))]
     }

@@ -38,7 +38,10 @@ public struct DecisionMapPlot: Sendable {
         let y = (velocities.min() ?? -1)...(velocities.max() ?? 1)
         let panels = [
             (recordedLabel, PlotAxes(left: 64, top: 44, width: panelWidth, height: Self.height - 44 - 46, x: 0...1, y: y)),
-            (candidateLabel, PlotAxes(left: 64 + panelWidth + 24 + 64, top: 44, width: panelWidth, height: Self.height - 44 - 46, x: 0...1, y: y)),
+            (
+                candidateLabel,
+                PlotAxes(left: 64 + panelWidth + 24 + 64, top: 44, width: panelWidth, height: Self.height - 44 - 46, x: 0...1, y: y)
+            ),
         ]
         var out = "<svg class=\"plot\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.height))\""
         out += " viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" aria-label=\"\(HTML.escape(title))\">\n"
@@ -55,7 +58,8 @@ public struct DecisionMapPlot: Sendable {
                     finished: finished, touchCancelled: point.touchCancelled, x: axes.px(point.progress),
                     y: axes.py(point.velocity))
                 let tip = "<title>\(Self.tooltip(point))</title>"
-                out += linkedSessions.contains(point.sessionID)
+                out +=
+                    linkedSessions.contains(point.sessionID)
                     ? "<a href=\"#session-\(point.sessionID)\" class=\"point\" data-session=\"\(point.sessionID)\">\(tip)\(drawn)</a>\n"
                     : "<g class=\"point\" data-session=\"\(point.sessionID)\">\(tip)\(drawn)</g>\n"
             }

@@ -45,8 +45,10 @@ public struct LinePlot: Sendable {
         out += axes.svg(xLabel: xLabel, yLabel: yLabel)
         if let marker {
             let x = NumberText.coordinate(axes.px(marker.x))
-            out += "<line x1=\"\(x)\" y1=\"\(NumberText.coordinate(axes.top))\" x2=\"\(x)\" y2=\"\(NumberText.coordinate(axes.top + axes.height))\" class=\"marker\"/>"
-            out += "<text x=\"\(NumberText.coordinate(axes.px(marker.x) + 3))\" y=\"\(NumberText.coordinate(axes.top + axes.height - 4))\" class=\"tick\">\(HTML.escape(marker.label))</text>\n"
+            out +=
+                "<line x1=\"\(x)\" y1=\"\(NumberText.coordinate(axes.top))\" x2=\"\(x)\" y2=\"\(NumberText.coordinate(axes.top + axes.height))\" class=\"marker\"/>"
+            out +=
+                "<text x=\"\(NumberText.coordinate(axes.px(marker.x) + 3))\" y=\"\(NumberText.coordinate(axes.top + axes.height - 4))\" class=\"tick\">\(HTML.escape(marker.label))</text>\n"
         }
         for line in series where !line.points.isEmpty {
             let points = line.points.map { "\(NumberText.coordinate(axes.px($0.x))),\(NumberText.coordinate(axes.py($0.y)))" }

@@ -10,10 +10,12 @@ import ReelTrace
 enum PlayerEvents {
     /// Indices into `recorded.events` and `replayed.events` of the divergent events.
     static func divergent(recorded: [TraceEvent], replayed: [TraceEvent]) -> (recorded: Set<Int>, replayed: Set<Int>) {
-        let left = tracks(recorded), right = tracks(replayed)
+        let left = tracks(recorded)
+        let right = tracks(replayed)
         var marked: (recorded: Set<Int>, replayed: Set<Int>) = ([], [])
         for track in Set(left.keys).union(right.keys) {
-            let a = left[track] ?? [], b = right[track] ?? []
+            let a = left[track] ?? []
+            let b = right[track] ?? []
             for position in 0..<max(a.count, b.count) {
                 let x = position < a.count ? recorded[a[position]] : nil
                 let y = position < b.count ? replayed[b[position]] : nil

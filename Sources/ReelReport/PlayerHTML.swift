@@ -11,10 +11,12 @@ enum PlayerHTML {
         let e = HTML.escape
         let id = session.sessionID
         let s = scale(session)
-        let width = NumberText.coordinate(session.device.width * s), height = NumberText.coordinate(session.device.height * s)
+        let width = NumberText.coordinate(session.device.width * s)
+        let height = NumberText.coordinate(session.device.height * s)
         let viewBox = "0 0 \(NumberText.coordinate(session.device.width)) \(NumberText.coordinate(session.device.height))"
         var out = "<article class=\"session player\" id=\"session-\(id)\" data-session=\"\(id)\" tabindex=\"-1\">\n\(heading)"
-        out += "<p class=\"needs-script note\">The player needs JavaScript; the plots and the event table below show the same session.</p>\n"
+        out +=
+            "<p class=\"needs-script note\">The player needs JavaScript; the plots and the event table below show the same session.</p>\n"
         out += "<div class=\"ui\" hidden=\"hidden\">\n<div class=\"screens\">\n"
         for (side, trace) in [("recorded", session.recorded as PlayerTrace?), ("replayed", session.replayed)] {
             out += "<figure><figcaption><b>\(side)</b>"
@@ -28,14 +30,19 @@ enum PlayerHTML {
             }
             out += "</figure>\n"
         }
-        out += "</div>\n<p class=\"scale note\">Screen \(NumberText.short(session.device.width)) × \(NumberText.short(session.device.height)) pt "
-        out += "drawn at \(NumberText.short(s, digits: 3)) px per point; views as rectangles (frame, alpha, affine transform, back to front; "
+        out +=
+            "</div>\n<p class=\"scale note\">Screen \(NumberText.short(session.device.width)) × \(NumberText.short(session.device.height)) pt "
+        out +=
+            "drawn at \(NumberText.short(s, digits: 3)) px per point; views as rectangles (frame, alpha, affine transform, back to front; "
         out += "hidden views left out), the finger's path and its current touch as a circle.</p>\n"
         out += "<div class=\"controls\"><button type=\"button\" class=\"play\">Play</button> "
-        out += "<select class=\"speed\" aria-label=\"speed\"><option value=\"1\">1x (real time)</option><option value=\"0.25\">0.25x</option></select> "
+        out +=
+            "<select class=\"speed\" aria-label=\"speed\"><option value=\"1\">1x (real time)</option><option value=\"0.25\">0.25x</option></select> "
         out += "<output class=\"clock\"></output> <span class=\"note\">← → step a frame, space plays</span></div>\n"
-        out += "<div class=\"tracks\">\n<span>time</span><div class=\"scrub\"><input type=\"range\" class=\"scrubber\" min=\"0\" max=\"0\" step=\"1\" value=\"0\""
-        out += " aria-label=\"frame of session \(id)\"/><span class=\"first-mark\" hidden=\"hidden\" title=\"first divergent frame\"></span></div>\n"
+        out +=
+            "<div class=\"tracks\">\n<span>time</span><div class=\"scrub\"><input type=\"range\" class=\"scrubber\" min=\"0\" max=\"0\" step=\"1\" value=\"0\""
+        out +=
+            " aria-label=\"frame of session \(id)\"/><span class=\"first-mark\" hidden=\"hidden\" title=\"first divergent frame\"></span></div>\n"
         for side in ["recorded", "replayed"] where side == "recorded" || session.replayed != nil {
             for (track, label) in [("lifecycle", "calls"), ("other", "gesture")] {
                 out += "<span>\(side) \(label)</span><div class=\"lane\"><svg class=\"strip\" data-side=\"\(side)\" data-track=\"\(track)\""

@@ -1,5 +1,4 @@
 import Foundation
-
 import ReelTrace
 
 /// A session player's data as one compact JSON text, embedded in the page as
@@ -19,9 +18,11 @@ enum PlayerJSON {
         var out = "{\"id\":\(session.sessionID),\"scenario\":\(string(session.scenario))"
         out += ",\"screen\":[\(n(session.device.width, 2)),\(n(session.device.height, 2))],\"hz\":\(n(session.refreshHz, 3))"
         out += ",\"first\":\(session.firstDivergentFrame.map(String.init) ?? "null")"
-        out += ",\"touches\":[" + session.touches.map { touch in
-            "[\(n(touch.t, 4)),\(touch.id),\(n(touch.x, 2)),\(n(touch.y, 2)),\(touch.phase.isActive ? 1 : 0)]"
-        }.joined(separator: ",") + "]"
+        out +=
+            ",\"touches\":["
+            + session.touches.map { touch in
+                "[\(n(touch.t, 4)),\(touch.id),\(n(touch.x, 2)),\(n(touch.y, 2)),\(touch.phase.isActive ? 1 : 0)]"
+            }.joined(separator: ",") + "]"
         var keys: [String] = []
         for trace in [session.recorded] + (session.replayed.map { [$0] } ?? []) {
             for frame in trace.frames { for view in frame.views where !keys.contains(view.key) { keys.append(view.key) } }

@@ -30,11 +30,14 @@ struct PlotAxes {
         for tick in Self.ticks(yRange) {
             let y = c(py(tick))
             out += "<line x1=\"\(c(left))\" y1=\"\(y)\" x2=\"\(c(left + width))\" y2=\"\(y)\" class=\"grid\"/>"
-            out += "<text x=\"\(c(left - 4))\" y=\"\(c(py(tick) + 4))\" class=\"tick\" text-anchor=\"end\">\(NumberText.short(tick))</text>\n"
+            out +=
+                "<text x=\"\(c(left - 4))\" y=\"\(c(py(tick) + 4))\" class=\"tick\" text-anchor=\"end\">\(NumberText.short(tick))</text>\n"
         }
-        out += "<text x=\"\(c(left + width / 2))\" y=\"\(c(top + height + 30))\" class=\"axis\" text-anchor=\"middle\">\(HTML.escape(xLabel))</text>\n"
+        out +=
+            "<text x=\"\(c(left + width / 2))\" y=\"\(c(top + height + 30))\" class=\"axis\" text-anchor=\"middle\">\(HTML.escape(xLabel))</text>\n"
         let yMiddle = c(top + height / 2)
-        out += "<text x=\"\(c(left - 40))\" y=\"\(yMiddle)\" class=\"axis\" text-anchor=\"middle\" transform=\"rotate(-90 \(c(left - 40)) \(yMiddle))\">\(HTML.escape(yLabel))</text>\n"
+        out +=
+            "<text x=\"\(c(left - 40))\" y=\"\(yMiddle)\" class=\"axis\" text-anchor=\"middle\" transform=\"rotate(-90 \(c(left - 40)) \(yMiddle))\">\(HTML.escape(yLabel))</text>\n"
         return out
     }
 
@@ -56,7 +59,8 @@ struct PlotAxes {
 
     /// `range` extended outwards to whole ticks; a zero-width range becomes ±1 (or ±10 %) around it.
     static func widened(_ range: ClosedRange<Double>) -> ClosedRange<Double> {
-        var low = range.lowerBound, high = range.upperBound
+        var low = range.lowerBound
+        var high = range.upperBound
         if !(high > low) {
             let pad = low == 0 ? 1 : abs(low) * 0.1
             low -= pad
@@ -81,8 +85,14 @@ extension Double {
         var exponent = 0
         var value = abs(self)
         guard value > 0, value.isFinite else { return 0 }
-        while value >= 10 { value /= 10; exponent += 1 }
-        while value < 1 { value *= 10; exponent -= 1 }
+        while value >= 10 {
+            value /= 10
+            exponent += 1
+        }
+        while value < 1 {
+            value *= 10
+            exponent -= 1
+        }
         return exponent
     }
 }

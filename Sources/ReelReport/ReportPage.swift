@@ -45,7 +45,8 @@ public enum ReportPage {
         for (term, values) in facts { out += "<dt>\(e(term))</dt><dd>\(values.map(e).joined(separator: "<br/>"))</dd>\n" }
         out += "</dl>\n"
         out += "<h3>Divergences by kind</h3>\n"
-        out += model.byKind.isEmpty
+        out +=
+            model.byKind.isEmpty
             ? "<p>No divergences.</p>\n"
             : HTML.table(
                 header: ["kind", "sessions", "divergences"],
@@ -60,11 +61,14 @@ public enum ReportPage {
             [name, "\(c.decisionFlips)", "\(c.diverged)", "\(c.errors)", "\(c.matched)", "\(c.sessions)"]
         }
         let ordered = model.scenarios.sorted {
-            ($1.counts.decisionFlips, $1.counts.diverged + $1.counts.errors, $0.name) < ($0.counts.decisionFlips, $0.counts.diverged + $0.counts.errors, $1.name)
+            ($1.counts.decisionFlips, $1.counts.diverged + $1.counts.errors, $0.name) < (
+                $0.counts.decisionFlips, $0.counts.diverged + $0.counts.errors, $1.name
+            )
         }
         let quiet = ordered.filter { $0.counts.diverged + $0.counts.errors + $0.counts.decisionFlips == 0 }
         let loud = ordered.filter { $0.counts.diverged + $0.counts.errors + $0.counts.decisionFlips > 0 }
-        out += loud.isEmpty
+        out +=
+            loud.isEmpty
             ? "<p>No scenario diverged.</p>\n"
             : HTML.table(header: header, rows: loud.map { row($0.name, $0.counts) }, numericColumns: [1, 2, 3, 4, 5])
         if !quiet.isEmpty {
@@ -79,16 +83,19 @@ public enum ReportPage {
         let e = HTML.escape
         var out = "<section id=\"divergent-sessions\">\n<h2>Divergent sessions</h2>\n"
         if model.sessionPlots.isEmpty {
-            let none = model.sessionsNotPlotted == 0
+            let none =
+                model.sessionsNotPlotted == 0
                 ? "No session diverged."
                 : "\(model.sessionsNotPlotted) session\(model.sessionsNotPlotted == 1 ? "" : "s") diverged or failed, but this archive holds none of their traces "
                     + "(a results archive of reel replay --results?): report on the recorded archive to plot them."
             return out + "<p>\(none)</p>\n</section>\n"
         }
         out += "<p>Progress over time as recorded and as replayed, and the first divergent view property, "
-        out += "for the \(model.sessionPlots.count) sessions shown (decision flips first, taking scenarios in turn, each by its largest differences)."
+        out +=
+            "for the \(model.sessionPlots.count) sessions shown (decision flips first, taking scenarios in turn, each by its largest differences)."
         if model.sessionsNotPlotted > 0 {
-            out += " \(model.sessionsNotPlotted) more divergent or failed session\(model.sessionsNotPlotted == 1 ? " is" : "s are") not plotted"
+            out +=
+                " \(model.sessionsNotPlotted) more divergent or failed session\(model.sessionsNotPlotted == 1 ? " is" : "s are") not plotted"
                 + " (beyond the limit of --plots, or without a trace in this archive)."
         }
         out += "</p>\n"
@@ -128,7 +135,10 @@ public enum ReportPage {
             if touchCancelled > 0 {
                 out += "; \(touchCancelled) with touches the system cancelled (open squares: where the gesture stood, not a release)"
             }
-            out += (map.notStarted > 0 ? "; \(map.notStarted) not shown (no release: the gesture never drove the transition, or the archive holds no trace of it)" : "")
+            out +=
+                (map.notStarted > 0
+                    ? "; \(map.notStarted) not shown (no release: the gesture never drove the transition, or the archive holds no trace of it)"
+                    : "")
             out += ".</p>\n" + plot.svg + boundaryNote(plot) + "</article>\n"
         }
         return out + "</section>\n"
@@ -138,13 +148,16 @@ public enum ReportPage {
     private static func boundaryNote(_ plot: DecisionMapPlot) -> String {
         let lines = plot.boundaries(-1e5...1e5)
         guard !lines.isEmpty else {
-            return "<p class=\"note\">No boundary line: " + (plot.velocityIsEngines
-                ? "the engines' profiles are not known (an external engine)." : "the rule depends on the pinch's scale velocity, which this map does not show.")
+            return "<p class=\"note\">No boundary line: "
+                + (plot.velocityIsEngines
+                    ? "the engines' profiles are not known (an external engine)."
+                    : "the rule depends on the pinch's scale velocity, which this map does not show.")
                 + "</p>\n"
         }
-        return "<ul class=\"boundaries\">" + lines.map { role, boundary in
-            "<li><span class=\"swatch \(role.rawValue)\"></span>\(role == .recorded ? "recording engine" : "candidate"): \(HTML.escape(boundary.rule))</li>"
-        }.joined() + "</ul>\n"
+        return "<ul class=\"boundaries\">"
+            + lines.map { role, boundary in
+                "<li><span class=\"swatch \(role.rawValue)\"></span>\(role == .recorded ? "recording engine" : "candidate"): \(HTML.escape(boundary.rule))</li>"
+            }.joined() + "</ul>\n"
     }
 
     static let style = """

@@ -55,7 +55,8 @@ public struct ReportReader {
 
     func rerunNote(_ rerun: Result<TransitionEngine, ReelFailure>?) -> String? {
         switch rerun {
-        case .success: "The replayed curves come from re-running the candidate (rebuilt from its stored profile, same fingerprint) on these sessions: the archive stores verdicts and divergences, not replayed traces."
+        case .success:
+            "The replayed curves come from re-running the candidate (rebuilt from its stored profile, same fingerprint) on these sessions: the archive stores verdicts and divergences, not replayed traces."
         case .failure(let failure): failure.message
         case nil: "The candidate engine of this replay is not in the archive; only recorded curves are shown."
         }
@@ -71,7 +72,9 @@ public struct ReportReader {
             """)
         try statement.bind(id, at: 1)
         guard try statement.step() else {
-            throw id.map { ReelFailure(.usage, "\(archiveName): no replay \($0) (reel query \(archiveName) \"SELECT * FROM replays\" lists them)") }
+            throw id.map {
+                ReelFailure(.usage, "\(archiveName): no replay \($0) (reel query \(archiveName) \"SELECT * FROM replays\" lists them)")
+            }
                 ?? ReelFailure(.dataError, "\(archiveName): no replay yet (run reel replay \(archiveName) --engine E first)")
         }
         let replay = ReportModel.Replay(
@@ -128,10 +131,12 @@ public struct ReportReader {
         var rows: [(name: String, counts: ReportModel.Counts)] = []
         while try statement.step() {
             rows.append(
-                (statement.string(at: 0),
-                 ReportModel.Counts(
-                    sessions: statement.int(at: 1), matched: statement.int(at: 2), diverged: statement.int(at: 3),
-                    errors: statement.int(at: 4), decisionFlips: statement.int(at: 5))))
+                (
+                    statement.string(at: 0),
+                    ReportModel.Counts(
+                        sessions: statement.int(at: 1), matched: statement.int(at: 2), diverged: statement.int(at: 3),
+                        errors: statement.int(at: 4), decisionFlips: statement.int(at: 5))
+                ))
         }
         return rows
     }
@@ -229,7 +234,10 @@ public struct ReportReader {
             firstDivergence: divergences.first.map { $0.detail.isEmpty ? $0.kind.rawValue : $0.detail } ?? "", progress: progress,
             property: property,
             player: PlayerSession(
-                recorded, replayed: replayed, replayedNote: replayed != nil ? nil : candidate == nil ? candidateNote : "The candidate failed on this session (see its divergence).", firstDivergentFrame: firstFrame,
+                recorded, replayed: replayed,
+                replayedNote: replayed != nil
+                    ? nil : candidate == nil ? candidateNote : "The candidate failed on this session (see its divergence).",
+                firstDivergentFrame: firstFrame,
                 storedLifecycleProperty: divergences.first { $0.kind == .lifecycle }?.property))
     }
 
@@ -303,7 +311,9 @@ public struct ReportReader {
             while try statement.step() {
                 guard let phase = TouchPhase(rawValue: statement.string(at: 2)) else { continue }
                 touches.append(
-                    Touch(t: statement.double(at: 0), id: statement.int(at: 1), phase: phase, x: statement.double(at: 3), y: statement.double(at: 4)))
+                    Touch(
+                        t: statement.double(at: 0), id: statement.int(at: 1), phase: phase, x: statement.double(at: 3),
+                        y: statement.double(at: 4)))
             }
             return touches
         }

@@ -25,7 +25,8 @@ extension ReportReader {
         try statement.bind(replayID, at: 2)
         guard try statement.step() else {
             throw ReelFailure(
-                .usage, "\(archiveName): session \(sessionID) is not in " + (replayID.map { "replay \($0)" } ?? "any replay")
+                .usage,
+                "\(archiveName): session \(sessionID) is not in " + (replayID.map { "replay \($0)" } ?? "any replay")
                     + " (reel show \(archiveName) \(sessionID) shows a stored session)")
         }
         let (replay, status, firstFrame) = (statement.int64(at: 0), statement.string(at: 1), statement.optionalInt(at: 2))

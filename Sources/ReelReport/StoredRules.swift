@@ -17,8 +17,10 @@ struct StoredRules {
 
     /// The recording and the candidate engine's rules for `spec`, on the default phone screen.
     func rules(_ spec: ScenarioSpec) -> (recorded: ReleaseRule?, candidate: ReleaseRule?) {
-        (recorded.flatMap { ReleaseRule(spec: spec, profile: $0, device: .phone) },
-         candidate.flatMap { ReleaseRule(spec: spec, profile: $0, device: .phone) })
+        (
+            recorded.flatMap { ReleaseRule(spec: spec, profile: $0, device: .phone) },
+            candidate.flatMap { ReleaseRule(spec: spec, profile: $0, device: .phone) }
+        )
     }
 
     private static func profile(_ identity: EngineIdentity) -> EngineProfile? {

@@ -19,7 +19,8 @@ enum SummaryWords {
             .map { member in
                 let (key, value) = (member.key, member.value)
                 guard case .number(let number) = value, let word = words[key] else { return "\(key): \(value)" }
-                let amount = number == 0 ? "exactly" : "within \(NumberText.short(number, digits: 3))" + (word.unit.isEmpty ? "" : " \(word.unit)")
+                let amount =
+                    number == 0 ? "exactly" : "within \(NumberText.short(number, digits: 3))" + (word.unit.isEmpty ? "" : " \(word.unit)")
                 return "\(word.what) \(amount)"
             }
     }
@@ -28,7 +29,8 @@ enum SummaryWords {
     static func parameterChange(_ change: String) -> String {
         guard let colon = change.range(of: ": "), let arrow = change.range(of: " -> ") else { return change }
         let name = String(change[..<colon.lowerBound])
-        let old = String(change[colon.upperBound..<arrow.lowerBound]), new = String(change[arrow.upperBound...])
+        let old = String(change[colon.upperBound..<arrow.lowerBound])
+        let new = String(change[arrow.upperBound...])
         guard let descriptor = EngineProfile.parameters.first(where: { $0.name == name }) else { return change }
         let unit = ["pt", "s", "pt/s", "Hz", "1/s", "1/pt", "ms"].contains(descriptor.unit) ? " " + descriptor.unit : ""
         return "\(descriptor.description) (\(name)): \(old)\(unit) → \(new)\(unit)"

@@ -32,38 +32,40 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .missingFile(path):
+        case .missingFile(let path):
             return "\(path): no such file"
-        case let .fileExists(path):
+        case .fileExists(let path):
             return "\(path): already exists (use `reel migrate \(path)` to upgrade an archive)"
-        case let .notAnArchive(path, reason):
+        case .notAnArchive(let path, let reason):
             return "\(path): not a Reel archive: \(reason)"
-        case let .schemaTooNew(path, archive, build):
+        case .schemaTooNew(let path, let archive, let build):
             return "\(path): archive schema v\(archive) is newer than this reel (v\(build)): upgrade reel"
-        case let .schemaBehind(path, archive, build):
+        case .schemaBehind(let path, let archive, let build):
             return "\(path): archive schema v\(archive) is older than this reel (v\(build)): run `reel migrate \(path)`"
-        case let .migrationChanged(path, version, name, recorded, embedded):
-            return "\(path): migration \(EmbeddedMigration.fileName(version: version, name: name)) differs from the one applied to this archive "
+        case .migrationChanged(let path, let version, let name, let recorded, let embedded):
+            return
+                "\(path): migration \(EmbeddedMigration.fileName(version: version, name: name)) differs from the one applied to this archive "
                 + "(sha256 \(recorded) applied, \(embedded) in this reel)"
-        case let .unknownMigration(path, version, name):
-            return "\(path): the archive has migration \(EmbeddedMigration.fileName(version: version, name: name)), which this reel does not carry"
-        case let .migrationBrokeForeignKey(path, version, name, table, parent):
+        case .unknownMigration(let path, let version, let name):
+            return
+                "\(path): the archive has migration \(EmbeddedMigration.fileName(version: version, name: name)), which this reel does not carry"
+        case .migrationBrokeForeignKey(let path, let version, let name, let table, let parent):
             return "\(path): migration \(EmbeddedMigration.fileName(version: version, name: name)) would leave rows of "
                 + "\(table) referencing missing rows of \(parent); nothing was changed"
-        case let .migrationsMissing(path):
+        case .migrationsMissing(let path):
             return "\(path): not a usable Reel archive: it has tables but no record of the migrations that made them "
                 + "(the migrations table is missing or empty)"
-        case let .migrationGap(path, version):
+        case .migrationGap(let path, let version):
             return "\(path): not a usable Reel archive: the migrations table lacks version \(version)"
-        case let .unexpectedSchema(path, objects):
+        case .unexpectedSchema(let path, let objects):
             return "\(path): refusing an archive whose schema is not the one Reel's migrations create: "
                 + objects.joined(separator: ", ")
                 + " (drop what is not Reel's, or record into a new archive)"
-        case let .sessionNotFound(id):
+        case .sessionNotFound(let id):
             return "no session with id \(id)"
-        case let .invalidStoredValue(table, column, value):
+        case .invalidStoredValue(let table, let column, let value):
             return "invalid value \(value) in \(table).\(column)"
-        case let .invalidStoredRow(table, rowID, column, reason):
+        case .invalidStoredRow(let table, let rowID, let column, let reason):
             return "bad archive data: \(table) row \(rowID): \(column) \(reason)"
         }
     }

@@ -31,15 +31,17 @@ public struct Migrator: Sendable {
 
     /// The migrations recorded in `database`, in version order (none for a new file).
     public func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
-        let hasTable = try database.scalarInt64(
-            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'migrations'") ?? 0
+        let hasTable =
+            try database.scalarInt64(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'migrations'") ?? 0
         guard hasTable > 0 else { return [] }
         let statement = try database.prepare("SELECT version, name, sha256, applied_at FROM migrations ORDER BY version")
         var applied: [AppliedMigration] = []
         while try statement.step() {
-            applied.append(AppliedMigration(
-                version: statement.int(at: 0), name: statement.string(at: 1),
-                sha256: statement.string(at: 2), appliedAt: statement.string(at: 3)))
+            applied.append(
+                AppliedMigration(
+                    version: statement.int(at: 0), name: statement.string(at: 1),
+                    sha256: statement.string(at: 2), appliedAt: statement.string(at: 3)))
         }
         return applied
     }
@@ -97,7 +99,8 @@ public struct Migrator: Sendable {
                 try database.execute(Migrator.createTable)
                 try database.execute(migration.sql)
                 try Migrator.checkForeignKeys(database, after: migration)
-                let record = try database.prepare("""
+                let record = try database.prepare(
+                    """
                     INSERT INTO migrations (version, name, sha256, applied_at)
                     VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
                     """)

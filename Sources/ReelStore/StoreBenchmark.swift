@@ -100,8 +100,9 @@ public struct StoreBenchmark: Sendable {
     /// SQLite's dbstat counts them) per frame-view row the `frame_views` view shows, in the archive at `path`.
     public static func frameViewBytesPerRow(path: String) throws -> Double {
         let archive = try Archive.open(path, mode: .readOnly)
-        let bytes = try archive.database.scalarInt64(
-            "SELECT sum(pgsize) FROM dbstat WHERE name = 'trace_views' OR name = 'view_changes'") ?? 0
+        let bytes =
+            try archive.database.scalarInt64(
+                "SELECT sum(pgsize) FROM dbstat WHERE name = 'trace_views' OR name = 'view_changes'") ?? 0
         let rows = try archive.baselineRowCounts().first { $0.view == "frame_views" }?.rows ?? 0
         return Double(bytes) / Double(max(rows, 1))
     }

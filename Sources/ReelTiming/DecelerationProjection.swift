@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc  // exp, sin, cos, log, atan2, pow without Foundation
+    import Glibc  // exp, sin, cos, log, atan2, pow without Foundation
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// UIScrollView's deceleration: velocity multiplied by `rate` every millisecond.

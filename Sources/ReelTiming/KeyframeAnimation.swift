@@ -40,8 +40,10 @@ public struct KeyframeAnimation: Sendable, Hashable, Codable {
             .map(\.element)
         var starts: [Double] = []
         for (index, keyframe) in sorted.enumerated() {
-            starts.append(KeyframeAnimation.evaluate(initialValue, Array(sorted[..<index]), starts,
-                                                     at: keyframe.relativeStartTime))
+            starts.append(
+                KeyframeAnimation.evaluate(
+                    initialValue, Array(sorted[..<index]), starts,
+                    at: keyframe.relativeStartTime))
         }
         self.initialValue = initialValue
         self.keyframes = sorted

@@ -28,12 +28,16 @@ public enum PropertyAnimatorError: Error, Sendable, Hashable {
 public struct PropertyAnimator: Sendable, Hashable {
     /// UIViewAnimatingState, with UIKit's raw values.
     public enum State: Int, Sendable, Hashable, Codable {
-        case inactive = 0, active = 1, stopped = 2
+        case inactive = 0
+        case active = 1
+        case stopped = 2
     }
 
     /// UIViewAnimatingPosition, with UIKit's raw values.
     public enum Position: Int, Sendable, Hashable, Codable {
-        case end = 0, start = 1, current = 2
+        case end = 0
+        case start = 1
+        case current = 2
     }
 
     /// An animation added with `addAnimations(at:)`: it runs from the fraction reached when it
@@ -54,8 +58,9 @@ public struct PropertyAnimator: Sendable, Hashable {
 
         func fraction(elapsed: Double) -> Double { from + (to - from) * timing.progress(atElapsed: elapsed) }
         static func resting(at fraction: Double) -> Segment {
-            Segment(from: fraction, to: fraction, timing: ResolvedTiming(kind: .curve(.linear), duration: 0),
-                    elapsed: 0, anchor: 0)
+            Segment(
+                from: fraction, to: fraction, timing: ResolvedTiming(kind: .curve(.linear), duration: 0),
+                elapsed: 0, anchor: 0)
         }
     }
 
@@ -74,8 +79,10 @@ public struct PropertyAnimator: Sendable, Hashable {
     public private(set) var currentTiming: TimingFunction
     private var segment: Segment
 
-    public init(duration: Double, timing: TimingFunction = .curve(.easeInEaseOut),
-                springSettings: SpringSettings = SpringSettings()) {
+    public init(
+        duration: Double, timing: TimingFunction = .curve(.easeInEaseOut),
+        springSettings: SpringSettings = SpringSettings()
+    ) {
         self.duration = duration
         self.timing = timing
         self.springSettings = springSettings
@@ -150,8 +157,10 @@ public struct PropertyAnimator: Sendable, Hashable {
     /// With no timing and a factor of 0 it resumes like `start(at:)`. Otherwise the animator
     /// runs from its current fraction to the target with `timing` (or the current timing)
     /// over `durationFactor × duration` (factor > 0) or the remaining distance × duration (factor 0).
-    public mutating func continueAnimation(timing: TimingFunction? = nil, durationFactor: Double = 0,
-                                           at time: Double) throws(PropertyAnimatorError) {
+    public mutating func continueAnimation(
+        timing: TimingFunction? = nil, durationFactor: Double = 0,
+        at time: Double
+    ) throws(PropertyAnimatorError) {
         switch state {
         case .stopped: throw .stopped
         case .inactive: throw .notActive
@@ -222,9 +231,10 @@ public struct PropertyAnimator: Sendable, Hashable {
         state = .active
         isRunning = false
         currentTiming = timing
-        segment = Segment(from: isReversed ? 1 : 0, to: target,
-                          timing: timing.resolved(duration: duration, settings: springSettings),
-                          elapsed: 0, anchor: 0)
+        segment = Segment(
+            from: isReversed ? 1 : 0, to: target,
+            timing: timing.resolved(duration: duration, settings: springSettings),
+            elapsed: 0, anchor: 0)
     }
 
     private mutating func freeze(at time: Double) {
@@ -235,7 +245,8 @@ public struct PropertyAnimator: Sendable, Hashable {
 
     private func newSegment(from fraction: Double, timing: TimingFunction, durationFactor: Double, time: Double) -> Segment {
         let length = durationFactor > 0 ? durationFactor * duration : abs(target - fraction) * duration
-        return Segment(from: fraction, to: target, timing: timing.resolved(duration: length, settings: springSettings),
-                       elapsed: 0, anchor: time)
+        return Segment(
+            from: fraction, to: target, timing: timing.resolved(duration: length, settings: springSettings),
+            elapsed: 0, anchor: time)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc  // exp, sin, cos, log, atan2, pow without Foundation
+    import Glibc  // exp, sin, cos, log, atan2, pow without Foundation
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A damped harmonic oscillator driving normalised progress from 0 to 1.
@@ -47,8 +47,9 @@ public struct Spring: Sendable, Hashable, Codable {
     ///   - initialVelocity: whole distances per second.
     public init(response: Double, dampingFraction: Double, initialVelocity: Double = 0) {
         let omega = 2 * Double.pi / response
-        self.init(mass: 1, stiffness: omega * omega, damping: 4 * Double.pi * dampingFraction / response,
-                  initialVelocity: initialVelocity)
+        self.init(
+            mass: 1, stiffness: omega * omega, damping: 4 * Double.pi * dampingFraction / response,
+            initialVelocity: initialVelocity)
     }
 
     /// A spring at mass 1 with the given undamped angular frequency (rad/s) and damping ratio.

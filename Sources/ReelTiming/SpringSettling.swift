@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc  // exp, sin, cos, log, atan2, pow without Foundation
+    import Glibc  // exp, sin, cos, log, atan2, pow without Foundation
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Parameters for turning springs into finite animations. Every number here is a profile parameter.
@@ -33,8 +33,10 @@ extension Spring {
     /// as 1 / w0, so w0 = T1 / duration with T1 the settling time of the w0 = 1 spring. The
     /// initial velocity (whole distances per second) is then applied unchanged; a large
     /// velocity can leave a residue above epsilon at `duration`, where the animation ends.
-    public init(duration: Double, dampingRatio: Double, initialVelocity: Double = 0,
-                settings: SpringSettings = SpringSettings()) {
+    public init(
+        duration: Double, dampingRatio: Double, initialVelocity: Double = 0,
+        settings: SpringSettings = SpringSettings()
+    ) {
         let zeta = max(dampingRatio, settings.minimumDampingRatio)
         let unit = Spring(naturalFrequency: 1, dampingRatio: zeta)
         let unitSettling = unit.settlingDuration(epsilon: settings.settlingEpsilon)
@@ -48,7 +50,8 @@ extension Spring {
     public func settlingDuration(epsilon: Double = SpringSettings().settlingEpsilon) -> Double {
         if epsilon >= 1 { return 0 }
         if damping <= 0 { return .infinity }
-        let (low, high) = regime == .underdamped
+        let (low, high) =
+            regime == .underdamped
             ? lastCrossingBracketOscillating(epsilon: epsilon)
             : lastCrossingBracketMonotone(epsilon: epsilon)
         return bisectCrossing(low: low, high: high, epsilon: epsilon)
@@ -119,8 +122,10 @@ extension Spring {
     /// of regula falsi (keeps the bracket, converges superlinearly), to 1e-12 s.
     private func bisectCrossing(low: Double, high: Double, epsilon: Double) -> Double {
         func f(_ t: Double) -> Double { abs(displacement(at: t)) - epsilon }
-        var a = low, fa = f(low)
-        var b = high, fb = f(high)
+        var a = low
+        var fa = f(low)
+        var b = high
+        var fb = f(high)
         var side = 0
         for _ in 0..<200 where b - a > 1e-12 {
             var c = (a * fb - b * fa) / (fb - fa)

@@ -30,7 +30,7 @@ public enum TimingCurve: Sendable, Hashable, Codable {
         switch self {
         case .linear:
             return time
-        case let .cubicBezier(x1, y1, x2, y2):
+        case .cubicBezier(let x1, let y1, let x2, let y2):
             // The curve passes through (0, 0) and (1, 1) exactly.
             if time == 0 || time == 1 { return time }
             let curve = CubicBezierSolver(x1: x1, y1: y1, x2: x2, y2: y2)

@@ -15,12 +15,13 @@ public enum TimingFunction: Sendable, Hashable, Codable {
     /// This function with its spring and duration worked out once, for evaluation every frame.
     public func resolved(duration: Double, settings: SpringSettings = SpringSettings()) -> ResolvedTiming {
         switch self {
-        case let .curve(curve):
+        case .curve(let curve):
             return ResolvedTiming(kind: .curve(curve), duration: duration)
-        case let .spring(spring):
-            return ResolvedTiming(kind: .spring(spring),
-                                  duration: spring.settlingDuration(epsilon: settings.settlingEpsilon))
-        case let .dampedSpring(ratio, velocity):
+        case .spring(let spring):
+            return ResolvedTiming(
+                kind: .spring(spring),
+                duration: spring.settlingDuration(epsilon: settings.settlingEpsilon))
+        case .dampedSpring(let ratio, let velocity):
             let spring = Spring(duration: duration, dampingRatio: ratio, initialVelocity: velocity, settings: settings)
             return ResolvedTiming(kind: .spring(spring), duration: duration)
         }
@@ -29,8 +30,10 @@ public enum TimingFunction: Sendable, Hashable, Codable {
     /// Progress (0 at the start, 1 from the end on) `elapsed` seconds into an animation
     /// requested to last `duration` seconds. Resolves the function on every call; for
     /// per-frame evaluation resolve once with `resolved(duration:settings:)`.
-    public func progress(atElapsed elapsed: Double, duration: Double,
-                         settings: SpringSettings = SpringSettings()) -> Double {
+    public func progress(
+        atElapsed elapsed: Double, duration: Double,
+        settings: SpringSettings = SpringSettings()
+    ) -> Double {
         resolved(duration: duration, settings: settings).progress(atElapsed: elapsed)
     }
 }
@@ -58,8 +61,8 @@ public struct ResolvedTiming: Sendable, Hashable {
         if elapsed >= duration { return 1 }
         if elapsed <= 0 { return 0 }
         switch kind {
-        case let .curve(curve): return curve.value(at: elapsed / duration)
-        case let .spring(spring): return spring.position(at: elapsed)
+        case .curve(let curve): return curve.value(at: elapsed / duration)
+        case .spring(let spring): return spring.position(at: elapsed)
         }
     }
 }

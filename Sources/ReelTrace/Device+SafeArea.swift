@@ -24,7 +24,8 @@ extension Device {
     /// 20 pt bottom, 20 and 0 for the 768 x 1024 home-button iPads. Other sizes: a 20 pt status
     /// bar, plus a home indicator when the aspect ratio is 2 or more (a full-screen phone).
     public var safeAreaInsets: SafeAreaInsets {
-        let long = max(width, height), short = min(width, height)
+        let long = max(width, height)
+        let short = min(width, height)
         let fullScreenPhone = long / short >= 2
         if short < 500 && width > height { return SafeAreaInsets(top: 0, bottom: fullScreenPhone ? 21 : 0) }
         if short >= 744 {

@@ -7,12 +7,24 @@ public enum JSONString {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x0A:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "n"))
+            case 0x0D:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "r"))
+            case 0x09:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "t"))
+            case 0x08:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "b"))
+            case 0x0C:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "f"))
             case 0x00..<0x20:
                 let hexDigits = Array("0123456789abcdef".utf8)
                 bytes += Array("\\u00".utf8)

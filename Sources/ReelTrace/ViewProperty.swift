@@ -4,7 +4,9 @@
 public enum ViewProperty: String, CaseIterable, Sendable {
     case x, y, w, h, alpha
     case a, b, c, d, tx, ty
-    case rotationX = "rotation_x", rotationY = "rotation_y", m34
+    case rotationX = "rotation_x"
+    case rotationY = "rotation_y"
+    case m34
     case z, hidden
 
     /// Which tolerance judges a property.

@@ -32,7 +32,11 @@ struct AcceptCommand: ParsableCommand {
     @Option(name: .customLong("session"), help: "Only this session (repeat for more).")
     var sessions: [Int64] = []
 
-    @Option(name: .customLong("kind"), help: "Only sessions with a divergence of this kind (repeat for more): \(DivergenceKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        name: .customLong("kind"),
+        help:
+            "Only sessions with a divergence of this kind (repeat for more): \(DivergenceKind.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
     var kinds: [String] = []
 
     func run() throws {
@@ -40,21 +44,25 @@ struct AcceptCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
             let kinds = try self.kinds.map { text in
                 guard let kind = DivergenceKind(rawValue: text) else {
-                    throw ReelFailure(.usage, "--kind \(text): not a divergence kind (\(DivergenceKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw ReelFailure(
+                        .usage, "--kind \(text): not a divergence kind (\(DivergenceKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 return kind
             }
             let selection = BaselineAcceptor.Selection(
                 scenario: scenario, sessionIDs: sessions.isEmpty ? nil : sessions, kinds: kinds.isEmpty ? nil : kinds)
             let progress = ProgressLine()
-            let summary = try BaselineAcceptor(archivePath: archive, replayID: replay, acceptedBy: Self.who()).run(selection) { done, total in
+            let summary = try BaselineAcceptor(archivePath: archive, replayID: replay, acceptedBy: Self.who()).run(selection) {
+                done, total in
                 progress.update("accepted \(done)/\(counted(total, "session"))")
             }
             progress.finish()
             let engine = summary.engine.map { "\($0.name) \($0.version)" } ?? summary.candidate
-            print("\(archive): accepted \(counted(summary.accepted.count, "session")) of replay \(replay): "
-                + "their baseline is now the trace of \(engine)"
-                + (summary.tracesReused > 0 ? " (\(summary.tracesReused) already stored)" : ""))
+            print(
+                "\(archive): accepted \(counted(summary.accepted.count, "session")) of replay \(replay): "
+                    + "their baseline is now the trace of \(engine)"
+                    + (summary.tracesReused > 0 ? " (\(summary.tracesReused) already stored)" : ""))
         }
     }
 

@@ -48,7 +48,8 @@ struct MigrateCommand: ParsableCommand {
 /// `reel info PATH`: schema version, file size and row counts, without writing anything.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "info", abstract: "Show an archive's schema version, file size, row counts and replays (status, candidate, verdict counts).")
+        commandName: "info",
+        abstract: "Show an archive's schema version, file size, row counts and replays (status, candidate, verdict counts).")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -60,7 +61,10 @@ struct InfoCommand: ParsableCommand {
     @Option(help: "How to print the description.")
     var format: Format = .text
 
-    @Flag(help: "Also check the rows: foreign keys (PRAGMA foreign_key_check) and that every session has its own baseline trace; exit 65 when a check fails.")
+    @Flag(
+        help:
+            "Also check the rows: foreign keys (PRAGMA foreign_key_check) and that every session has its own baseline trace; exit 65 when a check fails."
+    )
     var check = false
 
     func run() throws {

@@ -69,8 +69,10 @@ struct BenchReport {
     var table: String {
         let header = ["figure", "value", "unit", "goal", "ratio", "met"]
         let rows = figures.map { f in
-            [f.label, BenchFigure.format(f.value), f.unit, f.goalText, f.ratio.map { String(format: "%.2fx", $0) } ?? "",
-             f.met.map { $0 ? "yes" : "NO" } ?? ""]
+            [
+                f.label, BenchFigure.format(f.value), f.unit, f.goalText, f.ratio.map { String(format: "%.2fx", $0) } ?? "",
+                f.met.map { $0 ? "yes" : "NO" } ?? "",
+            ]
         }
         let widths = header.indices.map { column in max(header[column].count, rows.map { $0[column].count }.max() ?? 0) }
         func line(_ cells: [String]) -> String {
@@ -81,7 +83,8 @@ struct BenchReport {
                     : pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
             }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        let machine = "\(date), \(cores) cores, \(memoryBytes >> 30) GiB, load average \(loadText(loadBefore)) before, "
+        let machine =
+            "\(date), \(cores) cores, \(memoryBytes >> 30) GiB, load average \(loadText(loadBefore)) before, "
             + "\(loadText(loadAfter)) after\(quick ? ", --quick sizes" : "")"
         return ([machine, "", line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line))
             .joined(separator: "\n")
@@ -91,22 +94,52 @@ struct BenchReport {
     /// ratio, met; ratio and met null where there is none).
     var json: String {
         var w = JSONWriter()
-        w.raw("{"); w.key("date"); w.string(date)
-        w.raw(","); w.key("quick"); w.bool(quick)
-        w.raw(","); w.key("machine"); w.raw("{"); w.key("cores"); w.int(cores)
-        w.raw(","); w.key("memory_bytes"); w.int(Int(memoryBytes))
-        w.raw(","); w.key("load_before"); numbers(loadBefore, into: &w)
-        w.raw(","); w.key("load_after"); numbers(loadAfter, into: &w); w.raw("}")
-        w.raw(","); w.key("figures"); w.raw("[")
+        w.raw("{")
+        w.key("date")
+        w.string(date)
+        w.raw(",")
+        w.key("quick")
+        w.bool(quick)
+        w.raw(",")
+        w.key("machine")
+        w.raw("{")
+        w.key("cores")
+        w.int(cores)
+        w.raw(",")
+        w.key("memory_bytes")
+        w.int(Int(memoryBytes))
+        w.raw(",")
+        w.key("load_before")
+        numbers(loadBefore, into: &w)
+        w.raw(",")
+        w.key("load_after")
+        numbers(loadAfter, into: &w)
+        w.raw("}")
+        w.raw(",")
+        w.key("figures")
+        w.raw("[")
         for (index, f) in figures.enumerated() {
             w.raw(index == 0 ? "\n{" : ",\n{")
-            w.key("id"); w.string(f.id)
-            w.raw(","); w.key("figure"); w.string(f.label)
-            w.raw(","); w.key("value"); w.number(f.value)
-            w.raw(","); w.key("unit"); w.string(f.unit)
-            w.raw(","); w.key("goal"); if case .none = f.goal { w.null() } else { w.string(f.goalText) }
-            w.raw(","); w.key("ratio"); if let ratio = f.ratio { w.number(ratio) } else { w.null() }
-            w.raw(","); w.key("met"); if let met = f.met { w.bool(met) } else { w.null() }
+            w.key("id")
+            w.string(f.id)
+            w.raw(",")
+            w.key("figure")
+            w.string(f.label)
+            w.raw(",")
+            w.key("value")
+            w.number(f.value)
+            w.raw(",")
+            w.key("unit")
+            w.string(f.unit)
+            w.raw(",")
+            w.key("goal")
+            if case .none = f.goal { w.null() } else { w.string(f.goalText) }
+            w.raw(",")
+            w.key("ratio")
+            if let ratio = f.ratio { w.number(ratio) } else { w.null() }
+            w.raw(",")
+            w.key("met")
+            if let met = f.met { w.bool(met) } else { w.null() }
             w.raw("}")
         }
         w.raw("\n]}")

@@ -12,9 +12,10 @@ extension BenchRunner {
             ("engine.interactive_pop", "engine: interactive pop, 40 touches", 100),
         ]
         for (goal, result) in zip(goals, reference) {
-            add(BenchFigure(
-                id: goal.id, label: goal.label + " (\(result.frames) frames)", value: result.secondsPerRun * 1e6,
-                unit: "us/session", goal: .below(goal.limit)))
+            add(
+                BenchFigure(
+                    id: goal.id, label: goal.label + " (\(result.frames) frames)", value: result.secondsPerRun * 1e6,
+                    unit: "us/session", goal: .below(goal.limit)))
         }
 
         var families: [String] = []
@@ -33,9 +34,11 @@ extension BenchRunner {
             let results = try EngineBenchmark.run(cases, iterations: sizes.familyIterations, now: threadCPUSeconds)
             let mean = results.reduce(0) { $0 + $1.secondsPerRun } / Double(max(results.count, 1))
             let scenarios = Set(cases.map(\.label)).count
-            add(BenchFigure(
-                id: "engine.family.\(family)", label: "engine: \(family).* (\(scenarios) scenario\(scenarios == 1 ? "" : "s"), synthesized)",
-                value: mean * 1e6, unit: "us/session"))
+            add(
+                BenchFigure(
+                    id: "engine.family.\(family)",
+                    label: "engine: \(family).* (\(scenarios) scenario\(scenarios == 1 ? "" : "s"), synthesized)",
+                    value: mean * 1e6, unit: "us/session"))
         }
     }
 }

@@ -18,53 +18,77 @@ extension BenchRunner {
         let raw = try rewrite.rewrite(from: large.path, into: "\(work)/rewrite.sqlite")
         removeArchive("\(work)/rewrite.sqlite")
         let recordRate = Double(large.frameViews) / large.run.seconds
-        add(BenchFigure(id: "record.sessions_per_s", label: "record: \(sessions) sessions end to end", value: Double(large.sessions) / large.run.seconds, unit: "sessions/s"))
-        add(BenchFigure(id: "store.insert_recorded", label: "store: raw insert of the same rows", value: raw.frameViewRowsPerSecond, unit: "rows/s"))
-        add(BenchFigure(
-            id: "record.rows_per_s", label: "record: frame-view rows", value: recordRate, unit: "rows/s",
-            goal: .ratioAtLeast(0.7, of: "raw insert"), ratio: recordRate / raw.frameViewRowsPerSecond))
+        add(
+            BenchFigure(
+                id: "record.sessions_per_s", label: "record: \(sessions) sessions end to end",
+                value: Double(large.sessions) / large.run.seconds, unit: "sessions/s"))
+        add(
+            BenchFigure(
+                id: "store.insert_recorded", label: "store: raw insert of the same rows", value: raw.frameViewRowsPerSecond, unit: "rows/s")
+        )
+        add(
+            BenchFigure(
+                id: "record.rows_per_s", label: "record: frame-view rows", value: recordRate, unit: "rows/s",
+                goal: .ratioAtLeast(0.7, of: "raw insert"), ratio: recordRate / raw.frameViewRowsPerSecond))
         if let cRates {
-            add(BenchFigure(
-                id: "record.rows_per_s_vs_c", label: "record: frame-view rows, against the C loop", value: recordRate, unit: "rows/s",
-                goal: .ratioAtLeast(0.6, of: "C loop"), ratio: recordRate / cRates.insert))
+            add(
+                BenchFigure(
+                    id: "record.rows_per_s_vs_c", label: "record: frame-view rows, against the C loop", value: recordRate, unit: "rows/s",
+                    goal: .ratioAtLeast(0.6, of: "C loop"), ratio: recordRate / cRates.insert))
         }
         add(memoryFigure(id: "record.peak_memory", label: "record", small: small.run, large: large.run, largeSessions: large.sessions))
-        add(BenchFigure(
-            id: "archive.bytes_per_row", label: "archive: frame_views bytes per row (recorded corpus)",
-            value: try StoreBenchmark.frameViewBytesPerRow(path: large.path), unit: "B/row", goal: .atMost(80)))
-        add(BenchFigure(
-            id: "archive.file_bytes_per_row", label: "archive: whole file per frame-view row (all tables)",
-            value: Double(archiveFileSize(large.path)) / Double(large.frameViews), unit: "B/row"))
+        add(
+            BenchFigure(
+                id: "archive.bytes_per_row", label: "archive: frame_views bytes per row (recorded corpus)",
+                value: try StoreBenchmark.frameViewBytesPerRow(path: large.path), unit: "B/row", goal: .atMost(80)))
+        add(
+            BenchFigure(
+                id: "archive.file_bytes_per_row", label: "archive: whole file per frame-view row (all tables)",
+                value: Double(archiveFileSize(large.path)) / Double(large.frameViews), unit: "B/row"))
 
         // Scan, --jobs 1 and --jobs 2 take turns, and each keeps its best round: one pass of each
         // moved by up to 2x on this shared machine (see docs/PERFORMANCE.md).
         let rounds = try (1...Self.replayRounds).map { round in
-            note("round \(round) of \(Self.replayRounds): scan of \(sessions) sessions (Archive.forEachFrame), replay at --jobs 1, at --jobs 2")
+            note(
+                "round \(round) of \(Self.replayRounds): scan of \(sessions) sessions (Archive.forEachFrame), replay at --jobs 1, at --jobs 2"
+            )
             return (
                 scan: try self.scanRate(large.path), one: try replay(large.path, jobs: 1, name: "replay-large-1-\(round)"),
-                two: try replay(large.path, jobs: 2, name: "replay-large-2-\(round)"))
+                two: try replay(large.path, jobs: 2, name: "replay-large-2-\(round)")
+            )
         }
         let bestScanRate = rounds.map(\.scan).max()!
         let one = rounds.map(\.one).min { $0.seconds < $1.seconds }!
         let two = rounds.map(\.two).min { $0.seconds < $1.seconds }!
-        add(BenchFigure(id: "scan.rows_per_s", label: "scan: frames with the store's reader (best of \(Self.replayRounds))", value: bestScanRate, unit: "rows/s"))
+        add(
+            BenchFigure(
+                id: "scan.rows_per_s", label: "scan: frames with the store's reader (best of \(Self.replayRounds))", value: bestScanRate,
+                unit: "rows/s"))
 
         note("replay: \(BenchFigure.format(Double(small.sessions))) sessions at --jobs 1 (memory)")
         let smallOne = try replay(small.path, jobs: 1, name: "replay-small-1")
         let oneRate = Double(large.frameViews) / one.seconds
         let twoRate = Double(large.frameViews) / two.seconds
-        add(BenchFigure(id: "replay.sessions_per_s", label: "replay --jobs 1: \(sessions) sessions (best of \(Self.replayRounds))", value: Double(large.sessions) / one.seconds, unit: "sessions/s"))
-        add(BenchFigure(
-            id: "replay.rows_per_s", label: "replay --jobs 1: frame-view rows verified (best of \(Self.replayRounds))", value: oneRate, unit: "rows/s",
-            goal: .ratioAtLeast(0.5, of: "scan"), ratio: oneRate / bestScanRate))
+        add(
+            BenchFigure(
+                id: "replay.sessions_per_s", label: "replay --jobs 1: \(sessions) sessions (best of \(Self.replayRounds))",
+                value: Double(large.sessions) / one.seconds, unit: "sessions/s"))
+        add(
+            BenchFigure(
+                id: "replay.rows_per_s", label: "replay --jobs 1: frame-view rows verified (best of \(Self.replayRounds))", value: oneRate,
+                unit: "rows/s",
+                goal: .ratioAtLeast(0.5, of: "scan"), ratio: oneRate / bestScanRate))
         if let cRates {
-            add(BenchFigure(
-                id: "replay.rows_per_s_vs_c", label: "replay --jobs 1: frame-view rows verified, against the C scan", value: oneRate,
-                unit: "rows/s", goal: .ratioAtLeast(0.5, of: "C scan"), ratio: oneRate / cRates.scan))
+            add(
+                BenchFigure(
+                    id: "replay.rows_per_s_vs_c", label: "replay --jobs 1: frame-view rows verified, against the C scan", value: oneRate,
+                    unit: "rows/s", goal: .ratioAtLeast(0.5, of: "C scan"), ratio: oneRate / cRates.scan))
         }
-        add(BenchFigure(
-            id: "replay.jobs2_rows_per_s", label: "replay --jobs 2: frame-view rows verified (best of \(Self.replayRounds))", value: twoRate, unit: "rows/s",
-            goal: .ratioAtLeast(1.6, of: "--jobs 1"), ratio: twoRate / oneRate))
+        add(
+            BenchFigure(
+                id: "replay.jobs2_rows_per_s", label: "replay --jobs 2: frame-view rows verified (best of \(Self.replayRounds))",
+                value: twoRate, unit: "rows/s",
+                goal: .ratioAtLeast(1.6, of: "--jobs 1"), ratio: twoRate / oneRate))
         add(memoryFigure(id: "replay.peak_memory", label: "replay --jobs 1", small: smallOne, large: one, largeSessions: large.sessions))
 
         try viewFigures(large.path, frameViews: large.frameViews)
@@ -78,14 +102,16 @@ extension BenchRunner {
         // Every round replayed twice, plus the candidate replay.
         let replaysBeforeQueries = 2 * Self.replayRounds + 1
         for query in ["regressions", "decision-changes-by-scenario", "divergence-by-view", "near-boundary"] {
-            add(BenchFigure(
-                id: "query.\(query)", label: "query: --saved \(query) (\(sessions) sessions, \(replaysBeforeQueries) replays)",
-                value: try queryMilliseconds(EmbeddedQuery.named(query)!.sql, path: large.path), unit: "ms"))
+            add(
+                BenchFigure(
+                    id: "query.\(query)", label: "query: --saved \(query) (\(sessions) sessions, \(replaysBeforeQueries) replays)",
+                    value: try queryMilliseconds(EmbeddedQuery.named(query)!.sql, path: large.path), unit: "ms"))
         }
         for (id, sql) in [("divergence_summary", "SELECT * FROM divergence_summary")] {
-            add(BenchFigure(
-                id: "query.\(id)", label: "query: \(id) view (\(sessions) sessions, \(replaysBeforeQueries) replays)",
-                value: try queryMilliseconds(sql, path: large.path), unit: "ms"))
+            add(
+                BenchFigure(
+                    id: "query.\(id)", label: "query: \(id) view (\(sessions) sessions, \(replaysBeforeQueries) replays)",
+                    value: try queryMilliseconds(sql, path: large.path), unit: "ms"))
         }
         try acceptFigure(large.path, candidateReplay: candidateRun, replayID: Int64(replaysBeforeQueries))
         try popSessionBytes(sessions: sizes.smallSessions)
@@ -102,9 +128,10 @@ extension BenchRunner {
         let run = try reel(["accept", path, "--replay", String(replayID)], name: "accept-large")
         let acceptRate = Double(diverged) / run.seconds
         let replayRate = Double(judged.count) / candidateReplay.seconds
-        add(BenchFigure(
-            id: "accept.sessions_per_s", label: "accept: \(BenchFigure.format(Double(diverged))) sessions", value: acceptRate,
-            unit: "sessions/s", goal: .ratioAtLeast(1, of: "replay --jobs 1"), ratio: acceptRate / replayRate))
+        add(
+            BenchFigure(
+                id: "accept.sessions_per_s", label: "accept: \(BenchFigure.format(Double(diverged))) sessions", value: acceptRate,
+                unit: "sessions/s", goal: .ratioAtLeast(1, of: "replay --jobs 1"), ratio: acceptRate / replayRate))
     }
 
     /// The views that expand frames: one session's rows, and all of them, against the C scan.
@@ -121,33 +148,38 @@ extension BenchRunner {
             statement.reset()
         }
         let perSession = (monotonicSeconds() - start) / Double(sample.count) * 1000
-        add(BenchFigure(
-            id: "view.frame_views_by_session", label: "view: SELECT * FROM frame_views WHERE session_id = ? (\(sample.count) sessions)",
-            value: perSession, unit: "ms", goal: .below(1)))
+        add(
+            BenchFigure(
+                id: "view.frame_views_by_session", label: "view: SELECT * FROM frame_views WHERE session_id = ? (\(sample.count) sessions)",
+                value: perSession, unit: "ms", goal: .below(1)))
         let scanStart = monotonicSeconds()
         let scan = try archive.database.prepare("SELECT * FROM frame_views")
         var rows = 0
         while try scan.step() { rows += 1 }
         let rate = Double(rows) / (monotonicSeconds() - scanStart)
-        add(BenchFigure(
-            id: "view.frame_views_scan", label: "view: SELECT * FROM frame_views, every row", value: rate, unit: "rows/s",
-            goal: cRates == nil ? .none : .ratioAtLeast(0.3, of: "C scan"), ratio: cRates.map { rate / $0.scan }))
+        add(
+            BenchFigure(
+                id: "view.frame_views_scan", label: "view: SELECT * FROM frame_views, every row", value: rate, unit: "rows/s",
+                goal: cRates == nil ? .none : .ratioAtLeast(0.3, of: "C scan"), ratio: cRates.map { rate / $0.scan }))
     }
 
     /// Bytes per nav.interactive-pop session of an archive of only those, after a checkpoint.
     private func popSessionBytes(sessions: Int) throws {
-        let corpus = "\(work)/pop.jsonl", path = "\(work)/pop.sqlite"
+        let corpus = "\(work)/pop.jsonl"
+        let path = "\(work)/pop.sqlite"
         note("archive: \(sessions) nav.interactive-pop sessions")
-        _ = try reel(["synth", "--scenario", "nav.interactive-pop", "--count", String(sessions), "--seed", "1", "-o", corpus], name: "synth-pop")
+        _ = try reel(
+            ["synth", "--scenario", "nav.interactive-pop", "--count", String(sessions), "--seed", "1", "-o", corpus], name: "synth-pop")
         _ = try reel(["record", path, corpus, "--batch-size", String(Self.recordBatchSize)], name: "record-pop")
         try? FileManager.default.removeItem(atPath: corpus)
         do {
             let archive = try Archive.open(path, mode: .readWrite)
             try archive.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
-        add(BenchFigure(
-            id: "archive.bytes_per_pop_session", label: "archive: bytes per nav.interactive-pop session (checkpointed)",
-            value: Double(archiveFileSize(path)) / Double(sessions), unit: "B", goal: .atMost(6000)))
+        add(
+            BenchFigure(
+                id: "archive.bytes_per_pop_session", label: "archive: bytes per nav.interactive-pop session (checkpointed)",
+                value: Double(archiveFileSize(path)) / Double(sessions), unit: "B", goal: .atMost(6000)))
         removeArchive(path)
     }
 
@@ -209,7 +241,8 @@ extension BenchRunner {
     }
 
     /// Peak memory at the large size, with its ratio to the small size.
-    private func memoryFigure(id: String, label: String, small: MeasuredProcess, large: MeasuredProcess, largeSessions: Int) -> BenchFigure {
+    private func memoryFigure(id: String, label: String, small: MeasuredProcess, large: MeasuredProcess, largeSessions: Int) -> BenchFigure
+    {
         BenchFigure(
             id: id, label: "\(label): peak memory at \(BenchFigure.format(Double(largeSessions))) sessions (vs \(sizes.smallSessions))",
             value: megabytes(large.peakResidentBytes), unit: "MB", goal: .flat(Self.flatMemoryRatio),

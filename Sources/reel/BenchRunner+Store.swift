@@ -20,7 +20,8 @@ extension BenchRunner {
                     cInsert, ["\(work)/c.sqlite", String(sizes.storeRows)], outputPath: "\(work)/c-insert.out")
                 let fields = run.output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
                 guard fields.count == 4, fields[2] > 0, fields[3] > 0 else {
-                    throw ReelFailure(.internalError, "\(cInsert): expected 'sessions rows insert_seconds scan_seconds', got '\(run.output)'")
+                    throw ReelFailure(
+                        .internalError, "\(cInsert): expected 'sessions rows insert_seconds scan_seconds', got '\(run.output)'")
                 }
                 best = (max(best?.insert ?? 0, fields[1] / fields[2]), max(best?.scan ?? 0, fields[1] / fields[3]))
             }
@@ -30,15 +31,25 @@ extension BenchRunner {
         }
         cRates = best
         if let best {
-            add(BenchFigure(id: "store.insert_c", label: "store: C loop, prepared frame-view inserts, simple keyed table (best of \(Self.storeRounds))", value: best.insert, unit: "rows/s"))
-            add(BenchFigure(id: "store.scan_c", label: "store: C scan of that table (best of \(Self.storeRounds))", value: best.scan, unit: "rows/s"))
+            add(
+                BenchFigure(
+                    id: "store.insert_c",
+                    label: "store: C loop, prepared frame-view inserts, simple keyed table (best of \(Self.storeRounds))",
+                    value: best.insert, unit: "rows/s"))
+            add(
+                BenchFigure(
+                    id: "store.scan_c", label: "store: C scan of that table (best of \(Self.storeRounds))", value: best.scan, unit: "rows/s"
+                ))
         }
-        add(BenchFigure(
-            id: "store.insert", label: "store: bulk insert of whole sessions (Archive.insert, best of \(Self.storeRounds))", value: swiftRate,
-            unit: "rows/s", goal: .ratioAtLeast(0.6, of: "C loop"), ratio: best.map { swiftRate / $0.insert }))
-        add(BenchFigure(
-            id: "store.bytes_per_row", label: "store: frame view bytes per row (benchmark rows)",
-            value: try StoreBenchmark.frameViewBytesPerRow(path: swiftPath), unit: "B/row", goal: .atMost(80)))
+        add(
+            BenchFigure(
+                id: "store.insert", label: "store: bulk insert of whole sessions (Archive.insert, best of \(Self.storeRounds))",
+                value: swiftRate,
+                unit: "rows/s", goal: .ratioAtLeast(0.6, of: "C loop"), ratio: best.map { swiftRate / $0.insert }))
+        add(
+            BenchFigure(
+                id: "store.bytes_per_row", label: "store: frame view bytes per row (benchmark rows)",
+                value: try StoreBenchmark.frameViewBytesPerRow(path: swiftPath), unit: "B/row", goal: .atMost(80)))
         for file in ["c.sqlite", "swift.sqlite"] { removeArchive("\(work)/\(file)") }
     }
 

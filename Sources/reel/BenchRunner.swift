@@ -54,9 +54,10 @@ final class BenchRunner {
         try engineFigures()
         try storeFigures()
         try pipelineFigures()
-        add(BenchFigure(
-            id: "memory.peak", label: "peak memory, any step", value: megabytes(max(childPeakBytes, ownPeakBytes())),
-            unit: "MB"))
+        add(
+            BenchFigure(
+                id: "memory.peak", label: "peak memory, any step", value: megabytes(max(childPeakBytes, ownPeakBytes())),
+                unit: "MB"))
         return figures
     }
 

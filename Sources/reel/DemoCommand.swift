@@ -77,18 +77,23 @@ struct DemoCommand: ParsableCommand {
             let recorder = Recorder(archive: archive, engine: BuiltinEngine())
             try recorder.record(try GestureStreamReader(path: corpusPath))
             let r = recorder.summary
-            print("2. recorded with \(Engine.name) \(Engine.version): \(r.recorded) sessions (\(r.finished) finished, \(r.cancelled) cancelled), \(r.frames) frames -> \(archivePath)")
+            print(
+                "2. recorded with \(Engine.name) \(Engine.version): \(r.recorded) sessions (\(r.finished) finished, \(r.cancelled) cancelled), \(r.frames) frames -> \(archivePath)"
+            )
 
             let replayer = Replayer(
                 archivePath: archivePath, engine: try EngineFactory(.profile(path: profilePath)),
                 options: Replayer.Options(jobs: ProcessInfo.processInfo.activeProcessorCount))
             let summary = try replayer.run()
             print("3. replayed against \(profilePath) (\(Self.changedParameters)):")
-            print(ReplayReport.text(summary, archive: archivePath).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(separator: "\n"))
+            print(
+                ReplayReport.text(summary, archive: archivePath).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(
+                    separator: "\n"))
             print(String(format: "   (%.1f s in all)", Date().timeIntervalSince(started)))
             let firstSession = summary.findings.first.map { String($0.sessionID) } ?? "1"
             let reportPath = folder.appendingPathComponent("report.html").path
-            print("""
+            print(
+                """
 
                 Next:
                   reel query \(archivePath) --list

@@ -27,9 +27,10 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch let error as SQLiteError {
         let status = status(of: error)
         if status == .usage, let file = error.file {
-            printError(isDirectory(file)
-                ? "\(file): is a directory, not an archive file"
-                : "\(file): not a regular file (a device, a pipe); an archive is a file")
+            printError(
+                isDirectory(file)
+                    ? "\(file): is a directory, not an archive file"
+                    : "\(file): not a regular file (a device, a pipe); an archive is a file")
         } else {
             printError(status == .internalError ? bugReport(error.description) : plainMessage(error, status))
         }

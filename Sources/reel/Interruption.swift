@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The signal (SIGINT or SIGTERM) that asked a long command to stop, 0 while none has.
 private let pendingSignal = Atomic<Int32>(0)
@@ -25,9 +26,9 @@ struct Interrupted: Error {
             sigaddset(&unblocked, signal)
             var action = sigaction()
             #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { pendingSignal.store($0, ordering: .relaxed) }
+                action.__sigaction_handler.sa_handler = { pendingSignal.store($0, ordering: .relaxed) }
             #else
-            action.__sigaction_u.__sa_handler = { pendingSignal.store($0, ordering: .relaxed) }
+                action.__sigaction_u.__sa_handler = { pendingSignal.store($0, ordering: .relaxed) }
             #endif
             action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
             sigemptyset(&action.sa_mask)

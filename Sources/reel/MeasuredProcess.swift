@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ReelReplay
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A child process run to completion for a benchmark: its wall-clock time and its peak resident
 /// memory (the kernel's `ru_maxrss` of that one child, from `wait4`), standard output captured.
@@ -17,7 +18,9 @@ struct MeasuredProcess {
     /// Runs `executable` with `arguments`, standard output to `outputPath` (read back into
     /// `output`) and standard error to `outputPath + ".err"`. Throws a failure naming the command
     /// when it cannot start or exits with a status outside `acceptedStatuses`.
-    static func run(_ executable: String, _ arguments: [String], outputPath: String, acceptedStatuses: Set<Int32> = [0]) throws -> MeasuredProcess {
+    static func run(_ executable: String, _ arguments: [String], outputPath: String, acceptedStatuses: Set<Int32> = [0]) throws
+        -> MeasuredProcess
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ReelReplay
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a command writes its output: standard output, or the `-o` path written through (a symlink
 /// stays a link and its target is written, a device such as /dev/null is written to, never

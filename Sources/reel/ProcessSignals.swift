@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
 import ArgumentParser
 import ReelReplay
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
 
 extension Reel {
     /// The entry point: ignores SIGXFSZ first, so a write past the file-size limit (`ulimit -f`)

@@ -46,7 +46,8 @@ struct QueryCommand: ParsableCommand {
                 guard let query = EmbeddedQuery.named(name) else {
                     let close = closestNames(to: name, in: EmbeddedQuery.all.map(\.name))
                     throw ReelFailure(
-                        .usage, "no saved query '\(name)'" + (close.isEmpty ? "" : " (closest: \(close.joined(separator: ", ")))")
+                        .usage,
+                        "no saved query '\(name)'" + (close.isEmpty ? "" : " (closest: \(close.joined(separator: ", ")))")
                             + "; reel query ARCHIVE --list shows them")
                 }
                 text = query.sql
@@ -56,7 +57,8 @@ struct QueryCommand: ParsableCommand {
             let statement = try Self.prepare(text, in: store)
             try bindParameters(statement, store: store, optional: saved != nil)
             let output = OutputFile()
-            let printer = QueryPrinter(format: format, columns: (0..<statement.columnCount).map { statement.columnName(at: $0) }, output: output)
+            let printer = QueryPrinter(
+                format: format, columns: (0..<statement.columnCount).map { statement.columnName(at: $0) }, output: output)
             do {
                 while try statement.step() {
                     try printer.row((0..<statement.columnCount).map { Cell(statement, $0) })
@@ -80,7 +82,10 @@ struct QueryCommand: ParsableCommand {
             throw ReelFailure(.usage, "the SQL does not run: \(error.message)")
         }
         if !Self.isEmpty(statement.remainder, in: store) {
-            throw ReelFailure(.usage, "give one SQL statement; a second one follows the first: \(statement.remainder.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw ReelFailure(
+                .usage,
+                "give one SQL statement; a second one follows the first: \(statement.remainder.trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
         }
         guard statement.isReadOnly else {
             throw ReelFailure(.usage, "reel query only reads: this statement would change the archive")
@@ -113,15 +118,20 @@ struct QueryCommand: ParsableCommand {
                 throw ReelFailure(.usage, "--param \(param): use NAME=VALUE with :NAME in the SQL")
             }
             try QueryParameterCheck.check(name: parts[0], value: parts[1], in: store)
-            if let number = Int64(parts[1]) { try statement.bind(number, at: index) }
-            else if let number = Double(parts[1]) { try statement.bind(number, at: index) }
-            else { try statement.bind(parts[1], at: index) }
+            if let number = Int64(parts[1]) {
+                try statement.bind(number, at: index)
+            } else if let number = Double(parts[1]) {
+                try statement.bind(number, at: index)
+            } else {
+                try statement.bind(parts[1], at: index)
+            }
             bound.insert(parts[0])
         }
         let unbound = statement.parameterNames.filter { !bound.contains($0) }
         if !optional, !unbound.isEmpty {
             throw ReelFailure(
-                .usage, "the SQL has " + unbound.map { ":" + $0 }.joined(separator: ", ") + " but no --param gives "
+                .usage,
+                "the SQL has " + unbound.map { ":" + $0 }.joined(separator: ", ") + " but no --param gives "
                     + (unbound.count == 1 ? "it" : "them") + " a value (--param \(unbound[0])=VALUE)")
         }
     }

@@ -3,7 +3,10 @@ import ReelStore
 
 /// One value of a query result.
 enum Cell {
-    case null, integer(Int64), real(Double), text(String)
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
 
     init(_ statement: Statement, _ index: Int32) {
         switch statement.columnType(at: index) {

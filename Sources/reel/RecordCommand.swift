@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import ReelReplay
 import ReelStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `reel record ARCHIVE [FILES...]`: runs gesture streams through an engine into an archive.
 struct RecordCommand: ParsableCommand {
@@ -68,7 +69,8 @@ struct RecordCommand: ParsableCommand {
                 let reader = GestureStreamReader(fileDescriptor: input.descriptors[index], name: path, closeOnDeinit: path != "-")
                 do {
                     try recorder.record(reader) { summary in
-                        let share = percentAndETA(done: input.bytesRead(before: index), total: input.totalBytes, elapsed: -started.timeIntervalSinceNow)
+                        let share = percentAndETA(
+                            done: input.bytesRead(before: index), total: input.totalBytes, elapsed: -started.timeIntervalSinceNow)
                         progress.update(
                             "\(path): \(counted(summary.recorded, "session")) recorded" + (share.map { " (\($0))" } ?? "")
                                 + ", \(summary.duplicates) already recorded, \(summary.rejected) rejected")
@@ -105,7 +107,8 @@ struct RecordCommand: ParsableCommand {
     private func render(_ s: Recorder.Summary) -> String {
         switch format {
         case .json:
-            return "{\"recorded\":\(s.recorded),\"duplicates\":\(s.duplicates),\"traces_added\":\(s.tracesAdded),\"rejected\":\(s.rejected),"
+            return
+                "{\"recorded\":\(s.recorded),\"duplicates\":\(s.duplicates),\"traces_added\":\(s.tracesAdded),\"rejected\":\(s.rejected),"
                 + "\"frames\":\(s.frames),\"frame_views\":\(s.frameViews),\"finished\":\(s.finished),\"cancelled\":\(s.cancelled)}"
         case .text:
             return "\(archive): recorded \(counted(s.recorded, "session")) (\(s.finished) finished, \(s.cancelled) cancelled), "

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ReelReplay
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The gesture stream files of `reel record`, opened up front, and how far reading them has got:
 /// the total size when every input is a regular file (so progress can show a percentage), and the

@@ -7,9 +7,9 @@ enum ReelVersion {
     static var schema: Int { EmbeddedMigration.all.last?.version ?? 0 }
 
     #if DEBUG
-    static let build = "debug build"
+        static let build = "debug build"
     #else
-    static let build = "release build"
+        static let build = "release build"
     #endif
 
     /// "0.3.0 (engine reel-builtin 0.3.0, archive schema v4, release build)".

@@ -135,8 +135,14 @@ struct ReplayCommand: ParsableCommand {
         var arguments = ["reel"]
         var skipNext = false
         for argument in CommandLine.arguments.dropFirst() {
-            if skipNext { skipNext = false; continue }
-            if argument == "--resume" { skipNext = true; continue }
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            if argument == "--resume" {
+                skipNext = true
+                continue
+            }
             if argument.hasPrefix("--resume=") { continue }
             arguments.append(argument)
         }

@@ -14,7 +14,8 @@ struct ReplayListing {
 
     /// Every replay of `archive`, in id order.
     static func read(_ archive: Archive) throws -> [ReplayListing] {
-        let statement = try archive.database.prepare("""
+        let statement = try archive.database.prepare(
+            """
             SELECT r.id, r.status, r.candidate, r.shard, count(rr.session_id),
                    coalesce(sum(rr.status = 'matched'), 0), coalesce(sum(rr.status = 'diverged'), 0),
                    coalesce(sum(rr.status = 'error'), 0)
@@ -23,10 +24,11 @@ struct ReplayListing {
             """)
         var listings: [ReplayListing] = []
         while try statement.step() {
-            listings.append(ReplayListing(
-                id: statement.int64(at: 0), status: statement.string(at: 1), candidate: statement.string(at: 2),
-                shard: statement.optionalString(at: 3), sessions: statement.int(at: 4), matched: statement.int(at: 5),
-                diverged: statement.int(at: 6), errors: statement.int(at: 7)))
+            listings.append(
+                ReplayListing(
+                    id: statement.int64(at: 0), status: statement.string(at: 1), candidate: statement.string(at: 2),
+                    shard: statement.optionalString(at: 3), sessions: statement.int(at: 4), matched: statement.int(at: 5),
+                    diverged: statement.int(at: 6), errors: statement.int(at: 7)))
         }
         return listings
     }
@@ -49,14 +51,22 @@ struct ReplayListing {
 
     var json: String {
         var w = JSONWriter()
-        w.raw("{\"id\":"); w.int(Int(id))
-        w.raw(",\"status\":"); w.string(status)
-        w.raw(",\"candidate\":"); w.string(candidate)
-        w.raw(",\"shard\":"); if let shard { w.string(shard) } else { w.null() }
-        w.raw(",\"sessions\":"); w.int(sessions)
-        w.raw(",\"matched\":"); w.int(matched)
-        w.raw(",\"diverged\":"); w.int(diverged)
-        w.raw(",\"errors\":"); w.int(errors)
+        w.raw("{\"id\":")
+        w.int(Int(id))
+        w.raw(",\"status\":")
+        w.string(status)
+        w.raw(",\"candidate\":")
+        w.string(candidate)
+        w.raw(",\"shard\":")
+        if let shard { w.string(shard) } else { w.null() }
+        w.raw(",\"sessions\":")
+        w.int(sessions)
+        w.raw(",\"matched\":")
+        w.int(matched)
+        w.raw(",\"diverged\":")
+        w.int(diverged)
+        w.raw(",\"errors\":")
+        w.int(errors)
         w.raw("}")
         return w.text
     }

@@ -40,35 +40,51 @@ enum ReplayReport {
         }
         let shown = s.findings.count
         if s.diverged + s.errors > shown {
-            lines.append("  ... and \(s.diverged + s.errors - shown) more: reel query \(shellQuoted(archive)) \"SELECT * FROM replay_results WHERE replay_id = \(s.replayID) AND status <> 'matched'\"")
+            lines.append(
+                "  ... and \(s.diverged + s.errors - shown) more: reel query \(shellQuoted(archive)) \"SELECT * FROM replay_results WHERE replay_id = \(s.replayID) AND status <> 'matched'\""
+            )
         }
         return lines.joined(separator: "\n")
     }
 
     static func json(_ s: Replayer.Summary) -> String {
         var w = JSONWriter()
-        w.raw("{\"replay_id\":"); w.int(Int(s.replayID))
+        w.raw("{\"replay_id\":")
+        w.int(Int(s.replayID))
         w.raw(",\"engine\":")
         if let engine = s.candidate {
-            w.raw("{\"name\":"); w.string(engine.name); w.raw(",\"version\":"); w.string(engine.version)
-            w.raw(",\"fingerprint\":"); w.string(engine.fingerprint); w.raw("}")
+            w.raw("{\"name\":")
+            w.string(engine.name)
+            w.raw(",\"version\":")
+            w.string(engine.version)
+            w.raw(",\"fingerprint\":")
+            w.string(engine.fingerprint)
+            w.raw("}")
         } else {
             w.null()
         }
-        w.raw(",\"sessions\":"); w.int(s.sessions)
-        w.raw(",\"matched\":"); w.int(s.matched)
-        w.raw(",\"diverged\":"); w.int(s.diverged)
-        w.raw(",\"errors\":"); w.int(s.errors)
+        w.raw(",\"sessions\":")
+        w.int(s.sessions)
+        w.raw(",\"matched\":")
+        w.int(s.matched)
+        w.raw(",\"diverged\":")
+        w.int(s.diverged)
+        w.raw(",\"errors\":")
+        w.int(s.errors)
         w.raw(",\"by_kind\":{")
         for (index, entry) in s.byKind.enumerated() {
             if index > 0 { w.raw(",") }
-            w.string(entry.kind.rawValue); w.raw(":"); w.int(entry.count)
+            w.string(entry.kind.rawValue)
+            w.raw(":")
+            w.int(entry.count)
         }
         w.raw("},\"findings\":[")
         for (index, (sessionID, verdict)) in s.findings.enumerated() {
             if index > 0 { w.raw(",") }
-            w.raw("{\"session\":"); w.int(Int(sessionID))
-            w.raw(",\"status\":"); w.string(verdict.status.rawValue)
+            w.raw("{\"session\":")
+            w.int(Int(sessionID))
+            w.raw(",\"status\":")
+            w.string(verdict.status.rawValue)
             w.raw(",\"first\":")
             if let first = verdict.divergences.first { w.string(first.detail) } else { w.null() }
             w.raw("}")

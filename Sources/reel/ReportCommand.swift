@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import ReelReport
 import ReelReplay
+import ReelReport
 import ReelStore
 
 /// `reel report ARCHIVE [--replay ID] -o report.html`: one self-contained HTML page of a replay.
@@ -52,7 +52,9 @@ struct ReportCommand: ParsableCommand {
             }
             let model = try reader.read(replayID: replay)
             try write(ReportPage.html(model))
-            print("wrote \(output): replay \(model.replay.id), \(model.totals.sessions) sessions, \(model.sessionPlots.count) sessions plotted, \(model.decisionMaps.count) decision maps")
+            print(
+                "wrote \(output): replay \(model.replay.id), \(model.totals.sessions) sessions, \(model.sessionPlots.count) sessions plotted, \(model.decisionMaps.count) decision maps"
+            )
         }
     }
 

@@ -34,21 +34,27 @@ struct ShowCommand: ParsableCommand {
             let verdict = try SessionVerdict.read(session: session, replay: replay, in: store)
             let h = recorded.header
             let engine = try store.engine(id: store.baselineEngineID(sessionID: session))
-            print("session \(session): \(h.scenarioName) on \(Int(h.device.width))x\(Int(h.device.height))@\(Int(h.device.scale))x at \(JSONWriter.format(h.refreshHz)) Hz")
-            print("  recorded by \(engine.map { "\($0.name) \($0.version)" } ?? "?")"
-                + (h.externalID.map { ", external id \($0)" } ?? "") + (h.sourceFile.map { ", from \($0):\(h.sourceLine ?? 0)" } ?? ""))
+            print(
+                "session \(session): \(h.scenarioName) on \(Int(h.device.width))x\(Int(h.device.height))@\(Int(h.device.scale))x at \(JSONWriter.format(h.refreshHz)) Hz"
+            )
+            print(
+                "  recorded by \(engine.map { "\($0.name) \($0.version)" } ?? "?")"
+                    + (h.externalID.map { ", external id \($0)" } ?? "") + (h.sourceFile.map { ", from \($0):\(h.sourceLine ?? 0)" } ?? ""))
             print("")
             print(Self.row("time", "what", "details"))
             for line in timeline(recorded, divergentFrame: verdict?.firstDivergentFrame) { print(line) }
             let outcome = recorded.trace.outcome
-            print(Self.row(
-                String(format: "%.3f", outcome.t), "outcome",
-                "\(outcome.completed ? "finished" : "cancelled") (\(counted(recorded.trace.frames.count, "frame")))"))
+            print(
+                Self.row(
+                    String(format: "%.3f", outcome.t), "outcome",
+                    "\(outcome.completed ? "finished" : "cancelled") (\(counted(recorded.trace.frames.count, "frame")))"))
             if let verdict {
                 print("")
                 print(verdict.text)
                 print("")
-                print("watch it: reel report \(shellQuoted(archive)) --session \(session) --replay \(verdict.replayID) -o session-\(session).html")
+                print(
+                    "watch it: reel report \(shellQuoted(archive)) --session \(session) --replay \(verdict.replayID) -o session-\(session).html"
+                )
                 print("or in the whole report (flipped and most divergent sessions): report.html#session-\(session)")
             }
         }
@@ -65,7 +71,8 @@ struct ShowCommand: ParsableCommand {
     private func timeline(_ s: RecordedSession, divergentFrame: Int?) -> [String] {
         var entries: [(t: Double, order: Int, what: String, details: String)] = []
         for (i, touch) in s.touches.enumerated() {
-            entries.append((touch.t, i, "touch", String(format: "finger %d %@ at (%.1f, %.1f)", touch.id, touch.phase.rawValue, touch.x, touch.y)))
+            entries.append(
+                (touch.t, i, "touch", String(format: "finger %d %@ at (%.1f, %.1f)", touch.id, touch.phase.rawValue, touch.x, touch.y)))
         }
         for (i, event) in s.trace.events.enumerated() {
             entries.append((event.t, 100_000 + i, event.kind, "\(event.subject).\(event.detail)"))
@@ -95,9 +102,11 @@ struct SessionVerdict {
         let path = store.path
         if let replay, try store.replayRun(id: replay) == nil {
             let ids = try store.replayRuns().map { String($0.id) }
-            throw ReelFailure(.dataError, "\(path): no replay \(replay) (its replays: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")))")
+            throw ReelFailure(
+                .dataError, "\(path): no replay \(replay) (its replays: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")))")
         }
-        let statement = try store.database.prepare("""
+        let statement = try store.database.prepare(
+            """
             SELECT replay_id, status, first_divergent_frame, error_message FROM replay_results
             WHERE session_id = ?1 AND (?2 IS NULL OR replay_id = ?2) ORDER BY replay_id DESC LIMIT 1
             """)

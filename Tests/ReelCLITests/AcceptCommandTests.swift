@@ -98,7 +98,9 @@ struct AcceptCommandTests {
         #expect(try runReel(["replay", archive], in: folder).status == 0)
         // Replay 1 compared the same two engines: its decision flips are the sessions the view says differ.
         let flips = try verdicts(of: 1, in: archive).filter { $0.expected != $0.actual }.count
-        let differing = try archiveCount(archive, """
+        let differing = try archiveCount(
+            archive,
+            """
             SELECT count(*) FROM engine_outcome_pairs AS p
             JOIN engines AS a ON a.id = p.engine_a JOIN engines AS b ON b.id = p.engine_b
             WHERE a.name = 'reel-builtin' AND b.name <> 'reel-builtin' AND p.decision_differs

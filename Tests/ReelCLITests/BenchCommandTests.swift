@@ -25,15 +25,16 @@ struct BenchCommandTests {
             let family = String(spec.name.split(separator: ".")[0])
             if !families.contains(family) { families.append(family) }
         }
-        let expected = ["engine.animated", "engine.interactive_pop"] + families.map { "engine.family." + $0 } + [
-            "store.insert_c", "store.scan_c", "store.insert", "store.bytes_per_row",
-            "record.sessions_per_s", "store.insert_recorded", "record.rows_per_s", "record.rows_per_s_vs_c", "record.peak_memory",
-            "archive.bytes_per_row", "archive.file_bytes_per_row", "scan.rows_per_s",
-            "replay.sessions_per_s", "replay.rows_per_s", "replay.rows_per_s_vs_c", "replay.jobs2_rows_per_s", "replay.peak_memory",
-            "view.frame_views_by_session", "view.frame_views_scan",
-            "query.regressions", "query.decision-changes-by-scenario", "query.divergence-by-view", "query.near-boundary",
-            "query.divergence_summary", "accept.sessions_per_s", "archive.bytes_per_pop_session", "memory.peak",
-        ]
+        let expected =
+            ["engine.animated", "engine.interactive_pop"] + families.map { "engine.family." + $0 } + [
+                "store.insert_c", "store.scan_c", "store.insert", "store.bytes_per_row",
+                "record.sessions_per_s", "store.insert_recorded", "record.rows_per_s", "record.rows_per_s_vs_c", "record.peak_memory",
+                "archive.bytes_per_row", "archive.file_bytes_per_row", "scan.rows_per_s",
+                "replay.sessions_per_s", "replay.rows_per_s", "replay.rows_per_s_vs_c", "replay.jobs2_rows_per_s", "replay.peak_memory",
+                "view.frame_views_by_session", "view.frame_views_scan",
+                "query.regressions", "query.decision-changes-by-scenario", "query.divergence-by-view", "query.near-boundary",
+                "query.divergence_summary", "accept.sessions_per_s", "archive.bytes_per_pop_session", "memory.peak",
+            ]
         #expect(ids == expected)
 
         for figure in figures {
@@ -69,7 +70,8 @@ struct BenchCommandTests {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        try #require(
+            process.terminationStatus == 0, "\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -64,7 +64,8 @@ func startProcess(
     process.arguments = Array(command.dropFirst())
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     if let environment { process.environment = environment }
-    process.standardInput = try input.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
+    process.standardInput =
+        try input.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
         ?? FileHandle.nullDevice
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))
     let error = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".err"))

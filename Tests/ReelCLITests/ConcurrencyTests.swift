@@ -13,7 +13,8 @@ struct ConcurrencyTests {
     @Test func recorderReadersAndReplayShareOneArchive() throws {
         let folder = try temporaryFolder()
         let archivePath = folder + "/a.sqlite"
-        let before = 24, during = 80
+        let before = 24
+        let during = 80
         _ = try record(try synthesizedStream("nav.interactive-pop", count: before, seed: 11, in: folder), into: archivePath)
         let stream = try synthesizedStream("modal.swipe-dismiss", count: during, seed: 12, in: folder)
 
@@ -71,13 +72,15 @@ struct ConcurrencyTests {
     private static func snapshot(_ archive: Archive) throws -> (sessions: Int64, incomplete: Int64) {
         try archive.database.transaction(.deferred) {
             let sessions = try archive.database.scalarInt64("SELECT count(*) FROM sessions") ?? 0
-            let incomplete = try archive.database.scalarInt64("""
-                SELECT count(*) FROM sessions s
-                WHERE NOT EXISTS (SELECT 1 FROM touches WHERE session_id = s.id)
-                   OR NOT EXISTS (SELECT 1 FROM outcomes WHERE session_id = s.id)
-                   OR (NOT EXISTS (SELECT 1 FROM frames WHERE session_id = s.id)
-                       AND EXISTS (SELECT 1 FROM events WHERE session_id = s.id AND detail <> 'failed'))
-                """) ?? 0
+            let incomplete =
+                try archive.database.scalarInt64(
+                    """
+                    SELECT count(*) FROM sessions s
+                    WHERE NOT EXISTS (SELECT 1 FROM touches WHERE session_id = s.id)
+                       OR NOT EXISTS (SELECT 1 FROM outcomes WHERE session_id = s.id)
+                       OR (NOT EXISTS (SELECT 1 FROM frames WHERE session_id = s.id)
+                           AND EXISTS (SELECT 1 FROM events WHERE session_id = s.id AND detail <> 'failed'))
+                    """) ?? 0
             return (sessions, incomplete)
         }
     }

@@ -24,7 +24,8 @@ struct DecisionParameterTests {
         for touch in touches.dropFirst() {
             switch touch.phase {
             case .moved:
-                let dx = touch.x - landing.x, dy = touch.y - landing.y
+                let dx = touch.x - landing.x
+                let dy = touch.y - landing.y
                 if let removedY {
                     lastChange = min(max((dy - removedY) / 400, 0), 1)
                 } else if abs(dx) >= 10 || abs(dy) >= 10 {
@@ -76,9 +77,10 @@ struct DecisionParameterTests {
         }
         #expect(oneFinger.count >= 60, "most synthesized swipes use one finger")
         #expect(flipped.intersection(oneFinger) == expected)
-        #expect(try store.database.scalarInt64(
-            "SELECT count(*) FROM replay_results WHERE replay_id = \(summary.replayID) AND status = 'diverged' "
-                + "AND decision_expected = decision_actual") == 0, "a threshold changes nothing but decisions")
+        #expect(
+            try store.database.scalarInt64(
+                "SELECT count(*) FROM replay_results WHERE replay_id = \(summary.replayID) AND status = 'diverged' "
+                    + "AND decision_expected = decision_actual") == 0, "a threshold changes nothing but decisions")
         #expect(summary.errors == 0)
     }
 }

@@ -38,7 +38,8 @@ struct DiskFullTests {
         #expect(try integrity.step() && integrity.string(at: 0) == "ok")
         let sessions = try #require(try kept.database.scalarInt64("SELECT count(*) FROM sessions"))
         #expect(sessions > 0 && sessions < Int64(count) && sessions % 4 == 0, "\(sessions) sessions kept")
-        let rows = try kept.database.prepare("""
+        let rows = try kept.database.prepare(
+            """
             SELECT s.source_line, (SELECT count(*) FROM touches WHERE session_id = s.id),
                 (SELECT count(*) FROM outcomes WHERE session_id = s.id) FROM sessions s
             """)

@@ -5,7 +5,9 @@ import Testing
 /// 70 (kept for bugs, whose message asks for a report).
 @Suite("Exit codes of user mistakes")
 struct ExitCodeTests {
-    @Test(arguments: [["info", "dir"], ["query", "dir", "SELECT 1"], ["replay", "dir"], ["record", "dir", "in.jsonl"], ["show", "dir", "1"]])
+    @Test(arguments: [
+        ["info", "dir"], ["query", "dir", "SELECT 1"], ["replay", "dir"], ["record", "dir", "in.jsonl"], ["show", "dir", "1"],
+    ])
     func anArchivePathThatIsADirectoryIs64(arguments: [String]) throws {
         let folder = try temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: true)
@@ -37,8 +39,9 @@ struct ExitCodeTests {
         try bytes.write(to: URL(fileURLWithPath: folder + "/a.sqlite"))
         let run = try runReel(arguments, in: folder)
         #expect(run.status == 65, "\(arguments): \(run.status) \(run.standardError)")
-        #expect(run.standardError.contains("a.sqlite: the archive is damaged or not a SQLite file (unsupported file format)"),
-                "\(run.standardError)")
+        #expect(
+            run.standardError.contains("a.sqlite: the archive is damaged or not a SQLite file (unsupported file format)"),
+            "\(run.standardError)")
         #expect(!run.standardError.contains("bug"))
     }
 

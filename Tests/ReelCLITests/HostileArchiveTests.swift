@@ -48,7 +48,9 @@ struct HostileArchiveTests {
     @Test func aRedefinedViewIsRefusedAndNeverRun() throws {
         let (folder, archivePath, _) = try Self.archive()
         // An endless CTE: any reader of the view would hang.
-        try Self.tamper(archivePath, """
+        try Self.tamper(
+            archivePath,
+            """
             DROP VIEW divergence_summary;
             CREATE VIEW divergence_summary AS
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)

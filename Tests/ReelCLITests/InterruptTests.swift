@@ -56,8 +56,9 @@ struct InterruptTests {
         }
         #expect(run.status == 143, "\(run.standardError)")
         #expect(run.standardError.contains("interrupted: replay 1 keeps the verdicts"), "\(run.standardError)")
-        let command = try #require(run.standardError.components(separatedBy: "continue it with: ").last?
-            .trimmingCharacters(in: .whitespacesAndNewlines))
+        let command = try #require(
+            run.standardError.components(separatedBy: "continue it with: ").last?
+                .trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(command == "reel replay a.sqlite --jobs 1 --resume 1")
         #expect(try archiveCount(archive, "SELECT count(*) FROM replays WHERE status = 'running'") == 1)
 

@@ -42,16 +42,18 @@ struct LyingEngineTests {
         // second with a line without end.
         let script = folder + "/endless.sh"
         try """
-            read -r request
-            printf '%s\\n' "$request" | \(Self.example)
-            read -r request
-            yes x | tr -d '\\n'
+        read -r request
+        printf '%s\\n' "$request" | \(Self.example)
+        read -r request
+        yes x | tr -d '\\n'
 
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+        """.write(toFile: script, atomically: true, encoding: .utf8)
         let started = ContinuousClock.now
         let run = try runReel(
-            ["replay", archivePath, "--engine", "exec:sh " + script, "--max-reply-bytes", "1048576", "--jobs", "1",
-             "--timeout", "60"],
+            [
+                "replay", archivePath, "--engine", "exec:sh " + script, "--max-reply-bytes", "1048576", "--jobs", "1",
+                "--timeout", "60",
+            ],
             in: folder)
         #expect(run.status == 2, "exit \(run.status): \(run.standardError)")
         #expect(ContinuousClock.now - started < .seconds(60))
@@ -85,12 +87,18 @@ struct LyingEngineTests {
         let stream = try synthesizedStream("nav.interactive-pop", count: 3, seed: 52, in: folder)
         let view = #"{"key":"A.view","x":0,"y":0,"w":1,"h":1,"alpha":1,"transform":[1,0,0,1,0,0],"z":0,"hidden":false}"#
         let cases = [
-            (#"{"engine":{"name":"e","version":"1"},"frames":[{"t":0,"progress":0,"views":[\#(view),\#(view)]}],"events":[],"outcome":{"completed":true,"t":0,"hierarchy":{}}}"#,
-             #"a second view "A.view" in one frame"#),
-            (#"{"engine":{"name":"e","version":"1"},"frames":[],"events":[],"outcome":{"completed":true,"t":0,"hierarchy":null}}"#,
-             #""outcome.hierarchy" must not be null"#),
-            (#"{"engine":{"name":"e","version":"1"},"frames":[],"events":[],"outcome":{"completed":true,"t":0}}"#,
-             "has no outcome.hierarchy"),
+            (
+                #"{"engine":{"name":"e","version":"1"},"frames":[{"t":0,"progress":0,"views":[\#(view),\#(view)]}],"events":[],"outcome":{"completed":true,"t":0,"hierarchy":{}}}"#,
+                #"a second view "A.view" in one frame"#
+            ),
+            (
+                #"{"engine":{"name":"e","version":"1"},"frames":[],"events":[],"outcome":{"completed":true,"t":0,"hierarchy":null}}"#,
+                #""outcome.hierarchy" must not be null"#
+            ),
+            (
+                #"{"engine":{"name":"e","version":"1"},"frames":[],"events":[],"outcome":{"completed":true,"t":0}}"#,
+                "has no outcome.hierarchy"
+            ),
         ]
         for (index, (line, message)) in cases.enumerated() {
             let archivePath = folder + "/a\(index).sqlite"

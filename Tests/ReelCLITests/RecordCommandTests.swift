@@ -103,10 +103,11 @@ struct RecordCommandTests {
         let cancelled = try archiveCount(archive, "SELECT count(*) FROM outcomes WHERE decision = 'cancelled'")
         #expect(finished + cancelled == 14)
         #expect(finished > 0 && cancelled > 0, "the synthesizer spreads sessions across the decision boundary")
-        #expect(text.standardOutput == """
-            a.sqlite: recorded 14 sessions (\(finished) finished, \(cancelled) cancelled), \(frames) frames, \
-            \(views) frame views; 0 already recorded, 1 rejected\n
-            """)
+        #expect(
+            text.standardOutput == """
+                a.sqlite: recorded 14 sessions (\(finished) finished, \(cancelled) cancelled), \(frames) frames, \
+                \(views) frame views; 0 already recorded, 1 rejected\n
+                """)
 
         let json = try runReel(["record", "a.sqlite", "in.jsonl", "bad.jsonl", "--keep-going", "--format", "json"], in: folder)
         #expect(json.status == 65)

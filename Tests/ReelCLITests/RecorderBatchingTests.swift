@@ -103,10 +103,11 @@ struct RecorderBatchingTests {
         #expect(error == nil)
         #expect(summary.recorded == 10 && summary.duplicates == 5)
         // A callback each time two new sessions make a batch, and one at the end.
-        #expect(progress == [
-            Counts(recorded: 2, duplicates: 0), Counts(recorded: 4, duplicates: 1), Counts(recorded: 6, duplicates: 2),
-            Counts(recorded: 8, duplicates: 3), Counts(recorded: 10, duplicates: 3), Counts(recorded: 10, duplicates: 5),
-        ])
+        #expect(
+            progress == [
+                Counts(recorded: 2, duplicates: 0), Counts(recorded: 4, duplicates: 1), Counts(recorded: 6, duplicates: 2),
+                Counts(recorded: 8, duplicates: 3), Counts(recorded: 10, duplicates: 3), Counts(recorded: 10, duplicates: 5),
+            ])
         // Ids follow the first occurrences (positions 0, 1, 3, 4, 6, 7, 8, 10, 11, 12 of `order`).
         let lines = firstLines(order)
         #expect(try sourceLines(path) == [0, 1, 3, 4, 6, 7, 8, 10, 11, 12].map { lines[$0] })
@@ -124,7 +125,8 @@ struct RecorderBatchingTests {
 
         #expect(error == nil)
         #expect(summary.recorded == 40 && summary.duplicates == 3)
-        #expect(progress == [Counts(recorded: 20, duplicates: 1), Counts(recorded: 40, duplicates: 1), Counts(recorded: 40, duplicates: 3)])
+        #expect(
+            progress == [Counts(recorded: 20, duplicates: 1), Counts(recorded: 40, duplicates: 1), Counts(recorded: 40, duplicates: 3)])
         let lines = firstLines(order)
         #expect(try sourceLines(path) == (Array(0..<18) + Array(19..<41)).map { lines[$0] })
         #expect(engine.runs == sessions.map(\.touches))

@@ -39,9 +39,11 @@ struct RecorderRaceTests {
         let results = ConcurrentRuns()
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             let inputs = index == 0 ? [shared, own] : [shared]
-            results.set(index, Result {
-                try runReel(["record", archivePath] + inputs + ["--batch-size", "1", "--format", "json"], in: folder)
-            })
+            results.set(
+                index,
+                Result {
+                    try runReel(["record", archivePath] + inputs + ["--batch-size", "1", "--format", "json"], in: folder)
+                })
         }
         let runs = try results.all()
         for run in runs { #expect(run.status == 0, "exit \(run.status): \(run.standardError)") }

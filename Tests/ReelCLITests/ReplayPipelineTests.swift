@@ -103,7 +103,9 @@ struct ExternalEnginePipelineTests {
             try synthesizedStream("nav.interactive-pop", count: 40, seed: 6, in: folder),
             engine: .exec(command: command), into: archive)
         #expect(summary.recorded == 40)
-        let replay = try Replayer(archivePath: archive, engine: try EngineFactory(.exec(command: command)), options: .init(jobs: 2, tolerances: .exact)).run()
+        let replay = try Replayer(
+            archivePath: archive, engine: try EngineFactory(.exec(command: command)), options: .init(jobs: 2, tolerances: .exact)
+        ).run()
         #expect(replay.matched == 40)
     }
 

@@ -25,7 +25,8 @@ struct ResumeSelectionAndRunnerTests {
         let whole = try JSONParser.parse(first.standardOutput)
         #expect(whole["sessions"] == .number(40))
         let results = folder + "/r.sqlite"
-        #expect(try archiveCount(results, "SELECT count(*) FROM replays WHERE selection_json = '{\"scenario\":\"modal.swipe-dismiss\"}'") == 1)
+        #expect(
+            try archiveCount(results, "SELECT count(*) FROM replays WHERE selection_json = '{\"scenario\":\"modal.swipe-dismiss\"}'") == 1)
         try interruptReplay(1, in: results, after: 14)
 
         let refusals: [(arguments: [String], selects: String)] = [
@@ -36,7 +37,8 @@ struct ResumeSelectionAndRunnerTests {
         for (arguments, selects) in refusals {
             let run = try runReel(base + arguments + ["--resume", "1"], in: folder)
             #expect(run.status == 65, "\(arguments): \(run.standardError)")
-            let reason = "r.sqlite: cannot resume replay 1: it was begun for the sessions of scenario modal.swipe-dismiss, "
+            let reason =
+                "r.sqlite: cannot resume replay 1: it was begun for the sessions of scenario modal.swipe-dismiss, "
                 + "this run selects \(selects); resume with the same --session and --scenario options, or with none"
             #expect(run.standardError.contains(reason), "\(run.standardError)")
         }
@@ -83,7 +85,8 @@ struct ResumeSelectionAndRunnerTests {
         try setRunner(try runnerJSON(pid: sleeper.processIdentifier), of: 1, in: results)
         let live = try runReel(base + ["--resume", "1"], in: folder)
         #expect(live.status == 65)
-        let reason = "r.sqlite: cannot resume replay 1: it is still being written by process "
+        let reason =
+            "r.sqlite: cannot resume replay 1: it is still being written by process "
             + "\(sleeper.processIdentifier) on \(try hostName()); wait for it or kill it"
         #expect(live.standardError.contains(reason), "\(live.standardError)")
         #expect(try archiveCount(results, "SELECT count(*) FROM replay_results") == 14)
@@ -130,9 +133,10 @@ struct ResumeSelectionAndRunnerTests {
         let resumed = try Replayer(archivePath: archive, engine: engine, options: .init())
             .run(resuming: begun.replayID, note: { notes.append($0) })
         #expect(resumed.sessions == 20)
-        #expect(notes == [
-            "replay \(begun.replayID) was last written by process \(getpid()) on elsewhere.example, which this host "
-                + "cannot check; make sure that process has ended"
-        ])
+        #expect(
+            notes == [
+                "replay \(begun.replayID) was last written by process \(getpid()) on elsewhere.example, which this host "
+                    + "cannot check; make sure that process has ended"
+            ])
     }
 }

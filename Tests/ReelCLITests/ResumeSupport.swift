@@ -9,7 +9,8 @@ import Testing
 func interruptReplay(_ replayID: Int64, in path: String, after last: Int64) throws {
     let runner = try endedRunner()
     let database = try Database.open(path, mode: .readWrite)
-    try database.execute("""
+    try database.execute(
+        """
         DELETE FROM replay_results WHERE replay_id = \(replayID) AND session_id > \(last);
         UPDATE replays SET status = 'running', finished_at = NULL, runner = '\(runner)' WHERE id = \(replayID);
         """)

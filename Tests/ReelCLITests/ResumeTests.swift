@@ -139,8 +139,9 @@ struct ResumeTests {
         #expect(replayed == 13)
         // Sessions 1...7 kept their errors; the engine recorded 8...20 itself, so they match.
         #expect(resumed.sessions == 20 && resumed.errors == 7 && resumed.matched == 13)
-        #expect(try verdicts(of: killed.replayID, in: results).map(\.status) == Array(repeating: "error", count: 7)
-            + Array(repeating: "matched", count: 13))
+        #expect(
+            try verdicts(of: killed.replayID, in: results).map(\.status) == Array(repeating: "error", count: 7)
+                + Array(repeating: "matched", count: 13))
         #expect(resumed.candidate?.name == "example-percent-engine" && resumed.candidate?.version == "1.0")
     }
 

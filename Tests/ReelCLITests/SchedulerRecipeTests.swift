@@ -34,7 +34,8 @@ struct SchedulerRecipeTests {
         let recipeEnvironment = Dictionary(
             uniqueKeysWithValues: (container["env"] as! [[String: Any]]).map { ($0["name"] as! String, "\($0["value"]!)") })
         let mergeJob = try Yams.load(yaml: text("kubernetes-merge.yaml")) as! [String: Any]
-        let mergeContainer = ((((mergeJob["spec"] as! [String: Any])["template"] as! [String: Any])["spec"]
+        let mergeContainer =
+            ((((mergeJob["spec"] as! [String: Any])["template"] as! [String: Any])["spec"]
             as! [String: Any])["containers"] as! [[String: Any]])[0]
         let count = spec["completions"] as! Int
         #expect(spec["completionMode"] as? String == "Indexed" && spec["parallelism"] as? Int == count)
@@ -152,8 +153,9 @@ struct SchedulerRecipeTests {
 
         #expect(try verdicts(of: 1, in: merged) == verdicts(of: 1, in: corpus.folder + "/one.sqlite"))
         let rows = ["replay_results", "divergences"]
-        #expect(try archiveDump(merged).filter { rows.contains($0.key) }
-            == archiveDump(corpus.folder + "/one.sqlite").filter { rows.contains($0.key) })
+        #expect(
+            try archiveDump(merged).filter { rows.contains($0.key) }
+                == archiveDump(corpus.folder + "/one.sqlite").filter { rows.contains($0.key) })
         let json = try runReel(["merge", "results", "-o", "merged-again.sqlite", "--format", "json"], in: corpus.folder)
         #expect(json.standardOutput == one.standardOutput, "byte-identical --format json")
     }
@@ -163,8 +165,10 @@ struct SchedulerRecipeTests {
         for index in [1, 3] {
             let run = try runReel(
                 ["replay", corpus.archive, "--engine", corpus.candidate, "--shard", "\(index)/3", "--results", "r/s\(index).sqlite"],
-                in: (try FileManager.default.createDirectory(atPath: corpus.folder + "/r", withIntermediateDirectories: true),
-                    corpus.folder).1)
+                in: (
+                    try FileManager.default.createDirectory(atPath: corpus.folder + "/r", withIntermediateDirectories: true),
+                    corpus.folder
+                ).1)
             #expect(run.status <= 1, "\(run.standardError)")
         }
         let merge = try runReel(["merge", "r", "-o", "m.sqlite"], in: corpus.folder)

@@ -11,19 +11,20 @@ struct SessionSpanTests {
         let folder = try temporaryFolder()
         let stream = folder + "/day.jsonl"
         try """
-            {"type":"session","scenario":"nav.interactive-pop"}
-            {"type":"touch","t":0,"id":0,"phase":"began","x":4,"y":420}
-            {"type":"touch","t":0.1,"id":0,"phase":"moved","x":60,"y":420}
-            {"type":"touch","t":86400,"id":0,"phase":"ended","x":101,"y":420}
+        {"type":"session","scenario":"nav.interactive-pop"}
+        {"type":"touch","t":0,"id":0,"phase":"began","x":4,"y":420}
+        {"type":"touch","t":0.1,"id":0,"phase":"moved","x":60,"y":420}
+        {"type":"touch","t":86400,"id":0,"phase":"ended","x":101,"y":420}
 
-            """.write(toFile: stream, atomically: true, encoding: .utf8)
+        """.write(toFile: stream, atomically: true, encoding: .utf8)
         let archivePath = folder + "/a.sqlite"
         let started = ContinuousClock.now
         let run = try runReel(["record", archivePath, stream], in: folder)
         #expect(ContinuousClock.now - started < .seconds(10))
         #expect(run.status == 65, "exit \(run.status): \(run.standardError)")
-        #expect(run.standardError.contains("day.jsonl:4: the session spans more than 600 s (limits.max_session_span)"),
-                "\(run.standardError)")
+        #expect(
+            run.standardError.contains("day.jsonl:4: the session spans more than 600 s (limits.max_session_span)"),
+            "\(run.standardError)")
         #expect(try archiveCount(archivePath, "SELECT count(*) FROM sessions") == 0)
         #expect(try archiveCount(archivePath, "SELECT count(*) FROM frames") == 0)
         #expect(try integrityCheck(archivePath) == "ok")
@@ -78,10 +79,16 @@ struct SessionSpanTests {
             """
         }
         let within = GestureStreamReader(text: session(lastTouch: 1 + GestureLimits.maxSessionSpan), name: "in.jsonl")
-        guard case .success(let accepted)? = within.next() else { Issue.record("a 600 s session was rejected"); return }
+        guard case .success(let accepted)? = within.next() else {
+            Issue.record("a 600 s session was rejected")
+            return
+        }
         #expect(accepted.touches.count == 2)
         let beyond = GestureStreamReader(text: session(lastTouch: 1.001 + GestureLimits.maxSessionSpan), name: "in.jsonl")
-        guard case .failure(let error)? = beyond.next() else { Issue.record("a 600.001 s session was accepted"); return }
+        guard case .failure(let error)? = beyond.next() else {
+            Issue.record("a 600.001 s session was accepted")
+            return
+        }
         #expect(error.line == 3)
     }
 }

@@ -58,8 +58,9 @@ struct ShardMergeTests {
         #expect(try store.engine(id: runs[0].engineID) == one.candidate)
         // Divergence rows in the order one run writes them, so even their ids agree.
         let unsharded = try Archive.open(folder + "/one.sqlite", mode: .readOnly)
-        #expect(try store.divergences(replayID: mergedID).map(\.sessionID)
-            == unsharded.divergences(replayID: one.replayID).map(\.sessionID))
+        #expect(
+            try store.divergences(replayID: mergedID).map(\.sessionID)
+                == unsharded.divergences(replayID: one.replayID).map(\.sessionID))
 
         let summary = try Replayer.Summary(replayID: mergedID, in: store)
         #expect(summary.sessions == 40)

@@ -13,7 +13,8 @@ struct TerminalTests {
     private func start(_ arguments: [String], in folder: String) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
-        let command = ([reelExecutable] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let command = ([reelExecutable] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
+            separator: " ")
         process.arguments = ["-qec", "exec " + command, folder + "/typescript"]
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardInput = FileHandle.nullDevice

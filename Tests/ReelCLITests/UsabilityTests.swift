@@ -62,8 +62,9 @@ struct UsabilityTests {
             // One option's text runs until the next line that starts an option.
             let options = help.components(separatedBy: "\n  -")
             for option in options {
-                #expect(option.components(separatedBy: "default").count <= 2 || option.contains("default (1/3 pt"),
-                        "\(command): \(option)")
+                #expect(
+                    option.components(separatedBy: "default").count <= 2 || option.contains("default (1/3 pt"),
+                    "\(command): \(option)")
                 #expect(option.components(separatedBy: "values:").count <= 2, "\(command): \(option)")
             }
         }
@@ -90,8 +91,9 @@ struct UsabilityTests {
     @Test func showAlignsColumnsAndShowsTheFramesAroundTheFirstDivergence() throws {
         let (folder, archive, candidate) = try swipeDismissCorpus(count: 40)
         #expect(try runReel(["replay", "a.sqlite", "--engine", candidate], in: folder).status == 1)
-        let row = try #require(try Database.open(archive, mode: .readOnly).prepare(
-            "SELECT session_id, first_divergent_frame FROM replay_results WHERE first_divergent_frame > 8 LIMIT 1"))
+        let row = try #require(
+            try Database.open(archive, mode: .readOnly).prepare(
+                "SELECT session_id, first_divergent_frame FROM replay_results WHERE first_divergent_frame > 8 LIMIT 1"))
         #expect(try row.step())
         let (session, frame) = (row.int64(at: 0), row.int(at: 1))
         let show = try runReel(["show", "a.sqlite", String(session)], in: folder)

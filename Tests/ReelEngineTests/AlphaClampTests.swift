@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// Core Animation clamps opacity to 0...1 when it renders, so stored frames do too

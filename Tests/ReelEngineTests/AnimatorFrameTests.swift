@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// Frames of the built-in animators at start, middle and end, against the seeds' numbers.
@@ -25,7 +26,8 @@ import ReelTrace
 
     @Test func sheetPresentDimsScalesAndInsets() throws {
         let trace = try runCatalog("sheet.present", touches: tapTouches())
-        let first = try #require(trace.frames.first), last = try #require(trace.frames.last)
+        let first = try #require(trace.frames.first)
+        let last = try #require(trace.frames.last)
         #expect(view(first, "dimming")?.alpha == 0)
         #expect(view(first, "A.view")?.transform.a == 1)
         #expect(view(last, "dimming")?.alpha == 0.4)
@@ -38,8 +40,9 @@ import ReelTrace
     }
 
     @Test func sheetDismissTakesPointFourSecondsBelowTheContainer() throws {
-        let spec = ScenarioSpec(name: "sheet.dismiss", summary: "", hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),
-                                action: ActionSpec(kind: "dismiss", style: "custom"), animator: "sheet")
+        let spec = ScenarioSpec(
+            name: "sheet.dismiss", summary: "", hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),
+            action: ActionSpec(kind: "dismiss", style: "custom"), animator: "sheet")
         let trace = try Engine().run(scenario: spec, device: .phone, refreshHz: 60, touches: tapTouches())
         #expect(view(try #require(trace.frames.first), "B.view")?.y == 100)
         #expect(view(try #require(trace.frames.first), "A.view")?.transform.a == 0.9)
@@ -67,7 +70,8 @@ import ReelTrace
 
     @Test func zoomPushFliesTheSnapshotOnTopAndFadesIn() throws {
         let trace = try runCatalog("nav.push-zoom", touches: tapTouches())
-        let first = try #require(trace.frames.first), last = try #require(trace.frames.last)
+        let first = try #require(trace.frames.first)
+        let last = try #require(trace.frames.last)
         let snapshot = try #require(view(first, "snapshot"))
         #expect([snapshot.x, snapshot.y, snapshot.w, snapshot.h] == [20, 200, 100, 100])
         #expect(snapshot.z == first.views.count - 1)
@@ -92,8 +96,10 @@ import ReelTrace
     }
 
     @Test func crossDissolveAndLibraryAnimatorsEndAtRest() throws {
-        for name in ["container.crossfade", "tab.switch", "present.cross-dissolve", "nav.push-cards", "nav.push-cube",
-                     "nav.push-crossfade", "nav.push-flip", "nav.push-fold", "nav.push-portal", "present.flip-horizontal"] {
+        for name in [
+            "container.crossfade", "tab.switch", "present.cross-dissolve", "nav.push-cards", "nav.push-cube",
+            "nav.push-crossfade", "nav.push-flip", "nav.push-fold", "nav.push-portal", "present.flip-horizontal",
+        ] {
             let trace = try runCatalog(name, touches: tapTouches())
             let last = try #require(trace.frames.last)
             let incoming = try #require(view(last, "B.view"), "\(name)")

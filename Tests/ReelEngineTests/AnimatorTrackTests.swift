@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// Every built-in animator, every frame (start, middle and end included) against its published
@@ -48,8 +49,12 @@ import ReelTrace
         Motion(scenario: "modal.dismiss", key: "B.view", property: "y", from: 0, to: H, duration: 0.4),
         Motion(scenario: "present.cross-dissolve", key: "B.view", property: "alpha", from: 0, to: 1, duration: 0.4),
         Motion(scenario: "present.partial-curl", key: "A.view", property: "ty", from: 0, to: -0.6 * H, duration: 0.4),
-        Motion(scenario: "present.flip-horizontal", key: "A.view", property: "rotationY", from: 0, to: -halfTurn, duration: 0.75, window: (0, 0.5)),
-        Motion(scenario: "present.flip-horizontal", key: "B.view", property: "rotationY", from: halfTurn, to: 0, duration: 0.75, window: (0.5, 1)),
+        Motion(
+            scenario: "present.flip-horizontal", key: "A.view", property: "rotationY", from: 0, to: -halfTurn, duration: 0.75,
+            window: (0, 0.5)),
+        Motion(
+            scenario: "present.flip-horizontal", key: "B.view", property: "rotationY", from: halfTurn, to: 0, duration: 0.75,
+            window: (0.5, 1)),
         // Seed 003: sheet inset 100 pt, dimming 0 -> 0.4, presenter scaled to 0.90 alongside.
         Motion(scenario: "sheet.present", key: "B.view", property: "y", from: H, to: 100, duration: 0.4),
         Motion(scenario: "sheet.present", key: "dimming", property: "alpha", from: 0, to: 0.4, duration: 0.4),
@@ -81,8 +86,9 @@ import ReelTrace
 
     static func spec(_ name: String) throws -> ScenarioSpec {
         if name == "shrink" {
-            return ScenarioSpec(name: "shrink", summary: "", hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),
-                                action: ActionSpec(kind: "dismiss", style: "overFullScreen"), animator: "shrink")
+            return ScenarioSpec(
+                name: "shrink", summary: "", hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),
+                action: ActionSpec(kind: "dismiss", style: "overFullScreen"), animator: "shrink")
         }
         return try #require(ScenarioCatalog.named(name))
     }

@@ -1,5 +1,6 @@
-@testable import ReelEngine
 import Testing
+
+@testable import ReelEngine
 
 /// The detail of `updateInteractiveTransition` events: the percent to four decimals, as recorded
 /// archives hold it (engine 0.3.0 wrote the same text through String concatenation).

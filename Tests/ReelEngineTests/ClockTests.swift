@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// The transition's clock: the profile's curve-7 spring as a completion curve, and clock.max_duration.
@@ -8,18 +9,23 @@ import ReelTrace
     /// CASpringAnimation(mass 3, stiffness 1000, damping 500) from rest, written out here:
     /// overdamped, x = c1 e^(r1 t) + c2 e^(r2 t), x0 = -1.
     static func curve7Displacement(_ t: Double) -> Double {
-        let w0 = (1000.0 / 3).squareRoot(), zeta = 500 / (2 * (1000.0 * 3).squareRoot())
-        let r1 = -zeta * w0 + w0 * (zeta * zeta - 1).squareRoot(), r2 = -zeta * w0 - w0 * (zeta * zeta - 1).squareRoot()
-        let c1 = (0 - r2 * -1.0) / (r1 - r2), c2 = -1.0 - c1
+        let w0 = (1000.0 / 3).squareRoot()
+        let zeta = 500 / (2 * (1000.0 * 3).squareRoot())
+        let r1 = -zeta * w0 + w0 * (zeta * zeta - 1).squareRoot()
+        let r2 = -zeta * w0 - w0 * (zeta * zeta - 1).squareRoot()
+        let c1 = (0 - r2 * -1.0) / (r1 - r2)
+        let c2 = -1.0 - c1
         return c1 * exp(r1 * t) + c2 * exp(r2 * t)
     }
 
     @Test func systemSpringCompletionRunsUntilItSettles() throws {
         let profile = try EngineProfile.builtin.overriding([("interactive.completion_curve", .string("systemSpring"))])
         let touches = drag(x0: 200, y0: 300, dx: 0, dy: 300, steps: 20)
-        let release = touches.last!.t, p = (300.0 - 10) / 400
+        let release = touches.last!.t
+        let p = (300.0 - 10) / 400
         // Settled: |x| < 0.001 for good (x is monotone here), found by bisection.
-        var low = 0.0, high = 20.0
+        var low = 0.0
+        var high = 20.0
         for _ in 0..<100 {
             let mid = (low + high) / 2
             if abs(Self.curve7Displacement(mid)) >= 0.001 { low = mid } else { high = mid }

@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 @Suite struct DeterminismTests {
@@ -9,9 +10,15 @@ import ReelTrace
             case .tap: (spec, tapTouches())
             case .edgePan: (spec, drag(x0: 5, y0: 400, dx: 180, dy: 6, steps: 18))
             case .pan: (spec, drag(x0: 200, y0: 300, dx: 3, dy: 260, steps: 18))
-            case .pinch: (spec, [Touch(t: 0.1, id: 0, phase: .began, x: 100, y: 400), Touch(t: 0.1, id: 1, phase: .began, x: 300, y: 400),
-                                 Touch(t: 0.2, id: 0, phase: .moved, x: 160, y: 400), Touch(t: 0.2, id: 1, phase: .moved, x: 240, y: 400),
-                                 Touch(t: 0.3, id: 0, phase: .ended, x: 160, y: 400), Touch(t: 0.3, id: 1, phase: .ended, x: 240, y: 400)])
+            case .pinch:
+                (
+                    spec,
+                    [
+                        Touch(t: 0.1, id: 0, phase: .began, x: 100, y: 400), Touch(t: 0.1, id: 1, phase: .began, x: 300, y: 400),
+                        Touch(t: 0.2, id: 0, phase: .moved, x: 160, y: 400), Touch(t: 0.2, id: 1, phase: .moved, x: 240, y: 400),
+                        Touch(t: 0.3, id: 0, phase: .ended, x: 160, y: 400), Touch(t: 0.3, id: 1, phase: .ended, x: 240, y: 400),
+                    ]
+                )
             }
         }
     }

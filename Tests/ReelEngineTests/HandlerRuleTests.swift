@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// Each interaction controller's handler as its source has it (docs/ENGINE.md, fidelity table), at
@@ -10,8 +11,10 @@ import ReelTrace
 
     /// One finger from `start` through `points` at `hz` (first move one frame after touch-down at t0 = 0.1),
     /// lifting `liftDelay` after the last move at the last point moved by `liftShift`.
-    static func path(_ start: (Double, Double), _ points: [(Double, Double)], hz: Double, liftDelay: Double = 0,
-                     liftShift: (Double, Double) = (0, 0), lift: TouchPhase = .ended) -> [Touch] {
+    static func path(
+        _ start: (Double, Double), _ points: [(Double, Double)], hz: Double, liftDelay: Double = 0,
+        liftShift: (Double, Double) = (0, 0), lift: TouchPhase = .ended
+    ) -> [Touch] {
         var touches = [Touch(t: 0.1, id: 0, phase: .began, x: start.0, y: start.1)]
         for (k, point) in points.enumerated() {
             touches.append(Touch(t: 0.1 + Double(k + 1) / hz, id: 0, phase: .moved, x: point.0, y: point.1))
@@ -60,8 +63,10 @@ import ReelTrace
         var touches = [Touch(t: 0.1, id: 0, phase: .began, x: 150, y: 300), Touch(t: 0.1, id: 1, phase: .began, x: 250, y: 300)]
         for k in 1...20 {
             let y = 300 + 15 * Double(k)
-            touches += [Touch(t: 0.1 + Double(k) * dt, id: 0, phase: .moved, x: 150, y: y),
-                        Touch(t: 0.1 + Double(k) * dt, id: 1, phase: .moved, x: 250, y: y)]
+            touches += [
+                Touch(t: 0.1 + Double(k) * dt, id: 0, phase: .moved, x: 150, y: y),
+                Touch(t: 0.1 + Double(k) * dt, id: 1, phase: .moved, x: 250, y: y),
+            ]
         }
         let t1 = 0.1 + 21 * dt
         touches.append(Touch(t: t1, id: 0, phase: .ended, x: 150, y: 600))
@@ -157,14 +162,18 @@ import ReelTrace
     /// by hand: velocities v0 (the latest sample alone), v1 = 0.2 s1 + 0.8 s0 and v1 again at the lift
     /// when the lift comes 10 ms or more after the change (no movement: the interval counts).
     static func twoMoveBackSwipe(x1: Double, x2: Double, hz: Double, liftDelay: Double) -> Bool {
-        let s0 = (x1 - 5) * hz, s1 = (x2 - x1) * hz
-        let v0 = s0 / W, v1 = (0.2 * s1 + 0.8 * s0) / W
+        let s0 = (x1 - 5) * hz
+        let s1 = (x2 - x1) * hz
+        let v0 = s0 / W
+        let v1 = (0.2 * s1 + 0.8 * s0) / W
         // The swipe begins on the first move (20 pt in): the previous event is the touch-down, nothing removed.
         let p = (x2 - 5) / W
         guard liftDelay >= 0.010 else { return (v0 + v1) / 2 > 0 }
         let a1 = max(min((v1 - v0) * hz, 5), -5)
         let a2 = max(min(0, a1 + 5), a1 - 5)
-        let v = (v0 + v1 + v1) / 3, a = (0 + a1 + a2) / 3, T = 0.35
+        let v = (v0 + v1 + v1) / 3
+        let a = (0 + a1 + a2) / 3
+        let T = 0.35
         return p + a * 0.5 * T * T + v * T > min(187.5 / W, 0.5)
     }
 
@@ -194,7 +203,8 @@ import ReelTrace
             ("sheet.drag-dismiss", Self.path((200, 300), Self.line((200, 300), (200, 620), count: 20), hz: 60, liftShift: (0, 20))),
         ]
         for (name, touches) in streams {
-            let a = try Self.run(name, touches, hz: 60, profile: Self.legacy), b = try Self.run(name, touches, hz: 60, profile: Self.legacy)
+            let a = try Self.run(name, touches, hz: 60, profile: Self.legacy)
+            let b = try Self.run(name, touches, hz: 60, profile: Self.legacy)
             #expect(a == b)
         }
         #expect(EngineProfile.preset(named: "legacy-0.3") != .builtin)

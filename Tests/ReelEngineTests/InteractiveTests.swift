@@ -1,9 +1,12 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// A one-finger drag from (x0, y0) by (dx, dy) in `steps` samples `dt` apart, then a lift.
-func drag(x0: Double, y0: Double, dx: Double, dy: Double, steps: Int, dt: Double = 1.0 / 60, t0: Double = 0.1, lift: TouchPhase = .ended) -> [Touch] {
+func drag(x0: Double, y0: Double, dx: Double, dy: Double, steps: Int, dt: Double = 1.0 / 60, t0: Double = 0.1, lift: TouchPhase = .ended)
+    -> [Touch]
+{
     var touches = [Touch(t: t0, id: 0, phase: .began, x: x0, y: y0)]
     for step in 1...steps {
         let f = Double(step) / Double(steps)
@@ -18,7 +21,9 @@ func drag(x0: Double, y0: Double, dx: Double, dy: Double, steps: Int, dt: Double
 func pinch(endScale: Double, lift: TouchPhase = .ended) -> [Touch] {
     var touches = [Touch(t: 0.1, id: 0, phase: .began, x: 95, y: 400), Touch(t: 0.1, id: 1, phase: .began, x: 295, y: 400)]
     for step in 1...20 {
-        let scale = 1 - (1 - endScale) * Double(step) / 20, half = 100 * scale, t = 0.1 + Double(step) / 60
+        let scale = 1 - (1 - endScale) * Double(step) / 20
+        let half = 100 * scale
+        let t = 0.1 + Double(step) / 60
         touches.append(Touch(t: t, id: 0, phase: .moved, x: 195 - half, y: 400))
         touches.append(Touch(t: t, id: 1, phase: .moved, x: 195 + half, y: 400))
     }
@@ -72,7 +77,8 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     // Threshold policies ignore velocity: a flick just short of the boundary cancels, a crawl just past it finishes.
     // Boundaries: 0.5 x 400 + 10, 0.5 x 200 + 10, 0.25 x 844 + 10 (hysteresis 10 pt removed from y at .began).
     // Seed 003's boundary moves with the first step (startPoint): `sheetDragBoundary`.
-    @Test(arguments: [("modal.swipe-dismiss", 210.0), ("image.drag-dismiss", 110.0), ("nav.vertical-swipe-pop", 221.0)] as [(String, Double)])
+    @Test(
+        arguments: [("modal.swipe-dismiss", 210.0), ("image.drag-dismiss", 110.0), ("nav.vertical-swipe-pop", 221.0)] as [(String, Double)])
     func thresholdPoliciesIgnoreVelocity(name: String, boundary: Double) throws {
         let flick = try runCatalog(name, touches: steadyDrag(x0: 200, y0: 0, dy: boundary - 1, speed: 3000))
         #expect(!flick.outcome.completed)
@@ -160,8 +166,10 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     func backSwipeFailsOnVerticalDriftBeforeItBegins(drift: Double) throws {
         // Fails when |dy| >= min(25, 10 + (15 - 10) / 25 x |dx|) before it begins: 12 pt at dx = 10.
         let fails = drift >= min(25, 10 + 5.0 / 25 * 10)
-        var touches = [Touch(t: 0.1, id: 0, phase: .began, x: 5, y: 400),
-                       Touch(t: 0.1 + 1.0 / 60, id: 0, phase: .moved, x: 15, y: 400 + drift)]
+        var touches = [
+            Touch(t: 0.1, id: 0, phase: .began, x: 5, y: 400),
+            Touch(t: 0.1 + 1.0 / 60, id: 0, phase: .moved, x: 15, y: 400 + drift),
+        ]
         for step in 2...12 {
             touches.append(Touch(t: 0.1 + Double(step) / 60, id: 0, phase: .moved, x: 15 + 25 * Double(step - 1), y: 400 + drift))
         }
@@ -206,18 +214,22 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
             #expect(cancelled.events.contains { $0.detail == "cancelInteractiveTransition" } == (cancels && interactive), "\(name)")
             #expect(cancelled.events.contains { $0.detail == "finishInteractiveTransition" } == (!cancels && interactive), "\(name)")
             // legacy-0.3: every cancelled gesture cancelled.
-            #expect(try !runCatalog(name, touches: Self.cancelled(touches), profile: EngineProfile.preset(named: "legacy-0.3")!).outcome.completed)
+            #expect(
+                try !runCatalog(name, touches: Self.cancelled(touches), profile: EngineProfile.preset(named: "legacy-0.3")!).outcome
+                    .completed)
         }
     }
 
     @Test func sameDecisionAt60And120Hz() throws {
-        let streams = Self.finishing + Self.finishing.map { ($0.0, Self.cancelled($0.1)) } + [
-            ("nav.interactive-pop", backSwipe(dx: 146, speed: 150)), ("nav.interactive-pop", backSwipe(dx: 144, speed: 150)),
-            ("modal.swipe-dismiss", drag(x0: 200, y0: 300, dx: 0, dy: 209, steps: 20)),
-            ("modal.pinch-dismiss", pinch(endScale: 0.51)),
-        ]
+        let streams =
+            Self.finishing + Self.finishing.map { ($0.0, Self.cancelled($0.1)) } + [
+                ("nav.interactive-pop", backSwipe(dx: 146, speed: 150)), ("nav.interactive-pop", backSwipe(dx: 144, speed: 150)),
+                ("modal.swipe-dismiss", drag(x0: 200, y0: 300, dx: 0, dy: 209, steps: 20)),
+                ("modal.pinch-dismiss", pinch(endScale: 0.51)),
+            ]
         for (name, touches) in streams {
-            let a = try runCatalog(name, touches: touches, hz: 60), b = try runCatalog(name, touches: touches, hz: 120)
+            let a = try runCatalog(name, touches: touches, hz: 60)
+            let b = try runCatalog(name, touches: touches, hz: 120)
             #expect(a.outcome.completed == b.outcome.completed, "\(name)")
             #expect(b.frames.count > a.frames.count, "\(name)")
         }
@@ -235,16 +247,25 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     @Test func cancelledPopRestoresEveryViewAndCallsBackInOrder() throws {
         let trace = try runCatalog("nav.interactive-pop", touches: backSwipe(dx: 60, speed: 100))
         #expect(!trace.outcome.completed)
-        #expect(trace.outcome.hierarchy == #"{"presented":[],"root":{"children":["A","B"],"kind":"navigation","name":"nav"},"views":["B.view"]}"#)
+        #expect(
+            trace.outcome.hierarchy
+                == #"{"presented":[],"root":{"children":["A","B"],"kind":"navigation","name":"nav"},"views":["B.view"]}"#)
         let last = try #require(trace.frames.last)
         let b = try #require(view(last, "B.view"))
         #expect([b.x, b.y, b.w, b.h, b.alpha] == [0, 0, Self.W, Self.H, 1])
         #expect(last.progress == 0)
         // REFERENCE.md: Two.willDisappear, One.willAppear, One.willDisappear, One.didDisappear, Two.willAppear, Two.didAppear.
-        #expect(calls(trace) == ["B.willMove(toParent: nil)", "B.viewWillDisappear", "A.viewDidLoad", "A.viewWillAppear",
-                                 "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear"])
+        #expect(
+            calls(trace) == [
+                "B.willMove(toParent: nil)", "B.viewWillDisappear", "A.viewDidLoad", "A.viewWillAppear",
+                "A.viewWillDisappear", "A.viewDidDisappear", "B.viewWillAppear", "B.viewDidAppear",
+            ])
         let transition = calls(trace, kinds: ["transition"]).filter { !$0.contains("update") }
-        #expect(transition == ["nav.startInteractiveTransition", "nav.cancelInteractiveTransition", "nav.completeTransition(false)", "nav.animationEnded(false)"])
+        #expect(
+            transition == [
+                "nav.startInteractiveTransition", "nav.cancelInteractiveTransition", "nav.completeTransition(false)",
+                "nav.animationEnded(false)",
+            ])
     }
 
     /// The first tick at or after `t` at 60 Hz.
@@ -280,14 +301,17 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
         return (touches, grab)
     }
 
-    @Test(arguments: [
-        // Seed 000 released past 0.5: finishing over (1 - p) T / (1 - p) = 0.4 s; grabbed and pushed back up: cancels.
-        ("modal.swipe-dismiss", 260.0, 400.0, 0.2, -300.0, false),
-        // Seed 003 released short of 0.4: cancelling over p x 0.4 s; grabbed and pulled down: finishes.
-        ("sheet.drag-dismiss", 200.0, 744.0, 0.05, 300.0, true),
-    ] as [(String, Double, Double, Double, Double, Bool)])
-    func regrabContinuesFromTheScreenWithoutAJump(name: String, travel: Double, extent: Double, delay: Double,
-                                                  back: Double, finishes: Bool) throws {
+    @Test(
+        arguments: [
+            // Seed 000 released past 0.5: finishing over (1 - p) T / (1 - p) = 0.4 s; grabbed and pushed back up: cancels.
+            ("modal.swipe-dismiss", 260.0, 400.0, 0.2, -300.0, false),
+            // Seed 003 released short of 0.4: cancelling over p x 0.4 s; grabbed and pulled down: finishes.
+            ("sheet.drag-dismiss", 200.0, 744.0, 0.05, 300.0, true),
+        ] as [(String, Double, Double, Double, Double, Bool)])
+    func regrabContinuesFromTheScreenWithoutAJump(
+        name: String, travel: Double, extent: Double, delay: Double,
+        back: Double, finishes: Bool
+    ) throws {
         let (touches, grab) = regrab(drag(x0: 200, y0: 300, dx: 0, dy: travel, steps: 15), delay: delay, regrab: back)
         let release = touches.first { $0.id == 0 && $0.phase == .ended }!.t
         let trace = try runCatalog(name, touches: touches)

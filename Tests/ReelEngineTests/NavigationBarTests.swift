@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// The navigation bar refuses back-swipe touches (docs/ENGINE.md "Navigation bar"; D26
@@ -40,12 +41,15 @@ import ReelTrace
         let strip = try EngineProfile.builtin.overriding([("nav.bar_touch_region", .string("bar-and-safe-area"))])
         let stripTrace = try runCatalog("nav.interactive-pop", touches: Self.swipe(y: Self.barTop - 1, hz: hz), hz: hz, profile: strip)
         #expect(Self.gestureEvents(stripTrace).isEmpty)
-        #expect(try runCatalog("nav.interactive-pop", touches: Self.swipe(y: Self.barBottom + 1, hz: hz), hz: hz, profile: strip).outcome.completed)
+        #expect(
+            try runCatalog("nav.interactive-pop", touches: Self.swipe(y: Self.barBottom + 1, hz: hz), hz: hz, profile: strip).outcome
+                .completed)
     }
 
     @Test func legacyProfileRefusesNothing() throws {
         let legacy = try EngineProfile.builtin.overriding([("nav.bar_touch_region", .string("none"))])
-        #expect(try runCatalog("nav.interactive-pop", touches: Self.swipe(y: Self.barBottom - 1, hz: 60), profile: legacy).outcome.completed)
+        #expect(
+            try runCatalog("nav.interactive-pop", touches: Self.swipe(y: Self.barBottom - 1, hz: 60), profile: legacy).outcome.completed)
     }
 
     /// Landscape phone (844 x 390): no top inset, the compact 32 pt bar.

@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// Style x size class -> effective style, presenter and removed views (REFERENCE.md, seed 002;
@@ -30,10 +31,12 @@ import ReelTrace
         ("overCurrentContext", pad, "overCurrentContext", "nav", ["A.view", "B.view"]),
     ])
     func navigationRoot(style: String, device: Device, effective: String, presenter: String, views: [String]) throws {
-        let spec = ScenarioSpec(name: "t", summary: "", hierarchy: HierarchySpec(container: "navigation", controllers: ["A"]),
-                                action: ActionSpec(kind: "present", target: "B", source: "A", style: style))
+        let spec = ScenarioSpec(
+            name: "t", summary: "", hierarchy: HierarchySpec(container: "navigation", controllers: ["A"]),
+            action: ActionSpec(kind: "present", target: "B", source: "A", style: style))
         let trace = try Engine().run(scenario: spec, device: device, refreshHz: 60, touches: tapTouches())
-        let expected = #"{"presented":[{"presented":"B","presenter":"\#(presenter)","style":"\#(effective)"}],"root":{"children":["A"],"kind":"navigation","name":"nav"},"views":[\#(views.map { "\"\($0)\"" }.joined(separator: ","))]}"#
+        let expected =
+            #"{"presented":[{"presented":"B","presenter":"\#(presenter)","style":"\#(effective)"}],"root":{"children":["A"],"kind":"navigation","name":"nav"},"views":[\#(views.map { "\"\($0)\"" }.joined(separator: ","))]}"#
         #expect(trace.outcome.hierarchy == expected)
     }
 
@@ -57,8 +60,9 @@ import ReelTrace
     }
 
     static func tabContext(_ style: String) -> ScenarioSpec {
-        ScenarioSpec(name: "t", summary: "", hierarchy: HierarchySpec(container: "tab", controllers: ["A", "C"], contextDefiner: "A"),
-                     action: ActionSpec(kind: "present", target: "B", source: "A", style: style))
+        ScenarioSpec(
+            name: "t", summary: "", hierarchy: HierarchySpec(container: "tab", controllers: ["A", "C"], contextDefiner: "A"),
+            action: ActionSpec(kind: "present", target: "B", source: "A", style: style))
     }
 
     /// `presentation.context_compact_style`: matching keeps overCurrentContext's views

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// `layoutDirection: rightToLeft` (docs/ENGINE.md): the back-swipe listens at the right edge and
@@ -32,7 +33,9 @@ import ReelTrace
         let dt = 1 / hz
         var reversal = wholeDrag(x0: 4, y0: 400, dx: 240, dy: 8, steps: Int(0.3 * hz), dt: dt)
         let last = reversal.removeLast()
-        for step in 1...4 { reversal.append(Touch(t: last.t + Double(step) * dt, id: 0, phase: .moved, x: 244 - Double(step * 10), y: 408)) }
+        for step in 1...4 {
+            reversal.append(Touch(t: last.t + Double(step) * dt, id: 0, phase: .moved, x: 244 - Double(step * 10), y: 408))
+        }
         reversal.append(Touch(t: reversal.last!.t, id: 0, phase: .ended, x: 204, y: 408))
         return [
             wholeDrag(x0: 4, y0: 400, dx: 60, dy: 0, steps: Int(0.5 * hz), dt: dt),
@@ -71,8 +74,9 @@ import ReelTrace
     /// In a right-to-left layout a swipe from the left edge lands outside the right edge's 13 pt
     /// region: the recognizer fails at touch-down.
     @Test func aLeftEdgeSwipeFailsInRightToLeft() throws {
-        let trace = try Engine().run(scenario: try Self.rightToLeft("nav.interactive-pop"), device: .phone, refreshHz: 60,
-                                     touches: drag(x0: 4, y0: 400, dx: 300, dy: 0, steps: 18))
+        let trace = try Engine().run(
+            scenario: try Self.rightToLeft("nav.interactive-pop"), device: .phone, refreshHz: 60,
+            touches: drag(x0: 4, y0: 400, dx: 300, dy: 0, steps: 18))
         #expect(trace.events.first { $0.kind == "gesture" }?.detail == "failed")
         #expect(trace.frames.isEmpty)
         #expect(!trace.outcome.completed)
@@ -82,8 +86,10 @@ import ReelTrace
     @Test func legacyProfileIgnoresTheField() throws {
         let legacy = try EngineProfile.builtin.overriding([("layout.right_to_left", .bool(false))])
         let touches = drag(x0: 4, y0: 400, dx: 200, dy: 0, steps: 18)
-        let ltr = try Engine(profile: legacy).run(scenario: try #require(ScenarioCatalog.named("nav.interactive-pop")), device: .phone, refreshHz: 60, touches: touches)
-        let rtl = try Engine(profile: legacy).run(scenario: try Self.rightToLeft("nav.interactive-pop"), device: .phone, refreshHz: 60, touches: touches)
+        let ltr = try Engine(profile: legacy).run(
+            scenario: try #require(ScenarioCatalog.named("nav.interactive-pop")), device: .phone, refreshHz: 60, touches: touches)
+        let rtl = try Engine(profile: legacy).run(
+            scenario: try Self.rightToLeft("nav.interactive-pop"), device: .phone, refreshHz: 60, touches: touches)
         #expect(rtl == ltr)
         #expect(ltr.outcome.completed)
     }
@@ -107,10 +113,12 @@ import ReelTrace
             #expect(spec.layoutDirection == nil)
             #expect(!spec.canonicalJSON.contains("layoutDirection"))
         }
-        let old = #"{"action":{"kind":"pop"},"animator":"system","hierarchy":{"container":"navigation","controllers":["A","B"]},"interaction":"backSwipe","name":"p","summary":"","trigger":{"edge":"left","kind":"edgePan"}}"#
+        let old =
+            #"{"action":{"kind":"pop"},"animator":"system","hierarchy":{"container":"navigation","controllers":["A","B"]},"interaction":"backSwipe","name":"p","summary":"","trigger":{"edge":"left","kind":"edgePan"}}"#
         let decoded = try ScenarioSpec.decode(json: old)
         #expect(decoded.layoutDirection == nil && decoded.canonicalJSON == old)
-        let rtl = try ScenarioSpec.decode(json: old.replacingOccurrences(of: #""interaction""#, with: #""layoutDirection":"rightToLeft","interaction""#))
+        let rtl = try ScenarioSpec.decode(
+            json: old.replacingOccurrences(of: #""interaction""#, with: #""layoutDirection":"rightToLeft","interaction""#))
         #expect(rtl.isRightToLeft)
         #expect(rtl.canonicalJSON.contains(#""layoutDirection":"rightToLeft""#))
     }

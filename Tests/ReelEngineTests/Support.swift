@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// A tap at (x, y) landing at `t`, lifting 0.1 s later.
@@ -9,7 +10,9 @@ func tapTouches(at t: Double = 0.1, x: Double = 200, y: Double = 400) -> [Touch]
 }
 
 /// Runs a catalog scenario on the default phone at 60 Hz.
-func runCatalog(_ name: String, touches: [Touch], device: Device = .phone, hz: Double = 60, profile: EngineProfile = .builtin) throws -> Trace {
+func runCatalog(_ name: String, touches: [Touch], device: Device = .phone, hz: Double = 60, profile: EngineProfile = .builtin) throws
+    -> Trace
+{
     let spec = try #require(ScenarioCatalog.named(name))
     return try Engine(profile: profile).run(scenario: spec, device: device, refreshHz: hz, touches: touches)
 }
@@ -26,7 +29,8 @@ func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double)
     func cubic(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
         3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
     }
-    var low = 0.0, high = 1.0
+    var low = 0.0
+    var high = 1.0
     for _ in 0..<100 {
         let mid = (low + high) / 2
         if cubic(x1, x2, mid) < x { low = mid } else { high = mid }
@@ -48,7 +52,8 @@ func uiViewSpringOmega(duration: Double, zeta: Double, epsilon: Double = 0.001) 
     func exceeds(_ t: Double) -> Bool { abs(1 - underdampedSpring(zeta: zeta, omega: 1, v0: 0, t: t)) >= epsilon }
     var last = 0.0
     for step in 0..<200_000 where exceeds(Double(step) / 1000) { last = Double(step) / 1000 }
-    var low = last, high = last + 0.001
+    var low = last
+    var high = last + 0.001
     for _ in 0..<60 {
         let mid = (low + high) / 2
         if exceeds(mid) { low = mid } else { high = mid }

@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelEngine
 
 /// Seed 001's push ends with `tempView.hidden = YES` in its completion block; the hidden snapshot
@@ -27,6 +28,8 @@ import ReelTrace
     @Test func theLegacyOutcomeLeavesHiddenViewsOut() throws {
         let legacy = try EngineProfile.builtin.overriding([("outcome.hidden_views", .bool(false))])
         let trace = try runCatalog("nav.push-zoom", touches: tapTouches(), profile: legacy)
-        #expect(trace.outcome.hierarchy == #"{"presented":[],"root":{"children":["A","B"],"kind":"navigation","name":"nav"},"views":["B.view","snapshot"]}"#)
+        #expect(
+            trace.outcome.hierarchy
+                == #"{"presented":[],"root":{"children":["A","B"],"kind":"navigation","name":"nav"},"views":["B.view","snapshot"]}"#)
     }
 }

@@ -27,7 +27,8 @@ struct ArchiveFuzzTests {
     static let seed: Result<(folder: String, archive: [UInt8], stream: String), any Error> = Result {
         let folder = NSTemporaryDirectory() + "reel-archive-fuzz-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let archive = folder + "/seed.sqlite", stream = folder + "/in.jsonl"
+        let archive = folder + "/seed.sqlite"
+        let stream = folder + "/in.jsonl"
         for arguments in [
             ["synth", "--scenario", "nav.interactive-pop", "--count", "12", "--seed", "5", "-o", stream],
             ["record", archive, stream], ["replay", archive],
@@ -111,7 +112,8 @@ enum PageMutator {
             func take(_ bound: Int) -> Int { choices.take(bound) }
             let pages = max(1, bytes.count / pageSize)
             let page = take(pages)
-            let start = page * pageSize, end = min(bytes.count, start + pageSize)
+            let start = page * pageSize
+            let end = min(bytes.count, start + pageSize)
             guard start < end else { continue }
             switch take(7) {
             case 0:

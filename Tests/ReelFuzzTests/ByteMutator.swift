@@ -75,4 +75,3 @@ struct Corpus {
 
 /// Cases per property: `REEL_FUZZ_CASES` (tools/fuzz raises it), 400 by default.
 let fuzzCases = ProcessInfo.processInfo.environment["REEL_FUZZ_CASES"].flatMap(Int.init) ?? 400
-

@@ -49,10 +49,11 @@ struct OptionFuzzTests {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 defer { try? FileManager.default.removeItem(atPath: folder) }
                 try Data(seed.archive).write(to: URL(fileURLWithPath: folder + "/a.sqlite"))
-                let arguments = prefix.map {
-                    $0.replacingOccurrences(of: "ARCHIVE", with: folder + "/a.sqlite")
-                        .replacingOccurrences(of: "FOLDER", with: folder).replacingOccurrences(of: "STREAM", with: seed.stream)
-                } + [name, Self.values[value]]
+                let arguments =
+                    prefix.map {
+                        $0.replacingOccurrences(of: "ARCHIVE", with: folder + "/a.sqlite")
+                            .replacingOccurrences(of: "FOLDER", with: folder).replacingOccurrences(of: "STREAM", with: seed.stream)
+                    } + [name, Self.values[value]]
                 let (ending, error) = try ReelProcess.run(arguments, in: folder, limit: .seconds(10))
                 #expect(Self.clean.contains(ending), "reel \(arguments.joined(separator: " ")): \(ending): \(error)")
             } catch {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelGestures
 
 /// D26 `_updateStatistics:firstSample:finalSample:` and `popGesture:...shouldPopWithVelocity:`, with
@@ -42,9 +43,10 @@ import Testing
     }
 
     func input(_ statistics: BackSwipeStatistics, progress: Double, velocity: Double, hasChanged: Bool) -> DecisionInput {
-        DecisionInput(progress: progress, velocity: velocity, extent: width, meanVelocity: statistics.meanVelocity,
-                      meanAcceleration: statistics.meanAcceleration, sampleCount: statistics.sampleCount,
-                      transitionDuration: 0.35, hasChanged: hasChanged)
+        DecisionInput(
+            progress: progress, velocity: velocity, extent: width, meanVelocity: statistics.meanVelocity,
+            meanAcceleration: statistics.meanAcceleration, sampleCount: statistics.sampleCount,
+            transitionDuration: 0.35, hasChanged: hasChanged)
     }
 
     @Test func noChangeMeansNoPop() {
@@ -62,7 +64,8 @@ import Testing
         statistics.offer(translation: 5, velocity: -20, at: 0.02)
         #expect(statistics.sampleCount == 2)
         let averaged = ((30 + beganVelocity) / width + -20 / width) / 2
-        #expect(CompletionPolicy.uikitBackSwipe().decide(input(statistics, progress: 0.9, velocity: -20, hasChanged: true)) == (averaged > 0))
+        #expect(
+            CompletionPolicy.uikitBackSwipe().decide(input(statistics, progress: 0.9, velocity: -20, hasChanged: true)) == (averaged > 0))
     }
 
     @Test(arguments: [-0.001, 0.001])

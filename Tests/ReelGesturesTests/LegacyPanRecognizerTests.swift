@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelGestures
 
 @Suite struct LegacyPanRecognizerTests {
@@ -52,8 +53,11 @@ import ReelTrace
     }
 
     @Test func minimumTouchesAndExtraFingers() {
-        var pan = LegacyPanRecognizer(parameters: .init(minimumNumberOfTouches: 2, maximumNumberOfTouches: 2, velocity: .init(blend: .always)))
-        var first = Finger(id: 0), second = Finger(id: 1), third = Finger(id: 2)
+        var pan = LegacyPanRecognizer(
+            parameters: .init(minimumNumberOfTouches: 2, maximumNumberOfTouches: 2, velocity: .init(blend: .always)))
+        var first = Finger(id: 0)
+        var second = Finger(id: 1)
+        var third = Finger(id: 2)
         first.down(0, 0, 0)
         #expect(pan.handle(first.touches[0]) == [])
         #expect(pan.handle(Touch(t: 0.016, id: 0, phase: .moved, x: 20, y: 0)) == [])  // one finger: waits

@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelGestures
 
 /// The same finger motion sampled at 60 and 120 Hz through engine 0.3's back-swipe pipeline
@@ -23,8 +24,9 @@ import ReelTrace
             }
         }
         #expect(recognizer.state == .ended)
-        let input = DecisionInput(progress: recognizer.translation.x / width, velocity: recognizer.velocity.x,
-                                  extent: width, sampler: sampler, transitionDuration: transitionDuration)
+        let input = DecisionInput(
+            progress: recognizer.translation.x / width, velocity: recognizer.velocity.x,
+            extent: width, sampler: sampler, transitionDuration: transitionDuration)
         return policies.map { $0.decide(input) }
     }
 
@@ -53,7 +55,8 @@ import ReelTrace
     func velocityPoliciesAgreeOnSteadySwipes(speed: Double) {
         let policies: [CompletionPolicy] = [.velocitySign(), .projection(), .backSwipe(), .thresholdOrFlick()]
         let motion: (Double) -> Double = { t in 4 + speed * t }
-        #expect(decisions(hz: 60, motion: motion, policies: policies)
+        #expect(
+            decisions(hz: 60, motion: motion, policies: policies)
                 == decisions(hz: 120, motion: motion, policies: policies))
     }
 

@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelGestures
 
 @Suite struct ScreenEdgePanTests {
@@ -12,7 +13,8 @@ import ReelTrace
     }
 
     @Test func mustStartWithinTheEdgeRegion() {
-        var inside = Finger(), outside = Finger()
+        var inside = Finger()
+        var outside = Finger()
         inside.down(0, 13, 400)
         inside.move(0.016, 28, 400)
         outside.down(0, 13.01, 400)
@@ -55,7 +57,8 @@ import ReelTrace
         // Allowance after moving along = 5 pt: min(25, 10 + (15 - 10) / 25 × 5) = 11.
         let allowance = min(25, 10 + (15.0 - 10) / 25 * 5)
         #expect(near(ScreenEdgePanRecognizer.Parameters().driftAllowance(along: 5), allowance))
-        var justBelow = Finger(), atLimit = Finger()
+        var justBelow = Finger()
+        var atLimit = Finger()
         justBelow.down(0, 4, 400)
         justBelow.move(0.016, 9, 400 + allowance - 0.01)
         justBelow.move(0.032, 30, 400 + allowance - 0.01)
@@ -75,7 +78,8 @@ import ReelTrace
     }
 
     @Test func mustBeginWithinTheMaximumSwipeDuration() {
-        var slow = Finger(), inTime = Finger()
+        var slow = Finger()
+        var inTime = Finger()
         slow.down(0, 4, 400)
         slow.move(0.1, 10, 400)
         slow.move(0.2501, 19, 400)
@@ -101,7 +105,8 @@ import ReelTrace
     }
 
     @Test func cancelAndSecondFinger() {
-        var finger = Finger(), second = Finger(id: 1)
+        var finger = Finger()
+        var second = Finger(id: 1)
         finger.down(0, 4, 400)
         finger.move(0.016, 30, 400)
         second.down(0.02, 5, 300)

@@ -1,4 +1,5 @@
 import ReelTrace
+
 @testable import ReelGestures
 
 /// Builds a touch stream for one finger (id 0 unless given).

@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelGestures
 
 /// UIPanGestureRecognizer's event model (D26 `UIPanGestureRecognizer`, REFERENCE.md "Event model and
@@ -12,8 +13,10 @@ import ReelTrace
     func event(_ touches: Touch...) -> TouchEvent { TouchEvent(t: touches[0].t, touches: touches) }
 
     @Test func linesWithTheSameTimeAreOneEventAndAFingerTwiceIsTwo() {
-        let lines = [touch(0, 0, .began, 0, 0), touch(0, 1, .began, 50, 0), touch(0.01, 0, .moved, 5, 0),
-                     touch(0.01, 1, .moved, 55, 0), touch(0.01, 0, .ended, 5, 0)]
+        let lines = [
+            touch(0, 0, .began, 0, 0), touch(0, 1, .began, 50, 0), touch(0.01, 0, .moved, 5, 0),
+            touch(0.01, 1, .moved, 55, 0), touch(0.01, 0, .ended, 5, 0),
+        ]
         #expect(TouchEvent.group(lines).map(\.touches.count) == [2, 2, 1])
     }
 
@@ -116,10 +119,12 @@ import ReelTrace
         #expect(states == (spread > 8 ? [.began] : []))
         guard spread > 8 else { return }
         // D26: the initial distance moves 8 pt towards d: scale = d / 108; first velocity from scale 1 at touch-down.
-        let s1 = (100 + spread) / 108, v1 = (s1 - 1) / 0.01
+        let s1 = (100 + spread) / 108
+        let v1 = (s1 - 1) / 0.01
         #expect(abs(pinch.scale - s1) < 1e-12 && abs(pinch.velocity - v1) < 1e-6)
         #expect(pinch.handle(event(touch(0.02, 0, .moved, 85, 300), touch(0.02, 1, .moved, 215, 300))) == [.changed])
-        let s2 = 130.0 / 108, v2 = (s2 - s1) / 0.01
+        let s2 = 130.0 / 108
+        let v2 = (s2 - s1) / 0.01
         #expect(abs(pinch.velocity - (0.25 * v2 + 0.75 * v1)) < 1e-6)
         // One finger lifts: nothing; the pinch ends with the last finger.
         #expect(pinch.handle(event(touch(0.03, 0, .ended, 85, 300))).isEmpty)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelGestures
 
 @Suite struct VelocityTests {

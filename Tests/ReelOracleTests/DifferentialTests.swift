@@ -23,7 +23,8 @@ struct DifferentialTests {
         var description: String {
             let progress = oracle.progress.map { String(format: "%.4f", $0) } ?? "-"
             let lines = session.touches.map { "\($0.t) \($0.id) \($0.phase.rawValue) \($0.x) \($0.y)" }.joined(separator: "; ")
-            return "\(session.scenario) \(Int(rate)) Hz seed \(DifferentialTests.seed) index \(index) [\(session.tags.joined(separator: ","))]: "
+            return
+                "\(session.scenario) \(Int(rate)) Hz seed \(DifferentialTests.seed) index \(index) [\(session.tags.joined(separator: ","))]: "
                 + "oracle \(oracle.finish ? "finish" : "cancel") (p \(progress)), engine \(engine ? "finish" : "cancel")\n    touches: \(lines)"
         }
     }
@@ -55,11 +56,14 @@ struct DifferentialTests {
                     var found: [Disagreement] = []
                     for index in stride(from: chunk, to: sessionsPerRate, by: chunks) {
                         let session = synthesizer.session(index: index)
-                        let oracle = Oracle.decide(family, touches: session.touches.map(OracleTouch.init), screen: OracleScreen(session.device))
-                        let trace = try Engine().run(scenario: spec, device: session.device, refreshHz: rate,
-                                                     touches: session.touches, outcomeHierarchy: false)
+                        let oracle = Oracle.decide(
+                            family, touches: session.touches.map(OracleTouch.init), screen: OracleScreen(session.device))
+                        let trace = try Engine().run(
+                            scenario: spec, device: session.device, refreshHz: rate,
+                            touches: session.touches, outcomeHierarchy: false)
                         if oracle.finish != trace.outcome.completed {
-                            found.append(Disagreement(rate: rate, index: index, session: session, oracle: oracle, engine: trace.outcome.completed))
+                            found.append(
+                                Disagreement(rate: rate, index: index, session: session, oracle: oracle, engine: trace.outcome.completed))
                         }
                     }
                     return found

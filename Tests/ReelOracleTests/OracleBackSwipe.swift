@@ -65,10 +65,15 @@ struct OracleBackSwipe {
         let displacement = action.translation.x >= 0 ? action.translation.x / width : 0
         let velocity = action.velocity.x / width
         if first {
-            previousTimeStamp = t; skipTimeStamp = t
-            previousDisplacement = displacement; previousVelocity = velocity; previousAcceleration = 0
-            averageVelocity = velocity; averageAcceleration = 0
-            velocities[0] = velocity; accelerations[0] = 0
+            previousTimeStamp = t
+            skipTimeStamp = t
+            previousDisplacement = displacement
+            previousVelocity = velocity
+            previousAcceleration = 0
+            averageVelocity = velocity
+            averageAcceleration = 0
+            velocities[0] = velocity
+            accelerations[0] = 0
             sampleCount = 1
             return
         }
@@ -76,14 +81,17 @@ struct OracleBackSwipe {
         skipTimeStamp = t
         guard sinceOffered >= 0.01 || (sinceOffered > 0.001 && previousDisplacement != displacement) else { return }
         let dt = t - previousTimeStamp
-        let n = sampleCount, slot = n % 3
-        averageVelocity = n > 2 ? (velocity + averageVelocity * 3 - velocities[slot]) / 3 : (velocity + averageVelocity * Double(n)) / Double(n + 1)
+        let n = sampleCount
+        let slot = n % 3
+        averageVelocity =
+            n > 2 ? (velocity + averageVelocity * 3 - velocities[slot]) / 3 : (velocity + averageVelocity * Double(n)) / Double(n + 1)
         velocities[slot] = velocity
         var acceleration = (velocity - previousVelocity) / dt
         if abs(acceleration - previousAcceleration) > 5 {
             acceleration = previousAcceleration + (acceleration - previousAcceleration > 0 ? 5 : -5)
         }
-        averageAcceleration = n > 2
+        averageAcceleration =
+            n > 2
             ? (acceleration + averageAcceleration * 3 - accelerations[slot]) / 3
             : (acceleration + averageAcceleration * Double(n)) / Double(n + 1)
         accelerations[slot] = acceleration

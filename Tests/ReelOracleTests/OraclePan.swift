@@ -68,10 +68,16 @@ struct OraclePan {
         guard state == .possible || state == .began || state == .changed else { return nil }
         let before = state
         var phases: [Int: OraclePhase] = [:]
-        var began: [Int] = [], moved: [Int] = [], ended: [Int] = [], cancelled: [Int] = []
+        var began: [Int] = []
+        var moved: [Int] = []
+        var ended: [Int] = []
+        var cancelled: [Int] = []
         for touch in event.touches where !ignored.contains(touch.id) {
             if touch.phase == .began, fingers[touch.id] == nil {
-                guard fingers.count < maximumTouches else { ignored.insert(touch.id); continue }
+                guard fingers.count < maximumTouches else {
+                    ignored.insert(touch.id)
+                    continue
+                }
                 began.append(touch.id)
             } else if fingers[touch.id] == nil {
                 continue
@@ -99,7 +105,10 @@ struct OraclePan {
     private mutating func touchesBegan(_ ids: [Int], phases: [Int: OraclePhase], t: Double) {
         let old = order
         order += ids
-        if let edge, state == .possible, edge.startsOutsideRegion(fingers[ids[0]]!) { state = .failed; return }
+        if let edge, state == .possible, edge.startsOutsideRegion(fingers[ids[0]]!) {
+            state = .failed
+            return
+        }
         if lastTouchCount != 0 {
             touchesListChanged(from: old, to: order, phases: phases)
         } else {
@@ -125,8 +134,12 @@ struct OraclePan {
             let verdict = feature.incorporate(fingers[order[0]]!, t: t)
             edge = feature
             switch verdict {
-            case .failed: state = .failed; return
-            case .recognized: removeHysteresis(); begin(t: t)
+            case .failed:
+                state = .failed
+                return
+            case .recognized:
+                removeHysteresis()
+                begin(t: t)
             case .undecided: break
             }
         }

@@ -21,14 +21,25 @@ struct OraclePinch {
     mutating func handle(_ event: OracleEvent) -> OracleState? {
         guard state == .possible || state == .began || state == .changed else { return nil }
         let before = state
-        var moved = false, ended = false, cancelled = false, landed = false
+        var moved = false
+        var ended = false
+        var cancelled = false
+        var landed = false
         for touch in event.touches {
             switch touch.phase {
-            case .began: fingers[touch.id] = OraclePoint(x: touch.x, y: touch.y); landed = true
-            case .moved: fingers[touch.id] = OraclePoint(x: touch.x, y: touch.y); moved = true
+            case .began:
+                fingers[touch.id] = OraclePoint(x: touch.x, y: touch.y)
+                landed = true
+            case .moved:
+                fingers[touch.id] = OraclePoint(x: touch.x, y: touch.y)
+                moved = true
             case .stationary: fingers[touch.id] = OraclePoint(x: touch.x, y: touch.y)
-            case .ended: fingers[touch.id] = nil; ended = true
-            case .cancelled: fingers[touch.id] = nil; cancelled = true
+            case .ended:
+                fingers[touch.id] = nil
+                ended = true
+            case .cancelled:
+                fingers[touch.id] = nil
+                cancelled = true
             }
         }
         if landed, fingers.count == 2 {
@@ -46,7 +57,7 @@ struct OraclePinch {
                 state = .began
             }
         }
-        if (ended || cancelled), fingers.isEmpty {
+        if ended || cancelled, fingers.isEmpty {
             let active = state == .began || state == .changed
             state = !active ? .failed : cancelled ? .cancelled : .ended
         }
@@ -70,7 +81,9 @@ struct OraclePinchDismiss {
 
     mutating func handle(_ state: OracleState, scale: Double) -> OracleDecision? {
         switch state {
-        case .began: startScale = scale; fraction = 0
+        case .began:
+            startScale = scale
+            fraction = 0
         case .changed:
             let f = 1 - scale / startScale
             fraction = f

@@ -40,9 +40,14 @@ struct OracleRuleTests {
     @Test func aBackSwipeWithoutChangedDoesNotPopAndSlowEdgeTouchesFail() {
         let flick = [touch(0, 0, .began, 5, 400), touch(0.016, 0, .moved, 60, 401), touch(0.03, 0, .ended, 120, 401)]
         #expect(Oracle.decide(.interactivePop, touches: flick, screen: phone).finish == false)
-        let late = [touch(0, 0, .began, 5, 400), touch(0.26, 0, .moved, 30, 400), touch(0.3, 0, .moved, 200, 400), touch(0.32, 0, .ended, 200, 400)]
+        let late = [
+            touch(0, 0, .began, 5, 400), touch(0.26, 0, .moved, 30, 400), touch(0.3, 0, .moved, 200, 400), touch(0.32, 0, .ended, 200, 400),
+        ]
         #expect(Oracle.decide(.interactivePop, touches: late, screen: phone).progress == nil)
-        let inland = [touch(0, 0, .began, 14, 400), touch(0.016, 0, .moved, 40, 400), touch(0.032, 0, .moved, 300, 400), touch(0.05, 0, .ended, 300, 400)]
+        let inland = [
+            touch(0, 0, .began, 14, 400), touch(0.016, 0, .moved, 40, 400), touch(0.032, 0, .moved, 300, 400),
+            touch(0.05, 0, .ended, 300, 400),
+        ]
         #expect(Oracle.decide(.interactivePop, touches: inland, screen: phone).progress == nil)
     }
 
@@ -57,10 +62,12 @@ struct OracleRuleTests {
     }
 
     @Test func cancelledDragsFinishWhereTheHandlerSharesEndedsBranch() {
-        let drag = [touch(0, 0, .began, 200, 100), touch(0.016, 0, .moved, 200, 130),
-                    touch(0.032, 0, .moved, 200, 450), touch(0.05, 0, .cancelled, 200, 450)]
-        #expect(Oracle.decide(.sheetDrag, touches: drag, screen: phone).finish)            // seed 003
-        #expect(Oracle.decide(.imageDrag, touches: drag, screen: phone).finish)            // MDTransitioning
+        let drag = [
+            touch(0, 0, .began, 200, 100), touch(0.016, 0, .moved, 200, 130),
+            touch(0.032, 0, .moved, 200, 450), touch(0.05, 0, .cancelled, 200, 450),
+        ]
+        #expect(Oracle.decide(.sheetDrag, touches: drag, screen: phone).finish)  // seed 003
+        #expect(Oracle.decide(.imageDrag, touches: drag, screen: phone).finish)  // MDTransitioning
         #expect(Oracle.decide(.swipeDismiss, touches: drag, screen: phone).finish == false)  // seed 000 cancels
         // Seed 003 measures from the translation at .began (20), so 320 / 744 > 0.4.
         #expect(Oracle.decide(.sheetDrag, touches: drag, screen: phone).progress == 320.0 / 744)
@@ -75,17 +82,24 @@ struct OracleRuleTests {
 
     @Test func pinchFractionIsMeasuredFromTheScaleAtBegan() {
         // 200 pt apart; the pinch begins at 190 (|200 - 190| > 8), initialTouchDistance becomes 192.
-        var touches = [touch(0, 0, .began, 95, 400), touch(0, 1, .began, 295, 400),
-                       touch(0.016, 0, .moved, 100, 400), touch(0.016, 1, .moved, 290, 400)]
-        touches += [touch(0.032, 0, .moved, 147, 400), touch(0.032, 1, .moved, 243, 400),
-                    touch(0.05, 0, .ended, 147, 400), touch(0.05, 1, .ended, 243, 400)]
+        var touches = [
+            touch(0, 0, .began, 95, 400), touch(0, 1, .began, 295, 400),
+            touch(0.016, 0, .moved, 100, 400), touch(0.016, 1, .moved, 290, 400),
+        ]
+        touches += [
+            touch(0.032, 0, .moved, 147, 400), touch(0.032, 1, .moved, 243, 400),
+            touch(0.05, 0, .ended, 147, 400), touch(0.05, 1, .ended, 243, 400),
+        ]
         let decision = Oracle.decide(.pinchDismiss, touches: touches, screen: phone)
         #expect(abs(decision.progress! - (1 - 96.0 / 190)) < 1e-12)  // 0.4947: cancel, though 1 - 96 / 200 > 0.5
         #expect(decision.finish == false)
     }
 
     @Test func verticalSwipePopBeginsOnlyNearTheTopMovingDown() {
-        let low = [touch(0, 0, .began, 200, 300), touch(0.016, 0, .moved, 200, 320), touch(0.032, 0, .moved, 200, 600), touch(0.05, 0, .ended, 200, 600)]
+        let low = [
+            touch(0, 0, .began, 200, 300), touch(0.016, 0, .moved, 200, 320), touch(0.032, 0, .moved, 200, 600),
+            touch(0.05, 0, .ended, 200, 600),
+        ]
         #expect(Oracle.decide(.verticalSwipePop, touches: low, screen: phone).progress == nil)
         let top = low.map { touch($0.t, 0, $0.phase, $0.x, $0.y - 260) }
         #expect(Oracle.decide(.verticalSwipePop, touches: top, screen: phone).finish)  // (280 - 10) / 844 > 0.25

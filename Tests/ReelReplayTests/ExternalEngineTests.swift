@@ -2,6 +2,7 @@ import Foundation
 import ReelStore
 import ReelTrace
 import Testing
+
 @testable import ReelReplay
 
 /// Drives tools/example_engine.py through `ExternalEngine`.

@@ -1,5 +1,6 @@
 import ReelTrace
 import Testing
+
 @testable import ReelReplay
 
 @Suite("Gesture stream export")
@@ -41,12 +42,14 @@ struct GestureStreamWriterTests {
     }
 
     @Test func writesTheDocumentedLineFormat() {
-        let session = GestureSession(scenario: "nav.interactive-pop", externalID: "x",
-                                     touches: [Touch(t: 0.016, id: 0, phase: .moved, x: 9.5, y: 421)])
-        #expect(String(decoding: GestureStreamWriter.encode(session), as: UTF8.self) == """
-            {"type":"session","scenario":"nav.interactive-pop","device":{"width":390,"height":844,"scale":3},"refresh_hz":60,"id":"x"}
-            {"type":"touch","t":0.016,"id":0,"phase":"moved","x":9.5,"y":421}
+        let session = GestureSession(
+            scenario: "nav.interactive-pop", externalID: "x",
+            touches: [Touch(t: 0.016, id: 0, phase: .moved, x: 9.5, y: 421)])
+        #expect(
+            String(decoding: GestureStreamWriter.encode(session), as: UTF8.self) == """
+                {"type":"session","scenario":"nav.interactive-pop","device":{"width":390,"height":844,"scale":3},"refresh_hz":60,"id":"x"}
+                {"type":"touch","t":0.016,"id":0,"phase":"moved","x":9.5,"y":421}
 
-            """)
+                """)
     }
 }

@@ -13,8 +13,10 @@ struct ProfileAndReplyRejectionTests {
         ("{\"name\": \"\"}", "p.json: \"name\" must be a non-empty string"),
         ("{\"name\": 7}", "p.json: \"name\" must be a non-empty string"),
         ("{\"parameters\": [\"nav.duration\"]}", "p.json: \"parameters\" must be an object of parameter names to values"),
-        ("{\"parameters\": {\"nav.duration\": null}}",
-         "p.json: parameter 'nav.duration' must be a number, a boolean or a string, got null"),
+        (
+            "{\"parameters\": {\"nav.duration\": null}}",
+            "p.json: parameter 'nav.duration' must be a number, a boolean or a string, got null"
+        ),
         ("{\"colour\": \"red\"}", "p.json: unknown key \"colour\" (a profile has name, description and parameters)"),
         ("{\"parameters\": {\"no.such\": 1}}", "p.json: unknown engine parameter 'no.such'"),
         ("{\"parameters\": {\"nav.duration\": \"slow\"}}", "p.json: parameter 'nav.duration' takes a number, got a string"),
@@ -45,8 +47,10 @@ struct ProfileAndReplyRejectionTests {
 
     /// A valid view, frame and reply to break one field at a time.
     static let view = #"{"key":"A.view","x":0,"y":0,"w":390,"h":844,"alpha":1,"transform":[1,0,0,1,0,0],"z":0,"hidden":false}"#
-    static func reply(frames: String = "[{\"t\":0,\"progress\":0,\"views\":[\(view)]}]", events: String = "[]",
-                      outcome: String = #"{"completed":true,"t":0.3}"#, engine: String = #"{"name":"e","version":"1"}"#) -> String {
+    static func reply(
+        frames: String = "[{\"t\":0,\"progress\":0,\"views\":[\(view)]}]", events: String = "[]",
+        outcome: String = #"{"completed":true,"t":0.3}"#, engine: String = #"{"name":"e","version":"1"}"#
+    ) -> String {
         "{\"engine\":\(engine),\"frames\":\(frames),\"events\":\(events),\"outcome\":\(outcome)}"
     }
 
@@ -59,14 +63,26 @@ struct ProfileAndReplyRejectionTests {
         (reply(frames: "{}"), "invalid response: field \"frames\" must be an array, not an object"),
         (reply(frames: "[1]"), "invalid response: field \"frames[0]\" must be an object, not a number"),
         (reply(frames: "[{\"progress\":0,\"views\":[]}]"), "invalid response: missing field \"frames[0].t\""),
-        (reply(frames: "[{\"t\":\"0\",\"progress\":0,\"views\":[]}]"), "invalid response: field \"frames[0].t\" must be a number, not a string"),
-        (reply(frames: "[{\"t\":0,\"progress\":0,\"views\":{}}]"), "invalid response: field \"frames[0].views\" must be an array, not an object"),
-        (reply(frames: "[{\"t\":0,\"progress\":0,\"views\":[\(view.replacingOccurrences(of: "\"z\":0", with: "\"z\":0.5"))]}]"),
-         "invalid response: field \"frames[0].views[0].z\" must be an integer, not 0.5"),
-        (reply(frames: "[{\"t\":0,\"progress\":0,\"views\":[\(view.replacingOccurrences(of: "[1,0,0,1,0,0]", with: "[1,0,0,1,0]"))]}]"),
-         "invalid response: field \"frames[0].views[0].transform\" must hold 6 numbers [a, b, c, d, tx, ty], not 5"),
-        (reply(frames: "[{\"t\":0,\"progress\":0,\"views\":[\(view.replacingOccurrences(of: ",\"hidden\":false", with: ""))]}]"),
-         "invalid response: missing field \"frames[0].views[0].hidden\""),
+        (
+            reply(frames: "[{\"t\":\"0\",\"progress\":0,\"views\":[]}]"),
+            "invalid response: field \"frames[0].t\" must be a number, not a string"
+        ),
+        (
+            reply(frames: "[{\"t\":0,\"progress\":0,\"views\":{}}]"),
+            "invalid response: field \"frames[0].views\" must be an array, not an object"
+        ),
+        (
+            reply(frames: "[{\"t\":0,\"progress\":0,\"views\":[\(view.replacingOccurrences(of: "\"z\":0", with: "\"z\":0.5"))]}]"),
+            "invalid response: field \"frames[0].views[0].z\" must be an integer, not 0.5"
+        ),
+        (
+            reply(frames: "[{\"t\":0,\"progress\":0,\"views\":[\(view.replacingOccurrences(of: "[1,0,0,1,0,0]", with: "[1,0,0,1,0]"))]}]"),
+            "invalid response: field \"frames[0].views[0].transform\" must hold 6 numbers [a, b, c, d, tx, ty], not 5"
+        ),
+        (
+            reply(frames: "[{\"t\":0,\"progress\":0,\"views\":[\(view.replacingOccurrences(of: ",\"hidden\":false", with: ""))]}]"),
+            "invalid response: missing field \"frames[0].views[0].hidden\""
+        ),
         (reply(events: "[{\"t\":0,\"kind\":\"k\",\"subject\":\"s\"}]"), "invalid response: missing field \"events[0].detail\""),
         (reply(outcome: #"{"completed":1,"t":0.3}"#), "invalid response: field \"outcome.completed\" must be a boolean, not a number"),
     ]

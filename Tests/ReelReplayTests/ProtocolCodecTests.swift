@@ -1,6 +1,7 @@
 import Foundation
 import ReelTrace
 import Testing
+
 @testable import ReelReplay
 
 @Suite("Engine protocol codec")
@@ -22,12 +23,15 @@ struct ProtocolCodecTests {
         engineName: "reel", engineVersion: "0.1.0",
         trace: Trace(
             frames: [
-                Frame(index: 0, t: 0, progress: 0, views: [
-                    ViewState(key: "A.view", x: -117, y: 0, w: 390, h: 844, z: 0),
-                    ViewState(key: "B.view", x: 0.1, y: 0, w: 390, h: 844, alpha: 0.5,
-                              transform: AffineTransform(a: 0.9, b: 0.1, c: -0.1, d: 0.9, tx: 3, ty: -4),
-                              rotationX: 0.25, rotationY: -0.0, m34: -1.0 / 500, z: 1, hidden: true),
-                ]),
+                Frame(
+                    index: 0, t: 0, progress: 0,
+                    views: [
+                        ViewState(key: "A.view", x: -117, y: 0, w: 390, h: 844, z: 0),
+                        ViewState(
+                            key: "B.view", x: 0.1, y: 0, w: 390, h: 844, alpha: 0.5,
+                            transform: AffineTransform(a: 0.9, b: 0.1, c: -0.1, d: 0.9, tx: 3, ty: -4),
+                            rotationX: 0.25, rotationY: -0.0, m34: -1.0 / 500, z: 1, hidden: true),
+                    ]),
                 Frame(index: 1, t: 1.0 / 60.0, progress: 0.016666666666666666, views: []),
             ],
             events: [TraceEvent(t: 0, kind: "gesture", subject: "pan", detail: "began \"quoted\"\n")],
@@ -48,10 +52,11 @@ struct ProtocolCodecTests {
         var bare = request
         bare.scenarioSpecJSON = nil
         bare.touches = [Touch(t: 0.016, id: 2, phase: .moved, x: 9.5, y: 421)]
-        #expect(String(decoding: try bare.encodedLine(), as: UTF8.self) == """
-            {"scenario":{"name":"nav.interactive-pop"},"device":{"width":390,"height":844,"scale":3},"refresh_hz":120,"touches":[{"t":0.016,"id":2,"phase":"moved","x":9.5,"y":421}]}
+        #expect(
+            String(decoding: try bare.encodedLine(), as: UTF8.self) == """
+                {"scenario":{"name":"nav.interactive-pop"},"device":{"width":390,"height":844,"scale":3},"refresh_hz":120,"touches":[{"t":0.016,"id":2,"phase":"moved","x":9.5,"y":421}]}
 
-            """)
+                """)
         #expect(try EngineRequest.decode(line: Array(try bare.encodedLine().dropLast())) == bare)
     }
 
@@ -81,7 +86,8 @@ struct ProtocolCodecTests {
     }
 
     @Test func responseDefaultsOptionalFieldsAndIgnoresExtraKeys() throws {
-        let line = #"{"engine":{"name":"e","version":"2","build":7},"frames":[{"t":0,"progress":0,"views":[{"key":"k","x":1,"y":2,"w":3,"h":4,"alpha":1,"transform":[1,0,0,1,0,0],"z":0,"hidden":false,"color":"red"}],"extra":[]}],"events":[],"outcome":{"completed":false,"t":0.5},"padding":"xxxx"}"#
+        let line =
+            #"{"engine":{"name":"e","version":"2","build":7},"frames":[{"t":0,"progress":0,"views":[{"key":"k","x":1,"y":2,"w":3,"h":4,"alpha":1,"transform":[1,0,0,1,0,0],"z":0,"hidden":false,"color":"red"}],"extra":[]}],"events":[],"outcome":{"completed":false,"t":0.5},"padding":"xxxx"}"#
         let decoded = try EngineReply.decode(line: Array(line.utf8))
         let expected = EngineResponse(
             engineName: "e", engineVersion: "2",
@@ -114,12 +120,15 @@ struct ProtocolCodecTests {
         #expect(reason("garbage") == "malformed JSON at column 1: unexpected character 'g', expected a value")
         #expect(reason("[]") == "invalid response: expected a JSON object, not an array")
         #expect(reason(#"{"frames":[]}"#) == "invalid response: missing field \"engine\"")
-        #expect(reason(response(view: view.replacingOccurrences(of: #""alpha":1"#, with: #""alpha":"1""#)))
-            == "invalid response: field \"frames[0].views[0].alpha\" must be a number, not a string")
-        #expect(reason(response(view: view.replacingOccurrences(of: "[1,0,0,1,0,0]", with: "[1,0,0,1]")))
-            == "invalid response: field \"frames[0].views[0].transform\" must hold 6 numbers [a, b, c, d, tx, ty], not 4")
-        #expect(reason(response(view: view.replacingOccurrences(of: #""z":0"#, with: #""z":0.5"#)))
-            == "invalid response: field \"frames[0].views[0].z\" must be an integer, not 0.5")
+        #expect(
+            reason(response(view: view.replacingOccurrences(of: #""alpha":1"#, with: #""alpha":"1""#)))
+                == "invalid response: field \"frames[0].views[0].alpha\" must be a number, not a string")
+        #expect(
+            reason(response(view: view.replacingOccurrences(of: "[1,0,0,1,0,0]", with: "[1,0,0,1]")))
+                == "invalid response: field \"frames[0].views[0].transform\" must hold 6 numbers [a, b, c, d, tx, ty], not 4")
+        #expect(
+            reason(response(view: view.replacingOccurrences(of: #""z":0"#, with: #""z":0.5"#)))
+                == "invalid response: field \"frames[0].views[0].z\" must be an integer, not 0.5")
         #expect(reason(response(outcome: #"{"t":1}"#)) == "invalid response: missing field \"outcome.completed\"")
         #expect(reason(response(view: "3")) == "invalid response: field \"frames[0].views[0]\" must be an object, not a number")
         #expect(reason(#"{"error":42}"#) == "invalid response: field \"error\" must be a string, not a number")
@@ -140,17 +149,20 @@ struct ProtocolServerTests {
             lines: LineSource(bytes: Array(input.utf8)),
             handler: { request in
                 request.scenarioName == "a"
-                    ? .response(EngineResponse(
-                        engineName: "echo", engineVersion: "1",
-                        trace: Trace(frames: [], events: [], outcome: Outcome(completed: true, t: request.touches[0].x, hierarchy: ""))))
+                    ? .response(
+                        EngineResponse(
+                            engineName: "echo", engineVersion: "1",
+                            trace: Trace(frames: [], events: [], outcome: Outcome(completed: true, t: request.touches[0].x, hierarchy: "")))
+                    )
                     : .error("unknown scenario \(request.scenarioName)")
             },
             emit: { output += $0 })
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(lines == [
-            #"{"engine":{"name":"echo","version":"1"},"frames":[],"events":[],"outcome":{"completed":true,"t":1}}"#,
-            #"{"error":"malformed JSON request at column 1: unexpected character 'g', expected a value"}"#,
-            #"{"error":"unknown scenario b"}"#,
-        ])
+        #expect(
+            lines == [
+                #"{"engine":{"name":"echo","version":"1"},"frames":[],"events":[],"outcome":{"completed":true,"t":1}}"#,
+                #"{"error":"malformed JSON request at column 1: unexpected character 'g', expected a value"}"#,
+                #"{"error":"unknown scenario b"}"#,
+            ])
     }
 }

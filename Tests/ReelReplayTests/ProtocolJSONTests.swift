@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelReplay
 
 @Suite("JSON parser and writer")
@@ -15,11 +16,13 @@ struct ProtocolJSONTests {
 
     @Test func parsesEveryKindOfValue() throws {
         let value = try JSONParser.parse(#" {"a": [1, -2.5, true, false, null, "s"], "b": {}, "c": []} "#)
-        #expect(value == .object([
-            JSONMember("a", .array([.number(1), .number(-2.5), .bool(true), .bool(false), .null, .string("s")])),
-            JSONMember("b", .object([])),
-            JSONMember("c", .array([])),
-        ]))
+        #expect(
+            value
+                == .object([
+                    JSONMember("a", .array([.number(1), .number(-2.5), .bool(true), .bool(false), .null, .string("s")])),
+                    JSONMember("b", .object([])),
+                    JSONMember("c", .array([])),
+                ]))
     }
 
     @Test func decodesStringEscapesAndUnicode() throws {
@@ -44,7 +47,7 @@ struct ProtocolJSONTests {
             ("123456789012345678901234567890", 123456789012345678901234567890.0),
             ("2.2250738585072014e-308", 2.2250738585072014e-308), ("5e-324", .leastNonzeroMagnitude),
             ("1.7976931348623157e308", 1.7976931348623157e308), ("0.30000000000000004", 0.30000000000000004),
-            ("9007199254740993", 9007199254740992), ("1E+2", 100), ("-12.5e-1", -1.25),
+            ("9007199254740993", 9_007_199_254_740_992), ("1E+2", 100), ("-12.5e-1", -1.25),
         ]
         for (text, expected) in cases {
             let value = try JSONParser.parse(text)
@@ -90,7 +93,7 @@ struct ProtocolJSONTests {
     @Test func writesNumbersThatParseBackBitIdentical() throws {
         let values: [Double] = [
             0, -0.0, 0.1, 1e-7, 390, -4, 0.016666666666666666, 1.0 / 3.0, .leastNonzeroMagnitude, 1.7976931348623157e308,
-            9007199254740992, 9007199254740994 * 4, -123.456, 2.5e-300, 844.0000000000001,
+            9_007_199_254_740_992, 9_007_199_254_740_994 * 4, -123.456, 2.5e-300, 844.0000000000001,
         ]
         for value in values {
             let text = JSONWriter.format(value)
@@ -149,8 +152,10 @@ struct ProtocolJSONNumberTests {
             #expect(parsed(text)?.bitPattern == strtod(text, nil).bitPattern, "\(text)")
         }
         // Halfway cases between two doubles, where a double rounding would go wrong.
-        for text in ["9007199254740993", "9007199254740993e0", "1.00000000000000011102230246251565404236316680908203125",
-                     "0.1000000000000000055511151231257827", "4.9406564584124654e-324", "2.4703282292062328e-324"] {
+        for text in [
+            "9007199254740993", "9007199254740993e0", "1.00000000000000011102230246251565404236316680908203125",
+            "0.1000000000000000055511151231257827", "4.9406564584124654e-324", "2.4703282292062328e-324",
+        ] {
             #expect(parsed(text)?.bitPattern == strtod(text, nil).bitPattern, "\(text)")
         }
     }

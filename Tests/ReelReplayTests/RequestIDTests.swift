@@ -1,6 +1,7 @@
-import Testing
-@testable import ReelReplay
 import ReelTrace
+import Testing
+
+@testable import ReelReplay
 
 /// Request ids of the engine protocol: written first in a request, echoed by `reel engine serve`,
 /// optional in answers (engines written before ids still work).

@@ -1,6 +1,7 @@
 import ReelEngine
 import ReelTrace
 import Testing
+
 @testable import ReelReplay
 
 /// A right-to-left scenario travels in a gesture stream as an inline spec with
@@ -41,8 +42,9 @@ import Testing
         #expect(spec.layoutDirection == .rightToLeft)
         // Without the field a catalog scenario's stored spec, and so its sessions' content hashes, are unchanged.
         let catalog = try #require(ScenarioCatalog.named("nav.interactive-pop"))
-        #expect(SessionHash.hash(specJSON: catalog.canonicalJSON, device: .phone, refreshHz: 60, touches: [])
-            != SessionHash.hash(specJSON: spec.canonicalJSON, device: .phone, refreshHz: 60, touches: []))
+        #expect(
+            SessionHash.hash(specJSON: catalog.canonicalJSON, device: .phone, refreshHz: 60, touches: [])
+                != SessionHash.hash(specJSON: spec.canonicalJSON, device: .phone, refreshHz: 60, touches: []))
         #expect(!catalog.canonicalJSON.contains("layoutDirection"))
     }
 }

@@ -45,7 +45,9 @@ struct ShardEnvironmentTests {
     }
 
     @Test func contradictionsAreNamed() {
-        let two = usageMessage(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "BUILDKITE_PARALLEL_JOB": "1", "BUILDKITE_PARALLEL_JOB_COUNT": "2"])
+        let two = usageMessage([
+            "CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "BUILDKITE_PARALLEL_JOB": "1", "BUILDKITE_PARALLEL_JOB_COUNT": "2",
+        ])
         #expect(two.contains("two shards, 1/2 from GitLab") && two.contains("2/2 from Buildkite"))
         // The same shard from two sources is no contradiction.
         #expect(usageMessage(["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "2", "REEL_SHARD_INDEX": "2", "REEL_SHARD_COUNT": "2"]) == "no error")
@@ -58,7 +60,9 @@ struct ShardEnvironmentTests {
         #expect(usageMessage(["JOB_COMPLETION_INDEX": "4"], count: 4).contains("outside 1...4"))
         #expect(usageMessage(["CI_NODE_INDEX": "one", "CI_NODE_TOTAL": "3"]).contains("CI_NODE_INDEX=one is not a whole number"))
         #expect(usageMessage(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "99999999999999999999"]).contains("is not a whole number"))
-        let stepped = ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_STEP": "2"]
+        let stepped = [
+            "SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_STEP": "2",
+        ]
         #expect(usageMessage(stepped).contains("contiguous"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ReelTrace
 import Testing
+
 @testable import ReelReplay
 
 @Suite("Gesture synthesizer")
@@ -10,7 +11,9 @@ struct SynthGestureTests {
     /// Release distance along +x as a fraction of the width, and the release speed from the last two samples.
     private func release(_ session: GestureSession) -> (fraction: Double, velocity: Double) {
         let touches = session.touches
-        let first = touches.first!, last = touches.last!, before = touches[touches.count - 2]
+        let first = touches.first!
+        let last = touches.last!
+        let before = touches[touches.count - 2]
         return ((last.x - first.x) / session.device.width, (last.x - before.x) / max(last.t - before.t, 1e-9))
     }
 
@@ -38,7 +41,10 @@ struct SynthGestureTests {
                 let back = try Array(GestureStreamReader(text: writer.text, name: "synth")).map { try $0.get() }
                 #expect(back.map(\.touches) == sessions.map(\.touches), "\(kind) at \(refreshHz) Hz")
                 for session in sessions {
-                    #expect(session.touches.allSatisfy { (0...session.device.width).contains($0.x) && (0...session.device.height).contains($0.y) })
+                    #expect(
+                        session.touches.allSatisfy {
+                            (0...session.device.width).contains($0.x) && (0...session.device.height).contains($0.y)
+                        })
                     #expect(session.refreshHz == refreshHz)
                 }
             }
@@ -59,8 +65,8 @@ struct SynthGestureTests {
         let below = fractions.filter { $0 < 0.5 }.count
         #expect(below > 80 && below < 160)
         let speeds = releases.map { abs($0.velocity) }
-        #expect(speeds.contains { $0 < 30 })      // slow drags come to rest
-        #expect(speeds.contains { $0 > 1500 })    // flicks
+        #expect(speeds.contains { $0 < 30 })  // slow drags come to rest
+        #expect(speeds.contains { $0 > 1500 })  // flicks
         #expect(speeds.filter { $0 > 300 && $0 < 1000 }.count > 10)
     }
 
@@ -182,9 +188,9 @@ struct SynthGestureTests {
 
     @Test func splitMix64MatchesTheReferenceSequence() {
         // Reference outputs of splitmix64.c (Vigna) seeded with 1234567.
-        var random = SplitMix64(seed: 1234567)
-        #expect(random.next() == 6457827717110365317)
-        #expect(random.next() == 3203168211198807973)
-        #expect(random.next() == 9817491932198370423)
+        var random = SplitMix64(seed: 1_234_567)
+        #expect(random.next() == 6_457_827_717_110_365_317)
+        #expect(random.next() == 3_203_168_211_198_807_973)
+        #expect(random.next() == 9_817_491_932_198_370_423)
     }
 }

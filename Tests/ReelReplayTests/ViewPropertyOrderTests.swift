@@ -1,5 +1,6 @@
 import ReelTrace
 import Testing
+
 @testable import ReelReplay
 
 /// The frame comparison names every differing view property, in the order docs/SCHEMA.md lists,
@@ -17,7 +18,8 @@ import Testing
             Frame(index: 0, t: 0, progress: 0, views: [expected]), Frame(index: 0, t: 0, progress: 0, views: [actual]))
         let names = comparison.propertyDivergences.map { $0.property ?? "" }
         #expect(names == ["x", "y", "w", "h", "alpha", "a", "b", "c", "d", "tx", "ty", "rotation_x", "rotation_y", "m34", "z", "hidden"])
-        #expect(comparison.propertyDivergences.map { $0.delta ?? .nan } == [1, 2, 3, 4, -0.5, 1, 0.5, 0.25, 2, 5, 6, 0.1, 0.2, -0.002, 1, 1])
+        #expect(
+            comparison.propertyDivergences.map { $0.delta ?? .nan } == [1, 2, 3, 4, -0.5, 1, 0.5, 0.25, 2, 5, 6, 0.1, 0.2, -0.002, 1, 1])
         // With huge tolerances only the exact properties remain.
         var loose = FrameComparison(tolerances: Tolerances(position: 1e9, size: 1e9, alpha: 1e9, transform: 1e9, progress: 1e9))
         loose.compare(Frame(index: 0, t: 0, progress: 0, views: [expected]), Frame(index: 0, t: 0, progress: 0, views: [actual]))

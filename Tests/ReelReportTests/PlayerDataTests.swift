@@ -5,6 +5,7 @@ import ReelReplay
 import ReelStore
 import ReelTrace
 import Testing
+
 @testable import ReelReport
 
 /// The data the session players embed, read back from the page's JSON and compared with the
@@ -42,7 +43,8 @@ import Testing
             let touches = try #require(data["touches"] as? [[Double]])
             #expect(touches.count == Int(try fixture.integers("SELECT count(*) FROM touches WHERE session_id = \(id)")[0]))
             let first = try fixture.integers(
-                "SELECT coalesce(first_divergent_frame, -1) FROM replay_results WHERE replay_id = \(fixture.replayID) AND session_id = \(id)")[0]
+                "SELECT coalesce(first_divergent_frame, -1) FROM replay_results WHERE replay_id = \(fixture.replayID) AND session_id = \(id)"
+            )[0]
             #expect((data["first"] as? Int).map(Int64.init) ?? -1 == first)
             // This build's engine rebuilt the candidate: the replayed side is there, and says how it ended.
             let replayed = try #require(data["replayed"] as? [String: Any])
@@ -65,8 +67,10 @@ import Testing
         var rows: [(key: String, x: Double, y: Double, w: Double, h: Double, alpha: Double, transform: [Double])] = []
         while try statement.step() {
             rows.append(
-                (statement.string(at: 0), statement.double(at: 1), statement.double(at: 2), statement.double(at: 3),
-                 statement.double(at: 4), statement.double(at: 5), (6...11).map { statement.double(at: $0) }))
+                (
+                    statement.string(at: 0), statement.double(at: 1), statement.double(at: 2), statement.double(at: 3),
+                    statement.double(at: 4), statement.double(at: 5), (6...11).map { statement.double(at: $0) }
+                ))
         }
         return rows
     }
@@ -105,8 +109,10 @@ import Testing
             TraceEvent(t: 0, kind: kind, subject: subject, detail: detail)
         }
         let recorded = [event("gesture", "pan", "began"), event("lifecycle", "A", "viewWillAppear"), event("transition", "ctx", "finish")]
-        let replayed = [event("gesture", "pan", "began"), event("lifecycle", "A", "viewWillAppear"), event("transition", "ctx", "cancel"),
-                        event("gesture", "pan", "ended")]
+        let replayed = [
+            event("gesture", "pan", "began"), event("lifecycle", "A", "viewWillAppear"), event("transition", "ctx", "cancel"),
+            event("gesture", "pan", "ended"),
+        ]
         let marks = PlayerEvents.divergent(recorded: recorded, replayed: replayed)
         #expect(marks.recorded == [2] && marks.replayed == [2, 3])
         #expect(PlayerEvents.divergent(recorded: recorded, storedLifecycleProperty: "event[1]") == [2])
@@ -141,7 +147,10 @@ import Testing
             ])
         plot.linkedSessions = [462]
         let svg = plot.svg
-        #expect(svg.contains("<a href=\"#session-462\" class=\"point\" data-session=\"462\"><title>session 462: release progress 0.48, velocity 550 pt/s; recorded cancelled, replayed finished (flipped)</title>"))
+        #expect(
+            svg.contains(
+                "<a href=\"#session-462\" class=\"point\" data-session=\"462\"><title>session 462: release progress 0.48, velocity 550 pt/s; recorded cancelled, replayed finished (flipped)</title>"
+            ))
         #expect(svg.contains("<g class=\"point\" data-session=\"7\"><title>session 7:"))
         #expect(svg.matches(of: /href=/).count == 2)
     }

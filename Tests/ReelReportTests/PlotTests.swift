@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelReport
 
 @Suite struct PlotTests {
@@ -61,7 +62,8 @@ import Testing
 
     @Test func decisionMapBoxesSessionsWhoseTouchesWereCancelled() {
         let points = [
-            DecisionPoint(sessionID: 1, progress: 0.3, velocity: 50, recordedFinished: false, candidateFinished: false, touchCancelled: true),
+            DecisionPoint(
+                sessionID: 1, progress: 0.3, velocity: 50, recordedFinished: false, candidateFinished: false, touchCancelled: true),
             DecisionPoint(sessionID: 2, progress: 0.8, velocity: 400, recordedFinished: true, candidateFinished: true),
         ]
         let svg = DecisionMapPlot(title: "m", recordedLabel: "r", candidateLabel: "c", points: points).svg

@@ -2,6 +2,7 @@ import ReelEngine
 import ReelReplay
 import ReelTrace
 import Testing
+
 @testable import ReelReport
 
 @Suite struct ReleasePointTests {
@@ -57,7 +58,8 @@ import Testing
         let pan = TriggerSpec(kind: .pan, direction: .down)
         let began = Touch(t: 0, id: 0, phase: .began, x: 100, y: 200)
         let moved = Touch(t: 0.1, id: 0, phase: .moved, x: 100, y: 260)
-        #expect(ReleasePoint.touchCancelled(touches: [began, moved, Touch(t: 0.2, id: 0, phase: .cancelled, x: 100, y: 270)], trigger: pan))
+        #expect(
+            ReleasePoint.touchCancelled(touches: [began, moved, Touch(t: 0.2, id: 0, phase: .cancelled, x: 100, y: 270)], trigger: pan))
         let lifted = [
             began, moved, Touch(t: 0.15, id: 1, phase: .began, x: 10, y: 10),
             Touch(t: 0.2, id: 0, phase: .ended, x: 100, y: 270), Touch(t: 0.3, id: 1, phase: .cancelled, x: 10, y: 10),

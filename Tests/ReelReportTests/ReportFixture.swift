@@ -31,7 +31,8 @@ struct ReportFixture {
         let recorder = Recorder(archive: archive, engine: BuiltinEngine())
         try recorder.record(try GestureStreamReader(path: stream))
         let profile = folder + "/candidate.json"
-        try Data(#"{"name":"candidate","parameters":{"sheetdrag.threshold":0.45,"sheet.dismiss_duration":0.35}}"#.utf8).write(to: URL(fileURLWithPath: profile))
+        try Data(#"{"name":"candidate","parameters":{"sheetdrag.threshold":0.45,"sheet.dismiss_duration":0.35}}"#.utf8).write(
+            to: URL(fileURLWithPath: profile))
         let replayer = Replayer(archivePath: archivePath, engine: try EngineFactory(.profile(path: profile)), options: .init())
         replayID = try replayer.run().replayID
         let name = Self.hostileName.replacingOccurrences(of: "'", with: "''")

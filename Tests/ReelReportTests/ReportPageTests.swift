@@ -2,6 +2,7 @@ import Foundation
 import ReelReplay
 import ReelStore
 import Testing
+
 @testable import ReelReport
 
 @Suite struct ReportPageTests {
@@ -119,7 +120,8 @@ import Testing
         #expect(model.replay.changedParameters.sorted() == ["sheet.dismiss_duration: 0.4 -> 0.35", "sheetdrag.threshold: 0.4 -> 0.45"])
         let words = model.replay.changedParameters.sorted().map(SummaryWords.parameterChange)
         #expect(words[0].hasSuffix("(sheet.dismiss_duration): 0.4 s → 0.35 s") && words[1].hasSuffix("(sheetdrag.threshold): 0.4 → 0.45"))
-        #expect(SummaryWords.tolerances(model.replay.tolerancesJSON).contains("positions (x, y and the transform's tx, ty) within 0.333 pt"))
+        #expect(
+            SummaryWords.tolerances(model.replay.tolerancesJSON).contains("positions (x, y and the transform's tx, ty) within 0.333 pt"))
         #expect(model.candidateTraceNote?.hasPrefix("The replayed curves come from re-running the candidate") == true)
     }
 
@@ -139,7 +141,8 @@ import Testing
         #expect(model.decisionMaps.map(\.notStarted) == [8])
         let html = ReportPage.html(model)
         try Self.checkWellFormed(html)
-        #expect(html.contains("\(summary.diverged + summary.errors) sessions diverged or failed, but this archive holds none of their traces"))
+        #expect(
+            html.contains("\(summary.diverged + summary.errors) sessions diverged or failed, but this archive holds none of their traces"))
     }
 
     @Test func aMissingReplayIsAUsageErrorAndNoReplayADataError() throws {

@@ -2,6 +2,7 @@ import ReelEngine
 import ReelReplay
 import ReelTrace
 import Testing
+
 @testable import ReelReport
 
 @Suite struct StoredCandidateTests {

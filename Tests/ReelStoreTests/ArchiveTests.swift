@@ -1,5 +1,6 @@
-import Testing
 import ReelTrace
+import Testing
+
 @testable import ReelStore
 
 @Suite struct ArchiveTests {
@@ -23,7 +24,8 @@ import ReelTrace
         #expect(counts["touches"] == 4 && counts["trace_frames"] == 4 && counts["trace_views"] == 3)
         #expect(counts["view_keys"] == 3 && counts["trace_events"] == 3 && counts["traces"] == 1 && counts["baselines"] == 1)
         // The views under the v3 names count the rows v3 stored.
-        #expect(try ["frames", "frame_views", "events", "outcomes"].map { try archive.database.scalarInt64("SELECT count(*) FROM \($0)") }
+        #expect(
+            try ["frames", "frame_views", "events", "outcomes"].map { try archive.database.scalarInt64("SELECT count(*) FROM \($0)") }
                 == [4, 12, 3, 1])
     }
 
@@ -53,7 +55,7 @@ import ReelTrace
         let id = try archive.insert(sampleSession(), engineID: engine)
         #expect(try archive.sessionID(contentHash: "hash-1") == id)
         let error = #expect(throws: SQLiteError.self) { try archive.insert(sampleSession(), engineID: engine) }
-        #expect(error?.code == 19) // SQLITE_CONSTRAINT
+        #expect(error?.code == 19)  // SQLITE_CONSTRAINT
         #expect(error?.message.contains("sessions.content_hash") == true)
         #expect(try archive.sessionIDs() == [id])
     }
@@ -80,7 +82,7 @@ import ReelTrace
         let archive = try Archive.open(temporaryPath("half.sqlite"), mode: .readWrite)
         let engine = try archive.engineID(for: sampleEngine)
         var broken = sampleSession(contentHash: "broken")
-        broken.trace.outcome.hierarchy = "not json" // the last row of the session fails its CHECK
+        broken.trace.outcome.hierarchy = "not json"  // the last row of the session fails its CHECK
         try archive.write {
             try archive.insert(sampleSession(contentHash: "good"), engineID: engine)
             #expect(throws: SQLiteError.self) { try archive.insert(broken, engineID: engine) }
@@ -95,9 +97,11 @@ import ReelTrace
         let archive = try Archive.open(temporaryPath("stream.sqlite"), mode: .readWrite)
         let engine = try archive.engineID(for: sampleEngine)
         let (first, second, third) = try archive.write {
-            (try archive.insert(sampleSession(contentHash: "1"), engineID: engine),
-             try archive.insert(sampleSession(contentHash: "2", scenario: "sheet.dismiss"), engineID: engine),
-             try archive.insert(sampleSession(contentHash: "3"), engineID: engine))
+            (
+                try archive.insert(sampleSession(contentHash: "1"), engineID: engine),
+                try archive.insert(sampleSession(contentHash: "2", scenario: "sheet.dismiss"), engineID: engine),
+                try archive.insert(sampleSession(contentHash: "3"), engineID: engine)
+            )
         }
         #expect(try archive.sessionIDs(scenario: "nav.interactive-pop") == [first, third])
         #expect(try archive.sessionIDs(ids: [third, 999, first]) == [first, third])
@@ -124,7 +128,9 @@ import ReelTrace
         reversed.header.tags = []
         for index in reversed.trace.frames.indices {
             let views = reversed.trace.frames[index].views
-            var front = views[0], middle = views[1], back = views[2]
+            var front = views[0]
+            var middle = views[1]
+            var back = views[2]
             back.z = 0
             middle.z = 1
             front.z = 1
@@ -154,23 +160,32 @@ import ReelTrace
         let candidate = try archive.engineID(for: candidateEngine)
         let flipped = try archive.insert(sampleSession(contentHash: "1", externalID: "ext-1"), engineID: recorder)
         let same = try archive.insert(sampleSession(contentHash: "2"), engineID: recorder)
-        let replay = try archive.beginReplay(engineID: candidate, candidate: "profile.json", tolerancesJSON: #"{"points":0.5}"#, shard: "1/2")
+        let replay = try archive.beginReplay(
+            engineID: candidate, candidate: "profile.json", tolerancesJSON: #"{"points":0.5}"#, shard: "1/2")
         let results = [
-            ReplayResultRow(replayID: replay, sessionID: flipped, status: .diverged, decisionExpected: .finished,
-                            decisionActual: .cancelled, firstDivergentFrame: 2, maxError: 12.5,
-                            kinds: [.frame, .decision, .frame]),
-            ReplayResultRow(replayID: replay, sessionID: same, status: .diverged, decisionExpected: .finished,
-                            decisionActual: .finished, firstDivergentFrame: 3, maxError: 0.75, kinds: [.frame]),
+            ReplayResultRow(
+                replayID: replay, sessionID: flipped, status: .diverged, decisionExpected: .finished,
+                decisionActual: .cancelled, firstDivergentFrame: 2, maxError: 12.5,
+                kinds: [.frame, .decision, .frame]),
+            ReplayResultRow(
+                replayID: replay, sessionID: same, status: .diverged, decisionExpected: .finished,
+                decisionActual: .finished, firstDivergentFrame: 3, maxError: 0.75, kinds: [.frame]),
         ]
         let divergences = [
-            DivergenceRow(replayID: replay, sessionID: flipped, divergence: Divergence(
-                kind: .decision, expected: "finished", actual: "cancelled", detail: "recorded finished, replay cancelled")),
-            DivergenceRow(replayID: replay, sessionID: flipped, divergence: Divergence(
-                kind: .frame, frameIndex: 2, viewKey: "B.view", property: "x", expected: "195.75", actual: "208.25",
-                delta: 12.5, detail: "beyond 0.5 pt")),
-            DivergenceRow(replayID: replay, sessionID: same, divergence: Divergence(
-                kind: .frame, frameIndex: 3, viewKey: "B.view", property: "alpha", expected: "0.99", actual: "0.24",
-                delta: -0.75, detail: "")),
+            DivergenceRow(
+                replayID: replay, sessionID: flipped,
+                divergence: Divergence(
+                    kind: .decision, expected: "finished", actual: "cancelled", detail: "recorded finished, replay cancelled")),
+            DivergenceRow(
+                replayID: replay, sessionID: flipped,
+                divergence: Divergence(
+                    kind: .frame, frameIndex: 2, viewKey: "B.view", property: "x", expected: "195.75", actual: "208.25",
+                    delta: 12.5, detail: "beyond 0.5 pt")),
+            DivergenceRow(
+                replayID: replay, sessionID: same,
+                divergence: Divergence(
+                    kind: .frame, frameIndex: 3, viewKey: "B.view", property: "alpha", expected: "0.99", actual: "0.24",
+                    delta: -0.75, detail: "")),
         ]
         try archive.write {
             for row in results { try archive.insertReplayResult(row) }
@@ -189,7 +204,8 @@ import ReelTrace
         #expect(try status.step())
         #expect(status.string(at: 0) == "finished" && status.bool(at: 1) && status.string(at: 2) == "1/2")
 
-        let regressions = try archive.database.prepare("""
+        let regressions = try archive.database.prepare(
+            """
             SELECT replay_id, session_id, scenario, external_id, recorded_engine_version, candidate_engine_version,
                 decision_expected, decision_actual FROM regressions
             """)
@@ -200,7 +216,8 @@ import ReelTrace
         #expect(regressions.string(at: 6) == "finished" && regressions.string(at: 7) == "cancelled")
         #expect(try regressions.step() == false)
 
-        let summary = try archive.database.prepare("SELECT kind, sessions, divergences FROM divergence_summary WHERE replay_id = ?1 ORDER BY kind")
+        let summary = try archive.database.prepare(
+            "SELECT kind, sessions, divergences FROM divergence_summary WHERE replay_id = ?1 ORDER BY kind")
         try summary.bind(replay, at: 1)
         var lines: [String] = []
         while try summary.step() { lines.append("\(summary.string(at: 0)) \(summary.int64(at: 1)) \(summary.int64(at: 2))") }

@@ -19,23 +19,32 @@ import Testing
         let first = try insertVersion3Session(sampleSession(contentHash: "1", externalID: "ext-1"), engineID: recorder, into: archive)
         let second = try insertVersion3Session(sampleSession(contentHash: "2"), engineID: recorder, into: archive)
         // As a version 1 reel began replays (the columns of later versions do not exist yet).
-        try archive.database.execute("""
+        try archive.database.execute(
+            """
             INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, shard, status)
             VALUES (\(candidate), 'p.json', '2025-01-31T12:00:00.000Z', '{}', NULL, 'running')
             """)
         let replay = archive.database.lastInsertRowID
         try archive.write {
-            try archive.insertReplayResult(ReplayResultRow(
-                replayID: replay, sessionID: first, status: .diverged, decisionExpected: .finished,
-                decisionActual: .cancelled, firstDivergentFrame: 1, maxError: 3.5, kinds: [.decision, .frame]))
-            try archive.insertReplayResult(ReplayResultRow(
-                replayID: replay, sessionID: second, status: .matched, decisionExpected: .finished,
-                decisionActual: .finished, firstDivergentFrame: nil, maxError: 0, kinds: []))
-            try archive.insertDivergence(DivergenceRow(replayID: replay, sessionID: first, divergence: Divergence(
-                kind: .decision, expected: "finished", actual: "cancelled", detail: "recorded finished, replay cancelled")))
-            try archive.insertDivergence(DivergenceRow(replayID: replay, sessionID: first, divergence: Divergence(
-                kind: .frame, frameIndex: 1, viewKey: "B.view", property: "x", expected: "1", actual: "4.5", delta: 3.5,
-                detail: "B.view.x")))
+            try archive.insertReplayResult(
+                ReplayResultRow(
+                    replayID: replay, sessionID: first, status: .diverged, decisionExpected: .finished,
+                    decisionActual: .cancelled, firstDivergentFrame: 1, maxError: 3.5, kinds: [.decision, .frame]))
+            try archive.insertReplayResult(
+                ReplayResultRow(
+                    replayID: replay, sessionID: second, status: .matched, decisionExpected: .finished,
+                    decisionActual: .finished, firstDivergentFrame: nil, maxError: 0, kinds: []))
+            try archive.insertDivergence(
+                DivergenceRow(
+                    replayID: replay, sessionID: first,
+                    divergence: Divergence(
+                        kind: .decision, expected: "finished", actual: "cancelled", detail: "recorded finished, replay cancelled")))
+            try archive.insertDivergence(
+                DivergenceRow(
+                    replayID: replay, sessionID: first,
+                    divergence: Divergence(
+                        kind: .frame, frameIndex: 1, viewKey: "B.view", property: "x", expected: "1", actual: "4.5", delta: 3.5,
+                        detail: "B.view.x")))
         }
         try archive.finishReplay(replay)
     }

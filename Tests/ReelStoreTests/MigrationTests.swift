@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelStore
 
 @Suite struct MigrationTests {
@@ -90,7 +91,7 @@ import Testing
         _ = try Archive.open(path, mode: .readWrite)
         let archive = try Archive.open(path, mode: .readOnly)
         let error = #expect(throws: SQLiteError.self) { try archive.engineID(for: sampleEngine) }
-        #expect(error?.code == 8) // SQLITE_READONLY
+        #expect(error?.code == 8)  // SQLITE_READONLY
         #expect(error?.description.contains("INSERT INTO engines") == true)
     }
 }

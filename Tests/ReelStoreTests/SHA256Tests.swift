@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelStore
 
 /// Known-answer vectors from FIPS 180-4 / NIST's SHA-256 examples.
@@ -12,13 +13,15 @@ import Testing
     }
 
     @Test func twoBlockMessage() {
-        #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
     @Test func millionAs() {
-        #expect(SHA256.hex(String(repeating: "a", count: 1_000_000))
-            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            SHA256.hex(String(repeating: "a", count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     /// Messages whose padding ends one block, needs a second one, or is a whole block of its own

@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import ReelStore
 
 @Suite struct StatementTests {
@@ -27,13 +28,13 @@ import Foundation
         #expect(select.int64(at: 0) == 42 && select.bool(at: 3) == false)
         #expect(try select.step() == false)
         select.reset()
-        #expect(try select.step()) // reusable after reset
+        #expect(try select.step())  // reusable after reset
     }
 
     @Test func errorsCarryCodeMessageAndSQL() throws {
         let database = try Database.open(temporaryPath("errors.sqlite"), mode: .readWriteCreate)
         let error = #expect(throws: SQLiteError.self) { try database.prepare("SELECT * FROM nowhere") }
-        #expect(error?.code == 1) // SQLITE_ERROR
+        #expect(error?.code == 1)  // SQLITE_ERROR
         #expect(error?.message == "no such table: nowhere")
         #expect(error?.sql == "SELECT * FROM nowhere")
         #expect(error?.description.contains("no such table: nowhere") == true)

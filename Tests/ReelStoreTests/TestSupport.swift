@@ -3,7 +3,7 @@ import ReelStore
 import ReelTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fresh directory under /tmp for one test's files.

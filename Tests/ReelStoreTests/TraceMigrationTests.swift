@@ -36,9 +36,10 @@ import Testing
             engineID: try archive.engineID(for: candidateEngine), candidate: "c", tolerancesJSON: "{}", shard: nil)
         try archive.write {
             for id in ids {
-                try archive.insertReplayResult(ReplayResultRow(
-                    replayID: replay, sessionID: id, status: .matched, decisionExpected: .finished,
-                    decisionActual: .finished, firstDivergentFrame: nil, maxError: 0, kinds: []))
+                try archive.insertReplayResult(
+                    ReplayResultRow(
+                        replayID: replay, sessionID: id, status: .matched, decisionExpected: .finished,
+                        decisionActual: .finished, firstDivergentFrame: nil, maxError: 0, kinds: []))
             }
         }
         try archive.finishReplay(replay)
@@ -48,10 +49,12 @@ import Testing
     /// The number of rows of `table` in one of the two archives that the other lacks (values compared
     /// with SQLite's `=`, which tells every two doubles apart but 0.0 and -0.0).
     static func difference(_ table: String, _ database: Database, attached schema: String) throws -> Int64 {
-        let oneWay = try database.scalarInt64(
-            "SELECT count(*) FROM (SELECT * FROM main.\(table) EXCEPT SELECT * FROM \(schema).\(table))") ?? -1
-        let otherWay = try database.scalarInt64(
-            "SELECT count(*) FROM (SELECT * FROM \(schema).\(table) EXCEPT SELECT * FROM main.\(table))") ?? -1
+        let oneWay =
+            try database.scalarInt64(
+                "SELECT count(*) FROM (SELECT * FROM main.\(table) EXCEPT SELECT * FROM \(schema).\(table))") ?? -1
+        let otherWay =
+            try database.scalarInt64(
+                "SELECT count(*) FROM (SELECT * FROM \(schema).\(table) EXCEPT SELECT * FROM main.\(table))") ?? -1
         return oneWay + otherWay
     }
 
@@ -71,15 +74,18 @@ import Testing
         #expect(migrated.schemaVersion == 4)
         try migrated.attach(copy, as: "v3")
         for table in Self.version3Tables {
-            #expect(try migrated.database.scalarInt64("SELECT count(*) FROM v3.\(table)") ==
-                    migrated.database.scalarInt64("SELECT count(*) FROM main.\(table)"), "\(table)")
+            #expect(
+                try migrated.database.scalarInt64("SELECT count(*) FROM v3.\(table)")
+                    == migrated.database.scalarInt64("SELECT count(*) FROM main.\(table)"), "\(table)")
             #expect(try Self.difference(table, migrated.database, attached: "v3") == 0, "\(table)")
         }
         // Column types too: the v3 tables stored z and hidden as integers, the rest of a view as reals.
-        #expect(try migrated.database.scalarInt64("""
-            SELECT count(*) FROM frame_views WHERE typeof(z) <> 'integer' OR typeof(hidden) <> 'integer'
-                OR typeof(x) <> 'real' OR typeof(alpha) <> 'real' OR typeof(m34) <> 'real'
-            """) == 0)
+        #expect(
+            try migrated.database.scalarInt64(
+                """
+                SELECT count(*) FROM frame_views WHERE typeof(z) <> 'integer' OR typeof(hidden) <> 'integer'
+                    OR typeof(x) <> 'real' OR typeof(alpha) <> 'real' OR typeof(m34) <> 'real'
+                """) == 0)
         try migrated.detach("v3")
         #expect(try migrated.integrityProblems().isEmpty)
         // The recorded trace is each session's baseline, read back bit for bit.
@@ -91,7 +97,8 @@ import Testing
         // Frame times on the clock (tick round(t0 * Hz) + frame index, over Hz) are not stored; the others are.
         let offClock = Self.awkwardSessions().reduce(0) { sum, session in
             guard let first = session.trace.frames.first else { return sum }
-            let hz = session.header.refreshHz, tick = (first.t * hz).rounded()
+            let hz = session.header.refreshHz
+            let tick = (first.t * hz).rounded()
             return sum + session.trace.frames.filter { $0.t != (tick + Double($0.index)) / hz }.count
         }
         #expect(offClock > 0)
@@ -118,16 +125,21 @@ import Testing
             #expect(try Self.difference(table, archive.database, attached: "converted") == 0, "\(table)")
         }
         // Event names are interned in another order (the migration sorts them): the same rows by name.
-        let events = { (schema: String) in """
+        let events = { (schema: String) in
+            """
             SELECT e.trace_id, e.seq, e.t, e.touch_seq, n.kind, n.subject, n.detail_head, n.detail_tail, e.argument
             FROM \(schema).trace_events AS e JOIN \(schema).event_names AS n ON n.id = e.name_id
-            """ }
-        #expect(try archive.database.scalarInt64(
-            "SELECT count(*) FROM (\(events("main")) EXCEPT \(events("converted")))") == 0)
-        #expect(try archive.database.scalarInt64(
-            "SELECT count(*) FROM (\(events("converted")) EXCEPT \(events("main")))") == 0)
-        #expect(try archive.database.scalarInt64("SELECT count(*) FROM trace_events") ==
-                archive.database.scalarInt64("SELECT count(*) FROM converted.trace_events"))
+            """
+        }
+        #expect(
+            try archive.database.scalarInt64(
+                "SELECT count(*) FROM (\(events("main")) EXCEPT \(events("converted")))") == 0)
+        #expect(
+            try archive.database.scalarInt64(
+                "SELECT count(*) FROM (\(events("converted")) EXCEPT \(events("main")))") == 0)
+        #expect(
+            try archive.database.scalarInt64("SELECT count(*) FROM trace_events")
+                == archive.database.scalarInt64("SELECT count(*) FROM converted.trace_events"))
     }
 
     @Test func valuesAreStoredOnlyWhereTheyChange() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelStore
 
 /// Every connection distrusts the archive's schema (trusted_schema=OFF, defensive mode) while

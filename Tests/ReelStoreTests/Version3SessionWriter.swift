@@ -9,7 +9,8 @@ func insertVersion3Session(_ session: RecordedSession, engineID: Int64, into arc
     let database = archive.database
     let header = session.header
     let scenario = try archive.scenarioID(name: header.scenarioName, specJSON: header.scenarioSpecJSON)
-    let row = try database.prepare("""
+    let row = try database.prepare(
+        """
         INSERT INTO sessions (scenario_id, engine_id, content_hash, external_id, device_width, device_height,
             device_scale, size_class, refresh_hz, tags, source_file, source_line, recorded_at)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, json(?10), ?11, ?12, '2025-01-31T11:00:00.000Z')
@@ -41,7 +42,8 @@ func insertVersion3Session(_ session: RecordedSession, engineID: Int64, into arc
     }
     let frame = try database.prepare("INSERT INTO frames VALUES (?1, ?2, ?3, ?4)")
     let view = try database.prepare(
-        "INSERT INTO frame_views VALUES (?1, ?2, (SELECT id FROM view_keys WHERE key = ?3), ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)")
+        "INSERT INTO frame_views VALUES (?1, ?2, (SELECT id FROM view_keys WHERE key = ?3), ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)"
+    )
     let key = try database.prepare("INSERT OR IGNORE INTO view_keys (key) VALUES (?1)")
     for f in session.trace.frames {
         try frame.bind(id, at: 1)

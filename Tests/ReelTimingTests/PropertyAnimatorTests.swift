@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelTiming
 
 @Suite struct PropertyAnimatorTests {
@@ -57,7 +58,9 @@ import Testing
 
     @Test func percentDrivenCancelWithDurationFactor() throws {
         // UIKit's percent-driven cancel: isReversed = true, continueAnimation(nil, p / completionSpeed).
-        let p = 0.3, completionSpeed = 0.5, duration = 0.35
+        let p = 0.3
+        let completionSpeed = 0.5
+        let duration = 0.35
         var animator = PropertyAnimator(duration: duration, timing: .curve(.linear))
         try animator.pause(at: 0)
         try animator.setFractionComplete(p)

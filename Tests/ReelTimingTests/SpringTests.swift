@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import ReelTiming
 
 /// Closed forms written independently of the module: amplitude/phase for the underdamped
@@ -24,14 +25,19 @@ private func referenceDisplacement(m: Double, k: Double, c: Double, v0: Double, 
 
 /// m x'' + c x' + k x = 0 by classical RK4 with step h.
 private func integrate(m: Double, k: Double, c: Double, v0: Double, until t: Double, h: Double = 1e-4) -> (Double, Double) {
-    var x = -1.0, v = v0
+    var x = -1.0
+    var v = v0
     func accel(_ x: Double, _ v: Double) -> Double { (-k * x - c * v) / m }
     let steps = Int((t / h).rounded())
     for _ in 0..<steps {
-        let k1x = v, k1v = accel(x, v)
-        let k2x = v + h / 2 * k1v, k2v = accel(x + h / 2 * k1x, v + h / 2 * k1v)
-        let k3x = v + h / 2 * k2v, k3v = accel(x + h / 2 * k2x, v + h / 2 * k2v)
-        let k4x = v + h * k3v, k4v = accel(x + h * k3x, v + h * k3v)
+        let k1x = v
+        let k1v = accel(x, v)
+        let k2x = v + h / 2 * k1v
+        let k2v = accel(x + h / 2 * k1x, v + h / 2 * k1v)
+        let k3x = v + h / 2 * k2v
+        let k3v = accel(x + h / 2 * k2x, v + h / 2 * k2v)
+        let k4x = v + h * k3v
+        let k4v = accel(x + h * k3x, v + h * k3v)
         x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
         v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
     }
@@ -97,7 +103,8 @@ private func integrate(m: Double, k: Double, c: Double, v0: Double, until t: Dou
         expectSettles(spring, at: settling, epsilon: 0.001)
         // Envelope bounds from the closed form: e^(-zeta w0 t) sqrt(x0^2 + B^2) bounds |x|, and
         // one half-period before the envelope's own crossing |x| still reaches epsilon.
-        let decay = 5.0, wd = 10 * sqrt(0.75)
+        let decay = 5.0
+        let wd = 10 * sqrt(0.75)
         let amplitude = hypot(1, decay / wd)
         #expect(settling <= log(amplitude / 0.001) / decay)
         #expect(settling >= log(1 / 0.001) / decay - Double.pi / wd)
@@ -115,8 +122,10 @@ private func integrate(m: Double, k: Double, c: Double, v0: Double, until t: Dou
     }
 
     @Test func settlingDurationCriticalAndOverdamped() {
-        for spring in [Spring(damping: 20), Spring(damping: 50), Spring(mass: 3, stiffness: 1000, damping: 500),
-                       Spring(damping: 20, initialVelocity: 30), Spring(damping: 50, initialVelocity: -10)] {
+        for spring in [
+            Spring(damping: 20), Spring(damping: 50), Spring(mass: 3, stiffness: 1000, damping: 500),
+            Spring(damping: 20, initialVelocity: 30), Spring(damping: 50, initialVelocity: -10),
+        ] {
             let settling = spring.settlingDuration(epsilon: 0.001)
             expectSettles(spring, at: settling, epsilon: 0.001)
         }

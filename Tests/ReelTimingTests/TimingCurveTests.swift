@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelTiming
 
 /// Independent evaluation: Bernstein form, x(s) = t solved by plain bisection.
@@ -6,7 +7,8 @@ private func referenceBezier(_ p: (Double, Double, Double, Double), at t: Double
     func bernstein(_ a: Double, _ b: Double, _ s: Double) -> Double {
         3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s
     }
-    var low = 0.0, high = 1.0
+    var low = 0.0
+    var high = 1.0
     for _ in 0..<100 {
         let mid = (low + high) / 2
         if bernstein(p.0, p.2, mid) < t { low = mid } else { high = mid }

@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import ReelTiming
 
 @Suite struct TimingFunctionTests {
@@ -31,8 +32,10 @@ import Foundation
     }
 
     @Test func codableRoundTrip() throws {
-        let functions: [TimingFunction] = [.curve(.uikitDefault), .curve(.linear), .spring(Spring(damping: 5)),
-                                           .dampedSpring(dampingRatio: 0.55, initialVelocity: 1 / 0.55)]
+        let functions: [TimingFunction] = [
+            .curve(.uikitDefault), .curve(.linear), .spring(Spring(damping: 5)),
+            .dampedSpring(dampingRatio: 0.55, initialVelocity: 1 / 0.55),
+        ]
         let data = try JSONEncoder().encode(functions)
         #expect(try JSONDecoder().decode([TimingFunction].self, from: data) == functions)
     }
@@ -40,10 +43,12 @@ import Foundation
 
 @Suite struct KeyframeAnimationTests {
     // UIView.animateKeyframes: 0 -> 10 over [0, 0.25], hold, -> 30 over [0.5, 1.0].
-    let animation = KeyframeAnimation(initialValue: 0, keyframes: [
-        Keyframe(relativeStartTime: 0.5, relativeDuration: 0.5, value: 30),
-        Keyframe(relativeStartTime: 0, relativeDuration: 0.25, value: 10),
-    ])
+    let animation = KeyframeAnimation(
+        initialValue: 0,
+        keyframes: [
+            Keyframe(relativeStartTime: 0.5, relativeDuration: 0.5, value: 30),
+            Keyframe(relativeStartTime: 0, relativeDuration: 0.25, value: 10),
+        ])
 
     @Test func linearBetweenKeyframesAndHoldsBetweenWindows() {
         #expect(animation.value(atFraction: 0) == 0)
@@ -56,18 +61,21 @@ import Foundation
     }
 
     @Test func overlappingKeyframeTakesOverFromTheValueAtItsStart() {
-        let overlapping = KeyframeAnimation(initialValue: 0, keyframes: [
-            Keyframe(relativeStartTime: 0, relativeDuration: 1, value: 100),
-            Keyframe(relativeStartTime: 0.5, relativeDuration: 0.5, value: 0),
-        ])
+        let overlapping = KeyframeAnimation(
+            initialValue: 0,
+            keyframes: [
+                Keyframe(relativeStartTime: 0, relativeDuration: 1, value: 100),
+                Keyframe(relativeStartTime: 0.5, relativeDuration: 0.5, value: 0),
+            ])
         #expect(overlapping.value(atFraction: 0.5) == 50)
         #expect(overlapping.value(atFraction: 0.75) == 25)
         #expect(overlapping.value(atFraction: 1) == 0)
     }
 
     @Test func outerTimingShapesTheWholeTimeline() {
-        let eased = KeyframeAnimation(initialValue: 0, keyframes: [Keyframe(relativeStartTime: 0, relativeDuration: 1, value: 1)],
-                                      timing: .easeIn)
+        let eased = KeyframeAnimation(
+            initialValue: 0, keyframes: [Keyframe(relativeStartTime: 0, relativeDuration: 1, value: 1)],
+            timing: .easeIn)
         #expect(eased.value(atFraction: 0.3) == TimingCurve.easeIn.value(at: 0.3))
     }
 }
@@ -91,7 +99,8 @@ import Foundation
     }
 
     @Test func firstTicks() {
-        let sixty = FrameClock(refreshHz: 60), oneTwenty = FrameClock(refreshHz: 120)
+        let sixty = FrameClock(refreshHz: 60)
+        let oneTwenty = FrameClock(refreshHz: 120)
         #expect(sixty.firstTick(atOrAfter: 0.5) == 30)
         #expect(oneTwenty.firstTick(atOrAfter: 0.5) == 60)
         #expect(sixty.firstTick(atOrAfter: 1.0 / 60) == 1)

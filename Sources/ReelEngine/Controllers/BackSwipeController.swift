@@ -26,8 +26,10 @@ struct BackSwipeController: InteractionController {
     /// Interaction state 2: a `.changed` arrived.
     private var hasChanged = false
 
-    init(setup: ControllerSetup, progressCap: Double, statisticsParameters: BackSwipeStatistics.Parameters,
-         offersFinalSample: Bool) {
+    init(
+        setup: ControllerSetup, progressCap: Double, statisticsParameters: BackSwipeStatistics.Parameters,
+        offersFinalSample: Bool
+    ) {
         self.setup = setup
         self.offersFinalSample = offersFinalSample
         self.progressCap = progressCap
@@ -61,17 +63,19 @@ struct BackSwipeController: InteractionController {
         default: break
         }
         if offersFinalSample { statistics.offer(translation: translation(reading), velocity: velocity, at: t) }
-        let input = DecisionInput(progress: percentComplete, velocity: velocity, extent: setup.extent,
-                                  meanVelocity: statistics.meanVelocity, meanAcceleration: statistics.meanAcceleration,
-                                  sampleCount: statistics.sampleCount, transitionDuration: duration, hasChanged: hasChanged)
+        let input = DecisionInput(
+            progress: percentComplete, velocity: velocity, extent: setup.extent,
+            meanVelocity: statistics.meanVelocity, meanAcceleration: statistics.meanAcceleration,
+            sampleCount: statistics.sampleCount, transitionDuration: duration, hasChanged: hasChanged)
         let augmented: Bool
-        if case let .uikitBackSwipe(_, _, minimumSamples) = setup.policy {
+        if case .uikitBackSwipe(_, _, let minimumSamples) = setup.policy {
             augmented = hasChanged && statistics.sampleCount >= minimumSamples
         } else {
             augmented = false
         }
-        return .ended(t: t, finish: setup.policy.decide(input),
-                      velocity: augmented ? statistics.previousVelocity * setup.extent : velocity)
+        return .ended(
+            t: t, finish: setup.policy.decide(input),
+            velocity: augmented ? statistics.previousVelocity * setup.extent : velocity)
     }
 
     private func translation(_ reading: GestureReading) -> Double { reading.translation.dot(setup.direction) }

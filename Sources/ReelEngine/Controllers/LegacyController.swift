@@ -43,9 +43,10 @@ struct LegacyController: InteractionController {
     mutating func ended(_ reading: GestureReading, state: GestureState, duration: Double, at t: Double) -> InteractionCommand? {
         if state != .cancelled { track(reading, at: t) }
         let velocity = setup.velocity(reading)
-        let input = DecisionInput(progress: decidesOnLastChange ? lastChangedPercent : percent, velocity: velocity,
-                                  extent: setup.extent, sampler: sampler, transitionDuration: duration,
-                                  gestureCancelled: state == .cancelled)
+        let input = DecisionInput(
+            progress: decidesOnLastChange ? lastChangedPercent : percent, velocity: velocity,
+            extent: setup.extent, sampler: sampler, transitionDuration: duration,
+            gestureCancelled: state == .cancelled)
         return .ended(t: t, finish: setup.policy.decide(input), velocity: velocity)
     }
 

@@ -41,7 +41,8 @@ struct LifecycleComparison: Sendable {
 
     /// The divergence at `position`: the recorded call `expected` against the replay's call there.
     private func divergence(expected: String) -> Divergence {
-        let actual = position < replayed.count ? Self.callName(subject: replayed[position].subject, detail: replayed[position].detail) : "(end)"
+        let actual =
+            position < replayed.count ? Self.callName(subject: replayed[position].subject, detail: replayed[position].detail) : "(end)"
         return Divergence(
             kind: .lifecycle, property: "event[\(position)]", expected: expected, actual: actual,
             detail: "lifecycle call \(position) is \(actual) instead of \(expected)")

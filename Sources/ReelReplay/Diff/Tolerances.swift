@@ -1,4 +1,5 @@
 import ReelTrace
+
 /// How far a replayed view property may drift from the recorded one before it counts as a
 /// divergence, per property family. Zero everywhere means bit-exact.
 public struct Tolerances: Sendable, Hashable {

@@ -19,7 +19,9 @@ public enum ProfileLoader {
             let exists = FileManager.default.fileExists(atPath: path)
             throw ReelFailure(
                 exists ? .dataError : .noInput,
-                exists ? "\(path): cannot read the profile" : "\(path): no such profile file (--engine takes builtin, a profile .json or exec:COMMAND)")
+                exists
+                    ? "\(path): cannot read the profile"
+                    : "\(path): no such profile file (--engine takes builtin, a profile .json or exec:COMMAND)")
         }
         return try parse(Array(data), path: path)
     }
@@ -76,7 +78,9 @@ public enum ProfileLoader {
         case .number(let number): return .number(number)
         case .bool(let flag): return .bool(flag)
         case .string(let text): return .string(text)
-        default: throw ReelFailure(.dataError, "\(path): parameter '\(name)' must be a number, a boolean or a string, got \(json.kindDescription)")
+        default:
+            throw ReelFailure(
+                .dataError, "\(path): parameter '\(name)' must be a number, a boolean or a string, got \(json.kindDescription)")
         }
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ReelTrace
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a JSON Lines gesture stream session by session, in constant memory.
 ///
@@ -77,9 +78,10 @@ public final class GestureStreamReader: IteratorProtocol, Sequence {
             } catch {
                 finished = true
                 current = nil
-                return .failure(GestureStreamError(
-                    file: sourceFile, line: lines.lineNumber + 1, sessionLine: nil,
-                    reason: error.message))
+                return .failure(
+                    GestureStreamError(
+                        file: sourceFile, line: lines.lineNumber + 1, sessionLine: nil,
+                        reason: error.message))
             }
             switch outcome {
             case nil:
@@ -128,10 +130,11 @@ public final class GestureStreamReader: IteratorProtocol, Sequence {
             return .emit(.failure(error(failure.reason, sessionLine: sessionLine)))
 
         case .success(.session(let line)):
-            let started = SessionInProgress(header: GestureSession(
-                sourceFile: sourceFile, line: lines.lineNumber, scenario: line.scenario,
-                scenarioSpecJSON: line.scenarioSpecJSON, device: line.device,
-                refreshHz: line.refreshHz, externalID: line.externalID, tags: line.tags))
+            let started = SessionInProgress(
+                header: GestureSession(
+                    sourceFile: sourceFile, line: lines.lineNumber, scenario: line.scenario,
+                    scenarioSpecJSON: line.scenarioSpecJSON, device: line.device,
+                    refreshHz: line.refreshHz, externalID: line.externalID, tags: line.tags))
             guard let previous = current.take() else {
                 current = started
                 return .continue

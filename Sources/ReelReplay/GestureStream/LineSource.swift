@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Splits a byte stream (a file descriptor read in chunks, or bytes in memory) into lines
@@ -83,7 +83,10 @@ final class LineSource {
 
     /// Moves the unread bytes to the front, grows the buffer when a line fills it, and reads a chunk.
     private func fill() throws(LineSourceReadError) {
-        guard let fileDescriptor else { reachedEnd = true; return }
+        guard let fileDescriptor else {
+            reachedEnd = true
+            return
+        }
         if start > 0 {
             let pending = end - start
             if pending > 0 {
@@ -104,8 +107,14 @@ final class LineSource {
             let count = buffer.withUnsafeMutableBufferPointer { all in
                 read(fileDescriptor, all.baseAddress! + end, all.count - end)
             }
-            if count > 0 { end += count; return }
-            if count == 0 { reachedEnd = true; return }
+            if count > 0 {
+                end += count
+                return
+            }
+            if count == 0 {
+                reachedEnd = true
+                return
+            }
             if errno == EINTR { continue }
             throw LineSourceReadError(errno: errno)
         }

@@ -16,7 +16,10 @@ enum TouchLineScanner {
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Touch? {
         var cursor = JSONCursor(bytes: bytes)
         var seen: UInt8 = 0
-        var t = 0.0, x = 0.0, y = 0.0, id = 0
+        var t = 0.0
+        var x = 0.0
+        var y = 0.0
+        var id = 0
         var phase = TouchPhase.began
         cursor.skipWhitespace()
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
@@ -97,7 +100,9 @@ extension JSONCursor {
 
     /// A number, or nil when the next value is not a valid finite number.
     mutating func number() -> Double? {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")) else {
+        guard index < bytes.count,
+            bytes[index] == UInt8(ascii: "-") || (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9"))
+        else {
             return nil
         }
         return try? parseNumber()

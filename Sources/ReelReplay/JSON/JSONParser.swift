@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why a JSON text was rejected, and where.
@@ -90,9 +90,15 @@ struct JSONCursor {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
             throw fail("NaN and Infinity are not numbers JSON allows")
@@ -147,7 +153,9 @@ struct JSONCursor {
             guard !isAtEnd else { throw fail("unexpected end of input, expected ',' or '}'") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
             default: throw fail("expected ',' or '}'")
             }
         }
@@ -171,7 +179,9 @@ struct JSONCursor {
             guard !isAtEnd else { throw fail("unexpected end of input, expected ',' or ']'") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(elements)
             default: throw fail("expected ',' or ']'")
             }
         }
@@ -360,12 +370,12 @@ struct JSONCursor {
     }
 
     #if arch(x86_64)
-    /// 10^0 ... 10^27, exact in Float80 (5^27 < 2^64).
-    private static let extendedPowersOfTen: [Float80] = {
-        var powers: [Float80] = [1]
-        for _ in 1...27 { powers.append(powers.last! * 10) }
-        return powers
-    }()
+        /// 10^0 ... 10^27, exact in Float80 (5^27 < 2^64).
+        private static let extendedPowersOfTen: [Float80] = {
+            var powers: [Float80] = [1]
+            for _ in 1...27 { powers.append(powers.last! * 10) }
+            return powers
+        }()
     #endif
 
     /// Clinger's fast path one size up, for the 16 to 19 significant digits of typical shortest
@@ -375,14 +385,14 @@ struct JSONCursor {
     /// bits near 0x400), which is left to `strtod`. nil when the number is outside the path.
     private static func extendedFastPath(_ significand: UInt64, _ decimalExponent: Int) -> Double? {
         #if arch(x86_64)
-        guard significand != 0, abs(decimalExponent) <= 27 else { return nil }
-        let power = extendedPowersOfTen[abs(decimalExponent)]
-        let wide = decimalExponent < 0 ? Float80(significand) / power : Float80(significand) * power
-        let roundingBits = wide.significandBitPattern & 0x7FF
-        guard roundingBits < 0x3FF || roundingBits > 0x401 else { return nil }
-        return Double(wide)
+            guard significand != 0, abs(decimalExponent) <= 27 else { return nil }
+            let power = extendedPowersOfTen[abs(decimalExponent)]
+            let wide = decimalExponent < 0 ? Float80(significand) / power : Float80(significand) * power
+            let roundingBits = wide.significandBitPattern & 0x7FF
+            guard roundingBits < 0x3FF || roundingBits > 0x401 else { return nil }
+            return Double(wide)
         #else
-        return nil
+            return nil
         #endif
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A running engine process: `/bin/sh -c COMMAND` in its own process group, with non-blocking
 /// pipes on its standard input, output and error (all opened close-on-exec, so no other child
@@ -41,7 +42,8 @@ final class EngineProcess {
         }
     }
 
-    private static func spawn(command: String) throws(ExternalEngineError) -> (pid: pid_t, input: Int32, output: Int32, errorOutput: Int32) {
+    private static func spawn(command: String) throws(ExternalEngineError) -> (pid: pid_t, input: Int32, output: Int32, errorOutput: Int32)
+    {
         let stdinPipe = try Self.makePipe()
         let stdoutPipe = try Self.makePipe()
         let stderrPipe = try Self.makePipe()
@@ -185,7 +187,10 @@ final class EngineProcess {
                 if count < chunk.count || pending.count > maxLineBytes { return }
                 continue
             }
-            if count == 0 { outputClosed = true; return }
+            if count == 0 {
+                outputClosed = true
+                return
+            }
             if errno == EINTR { continue }
             if errno == EAGAIN { return }
             throw .ioError("reading from the engine failed: \(String(cString: strerror(errno)))")

@@ -64,9 +64,10 @@ extension EngineReply {
         for (index, element) in eventValues.enumerated() {
             let path = "events[\(index)]"
             let event = try element.asObject(field: path)
-            events.append(TraceEvent(
-                t: try event.number("t", path: path + "."), kind: try event.string("kind", path: path + "."),
-                subject: try event.string("subject", path: path + "."), detail: try event.string("detail", path: path + ".")))
+            events.append(
+                TraceEvent(
+                    t: try event.number("t", path: path + "."), kind: try event.string("kind", path: path + "."),
+                    subject: try event.string("subject", path: path + "."), detail: try event.string("detail", path: path + ".")))
         }
 
         let outcome = try value.object("outcome")
@@ -86,7 +87,9 @@ extension EngineReply {
     private static func decodeFrame(_ element: JSONValue, index: Int) throws(JSONFieldError) -> Frame {
         func path() -> String { "frames[\(index)]" }
         guard case .object(let members) = element else { throw JSONValue.typeError(path(), "an object", element) }
-        var t: Double?, progress: Double?, viewValues: [JSONValue]?
+        var t: Double?
+        var progress: Double?
+        var viewValues: [JSONValue]?
         for member in members {
             if case .null = member.value { continue }
             switch member.key {
@@ -109,7 +112,8 @@ extension EngineReply {
         for (viewIndex, viewElement) in viewValues.enumerated() {
             let view = try decodeView(viewElement, path: "\(path()).views[\(viewIndex)]")
             guard keys.insert(view.key).inserted else {
-                throw JSONFieldError(reason: "field \"\(path()).views[\(viewIndex)].key\": a second view \(JSONString.quoted(view.key)) in one frame")
+                throw JSONFieldError(
+                    reason: "field \"\(path()).views[\(viewIndex)].key\": a second view \(JSONString.quoted(view.key)) in one frame")
             }
             views.append(view)
         }
@@ -120,9 +124,18 @@ extension EngineReply {
     private static func decodeView(_ element: JSONValue, path: @autoclosure () -> String) throws(JSONFieldError) -> ViewState {
         guard case .object(let members) = element else { throw JSONValue.typeError(path(), "an object", element) }
         func field(_ key: String) -> String { path() + "." + key }
-        var key: String?, x: Double?, y: Double?, w: Double?, h: Double?, alpha: Double?
-        var transform: AffineTransform?, z: Int?, hidden: Bool?
-        var rotationX = 0.0, rotationY = 0.0, m34 = 0.0
+        var key: String?
+        var x: Double?
+        var y: Double?
+        var w: Double?
+        var h: Double?
+        var alpha: Double?
+        var transform: AffineTransform?
+        var z: Int?
+        var hidden: Bool?
+        var rotationX = 0.0
+        var rotationY = 0.0
+        var m34 = 0.0
         for member in members {
             let value = member.value
             if case .null = value { continue }

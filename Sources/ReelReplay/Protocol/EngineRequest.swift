@@ -101,9 +101,10 @@ public struct EngineRequest: Sendable, Hashable {
                     height: try deviceValue.number("height", path: "device."),
                     scale: try deviceValue.number("scale", path: "device."))
             }
-            let refreshHz = try value.optionalMember("refresh_hz").map { (hz) throws(JSONFieldError) in
-                try hz.asNumber(field: "refresh_hz")
-            } ?? GestureSession.defaultRefreshHz
+            let refreshHz =
+                try value.optionalMember("refresh_hz").map { (hz) throws(JSONFieldError) in
+                    try hz.asNumber(field: "refresh_hz")
+                } ?? GestureSession.defaultRefreshHz
 
             var touches: [Touch] = []
             let touchValues = try value.array("touches")
@@ -115,9 +116,10 @@ public struct EngineRequest: Sendable, Hashable {
                 guard let phase = TouchPhase(rawValue: phaseName) else {
                     throw JSONFieldError(reason: "unknown phase \"\(phaseName)\" in \(path)phase")
                 }
-                touches.append(Touch(
-                    t: try touchValue.number("t", path: path), id: try touchValue.integer("id", path: path),
-                    phase: phase, x: try touchValue.number("x", path: path), y: try touchValue.number("y", path: path)))
+                touches.append(
+                    Touch(
+                        t: try touchValue.number("t", path: path), id: try touchValue.integer("id", path: path),
+                        phase: phase, x: try touchValue.number("x", path: path), y: try touchValue.number("y", path: path)))
             }
             return EngineRequest(
                 scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)

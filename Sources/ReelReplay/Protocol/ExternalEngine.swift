@@ -182,14 +182,16 @@ struct EngineProcessSlot: ~Copyable {
                 throw ExternalEngineError(kind: .ioError, message: reason)
             }
         }
-        let reply: EngineReply, echoed: Int?
+        let reply: EngineReply
+        let echoed: Int?
         do {
             (reply, echoed) = try EngineReply.decodeAnswer(line: answer)
         } catch {
             current = nil
             _ = engine.stop(grace: .zero)
             throw ExternalEngineError(
-                kind: .malformedResponse, message: "the engine's response is not valid: \(error.reason) (response starts \(Self.excerpt(answer)))")
+                kind: .malformedResponse,
+                message: "the engine's response is not valid: \(error.reason) (response starts \(Self.excerpt(answer)))")
         }
         if let echoed, echoed != id {
             current = nil

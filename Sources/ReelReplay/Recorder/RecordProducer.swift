@@ -72,7 +72,8 @@ final class RecordProducer: @unchecked Sendable {
 
     private func prepare(_ input: GestureSession, committedBatches: Int) throws {
         let location = "\(input.sourceFile):\(input.line)"
-        let spec: ScenarioSpec, specJSON: String
+        let spec: ScenarioSpec
+        let specJSON: String
         do {
             (spec, specJSON) = try scenarios.resolveEncoded(input)
         } catch {

@@ -170,7 +170,7 @@ public final class Recorder {
     /// trace of it, unless that engine has one; true when it stored it.
     private func addTraceIfMissing(_ session: RecordedSession, engineID: Int64) throws -> Bool {
         guard let sessionID = try archive.sessionID(contentHash: session.header.contentHash),
-              try archive.traceID(sessionID: sessionID, engineID: engineID) == nil
+            try archive.traceID(sessionID: sessionID, engineID: engineID) == nil
         else { return false }
         try archive.addTrace(session.trace, sessionID: sessionID, engineID: engineID)
         return true

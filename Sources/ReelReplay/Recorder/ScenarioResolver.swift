@@ -51,7 +51,8 @@ public final class ScenarioResolver {
         if let spec = ScenarioCatalog.named(reference) { return spec }
         if let spec = files[reference] { return spec }
         guard reference.hasSuffix(".json") || reference.contains("/") else {
-            throw ReelFailure(.dataError, "unknown scenario '\(reference)' (`reel scenarios` lists the catalog; a scenario file path ends in .json)")
+            throw ReelFailure(
+                .dataError, "unknown scenario '\(reference)' (`reel scenarios` lists the catalog; a scenario file path ends in .json)")
         }
         let spec = try load(candidates(for: reference, relativeTo: streamFile), reference: reference)
         files[reference] = spec

@@ -59,7 +59,8 @@ public final class BaselineAcceptor {
         }
         guard replay.status == .finished else {
             throw ReelFailure(
-                .dataError, "\(archive.path): replay \(replayID) is \(replay.status.rawValue), not finished; "
+                .dataError,
+                "\(archive.path): replay \(replayID) is \(replay.status.rawValue), not finished; "
                     + "only a finished replay's verdicts can be accepted")
         }
         let ids = try selectedSessions(selection)
@@ -77,38 +78,39 @@ public final class BaselineAcceptor {
         // Every id written is one just inserted or looked up: foreign keys hold by construction
         // (`reel info --check` verifies them), as when recording.
         try archive.withForeignKeysHeldByConstruction {
-        while done < ids.count {
-            let batch = Array(ids[done..<min(done + Self.batchSize, ids.count)])
-            try archive.write {
-                let sessions = try archive.loadSessions(
-                    batch, contents: SessionContents(frames: false, events: false, tags: false, hierarchy: false))
-                for session in sessions {
-                    let header = session.header
-                    let spec = try specs[header.scenarioSpecJSON] ?? ScenarioSpec.decode(json: header.scenarioSpecJSON)
-                    specs[header.scenarioSpecJSON] = spec
-                    let trace: Trace
-                    do {
-                        trace = try engine.run(
-                            scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: session.touches,
-                            outcomeHierarchy: true)
-                    } catch {
-                        throw ReelFailure(.dataError, "session \(session.id): the candidate failed on it: \(error)")
+            while done < ids.count {
+                let batch = Array(ids[done..<min(done + Self.batchSize, ids.count)])
+                try archive.write {
+                    let sessions = try archive.loadSessions(
+                        batch, contents: SessionContents(frames: false, events: false, tags: false, hierarchy: false))
+                    for session in sessions {
+                        let header = session.header
+                        let spec = try specs[header.scenarioSpecJSON] ?? ScenarioSpec.decode(json: header.scenarioSpecJSON)
+                        specs[header.scenarioSpecJSON] = spec
+                        let trace: Trace
+                        do {
+                            trace = try engine.run(
+                                scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: session.touches,
+                                outcomeHierarchy: true)
+                        } catch {
+                            throw ReelFailure(.dataError, "session \(session.id): the candidate failed on it: \(error)")
+                        }
+                        guard !trace.outcome.hierarchy.isEmpty else {
+                            throw ReelFailure(
+                                .dataError,
+                                "session \(session.id): the candidate's answer has no outcome.hierarchy, which a baseline stores")
+                        }
+                        try checkIdentity(engine.identity, recorded: recorded, candidate: replay.candidate)
+                        let engineID = try archive.engineID(for: engine.identity)
+                        if try archive.traceID(sessionID: session.id, engineID: engineID) != nil { summary.tracesReused += 1 }
+                        let traceID = try archive.addTrace(trace, sessionID: session.id, engineID: engineID, replayID: replayID)
+                        try archive.acceptBaseline(sessionID: session.id, traceID: traceID, replayID: replayID, acceptedBy: acceptedBy)
+                        summary.accepted.append(session.id)
                     }
-                    guard !trace.outcome.hierarchy.isEmpty else {
-                        throw ReelFailure(
-                            .dataError, "session \(session.id): the candidate's answer has no outcome.hierarchy, which a baseline stores")
-                    }
-                    try checkIdentity(engine.identity, recorded: recorded, candidate: replay.candidate)
-                    let engineID = try archive.engineID(for: engine.identity)
-                    if try archive.traceID(sessionID: session.id, engineID: engineID) != nil { summary.tracesReused += 1 }
-                    let traceID = try archive.addTrace(trace, sessionID: session.id, engineID: engineID, replayID: replayID)
-                    try archive.acceptBaseline(sessionID: session.id, traceID: traceID, replayID: replayID, acceptedBy: acceptedBy)
-                    summary.accepted.append(session.id)
                 }
+                done += batch.count
+                try progress?(done, ids.count)
             }
-            done += batch.count
-            try progress?(done, ids.count)
-        }
         }
         summary.engine = engine.identity
         return summary
@@ -119,7 +121,8 @@ public final class BaselineAcceptor {
         guard let recorded, recorded.name != "exec" || recorded.version != "unknown" else { return }
         guard identity.fingerprint == recorded.fingerprint else {
             throw ReelFailure(
-                .dataError, "\(archive.path): replay \(replayID)'s candidate \(candidate) is now \(identity.name) \(identity.version) "
+                .dataError,
+                "\(archive.path): replay \(replayID)'s candidate \(candidate) is now \(identity.name) \(identity.version) "
                     + "(fingerprint \(identity.fingerprint)), not the \(recorded.name) \(recorded.version) it replayed "
                     + "(fingerprint \(recorded.fingerprint)); replay again with the engine as it is, then accept that replay")
         }
@@ -129,7 +132,8 @@ public final class BaselineAcceptor {
     private func selectedSessions(_ selection: Selection) throws -> [Int64] {
         let kinds = selection.kinds.map { list in "[" + list.map { JSONString.quoted($0.rawValue) }.joined(separator: ",") + "]" }
         let ids = selection.sessionIDs.map { list in "[" + list.map(String.init).joined(separator: ",") + "]" }
-        let statement = try archive.database.prepare("""
+        let statement = try archive.database.prepare(
+            """
             SELECT rr.session_id FROM replay_results AS rr
             JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
             WHERE rr.replay_id = ?1 AND rr.status = 'diverged'

@@ -14,8 +14,10 @@ extension ReplaySelection {
             let names = try Self.scenarioNames(in: archive)
             if !names.contains(scenario) {
                 let inCatalog = ScenarioCatalog.named(scenario) != nil
-                let close = inCatalog ? [] : closestNames(to: scenario, in: names + ScenarioCatalog.all.map(\.name).filter { !names.contains($0) })
-                let hint = close.isEmpty
+                let close =
+                    inCatalog ? [] : closestNames(to: scenario, in: names + ScenarioCatalog.all.map(\.name).filter { !names.contains($0) })
+                let hint =
+                    close.isEmpty
                     ? "; its scenarios: " + shortList(names) : "; closest: " + close.joined(separator: ", ")
                 throw ReelFailure(.dataError, "\(path): no session of scenario '\(scenario)'\(hint)")
             }

@@ -84,7 +84,8 @@ public struct ResultsMerger {
         if !missingShards.isEmpty {
             let names = missingShards.map { "\($0)/\(first.shard.count)" }
             throw ReelFailure(
-                .dataError, "cannot merge: shard\(names.count == 1 ? "" : "s") \(shortList(names)) missing; "
+                .dataError,
+                "cannot merge: shard\(names.count == 1 ? "" : "s") \(shortList(names)) missing; "
                     + "run `reel replay ARCHIVE --shard I/N --results FILE` for \(names.count == 1 ? "it" : "them")")
         }
         let judgedCount = shards.reduce(0) { $0 + $1.judged.count }
@@ -93,7 +94,8 @@ public struct ResultsMerger {
             let judged = Set(shards.flatMap(\.judged))
             let unjudged = try archive.sessionIDs().filter { !judged.contains($0) }
             throw ReelFailure(
-                .dataError, "cannot merge: \(unjudged.count) of \(first.sessionCount) selected sessions have no "
+                .dataError,
+                "cannot merge: \(unjudged.count) of \(first.sessionCount) selected sessions have no "
                     + "verdict in any shard: \(shortList(unjudged.map(String.init)))")
         }
     }
@@ -117,7 +119,8 @@ public struct ResultsMerger {
                     tolerancesJSON: shards[0].run.tolerancesJSON, shard: nil, status: .finished,
                     selectionJSON: shards.lazy.compactMap(\.run.selectionJSON).first, runner: nil))
         }
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TEMP TABLE merged_divergences (
                 shard_divergence_id INTEGER, session_id INTEGER, kind TEXT, frame_index INTEGER, view_key TEXT,
                 property TEXT, expected TEXT, actual TEXT, delta REAL, detail TEXT)
@@ -125,7 +128,8 @@ public struct ResultsMerger {
         for shard in shards {
             try merged.attach(shard.path, as: "shard")
             try merged.write {
-                try db.execute("""
+                try db.execute(
+                    """
                     INSERT INTO main.replay_results
                     SELECT \(replayID), session_id, status, decision_expected, decision_actual, first_divergent_frame,
                         max_error, error_message, kinds_json
@@ -139,7 +143,8 @@ public struct ResultsMerger {
         }
         try merged.write {
             // One unsharded run writes its divergences in session order.
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO main.divergences
                     (replay_id, session_id, kind, frame_index, view_key, property, expected, actual, delta, detail)
                 SELECT \(replayID), session_id, kind, frame_index, view_key, property, expected, actual, delta, detail

@@ -21,7 +21,8 @@ struct ShardResults {
         let archive = try Archive.open(path, mode: .readOnly)
         if try archive.database.scalarInt64("SELECT EXISTS (SELECT 1 FROM frames)") == 1 {
             throw Self.failure(
-                path, "it holds recorded sessions, not only results; merge takes the archives written by "
+                path,
+                "it holds recorded sessions, not only results; merge takes the archives written by "
                     + "`reel replay ARCHIVE --shard I/N --results FILE`")
         }
         let runs = try archive.replayRuns()

@@ -14,7 +14,9 @@ extension Replayer.Summary {
         for row in try archive.replayResults(replayID: replayID) {
             sessions += 1
             switch row.status {
-            case .matched: matched += 1; continue
+            case .matched:
+                matched += 1
+                continue
             case .diverged: diverged += 1
             case .error: errors += 1
             }

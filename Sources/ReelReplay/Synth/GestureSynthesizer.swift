@@ -159,9 +159,10 @@ public struct GestureSynthesizer: Sendable {
             if moved {
                 let across = drift * along + (k == 0 ? 0 : random.noise(sigma: 0.2))
                 let jitterAlong = k == 0 ? 0 : random.noise(sigma: 0.2)
-                first.move(to: clamped(
-                    x: startX + directionX * (along + jitterAlong) - directionY * across,
-                    y: startY + directionY * (along + jitterAlong) + directionX * across))
+                first.move(
+                    to: clamped(
+                        x: startX + directionX * (along + jitterAlong) - directionY * across,
+                        y: startY + directionY * (along + jitterAlong) + directionX * across))
             } else if k < ticks {
                 phase = first.rest(&realism, clampedBy: self)
             }
@@ -243,7 +244,8 @@ public struct GestureSynthesizer: Sendable {
         switch style {
         case .fastPinch:
             let cut = random.uniform(0.4, 0.65)
-            let duration = max(abs(signed / MotionPlan.minimumJerk(cut)) * MotionPlan.minimumJerkSlope(cut) / random.uniform(500, 2000), 4 / refreshHz)
+            let duration = max(
+                abs(signed / MotionPlan.minimumJerk(cut)) * MotionPlan.minimumJerkSlope(cut) / random.uniform(500, 2000), 4 / refreshHz)
             plan.stroke(to: initial + signed / MotionPlan.minimumJerk(cut), duration: duration)
             plan.releaseTime = plan.strokes.last!.start + cut * duration
         default:

@@ -9,16 +9,18 @@ extension Archive {
             try statement.bind(identity.fingerprint, at: 1)
             return try statement.step() ? statement.int64(at: 0) : nil
         }
-        let id = try existing ?? database.withCachedStatement(
-            "INSERT INTO engines (name, version, fingerprint, profile_json) VALUES (?1, ?2, ?3, ?4)"
-        ) { statement in
-            try statement.bind(identity.name, at: 1)
-            try statement.bind(identity.version, at: 2)
-            try statement.bind(identity.fingerprint, at: 3)
-            try statement.bind(identity.profileJSON, at: 4)
-            try statement.run()
-            return database.lastInsertRowID
-        }
+        let id =
+            try existing
+            ?? database.withCachedStatement(
+                "INSERT INTO engines (name, version, fingerprint, profile_json) VALUES (?1, ?2, ?3, ?4)"
+            ) { statement in
+                try statement.bind(identity.name, at: 1)
+                try statement.bind(identity.version, at: 2)
+                try statement.bind(identity.fingerprint, at: 3)
+                try statement.bind(identity.profileJSON, at: 4)
+                try statement.run()
+                return database.lastInsertRowID
+            }
         caches.engineIDs[identity.fingerprint] = id
         return id
     }
@@ -44,12 +46,14 @@ extension Archive {
             try statement.bind(specJSON, at: 2)
             return try statement.step() ? statement.int64(at: 0) : nil
         }
-        let id = try existing ?? database.withCachedStatement("INSERT INTO scenarios (name, spec_json) VALUES (?1, ?2)") { statement in
-            try statement.bind(name, at: 1)
-            try statement.bind(specJSON, at: 2)
-            try statement.run()
-            return database.lastInsertRowID
-        }
+        let id =
+            try existing
+            ?? database.withCachedStatement("INSERT INTO scenarios (name, spec_json) VALUES (?1, ?2)") { statement in
+                try statement.bind(name, at: 1)
+                try statement.bind(specJSON, at: 2)
+                try statement.run()
+                return database.lastInsertRowID
+            }
         caches.scenarioIDs[key] = id
         return id
     }
@@ -61,11 +65,13 @@ extension Archive {
             try statement.bind(key, at: 1)
             return try statement.step() ? statement.int64(at: 0) : nil
         }
-        let id = try existing ?? database.withCachedStatement("INSERT INTO view_keys (key) VALUES (?1)") { statement in
-            try statement.bind(key, at: 1)
-            try statement.run()
-            return database.lastInsertRowID
-        }
+        let id =
+            try existing
+            ?? database.withCachedStatement("INSERT INTO view_keys (key) VALUES (?1)") { statement in
+                try statement.bind(key, at: 1)
+                try statement.run()
+                return database.lastInsertRowID
+            }
         caches.viewKeyIDs[key] = id
         caches.viewKeys[id] = key
         return id
@@ -74,20 +80,23 @@ extension Archive {
     /// The id of the interned event name, inserting it when it is new.
     func eventNameID(_ name: EventName) throws -> Int64 {
         if let id = caches.eventNameIDs[name] { return id }
-        let existing = try database.withCachedStatement("""
+        let existing = try database.withCachedStatement(
+            """
             SELECT id FROM event_names WHERE kind = ?1 AND subject = ?2 AND detail_head = ?3 AND detail_tail = ?4
             """
         ) { statement in
             try bind(name, to: statement)
             return try statement.step() ? statement.int64(at: 0) : nil
         }
-        let id = try existing ?? database.withCachedStatement(
-            "INSERT INTO event_names (kind, subject, detail_head, detail_tail) VALUES (?1, ?2, ?3, ?4)"
-        ) { statement in
-            try bind(name, to: statement)
-            try statement.run()
-            return database.lastInsertRowID
-        }
+        let id =
+            try existing
+            ?? database.withCachedStatement(
+                "INSERT INTO event_names (kind, subject, detail_head, detail_tail) VALUES (?1, ?2, ?3, ?4)"
+            ) { statement in
+                try bind(name, to: statement)
+                try statement.run()
+                return database.lastInsertRowID
+            }
         caches.eventNameIDs[name] = id
         return id
     }

@@ -11,7 +11,8 @@ extension Archive {
     /// Ids of stored sessions in ascending order: all of them, those of scenario `scenario`, and/or
     /// those among `ids` (ids that are not stored are left out).
     public func sessionIDs(scenario: String? = nil, ids: [Int64]? = nil) throws -> [Int64] {
-        let statement = try database.prepare("""
+        let statement = try database.prepare(
+            """
             SELECT s.id FROM sessions AS s JOIN scenarios AS sc ON sc.id = s.scenario_id
             WHERE ?1 IS NULL OR sc.name = ?1 ORDER BY s.id
             """)

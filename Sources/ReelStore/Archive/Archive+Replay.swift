@@ -4,12 +4,14 @@ final class ReplayWriter {
     let divergence: Statement
 
     init(database: Database) throws {
-        result = try database.prepare("""
+        result = try database.prepare(
+            """
             INSERT INTO replay_results (replay_id, session_id, status, decision_expected, decision_actual,
                 first_divergent_frame, max_error, error_message, kinds_json)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
             """)
-        divergence = try database.prepare("""
+        divergence = try database.prepare(
+            """
             INSERT INTO divergences (replay_id, session_id, kind, frame_index, view_key, property, expected, actual, delta, detail)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
             """)
@@ -36,10 +38,12 @@ extension Archive {
         engineID: Int64, candidate: String, tolerancesJSON: String, shard: String?, selectionJSON: String = "{}",
         runner: String? = nil
     ) throws -> Int64 {
-        try database.withCachedStatement("""
+        try database.withCachedStatement(
+            """
             INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, shard, status, selection_json, runner)
             VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?3, ?4, 'running', ?5, ?6)
-            """) { statement in
+            """
+        ) { statement in
             try statement.bind(engineID, at: 1)
             try statement.bind(candidate, at: 2)
             try statement.bind(tolerancesJSON, at: 3)
@@ -63,11 +67,13 @@ extension Archive {
     /// Stores a replay run as given (`row.id` is ignored) and returns its id: for runs assembled
     /// from others, such as merged shard results.
     public func insertReplayRun(_ row: ReplayRunRow) throws -> Int64 {
-        try database.withCachedStatement("""
+        try database.withCachedStatement(
+            """
             INSERT INTO replays (
                 engine_id, candidate, started_at, finished_at, tolerances_json, shard, status, selection_json, runner)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-            """) { statement in
+            """
+        ) { statement in
             try statement.bind(row.engineID, at: 1)
             try statement.bind(row.candidate, at: 2)
             try statement.bind(row.startedAt, at: 3)
@@ -119,11 +125,13 @@ extension Archive {
     /// - Parameter engineID: the candidate engine when it became known only after the run began
     ///   (an external engine identifies itself in its first answer); nil keeps the one stored.
     public func finishReplay(_ id: Int64, status: ReplayStatus = .finished, engineID: Int64? = nil) throws {
-        try database.withCachedStatement("""
+        try database.withCachedStatement(
+            """
             UPDATE replays SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), status = ?2,
                 engine_id = coalesce(?3, engine_id)
             WHERE id = ?1
-            """) { statement in
+            """
+        ) { statement in
             try statement.bind(id, at: 1)
             try statement.bind(status.rawValue, at: 2)
             try statement.bind(engineID, at: 3)
@@ -133,19 +141,21 @@ extension Archive {
 
     /// Every replay run of the archive, by id.
     public func replayRuns() throws -> [ReplayRunRow] {
-        let statement = try database.prepare("""
+        let statement = try database.prepare(
+            """
             SELECT id, engine_id, candidate, started_at, finished_at, tolerances_json, shard, status, selection_json,
                 runner
             FROM replays ORDER BY id
             """)
         var rows: [ReplayRunRow] = []
         while try statement.step() {
-            rows.append(ReplayRunRow(
-                id: statement.int64(at: 0), engineID: statement.int64(at: 1), candidate: statement.string(at: 2),
-                startedAt: statement.string(at: 3), finishedAt: statement.optionalString(at: 4),
-                tolerancesJSON: statement.string(at: 5), shard: statement.optionalString(at: 6),
-                status: try decode(ReplayStatus.self, statement.string(at: 7), "replays", "status"),
-                selectionJSON: statement.optionalString(at: 8), runner: statement.optionalString(at: 9)))
+            rows.append(
+                ReplayRunRow(
+                    id: statement.int64(at: 0), engineID: statement.int64(at: 1), candidate: statement.string(at: 2),
+                    startedAt: statement.string(at: 3), finishedAt: statement.optionalString(at: 4),
+                    tolerancesJSON: statement.string(at: 5), shard: statement.optionalString(at: 6),
+                    status: try decode(ReplayStatus.self, statement.string(at: 7), "replays", "status"),
+                    selectionJSON: statement.optionalString(at: 8), runner: statement.optionalString(at: 9)))
         }
         return rows
     }
@@ -167,7 +177,8 @@ extension Archive {
 
     /// The verdicts of replay `replayID`, by session id.
     public func replayResults(replayID: Int64) throws -> [ReplayResultRow] {
-        let statement = try database.prepare("""
+        let statement = try database.prepare(
+            """
             SELECT session_id, status, decision_expected, decision_actual, first_divergent_frame, max_error,
                 error_message, kinds_json
             FROM replay_results WHERE replay_id = ?1 ORDER BY session_id
@@ -175,21 +186,29 @@ extension Archive {
         try statement.bind(replayID, at: 1)
         var rows: [ReplayResultRow] = []
         while try statement.step() {
-            rows.append(ReplayResultRow(
-                replayID: replayID, sessionID: statement.int64(at: 0),
-                status: try decode(ReplayResultStatus.self, statement.string(at: 1), "replay_results", "status"),
-                decisionExpected: try statement.optionalString(at: 2).map { try decode(Decision.self, $0, "replay_results", "decision_expected") },
-                decisionActual: try statement.optionalString(at: 3).map { try decode(Decision.self, $0, "replay_results", "decision_actual") },
-                firstDivergentFrame: statement.optionalInt(at: 4), maxError: statement.optionalDouble(at: 5),
-                errorMessage: statement.optionalString(at: 6),
-                kinds: try jsonStrings(statement.string(at: 7), table: "replay_results", column: "kinds_json").map { try decode(DivergenceKind.self, $0, "replay_results", "kinds_json") }))
+            rows.append(
+                ReplayResultRow(
+                    replayID: replayID, sessionID: statement.int64(at: 0),
+                    status: try decode(ReplayResultStatus.self, statement.string(at: 1), "replay_results", "status"),
+                    decisionExpected: try statement.optionalString(at: 2).map {
+                        try decode(Decision.self, $0, "replay_results", "decision_expected")
+                    },
+                    decisionActual: try statement.optionalString(at: 3).map {
+                        try decode(Decision.self, $0, "replay_results", "decision_actual")
+                    },
+                    firstDivergentFrame: statement.optionalInt(at: 4), maxError: statement.optionalDouble(at: 5),
+                    errorMessage: statement.optionalString(at: 6),
+                    kinds: try jsonStrings(statement.string(at: 7), table: "replay_results", column: "kinds_json").map {
+                        try decode(DivergenceKind.self, $0, "replay_results", "kinds_json")
+                    }))
         }
         return rows
     }
 
     /// The divergences of replay `replayID` (of one session when `sessionID` is given), in insertion order.
     public func divergences(replayID: Int64, sessionID: Int64? = nil) throws -> [DivergenceRow] {
-        let statement = try database.prepare("""
+        let statement = try database.prepare(
+            """
             SELECT session_id, kind, frame_index, view_key, property, expected, actual, delta, detail
             FROM divergences WHERE replay_id = ?1 \(sessionID == nil ? "" : "AND session_id = ?2") ORDER BY id
             """)
@@ -197,14 +216,15 @@ extension Archive {
         if let sessionID { try statement.bind(sessionID, at: 2) }
         var rows: [DivergenceRow] = []
         while try statement.step() {
-            rows.append(DivergenceRow(
-                replayID: replayID, sessionID: statement.int64(at: 0),
-                divergence: Divergence(
-                    kind: try decode(DivergenceKind.self, statement.string(at: 1), "divergences", "kind"),
-                    frameIndex: statement.optionalInt(at: 2), viewKey: statement.optionalString(at: 3),
-                    property: statement.optionalString(at: 4), expected: statement.optionalString(at: 5),
-                    actual: statement.optionalString(at: 6), delta: statement.optionalDouble(at: 7),
-                    detail: statement.optionalString(at: 8) ?? "")))
+            rows.append(
+                DivergenceRow(
+                    replayID: replayID, sessionID: statement.int64(at: 0),
+                    divergence: Divergence(
+                        kind: try decode(DivergenceKind.self, statement.string(at: 1), "divergences", "kind"),
+                        frameIndex: statement.optionalInt(at: 2), viewKey: statement.optionalString(at: 3),
+                        property: statement.optionalString(at: 4), expected: statement.optionalString(at: 5),
+                        actual: statement.optionalString(at: 6), delta: statement.optionalDouble(at: 7),
+                        detail: statement.optionalString(at: 8) ?? "")))
         }
         return rows
     }

@@ -111,7 +111,8 @@ extension Archive {
         // The kinds are the caller's constants, written into the statement (one cached statement
         // per list) as comparisons: `kind IN (...)` looks each row up in a temporary b-tree of the list.
         let kindFilter = kinds.map { "n.kind = " + sqlStringLiteral($0) }.joined(separator: " OR ")
-        try database.withCachedStatement("""
+        try database.withCachedStatement(
+            """
             SELECT bl.session_id, n.subject, n.detail_head || coalesce(e.argument, '') || n.detail_tail
             FROM baselines AS bl CROSS JOIN trace_events AS e CROSS JOIN event_names AS n
             ON e.trace_id = bl.trace_id AND n.id = e.name_id
@@ -134,11 +135,13 @@ extension Archive {
 
     /// The headers of the stored sessions of `selection`, by ascending id, with their tags when `tags` is true.
     func loadHeaders(_ selection: SessionSelection, tags: Bool = true) throws -> [(id: Int64, header: SessionHeader)] {
-        var headers = try database.withCachedStatement("""
+        var headers = try database.withCachedStatement(
+            """
             SELECT s.id, sc.name, sc.spec_json, s.device_width, s.device_height, s.device_scale, s.refresh_hz,
                 s.external_id, s.source_file, s.source_line, s.content_hash, s.scenario_id
             FROM sessions AS s JOIN scenarios AS sc ON sc.id = s.scenario_id \(selection.filter("s.id")) ORDER BY s.id
-            """) { s -> [(id: Int64, header: SessionHeader)] in
+            """
+        ) { s -> [(id: Int64, header: SessionHeader)] in
             try selection.bind(to: s)
             var headers: [(id: Int64, header: SessionHeader)] = []
             // Sessions of one scenario share its name and spec strings, read once per scenario.
@@ -147,11 +150,15 @@ extension Archive {
                 let scenarioID = s.int64(at: 11)
                 let scenario = scenarios[scenarioID] ?? (s.string(at: 1), s.string(at: 2))
                 scenarios[scenarioID] = scenario
-                headers.append((s.int64(at: 0), SessionHeader(
-                    scenarioName: scenario.name, scenarioSpecJSON: scenario.specJSON,
-                    device: Device(width: s.double(at: 3), height: s.double(at: 4), scale: s.double(at: 5)),
-                    refreshHz: s.double(at: 6), externalID: s.optionalString(at: 7), tags: [],
-                    sourceFile: s.optionalString(at: 8), sourceLine: s.optionalInt(at: 9), contentHash: s.string(at: 10))))
+                headers.append(
+                    (
+                        s.int64(at: 0),
+                        SessionHeader(
+                            scenarioName: scenario.name, scenarioSpecJSON: scenario.specJSON,
+                            device: Device(width: s.double(at: 3), height: s.double(at: 4), scale: s.double(at: 5)),
+                            refreshHz: s.double(at: 6), externalID: s.optionalString(at: 7), tags: [],
+                            sourceFile: s.optionalString(at: 8), sourceLine: s.optionalInt(at: 9), contentHash: s.string(at: 10))
+                    ))
             }
             return headers
         }
@@ -170,7 +177,8 @@ extension Archive {
     /// The error naming the first session of `selection` whose tags are not a JSON array (an
     /// archive edited by hand, its CHECK constraint ignored), or nil when there is none.
     private func invalidTags(_ selection: SessionSelection) throws -> ArchiveError? {
-        try database.withCachedStatement("""
+        try database.withCachedStatement(
+            """
             SELECT id FROM (SELECT id, tags FROM sessions \(selection.filter("id")))
             WHERE NOT (json_valid(tags) AND json_type(tags) = 'array') ORDER BY id LIMIT 1
             """
@@ -188,15 +196,18 @@ extension Archive {
             "SELECT session_id, t, finger, phase, x, y FROM touches \(selection.filter("session_id")) ORDER BY session_id, seq",
             selection, positions
         ) { index, s in
-            try body(index, Touch(
-                t: s.double(at: 1), id: s.int(at: 2), phase: try decode(TouchPhase.self, s, at: 3, "touches", "phase"),
-                x: s.double(at: 4), y: s.double(at: 5)))
+            try body(
+                index,
+                Touch(
+                    t: s.double(at: 1), id: s.int(at: 2), phase: try decode(TouchPhase.self, s, at: 3, "touches", "phase"),
+                    x: s.double(at: 4), y: s.double(at: 5)))
         }
     }
 
     /// Hands `body` each baseline event of `selection` in (session, seq) order.
     private func forEachEvent(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, TraceEvent) throws -> Void) throws {
-        try forEachSessionRow("""
+        try forEachSessionRow(
+            """
             SELECT bl.session_id,
                 coalesce(e.t, (SELECT tt.t FROM touches AS tt WHERE tt.session_id = bl.session_id AND tt.seq = e.touch_seq)),
                 n.kind, n.subject, n.detail_head || coalesce(e.argument, '') || n.detail_tail
@@ -207,7 +218,8 @@ extension Archive {
             selection, positions
         ) { index, s in
             guard !s.isNull(at: 1) else {
-                throw ArchiveError.invalidStoredValue(table: "trace_events", column: "touch_seq", value: "(a touch the session does not have)")
+                throw ArchiveError.invalidStoredValue(
+                    table: "trace_events", column: "touch_seq", value: "(a touch the session does not have)")
             }
             try body(index, TraceEvent(t: s.double(at: 1), kind: s.string(at: 2), subject: s.string(at: 3), detail: s.string(at: 4)))
         }
@@ -217,7 +229,8 @@ extension Archive {
     private func forEachOutcome(
         _ selection: SessionSelection, _ positions: [Int64], hierarchy: Bool, _ body: (Int, Outcome) throws -> Void
     ) throws {
-        try forEachSessionRow("""
+        try forEachSessionRow(
+            """
             SELECT bl.session_id, tr.decision, tr.completed_at\(hierarchy ? ", tr.hierarchy_json" : "")
             FROM baselines AS bl CROSS JOIN traces AS tr ON tr.id = bl.trace_id
             \(selection.filter("bl.session_id")) ORDER BY bl.session_id
@@ -295,7 +308,8 @@ extension Archive {
                             try assembler.finish()
                         }
                         let index = frames.int(at: 1)
-                        let t = frames.isNull(at: 3)
+                        let t =
+                            frames.isNull(at: 3)
                             ? Double(frames.int64(at: 4) &+ Int64(index)) / frames.double(at: 5) : frames.double(at: 3)
                         let views = try assembler.views(ofFrame: index, key: viewKey(id:))
                         try body(frameSession, Frame(index: index, t: t, progress: frames.double(at: 2), views: views))

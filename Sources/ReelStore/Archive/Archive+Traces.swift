@@ -21,7 +21,8 @@ extension Archive {
     /// Whether the input with `contentHash` is stored, and with a trace of the engine with
     /// `engineFingerprint` (nil: an engine not known yet, which has no trace).
     public func storedInput(contentHash: String, engineFingerprint: String?) throws -> StoredInput {
-        try database.withCachedStatement("""
+        try database.withCachedStatement(
+            """
             SELECT s.id, EXISTS (SELECT 1 FROM traces AS tr JOIN engines AS e ON e.id = tr.engine_id
                                  WHERE tr.session_id = s.id AND e.fingerprint = ?2)
             FROM sessions AS s WHERE s.content_hash = ?1
@@ -92,7 +93,8 @@ extension Archive {
             }
             let previous = try baselineTraceID(sessionID: sessionID)
             guard previous != traceID else { return nil }
-            try database.withCachedStatement("""
+            try database.withCachedStatement(
+                """
                 INSERT INTO baseline_history (session_id, trace_id, replaced_by, replay_id, accepted_by, replaced_at)
                 VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
                 """
@@ -104,7 +106,8 @@ extension Archive {
                 try statement.bind(acceptedBy, at: 5)
                 try statement.run()
             }
-            try database.withCachedStatement("""
+            try database.withCachedStatement(
+                """
                 UPDATE baselines SET trace_id = ?2, since = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE session_id = ?1
                 """
             ) { statement in
@@ -121,9 +124,16 @@ extension Archive {
     public func baselineRowCounts() throws -> [(view: String, rows: Int64)] {
         let baselines = "FROM baselines AS bl CROSS JOIN"
         return [
-            ("frames", try database.scalarInt64("SELECT coalesce(sum(tr.frame_count), 0) \(baselines) traces AS tr ON tr.id = bl.trace_id") ?? 0),
-            ("frame_views", try database.scalarInt64(
-                "SELECT coalesce(sum(v.last_frame - v.first_frame + 1), 0) \(baselines) trace_views AS v ON v.trace_id = bl.trace_id") ?? 0),
+            (
+                "frames",
+                try database.scalarInt64("SELECT coalesce(sum(tr.frame_count), 0) \(baselines) traces AS tr ON tr.id = bl.trace_id") ?? 0
+            ),
+            (
+                "frame_views",
+                try database.scalarInt64(
+                    "SELECT coalesce(sum(v.last_frame - v.first_frame + 1), 0) \(baselines) trace_views AS v ON v.trace_id = bl.trace_id")
+                    ?? 0
+            ),
             ("events", try database.scalarInt64("SELECT count(*) \(baselines) trace_events AS e ON e.trace_id = bl.trace_id") ?? 0),
             ("outcomes", try database.scalarInt64("SELECT count(*) FROM baselines") ?? 0),
         ]
@@ -140,12 +150,14 @@ extension Archive {
             let rowID = foreignKeys.isNull(at: 1) ? "" : " row \(foreignKeys.int64(at: 1))"
             problems.append("\(foreignKeys.string(at: 0))\(rowID): refers to a missing \(foreignKeys.string(at: 2)) row")
         }
-        let orphans = try database.prepare("""
+        let orphans = try database.prepare(
+            """
             SELECT s.id FROM sessions AS s WHERE NOT EXISTS (SELECT 1 FROM baselines AS bl WHERE bl.session_id = s.id)
             ORDER BY s.id
             """)
         while try orphans.step() { problems.append("session \(orphans.int64(at: 0)): has no baseline trace") }
-        let foreign = try database.prepare("""
+        let foreign = try database.prepare(
+            """
             SELECT bl.session_id, bl.trace_id FROM baselines AS bl JOIN traces AS tr ON tr.id = bl.trace_id
             WHERE tr.session_id <> bl.session_id ORDER BY bl.session_id
             """)

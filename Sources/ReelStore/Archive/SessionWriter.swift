@@ -13,14 +13,16 @@ final class SessionWriter {
     let baseline: Statement
 
     init(database: Database) throws {
-        session = try database.prepare("""
+        session = try database.prepare(
+            """
             INSERT INTO sessions (scenario_id, engine_id, content_hash, external_id, device_width, device_height,
                 device_scale, size_class, refresh_hz, tags, source_file, source_line, recorded_at)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
             """)
         touch = try database.prepare(
             "INSERT INTO touches (session_id, seq, t, finger, phase, x, y) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
-        trace = try database.prepare("""
+        trace = try database.prepare(
+            """
             INSERT INTO traces (session_id, engine_id, replay_id, frame_count, first_tick, decision, completed_at,
                 hierarchy_json, created_at)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
@@ -32,7 +34,8 @@ final class SessionWriter {
             "INSERT INTO view_changes (trace_id, view_id, property, frame_index, value) VALUES (?1, ?2, ?3, ?4, ?5)")
         event = try database.prepare(
             "INSERT INTO trace_events (trace_id, seq, t, touch_seq, name_id, argument) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        baseline = try database.prepare("""
+        baseline = try database.prepare(
+            """
             INSERT INTO baselines (session_id, trace_id, since) VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
             """)
     }
@@ -93,8 +96,10 @@ final class SessionWriter {
             try e.bind(Int64(seq), at: 2)
             try e.bind(touchSeq == nil ? event.t : nil, at: 3)
             try e.bind(touchSeq, at: 4)
-            try e.bind(try eventNameID(EventName(
-                kind: event.kind, subject: event.subject, detailHead: detail.head, detailTail: detail.tail)), at: 5)
+            try e.bind(
+                try eventNameID(
+                    EventName(
+                        kind: event.kind, subject: event.subject, detailHead: detail.head, detailTail: detail.tail)), at: 5)
             try e.bind(detail.argument, at: 6)
             try e.run()
         }

@@ -1,9 +1,9 @@
 import CSQLite
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One connection to a SQLite file, through SQLite's C API.
@@ -123,10 +123,12 @@ public final class Database {
             throw error
         }
         let database = Database(path: path, mode: mode, connection: handle)
-        sqlite3_rollback_hook(handle, { context in
-            guard let context else { return }
-            Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().rollbackCount += 1
-        }, Unmanaged.passUnretained(database).toOpaque())
+        sqlite3_rollback_hook(
+            handle,
+            { context in
+                guard let context else { return }
+                Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().rollbackCount += 1
+            }, Unmanaged.passUnretained(database).toOpaque())
         try database.configure()
         return database
     }
@@ -188,17 +190,18 @@ public final class Database {
     private func checkApplicationID() throws {
         let applicationID: Int64
         switch Result(catching: { () throws(SQLiteError) -> Int64 in try scalarInt64("PRAGMA application_id") ?? 0 }) {
-        case let .success(value):
+        case .success(let value):
             applicationID = value
-        case let .failure(error) where error.code == SQLITE_NOTADB:
+        case .failure(let error) where error.code == SQLITE_NOTADB:
             throw ArchiveError.notAnArchive(path: path, reason: "the file is not a SQLite database")
-        case let .failure(error):
+        case .failure(let error):
             throw error
         }
         if applicationID == Int64(Database.reelApplicationID) { return }
         let objects = try scalarInt64("SELECT count(*) FROM sqlite_schema") ?? 0
         guard applicationID == 0, objects == 0 else {
-            let found = applicationID == 0
+            let found =
+                applicationID == 0
                 ? "no application_id"
                 : "application_id 0x" + String(UInt32(truncatingIfNeeded: applicationID), radix: 16, uppercase: true)
             throw ArchiveError.notAnArchive(

@@ -1,9 +1,9 @@
 import CSQLite
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failure reported by SQLite: its result code, its message and the SQL that failed.

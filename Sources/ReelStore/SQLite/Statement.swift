@@ -1,9 +1,9 @@
 import CSQLite
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the bind call returns.
@@ -78,7 +78,8 @@ public final class Statement {
         let rc = value.withUTF8 { bytes -> Int32 in
             // An empty buffer may have no address; SQLite binds NULL for a null pointer, so pass "".
             guard let base = bytes.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, transient) }
-            return sqlite3_bind_text(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
+            return sqlite3_bind_text(
+                handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
         }
         try check(rc)
     }
