@@ -69,7 +69,7 @@ struct AcceptCommand: ParsableCommand {
     /// Who accepts: the user and host, as `user@host`.
     static func who() -> String {
         let environment = ProcessInfo.processInfo.environment
-        let user = environment["USER"] ?? environment["LOGNAME"] ?? "unknown"
+        let user = environment["USER"] ?? environment["LOGNAME"] ?? NSUserName()
         return "\(user)@\(ProcessInfo.processInfo.hostName)"
     }
 }

@@ -208,4 +208,17 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("trace_frames") && $0.contains("traces") })
         #expect(problems.contains("session \(id): has no baseline trace"))
     }
+
+    @Test func damagedRunsAndZValuesAreRefusedNotTrappedOn() throws {
+        let archive = try Archive.open(temporaryPath("damaged.sqlite"), mode: .readWrite)
+        let id = try archive.insert(sampleSession(), engineID: try archive.engineID(for: sampleEngine))
+        try archive.database.execute("UPDATE trace_views SET z = 9223372036854775807 WHERE first_frame = 0 AND z = 0")
+        #expect(throws: ArchiveError.self) { try archive.loadSession(id) }
+        try archive.database.execute("UPDATE trace_views SET z = 0 WHERE z = 9223372036854775807")
+        #expect(try archive.loadSession(id).trace == sampleSession().trace)
+        try archive.database.execute("UPDATE trace_views SET last_frame = 5000000 WHERE z = 0")
+        #expect(throws: ArchiveError.self) { try archive.loadSession(id) }
+        try archive.database.execute("UPDATE traces SET first_tick = 9223372036854775807")
+        #expect(throws: ArchiveError.self) { try archive.loadSession(id) }
+    }
 }

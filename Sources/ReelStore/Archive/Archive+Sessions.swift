@@ -310,7 +310,7 @@ extension Archive {
                         let index = frames.int(at: 1)
                         let t =
                             frames.isNull(at: 3)
-                            ? Double(frames.int64(at: 4) + Int64(index)) / frames.double(at: 5) : frames.double(at: 3)
+                            ? Double(frames.int64(at: 4) &+ Int64(index)) / frames.double(at: 5) : frames.double(at: 3)
                         let views = try assembler.views(ofFrame: index, key: viewKey(id:))
                         try body(frameSession, Frame(index: index, t: t, progress: frames.double(at: 2), views: views))
                     }

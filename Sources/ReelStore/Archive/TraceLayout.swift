@@ -206,11 +206,21 @@ struct TraceAssembler {
                 transform: AffineTransform(
                     a: row[base + 5], b: row[base + 6], c: row[base + 7], d: row[base + 8], tx: row[base + 9],
                     ty: row[base + 10]),
-                rotationX: row[base + 11], rotationY: row[base + 12], m34: row[base + 13], z: Int(row[base + 14]),
+                rotationX: row[base + 11], rotationY: row[base + 12], m34: row[base + 13], z: try Self.z(row[base + 14]),
                 hidden: row[base + 15] != 0)
             views.insertBackToFront(view)
         }
         return views
+    }
+}
+
+extension TraceAssembler {
+    /// A stored z as an Int; a damaged archive's value that is no whole number in range is refused, not trapped on.
+    static func z(_ value: Double) throws -> Int {
+        guard abs(value) <= 9_007_199_254_740_992, let z = Int(exactly: value) else {
+            throw ArchiveError.invalidStoredValue(table: "view_changes", column: "value", value: "\(value) (a z that is no whole number)")
+        }
+        return z
     }
 }
 
