@@ -76,12 +76,13 @@ let package = Package(
             dependencies: ["SQLEmbedder"]
         ),
         .testTarget(name: "ReelTimingTests", dependencies: ["ReelTiming"]),
+        .testTarget(name: "ReelTraceTests", dependencies: ["ReelTrace"]),
         .testTarget(name: "ReelGesturesTests", dependencies: ["ReelGestures", "ReelTrace"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelTrace", "ReelTiming", "ReelGestures"]),
         .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelTrace", "CSQLite"]),
         .testTarget(name: "ReelReplayTests", dependencies: ["ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
         .testTarget(
-            name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore", .product(name: "Yams", package: "Yams")],
+            name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore", "ReelTrace", .product(name: "Yams", package: "Yams")],
             exclude: ["BadInput"]),
         .testTarget(
             name: "ReelCaptureTests",

@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// One schema migration as the build carries it (generated from Migrations/NNNN_name.sql).
 public struct EmbeddedMigration: Sendable, Hashable {
     /// The NNNN of the file name.

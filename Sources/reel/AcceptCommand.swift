@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ReelReplay
 import ReelStore
+import ReelTrace
 
 /// `reel accept ARCHIVE --replay ID`: a replay's candidate traces become the baselines of the
 /// sessions it diverged on.

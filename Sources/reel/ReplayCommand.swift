@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ReelReplay
 import ReelStore
+import ReelTrace
 
 /// `reel replay ARCHIVE`: re-runs recorded sessions on a candidate engine and flags divergence.
 struct ReplayCommand: ParsableCommand {

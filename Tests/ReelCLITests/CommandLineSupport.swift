@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTrace
 import Testing
 
 /// What one run of the `reel` executable did.

@@ -1,6 +1,7 @@
 import Foundation
 import ReelReplay
 import ReelStore
+import ReelTrace
 import Testing
 
 /// `--fail-on KINDS` of `reel replay` and `reel merge`: which divergence kinds fail, through the binary.

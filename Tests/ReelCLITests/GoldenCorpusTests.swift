@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTrace
 import Testing
 
 /// Characterization ("golden") tests of a fixed corpus through the real binary: the content hashes,

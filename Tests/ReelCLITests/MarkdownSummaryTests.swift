@@ -1,6 +1,7 @@
 import Foundation
 import ReelReplay
 import ReelStore
+import ReelTrace
 import Testing
 
 /// `--format markdown` of replay, merge and compare: the counts of the replay's rows, the flipped

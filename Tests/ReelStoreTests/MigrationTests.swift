@@ -1,3 +1,4 @@
+import ReelTrace
 import Testing
 
 @testable import ReelStore

@@ -1,11 +1,8 @@
-import ReelStore
 import ReelTrace
 
 /// The verdict on one session.
 public struct SessionComparison: Sendable, Hashable {
-    public enum Status: String, Sendable, Hashable { case matched, diverged, error }
-
-    public var status: Status
+    public var status: VerdictStatus
     public var decisionExpected: Bool
     /// nil when the engine failed.
     public var decisionActual: Bool?
@@ -17,7 +14,7 @@ public struct SessionComparison: Sendable, Hashable {
     public var maxError: Double
 
     public init(
-        status: Status, decisionExpected: Bool, decisionActual: Bool?, divergences: [Divergence],
+        status: VerdictStatus, decisionExpected: Bool, decisionActual: Bool?, divergences: [Divergence],
         firstDivergentFrame: Int?, maxError: Double
     ) {
         self.status = status

@@ -1,4 +1,3 @@
-import ReelStore
 import ReelTrace
 
 /// Accumulates frame-by-frame differences between two traces, one frame pair at a time.

@@ -1,4 +1,3 @@
-import ReelStore
 import ReelTrace
 
 /// Compares a recording's lifecycle calls, arriving one at a time in order, with the replayed

@@ -1,4 +1,3 @@
-import ReelStore
 import ReelTrace
 
 /// Compares a recorded trace (expected) with a replayed one (actual).
@@ -70,7 +69,7 @@ public struct TraceDiff: Sendable {
             divergences.append(lifecycle)
         }
         divergences += frames.viewDivergences + frames.propertyDivergences
-        let status: SessionComparison.Status = divergences.isEmpty ? .matched : .diverged
+        let status: VerdictStatus = divergences.isEmpty ? .matched : .diverged
         return SessionComparison(
             status: status, decisionExpected: decisionExpected, decisionActual: decisionActual,
             divergences: divergences, firstDivergentFrame: frames.firstDivergentFrame,

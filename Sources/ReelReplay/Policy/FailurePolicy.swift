@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTrace
 
 /// Which divergence kinds fail a replay (`--fail-on`): a session diverging only in other kinds is
 /// reported but does not count toward the exit status, the JUnit failures or the failing count.

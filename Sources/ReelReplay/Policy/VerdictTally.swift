@@ -1,4 +1,5 @@
 import ReelStore
+import ReelTrace
 
 /// A replay's verdicts counted by session under a `FailurePolicy`: how many diverging sessions
 /// fail it, how many diverge only in kinds it lets pass, and how many sessions show each kind.
@@ -34,7 +35,7 @@ public struct VerdictTally: Sendable, Hashable {
             flips += statement.int(at: 3)
             let kinds = try Self.kinds(statement.string(at: 1), archive: archive, replayID: replayID)
             for kind in kinds { sessionsByKind[kind, default: 0] += count }
-            if statement.string(at: 0) == ReplayResultStatus.error.rawValue {
+            if statement.string(at: 0) == VerdictStatus.error.rawValue {
                 errors += count
             } else if policy.fails(kinds) {
                 failingSessions += count

@@ -201,15 +201,9 @@ public final class Replayer {
     }
 
     private func store(_ verdict: SessionComparison, sessionID: Int64, replayID: Int64, in archive: Archive) throws {
-        let status: ReplayResultStatus =
-            switch verdict.status {
-            case .matched: .matched
-            case .diverged: .diverged
-            case .error: .error
-            }
         try archive.insertReplayResult(
             ReplayResultRow(
-                replayID: replayID, sessionID: sessionID, status: status,
+                replayID: replayID, sessionID: sessionID, status: verdict.status,
                 decisionExpected: Decision(completed: verdict.decisionExpected),
                 decisionActual: verdict.decisionActual.map(Decision.init(completed:)),
                 firstDivergentFrame: verdict.firstDivergentFrame,

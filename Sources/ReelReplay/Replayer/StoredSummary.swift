@@ -1,4 +1,5 @@
 import ReelStore
+import ReelTrace
 
 extension Replayer.Summary {
     /// The summary of replay `replayID` as its tables tell it: what `Replayer.run` returned for a
@@ -32,14 +33,8 @@ extension Replayer.Summary {
 extension SessionComparison {
     /// A verdict rebuilt from its stored rows.
     init(_ row: ReplayResultRow, divergences: [DivergenceRow]) {
-        let status: Status =
-            switch row.status {
-            case .matched: .matched
-            case .diverged: .diverged
-            case .error: .error
-            }
         self.init(
-            status: status, decisionExpected: row.decisionExpected?.completed ?? false,
+            status: row.status, decisionExpected: row.decisionExpected?.completed ?? false,
             decisionActual: row.decisionActual?.completed,
             divergences: divergences.map(\.divergence),
             firstDivergentFrame: row.firstDivergentFrame, maxError: row.maxError ?? 0)

@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// The prepared statements of the replay-result write path.
 final class ReplayWriter {
     let result: Statement
@@ -189,7 +191,7 @@ extension Archive {
             rows.append(
                 ReplayResultRow(
                     replayID: replayID, sessionID: statement.int64(at: 0),
-                    status: try decode(ReplayResultStatus.self, statement.string(at: 1), "replay_results", "status"),
+                    status: try decode(VerdictStatus.self, statement.string(at: 1), "replay_results", "status"),
                     decisionExpected: try statement.optionalString(at: 2).map {
                         try decode(Decision.self, $0, "replay_results", "decision_expected")
                     },

@@ -1,55 +1,15 @@
-/// How a session's transition ended, as the archive spells it.
-public enum Decision: String, Sendable, Hashable, CaseIterable {
-    case finished, cancelled
-
-    /// `.finished` for a completed transition, `.cancelled` otherwise (as `Outcome.completed`).
-    public init(completed: Bool) { self = completed ? .finished : .cancelled }
-
-    /// Whether the transition completed.
-    public var completed: Bool { self == .finished }
-}
+import ReelTrace
 
 /// The state of a replay run (`replays.status`).
 public enum ReplayStatus: String, Sendable, Hashable, CaseIterable {
     case running, finished, failed
 }
 
-/// The verdict of a replay on one session (`replay_results.status`).
-public enum ReplayResultStatus: String, Sendable, Hashable, CaseIterable {
-    /// The candidate's trace matched the stored one within the tolerances.
-    case matched
-    /// At least one divergence was found.
-    case diverged
-    /// The candidate engine failed on the session.
-    case error
-}
-
-/// What kind of difference a divergence is (`divergences.kind`). Case order is the canonical
-/// order of `ReplayResultRow.kinds`.
-public enum DivergenceKind: String, Sendable, Hashable, CaseIterable {
-    /// The completion decision flipped.
-    case decision
-    /// Lifecycle/transition events differ in order or content.
-    case lifecycle
-    /// The number of frames differs.
-    case frameCount = "frame_count"
-    /// A view property differs beyond tolerance in a frame.
-    case frame
-    /// A time (completion time, event time) differs beyond tolerance.
-    case timing
-    /// A view of the stored frame is missing from the candidate's.
-    case missingView = "missing_view"
-    /// The candidate's frame has a view the stored frame does not.
-    case extraView = "extra_view"
-    /// The candidate engine failed.
-    case error
-}
-
 /// One row of `replay_results`.
 public struct ReplayResultRow: Sendable, Hashable {
     public var replayID: Int64
     public var sessionID: Int64
-    public var status: ReplayResultStatus
+    public var status: VerdictStatus
     /// The stored decision (nil only when unknown).
     public var decisionExpected: Decision?
     /// The candidate's decision (nil when the candidate failed).
@@ -64,7 +24,7 @@ public struct ReplayResultRow: Sendable, Hashable {
     public var kinds: [DivergenceKind]
 
     public init(
-        replayID: Int64, sessionID: Int64, status: ReplayResultStatus, decisionExpected: Decision?,
+        replayID: Int64, sessionID: Int64, status: VerdictStatus, decisionExpected: Decision?,
         decisionActual: Decision?, firstDivergentFrame: Int? = nil, maxError: Double? = nil,
         errorMessage: String? = nil, kinds: [DivergenceKind] = []
     ) {

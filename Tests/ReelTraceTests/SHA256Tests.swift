@@ -1,6 +1,5 @@
+import ReelTrace
 import Testing
-
-@testable import ReelStore
 
 /// Known-answer vectors from FIPS 180-4 / NIST's SHA-256 examples.
 @Suite struct SHA256Tests {
