@@ -2,16 +2,16 @@ import ReelTrace
 
 /// The engine's benchmark (`reel bench`): the caller supplies the clock, so the engine stays free
 /// of wall-clock calls.
-public enum EngineBenchmark {
+package enum EngineBenchmark {
     /// One benchmark case: a scenario with its touches.
-    public struct Case: Sendable {
-        public var label: String
-        public var scenario: ScenarioSpec
-        public var touches: [Touch]
+    package struct Case: Sendable {
+        package var label: String
+        package var scenario: ScenarioSpec
+        package var touches: [Touch]
         /// Profile overrides applied on top of the benchmarked engine's profile.
-        public var overrides: [(String, ParameterValue)] = []
+        package var overrides: [(String, ParameterValue)] = []
 
-        public init(label: String, scenario: ScenarioSpec, touches: [Touch], overrides: [(String, ParameterValue)] = []) {
+        package init(label: String, scenario: ScenarioSpec, touches: [Touch], overrides: [(String, ParameterValue)] = []) {
             self.label = label
             self.scenario = scenario
             self.touches = touches
@@ -22,7 +22,7 @@ public enum EngineBenchmark {
     /// A 0.5 s animated transition with 4 views at 60 Hz (a custom presentation over a tab
     /// child: A.view, tab.bar, dimming, B.view; modal.duration set to 0.5 s) and an interactive
     /// back-swipe pop from 40 touch samples.
-    public static var cases: [Case] {
+    package static var cases: [Case] {
         let present = ScenarioSpec(
             name: "bench.animated", summary: "0.5 s custom presentation, 4 views",
             hierarchy: HierarchySpec(container: "tab", controllers: ["A", "C"]),
@@ -43,7 +43,7 @@ public enum EngineBenchmark {
     /// Runs `iterations` sessions of each case (the two reference cases unless `cases` is given)
     /// and returns (label, seconds per session, frames per session), timing with the caller's
     /// `now` (seconds).
-    public static func run(
+    package static func run(
         _ cases: [Case] = cases, iterations: Int = 2000, engine: Engine = Engine(), now: () -> Double
     ) throws -> [(label: String, secondsPerRun: Double, frames: Int)] {
         try cases.map { item in

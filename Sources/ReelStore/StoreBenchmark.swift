@@ -3,21 +3,21 @@ import ReelTrace
 /// The archive's bulk-write benchmark: whole sessions through `Archive.insert`, batched in
 /// transactions, the way the recorder writes them. tools/bench-src/insert.c writes the same rows with
 /// plain C for comparison, so the values here follow the formulas written out in that file.
-public struct StoreBenchmark: Sendable {
-    public var framesPerSession = 60
-    public var viewsPerFrame = 5
-    public var touchesPerSession = 20
-    public var eventsPerSession = 4
-    public var sessionsPerTransaction = 20
+package struct StoreBenchmark: Sendable {
+    package var framesPerSession = 60
+    package var viewsPerFrame = 5
+    package var touchesPerSession = 20
+    package var eventsPerSession = 4
+    package var sessionsPerTransaction = 20
 
-    public init() {}
+    package init() {}
 
     /// What one run wrote and how long it took.
-    public struct Result: Sendable {
-        public var sessions: Int
-        public var frameViewRows: Int
-        public var seconds: Double
-        public var frameViewRowsPerSecond: Double { Double(frameViewRows) / seconds }
+    package struct Result: Sendable {
+        package var sessions: Int
+        package var frameViewRows: Int
+        package var seconds: Double
+        package var frameViewRowsPerSecond: Double { Double(frameViewRows) / seconds }
     }
 
     /// The trace every benchmark session carries (only the content hash differs between sessions).
@@ -51,7 +51,7 @@ public struct StoreBenchmark: Sendable {
 
     /// Writes sessions into a new archive at `path` until at least `frameViewRows` frame-view rows
     /// are stored, and times the writing (opening and migrating the archive is not timed).
-    public func run(path: String, frameViewRows: Int) throws -> Result {
+    package func run(path: String, frameViewRows: Int) throws -> Result {
         let archive = try Archive.open(path, mode: .readWrite)
         let engine = try archive.engineID(for: EngineIdentity(name: "bench", version: "1", fingerprint: "bench", profileJSON: "{}"))
         let rowsPerSession = framesPerSession * viewsPerFrame
@@ -76,7 +76,7 @@ public struct StoreBenchmark: Sendable {
     /// Copies every session of the archive at `sourcePath` into a new archive at `path`, the raw
     /// store's rate for exactly the rows a recording wrote: sessions are read `sessionsPerTransaction`
     /// at a time (not timed) and written in one transaction each (timed).
-    public func rewrite(from sourcePath: String, into path: String) throws -> Result {
+    package func rewrite(from sourcePath: String, into path: String) throws -> Result {
         let source = try Archive.open(sourcePath, mode: .readOnly)
         let archive = try Archive.open(path, mode: .readWrite)
         let engine = try archive.engineID(for: EngineIdentity(name: "bench", version: "1", fingerprint: "bench", profileJSON: "{}"))
@@ -98,7 +98,7 @@ public struct StoreBenchmark: Sendable {
 
     /// Bytes of the tables that store frame views (`trace_views` and `view_changes`: their pages, as
     /// SQLite's dbstat counts them) per frame-view row the `frame_views` view shows, in the archive at `path`.
-    public static func frameViewBytesPerRow(path: String) throws -> Double {
+    package static func frameViewBytesPerRow(path: String) throws -> Double {
         let archive = try Archive.open(path, mode: .readOnly)
         let bytes =
             try archive.database.scalarInt64(
