@@ -28,6 +28,8 @@ struct ContentPopRecognizer: Sendable {
     let scrollHysteresis: Double
     /// Which recognizer the touch sequence belongs to.
     private var owner = Owner.edge
+    /// The finger the sequence follows (the first down), nil between sequences.
+    private var followed: Int?
     /// Where the followed finger landed, window points.
     private var start = GestureVector.zero
     /// The content recognizer lost to the scroll view or travelled the wrong way: failed until the next touch sequence.
@@ -54,13 +56,17 @@ struct ContentPopRecognizer: Sendable {
 
     /// Feeds one touch event to the recognizer that owns its sequence.
     private mutating func route(_ event: TouchEvent) -> [GestureState] {
-        if let down = event.touches.first(where: { $0.phase == .began }), active.state != .began, active.state != .changed {
+        if followed == nil, let down = event.touches.first(where: { $0.phase == .began }) {
+            followed = down.id
             var probe = refusal
             let admitted = probe.admits(down)
             let inEdgeRegion = edge.distanceFromEdge(GestureVector(x: down.x, y: down.y)) <= edge.parameters.edgeRegionSize
             owner = admitted && inEdgeRegion || !contentEnabled ? .edge : .content
             start = GestureVector(x: down.x, y: down.y)
             contentFailed = false
+        }
+        defer {
+            if event.touches.contains(where: { $0.id == followed && ($0.phase == .ended || $0.phase == .cancelled) }) { followed = nil }
         }
         switch owner {
         case .edge:
