@@ -1,5 +1,16 @@
-/// Named profiles that ship with the engine: `--engine legacy-0.3` and the like.
+/// Named profiles that ship with the engine: `--engine classic`, `--engine uikit-ios26` and the like.
 extension EngineProfile {
+    /// A profile that ships with the engine: its name, what it models, and the parameters it sets
+    /// (everything else at its default).
+    public struct Preset: Sendable {
+        /// The name `--engine` takes.
+        public let name: String
+        /// What the preset models, one sentence.
+        public let models: String
+        /// The parameters it sets, in the order `reel engine profiles` lists them.
+        public let overrides: [(String, ParameterValue)]
+    }
+
     /// Engine 0.3.0's traces: the parameters whose legacy values restore them, everything else
     /// at its default. Replaying a 0.3.0 archive with it shows no divergence; with
     /// `builtin`, the flips of engine 0.4.0 (issue 14).
@@ -17,14 +28,43 @@ extension EngineProfile {
         ("presentation.context_compact_style", .string("none")),
     ]
 
-    /// Preset names, in the order `reel engine params` lists them.
-    public static let presetNames = ["legacy-0.3"]
+    /// iOS 26's navigation (issue 20, docs/ENGINE.md "iOS 26 navigation"): the fluid back swipe,
+    /// the content pop gesture and interruptible pushes. The sheet and zoom parameters of issue 20
+    /// join this list when they are merged.
+    static let ios26Overrides: [(String, ParameterValue)] = [
+        ("backswipe.fluid", .bool(true)),
+        ("nav.content_pop", .bool(true)),
+        ("nav.interruptible", .bool(true)),
+    ]
+
+    /// Every preset, in the order `reel engine profiles` lists them.
+    public static let presets: [Preset] = [
+        Preset(
+            name: "classic",
+            models: "The seeds' behaviour with UIKit's non-fluid navigation: the built-in default, every parameter at its default",
+            overrides: []),
+        Preset(
+            name: "uikit-ios18",
+            models:
+                "UIKit of iOS 18 (D18): non-fluid back swipe capped at 0.999, edge swipe only, a running push ignores new swipes; for navigation the same as classic",
+            overrides: []),
+        Preset(
+            name: "uikit-ios26",
+            models:
+                "UIKit of iOS 26 (D26): fluid back swipe (rubber band, edge-flick boost), back swipe from anywhere in the content, interruptible pushes",
+            overrides: ios26Overrides),
+        Preset(
+            name: "legacy-0.3",
+            models: "Engine 0.3.0's traces: per-touch events, its shared handler and scene rules (issue 14)",
+            overrides: legacy03Overrides),
+    ]
+
+    /// Preset names, in the order `reel engine profiles` lists them.
+    public static let presetNames = presets.map(\.name)
 
     /// The named preset, nil for an unknown name.
     public static func preset(named name: String) -> EngineProfile? {
-        switch name {
-        case "legacy-0.3": try! EngineProfile.builtin.overriding(legacy03Overrides)
-        default: nil
-        }
+        guard let preset = presets.first(where: { $0.name == name }) else { return nil }
+        return try! EngineProfile.builtin.overriding(preset.overrides)
     }
 }

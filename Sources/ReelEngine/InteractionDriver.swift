@@ -27,6 +27,10 @@ struct InteractionDriver: Sendable {
     private(set) var isActive = false
     /// The on-screen progress of the animation a landing finger took back.
     private var takeOverBase = 0.0
+    /// Whether a running animation is caught when the recognizer begins (D26 `handleNavigationTransition:`
+    /// state 1 pauses the running transition) rather than when a finger lands: the back swipe that
+    /// catches a tap-started push (nav.interrupt-push).
+    private let catchesAtBegan: Bool
     /// Touches the recognizer's delegate refuses (the back-swipe: those landing in the navigation bar).
     private var refusal = TouchRefusal.none
 
@@ -45,9 +49,8 @@ struct InteractionDriver: Sendable {
         let direction: GestureVector
         kind = spec.interaction ?? ""
         switch kind {
-        case "backSwipe":
+        case "backSwipe", "contentPop":
             let layout = BackSwipeLayout(spec: spec, device: device, profile: profile)
-            refusal = layout.refusal
             let parameters = ScreenEdgePanRecognizer.Parameters(
                 edge: layout.edge, edgeRegionSize: profile.number("backswipe.edge_region"),
                 hysteresis: profile.number("backswipe.edge_hysteresis"),
@@ -55,7 +58,16 @@ struct InteractionDriver: Sendable {
                 driftBase: profile.number("backswipe.vertical_fail_base"), driftLimit: profile.number("backswipe.vertical_fail_cap"),
                 driftRun: profile.number("backswipe.vertical_fail_run"), translationHysteresis: profile.number("pan.hysteresis"),
                 velocity: velocity, touchModel: touchModel)
-            recognizer = ScreenEdgePanRecognizer(parameters: parameters, screenWidth: device.width, screenHeight: device.height)
+            if kind == "contentPop" {
+                recognizer = ContentPopRecognizer(
+                    edge: parameters, contentHysteresis: profile.number("contentpop.hysteresis"), refusal: layout.refusal,
+                    contentEnabled: profile.bool("nav.content_pop"),
+                    scrollWins: spec.contentScroll?.canScroll(travelling: layout.edge.inward.x, boundsWidth: device.width) ?? false,
+                    scrollHysteresis: profile.number("pan.hysteresis"), screenWidth: device.width, screenHeight: device.height)
+            } else {
+                refusal = layout.refusal
+                recognizer = ScreenEdgePanRecognizer(parameters: parameters, screenWidth: device.width, screenHeight: device.height)
+            }
             (prefix, extent, direction) = ("backswipe", device.width, layout.edge.inward)
         case "swipeDismiss":
             (recognizer, prefix, extent, direction) = (pan, "swipe", profile.number("swipe.extent"), down)
@@ -90,11 +102,13 @@ struct InteractionDriver: Sendable {
             isPinch: kind == "pinchDismiss", updateCap: profile.number("interactive.max_progress"))
         controller =
             literal
-            ? InteractionDriver.literalController(kind, setup: setup, statistics: statistics, profile: profile)
+            ? InteractionDriver.literalController(
+                kind, setup: setup, statistics: statistics, profile: profile, reversesPush: spec.action.kind == "push")
             : LegacyController(
                 setup: setup, updateCap: profile.number("backswipe.max_progress"),
                 decidesOnLastChange: kind == "swipeDismiss" && profile.string("swipe.decision_sample") == "last-change",
                 samplerParameters: statistics)
+        catchesAtBegan = spec.trigger.kind == .tap
         completesAtOneMinusPercent = kind == "swipeDismiss" || (literal && kind == "pinchDismiss")
         actsWithoutTransition = literal && kind == "imageDrag"
         transitionDuration = profile.number("nav.duration")
@@ -103,13 +117,14 @@ struct InteractionDriver: Sendable {
     /// Each controller's handler, transcribed from its source.
     private static func literalController(
         _ kind: String, setup: ControllerSetup, statistics: BackSwipeStatistics.Parameters,
-        profile: EngineProfile
+        profile: EngineProfile, reversesPush: Bool
     ) -> any InteractionController {
         switch kind {
-        case "backSwipe":
+        case "backSwipe", "contentPop":
             BackSwipeController(
                 setup: setup, progressCap: profile.number("backswipe.max_progress"), statisticsParameters: statistics,
-                offersFinalSample: profile.bool("backswipe.final_sample"))
+                offersFinalSample: profile.bool("backswipe.final_sample"),
+                fluid: profile.bool("backswipe.fluid") ? FluidBackSwipe(profile: profile) : nil, reversesPush: reversesPush)
         case "swipeDismiss", "pinchDismiss":
             ShouldCompleteController(setup: setup)
         case "sheetDrag":
@@ -150,7 +165,9 @@ struct InteractionDriver: Sendable {
         let event = admitted.count == event.touches.count ? event : TouchEvent(t: event.t, touches: admitted)
         var states = recognizer.handle(event)
         var command: InteractionCommand?
-        if let running = runningProgress, !isActive, controller.takesRunningAnimationBack, recognizer.isReady(after: event) {
+        if let running = runningProgress, !isActive, !catchesAtBegan, controller.takesRunningAnimationBack,
+            recognizer.isReady(after: event)
+        {
             // Interruption: the landing finger takes the animation back where it is on screen.
             isActive = true
             takeOverBase = running
@@ -164,8 +181,8 @@ struct InteractionDriver: Sendable {
             switch states[index] {
             case .began where !isActive:
                 isActive = true
-                takeOverBase = 0
-                command = controller.began(recognizer.reading, base: 0, resumed: false, at: event.t) ?? command
+                takeOverBase = catchesAtBegan ? runningProgress ?? 0 : 0
+                command = controller.began(recognizer.reading, base: takeOverBase, resumed: false, at: event.t) ?? command
             case .began where isActive:
                 command = controller.began(recognizer.reading, base: takeOverBase, resumed: true, at: event.t) ?? command
             case .changed where isActive:
@@ -179,6 +196,9 @@ struct InteractionDriver: Sendable {
         }
         return (command, states)
     }
+
+    /// Whether the controller is the system back swipe (its completion curve and velocity hand-off).
+    var isBackSwipe: Bool { kind == "backSwipe" || kind == "contentPop" }
 
     /// Whether a finger drives a controller that has no transition running yet (an image drag in progress).
     var holdsWithoutTransition: Bool { actsWithoutTransition && isActive }

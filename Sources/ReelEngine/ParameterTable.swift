@@ -184,6 +184,38 @@ enum ParameterTable {
             "pinchdismiss.threshold", "fraction", 0.5, "VCTransitionsLibrary pinch: p = 1 - scale / start scale, finish when p > threshold"),
         str("pinchdismiss.policy", "threshold", "Pinch-to-dismiss completion policy", policyChoices),
         num("pinchdismiss.duration", "s", 0.4, "Pinch-to-dismiss shrink animation duration"),
+        // iOS 26 navigation (issue 20 parts 2 and 4; docs/ENGINE.md, "iOS 26 navigation").
+        bool(
+            "backswipe.fluid", false,
+            "iOS 26 fluid back swipe (D26 _fluidParallaxTransitionsEnabled): progress outside 0...1 rubber-bands instead of the 0.999 cap, and an edge flick boosts the hand-off velocity"
+        ),
+        num(
+            "backswipe.rubber_band_extent", "fraction", 0.5,
+            "Fluid back swipe: the rubber band's extent, a fraction of the width (_UIFluidParallaxTransitionSettings rubberBandExtent)"),
+        num(
+            "backswipe.rubber_band_coefficient", "ratio", 0.55,
+            "Fluid back swipe: rubber band b(x) = (1 - 1 / (c x / d + 1)) d past the end (UIScrollView's c; the D26 body is not decompiled)"
+        ),
+        num(
+            "backswipe.edge_flick_threshold", "1/s", 1,
+            "Fluid back swipe: the edge-flick phase ends at the first sample whose mean velocity (widths per second) is below this (sources silent on the value)"
+        ),
+        num(
+            "backswipe.edge_flick_boost", "ratio", 1.5,
+            "Fluid back swipe: a release still in the edge-flick phase multiplies the hand-off velocity by this; the decision is unchanged (sources silent on the value)"
+        ),
+        bool(
+            "nav.content_pop", false,
+            "iOS 26 interactiveContentPopGestureRecognizer: in nav.content-swipe-pop a back swipe may start anywhere in the content (false: the edge only)"
+        ),
+        num(
+            "contentpop.hysteresis", "pt", 30,
+            "Content pop: begins after this much movement towards the back direction; fails at |dy| >= min(cap, base + (this - base)/run x |dx|) (D26 _UIParallaxTransitionPanGestureRecognizer)"
+        ),
+        bool(
+            "nav.interruptible", false,
+            "iOS 26 interruptible navigation: a back swipe landing at the edge during an animated push catches it where it is on screen and drives it (false: ignored)"
+        ),
     ]
 
     static let index: [String: Int] = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.name, $0) })

@@ -39,6 +39,16 @@ public enum ScenarioCatalog {
             name: "nav.interactive-pop", summary: "Left-edge back-swipe pops B with UIKit's decision rule",
             hierarchy: nav2, action: ActionSpec(kind: "pop"), interaction: "backSwipe",
             trigger: TriggerSpec(kind: .edgePan, edge: .left)),
+        // iOS 26 navigation (issue 20).
+        ScenarioSpec(
+            name: "nav.content-swipe-pop",
+            summary: "Back swipe from anywhere in the content pops B (iOS 26 content pop; the edge recognizer keeps edge touches)",
+            hierarchy: nav2, action: ActionSpec(kind: "pop"), interaction: "contentPop",
+            trigger: TriggerSpec(kind: .pan, direction: .right), contentScroll: ContentScrollSpec(offset: 0, contentWidth: 1200)),
+        ScenarioSpec(
+            name: "nav.interrupt-push",
+            summary: "Tap pushes B; a back swipe landing at the edge mid-push catches it and drives it back (iOS 26 interruptible)",
+            hierarchy: nav1, action: ActionSpec(kind: "push", target: "B"), interaction: "backSwipe", trigger: tap),
         ScenarioSpec(
             name: "nav.push-zoom", summary: "Tap pushes B with seed 001's snapshot zoom (spring 0.55)",
             hierarchy: nav1, action: ActionSpec(kind: "push", target: "B"), animator: "zoom", trigger: tap),

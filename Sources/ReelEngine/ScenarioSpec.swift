@@ -15,7 +15,8 @@ public struct ScenarioSpec: Sendable, Hashable, Codable {
     /// "crossDissolve", "cards", "cube", "crossfade", "flip", "fold", "portal", "shrink".
     public var animator: String
     /// The interaction controller, nil for a tap-triggered animated transition: "backSwipe",
-    /// "swipeDismiss", "sheetDrag", "verticalSwipePop", "imageDrag", "pinchDismiss".
+    /// "swipeDismiss", "sheetDrag", "verticalSwipePop", "imageDrag", "pinchDismiss", "contentPop"
+    /// (the back swipe from the edge or, with `nav.content_pop`, anywhere in the content).
     public var interaction: String?
     /// The gesture that starts the transition, for the gesture synthesizer.
     public var trigger: TriggerSpec
@@ -26,11 +27,13 @@ public struct ScenarioSpec: Sendable, Hashable, Codable {
     /// The user interface layout direction; absent means left to right (so specs written before
     /// the field existed, and their content hashes, are unchanged).
     public var layoutDirection: LayoutDirection?
+    /// A horizontal scroll view filling the content (nav.content-swipe-pop); absent: none.
+    public var contentScroll: ContentScrollSpec?
 
     public init(
         name: String, summary: String, hierarchy: HierarchySpec, action: ActionSpec, animator: String = "system",
         interaction: String? = nil, trigger: TriggerSpec = TriggerSpec(kind: .tap), segue: String? = nil,
-        segueAllowed: Bool? = nil, layoutDirection: LayoutDirection? = nil
+        segueAllowed: Bool? = nil, layoutDirection: LayoutDirection? = nil, contentScroll: ContentScrollSpec? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -42,6 +45,7 @@ public struct ScenarioSpec: Sendable, Hashable, Codable {
         self.segue = segue
         self.segueAllowed = segueAllowed
         self.layoutDirection = layoutDirection
+        self.contentScroll = contentScroll
     }
 
     /// Whether the scenario lays out right to left (`layoutDirection` = rightToLeft).

@@ -22,6 +22,10 @@ extension Simulation {
         // Whether an interaction controller drives the scenario (asked once: testing the optional
         // copied the whole driver every time).
         let interactive = driver != nil
+        // A tap starts the transition even when a controller is attached (nav.interrupt-push: a back
+        // swipe may catch the animated push, with `nav.interruptible`; without it the swipe is ignored).
+        let tapStarts = spec.trigger.kind == .tap
+        let catchesAnimation = profile.bool("nav.interruptible")
         let events = interactive && driver!.touchModel == .uikit ? TouchEvent.group(touches) : touches.map(TouchEvent.init)
         var started = false
         var index = 0
@@ -41,11 +45,13 @@ extension Simulation {
             let event = events[index]
             index += 1
             if started, transition == nil { break }
-            if interactive {
+            if interactive, !tapStarts || started {
+                if tapStarts, !catchesAnimation { continue }
                 try feed(event, to: &driver!, started: &started)
-            } else if spec.trigger.kind == .tap, !started, tap.handle(event.touches[0]).contains(.recognized) {
+            } else if tapStarts, !started, tap.handle(event.touches[0]).contains(.recognized) {
                 emit(event.t, "gesture", "tap", "recognized")
                 started = try startTransition(at: event.t, interactive: false)
+                if let duration = transition?.plan.duration, interactive { driver!.transitionDuration = duration }
             }
         }
     }
@@ -99,7 +105,7 @@ extension Simulation {
             let p = clock.fractionComplete ?? 0
             let timing: ReelTiming.TimingFunction
             let completionSpeed: Double
-            if driver.kind == "backSwipe" {
+            if driver.isBackSwipe {
                 timing = profile.timing("backswipe.completion_curve")
                 completionSpeed =
                     profile.bool("backswipe.velocity_handoff")

@@ -12,6 +12,11 @@ import ReelGestures
 /// (`CompletionPolicy.uikitBackSwipe`) and the finish animation gets W × the last sample's
 /// velocity (the recognizer's velocity when fewer than 3 samples or no `.changed`).
 /// `.cancelled` cancels.
+///
+/// With `fluid` (iOS 26, `FluidBackSwipe`) `.changed` rubber-bands instead of capping and an edge
+/// flick boosts the hand-off velocity. With `reversesPush` the transition is a push a back swipe
+/// caught (D26 `lastOperation == 1`, `nav.interruptible`): the translation takes progress away,
+/// the decision reads the pop's progress 1 - p, and a pop cancels the push.
 struct BackSwipeController: InteractionController {
     let setup: ControllerSetup
     /// `backswipe.max_progress`.
@@ -19,6 +24,12 @@ struct BackSwipeController: InteractionController {
     let statisticsParameters: BackSwipeStatistics.Parameters
     /// Whether `.ended` offers the statistics a final sample (D26 `finalSample:1`).
     let offersFinalSample: Bool
+    /// iOS 26's fluid back swipe, nil for the non-fluid path.
+    let fluid: FluidBackSwipe?
+    /// Whether the transition is a push the swipe drives backwards.
+    let reversesPush: Bool
+    /// Fluid: the edge-flick phase (from the first sample until the mean velocity drops below the threshold).
+    private var inEdgeFlick = false
     private var statistics: BackSwipeStatistics
     private var percentWhenPaused = 0.0
     /// `percentComplete`: the last update, clamped to 0...1 as UIPercentDrivenInteractiveTransition does.
@@ -28,9 +39,11 @@ struct BackSwipeController: InteractionController {
 
     init(
         setup: ControllerSetup, progressCap: Double, statisticsParameters: BackSwipeStatistics.Parameters,
-        offersFinalSample: Bool
+        offersFinalSample: Bool, fluid: FluidBackSwipe? = nil, reversesPush: Bool = false
     ) {
         self.setup = setup
+        self.fluid = fluid
+        self.reversesPush = reversesPush
         self.offersFinalSample = offersFinalSample
         self.progressCap = progressCap
         self.statisticsParameters = statisticsParameters
@@ -43,14 +56,20 @@ struct BackSwipeController: InteractionController {
         hasChanged = false
         statistics = BackSwipeStatistics(width: setup.extent, parameters: statisticsParameters)
         statistics.begin(translation: translation(reading), velocity: setup.velocity(reading), at: t)
+        inEdgeFlick = true
         return resumed ? nil : .began(t: t)
     }
 
     mutating func changed(_ reading: GestureReading, at t: Double) -> InteractionCommand? {
-        var p = percentWhenPaused + translation(reading) / setup.extent
-        if p >= 1 { p = progressCap }
+        let travel = translation(reading) / setup.extent
+        var p = percentWhenPaused + (reversesPush ? -travel : travel)
+        if let fluid {
+            p = fluid.rubberBanded(p)
+        } else if p >= 1 {
+            p = progressCap
+        }
         percentComplete = min(max(p, 0), 1)
-        statistics.offer(translation: translation(reading), velocity: setup.velocity(reading), at: t)
+        offerSample(reading, at: t)
         hasChanged = true
         return .changed(t: t, percent: p)
     }
@@ -62,9 +81,9 @@ struct BackSwipeController: InteractionController {
         case .failed: return setup.afterFailedTakeOver(base: percentWhenPaused, reading, at: t)
         default: break
         }
-        if offersFinalSample { statistics.offer(translation: translation(reading), velocity: velocity, at: t) }
+        if offersFinalSample { offerSample(reading, at: t) }
         let input = DecisionInput(
-            progress: percentComplete, velocity: velocity, extent: setup.extent,
+            progress: reversesPush ? 1 - percentComplete : percentComplete, velocity: velocity, extent: setup.extent,
             meanVelocity: statistics.meanVelocity, meanAcceleration: statistics.meanAcceleration,
             sampleCount: statistics.sampleCount, transitionDuration: duration, hasChanged: hasChanged)
         let augmented: Bool
@@ -73,9 +92,15 @@ struct BackSwipeController: InteractionController {
         } else {
             augmented = false
         }
-        return .ended(
-            t: t, finish: setup.policy.decide(input),
-            velocity: augmented ? statistics.previousVelocity * setup.extent : velocity)
+        let handOff = augmented ? statistics.previousVelocity * setup.extent : velocity
+        let boost = fluid.map { inEdgeFlick ? $0.edgeFlickBoost : 1 } ?? 1
+        return .ended(t: t, finish: setup.policy.decide(input) != reversesPush, velocity: handOff * boost)
+    }
+
+    /// Offers the statistics a sample; with the fluid path an accepted one may end the edge flick.
+    private mutating func offerSample(_ reading: GestureReading, at t: Double) {
+        let accepted = statistics.offer(translation: translation(reading), velocity: setup.velocity(reading), at: t)
+        if accepted, inEdgeFlick, let fluid { inEdgeFlick = fluid.staysInEdgeFlick(meanVelocity: statistics.meanVelocity) }
     }
 
     private func translation(_ reading: GestureReading) -> Double { reading.translation.dot(setup.direction) }

@@ -8,6 +8,9 @@ public enum GestureKind: Sendable, Hashable {
     case pan(PanDirection)
     /// Two fingers moving apart (`closing: false`, zoom in) or together (`closing: true`).
     case pinch(closing: Bool)
+    /// A tap that starts an animated transition, then a pan from a screen edge landing while it
+    /// runs (nav.interrupt-push: the back swipe that catches a push).
+    case tapThenEdgePan(ScreenEdge)
 }
 
 public enum ScreenEdge: String, Sendable, Hashable, CaseIterable {
@@ -45,7 +48,7 @@ public enum GestureStyle: String, Sendable, Hashable, CaseIterable {
     public static func styles(for kind: GestureKind) -> [GestureStyle] {
         switch kind {
         case .tap: return [.tap, .longPress, .tap, .cancelled]
-        case .edgePan, .pan: return [.slowDrag, .drag, .flick, .reversal, .hesitation, .cancelled]
+        case .edgePan, .pan, .tapThenEdgePan: return [.slowDrag, .drag, .flick, .reversal, .hesitation, .cancelled]
         case .pinch: return [.pinch, .fastPinch, .pinch, .cancelled]
         }
     }

@@ -40,7 +40,7 @@ public struct GestureSynthesizer: Sendable {
     static func defaultExtent(kind: GestureKind, device: Device) -> Double {
         switch kind {
         case .tap: return 0
-        case .edgePan(.left), .edgePan(.right), .pan(.left), .pan(.right): return device.width
+        case .edgePan(.left), .edgePan(.right), .pan(.left), .pan(.right), .tapThenEdgePan: return device.width
         case .edgePan(.top), .edgePan(.bottom), .pan(.up), .pan(.down): return device.height
         case .pinch: return min(device.width, device.height) / 2
         }
@@ -70,6 +70,9 @@ public struct GestureSynthesizer: Sendable {
         case .edgePan, .pan:
             touches = panTouches(
                 style: style, distance: releaseFraction * decisionExtent, random: &random, realism: &realism)
+        case .tapThenEdgePan(let edge):
+            touches = catchTouches(
+                edge: edge, style: style, distance: releaseFraction * decisionExtent, random: &random, realism: &realism)
         case .pinch(let closing):
             touches = pinchTouches(
                 closing: closing, style: style, change: releaseFraction * decisionExtent, random: &random,
@@ -139,7 +142,7 @@ public struct GestureSynthesizer: Sendable {
         (Double(k) + random.uniform(0, 0.25)) / refreshHz
     }
 
-    private func panTouches(
+    func panTouches(
         style: GestureStyle, distance: Double, random: inout SplitMix64, realism: inout TouchRealism
     ) -> [Touch] {
         let (startX, startY, directionX, directionY) = panGeometry(random: &random)
@@ -201,7 +204,7 @@ public struct GestureSynthesizer: Sendable {
         case .pan(.left): return (width - roomyStart(), random.uniform(0.2, 0.8) * height, -1, 0)
         case .pan(.down): return (random.uniform(0.2, 0.8) * width, roomyStart(), 0, 1)
         case .pan(.up): return (random.uniform(0.2, 0.8) * width, height - roomyStart(), 0, -1)
-        case .tap, .pinch: preconditionFailure("not a pan")
+        case .tap, .pinch, .tapThenEdgePan: preconditionFailure("not a pan")
         }
     }
 
@@ -209,7 +212,7 @@ public struct GestureSynthesizer: Sendable {
         (min(max(x, 0), device.width), min(max(y, 0), device.height))
     }
 
-    private func tapTouches(x: Double, y: Double, style: GestureStyle, random: inout SplitMix64) -> [Touch] {
+    func tapTouches(x: Double, y: Double, style: GestureStyle, random: inout SplitMix64) -> [Touch] {
         let hold = style == .longPress ? random.uniform(0.5, 0.9) : random.uniform(0.04, 0.15)
         let ticks = tickCount(until: hold)
         var touches: [Touch] = []

@@ -8,6 +8,9 @@ extension GestureSynthesizer {
         let trigger = spec.trigger
         let kind: GestureKind
         switch trigger.kind {
+        case .tap where spec.interaction != nil:
+            // A tap-started transition with an interaction controller: the back swipe that catches it.
+            kind = .tapThenEdgePan(spec.isRightToLeft ? .right : .left)
         case .tap: kind = .tap(x: device.width / 2, y: device.height / 2)
         case .edgePan:
             // A right-to-left layout's back-swipe starts at the right edge (a left trigger edge is the leading one).

@@ -40,5 +40,24 @@ extension BenchRunner {
                     label: "engine: \(family).* (\(scenarios) scenario\(scenarios == 1 ? "" : "s"), synthesized)",
                     value: mean * 1e6, unit: "us/session"))
         }
+        try ios26NavigationFigures()
+    }
+
+    /// Issue 20: the iOS 26 navigation scenarios, synthesized as above, under `uikit-ios26` (which
+    /// turns their content pop and catch on).
+    private func ios26NavigationFigures() throws {
+        let ios26 = Engine(profile: EngineProfile.preset(named: "uikit-ios26")!)
+        for (offset, spec) in ScenarioCatalog.all.enumerated() where ["nav.content-swipe-pop", "nav.interrupt-push"].contains(spec.name) {
+            let synthesizer = GestureSynthesizer(scenario: spec, device: .phone, refreshHz: 60, seed: 1 &+ UInt64(offset))
+            let cases = (0..<sizes.familySessions).map { index in
+                EngineBenchmark.Case(label: spec.name, scenario: spec, touches: synthesizer.session(index: index).touches)
+            }
+            let results = try EngineBenchmark.run(cases, iterations: sizes.familyIterations, engine: ios26, now: threadCPUSeconds)
+            let mean = results.reduce(0) { $0 + $1.secondsPerRun } / Double(max(results.count, 1))
+            add(
+                BenchFigure(
+                    id: "engine.ios26.\(spec.name)", label: "engine: \(spec.name) with uikit-ios26 (synthesized)",
+                    value: mean * 1e6, unit: "us/session"))
+        }
     }
 }

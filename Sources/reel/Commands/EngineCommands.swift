@@ -6,8 +6,8 @@ import ReelReplay
 /// `reel engine ...`: the engine's parameters and the engine protocol server.
 struct EngineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "engine", abstract: "Inspect the engine's parameters or serve it over the engine protocol.",
-        subcommands: [EngineParamsCommand.self, EngineServeCommand.self])
+        commandName: "engine", abstract: "Inspect the engine's parameters and preset profiles or serve it over the engine protocol.",
+        subcommands: [EngineParamsCommand.self, EngineProfilesCommand.self, EngineServeCommand.self])
 }
 
 /// `reel engine params`: every parameter with dotted name, value, unit and description.
@@ -16,7 +16,7 @@ struct EngineParamsCommand: ParsableCommand {
         commandName: "params", abstract: "List every engine parameter: name, value, unit, accepted range, description.",
         discussion: "A profile's number outside a parameter's range, or a fraction for a count, is refused (65).")
 
-    @Option(help: "builtin, legacy-0.3 or a profile .json file whose values to show.")
+    @Option(help: "builtin, a preset (reel engine profiles) or a profile .json file whose values to show.")
     var engine = "builtin"
 
     @Option(help: "How to print the parameters: a table or a JSON array.")
@@ -110,7 +110,7 @@ struct EngineServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Answer engine-protocol requests on standard input with the built-in engine (docs/PROTOCOL.md).")
 
-    @Option(help: "builtin, legacy-0.3 or a profile .json file.")
+    @Option(help: "builtin, a preset (reel engine profiles) or a profile .json file.")
     var engine = "builtin"
 
     func run() throws {

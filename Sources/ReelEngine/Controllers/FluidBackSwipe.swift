@@ -1,0 +1,49 @@
+import ReelGestures
+
+/// iOS 26's fluid back swipe (`backswipe.fluid`), as D26 `_UINavigationInteractiveTransitionBase`
+/// has it when `+[UIView _fluidParallaxTransitionsEnabledWithTraitCollection:]` is on.
+///
+/// `.changed`: the progress is not capped at 0.999 when it reaches 1; outside 0...1 it is
+/// rubber-banded (`_UIScrollViewRubberBandOffsetWithoutDecorationForOffset` over the range 0...1
+/// with the settings' `rubberBandExtent`): x past an end moves it b(x) = (1 - 1 / (c x / d + 1)) d,
+/// with d the extent and c the rubber-band coefficient, so it never passes 1 + d or -d.
+/// The edge flick: `_updateStatistics:firstSample:finalSample:` starts a phase at the first sample
+/// and ends it at the first accepted sample whose mean velocity (widths per second, either sign)
+/// is below `edgeFlickBoostThreshold`; `popGesture:withRemainingDuration:shouldPopWithVelocity:`
+/// multiplies the velocity it hands to the finish animation by `edgeFlickVelocityBoostFactor`
+/// while the phase lasts. The pop decision is computed before the boost and does not change.
+struct FluidBackSwipe: Sendable, Hashable {
+    /// `backswipe.rubber_band_extent`: d, a fraction of the width.
+    let rubberBandExtent: Double
+    /// `backswipe.rubber_band_coefficient`: c.
+    let rubberBandCoefficient: Double
+    /// `backswipe.edge_flick_threshold`: widths per second.
+    let edgeFlickThreshold: Double
+    /// `backswipe.edge_flick_boost`.
+    let edgeFlickBoost: Double
+
+    init(profile: EngineProfile) {
+        rubberBandExtent = profile.number("backswipe.rubber_band_extent")
+        rubberBandCoefficient = profile.number("backswipe.rubber_band_coefficient")
+        edgeFlickThreshold = profile.number("backswipe.edge_flick_threshold")
+        edgeFlickBoost = profile.number("backswipe.edge_flick_boost")
+    }
+
+    /// The progress sent to `updateInteractiveTransition`: `progress` inside 0...1, rubber-banded outside.
+    func rubberBanded(_ progress: Double) -> Double {
+        if progress > 1 { return 1 + rubberBand(progress - 1) }
+        if progress < 0 { return -rubberBand(-progress) }
+        return progress
+    }
+
+    /// b(x) for a distance x >= 0 past the end.
+    private func rubberBand(_ distance: Double) -> Double {
+        guard rubberBandExtent > 0 else { return 0 }
+        return (1 - 1 / (rubberBandCoefficient * distance / rubberBandExtent + 1)) * rubberBandExtent
+    }
+
+    /// Whether the edge-flick phase survives a sample the statistics accepted, given their mean velocity.
+    func staysInEdgeFlick(meanVelocity: Double) -> Bool {
+        abs(meanVelocity) >= edgeFlickThreshold
+    }
+}
