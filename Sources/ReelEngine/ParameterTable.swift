@@ -184,6 +184,50 @@ enum ParameterTable {
             "pinchdismiss.threshold", "fraction", 0.5, "VCTransitionsLibrary pinch: p = 1 - scale / start scale, finish when p > threshold"),
         str("pinchdismiss.policy", "threshold", "Pinch-to-dismiss completion policy", policyChoices),
         num("pinchdismiss.duration", "s", 0.4, "Pinch-to-dismiss shrink animation duration"),
+        // System sheet detents (UISheetPresentationController, iOS 15-26; docs/ENGINE.md "Sheet detents").
+        num(
+            "sheetdetent.large_top_gap", "pt", 10,
+            "The large detent's sheet top sits this far below the safe area top (large value = height - safe top - gap)"),
+        num(
+            "sheetdetent.medium_fraction", "fraction", 0.5,
+            "Medium detent value = this x the large value (UIKit's medium resolver; the large value in compact height)"),
+        num("sheetdetent.custom_height", "pt", 0, "A custom detent's resolved height (clamped to the large value); 0: no custom detent"),
+        num(
+            "sheetdetent.deceleration_rate", "per ms", 0.99,
+            "Release projection: value + v x r / (1 - r) / 1000 (UIKit's sheet interaction: SheetDecelerationFactor 0.99)"),
+        num("sheetdetent.minimum_speed", "pt/s", 0, "Release speeds below this project nowhere (the hyper interactor's minimumSpeed)"),
+        num(
+            "sheetdetent.speed_threshold", "pt/s", 1000,
+            "A release this fast moving away from its closest detent goes one detent further, on the high-speed spring (SheetSpeedThreshold)"
+        ),
+        num(
+            "sheetdetent.spring_response", "s", 0.3441442326,
+            "Settling spring response (SheetResponse): stiffness (2 pi / response)^2, mass 1"),
+        num("sheetdetent.damping_ratio", "ratio", 1, "Settling spring damping ratio (SheetDampingRatio)"),
+        num(
+            "sheetdetent.high_speed_damping_ratio", "ratio", 0.8,
+            "Settling spring damping ratio after a high-speed release (SheetHighSpeedDampingRatio)"),
+        num(
+            "sheetdetent.rubber_band_coefficient", "ratio", 0.55,
+            "Rubber band beyond the smallest and largest detents: extent x (1 - 1 / (u c / extent + 1))"),
+        num("sheetdetent.rubber_band_extent", "fraction", 1, "Rubber band extent as a fraction of the container height"),
+        num("sheetdetent.dimming_alpha", "alpha", 0.1, "Dimming view alpha above the largest undimmed detent"),
+        str(
+            "sheetdetent.largest_undimmed", "medium",
+            "largestUndimmedDetentIdentifier: clear at or below this detent, dimmed above it ('none': dimmed at every detent)",
+            ["none", "custom", "medium", "large"]),
+        num(
+            "sheetdetent.presenter_scale", "ratio", 0.92,
+            "Presenter scale with the sheet at its large detent (iPhone), interpolated from the detent below"),
+        num("sheetdetent.content_height", "pt", 2000, "sheet.scroll-handoff: the scroll view's content height"),
+        num(
+            "sheetdetent.content_offset", "pt", 300, "sheet.scroll-handoff: the content's offset from its top edge when the session starts"),
+        bool(
+            "sheetdetent.scrolling_expands", true,
+            "prefersScrollingExpandsWhenScrolledToEdge: an upward scroll raises the sheet to its largest detent first"),
+        num(
+            "sheetdetent.minimum_swipe_interval", "s", 0.4,
+            "A scroll pan beginning sooner than this after the last one leaves a resting sheet alone (MinimumSheetSwipeInterval)"),
     ]
 
     static let index: [String: Int] = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.name, $0) })
