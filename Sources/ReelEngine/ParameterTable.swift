@@ -184,21 +184,20 @@ enum ParameterTable {
             "pinchdismiss.threshold", "fraction", 0.5, "VCTransitionsLibrary pinch: p = 1 - scale / start scale, finish when p > threshold"),
         str("pinchdismiss.policy", "threshold", "Pinch-to-dismiss completion policy", policyChoices),
         num("pinchdismiss.duration", "s", 0.4, "Pinch-to-dismiss shrink animation duration"),
-        // System sheet detents (UISheetPresentationController, iOS 15-26; docs/ENGINE.md "Sheet detents").
+        // System sheet detents (UISheetPresentationController, iOS 15-26; docs/ENGINE.md "Sheet detents (iOS 15-26)").
+        num("sheetdetent.top_gap", "pt", 10, "The large sheet's top sits this far below the safe area top (phones without a home button)"),
+        num("sheetdetent.top_gap_home_button", "pt", 20, "The same on phones with a home button (no bottom safe inset)"),
         num(
-            "sheetdetent.large_top_gap", "pt", 10,
-            "The large detent's sheet top sits this far below the safe area top (large value = height - safe top - gap)"),
+            "sheetdetent.medium_fraction", "fraction", 0.56,
+            "Medium detent value = this x the large value, containers taller than 568 pt (inactive in compact height)"),
+        num("sheetdetent.medium_fraction_short", "fraction", 0.63, "Medium detent fraction in containers 568 pt tall or less"),
+        num("sheetdetent.custom_height", "pt", 0, "A custom detent's resolved value (clamped to the large value); 0: no custom detent"),
         num(
-            "sheetdetent.medium_fraction", "fraction", 0.5,
-            "Medium detent value = this x the large value (UIKit's medium resolver; the large value in compact height)"),
-        num("sheetdetent.custom_height", "pt", 0, "A custom detent's resolved height (clamped to the large value); 0: no custom detent"),
-        num(
-            "sheetdetent.deceleration_rate", "per ms", 0.99,
-            "Release projection: value + v x r / (1 - r) / 1000 (UIKit's sheet interaction: SheetDecelerationFactor 0.99)"),
-        num("sheetdetent.minimum_speed", "pt/s", 0, "Release speeds below this project nowhere (the hyper interactor's minimumSpeed)"),
+            "sheetdetent.deceleration_rate", "per ms", 0.99, "Release projection: value + v x r / (1 - r) / 1000 (SheetDecelerationFactor)"),
+        num("sheetdetent.minimum_speed", "pt/s", 250, "Release speeds below this count as none (the hyper interactor's minimumSpeed)"),
         num(
             "sheetdetent.speed_threshold", "pt/s", 1000,
-            "A release this fast moving away from its closest detent goes one detent further, on the high-speed spring (SheetSpeedThreshold)"
+            "A release this fast whose projection stays at the detent nearest the finger, moving away from it, goes one detent further (SheetSpeedThreshold)"
         ),
         num(
             "sheetdetent.spring_response", "s", 0.3441442326,
@@ -206,19 +205,31 @@ enum ParameterTable {
         num("sheetdetent.damping_ratio", "ratio", 1, "Settling spring damping ratio (SheetDampingRatio)"),
         num(
             "sheetdetent.high_speed_damping_ratio", "ratio", 0.8,
-            "Settling spring damping ratio after a high-speed release (SheetHighSpeedDampingRatio)"),
+            "Settling spring damping ratio after a release at the speed threshold or faster (SheetHighSpeedDampingRatio)"),
         num(
             "sheetdetent.rubber_band_coefficient", "ratio", 0.55,
-            "Rubber band beyond the smallest and largest detents: extent x (1 - 1 / (u c / extent + 1))"),
-        num("sheetdetent.rubber_band_extent", "fraction", 1, "Rubber band extent as a fraction of the container height"),
-        num("sheetdetent.dimming_alpha", "alpha", 0.1, "Dimming view alpha above the largest undimmed detent"),
+            "Rubber band past the smallest and largest detents: d (1 - 1 / (u c / d + 1))"),
+        num(
+            "sheetdetent.rubber_band_top_max", "pt", 100,
+            "Rubber band extent above the largest detent: the gap to the safe area top, at most this"),
+        num(
+            "sheetdetent.rubber_band_bottom_fraction", "fraction", 0.25,
+            "Rubber band extent below the smallest detent: this x the height ..."),
+        num("sheetdetent.rubber_band_bottom_max", "pt", 200, "... at most this"),
+        num(
+            "sheetdetent.attempt_fraction", "fraction", 0.25,
+            "A modal sheet pulled this fraction of its lower rubber-band extent below its smallest detent reports presentationControllerDidAttemptToDismiss (once per drag)"
+        ),
+        num("sheetdetent.dimming_alpha", "alpha", 0.2, "Dimming view alpha (black) above the largest undimmed detent"),
         str(
             "sheetdetent.largest_undimmed", "medium",
             "largestUndimmedDetentIdentifier: clear at or below this detent, dimmed above it ('none': dimmed at every detent)",
             ["none", "custom", "medium", "large"]),
         num(
-            "sheetdetent.presenter_scale", "ratio", 0.92,
-            "Presenter scale with the sheet at its large detent (iPhone), interpolated from the detent below"),
+            "sheetdetent.presenter_margin", "pt", 16,
+            "Presenter scale-back with the sheet at large: scale = 1 - 2 x margin / width (widths up to 393 pt)"),
+        num("sheetdetent.presenter_margin_wide", "pt", 20, "The same margin on wider screens"),
+        num("sheetdetent.presenter_top_offset", "pt", 10, "The scaled-back presenter's top stands this far above the large sheet's top"),
         num("sheetdetent.content_height", "pt", 2000, "sheet.scroll-handoff: the scroll view's content height"),
         num(
             "sheetdetent.content_offset", "pt", 300, "sheet.scroll-handoff: the content's offset from its top edge when the session starts"),

@@ -5,12 +5,17 @@ import Testing
 @testable import ReelEngine
 
 /// The system sheet's detents (docs/ENGINE.md, "Sheet detents (iOS 15-26)"): every expected number
-/// is computed here from the published rules, on the default phone (390 x 844, safe area top 47).
+/// is computed here from the published rules, on the default phone (390 x 844, safe area top 47,
+/// bottom 34). Values are points of sheet above the bottom safe-area edge.
 @Suite struct SheetDetentTests {
     static let H = 844.0
-    /// Large value: height - safe area top (47) - the 10 pt gap; medium: half of it.
-    static let large = H - 47 - 10
-    static let medium = large * 0.5
+    static let bottom = 34.0
+    /// Large value: height - bottom inset - (safe area top 47 + the 10 pt gap); medium: 0.56 of it;
+    /// the dismiss position puts the sheet's top at the bottom edge.
+    static let large = H - bottom - 47 - 10
+    static let medium = large * 0.56
+    static let dismiss = -bottom
+    static var detents: [Double] { [dismiss, medium, large] }
     /// The pan's hysteresis: the sheet moves by the travel less 10 pt.
     static let slop = 10.0
     /// D26 projection: value + v x 0.99 / (1 - 0.99) / 1000.
@@ -20,13 +25,14 @@ import Testing
     /// value (ties to the larger); at 1000 pt/s or more, when that is the closest detent to the
     /// release and the sheet moves away from it, the next detent in the direction of motion.
     static func resting(_ value: Double, _ v: Double, _ detents: [Double]) -> Double {
+        let projection = projected(value, abs(v) < 250 ? 0 : v)
         func closest(_ x: Double) -> Int {
             var best = 0
             for i in detents.indices where abs(detents[i] - x) <= abs(detents[best] - x) { best = i }
             return best
         }
         let near = closest(value)
-        var chosen = closest(projected(value, v))
+        var chosen = closest(projection)
         if abs(v) >= 1000, chosen == near, (value < detents[near]) == (v < 0) {
             chosen = min(max(near + (v >= 0 ? 1 : -1), 0), detents.count - 1)
         }
@@ -36,7 +42,7 @@ import Testing
     /// The sheet's value in a frame (points above the bottom edge).
     static func sheetValue(_ frame: Frame?) throws -> Double {
         let sheet = try #require(frame.flatMap { view($0, "B.view") })
-        return H - sheet.y
+        return H - bottom - sheet.y
     }
 
     /// A drag of `travel` points (positive down) at a steady `speed`, then a lift: released at
@@ -60,7 +66,7 @@ import Testing
         let release = (Self.medium + Self.large) / 2 + offset
         let travel = -(release - Self.medium + Self.slop)
         let trace = try runCatalog("sheet.detents", touches: Self.restingDrag(travel: travel))
-        let expected = Self.resting(release, 0, [0, Self.medium, Self.large])
+        let expected = Self.resting(release, 0, Self.detents)
         #expect(expected == (offset > 0 ? Self.large : Self.medium))
         let last = try #require(trace.frames.last)
         #expect(abs(try Self.sheetValue(last) - expected) < 1e-9)
@@ -71,9 +77,10 @@ import Testing
 
     @Test(arguments: [-2.0, 2.0])
     func slowDragDownStraddlesTheDismissBoundary(offset: Double) throws {
-        let release = Self.medium / 2 + offset
+        let release = (Self.medium + Self.dismiss) / 2 + offset
         let travel = Self.medium - release + Self.slop
         let trace = try runCatalog("sheet.detents", touches: Self.restingDrag(travel: travel))
+        #expect((Self.resting(release, 0, Self.detents) == Self.dismiss) == (offset < 0))
         #expect(trace.outcome.completed == (offset < 0))
         if offset < 0 {
             #expect(
@@ -85,15 +92,17 @@ import Testing
     }
 
     // Flicks below the speed threshold: the projection decides. Released 150 pt below medium, the
-    // projection crosses half medium at (medium - 150 - medium / 2) / 0.099 = 472.2 pt/s.
-    @Test(arguments: [460.0, 485.0])
-    func flickDownProjectsPastTheDismissBoundary(speed: Double) throws {
+    // projection crosses the dismiss/medium midpoint at (release - midpoint) / 0.099 pt/s.
+    @Test(arguments: [-15.0, 15.0])
+    func flickDownProjectsPastTheDismissBoundary(offset: Double) throws {
         let release = Self.medium - 150
-        let boundary = (release - Self.medium / 2) / (0.99 / (1 - 0.99) / 1000)
-        let expected = Self.resting(release, -speed, [0, Self.medium, Self.large])
-        #expect((expected == 0) == (speed > boundary))
+        let boundary = (release - (Self.medium + Self.dismiss) / 2) / (0.99 / (1 - 0.99) / 1000)
+        let speed = boundary + offset
+        #expect(speed > 250 && speed < 1000)
+        let expected = Self.resting(release, -speed, Self.detents)
+        #expect((expected == Self.dismiss) == (offset > 0))
         let trace = try runCatalog("sheet.detents", touches: Self.flick(travel: 150 + Self.slop, speed: speed, y0: 500))
-        #expect(trace.outcome.completed == (expected == 0))
+        #expect(trace.outcome.completed == (expected == Self.dismiss))
         #expect(abs(try Self.sheetValue(trace.frames.last) - expected) < 1e-9)
     }
 
@@ -102,7 +111,7 @@ import Testing
     func highSpeedStepsOneDetent(speed: Double) throws {
         let release = Self.medium + 30
         #expect(abs(Self.projected(release, speed) - Self.medium) < abs(Self.projected(release, speed) - Self.large))
-        let expected = Self.resting(release, speed, [0, Self.medium, Self.large])
+        let expected = Self.resting(release, speed, Self.detents)
         #expect(expected == (speed >= 1000 ? Self.large : Self.medium))
         let trace = try runCatalog("sheet.detents", touches: Self.flick(travel: -(30 + Self.slop), speed: speed))
         #expect(abs(try Self.sheetValue(trace.frames.last) - expected) < 1e-9)
@@ -127,60 +136,65 @@ import Testing
         let s = middle.t - lift
         let progress = 1 - exp(-w * s) * (1 + w * s)
         #expect(abs(try Self.sheetValue(middle) - (release + (Self.large - release) * progress)) < 1e-6)
-        // End: at large, the presenter scaled back to 0.92, dimmed to 0.1 (largest undimmed: medium).
+        // End: at large, the presenter scaled back by 16 pt a side with its top 10 pt above the sheet's
+        // (57 - 10), dimmed to 0.2 (largest undimmed: medium).
         let last = try #require(trace.frames.last)
         let sheet = try #require(view(last, "B.view"))
         let presenter = try #require(view(last, "A.view"))
         let dimming = try #require(view(last, "dimming"))
-        #expect(abs(sheet.y - (Self.H - Self.large)) < 1e-9)
-        #expect(abs(sheet.h - Self.large) < 1e-9)
-        #expect(abs(presenter.transform.a - 0.92) < 1e-9)
-        #expect(abs(dimming.alpha - 0.1) < 1e-9)
+        let scale = 1 - 2 * 16 / 390.0
+        #expect(abs(sheet.y - 57) < 1e-9)
+        #expect(abs(sheet.h - (Self.H - 57)) < 1e-9)
+        #expect(abs(presenter.transform.a - scale) < 1e-9)
+        #expect(abs(presenter.transform.ty - (47 - Self.H * (1 - scale) / 2)) < 1e-9)
+        #expect(abs(dimming.alpha - 0.2) < 1e-9)
         #expect(abs(trace.outcome.t - last.t) < 1e-12)
     }
 
-    // Dimming: clear at or below medium (the largest undimmed detent), 0.1 at large, linear in between.
+    // Dimming: clear at or below medium (the largest undimmed detent), 0.2 at large, linear in between.
     @Test func dimmingAndPresenterScaleInterpolateBetweenMediumAndLarge() throws {
         let layout = SheetDetentLayout(device: .phone, profile: .builtin, modal: false)
         let mid = (Self.medium + Self.large) / 2
         #expect(layout.dimming(value: Self.medium) == 0)
         #expect(layout.dimming(value: Self.medium - 50) == 0)
-        #expect(abs(layout.dimming(value: mid) - 0.05) < 1e-12)
-        #expect(abs(layout.dimming(value: Self.large) - 0.1) < 1e-12)
-        #expect(abs(layout.presenterScaleAt(value: mid) - 0.96) < 1e-12)
-        #expect(layout.presenterScaleAt(value: Self.medium) == 1)
+        #expect(abs(layout.dimming(value: mid) - 0.1) < 1e-12)
+        #expect(abs(layout.dimming(value: Self.large) - 0.2) < 1e-12)
+        #expect(abs(layout.presenterFraction(value: mid) - 0.5) < 1e-12)
+        #expect(layout.presenterFraction(value: Self.medium) == 0)
     }
 
-    // Rubber band above large: extent 844, coefficient 0.55: shown = 844 (1 - 1 / (u 0.55 / 844 + 1)).
+    // Rubber band above large: extent = the 10 pt gap to the safe area top (at most 100), c = 0.55.
     @Test func pullingAboveLargeRubberBands() throws {
         let up = Self.large - Self.medium + 100
         var touches = Self.restingDrag(travel: -(up + Self.slop))
         let lift = touches.removeLast()
         touches.append(Touch(t: lift.t, id: 0, phase: .moved, x: lift.x, y: lift.y))
         let trace = try runCatalog("sheet.detents", touches: touches)
-        let banded = Self.large + Self.H * (1 - 1 / (100 * 0.55 / Self.H + 1))
+        let banded = Self.large + 10 * (1 - 1 / (100 * 0.55 / 10 + 1))
         let held = try #require(trace.frames.last { $0.t <= lift.t })
         #expect(abs(try Self.sheetValue(held) - banded) < 1e-6)
         #expect(abs(try Self.sheetValue(trace.frames.last) - Self.large) < 1e-9)
     }
 
     // A custom detent from a resolver (200 pt) sits between dismiss and medium; the sheet starts at
-    // its smallest detent, so at 200. Released 90 pt above it: 200 is closer; 110 pt: medium is.
-    @Test(arguments: [90.0, 110.0])
+    // its smallest detent, so at 200. Released 100 pt above it: 200 is closer; 120 pt: medium is.
+    @Test(arguments: [100.0, 120.0])
     func customDetentIsADetent(rise: Double) throws {
         let profile = try EngineProfile.builtin.overriding([("sheetdetent.custom_height", .number(200))])
         let layout = SheetDetentLayout(device: .phone, profile: profile, modal: false)
-        #expect(layout.detents.map(\.value) == [0, 200, Self.medium, Self.large])
-        let expected = Self.resting(200 + rise, 0, [0, 200, Self.medium, Self.large])
+        #expect(layout.detents.map(\.value) == [Self.dismiss, 200, Self.medium, Self.large])
+        let expected = Self.resting(200 + rise, 0, [Self.dismiss, 200, Self.medium, Self.large])
         #expect(expected == (rise < (Self.medium - 200) / 2 ? 200 : Self.medium))
         let trace = try runCatalog("sheet.detents", touches: Self.restingDrag(travel: -(rise + Self.slop)), profile: profile)
         #expect(abs(try Self.sheetValue(trace.frames.last) - expected) < 1e-9)
     }
 
-    // In compact height (landscape) medium resolves to the large value.
-    @Test func landscapeMediumIsLarge() {
+    // In compact height (landscape: insets 0 top, 21 bottom) medium is inactive: dismiss and large,
+    // large = 390 - 21 - 10.
+    @Test func landscapeHasNoMedium() {
         let landscape = Device(width: 844, height: 390, scale: 3)
         let layout = SheetDetentLayout(device: landscape, profile: .builtin, modal: false)
-        #expect(layout.detents.map(\.value) == [0, layout.largeValue, layout.largeValue])
+        #expect(layout.detents.map(\.identifier) == ["dismiss", "large"])
+        #expect(layout.largeValue == 390 - 21 - 10)
     }
 }

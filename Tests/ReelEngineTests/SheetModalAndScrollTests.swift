@@ -9,24 +9,22 @@ import Testing
 @Suite struct SheetModalAndScrollTests {
     typealias D = SheetDetentTests
     static let attempt = "presentationControllerDidAttemptToDismiss"
-    /// Rubber band below the smallest detent: 844 (1 - 1 / (u 0.55 / 844 + 1)).
-    static func band(_ u: Double) -> Double { D.H * (1 - 1 / (u * 0.55 / D.H + 1)) }
+    /// Rubber band below the smallest detent: d = min(844 / 4, 200) = 200, c = 0.55.
+    static func band(_ u: Double) -> Double { 200 * (1 - 1 / (u * 0.55 / 200 + 1)) }
 
-    // The modal sheet's region is medium...large: pulled below medium it rubber-bands; a release the
-    // dismiss position would win (half medium, from the unconstrained value) reports the attempt and
-    // springs back to medium; it never dismisses.
+    // The modal sheet's region is medium...large: pulled below medium it rubber-bands; pulled a
+    // quarter of the 200 pt extent (50 pt, unconstrained) it reports the attempt, once; it springs
+    // back to medium and never dismisses.
     @Test(arguments: [-2.0, 2.0])
     func modalSheetResistsAndReportsTheAttempt(offset: Double) throws {
-        let release = D.medium / 2 + offset
-        var touches = D.restingDrag(travel: D.medium - release + D.slop)
+        let pull = 50 + offset
+        var touches = D.restingDrag(travel: pull + D.slop)
         let lift = touches.removeLast()
         touches.append(Touch(t: lift.t, id: 0, phase: .moved, x: lift.x, y: lift.y))
         let trace = try runCatalog("sheet.detents-modal", touches: touches)
         let held = trace.frames.last { $0.t <= lift.t }
-        #expect(abs(try D.sheetValue(held) - (D.medium - Self.band(D.medium - release))) < 1e-6)
-        let attempted = trace.events.contains { $0.detail == Self.attempt }
-        #expect(attempted == (D.resting(release, 0, [0, D.medium, D.large]) == 0))
-        #expect(attempted == (offset < 0))
+        #expect(abs(try D.sheetValue(held) - (D.medium - Self.band(pull))) < 1e-6)
+        #expect(trace.events.filter { $0.detail == Self.attempt }.count == (offset > 0 ? 1 : 0))
         #expect(trace.outcome.completed == false)
         #expect(abs(try D.sheetValue(trace.frames.last) - D.medium) < 1e-9)
         #expect(!trace.events.contains { $0.detail.hasPrefix("dismissalTransition") })
@@ -54,7 +52,7 @@ import Testing
     // the sheet. Released at rest either side of half medium.
     @Test(arguments: [-2.0, 2.0])
     func downwardDragScrollsTheContentFirst(offset: Double) throws {
-        let release = D.medium / 2 + offset
+        let release = (D.medium + D.dismiss) / 2 + offset
         let travel = D.medium - release + 300 + D.slop
         let touches = D.restingDrag(travel: travel)
         let trace = try runCatalog("sheet.scroll-handoff", touches: touches)
@@ -73,7 +71,7 @@ import Testing
 
     // Moving up from medium with the property on: the sheet rises first (up to large), the content
     // keeps its offset until the sheet is at large, then scrolls with the rest.
-    @Test(arguments: [(190.0, false), (240.0, true), (490.0, true)])
+    @Test(arguments: [(150.0, false), (200.0, true), (400.0, true)])
     func upwardDragExpandsTheSheetFirst(rise: Double, reachesLarge: Bool) throws {
         let touches = D.restingDrag(travel: -(rise + D.slop))
         let lift = try #require(touches.last).t
@@ -82,7 +80,7 @@ import Testing
         let room = D.large - D.medium
         #expect(abs(try D.sheetValue(held) - (D.medium + min(rise, room))) < 1e-6)
         #expect(abs(try Self.contentOffset(held) - (300 + max(rise - room, 0))) < 1e-6)
-        let expected = D.resting(D.medium + min(rise, room), 0, [0, D.medium, D.large])
+        let expected = D.resting(D.medium + min(rise, room), 0, D.detents)
         #expect((expected == D.large) == reachesLarge)
         #expect(abs(try D.sheetValue(trace.frames.last) - expected) < 1e-9)
     }
@@ -93,7 +91,7 @@ import Testing
         let trace = try runCatalog("sheet.scroll-handoff", touches: touches, profile: profile)
         let last = try #require(trace.frames.last)
         #expect(abs(try D.sheetValue(last) - D.medium) < 1e-9)
-        #expect(abs(try Self.contentOffset(last) - 540) < 1e-6)
+        #expect(abs(try Self.contentOffset(last) - (300 + 240)) < 1e-6)
         #expect(!trace.events.contains { $0.detail.hasPrefix("sheetInteractionDraggingBegan") })
     }
 

@@ -51,23 +51,25 @@ struct SheetDetentRelease: Sendable, Hashable {
     }
 }
 
-/// `_UIHyperInteractor`'s rubber band beyond its region (`_constrainedFraction`): a point u beyond
-/// the edge shows at extent x (1 - 1 / (u c / extent + 1)), UIScrollView's rubber-band curve.
+/// `_UIHyperInteractor`'s rubber band beyond its region (`_constrainedFraction`): a pull u beyond
+/// the edge shows as d (1 - 1 / (u c / d + 1)), UIScrollView's rubber-band curve, with the sheet's
+/// extent d above its largest detent and below its smallest.
 struct SheetRubberBand: Sendable, Hashable {
     /// `_UIScrollViewRubberBandCoefficient` c.
     var coefficient: Double
-    /// Points of pull at which the band would reach its asymptote: the sheet's rubber-band extent.
-    var extent: Double
+    /// Extent d beyond the largest value (above) and beyond the smallest (below), points.
+    var extentAbove: Double
+    var extentBelow: Double
 
     /// The constrained value of unconstrained `value` when the region is `low...high`.
     func constrain(_ value: Double, low: Double, high: Double) -> Double {
-        if value > high { return high + band(value - high) }
-        if value < low { return low - band(low - value) }
+        if value > high { return high + band(value - high, extent: extentAbove) }
+        if value < low { return low - band(low - value, extent: extentBelow) }
         return value
     }
 
     /// How far a pull of `distance` beyond the edge shows.
-    func band(_ distance: Double) -> Double {
+    func band(_ distance: Double, extent: Double) -> Double {
         guard extent > 0, coefficient > 0 else { return 0 }
         return extent * (1 - 1 / (distance * coefficient / extent + 1))
     }

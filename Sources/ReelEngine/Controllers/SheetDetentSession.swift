@@ -25,6 +25,8 @@ struct SheetDetentSession {
     /// The presented controller ("B") and the presentation controller's name in events.
     private let presented: String
     private let controllerName: String
+    /// How far below its smallest detent a modal sheet is pulled before the attempt is reported.
+    private let attemptPull: Double
     private let response: Double
     private let dampingRatio: Double
     private let highSpeedDampingRatio: Double
@@ -38,9 +40,13 @@ struct SheetDetentSession {
     /// The value the drag started from and the finger's translation then (nil when not dragging).
     private var dragBase: Double?
     private var settle: SheetSettleAnimation?
-    /// Whether the settling spring carries the sheet to the dismiss position.
+    /// Whether the dismissal transition is under way (from the drag passing below the smallest detent).
     private var dismissing = false
+    /// Whether the settling spring carries the sheet to the dismiss position.
+    private var dismissChosen = false
     private var dismissed = false
+    /// Whether this drag already reported a refused dismissal (once per drag).
+    private var attempted = false
     private var scroll: SheetScrollHandOff?
     /// Whether the finger holds a pan that has begun.
     private var panning = false
@@ -61,9 +67,19 @@ struct SheetDetentSession {
         controllerName = presentation.presented + ".presentation"
         layout = SheetDetentLayout(device: device, profile: profile, modal: kind == .sheetDetentsModal)
         release = SheetDetentRelease(profile: profile)
+        // Above the largest detent: the gap to the safe area's top, at most a maximum; below the
+        // smallest: a fraction of the height, at most a maximum.
         band = SheetRubberBand(
             coefficient: profile.number("sheetdetent.rubber_band_coefficient"),
-            extent: profile.number("sheetdetent.rubber_band_extent") * device.height)
+            extentAbove: min(layout.largeTop - device.safeAreaInsets.top, profile.number("sheetdetent.rubber_band_top_max")),
+            extentBelow: min(
+                device.height * profile.number("sheetdetent.rubber_band_bottom_fraction"),
+                profile.number("sheetdetent.rubber_band_bottom_max")))
+        attemptPull =
+            profile.number("sheetdetent.attempt_fraction")
+            * min(
+                device.height * profile.number("sheetdetent.rubber_band_bottom_fraction"),
+                profile.number("sheetdetent.rubber_band_bottom_max"))
         response = profile.number("sheetdetent.spring_response")
         dampingRatio = profile.number("sheetdetent.damping_ratio")
         highSpeedDampingRatio = profile.number("sheetdetent.high_speed_damping_ratio")
@@ -154,8 +170,9 @@ struct SheetDetentSession {
         if let running = settle {
             value = running.value(at: t)
             settle = nil
-            dismissing = false
+            dismissChosen = false
         }
+        attempted = false
         unconstrained = value
         dragBase = value
         simulation.emit(t, "presentation", controllerName, "sheetInteractionDraggingBegan(\(source))")
@@ -174,32 +191,32 @@ struct SheetDetentSession {
         unconstrained += sheetDelta
         let region = (layout.detents.first?.value ?? 0)...(layout.detents.last?.value ?? 0)
         value = band.constrain(unconstrained, low: region.lowerBound, high: region.upperBound)
-    }
-
-    /// Release at `velocity` (points per second, upwards positive): the resting detent by D26's rule;
-    /// a modal sheet reports the dismissal it refuses and rests at its smallest detent.
-    private mutating func end(velocity: Double, at t: Double) {
-        dragBase = nil
-        simulation.emit(t, "presentation", controllerName, "sheetInteractionDraggingEnded")
-        var target: Int
+        let smallest = layout.detentsWithDismiss.count > 1 ? layout.detentsWithDismiss[1].value : layout.largeValue
         if kind == .sheetDetentsModal {
-            let wouldRest = release.restingIndex(value: unconstrained, velocity: velocity, detents: layout.detentsWithDismiss)
-            if wouldRest == 0 {
+            // Refused: pulled far enough below the smallest detent, the delegate hears of the attempt, once per drag.
+            if !attempted, smallest - unconstrained >= attemptPull {
+                attempted = true
                 simulation.emit(t, "delegate", presented, "presentationControllerDidAttemptToDismiss")
-                target = 0
-            } else {
-                target = wouldRest - 1
             }
-        } else {
-            target = release.restingIndex(value: unconstrained, velocity: velocity, detents: layout.detents)
-        }
-        let detent = layout.detents[target]
-        if detent.identifier == "dismiss" {
+        } else if !dismissing, unconstrained < smallest {
+            // Allowed: the dismissal starts and the drag carries it.
             dismissing = true
+            simulation.emit(t, "delegate", presented, "presentationControllerShouldDismiss -> true")
             simulation.emit(t, "delegate", presented, "presentationControllerWillDismiss")
             simulation.emit(t, "presentation", controllerName, "dismissalTransitionWillBegin")
             simulation.emit(t, "lifecycle", presented, "viewWillDisappear")
-        } else if target != selected {
+        }
+    }
+
+    /// Release at `velocity` (points per second, upwards positive): the resting detent by D26's rule
+    /// (a modal sheet has no dismiss position to rest at, so it springs back).
+    private mutating func end(velocity: Double, at t: Double) {
+        dragBase = nil
+        simulation.emit(t, "presentation", controllerName, "sheetInteractionDraggingEnded")
+        let target = release.restingIndex(value: unconstrained, velocity: velocity, detents: layout.detents)
+        let detent = layout.detents[target]
+        dismissChosen = detent.identifier == "dismiss"
+        if !dismissChosen, target != selected {
             selected = target
             simulation.emit(t, "delegate", presented, "sheetPresentationControllerDidChangeSelectedDetentIdentifier(\(detent.identifier))")
         }
@@ -221,36 +238,40 @@ struct SheetDetentSession {
             }
         }
         simulation.frames.append(frame(at: t))
-        if settle == nil, dismissing { finishDismissal(at: t) }
+        if settle == nil, dismissing, !panning { finishDismissal(at: t, completed: dismissChosen) }
     }
 
     /// The frame at `t`: the presenter scaled back, the dimming view, the sheet (and its content).
     private func frame(at t: Double) -> Frame {
         let stage = simulation.world.stage
         let sheet = layout.sheetFrame(value: value)
-        let scale = layout.presenterScaleAt(value: value)
         let contentKey = SheetScrollHandOff.contentKey(presented)
         let looks = stage.views.map { view -> Look in
             if view.key == "dimming" { return Look(layout.bounds, alpha: layout.dimming(value: value)) }
             if view.key == World.viewKey(presented) { return Look(sheet) }
             if view.key == contentKey, let scroll { return Look(scroll.contentFrame(sheet: sheet)) }
-            var look = view.look
-            look.sx = scale
-            look.sy = scale
-            return look
+            return layout.presenter(view.look, value: value)
         }
-        let progress = layout.largeValue > 0 ? min(max(1 - value / layout.largeValue, 0), 1) : 0
+        let span = layout.largeValue - layout.dismissValue
+        let progress = span > 0 ? min(max((layout.largeValue - value) / span, 0), 1) : 0
         let views = looks.withUnsafeBufferPointer { stage.states(looks: $0, clampingAlpha: simulation.clampsAlpha) }
         return Frame(index: simulation.frames.count, t: t, progress: progress, views: views)
     }
 
-    /// The sheet reached the dismiss position: the dismissal completes (UIKit's order).
-    private mutating func finishDismissal(at t: Double) {
+    /// The sheet came to rest with its dismissal under way: at the dismiss position the dismissal
+    /// completes, elsewhere it is taken back (UIKit's order for each).
+    private mutating func finishDismissal(at t: Double, completed: Bool) {
         dismissing = false
+        dismissChosen = false
+        simulation.emit(t, "presentation", controllerName, "dismissalTransitionDidEnd(\(completed))")
+        guard completed else {
+            simulation.emit(t, "lifecycle", presented, "viewWillAppear")
+            simulation.emit(t, "lifecycle", presented, "viewDidAppear")
+            return
+        }
         dismissed = true
         simulation.world.presentations.removeLast()
         simulation.world.stage.removeOwned(by: [presented])
-        simulation.emit(t, "presentation", controllerName, "dismissalTransitionDidEnd(true)")
         simulation.emit(t, "lifecycle", presented, "viewDidDisappear")
         simulation.emit(t, "delegate", presented, "presentationControllerDidDismiss")
     }
