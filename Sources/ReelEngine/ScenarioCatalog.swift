@@ -24,12 +24,17 @@ public enum ScenarioCatalog {
             hierarchy: nav1, action: ActionSpec(kind: "push", target: "B"), animator: animator, trigger: tap)
     }
 
-    /// A page sheet with detents, already presented, dragged by its interaction `interaction`.
+    /// A page sheet with detents, already presented, dragged by its interaction `interaction`. The
+    /// trigger tells the synthesizer which way to drag and how far: up from medium for the detents
+    /// (the medium/large boundary and the high-speed rule), down for the modal sheet (its refused
+    /// dismissal, reported from a 60 pt drag) and the scroll hand-off (300 pt of content, then the sheet down to dismissal).
     private static func detents(_ name: String, _ interaction: String, _ summary: String) -> ScenarioSpec {
         ScenarioSpec(
             name: name, summary: summary, hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),
             action: ActionSpec(kind: "dismiss", style: "pageSheet"), interaction: interaction,
-            trigger: TriggerSpec(kind: .pan, direction: .down, extent: interaction == "sheetScrollHandoff" ? 700 : 400))
+            trigger: TriggerSpec(
+                kind: .pan, direction: interaction == "sheetDetents" ? .up : .down,
+                extent: ["sheetDetents": 400, "sheetDetentsModal": 150, "sheetScrollHandoff": 700][interaction]))
     }
 
     private static let specs: [ScenarioSpec] = [
