@@ -44,6 +44,10 @@ public struct Engine: Sendable {
         if let late = touches.first(where: { !(abs($0.t) <= Engine.maximumTouchTime) }) {
             throw EngineError("touch time \(late.t) s is beyond a day (86400 s) from the session's start")
         }
+        if SheetDetentSession.runs(scenario) {
+            var session = try SheetDetentSession(profile: profile, spec: scenario, device: device, refreshHz: refreshHz)
+            return session.run(touches, outcomeHierarchy: outcomeHierarchy)
+        }
         var simulation = try Simulation(profile: profile, spec: scenario, device: device, refreshHz: refreshHz)
         try simulation.drive(touches)
         return simulation.trace(hierarchy: outcomeHierarchy)

@@ -216,6 +216,61 @@ enum ParameterTable {
             "nav.interruptible", false,
             "iOS 26 interruptible navigation: a back swipe landing at the edge during an animated push catches it where it is on screen and drives it (false: ignored)"
         ),
+        // System sheet detents (UISheetPresentationController, iOS 15-26; docs/ENGINE.md "Sheet detents (iOS 15-26)").
+        num("sheetdetent.top_gap", "pt", 10, "The large sheet's top sits this far below the safe area top (phones without a home button)"),
+        num("sheetdetent.top_gap_home_button", "pt", 20, "The same on phones with a home button (no bottom safe inset)"),
+        num(
+            "sheetdetent.medium_fraction", "fraction", 0.56,
+            "Medium detent value = this x the large value, containers taller than 568 pt (inactive in compact height)"),
+        num("sheetdetent.medium_fraction_short", "fraction", 0.63, "Medium detent fraction in containers 568 pt tall or less"),
+        num("sheetdetent.custom_height", "pt", 0, "A custom detent's resolved value (clamped to the large value); 0: no custom detent"),
+        num(
+            "sheetdetent.deceleration_rate", "per ms", 0.99, "Release projection: value + v x r / (1 - r) / 1000 (SheetDecelerationFactor)"),
+        num("sheetdetent.minimum_speed", "pt/s", 250, "Release speeds below this count as none (the hyper interactor's minimumSpeed)"),
+        num(
+            "sheetdetent.speed_threshold", "pt/s", 1000,
+            "A release this fast whose projection stays at the detent nearest the finger, moving away from it, goes one detent further (SheetSpeedThreshold)"
+        ),
+        num(
+            "sheetdetent.spring_response", "s", 0.3441442326,
+            "Settling spring response (SheetResponse): stiffness (2 pi / response)^2, mass 1"),
+        num("sheetdetent.damping_ratio", "ratio", 1, "Settling spring damping ratio (SheetDampingRatio)"),
+        num(
+            "sheetdetent.high_speed_damping_ratio", "ratio", 0.8,
+            "Settling spring damping ratio after a release at the speed threshold or faster (SheetHighSpeedDampingRatio)"),
+        num(
+            "sheetdetent.rubber_band_coefficient", "ratio", 0.55,
+            "Rubber band past the smallest and largest detents: d (1 - 1 / (u c / d + 1))"),
+        num(
+            "sheetdetent.rubber_band_top_max", "pt", 100,
+            "Rubber band extent above the largest detent: the gap to the safe area top, at most this"),
+        num(
+            "sheetdetent.rubber_band_bottom_fraction", "fraction", 0.25,
+            "Rubber band extent below the smallest detent: this x the height ..."),
+        num("sheetdetent.rubber_band_bottom_max", "pt", 200, "... at most this"),
+        num(
+            "sheetdetent.attempt_fraction", "fraction", 0.25,
+            "A modal sheet pulled this fraction of its lower rubber-band extent below its smallest detent reports presentationControllerDidAttemptToDismiss (once per drag)"
+        ),
+        num("sheetdetent.dimming_alpha", "alpha", 0.2, "Dimming view alpha (black) above the largest undimmed detent"),
+        str(
+            "sheetdetent.largest_undimmed", "medium",
+            "largestUndimmedDetentIdentifier: clear at or below this detent, dimmed above it ('none': dimmed at every detent)",
+            ["none", "custom", "medium", "large"]),
+        num(
+            "sheetdetent.presenter_margin", "pt", 16,
+            "Presenter scale-back with the sheet at large: scale = 1 - 2 x margin / width (widths up to 393 pt)"),
+        num("sheetdetent.presenter_margin_wide", "pt", 20, "The same margin on wider screens"),
+        num("sheetdetent.presenter_top_offset", "pt", 10, "The scaled-back presenter's top stands this far above the large sheet's top"),
+        num("sheetdetent.content_height", "pt", 2000, "sheet.scroll-handoff: the scroll view's content height"),
+        num(
+            "sheetdetent.content_offset", "pt", 300, "sheet.scroll-handoff: the content's offset from its top edge when the session starts"),
+        bool(
+            "sheetdetent.scrolling_expands", true,
+            "prefersScrollingExpandsWhenScrolledToEdge: an upward scroll raises the sheet to its largest detent first"),
+        num(
+            "sheetdetent.minimum_swipe_interval", "s", 0.4,
+            "A scroll pan beginning sooner than this after the last one leaves a resting sheet alone (MinimumSheetSwipeInterval)"),
     ]
 
     static let index: [String: Int] = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.name, $0) })

@@ -24,6 +24,19 @@ public enum ScenarioCatalog {
             hierarchy: nav1, action: ActionSpec(kind: "push", target: "B"), animator: animator, trigger: tap)
     }
 
+    /// A page sheet with detents, already presented, dragged by its interaction `interaction`. The
+    /// trigger tells the synthesizer which way to drag and how far: up from medium for the detents
+    /// (the medium/large boundary and the high-speed rule), down for the modal sheet (its refused
+    /// dismissal, reported from a 60 pt drag) and the scroll hand-off (300 pt of content, then the sheet down to dismissal).
+    private static func detents(_ name: String, _ interaction: String, _ summary: String) -> ScenarioSpec {
+        ScenarioSpec(
+            name: name, summary: summary, hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),
+            action: ActionSpec(kind: "dismiss", style: "pageSheet"), interaction: interaction,
+            trigger: TriggerSpec(
+                kind: .pan, direction: interaction == "sheetDetents" ? .up : .down,
+                extent: ["sheetDetents": 400, "sheetDetentsModal": 150, "sheetScrollHandoff": 700][interaction]))
+    }
+
     private static let specs: [ScenarioSpec] = [
         ScenarioSpec(
             name: "nav.push", summary: "Tap pushes B with the system slide (A 30% behind, dimmed)",
@@ -90,6 +103,11 @@ public enum ScenarioCatalog {
             hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),
             action: ActionSpec(kind: "dismiss", style: "custom"), animator: "sheet", interaction: "sheetDrag",
             trigger: TriggerSpec(kind: .pan, direction: .down, threshold: 0.4)),
+        detents("sheet.detents", "sheetDetents", "Drag a system sheet between its medium and large detents, or down to dismiss"),
+        detents(
+            "sheet.detents-modal", "sheetDetentsModal", "Drag a modal system sheet (isModalInPresentation): it resists and springs back"),
+        detents(
+            "sheet.scroll-handoff", "sheetScrollHandoff", "Scroll a sheet's content: at its top edge a downward drag moves the sheet"),
         ScenarioSpec(
             name: "image.drag-dismiss",
             summary: "Drag an image viewer down to dismiss (MDTransitioning, |translation| / 200 > 0.5, then an animated dismissal)",

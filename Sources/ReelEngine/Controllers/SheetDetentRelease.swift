@@ -1,0 +1,76 @@
+/// Where a released sheet comes to rest, as D26's `_UISheetInteraction draggingEndedInSource:`
+/// decides (its `_interactionEndedMutatingState:` block), over `_UIHyperInteractor`'s projection.
+struct SheetDetentRelease: Sendable, Hashable {
+    /// `_UIHyperInteractor` decelerationRate (D26 `_UISheetInteraction init`: SheetDecelerationFactor, 0.99).
+    var decelerationRate: Double
+    /// Speeds below this project nowhere (`_UIHyperInteractor _effectiveVelocity`, minimumSpeed), pt/s.
+    var minimumSpeed: Double
+    /// At or above this speed a release moving away from its closest detent goes one detent further
+    /// (SheetSpeedThreshold, 1000 pt/s), and the settling spring is the high-speed one.
+    var speedThreshold: Double
+
+    init(profile: EngineProfile) {
+        decelerationRate = profile.number("sheetdetent.deceleration_rate")
+        minimumSpeed = profile.number("sheetdetent.minimum_speed")
+        speedThreshold = profile.number("sheetdetent.speed_threshold")
+    }
+
+    /// The projected value: value + v x r / (1 - r) / 1000 (`_UIHyperInteractor _projectedPoint`),
+    /// with v = 0 below the minimum speed.
+    func projected(value: Double, velocity: Double) -> Double {
+        let effective = abs(velocity) >= minimumSpeed ? velocity : 0
+        return value + effective * (decelerationRate / (1 - decelerationRate) / 1000)
+    }
+
+    /// Whether a release at `velocity` counts as high speed.
+    func isHighSpeed(_ velocity: Double) -> Bool { abs(velocity) >= speedThreshold }
+
+    /// The index into `detents` (ascending by value) the sheet rests at after a release at `value`
+    /// (unconstrained, points above the container's bottom) moving at `velocity` (points per second,
+    /// positive upwards). The detent closest to the projected value; when the release is fast, the
+    /// projection stays at the closest detent and the sheet is moving away from that detent, the
+    /// next detent in the direction of motion.
+    func restingIndex(value: Double, velocity: Double, detents: [SheetDetent]) -> Int {
+        guard !detents.isEmpty else { return 0 }
+        let closest = Self.closestIndex(to: value, in: detents)
+        var chosen = Self.closestIndex(to: projected(value: value, velocity: velocity), in: detents)
+        let movingAway = (value < detents[closest].value) == (velocity < 0)
+        if isHighSpeed(velocity), chosen == closest, movingAway {
+            let step = velocity >= 0 ? 1 : -1
+            chosen = min(max(closest + step, 0), detents.count - 1)
+        }
+        return chosen
+    }
+
+    /// The detent nearest `value`; on a tie the larger one (UIKit lists its detent points largest
+    /// first, and `_UIHyperregionUnion`'s tie rule is not in the decompiled text: Reel's choice).
+    static func closestIndex(to value: Double, in detents: [SheetDetent]) -> Int {
+        var best = 0
+        for index in detents.indices where abs(detents[index].value - value) <= abs(detents[best].value - value) { best = index }
+        return best
+    }
+}
+
+/// `_UIHyperInteractor`'s rubber band beyond its region (`_constrainedFraction`): a pull u beyond
+/// the edge shows as d (1 - 1 / (u c / d + 1)), UIScrollView's rubber-band curve, with the sheet's
+/// extent d above its largest detent and below its smallest.
+struct SheetRubberBand: Sendable, Hashable {
+    /// `_UIScrollViewRubberBandCoefficient` c.
+    var coefficient: Double
+    /// Extent d beyond the largest value (above) and beyond the smallest (below), points.
+    var extentAbove: Double
+    var extentBelow: Double
+
+    /// The constrained value of unconstrained `value` when the region is `low...high`.
+    func constrain(_ value: Double, low: Double, high: Double) -> Double {
+        if value > high { return high + band(value - high, extent: extentAbove) }
+        if value < low { return low - band(low - value, extent: extentBelow) }
+        return value
+    }
+
+    /// How far a pull of `distance` beyond the edge shows.
+    func band(_ distance: Double, extent: Double) -> Double {
+        guard extent > 0, coefficient > 0 else { return 0 }
+        return extent * (1 - 1 / (distance * coefficient / extent + 1))
+    }
+}
