@@ -20,8 +20,8 @@ public enum EngineBenchmark {
     }
 
     /// A 0.5 s animated transition with 4 views at 60 Hz (a custom presentation over a tab
-    /// child: A.view, tab.bar, dimming, B.view; modal.duration set to 0.5 s) and an interactive
-    /// back-swipe pop from 40 touch samples.
+    /// child: A.view, tab.bar, dimming, B.view; modal.duration set to 0.5 s), an interactive
+    /// back-swipe pop from 40 touch samples and an iOS 18 zoom dismissal by a 40-sample drag.
     public static var cases: [Case] {
         let present = ScenarioSpec(
             name: "bench.animated", summary: "0.5 s custom presentation, 4 views",
@@ -31,16 +31,22 @@ public enum EngineBenchmark {
         var swipe: [Touch] = [Touch(t: 0, id: 0, phase: .began, x: 4, y: 420)]
         for step in 1...38 { swipe.append(Touch(t: Double(step) / 60, id: 0, phase: .moved, x: 4 + 5 * Double(step), y: 420)) }
         swipe.append(Touch(t: 38.0 / 60, id: 0, phase: .ended, x: 4 + 190, y: 420))
+        var zoomDrag: [Touch] = [Touch(t: 0, id: 0, phase: .began, x: 200, y: 300)]
+        for step in 1...38 { zoomDrag.append(Touch(t: Double(step) / 60, id: 0, phase: .moved, x: 200, y: 300 + 5 * Double(step))) }
+        zoomDrag.append(Touch(t: 38.0 / 60, id: 0, phase: .ended, x: 200, y: 300 + 190))
         return [
             Case(
                 label: "animated 0.5 s transition, 4 views, 60 Hz", scenario: present, touches: tap,
                 overrides: [("modal.duration", .number(0.5))]),
             Case(
                 label: "interactive pop, 40 touch samples, 60 Hz", scenario: ScenarioCatalog.named("nav.interactive-pop")!, touches: swipe),
+            Case(
+                label: "zoom dismissal by drag, 40 touch samples, 60 Hz", scenario: ScenarioCatalog.named("zoom.dismiss-drag")!,
+                touches: zoomDrag),
         ]
     }
 
-    /// Runs `iterations` sessions of each case (the two reference cases unless `cases` is given)
+    /// Runs `iterations` sessions of each case (the reference cases unless `cases` is given)
     /// and returns (label, seconds per session, frames per session), timing with the caller's
     /// `now` (seconds).
     public static func run(

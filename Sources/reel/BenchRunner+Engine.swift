@@ -2,7 +2,7 @@ import ReelEngine
 import ReelReplay
 
 extension BenchRunner {
-    /// The engine's two reference cases (with their goals) and the mean time per synthesized
+    /// The engine's reference cases (with their goals) and the mean time per synthesized
     /// session of every scenario family of the catalog (the part of the name before the dot).
     func engineFigures() throws {
         note("engine: reference cases, then \(sizes.familySessions) synthesized sessions per catalog scenario")
@@ -10,6 +10,7 @@ extension BenchRunner {
         let goals: [(id: String, label: String, limit: Double)] = [
             ("engine.animated", "engine: animated transition, 4 views, 0.5 s at 60 Hz", 50),
             ("engine.interactive_pop", "engine: interactive pop, 40 touches", 100),
+            ("engine.zoom_dismiss", "engine: iOS 18 zoom dismissal by drag, 40 touches", 100),
         ]
         for (goal, result) in zip(goals, reference) {
             add(
