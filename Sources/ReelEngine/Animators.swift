@@ -156,6 +156,8 @@ struct Animators {
             return try self.plan("coverVertical", c, stage: &stage)
         case "zoom":
             return zoom(c, &stage)
+        case "systemZoom":
+            return systemZoom(c, &stage)
         case "cube":
             return play(
                 RoleMotion(

@@ -21,8 +21,9 @@ package enum EngineBenchmark {
 
     /// A 0.5 s animated transition with 4 views at 60 Hz (a custom presentation over a tab
     /// child: A.view, tab.bar, dimming, B.view; modal.duration set to 0.5 s), an interactive
-    /// back-swipe pop from 40 touch samples, and a system sheet dragged from its medium to its
-    /// large detent by 40 touch samples, then settling on its spring.
+    /// back-swipe pop from 40 touch samples, a system sheet dragged from its medium to its large
+    /// detent by 40 touch samples, then settling on its spring, and an iOS 18 zoom dismissal by a
+    /// 40-sample drag.
     package static var cases: [Case] {
         let present = ScenarioSpec(
             name: "bench.animated", summary: "0.5 s custom presentation, 4 views",
@@ -35,6 +36,9 @@ package enum EngineBenchmark {
         var sheetDrag: [Touch] = [Touch(t: 0, id: 0, phase: .began, x: 200, y: 500)]
         for step in 1...38 { sheetDrag.append(Touch(t: Double(step) / 60, id: 0, phase: .moved, x: 200, y: 500 - 5 * Double(step))) }
         sheetDrag.append(Touch(t: 38.0 / 60, id: 0, phase: .ended, x: 200, y: 500 - 190))
+        var zoomDrag: [Touch] = [Touch(t: 0, id: 0, phase: .began, x: 200, y: 300)]
+        for step in 1...38 { zoomDrag.append(Touch(t: Double(step) / 60, id: 0, phase: .moved, x: 200, y: 300 + 5 * Double(step))) }
+        zoomDrag.append(Touch(t: 38.0 / 60, id: 0, phase: .ended, x: 200, y: 300 + 190))
         return [
             Case(
                 label: "animated 0.5 s transition, 4 views, 60 Hz", scenario: present, touches: tap,
@@ -44,6 +48,9 @@ package enum EngineBenchmark {
             Case(
                 label: "sheet detents: medium to large, 40 touch samples and the spring, 60 Hz",
                 scenario: ScenarioCatalog.named("sheet.detents")!, touches: sheetDrag),
+            Case(
+                label: "zoom dismissal by drag, 40 touch samples, 60 Hz", scenario: ScenarioCatalog.named("zoom.dismiss-drag")!,
+                touches: zoomDrag),
         ]
     }
 

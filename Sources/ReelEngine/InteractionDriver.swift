@@ -78,14 +78,12 @@ struct InteractionDriver: Sendable {
         case "imageDrag":
             (recognizer, prefix, extent, direction) = (pan, "imagedrag", profile.number("imagedrag.extent"), down)
         case "pinchDismiss":
-            let pinchVelocity = VelocityEstimator.Parameters(
-                latestWeight: profile.number("pinch.latest_weight"), minimumInterval: profile.number("velocity.min_dt"),
-                blend: touchModel == .uikit ? .whenPreviousNonzero : .always)
-            recognizer = PinchRecognizer(
-                parameters: .init(
-                    scaleHysteresis: profile.number("pinch.hysteresis"), distanceHysteresis: profile.number("pinch.begin_distance"),
-                    velocity: pinchVelocity, touchModel: touchModel))
+            recognizer = InteractionDriver.pinch(profile: profile, touchModel: touchModel)
             (prefix, extent, direction) = ("pinchdismiss", 1, .zero)
+        case "zoomDismiss":
+            (recognizer, extent, direction) = InteractionDriver.zoomDismissRecognizer(
+                spec: spec, profile: profile, device: device, pan: pan, velocity: velocity)
+            prefix = "systemzoom"
         default:
             throw EngineError("unknown interaction controller '\(kind)'")
         }
@@ -99,11 +97,14 @@ struct InteractionDriver: Sendable {
             profile.string(prefix + ".policy"), threshold: profile.number(prefix + ".threshold"), literal: literal, profile: profile)
         let setup = ControllerSetup(
             extent: extent, direction: direction, policy: policy,
-            isPinch: kind == "pinchDismiss", updateCap: profile.number("interactive.max_progress"))
+            isPinch: kind == "pinchDismiss" || (kind == "zoomDismiss" && spec.trigger.kind == .pinch),
+            updateCap: profile.number("interactive.max_progress"))
+        // The zoom dismissal is new: engine 0.3's shared handler never drove it.
         controller =
-            literal
+            literal || kind == "zoomDismiss"
             ? InteractionDriver.literalController(
-                kind, setup: setup, statistics: statistics, profile: profile, reversesPush: spec.action.kind == "push")
+                kind, setup: setup, statistics: statistics, profile: profile, reversesPush: spec.action.kind == "push",
+                trigger: spec.trigger.kind)
             : LegacyController(
                 setup: setup, updateCap: profile.number("backswipe.max_progress"),
                 decidesOnLastChange: kind == "swipeDismiss" && profile.string("swipe.decision_sample") == "last-change",
@@ -117,9 +118,13 @@ struct InteractionDriver: Sendable {
     /// Each controller's handler, transcribed from its source.
     private static func literalController(
         _ kind: String, setup: ControllerSetup, statistics: BackSwipeStatistics.Parameters,
-        profile: EngineProfile, reversesPush: Bool
+        profile: EngineProfile, reversesPush: Bool, trigger: TriggerSpec.Kind
     ) -> any InteractionController {
         switch kind {
+        case "zoomDismiss":
+            ZoomDismissController(
+                setup: setup, gesture: trigger == .pinch ? .pinch : trigger == .edgePan ? .edge : .drag,
+                minimumScale: profile.number("systemzoom.min_scale"), dismissAllowed: profile.bool("systemzoom.dismiss_allowed"))
         case "backSwipe", "contentPop":
             BackSwipeController(
                 setup: setup, progressCap: profile.number("backswipe.max_progress"), statisticsParameters: statistics,
@@ -134,6 +139,17 @@ struct InteractionDriver: Sendable {
         default:
             ImageDragController(setup: setup)
         }
+    }
+
+    /// UIPinchGestureRecognizer with the profile's hysteresis and velocity weights.
+    static func pinch(profile: EngineProfile, touchModel: TouchModel) -> PinchRecognizer {
+        let pinchVelocity = VelocityEstimator.Parameters(
+            latestWeight: profile.number("pinch.latest_weight"), minimumInterval: profile.number("velocity.min_dt"),
+            blend: touchModel == .uikit ? .whenPreviousNonzero : .always)
+        return PinchRecognizer(
+            parameters: .init(
+                scaleHysteresis: profile.number("pinch.hysteresis"), distanceHysteresis: profile.number("pinch.begin_distance"),
+                velocity: pinchVelocity, touchModel: touchModel))
     }
 
     /// A profile policy choice (uikit-backswipe, velocity-sign, threshold, projection) with the

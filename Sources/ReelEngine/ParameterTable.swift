@@ -271,6 +271,32 @@ enum ParameterTable {
         num(
             "sheetdetent.minimum_swipe_interval", "s", 0.4,
             "A scroll pan beginning sooner than this after the last one leaves a resting sheet alone (MinimumSheetSwipeInterval)"),
+        // iOS 18 system zoom transition (UIKit's _UIZoomTransitionController; values chosen where
+        // D18/D26 are silent, docs/ENGINE.md "System zoom transition (iOS 18)").
+        num("systemzoom.source_x", "pt", 20, "Zoom transition: the source view's frame in the window, x"),
+        num("systemzoom.source_y", "pt", 200, "Zoom transition: the source view's frame, y"),
+        num("systemzoom.source_width", "pt", 100, "Zoom transition: the source view's frame, width"),
+        num("systemzoom.source_height", "pt", 100, "Zoom transition: the source view's frame, height"),
+        num("systemzoom.in_duration", "s", 0.5, "Zoom in (push/present) spring duration (_UIZoomTransitionSpec zoomIn)"),
+        num("systemzoom.in_damping", "ratio", 1, "Zoom in spring damping ratio (zoomIn)"),
+        num("systemzoom.out_duration", "s", 0.41, "Zoom out (dismissal) spring duration (zoomOut, zoomOutInteractive)"),
+        num("systemzoom.out_damping", "ratio", 0.92, "Zoom out spring damping ratio (zoomOut, zoomOutInteractive)"),
+        num("systemzoom.cancel_duration", "s", 0.5, "Spring back to full screen after a refused dismissal (cancelInteractive)"),
+        num("systemzoom.cancel_damping", "ratio", 1, "Spring back damping ratio (cancelInteractive)"),
+        num(
+            "systemzoom.dimming_alpha", "alpha", 0.1,
+            "Dimming over the content behind the zoomed view (dimmingOpacity; ZoomOptions.dimmingColor)"),
+        num(
+            "systemzoom.recede_points", "pt", 20,
+            "The content behind scales to (W - this) / W (recededBackgroundScaleDownPoints, recededContentTransformFor:)"),
+        num("systemzoom.recede_min_scale", "ratio", 0.9, "The content behind never scales below this (recededBackgroundMinScale)"),
+        bool(
+            "systemzoom.dismiss_allowed", true,
+            "ZoomOptions.interactiveDismissShouldBegin's answer: false refuses every interactive dismissal"),
+        num("systemzoom.drag_extent", "pt", 400, "Dismissal by drag or edge swipe: finger travel for progress 1"),
+        num("systemzoom.min_scale", "fraction", 0.5, "The zoomed view's scale at dismissal progress 1 (scale = 1 - (1 - this) p)"),
+        num("systemzoom.threshold", "fraction", 0.25, "Dismiss when the projected progress exceeds this (policy projection)"),
+        str("systemzoom.policy", "projection", "Zoom dismissal completion policy", policyChoices),
     ]
 
     static let index: [String: Int] = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.name, $0) })

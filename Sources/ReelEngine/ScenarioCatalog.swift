@@ -154,6 +154,24 @@ public enum ScenarioCatalog {
             hierarchy: nav1,
             action: ActionSpec(kind: "present", target: "B", source: "A", style: "fullScreen", transitionStyle: "partialCurl"), trigger: tap
         ),
+        // iOS 18 system zoom transition (docs/ENGINE.md, "System zoom transition (iOS 18)").
+        ScenarioSpec(
+            name: "zoom.push", summary: "Tap pushes B with the iOS 18 zoom transition (grows from the source view, content behind dims)",
+            hierarchy: nav1, action: ActionSpec(kind: "push", target: "B"), animator: "systemZoom", trigger: tap),
+        ScenarioSpec(
+            name: "zoom.dismiss-drag", summary: "Drag a zoomed B down: it follows and shrinks, then zooms into the source or springs back",
+            hierarchy: nav2, action: ActionSpec(kind: "pop"), animator: "systemZoom", interaction: "zoomDismiss",
+            trigger: TriggerSpec(kind: .pan, direction: .down, extent: 400, threshold: 0.25)),
+        ScenarioSpec(
+            name: "zoom.dismiss-pinch",
+            summary: "Pinch a zoomed B closed: it shrinks with the fingers, then zooms into the source or springs back",
+            hierarchy: nav2, action: ActionSpec(kind: "pop"), animator: "systemZoom", interaction: "zoomDismiss",
+            trigger: TriggerSpec(kind: .pinch, extent: 45, threshold: 0.25)),
+        ScenarioSpec(
+            name: "zoom.dismiss-edge",
+            summary: "Edge swipe on a zoomed B: it follows and shrinks, then zooms into the source or springs back",
+            hierarchy: nav2, action: ActionSpec(kind: "pop"), animator: "systemZoom", interaction: "zoomDismiss",
+            trigger: TriggerSpec(kind: .edgePan, edge: .left, extent: 400, threshold: 0.25)),
         ScenarioSpec(
             name: "modal.dismiss", summary: "Tap dismisses a full-screen B (cover vertical down); A's views come back",
             hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),

@@ -100,12 +100,22 @@ extension Simulation {
             try clock.setFractionComplete(clamped)
             transition!.tau = clamped * duration
             emit(t, "transition", subject, Simulation.call("updateInteractiveTransition", fraction: clamped))
+        case .follow(let t, let percent, let follow):
+            guard !clock.isRunning else { return }
+            moveZoomMorph(follow)
+            try apply(.changed(t: t, percent: percent), driver: &driver)
+            return
         case .ended(let t, let finish, let velocity):
             guard !clock.isRunning else { return }
             let p = clock.fractionComplete ?? 0
             let timing: ReelTiming.TimingFunction
             let completionSpeed: Double
-            if driver.isBackSwipe {
+            // The zoom dismissal's release runs its own spring, whatever the progress.
+            var releaseFactor: Double?
+            if driver.kind == "zoomDismiss" {
+                let release = releaseZoomMorph(dismissing: finish, at: t)
+                (timing, completionSpeed, releaseFactor) = (release.timing, 1, release.duration / duration)
+            } else if driver.isBackSwipe {
                 timing = profile.timing("backswipe.completion_curve")
                 completionSpeed =
                     profile.bool("backswipe.velocity_handoff")
@@ -120,7 +130,8 @@ extension Simulation {
             }
             emit(t, "transition", subject, finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
             // D26 animator path: isReversed = !complete; continueAnimation(completion curve, duration factor).
-            let factor = PercentDriven.durationFactor(progress: p, completionSpeed: completionSpeed, cancelling: !finish)
+            let factor =
+                releaseFactor ?? PercentDriven.durationFactor(progress: p, completionSpeed: completionSpeed, cancelling: !finish)
             try clock.setReversed(!finish, at: t)
             try clock.continueAnimation(timing: timing, durationFactor: factor, at: t)
             scheduleTicks(from: t)

@@ -163,7 +163,8 @@ struct Simulation {
         }
         let progress = duration > 0 ? min(max(active.tau / duration, 0), 1) : 1
         let frame = Frame(
-            index: index, t: t, progress: progress, views: active.plan.viewStates(of: stage, at: active.tau, clampingAlpha: clampsAlpha))
+            index: index, t: t, progress: progress,
+            views: active.plan.viewStates(of: stage, at: active.tau, time: ended ? .infinity : t, clampingAlpha: clampsAlpha))
         return (frame, ended ? !active.clock.isReversed : nil)
     }
 

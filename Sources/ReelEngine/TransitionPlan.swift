@@ -49,6 +49,8 @@ struct TransitionPlan: Sendable {
     var tracks: [Track] = []
     /// Applied on completeTransition(true).
     var finishEdits: [StageEdit] = []
+    /// The iOS 18 zoom dismissal's finger-driven view: its look replaces its tracks' (a function of time).
+    var morph: ZoomMorph?
 
     init(duration: Double, timing: TimingFunction, springSettings: SpringSettings) {
         self.duration = duration
@@ -88,25 +90,26 @@ struct TransitionPlan: Sendable {
         tracks.append(track)
     }
 
-    /// The window as it looks at transition time `tau`.
+    /// The window as it looks at transition time `tau` (a morph at its end).
     func render(_ stage: Stage, at tau: Double) -> Stage {
         var out = stage
-        withLooks(of: stage, at: tau) { looks in
+        withLooks(of: stage, at: tau, time: .infinity) { looks in
             for index in looks.indices { out.views[index].look = looks[index] }
         }
         return out
     }
 
-    /// The frame at transition time `tau`: every view's state, back to front (alpha clamped to
-    /// 0...1 with `clampingAlpha`).
-    func viewStates(of stage: Stage, at tau: Double, clampingAlpha: Bool) -> [ViewState] {
-        withLooks(of: stage, at: tau) { looks in stage.states(looks: looks, clampingAlpha: clampingAlpha) }
+    /// The frame at transition time `tau` (and session time `time`, for a morph): every view's
+    /// state, back to front (alpha clamped to 0...1 with `clampingAlpha`).
+    func viewStates(of stage: Stage, at tau: Double, time: Double = .infinity, clampingAlpha: Bool) -> [ViewState] {
+        withLooks(of: stage, at: tau, time: time) { looks in stage.states(looks: looks, clampingAlpha: clampingAlpha) }
     }
 
-    /// Hands `body` the looks of `stage.views` at transition time `tau`, in a buffer on the stack
-    /// (a frame is rendered per display tick, so no array is allocated for them).
+    /// Hands `body` the looks of `stage.views` at transition time `tau` (a morph's at session time
+    /// `time`), in a buffer on the stack (a frame is rendered per display tick, so no array is
+    /// allocated for them).
     private func withLooks<Result>(
-        of stage: Stage, at tau: Double, _ body: (UnsafeBufferPointer<Look>) -> Result
+        of stage: Stage, at tau: Double, time: Double, _ body: (UnsafeBufferPointer<Look>) -> Result
     ) -> Result {
         withUnsafeTemporaryAllocation(of: Look.self, capacity: stage.views.count) { looks in
             for index in stage.views.indices { looks.initializeElement(at: index, to: stage.views[index].look) }
@@ -122,6 +125,7 @@ struct TransitionPlan: Sendable {
                     looks[index] = Look.mix(tracks[track].from, tracks[track].to, cached.value)
                 }
             }
+            if let morph, let index = stage.index(of: morph.key) { looks[index] = morph.look(at: time) }
             // Look holds only numbers: nothing to deinitialize.
             return body(UnsafeBufferPointer(looks))
         }

@@ -12,6 +12,9 @@ enum InteractionCommand: Sendable {
     /// Start the transition as a plain animated one (MDTransitioning's image drag dismisses
     /// with `dismissViewControllerAnimated:` at release).
     case startAnimated(t: Double)
+    /// `updateInteractiveTransition(percent)` while the finger also moves the zoomed view itself
+    /// (the iOS 18 zoom dismissal's `dismissInteraction:didIssueUpdate:`).
+    case follow(t: Double, percent: Double, follow: ZoomFollow)
 }
 
 /// An interaction controller's gesture handler: what its action method does in each recognizer

@@ -11,6 +11,7 @@ extension BenchRunner {
             ("engine.animated", "engine: animated transition, 4 views, 0.5 s at 60 Hz", 50),
             ("engine.interactive_pop", "engine: interactive pop, 40 touches", 100),
             ("engine.sheet_detents", "engine: sheet detents, medium to large, 40 touches", 100),
+            ("engine.zoom_dismiss", "engine: iOS 18 zoom dismissal by drag, 40 touches", 100),
         ]
         for (goal, result) in zip(goals, reference) {
             add(
