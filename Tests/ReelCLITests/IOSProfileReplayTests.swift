@@ -1,3 +1,4 @@
+import ReelTrace
 import ReelEngine
 import ReelReplay
 import ReelStore
