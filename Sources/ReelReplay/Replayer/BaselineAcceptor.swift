@@ -140,7 +140,8 @@ public final class BaselineAcceptor {
         }
         try checkIdentity(engine.identity, recorded: recorded, candidate: candidate)
         let engineID = try archive.engineID(for: engine.identity)
-        return try archive.addTrace(trace, sessionID: session.id, engineID: engineID, replayID: replayID)
+        return try archive.addTrace(
+            trace, sessionID: session.id, engineID: engineID, replayID: replayID, input: (header.refreshHz, session.touches))
     }
 
     /// Refuses a candidate that is not the engine the replay ran.

@@ -8,7 +8,7 @@ import Synchronization
 struct BatchResult: Sendable {
     var verdicts: [SessionComparison]
     /// The candidate's traces of the diverged sessions, aligned with `verdicts`, when the workers keep them.
-    var traces: [Trace?]
+    var kept: [KeptTrace?]
     var candidate: EngineIdentity
     var candidateIsKnown: Bool
     /// Why the worker's engine was given up on after the batch, if it was.
@@ -57,7 +57,7 @@ struct ReplayPipeline {
                     let result = Result {
                         let judged = try worker.replay(Array(ids[batches[index].sessions]))
                         return BatchResult(
-                            verdicts: judged.map(\.verdict), traces: judged.map(\.trace),
+                            verdicts: judged.map(\.verdict), kept: judged.map(\.kept),
                             candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown,
                             engineStartupFailure: worker.engineStartupFailure)
                     }

@@ -2,6 +2,14 @@ import ReelEngine
 import ReelStore
 import ReelTrace
 
+/// A candidate's trace of a diverged session kept for `reel replay --keep-traces`, with the
+/// session's input its stored layout needs.
+struct KeptTrace: Sendable {
+    var trace: Trace
+    var refreshHz: Double
+    var touches: [Touch]
+}
+
 /// One replay thread's own resources: a read-only connection to the recorded archive and an
 /// engine instance. Used by one thread at a time.
 final class ReplayWorker: @unchecked Sendable {
@@ -36,7 +44,7 @@ final class ReplayWorker: @unchecked Sendable {
 
     /// A session's verdict and, when the worker keeps traces and the session diverged, the
     /// candidate's trace of it.
-    typealias Judged = (verdict: SessionComparison, trace: Trace?)
+    typealias Judged = (verdict: SessionComparison, kept: KeptTrace?)
 
     /// Replays sessions `ids` (ascending) together; verdicts come back in `ids` order. When the
     /// sessions cannot be read together, each is read alone, so only the sessions that cannot be
@@ -90,7 +98,9 @@ final class ReplayWorker: @unchecked Sendable {
         return sessions.indices.map { index in
             if let failure = failures[index] { return (failure, nil) }
             let verdict = comparisons[index]!.verdict(recordedOutcome: sessions[index].trace.outcome)
-            return (verdict, verdict.status == .diverged ? traces[index] : nil)
+            guard verdict.status == .diverged, let trace = traces[index] else { return (verdict, nil) }
+            let session = sessions[index]
+            return (verdict, KeptTrace(trace: trace, refreshHz: session.header.refreshHz, touches: session.touches))
         }
     }
 

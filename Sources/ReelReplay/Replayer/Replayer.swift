@@ -135,7 +135,7 @@ public final class Replayer {
                 throw engineNeverAnswered(failure)
             }
             let verdicts = batches.flatMap(\.verdicts)
-            let traces = batches.flatMap(\.traces)
+            let kept = batches.flatMap(\.kept)
             try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
             // The candidate's identity is known for sure once it has answered (external engines).
             let run = try begun ?? beginReplay(results.archive, candidate: answered.identity)
@@ -144,7 +144,7 @@ public final class Replayer {
                 for (sessionID, verdict) in zip(chunk, verdicts) {
                     try store(verdict, sessionID: sessionID, replayID: run.id, in: results.archive)
                 }
-                try keep(traces, of: chunk, by: answered, replayID: run.id, in: results.archive)
+                try keep(kept, of: chunk, by: answered, replayID: run.id, in: results.archive)
             }
             for (sessionID, verdict) in zip(chunk, verdicts) {
                 summary.sessions += 1
@@ -218,14 +218,15 @@ public final class Replayer {
     /// (`Options.keepsTraces`). A session the candidate already has a trace of keeps that one
     /// (`Archive.addTrace`); a trace without a final hierarchy, which a baseline needs, is not kept.
     private func keep(
-        _ traces: [Trace?], of chunk: ArraySlice<Int64>, by candidate: (identity: EngineIdentity, isKnown: Bool), replayID: Int64,
+        _ kept: [KeptTrace?], of chunk: ArraySlice<Int64>, by candidate: (identity: EngineIdentity, isKnown: Bool), replayID: Int64,
         in archive: Archive
     ) throws {
-        guard candidate.isKnown, traces.contains(where: { $0 != nil }) else { return }
+        guard candidate.isKnown, kept.contains(where: { $0 != nil }) else { return }
         let engineID = try archive.engineID(for: candidate.identity)
-        for (sessionID, trace) in zip(chunk, traces) {
-            guard let trace, !trace.outcome.hierarchy.isEmpty else { continue }
-            try archive.addTrace(trace, sessionID: sessionID, engineID: engineID, replayID: replayID)
+        for (sessionID, kept) in zip(chunk, kept) {
+            guard let kept, !kept.trace.outcome.hierarchy.isEmpty else { continue }
+            try archive.addTrace(
+                kept.trace, sessionID: sessionID, engineID: engineID, replayID: replayID, input: (kept.refreshHz, kept.touches))
         }
     }
 
