@@ -8,8 +8,11 @@ public struct ReportModel: Sendable {
         public var candidate: String
         /// "name version" of the candidate engine.
         public var candidateEngine: String
-        /// "name version" of each engine that recorded the replayed sessions.
+        /// "name version" of each engine whose trace was the baseline of a replayed session when
+        /// the replay began: the recording engine, or the one a `reel accept` made the baseline.
         public var recordingEngines: [String]
+        /// Whether some of those baselines were accepted from a replay rather than recorded.
+        public var baselinesAccepted = false
         public var startedAt: String
         public var finishedAt: String?
         public var status: String

@@ -37,7 +37,7 @@ public enum ReportPage {
         out += "<dl>\n"
         let facts: [(String, [String])] = [
             ("candidate", ["\(r.candidateEngine) (\(r.candidate))"]),
-            ("recorded by", [r.recordingEngines.joined(separator: ", ")]),
+            (r.baselinesAccepted ? "baseline (accepted) by" : "recorded by", [r.recordingEngines.joined(separator: ", ")]),
             ("changed parameters", r.changedParameters.isEmpty ? ["none known"] : r.changedParameters.map(SummaryWords.parameterChange)),
             ("tolerances", SummaryWords.tolerances(r.tolerancesJSON)),
             ("run", ["\(r.status), \(r.startedAt) to \(r.finishedAt ?? "—")" + (r.shard.map { ", shard \($0)" } ?? "")]),

@@ -26,8 +26,9 @@ public struct ReportReader {
     public func read(replayID: Int64?) throws -> ReportModel {
         let (replay, candidateID) = try self.replay(replayID)
         let candidate = try archive.engine(id: candidateID)
-        let recording = try recordingEngines(replay.id)
+        let (recording, accepted) = try baselineEngines(replay.id)
         var info = replay
+        info.baselinesAccepted = accepted
         info.candidateEngine = candidate.map { "\($0.name) \($0.version)" } ?? "?"
         info.recordingEngines = recording.map { "\($0.name) \($0.version)" }
         if let candidate, recording.count == 1 {
@@ -84,18 +85,31 @@ public struct ReportReader {
         return (replay, statement.int64(at: 1))
     }
 
-    private func recordingEngines(_ replayID: Int64) throws -> [EngineIdentity] {
+    /// The engines of the baselines replay `replayID` compared against, and whether any is not the
+    /// session's recording engine (a `reel accept` made another engine's trace the baseline). A
+    /// session's baseline when the replay began is the trace the first later acceptance replaced,
+    /// else its current baseline; a results archive holds no traces, so there it is the recording engine.
+    private func baselineEngines(_ replayID: Int64) throws -> (engines: [EngineIdentity], accepted: Bool) {
         let statement = try archive.database.prepare(
             """
-            SELECT DISTINCT s.engine_id FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
-            WHERE rr.replay_id = ?1 ORDER BY s.engine_id
+            SELECT DISTINCT baseline_engine, baseline_engine <> recording_engine FROM (
+                SELECT s.engine_id AS recording_engine, coalesce(
+                    (SELECT tr.engine_id FROM baseline_history AS h JOIN traces AS tr ON tr.id = h.trace_id
+                     WHERE h.session_id = s.id AND h.replaced_at > r.started_at ORDER BY h.id LIMIT 1),
+                    (SELECT tr.engine_id FROM baselines AS bl JOIN traces AS tr ON tr.id = bl.trace_id WHERE bl.session_id = s.id),
+                    s.engine_id) AS baseline_engine
+                FROM replay_results AS rr JOIN replays AS r ON r.id = rr.replay_id JOIN sessions AS s ON s.id = rr.session_id
+                WHERE rr.replay_id = ?1)
+            ORDER BY baseline_engine
             """)
         try statement.bind(replayID, at: 1)
         var engines: [EngineIdentity] = []
+        var accepted = false
         while try statement.step() {
-            if let engine = try archive.engine(id: statement.int64(at: 0)) { engines.append(engine) }
+            accepted = accepted || statement.bool(at: 1)
+            if let engine = try archive.engine(id: statement.int64(at: 0)), !engines.contains(engine) { engines.append(engine) }
         }
-        return engines
+        return (engines, accepted)
     }
 
     /// "name: old -> new" for each parameter whose value differs between two stored profiles.

@@ -35,7 +35,8 @@ struct BenchCommandTests {
                 "replay.sessions_per_s", "replay.rows_per_s", "replay.rows_per_s_vs_c", "replay.jobs2_rows_per_s", "replay.peak_memory",
                 "view.frame_views_by_session", "view.frame_views_scan",
                 "query.regressions", "query.decision-changes-by-scenario", "query.divergence-by-view", "query.near-boundary",
-                "query.divergence_summary", "accept.sessions_per_s", "archive.bytes_per_pop_session", "memory.peak",
+                "query.divergence_summary", "accept.sessions_per_s", "replay.keep_traces_sessions_per_s", "accept.kept_sessions_per_s",
+                "archive.bytes_per_pop_session", "memory.peak",
             ]
         #expect(ids == expected)
 

@@ -26,11 +26,13 @@ struct CompareCommandTests {
         }
     }
 
-    /// Sessions, their change and both verdicts, computed from the two replays' replay_results rows.
-    private func expectedChanges(_ earlier: Int64, _ later: Int64, in path: String) throws -> [[String]] {
+    /// Sessions, their change and both verdicts, computed from the two replays' replay_results rows
+    /// (the later replay's in `laterPath` when given, else in `path`).
+    private func expectedChanges(_ earlier: Int64, _ later: Int64, in path: String, laterPath: String? = nil) throws -> [[String]] {
         let archive = try Archive.open(path, mode: .readOnly)
         let before = Dictionary(uniqueKeysWithValues: try archive.replayResults(replayID: earlier).map { ($0.sessionID, Self.verdict($0)) })
-        return try archive.replayResults(replayID: later).compactMap { row in
+        let laterArchive = try laterPath.map { try Archive.open($0, mode: .readOnly) } ?? archive
+        return try laterArchive.replayResults(replayID: later).compactMap { row in
             guard let old = before[row.sessionID] else { return nil }
             let new = Self.verdict(row)
             return old == new ? nil : [String(row.sessionID), Self.change(from: old, to: new), old, new]
@@ -78,6 +80,55 @@ struct CompareCommandTests {
         let reversed = try expectedChanges(2, 1, in: archive)
         #expect(back["counts"]?["new_flip"] == .number(Double(reversed.filter { $0[1] == "new_flip" }.count)))
         #expect(back["counts"]?["fixed_flip"] == .number(Double(expected.filter { $0[1] == "new_flip" }.count)))
+    }
+
+    /// The `changes` of `reel compare --format json` as [session, change, earlier, later].
+    private func listedChanges(_ output: String) throws -> [[String]] {
+        guard case .array(let listed)? = try JSONParser.parse(output)["changes"] else { return [] }
+        return listed.map { entry in
+            guard case .number(let session)? = entry["session"], case .string(let change)? = entry["change"],
+                case .string(let old)? = entry["earlier"], case .string(let new)? = entry["later"]
+            else { return [] }
+            return [String(Int64(session)), change, old, new]
+        }
+    }
+
+    /// Two replays written to two results archives (each its replay 1): compare --against lists
+    /// exactly the sessions whose verdict differs between the two archives' rows.
+    @Test func compareAcrossTwoResultsArchives() throws {
+        let (folder, archive, lower) = try swipeDismissCorpus(count: 40)
+        let higher = try profile("\"swipe.threshold\":0.6,\"modal.duration\":0.5", in: folder, name: "higher")
+        let (r1, r2) = (folder + "/r1.sqlite", folder + "/r2.sqlite")
+        #expect(try runReel(["replay", archive, "--engine", lower, "--results", r1], in: folder).status == 1)
+        #expect(try runReel(["replay", archive, "--engine", higher, "--results", r2], in: folder).status == 1)
+        let expected = try expectedChanges(1, 1, in: r1, laterPath: r2)
+        try #require(Set(expected.map { $0[1] }).count >= 2, "\(expected)")
+
+        let run = try runReel(["compare", r1, "1", "1", "--against", r2, "--format", "json"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try listedChanges(run.standardOutput) == expected)
+        let report = try JSONParser.parse(run.standardOutput)
+        #expect(report["judged_by_both"] == .number(40) && report["later_archive"] == .string(r2))
+        // Given no ids, the last replay of each archive; the recorded archive may be either side.
+        #expect(try runReel(["compare", r1, "--against", r2, "--format", "json"], in: folder).standardOutput == run.standardOutput)
+        #expect(try runReel(["replay", archive, "--engine", higher], in: folder).status == 1)
+        let mixed = try runReel(["compare", r1, "1", "1", "--against", archive, "--format", "json"], in: folder)
+        #expect(try listedChanges(mixed.standardOutput) == expected, "\(mixed.standardError)")
+        let text = try runReel(["compare", r1, "--against", r2], in: folder)
+        #expect(text.standardOutput.contains("replay 1 of \(r1) -> replay 1 of \(r2): \(expected.count) sessions changed verdict"))
+
+        // Archives of other sessions are refused, as is a replay the later archive does not have.
+        let (otherFolder, otherArchive, _) = try swipeDismissCorpus(count: 3)
+        let other = otherFolder + "/o.sqlite"
+        _ = try record(try synthesizedStream("modal.swipe-dismiss", count: 3, seed: 99, in: otherFolder), into: other)
+        #expect(try runReel(["replay", other, "--engine", lower], in: otherFolder).status <= 1)
+        let foreign = try runReel(["compare", otherArchive, "--against", other], in: otherFolder)
+        #expect(foreign.status == 65, "\(foreign.standardOutput)\(foreign.standardError)")
+        #expect(try runReel(["replay", otherArchive, "--engine", lower], in: otherFolder).status <= 1)
+        let different = try runReel(["compare", otherArchive, "--against", other], in: otherFolder)
+        #expect(different.status == 65 && different.standardError.contains("different archives"), "\(different.standardError)")
+        let missing = try runReel(["compare", r1, "1", "2", "--against", r2], in: folder)
+        #expect(missing.status == 65 && missing.standardError.contains("no replay 2"), "\(missing.standardError)")
     }
 
     @Test func theSavedQueryListsTheSameSessions() throws {

@@ -7,6 +7,8 @@ import Synchronization
 /// said it was once the batch was done (an external engine names itself only in its answers).
 struct BatchResult: Sendable {
     var verdicts: [SessionComparison]
+    /// The candidate's traces of the diverged sessions, aligned with `verdicts`, when the workers keep them.
+    var kept: [KeptTrace?]
     var candidate: EngineIdentity
     var candidateIsKnown: Bool
     /// Why the worker's engine was given up on after the batch, if it was.
@@ -53,8 +55,9 @@ struct ReplayPipeline {
                         return
                     }
                     let result = Result {
-                        BatchResult(
-                            verdicts: try worker.replay(Array(ids[batches[index].sessions])),
+                        let judged = try worker.replay(Array(ids[batches[index].sessions]))
+                        return BatchResult(
+                            verdicts: judged.map(\.verdict), kept: judged.map(\.kept),
                             candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown,
                             engineStartupFailure: worker.engineStartupFailure)
                     }

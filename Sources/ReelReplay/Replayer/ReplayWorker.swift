@@ -2,6 +2,14 @@ import ReelEngine
 import ReelStore
 import ReelTrace
 
+/// A candidate's trace of a diverged session kept for `reel replay --keep-traces`, with the
+/// session's input its stored layout needs.
+struct KeptTrace: Sendable {
+    var trace: Trace
+    var refreshHz: Double
+    var touches: [Touch]
+}
+
 /// One replay thread's own resources: a read-only connection to the recorded archive and an
 /// engine instance. Used by one thread at a time.
 final class ReplayWorker: @unchecked Sendable {
@@ -10,6 +18,9 @@ final class ReplayWorker: @unchecked Sendable {
     private let archive: Archive
     private let engine: TransitionEngine
     private let diff: TraceDiff
+    /// Whether the candidate's traces of diverged sessions come back with their verdicts, each with
+    /// its final hierarchy (as a baseline stores it), for `reel replay --keep-traces`.
+    private let keepsTraces: Bool
     private var specs: [String: ScenarioSpec] = [:]
     /// The spec decoded last, checked before `specs`: consecutive sessions mostly share a scenario,
     /// and a read hands them the same JSON string, so the check costs no hashing of the JSON.
@@ -19,10 +30,11 @@ final class ReplayWorker: @unchecked Sendable {
     /// and no events (they stream through it), no tags and no final hierarchy.
     private static let contents = SessionContents(frames: false, events: false, tags: false, hierarchy: false)
 
-    init(archivePath: String, engine: TransitionEngine, tolerances: Tolerances) throws {
+    init(archivePath: String, engine: TransitionEngine, tolerances: Tolerances, keepsTraces: Bool = false) throws {
         archive = try Archive.open(archivePath, mode: .readOnly)
         self.engine = engine
         diff = TraceDiff(tolerances: tolerances)
+        self.keepsTraces = keepsTraces
     }
 
     var engineIdentity: EngineIdentity { engine.identity }
@@ -30,22 +42,27 @@ final class ReplayWorker: @unchecked Sendable {
     /// Why the worker's engine was given up on, if it was (see `TransitionEngine.startupFailure`).
     var engineStartupFailure: String? { engine.startupFailure }
 
+    /// A session's verdict and, when the worker keeps traces and the session diverged, the
+    /// candidate's trace of it.
+    typealias Judged = (verdict: SessionComparison, kept: KeptTrace?)
+
     /// Replays sessions `ids` (ascending) together; verdicts come back in `ids` order. When the
     /// sessions cannot be read together, each is read alone, so only the sessions that cannot be
     /// read get an error verdict. Throws when the archive itself is damaged
     /// (`SQLiteError.isDamagedFile`): then no verdict of it can be trusted, and the replay must stop.
-    func replay(_ ids: [Int64]) throws -> [SessionComparison] {
-        if let verdicts = try? replayTogether(ids) { return verdicts }
+    func replay(_ ids: [Int64]) throws -> [Judged] {
+        if let judged = try? replayTogether(ids) { return judged }
         return try ids.map { id in
             do {
                 return try replayTogether([id])[0]
             } catch let error as SQLiteError where error.isDamagedFile {
                 throw error
             } catch {
-                return SessionComparison(
+                let verdict = SessionComparison(
                     status: .error, decisionExpected: false, decisionActual: nil,
                     divergences: [Divergence(kind: .error, detail: "cannot read the session: \(error)")],
                     firstDivergentFrame: nil, maxError: 0)
+                return (verdict, nil)
             }
         }
     }
@@ -53,16 +70,17 @@ final class ReplayWorker: @unchecked Sendable {
     /// Reads the sessions' input, touches and outcomes with one query per table, runs each on the
     /// candidate engine, then streams their recorded frames and lifecycle calls through the
     /// comparisons, one query each: they are compared as they are read, never held.
-    private func replayTogether(_ ids: [Int64]) throws -> [SessionComparison] {
+    private func replayTogether(_ ids: [Int64]) throws -> [Judged] {
         let sessions = try archive.loadSessions(ids, contents: Self.contents)
         if let missing = ids.first(where: { id in !sessions.contains { $0.id == id } }) {
             throw ArchiveError.sessionNotFound(id: missing)
         }
         var comparisons = [SessionDiff?](repeating: nil, count: sessions.count)
         var failures = [SessionComparison?](repeating: nil, count: sessions.count)
+        var traces = [Trace?](repeating: nil, count: sessions.count)
         for (index, recorded) in sessions.enumerated() {
             do {
-                comparisons[index] = try begin(recorded)
+                (comparisons[index], traces[index]) = try begin(recorded)
             } catch {
                 failures[index] = .failed(expected: recorded.trace, message: error.message)
             }
@@ -78,7 +96,11 @@ final class ReplayWorker: @unchecked Sendable {
             comparisons[position]?.compare(recordedSubject: subject, detail: detail)
         }
         return sessions.indices.map { index in
-            failures[index] ?? comparisons[index]!.verdict(recordedOutcome: sessions[index].trace.outcome)
+            if let failure = failures[index] { return (failure, nil) }
+            let verdict = comparisons[index]!.verdict(recordedOutcome: sessions[index].trace.outcome)
+            guard verdict.status == .diverged, let trace = traces[index] else { return (verdict, nil) }
+            let session = sessions[index]
+            return (verdict, KeptTrace(trace: trace, refreshHz: session.header.refreshHz, touches: session.touches))
         }
     }
 
@@ -87,8 +109,9 @@ final class ReplayWorker: @unchecked Sendable {
         var message: String
     }
 
-    /// Re-runs one recorded session on the candidate engine and starts comparing its trace.
-    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> SessionDiff {
+    /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the
+    /// trace comes back too when the worker keeps traces.
+    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, Trace?) {
         let header = recorded.header
         let spec: ScenarioSpec
         do {
@@ -99,8 +122,8 @@ final class ReplayWorker: @unchecked Sendable {
         do {
             let trace = try engine.run(
                 scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
-                outcomeHierarchy: false)
-            return diff.begin(actual: trace, refreshHz: header.refreshHz)
+                outcomeHierarchy: keepsTraces)
+            return (diff.begin(actual: trace, refreshHz: header.refreshHz), keepsTraces ? trace : nil)
         } catch {
             throw ReplayFailure(message: "\(error)")
         }

@@ -22,10 +22,14 @@ public final class Replayer {
         /// Sessions a worker reads with one query per table, then replays: enough to amortize the
         /// queries, few enough that a chunk still splits among the workers.
         public var sessionsPerRead: Int
+        /// Whether the candidate's trace of each diverged session is stored in the archive as that
+        /// engine's trace of the session (`reel replay --keep-traces`), so `reel accept` takes it
+        /// instead of running the candidate again. Only with results in the recorded archive.
+        public var keepsTraces: Bool
 
         public init(
             jobs: Int = 1, shard: Shard? = nil, scenario: String? = nil, sessionIDs: [Int64]? = nil,
-            tolerances: Tolerances = .default, chunkSize: Int = 512, sessionsPerRead: Int = 64
+            tolerances: Tolerances = .default, chunkSize: Int = 512, sessionsPerRead: Int = 64, keepsTraces: Bool = false
         ) {
             self.jobs = max(1, jobs)
             self.shard = shard
@@ -34,6 +38,7 @@ public final class Replayer {
             self.tolerances = tolerances
             self.chunkSize = max(1, chunkSize)
             self.sessionsPerRead = max(1, sessionsPerRead)
+            self.keepsTraces = keepsTraces
         }
 
         /// The sessions `scenario` and `sessionIDs` select.
@@ -90,11 +95,18 @@ public final class Replayer {
     public func run(
         resuming resumedID: Int64? = nil, progress: ((Int, Int) throws -> Void)? = nil, note: (String) -> Void = { _ in }
     ) throws -> Summary {
+        if options.keepsTraces, let resultsPath, resultsPath != sourcePath {
+            throw ReelFailure(
+                .usage,
+                "--keep-traces stores the candidate's traces beside the recorded sessions, so it needs the results in "
+                    + "\(sourcePath), not in \(resultsPath) (leave out --results)")
+        }
         let source = try Archive.open(sourcePath, mode: .readOnly)
         // A new replay's selection is checked before anything is written (a resume's is its replay's).
         let checked = resumedID == nil ? try options.selection.sessions(in: source) : nil
         let workers = try (0..<options.jobs).map { _ in
-            try ReplayWorker(archivePath: sourcePath, engine: factory.make(), tolerances: options.tolerances)
+            try ReplayWorker(
+                archivePath: sourcePath, engine: factory.make(), tolerances: options.tolerances, keepsTraces: options.keepsTraces)
         }
         let results = try ResultsArchive(sourcePath: sourcePath, resultsPath: resultsPath, mustExist: resumedID != nil)
         let resumed = try resumedID.map { id in
@@ -123,6 +135,7 @@ public final class Replayer {
                 throw engineNeverAnswered(failure)
             }
             let verdicts = batches.flatMap(\.verdicts)
+            let kept = batches.flatMap(\.kept)
             try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
             // The candidate's identity is known for sure once it has answered (external engines).
             let run = try begun ?? beginReplay(results.archive, candidate: answered.identity)
@@ -131,6 +144,7 @@ public final class Replayer {
                 for (sessionID, verdict) in zip(chunk, verdicts) {
                     try store(verdict, sessionID: sessionID, replayID: run.id, in: results.archive)
                 }
+                try keep(kept, of: chunk, by: answered, replayID: run.id, in: results.archive)
             }
             for (sessionID, verdict) in zip(chunk, verdicts) {
                 summary.sessions += 1
@@ -198,6 +212,22 @@ public final class Replayer {
                 selectionJSON: options.selection.json, runner: ReplayRunner.current?.json)
         }
         return (id, candidate)
+    }
+
+    /// Stores the kept traces of a chunk's diverged sessions as the candidate's traces of them
+    /// (`Options.keepsTraces`). A session the candidate already has a trace of keeps that one
+    /// (`Archive.addTrace`); a trace without a final hierarchy, which a baseline needs, is not kept.
+    private func keep(
+        _ kept: [KeptTrace?], of chunk: ArraySlice<Int64>, by candidate: (identity: EngineIdentity, isKnown: Bool), replayID: Int64,
+        in archive: Archive
+    ) throws {
+        guard candidate.isKnown, kept.contains(where: { $0 != nil }) else { return }
+        let engineID = try archive.engineID(for: candidate.identity)
+        for (sessionID, kept) in zip(chunk, kept) {
+            guard let kept, !kept.trace.outcome.hierarchy.isEmpty else { continue }
+            try archive.addTrace(
+                kept.trace, sessionID: sessionID, engineID: engineID, replayID: replayID, input: (kept.refreshHz, kept.touches))
+        }
     }
 
     private func store(_ verdict: SessionComparison, sessionID: Int64, replayID: Int64, in archive: Archive) throws {

@@ -38,6 +38,15 @@ extension Archive {
         }
     }
 
+    /// The id of the engine that recorded session `id` (whose trace was its first baseline).
+    public func recordingEngineID(sessionID id: Int64) throws -> Int64 {
+        try database.withCachedStatement("SELECT engine_id FROM sessions WHERE id = ?1") { statement in
+            try statement.bind(id, at: 1)
+            guard try statement.step() else { throw ArchiveError.sessionNotFound(id: id) }
+            return statement.int64(at: 0)
+        }
+    }
+
     /// Session `id` reassembled: header, touches, and the full trace (frames with their views in
     /// back-to-front order, events, outcome). To read many sessions, `loadSessions` is much faster.
     public func loadSession(_ id: Int64) throws -> RecordedSession {

@@ -57,24 +57,33 @@ extension Archive {
     /// Stores `trace`, made by engine `engineID` for the stored session `sessionID`, as one more of the
     /// session's traces (not its baseline), and returns its id; when the engine already has a trace
     /// of the session, returns that one's id and stores nothing (an engine's trace of given touches
-    /// is always the same). `replayID` names the replay whose candidate made it, if one did.
+    /// is always the same). `replayID` names the replay whose candidate made it, if one did. `input`
+    /// is the session's refresh rate and touches when the caller holds them (else they are read).
     @discardableResult
-    public func addTrace(_ trace: Trace, sessionID: Int64, engineID: Int64, replayID: Int64? = nil) throws -> Int64 {
+    public func addTrace(
+        _ trace: Trace, sessionID: Int64, engineID: Int64, replayID: Int64? = nil, input: (refreshHz: Double, touches: [Touch])? = nil
+    ) throws -> Int64 {
         let writer = try preparedSessionWriter()
         return try database.savepoint {
             dropCachesAfterRollback()
             if let existing = try traceID(sessionID: sessionID, engineID: engineID) { return existing }
-            let refreshHz = try database.withCachedStatement("SELECT refresh_hz FROM sessions WHERE id = ?1") { statement in
-                try statement.bind(sessionID, at: 1)
-                guard try statement.step() else { throw ArchiveError.sessionNotFound(id: sessionID) }
-                return statement.double(at: 0)
-            }
-            var touches: [Touch] = []
-            try forEachTouch(.of([sessionID]), [sessionID]) { touches.append($1) }
+            let (refreshHz, touches) = try input ?? traceInput(sessionID: sessionID)
             return try insertTrace(
                 trace, sessionID: sessionID, engineID: engineID, refreshHz: refreshHz, replayID: replayID, touches: touches,
                 writer: writer)
         }
+    }
+
+    /// Session `sessionID`'s refresh rate and touches, which `insertTrace` lays a trace out against.
+    private func traceInput(sessionID: Int64) throws -> (refreshHz: Double, touches: [Touch]) {
+        let refreshHz = try database.withCachedStatement("SELECT refresh_hz FROM sessions WHERE id = ?1") { statement in
+            try statement.bind(sessionID, at: 1)
+            guard try statement.step() else { throw ArchiveError.sessionNotFound(id: sessionID) }
+            return statement.double(at: 0)
+        }
+        var touches: [Touch] = []
+        try forEachTouch(.of([sessionID]), [sessionID]) { touches.append($1) }
+        return (refreshHz, touches)
     }
 
     /// Makes trace `traceID` session `sessionID`'s baseline, recording the replaced baseline in

@@ -117,11 +117,12 @@ extension BenchRunner {
         try popSessionBytes(sessions: sizes.smallSessions)
     }
 
-    /// `reel accept` of the candidate replay (every diverged session), in sessions per second, against
-    /// the rate of that replay at --jobs 1 over all sessions.
+    /// `reel accept` of the candidate replay (every diverged session: the candidate runs again on
+    /// each), in sessions per second, against the rate of that replay at --jobs 1 over all sessions.
+    /// Then a replay that keeps its candidate's traces (engine 0.3's decisions, `--keep-traces`),
+    /// against the same rate, and the accept of it, which takes the kept traces.
     private func acceptFigure(_ path: String, candidateReplay: MeasuredProcess, replayID: Int64) throws {
-        let archive = try Archive.open(path, mode: .readOnly)
-        let judged = try archive.replayResults(replayID: replayID)
+        let judged = try Archive.open(path, mode: .readOnly).replayResults(replayID: replayID)
         let diverged = judged.filter { $0.status == .diverged }.count
         guard diverged > 0 else { return }
         note("accept: the \(diverged) diverged sessions of replay \(replayID)")
@@ -132,6 +133,26 @@ extension BenchRunner {
             BenchFigure(
                 id: "accept.sessions_per_s", label: "accept: \(BenchFigure.format(Double(diverged))) sessions", value: acceptRate,
                 unit: "sessions/s", goal: .ratioAtLeast(1, of: "replay --jobs 1"), ratio: acceptRate / replayRate))
+
+        note("replay --keep-traces on legacy-0.3 at --jobs 1, then accept of it")
+        let keeping = try reel(
+            ["replay", path, "--engine", "legacy-0.3", "--jobs", "1", "--keep-traces", "--format", "json"], name: "replay-large-keep",
+            acceptedStatuses: [0, 1])
+        let keptJudged = try Archive.open(path, mode: .readOnly).replayResults(replayID: replayID + 1)
+        let kept = keptJudged.filter { $0.status == .diverged }.count
+        let keepingRate = Double(keptJudged.count) / keeping.seconds
+        add(
+            BenchFigure(
+                id: "replay.keep_traces_sessions_per_s",
+                label: "replay --keep-traces --jobs 1: \(BenchFigure.format(Double(kept))) traces kept", value: keepingRate,
+                unit: "sessions/s", ratio: keepingRate / replayRate))
+        guard kept > 0 else { return }
+        let keptRun = try reel(["accept", path, "--replay", String(replayID + 1)], name: "accept-large-kept")
+        let keptRate = Double(kept) / keptRun.seconds
+        add(
+            BenchFigure(
+                id: "accept.kept_sessions_per_s", label: "accept of kept traces: \(BenchFigure.format(Double(kept))) sessions",
+                value: keptRate, unit: "sessions/s", goal: .ratioAtLeast(1, of: "replay --jobs 1"), ratio: keptRate / replayRate))
     }
 
     /// The views that expand frames: one session's rows, and all of them, against the C scan.

@@ -11,9 +11,10 @@ struct AcceptCommand: ParsableCommand {
         commandName: "accept",
         abstract: "Make a replay's candidate traces the baselines of the sessions it diverged on.",
         discussion: """
-            For an intended change: the candidate of replay ID (as `reel replay --engine` named it) \
-            runs each selected session again, and its trace becomes the session's baseline, which \
-            later replays compare against. The replaced baselines stay in the archive with who \
+            For an intended change: each selected session's baseline becomes the candidate's trace \
+            of it, which later replays compare against. A trace the replay stored (`reel replay \
+            --keep-traces`, or `reel record --engine`) is taken as it is, without the engine; for the \
+            other sessions the candidate of replay ID (as `reel replay --engine` named it) runs again. The replaced baselines stay in the archive with who \
             accepted, when and which replay (view baseline_changes, docs/SCHEMA.md). Without \
             --scenario, --session and --kind every diverged session of the replay is accepted. \
             Exit codes: 0 accepted, 64 usage, 65 an unknown or unfinished replay, an empty \

@@ -9,13 +9,16 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "List the sessions whose verdict changed between two replays: new and fixed flips, newly diverged, newly matched.",
         discussion: """
-            Both replays must be in ARCHIVE: the recorded archive, or a results archive both were written \
-            to with --results. A verdict is matched, diverged, flipped (the completion decision changed) \
+            Both replays must be in ARCHIVE (the recorded archive, or a results archive both were written \
+            to with --results), or, with --against FILE, the earlier in ARCHIVE and the later in FILE: two \
+            results archives of `reel replay --results`, or a results archive and the recorded archive, \
+            of the same sessions (a session both hold must have the same touches). A verdict is matched, diverged, flipped (the completion decision changed) \
             or error; the changes are those of the saved query verdict-changes (docs/SCHEMA.md), which \
             reel query ARCHIVE --saved verdict-changes --param earlier=R1 --param later=R2 prints too. Sessions \
             only one replay judged are counted, not compared. Given no ids, the archive's last two replays \
-            are compared. Exit codes: 0 compared (whatever changed), 64 usage (one id, or the same replay \
-            twice), 65 a replay ARCHIVE does not have (or fewer than two replays), 66 a missing archive.
+            are compared; with --against, the last replay of each archive. Exit codes: 0 compared (whatever \
+            changed), 64 usage (one id, or the same replay twice), 65 a replay ARCHIVE or FILE does not have \
+            (or fewer than two replays), or archives of different sessions, 66 a missing archive.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
@@ -26,6 +29,9 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The earlier and the later replay id (none: the archive's last two replays).")
     var replays: [Int64] = []
 
+    @Option(help: "The archive holding the later replay, when it is not ARCHIVE (for example another --results file).")
+    var against: String?
+
     @Option(
         help: "How to print the changes (markdown: a summary for a pull request, at most \(MarkdownSummary.listedLimit) sessions listed).")
     var format: Format = .text
@@ -33,11 +39,12 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
+            if let against, !FileManager.default.fileExists(atPath: against) { throw ArchiveError.missingFile(path: against) }
             let store = try Archive.open(archive, mode: .readOnly)
             let (earlier, later) = try chosenReplays(store)
-            let changes = try VerdictChanges(archive: store, earlier: earlier, later: later)
-            for id in try changes.unfinished() {
-                printWarning("replay \(id) has not finished: only the sessions it judged so far are compared")
+            let changes = try VerdictChanges(archive: store, earlier: earlier, later: later, laterPath: against)
+            for name in try changes.unfinished() {
+                printWarning("\(name) has not finished: only the sessions it judged so far are compared")
             }
             switch format {
             case .text: try printText(changes)
@@ -47,17 +54,25 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    /// The two replays given, or the archive's last two.
+    /// The two replays given, or the archive's last two (with --against, the last of each archive).
     private func chosenReplays(_ store: Archive) throws -> (Int64, Int64) {
         switch replays.count {
         case 2: return (replays[0], replays[1])
+        case 0 where against != nil:
+            let last = { (archive: Archive) throws -> Int64 in
+                guard let id = try archive.replayRuns().map(\.id).max() else {
+                    throw ReelFailure(.dataError, "\(archive.path): no replay to compare")
+                }
+                return id
+            }
+            return (try last(store), try last(Archive.open(against!, mode: .readOnly)))
         case 0:
             let ids = try store.replayRuns().map(\.id).sorted()
             guard ids.count >= 2 else {
                 throw ReelFailure(.dataError, "\(archive): \(counted(ids.count, "replay")); compare needs two")
             }
             return (ids[ids.count - 2], ids[ids.count - 1])
-        default: throw ReelFailure(.usage, "give two replay ids, or none for the archive's last two")
+        default: throw ReelFailure(.usage, "give two replay ids, or none for the archive's last two (with --against, the last of each)")
         }
     }
 
@@ -73,8 +88,8 @@ struct CompareCommand: ParsableCommand {
         let coverage = try changes.coverage()
         let total = counts.values.reduce(0, +)
         print(
-            "replay \(changes.earlier) -> replay \(changes.later): \(counted(total, "session")) changed verdict of \(coverage.both) judged by both"
-                + " (\(coverage.onlyEarlier) only by replay \(changes.earlier), \(coverage.onlyLater) only by replay \(changes.later))")
+            "\(changes.earlierName) -> \(changes.laterName): \(counted(total, "session")) changed verdict of \(coverage.both) judged by both"
+                + " (\(coverage.onlyEarlier) only by \(changes.earlierName), \(coverage.onlyLater) only by \(changes.laterName))")
         print("  " + VerdictChanges.Change.allCases.map { "\($0.countHeading) \(counts[$0] ?? 0)" }.joined(separator: ", "))
     }
 
@@ -87,6 +102,10 @@ struct CompareCommand: ParsableCommand {
         w.int(Int(changes.earlier))
         w.raw(",\"later\":")
         w.int(Int(changes.later))
+        if let laterPath = changes.laterPath {
+            w.raw(",\"later_archive\":")
+            w.string(laterPath)
+        }
         w.raw(",\"changes\":[")
         try changes.forEachChange { row in
             if !counts.isEmpty { w.raw(",") }

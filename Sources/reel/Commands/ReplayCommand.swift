@@ -83,6 +83,14 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Write results into this archive instead of the recorded one (for shards; see `reel merge`).")
     var results: String?
 
+    @Flag(
+        help: """
+            Store the candidate's trace of each diverged session in the archive, as that engine's trace of the session, \
+            so `reel accept --replay ID` makes it the baseline without running the candidate again (needed for an exec: \
+            engine that is not reproducible or not available where you accept). Not with --results.
+            """)
+    var keepTraces = false
+
     @Option(help: "Continue this replay (status running, left by a killed run) instead of starting a new one.")
     var resume: Int64?
 
@@ -104,7 +112,7 @@ struct ReplayCommand: ParsableCommand {
             do { tolerances = try Tolerances(parsing: tolerance) } catch { throw ReelFailure(.usage, "\(error)") }
             let options = Replayer.Options(
                 jobs: jobs, shard: try chosenShard(), scenario: scenario,
-                sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances)
+                sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances, keepsTraces: keepTraces)
             guard maxReplyBytes >= 1024 else { throw ReelFailure(.usage, "--max-reply-bytes must be at least 1024") }
             let factory = try EngineFactory(
                 EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)), maxReplyBytes: maxReplyBytes)

@@ -33,12 +33,19 @@ struct ShowCommand: ParsableCommand {
             let recorded = try store.loadSession(session)
             let verdict = try SessionVerdict.read(session: session, replay: replay, in: store)
             let h = recorded.header
-            let engine = try store.engine(id: store.baselineEngineID(sessionID: session))
+            let baselineEngineID = try store.baselineEngineID(sessionID: session)
+            let recordingEngineID = try store.recordingEngineID(sessionID: session)
+            let named = { (id: Int64) in try store.engine(id: id).map { "\($0.name) \($0.version)" } ?? "?" }
             print(
                 "session \(session): \(h.scenarioName) on \(Int(h.device.width))x\(Int(h.device.height))@\(Int(h.device.scale))x at \(JSONWriter.format(h.refreshHz)) Hz"
             )
+            // The timeline below is the baseline's: after a `reel accept`, another engine's trace.
+            let origin =
+                baselineEngineID == recordingEngineID
+                ? "recorded by \(try named(recordingEngineID))"
+                : "baseline by \(try named(baselineEngineID)) (accepted), recorded by \(try named(recordingEngineID))"
             print(
-                "  recorded by \(engine.map { "\($0.name) \($0.version)" } ?? "?")"
+                "  \(origin)"
                     + (h.externalID.map { ", external id \($0)" } ?? "") + (h.sourceFile.map { ", from \($0):\(h.sourceLine ?? 0)" } ?? ""))
             print("")
             print(Self.row("time", "what", "details"))

@@ -19,11 +19,11 @@ enum CompareMarkdown {
         let (r1, r2) = (changes.earlier, changes.later)
         var out = MarkdownSummary()
         let headline = (counts[.newFlip] ?? 0) + (counts[.newlyError] ?? 0) > 0 ? "❌" : "✅"
-        out.add("## Reel: replay \(r1) → replay \(r2): \(headline) \(counted(total, "session")) changed verdict")
+        let (name1, name2) = (changes.earlierName, changes.laterName)
+        out.add("## Reel: \(name1) → \(name2): \(headline) \(counted(total, "session")) changed verdict")
         out.add("")
         out.add(
-            "\(coverage.both) sessions judged by both (\(coverage.onlyEarlier) only by replay \(r1), \(coverage.onlyLater) only by replay \(r2))."
-        )
+            "\(coverage.both) sessions judged by both (\(coverage.onlyEarlier) only by \(name1), \(coverage.onlyLater) only by \(name2)).")
         out.add("")
         out.add("| change | sessions |")
         out.add("|---|---:|")
@@ -38,10 +38,11 @@ enum CompareMarkdown {
                 "| session | scenario | change | replay \(r1) | replay \(r2) | release progress | release velocity (pt/s) | see it |",
                 "|---:|---|---|---|---|---:|---:|---|",
             ],
-            total: total, more: "reel compare \(shellQuoted(archivePath)) \(r1) \(r2)"
+            total: total,
+            more: "reel compare \(shellQuoted(archivePath)) \(r1) \(r2)" + (changes.laterPath.map { " --against \(shellQuoted($0))" } ?? "")
         ) {
             guard let row = next.next() else { return nil }
-            let show = "reel show \(shellQuoted(archivePath)) \(row.sessionID) --replay \(r2)"
+            let show = "reel show \(shellQuoted(changes.laterPath ?? archivePath)) \(row.sessionID) --replay \(r2)"
             return "| \(row.sessionID) | \(MarkdownSummary.cell(row.scenario)) | \(row.change.words) | "
                 + "\(CompareCommand.verdict(row.before, row.decisionBefore)) | \(CompareCommand.verdict(row.after, row.decisionAfter)) | "
                 + MarkdownSummary.releaseCells(try SessionRelease.read(sessionID: row.sessionID, in: changes.archive)) + " | "
