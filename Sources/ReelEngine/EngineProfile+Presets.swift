@@ -46,12 +46,12 @@ extension EngineProfile {
         Preset(
             name: "uikit-ios18",
             models:
-                "UIKit of iOS 18 (D18): non-fluid back swipe capped at 0.999, edge swipe only, a running push ignores new swipes; for navigation the same as classic",
+                "UIKit of iOS 18.2: non-fluid back swipe capped at 0.999, edge swipe only, a running push ignores new swipes; for navigation the same as classic",
             overrides: []),
         Preset(
             name: "uikit-ios26",
             models:
-                "UIKit of iOS 26 (D26): fluid back swipe (rubber band, edge-flick boost), back swipe from anywhere in the content, interruptible pushes",
+                "UIKit of iOS 26.1: fluid back swipe (rubber band, edge-flick boost), back swipe from anywhere in the content, interruptible pushes",
             overrides: ios26Overrides),
         Preset(
             name: "legacy-0.3",

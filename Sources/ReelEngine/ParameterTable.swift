@@ -187,14 +187,14 @@ enum ParameterTable {
         // iOS 26 navigation (issue 20 parts 2 and 4; docs/ENGINE.md, "iOS 26 navigation").
         bool(
             "backswipe.fluid", false,
-            "iOS 26 fluid back swipe (D26 _fluidParallaxTransitionsEnabled): progress outside 0...1 rubber-bands instead of the 0.999 cap, and an edge flick boosts the hand-off velocity"
+            "iOS 26 fluid back swipe (UIKit's fluid parallax transitions): progress outside 0...1 rubber-bands instead of the 0.999 cap, and an edge flick boosts the hand-off velocity"
         ),
         num(
             "backswipe.rubber_band_extent", "fraction", 0.5,
             "Fluid back swipe: the rubber band's extent, a fraction of the width (_UIFluidParallaxTransitionSettings rubberBandExtent)"),
         num(
             "backswipe.rubber_band_coefficient", "ratio", 0.55,
-            "Fluid back swipe: rubber band b(x) = (1 - 1 / (c x / d + 1)) d past the end (UIScrollView's c; the D26 body is not decompiled)"
+            "Fluid back swipe: rubber band b(x) = (1 - 1 / (c x / d + 1)) d past the end (UIScrollView's c; UIKit's own coefficient is not in the decompiled sources)"
         ),
         num(
             "backswipe.edge_flick_threshold", "1/s", 1,
@@ -210,7 +210,7 @@ enum ParameterTable {
         ),
         num(
             "contentpop.hysteresis", "pt", 30,
-            "Content pop: begins after this much movement towards the back direction; fails at |dy| >= min(cap, base + (this - base)/run x |dx|) (D26 _UIParallaxTransitionPanGestureRecognizer)"
+            "Content pop: begins after this much movement towards the back direction; fails at |dy| >= min(cap, base + (this - base)/run x |dx|) (UIKit's _UIParallaxTransitionPanGestureRecognizer, iOS 26)"
         ),
         bool(
             "nav.interruptible", false,
