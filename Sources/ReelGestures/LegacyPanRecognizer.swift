@@ -101,6 +101,12 @@ public struct LegacyPanRecognizer: Sendable, Hashable {
         }
     }
 
+    /// The delegate's `gestureRecognizerShouldBegin:` returned NO as the pan was beginning: it fails.
+    public mutating func refuseBegan() {
+        precondition(state == .began, "only a beginning pan can be refused")
+        state = .failed
+    }
+
     private mutating func lift() -> [GestureState] {
         switch state {
         case .possible:

@@ -119,6 +119,12 @@ public struct PinchRecognizer: Sendable, Hashable {
         return state
     }
 
+    /// The delegate's `gestureRecognizerShouldBegin:` returned NO as the pinch was beginning: it fails.
+    public mutating func refuseBegan() {
+        precondition(state == .began, "only a beginning pinch can be refused")
+        state = .failed
+    }
+
     private mutating func lift(_ touch: Touch) -> GestureState? {
         guard let index = fingerIDs.firstIndex(of: touch.id) else { return nil }
         fingerIDs.remove(at: index)

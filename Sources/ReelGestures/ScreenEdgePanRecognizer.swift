@@ -160,6 +160,12 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
         }
     }
 
+    /// The delegate's `gestureRecognizerShouldBegin:` returned NO as the edge pan was beginning: it fails.
+    public mutating func refuseBegan() {
+        precondition(state == .began, "only a beginning edge pan can be refused")
+        state = .failed
+    }
+
     private mutating func move() -> [GestureState] {
         switch state {
         case .possible:

@@ -102,6 +102,25 @@ import Testing
         #expect(trace.events.contains { $0.kind == "gesture" && $0.detail == "failed" } == !allowed)
     }
 
+    // Every sub-interaction can be refused, under UIKit's event model and engine 0.3's
+    // (legacy-0.3: one touch line at a time); allowed, each of these gestures dismisses.
+    @Test(arguments: ["builtin", "legacy-0.3"])
+    func everySubInteractionCanBeRefused(preset: String) throws {
+        let base = try #require(preset == "builtin" ? EngineProfile.builtin : EngineProfile.preset(named: preset))
+        let gestures = [
+            ("zoom.dismiss-drag", moveHoldLift(dy: 200)), ("zoom.dismiss-pinch", pinch(endScale: 0.6)),
+            ("zoom.dismiss-edge", moveHoldLift(x0: 5, y0: 400, dx: 200, steps: 10)),
+        ]
+        for allowed in [true, false] {
+            let profile = try base.overriding([("systemzoom.dismiss_allowed", .bool(allowed))])
+            for (name, touches) in gestures {
+                let trace = try runCatalog(name, touches: touches, profile: profile)
+                #expect(trace.outcome.completed == allowed, "\(preset) \(name) allowed \(allowed)")
+                #expect(trace.frames.isEmpty == !allowed, "\(preset) \(name) allowed \(allowed)")
+            }
+        }
+    }
+
     // The swipe-down sub-interaction begins only on a downward, mostly vertical movement.
     @Test(arguments: [(0.0, -200.0), (200.0, 60.0), (60.0, 200.0)])
     func theDragMustStartDownwards(dx: Double, dy: Double) throws {

@@ -7,6 +7,8 @@ enum OracleFamily: String, CaseIterable {
     case pinchDismiss = "modal.pinch-dismiss"
     case imageDrag = "image.drag-dismiss"
     case verticalSwipePop = "nav.vertical-swipe-pop"
+    case zoomDismissDrag = "zoom.dismiss-drag"
+    case zoomDismissEdge = "zoom.dismiss-edge"
 }
 
 /// The rules, where they live and their sources:
@@ -18,7 +20,8 @@ enum OracleFamily: String, CaseIterable {
 ///   `_UINavigationInteractiveTransitionBase`;
 /// - the pinch's scale (8 pt hysteresis) and VCTransitionsLibrary's pinch handler: `OraclePinch`,
 ///   D26 `_UIPinchGestureRecognizerDriver`, CEPinchInteractionController.m;
-/// - seed 000, seed 003 and MDTransitioning's handlers: `OracleHandlers.swift`.
+/// - seed 000, seed 003 and MDTransitioning's handlers: `OracleHandlers.swift`;
+/// - the iOS 18 zoom dismissal by drag and edge swipe: `OracleZoomDismiss` (docs/ENGINE.md).
 enum Oracle {
     /// The decision for a session; a gesture that never begins (or fails) starts no transition,
     /// which reads as a cancel.
@@ -44,6 +47,12 @@ enum Oracle {
             var pan = OraclePan()
             pan.shouldBegin = OracleVerticalSwipePop.shouldBegin
             return run(events, pan: pan, handler: OracleVerticalSwipePop(viewHeight: screen.height))
+        case .zoomDismissDrag:
+            var pan = OraclePan()
+            pan.shouldBegin = OracleZoomDismiss.shouldBegin
+            return run(events, pan: pan, handler: OracleZoomDismiss(horizontal: false))
+        case .zoomDismissEdge:
+            return run(events, pan: OraclePan(edge: OracleEdgeFeature()), handler: OracleZoomDismiss(horizontal: true))
         }
         return OracleDecision(finish: false, progress: nil)
     }

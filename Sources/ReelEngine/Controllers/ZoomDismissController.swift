@@ -69,6 +69,7 @@ struct ZoomDismissController: InteractionController {
         case .drag, .edge: raw = reading.translation.dot(setup.direction) / setup.extent
         case .pinch: raw = (1 - reading.scale) / setup.extent
         }
-        return min(max(raw, 0), 1)
+        // A pinch that began with its fingers together has no scale: no progress.
+        return raw.isNaN ? 0 : min(max(raw, 0), 1)
     }
 }
