@@ -26,7 +26,7 @@ struct BenchCommandTests {
             if !families.contains(family) { families.append(family) }
         }
         let expected =
-            ["engine.animated", "engine.interactive_pop"] + families.map { "engine.family." + $0 } + [
+            ["engine.animated", "engine.interactive_pop", "engine.sheet_detents"] + families.map { "engine.family." + $0 } + [
                 "store.insert_c", "store.scan_c", "store.insert", "store.bytes_per_row",
                 "record.sessions_per_s", "store.insert_recorded", "record.rows_per_s", "record.rows_per_s_vs_c", "record.peak_memory",
                 "archive.bytes_per_row", "archive.file_bytes_per_row", "scan.rows_per_s",
