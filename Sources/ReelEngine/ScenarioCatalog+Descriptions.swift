@@ -18,6 +18,12 @@ extension ScenarioCatalog {
         "sheet.present":
             "Tap presents a mail-style sheet (an iOS 8 UIPresentationController tutorial, 2016: dimming 0.4, presenter 0.90, inset 100 pt)",
         "sheet.drag-dismiss": "Drag the mail-style sheet down to dismiss (dy / view height > 0.4)",
+        "sheet.detents":
+            "Drag a system sheet (UISheetPresentationController, iOS 15+) between its medium and large detents or down to dismiss (projection at 0.99, closest detent, one further at 1000 pt/s)",
+        "sheet.detents-modal":
+            "Drag a modal system sheet (isModalInPresentation): it rubber-bands below medium, reports the dismissal attempt and springs back",
+        "sheet.scroll-handoff":
+            "Scroll a system sheet's content (prefersScrollingExpandsWhenScrolledToEdge): down, the content reaches its top before the sheet moves; up, the sheet expands first",
         "container.crossfade": "A custom container swaps A for B with a 0.3 s cross dissolve (onevcat's iOS 7 transitions, 2013)",
     ]
 }

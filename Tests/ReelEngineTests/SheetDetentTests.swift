@@ -197,4 +197,52 @@ import Testing
         #expect(layout.detents.map(\.identifier) == ["dismiss", "large"])
         #expect(layout.largeValue == 390 - 21 - 10)
     }
+
+    // Passing below the smallest detent starts the dismissal (should, will, willBegin); let go and
+    // settled back at medium, it is taken back at the spring's end.
+    @Test func aDismissalTheFingerTakesBackIsCancelled() throws {
+        var touches = drag(x0: 200, y0: 500, dx: 0, dy: 60, steps: 10)
+        let down = touches.removeLast()
+        let back = drag(x0: 200, y0: down.y, dx: 0, dy: -60, steps: 10, t0: down.t + 1.0 / 60)
+        touches += back.dropFirst().dropLast()
+        let last = try #require(touches.last)
+        for k in 1...10 { touches.append(Touch(t: last.t + Double(k) / 60, id: 0, phase: .moved, x: last.x, y: last.y)) }
+        touches.append(Touch(t: last.t + 10.0 / 60, id: 0, phase: .ended, x: last.x, y: last.y))
+        let trace = try runCatalog("sheet.detents", touches: touches)
+        #expect(trace.outcome.completed == false)
+        #expect(abs(try Self.sheetValue(trace.frames.last) - Self.medium) < 1e-9)
+        let order = calls(trace, kinds: ["presentation", "lifecycle", "delegate"]).filter { !$0.contains("sheetInteraction") }
+        #expect(
+            order == [
+                "B.presentationControllerShouldDismiss -> true", "B.presentationControllerWillDismiss",
+                "B.presentation.dismissalTransitionWillBegin", "B.viewWillDisappear",
+                "B.presentation.dismissalTransitionDidEnd(false)", "B.viewWillAppear", "B.viewDidAppear",
+            ])
+        let end = try #require(trace.events.first { $0.detail == "dismissalTransitionDidEnd(false)" })
+        #expect(abs(end.t - trace.outcome.t) < 1e-12)
+    }
+
+    // A finger landing while the sheet settles takes it where the spring has it.
+    @Test func aFingerTakesTheSettlingSheetBack() throws {
+        let first = Self.restingDrag(travel: -(200 + Self.slop))
+        let release = Self.medium + 200
+        let lift = try #require(first.last).t
+        // Lands on a tick (ticks at k / 60) about 0.1 s after the lift, moves 12 pt down on the next.
+        let k = Int((lift + 0.1) * 60) + 1
+        let landing = Double(k) / 60
+        let began = Double(k + 1) / 60
+        let second = [
+            Touch(t: landing, id: 0, phase: .began, x: 200, y: 300), Touch(t: began, id: 0, phase: .moved, x: 200, y: 312),
+            Touch(t: Double(k + 2) / 60, id: 0, phase: .moved, x: 200, y: 312),
+            Touch(t: Double(k + 3) / 60, id: 0, phase: .moved, x: 200, y: 312),
+            Touch(t: Double(k + 3) / 60, id: 0, phase: .ended, x: 200, y: 312),
+        ]
+        let trace = try runCatalog("sheet.detents", touches: first + second)
+        let w = 2 * Double.pi / 0.3441442326
+        let s = began - lift
+        let springValue = release + (Self.large - release) * (1 - exp(-w * s) * (1 + w * s))
+        let frame = try #require(trace.frames.first { abs($0.t - began) < 1e-9 })
+        #expect(abs(try Self.sheetValue(frame) - (springValue - 2)) < 1e-6)
+        #expect(trace.events.filter { $0.detail == "sheetInteractionDraggingBegan(pan)" }.count == 2)
+    }
 }

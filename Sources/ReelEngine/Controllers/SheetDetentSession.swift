@@ -37,8 +37,8 @@ struct SheetDetentSession {
     private var value: Double
     /// While dragging: the unconstrained value the finger puts the sheet at.
     private var unconstrained = 0.0
-    /// The value the drag started from and the finger's translation then (nil when not dragging).
-    private var dragBase: Double?
+    /// Whether the sheet's interaction is dragging it (from its dragging-began to the release).
+    private var isDragging = false
     private var settle: SheetSettleAnimation?
     /// Whether the dismissal transition is under way (from the drag passing below the smallest detent).
     private var dismissing = false
@@ -158,7 +158,7 @@ struct SheetDetentSession {
             guard panning else { return }
             panning = false
             scroll?.panEnded(at: t)
-            if dragBase != nil { end(velocity: -reading.velocity.y, at: t) }
+            if isDragging { end(velocity: -reading.velocity.y, at: t) }
             endTime = max(endTime, t)
         default:
             return
@@ -174,7 +174,7 @@ struct SheetDetentSession {
         }
         attempted = false
         unconstrained = value
-        dragBase = value
+        isDragging = true
         simulation.emit(t, "presentation", controllerName, "sheetInteractionDraggingBegan(\(source))")
     }
 
@@ -184,10 +184,10 @@ struct SheetDetentSession {
         lastTranslationY = translationY
         var sheetDelta = -dy
         if scroll != nil {
-            sheetDelta = scroll!.step(fingerDelta: dy, sheetValue: dragBase == nil ? value : unconstrained)
-            if sheetDelta != 0, dragBase == nil { beginDrag(at: t, source: "scroll") }
+            sheetDelta = scroll!.step(fingerDelta: dy, sheetValue: isDragging ? unconstrained : value)
+            if sheetDelta != 0, !isDragging { beginDrag(at: t, source: "scroll") }
         }
-        guard dragBase != nil else { return }
+        guard isDragging else { return }
         unconstrained += sheetDelta
         let region = (layout.detents.first?.value ?? 0)...(layout.detents.last?.value ?? 0)
         value = band.constrain(unconstrained, low: region.lowerBound, high: region.upperBound)
@@ -211,7 +211,7 @@ struct SheetDetentSession {
     /// Release at `velocity` (points per second, upwards positive): the resting detent by D26's rule
     /// (a modal sheet has no dismiss position to rest at, so it springs back).
     private mutating func end(velocity: Double, at t: Double) {
-        dragBase = nil
+        isDragging = false
         simulation.emit(t, "presentation", controllerName, "sheetInteractionDraggingEnded")
         let target = release.restingIndex(value: unconstrained, velocity: velocity, detents: layout.detents)
         let detent = layout.detents[target]
