@@ -1,7 +1,7 @@
-import ReelTrace
 import ReelEngine
 import ReelReplay
 import ReelStore
+import ReelTrace
 import Testing
 
 /// "Will the iOS update change our transitions?" answered by replay: a corpus of every catalog
