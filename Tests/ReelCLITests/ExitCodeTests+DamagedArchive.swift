@@ -155,4 +155,27 @@ struct DamagedArchiveExitCodeTests {
             #expect(try integrityCheck(results) == "ok")
         }
     }
+
+    /// A page damaged in the middle of the file (the schema intact) is found only while `reel
+    /// query` steps through the rows: still 65, one line naming the file, the file unchanged.
+    @Test func aQueryReachingADamagedPageIs65() throws {
+        let (folder, seed, _) = try Self.archive()
+        let path = folder + "/a.sqlite"
+        var bytes = seed
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        // Every page after the first few (the schema's) filled with 0xA5: no b-tree page survives.
+        let start = 4 * pageSize
+        bytes.replaceSubrange(start..<bytes.count, with: Data(repeating: 0xA5, count: bytes.count - start))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        for sql in ["SELECT * FROM touches", "SELECT * FROM frame_views", "SELECT count(*) FROM replay_results"] {
+            let run = try runReel(["query", path, sql], in: folder)
+            #expect(run.status == 65, "\(sql): exit \(run.status): \(run.standardError)")
+            #expect(run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
+            #expect(run.standardError.hasPrefix("reel: error: \(path): "), "\(run.standardError)")
+            for phrase in Self.rawSQLitePhrases {
+                #expect(!run.standardError.contains(phrase), "\(sql): \(run.standardError)")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        }
+    }
 }
