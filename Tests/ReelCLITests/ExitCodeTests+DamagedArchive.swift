@@ -178,4 +178,25 @@ struct DamagedArchiveExitCodeTests {
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         }
     }
+
+    /// Found by the archive fuzzer: `info --check` printed one identical line per broken row of a
+    /// WITHOUT ROWID table (no rowid to name), thousands for a damaged archive. Broken rows are
+    /// counted per table and missing parent: one line each, 65.
+    @Test func infoCheckCountsBrokenRowsPerTableInOneLine() throws {
+        let (folder, seed, _) = try Self.archive()
+        let path = folder + "/a.sqlite"
+        try seed.write(to: URL(fileURLWithPath: path))
+        let verdicts = try archiveCount(path, "SELECT count(*) FROM replay_results WHERE replay_id = 1")
+        do {
+            let database = try Database.open(path, mode: .readWrite)
+            try database.execute(
+                "PRAGMA foreign_keys = OFF; DELETE FROM divergences; UPDATE replay_results SET replay_id = 99 WHERE replay_id = 1")
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let run = try runReel(["info", path, "--check"], in: folder)
+        #expect(run.status == 65, "exit \(run.status): \(run.standardError)")
+        #expect(
+            run.standardError == "reel: error: \(path): replay_results: \(verdicts) rows refer to a missing replays row\n",
+            "\(run.standardError)")
+    }
 }
