@@ -38,6 +38,29 @@ import Testing
         }
     }
 
+    /// A lock that guards an action, not a value (`Locked<Void>`, as the engine processes' spawn
+    /// lock): taken from many threads at once, each action runs alone. ThreadSanitizer once
+    /// reported this pattern as a Swift access race at the lock object's address.
+    @Test func aLockOfNothingRunsItsActionsOneAtATime() {
+        let lock = Locked<Void>(())
+        let inside = Locked(0)
+        let overlaps = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
+            for _ in 0..<500 {
+                lock.withLock { _ in
+                    let others = inside.withLock { count in
+                        count += 1
+                        return count - 1
+                    }
+                    if others > 0 { overlaps.withLock { $0 += 1 } }
+                    inside.withLock { $0 -= 1 }
+                }
+            }
+        }
+        #expect(overlaps.withLock { $0 } == 0)
+        #expect(inside.withLock { $0 } == 0)
+    }
+
     struct Refused: Error {}
 
     @Test func aBodyThatThrowsReleasesTheLock() {
