@@ -48,7 +48,7 @@ enum ReelProcess {
         }
         process.waitUntilExit()
         try errorHandle.close()
-        let error = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: errorPath)))?.suffix(600) ?? Data(), as: UTF8.self)
+        let error = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: errorPath)))?.suffix(4000) ?? Data(), as: UTF8.self)
         if hung { return (.hung, error) }
         switch process.terminationReason {
         case .uncaughtSignal: return (.signalled(process.terminationStatus), error)

@@ -269,11 +269,11 @@ final class EngineProcess {
     }
 }
 
-/// Writing to an engine that died must give EPIPE, not kill the process: SIGPIPE is ignored
-/// process-wide the first time an engine starts.
 /// Serialises pipe creation and spawning of engine processes (see `makePipe`).
 private let spawnLock = Locked<Void>(())
 
+/// Writing to an engine that died must give EPIPE, not kill the process: SIGPIPE is ignored
+/// process-wide the first time an engine starts.
 private let ignoreBrokenPipes: Void = {
     signal(SIGPIPE, SIG_IGN)
 }()

@@ -150,14 +150,32 @@ extension Archive {
 
     /// What is wrong with the archive's rows, one line per problem (empty when nothing is): SQLite's
     /// `PRAGMA foreign_key_check` (the recorder does not enforce foreign keys row by row; it writes
-    /// only ids it just made or looked up), sessions without a baseline, and baselines that are
-    /// another session's trace.
+    /// only ids it just made or looked up), one line per table and missing parent however many
+    /// rows are broken, sessions without a baseline, and baselines that are another session's trace.
     public func integrityProblems() throws -> [String] {
         var problems: [String] = []
+        // Rows of a WITHOUT ROWID table have no rowid to name (nil); a damaged archive may have
+        // thousands of broken rows, so they are counted per table and parent, a few named.
+        var broken: [(table: String, parent: String, rows: [Int64?])] = []
         let foreignKeys = try database.prepare("PRAGMA foreign_key_check")
         while try foreignKeys.step() {
-            let rowID = foreignKeys.isNull(at: 1) ? "" : " row \(foreignKeys.int64(at: 1))"
-            problems.append("\(foreignKeys.string(at: 0))\(rowID): refers to a missing \(foreignKeys.string(at: 2)) row")
+            let (table, parent) = (foreignKeys.string(at: 0), foreignKeys.string(at: 2))
+            let row = foreignKeys.isNull(at: 1) ? nil : foreignKeys.int64(at: 1)
+            if let index = broken.firstIndex(where: { $0.table == table && $0.parent == parent }) {
+                broken[index].rows.append(row)
+            } else {
+                broken.append((table, parent, [row]))
+            }
+        }
+        for (table, parent, rows) in broken {
+            let named = rows.compactMap { $0 }
+            if rows.count == 1 {
+                problems.append("\(table)\(named.first.map { " row \($0)" } ?? ""): refers to a missing \(parent) row")
+            } else {
+                let shown = named.prefix(5).map(String.init).joined(separator: ", ")
+                let list = named.isEmpty ? "" : " (rows \(shown)\(named.count > 5 ? " and \(named.count - 5) more" : ""))"
+                problems.append("\(table): \(rows.count) rows refer to a missing \(parent) row\(list)")
+            }
         }
         let orphans = try database.prepare(
             """

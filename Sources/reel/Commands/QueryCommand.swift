@@ -63,7 +63,7 @@ struct QueryCommand: ParsableCommand {
                 while try statement.step() {
                     try printer.row((0..<statement.columnCount).map { Cell(statement, $0) })
                 }
-            } catch let error as SQLiteError {
+            } catch let error as SQLiteError where !error.isDamagedFile {
                 throw ReelFailure(.dataError, "\(archive): the query failed: \(error.message)")
             }
             try printer.finish()
@@ -73,12 +73,13 @@ struct QueryCommand: ParsableCommand {
 
     /// The one statement of `text`, prepared; SQL that does not prepare, is empty, holds a second
     /// statement, would write, or returns no rows (BEGIN, SAVEPOINT, ...) is a usage error (64)
-    /// with SQLite's message.
+    /// with SQLite's message. A damaged file stays a damaged file (65, `reportingErrors`).
     private static func prepare(_ text: String, in store: Archive) throws -> Statement {
         let statement: Statement
         do {
             statement = try store.database.prepare(text)
         } catch {
+            if error.isDamagedFile { throw error }
             throw ReelFailure(.usage, "the SQL does not run: \(error.message)")
         }
         if !Self.isEmpty(statement.remainder, in: store) {

@@ -80,6 +80,8 @@ extension MergeCommand: UsesArchives { var archivePaths: [String] { results + [o
 extension QueryCommand: UsesArchives { var archivePaths: [String] { [archive] } }
 extension ShowCommand: UsesArchives { var archivePaths: [String] { [archive] } }
 extension ReportCommand: UsesArchives { var archivePaths: [String] { [archive] } }
+extension CompareCommand: UsesArchives { var archivePaths: [String] { [archive] } }
+extension AcceptCommand: UsesArchives { var archivePaths: [String] { [archive] } }
 extension DemoCommand: UsesArchives {
     var archivePaths: [String] { [directory + "/demo.sqlite"] }
     var hasWorkerThreads: Bool { true }

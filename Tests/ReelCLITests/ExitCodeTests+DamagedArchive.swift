@@ -1,0 +1,202 @@
+import Foundation
+import ReelStore
+import Testing
+
+/// Issue 15: a damaged archive is bad data. Through the `reel` executable, every command that reads
+/// an archive, given a file that is not a database, one whose header is corrupt or one whose schema
+/// SQLite cannot parse, ends with 65 and one line `reel: error: FILE: ...` without SQLite's raw
+/// text (result codes, statements, quoted schema), and leaves the file's bytes as they were.
+@Suite("Exit codes of damaged archives")
+struct DamagedArchiveExitCodeTests {
+    /// The ways an archive file is damaged.
+    enum Damage: String, CaseIterable, CustomTestStringConvertible {
+        /// A text file where the archive should be.
+        case notADatabase
+        /// The 16-byte magic string of the header overwritten.
+        case corruptHeader
+        /// The page size in the header (bytes 16-17) set to a value that is not a power of two.
+        case corruptPageSize
+        /// The SQL of the `regressions` view in the schema table overwritten with junk of the same
+        /// length (what `PRAGMA writable_schema` lets an editor do).
+        case malformedSchema
+        /// A table's entry in the schema table made to name a type SQLite does not know.
+        case junkSchemaEntry
+
+        var testDescription: String { rawValue }
+    }
+
+    /// Every command that opens an archive; ARCHIVE is the damaged file, STREAM a gesture stream,
+    /// FOLDER the test's folder.
+    static let commands: [[String]] = [
+        ["info", "ARCHIVE"],
+        ["info", "ARCHIVE", "--check"],
+        ["export", "ARCHIVE"],
+        ["replay", "ARCHIVE"],
+        ["replay", "ARCHIVE", "--results", "FOLDER/results.sqlite"],
+        ["report", "ARCHIVE", "-o", "FOLDER/report.html"],
+        ["show", "ARCHIVE", "1"],
+        ["record", "ARCHIVE", "STREAM"],
+        ["migrate", "ARCHIVE"],
+        ["merge", "ARCHIVE", "-o", "FOLDER/merged.sqlite"],
+        ["query", "ARCHIVE", "SELECT count(*) FROM sessions"],
+        ["query", "ARCHIVE", "--saved", "regressions"],
+        ["accept", "ARCHIVE", "--replay", "2"],
+        ["compare", "ARCHIVE"],
+        ["compare", "ARCHIVE", "1", "2"],
+    ]
+
+    /// A checkpointed archive of 6 sessions with two replays (the second with a diverging
+    /// profile), its bytes, and a stream to record.
+    private static func archive() throws -> (folder: String, bytes: Data, stream: String) {
+        let folder = try temporaryFolder()
+        let path = folder + "/seed.sqlite"
+        let stream = try synthesizedStream("nav.interactive-pop", count: 6, seed: 7, in: folder)
+        _ = try record(stream, into: path)
+        #expect(try runReel(["replay", path], in: folder).status == 0)
+        #expect(try runReel(["replay", path, "--engine", "builtin"], in: folder).status == 0)
+        _ = try archiveFileHash(path)  // checkpointed: the file alone is the archive
+        return (folder, try Data(contentsOf: URL(fileURLWithPath: path)), stream)
+    }
+
+    /// `bytes` damaged as `damage` says.
+    private static func damaged(_ bytes: Data, _ damage: Damage) throws -> Data {
+        var bytes = bytes
+        switch damage {
+        case .notADatabase:
+            return Data("session,touches\n1,\"not a database\"\n".utf8)
+        case .corruptHeader:
+            bytes.replaceSubrange(0..<16, with: Data("Not SQLite 3 :)\0".utf8))
+        case .corruptPageSize:
+            bytes[16] = 0x12
+            bytes[17] = 0x34
+        case .malformedSchema:
+            // The view's text in its schema row: "CREATE VIEW regressions AS ..." keeps its name
+            // and length, its body becomes bytes no parser accepts.
+            let text = Data("CREATE VIEW regressions AS".utf8)
+            let start = try #require(bytes.range(of: text)).upperBound
+            bytes.replaceSubrange(start..<(start + 12), with: Data(" )(\u{1}junk'\"[;".utf8.prefix(12)))
+        case .junkSchemaEntry:
+            let text = Data("CREATE TABLE engines".utf8)
+            let start = try #require(bytes.range(of: text)).lowerBound
+            bytes.replaceSubrange(start..<(start + 12), with: Data("CREATE TABBY".utf8))
+        }
+        return bytes
+    }
+
+    /// SQLite's own words that must not reach the user for a damaged file: result codes, the
+    /// failing statement, the schema text SQLite quotes, and the bug report of an exit 70.
+    static let rawSQLitePhrases = [
+        "SQLite error", "SQL:", "sqlite_schema", "sqlite_master", "near \"", "unrecognized token", "no such table",
+        "no such column", "constraint failed", "This is a bug",
+    ]
+
+    @Test(arguments: Damage.allCases)
+    func everyCommandEndsWith65NamingTheFileAndLeavesItUnchanged(damage: Damage) throws {
+        let (folder, seed, stream) = try Self.archive()
+        let bytes = try Self.damaged(seed, damage)
+        let path = folder + "/a.sqlite"
+        for command in Self.commands {
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let arguments = command.map {
+                $0.replacingOccurrences(of: "ARCHIVE", with: path).replacingOccurrences(of: "FOLDER", with: folder)
+                    .replacingOccurrences(of: "STREAM", with: stream)
+            }
+            let run = try runReel(arguments, in: folder)
+            let label = "\(damage) reel \(command.joined(separator: " "))"
+            #expect(run.status == 65, "\(label): exit \(run.status): \(run.standardError)")
+            let lines = run.standardError.split(separator: "\n")
+            #expect(lines.count == 1, "\(label): \(run.standardError)")
+            #expect(run.standardError.hasPrefix("reel: error: \(path): "), "\(label): \(run.standardError)")
+            for phrase in Self.rawSQLitePhrases {
+                #expect(!run.standardError.contains(phrase), "\(label): \(run.standardError)")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "\(label): the file changed")
+            for leftover in [path + "-wal", path + "-journal", folder + "/report.html", folder + "/merged.sqlite"] {
+                #expect(!FileManager.default.fileExists(atPath: leftover), "\(label): \(leftover) left")
+                try? FileManager.default.removeItem(atPath: leftover)
+            }
+            try? FileManager.default.removeItem(atPath: path + "-shm")
+            try? FileManager.default.removeItem(atPath: folder + "/results.sqlite")
+        }
+    }
+
+    /// A row of the recorded archive that its own schema refuses (written with CHECKs and foreign
+    /// keys off) cannot be copied into a results archive: 65 naming the recorded archive, the
+    /// table and the row, no verdict written, the recorded archive unchanged.
+    @Test(arguments: [
+        ("UPDATE sessions SET size_class = 'huge' WHERE id = 3", "sessions row 3", "a value its CHECK refuses (size_class IN"),
+        ("UPDATE sessions SET engine_id = 99 WHERE id = 4", "sessions row 4", "a reference to a row that does not exist"),
+        ("UPDATE engines SET profile_json = '{' WHERE id = 1", "engines row 1", "a value its CHECK refuses (json_valid(profile_json))"),
+    ])
+    func aSourceRowTheSchemaRefusesIs65NamingTheTableAndRow(tampering: String, row: String, reason: String) throws {
+        let (folder, seed, _) = try Self.archive()
+        let path = folder + "/a.sqlite"
+        try seed.write(to: URL(fileURLWithPath: path))
+        do {
+            let database = try Database.open(path, mode: .readWrite)
+            try database.execute("PRAGMA ignore_check_constraints = ON; PRAGMA foreign_keys = OFF")
+            try database.execute(tampering)
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let results = folder + "/results.sqlite"
+        let run = try runReel(["replay", path, "--results", results], in: folder)
+        #expect(run.status == 65, "exit \(run.status): \(run.standardError)")
+        #expect(
+            run.standardError.hasPrefix("reel: error: \(path): bad archive data: \(row) cannot be copied into the results archive"),
+            "\(run.standardError)")
+        #expect(run.standardError.contains(reason), "\(run.standardError)")
+        for phrase in Self.rawSQLitePhrases {
+            #expect(!run.standardError.contains(phrase), "\(run.standardError)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        if FileManager.default.fileExists(atPath: results) {
+            #expect(try archiveCount(results, "SELECT count(*) FROM replay_results") == 0)
+            #expect(try integrityCheck(results) == "ok")
+        }
+    }
+
+    /// A page damaged in the middle of the file (the schema intact) is found only while `reel
+    /// query` steps through the rows: still 65, one line naming the file, the file unchanged.
+    @Test func aQueryReachingADamagedPageIs65() throws {
+        let (folder, seed, _) = try Self.archive()
+        let path = folder + "/a.sqlite"
+        var bytes = seed
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        // Every page after the first few (the schema's) filled with 0xA5: no b-tree page survives.
+        let start = 4 * pageSize
+        bytes.replaceSubrange(start..<bytes.count, with: Data(repeating: 0xA5, count: bytes.count - start))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        for sql in ["SELECT * FROM touches", "SELECT * FROM frame_views", "SELECT count(*) FROM replay_results"] {
+            let run = try runReel(["query", path, sql], in: folder)
+            #expect(run.status == 65, "\(sql): exit \(run.status): \(run.standardError)")
+            #expect(run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
+            #expect(run.standardError.hasPrefix("reel: error: \(path): "), "\(run.standardError)")
+            for phrase in Self.rawSQLitePhrases {
+                #expect(!run.standardError.contains(phrase), "\(sql): \(run.standardError)")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        }
+    }
+
+    /// Found by the archive fuzzer: `info --check` printed one identical line per broken row of a
+    /// WITHOUT ROWID table (no rowid to name), thousands for a damaged archive. Broken rows are
+    /// counted per table and missing parent: one line each, 65.
+    @Test func infoCheckCountsBrokenRowsPerTableInOneLine() throws {
+        let (folder, seed, _) = try Self.archive()
+        let path = folder + "/a.sqlite"
+        try seed.write(to: URL(fileURLWithPath: path))
+        let verdicts = try archiveCount(path, "SELECT count(*) FROM replay_results WHERE replay_id = 1")
+        do {
+            let database = try Database.open(path, mode: .readWrite)
+            try database.execute(
+                "PRAGMA foreign_keys = OFF; DELETE FROM divergences; UPDATE replay_results SET replay_id = 99 WHERE replay_id = 1")
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let run = try runReel(["info", path, "--check"], in: folder)
+        #expect(run.status == 65, "exit \(run.status): \(run.standardError)")
+        #expect(
+            run.standardError == "reel: error: \(path): replay_results: \(verdicts) rows refer to a missing replays row\n",
+            "\(run.standardError)")
+    }
+}
