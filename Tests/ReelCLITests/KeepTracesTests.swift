@@ -59,13 +59,33 @@ struct KeepTracesTests {
 
     @Test func withoutKeptTracesAcceptNeedsTheEngine() throws {
         let (folder, archive, engine) = try Self.archiveAndEngine(count: 6)
-        let replay = try runReel(["replay", archive, "--engine", "exec:python3 \(engine)", "--jobs", "1"], in: folder)
+        let replay = try runReel(
+            ["replay", archive, "--engine", "exec:python3 \(engine)", "--jobs", "1", "--no-keep-traces"], in: folder)
         #expect(replay.status == 1, "\(replay.standardError)")
         #expect(try archiveCount(archive, "SELECT count(*) FROM traces WHERE replay_id IS NOT NULL") == 0)
         try FileManager.default.removeItem(atPath: engine)
         let accept = try runReel(["accept", archive, "--replay", "1"], in: folder)
         #expect(accept.status == 65, "\(accept.standardOutput)\(accept.standardError)")
         #expect(try archiveCount(archive, "SELECT count(*) FROM baseline_history") == 0)
+    }
+
+    /// Without the flag a replay into the recorded archive keeps one trace per diverged session (so
+    /// accepting it is a pointer flip); one whose results go elsewhere keeps none and still runs.
+    @Test func aReplayKeepsTracesByDefaultUnlessItsResultsGoElsewhere() throws {
+        let (folder, archive, _) = try Self.archiveAndEngine(count: 30)
+        #expect(try runReel(["replay", archive, "--engine", "legacy-0.3"], in: folder).status == 1)
+        let diverged = try verdicts(of: 1, in: archive).filter { $0.status == "diverged" }.map(\.session)
+        try #require(!diverged.isEmpty)
+        let kept = try Database.open(archive, mode: .readOnly).prepare(
+            "SELECT session_id FROM traces WHERE replay_id = 1 ORDER BY session_id")
+        var keptSessions: [Int64] = []
+        while try kept.step() { keptSessions.append(kept.int64(at: 0)) }
+        #expect(keptSessions == diverged.sorted())
+
+        let before = try archiveCount(archive, "SELECT count(*) FROM traces")
+        let elsewhere = try runReel(["replay", archive, "--engine", "legacy-0.3", "--results", folder + "/r.sqlite"], in: folder)
+        #expect(elsewhere.status == 1, "\(elsewhere.standardError)")
+        #expect(try archiveCount(archive, "SELECT count(*) FROM traces") == before)
     }
 
     @Test func keepTracesNeedsTheResultsInTheRecordedArchive() throws {

@@ -97,7 +97,8 @@ extension BenchRunner {
         let candidate = "\(work)/candidate.json"
         try Data(DemoCommand.candidateProfile.utf8).write(to: URL(fileURLWithPath: candidate))
         let candidateRun = try reel(
-            ["replay", large.path, "--engine", candidate, "--jobs", "1", "--format", "json"], name: "replay-large-candidate",
+            ["replay", large.path, "--engine", candidate, "--jobs", "1", "--no-keep-traces", "--format", "json"],
+            name: "replay-large-candidate",
             acceptedStatuses: [0, 1])
         // Every round replayed twice, plus the candidate replay.
         let replaysBeforeQueries = 2 * Self.replayRounds + 1
@@ -117,8 +118,8 @@ extension BenchRunner {
         try popSessionBytes(sessions: sizes.smallSessions)
     }
 
-    /// `reel accept` of the candidate replay (every diverged session: the candidate runs again on
-    /// each), in sessions per second, against the rate of that replay at --jobs 1 over all sessions.
+    /// `reel accept` of the candidate replay (run with `--no-keep-traces`, so the candidate runs again
+    /// on every diverged session), in sessions per second, against the rate of that replay at --jobs 1 over all sessions.
     /// Then a replay that keeps its candidate's traces (engine 0.3's decisions, `--keep-traces`),
     /// against the same rate, and the accept of it, which takes the kept traces.
     private func acceptFigure(_ path: String, candidateReplay: MeasuredProcess, replayID: Int64) throws {

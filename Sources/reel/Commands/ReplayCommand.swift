@@ -84,12 +84,14 @@ struct ReplayCommand: ParsableCommand {
     var results: String?
 
     @Flag(
+        inversion: .prefixedNo,
         help: """
             Store the candidate's trace of each diverged session in the archive, as that engine's trace of the session, \
-            so `reel accept --replay ID` makes it the baseline without running the candidate again (needed for an exec: \
-            engine that is not reproducible or not available where you accept). Not with --results.
+            so `reel accept --replay ID` makes it the baseline without running the candidate again (as fast as a pointer, \
+            and needed for an exec: engine that is not reproducible or not available where you accept). Default: on when \
+            the results go into the archive itself, off with --results (which cannot hold traces).
             """)
-    var keepTraces = false
+    var keepTraces: Bool?
 
     @Option(help: "Continue this replay (status running, left by a killed run) instead of starting a new one.")
     var resume: Int64?
@@ -112,7 +114,7 @@ struct ReplayCommand: ParsableCommand {
             do { tolerances = try Tolerances(parsing: tolerance) } catch { throw ReelFailure(.usage, "\(error)") }
             let options = Replayer.Options(
                 jobs: jobs, shard: try chosenShard(), scenario: scenario,
-                sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances, keepsTraces: keepTraces)
+                sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances, keepsTraces: keepTraces ?? (results == nil))
             guard maxReplyBytes >= 1024 else { throw ReelFailure(.usage, "--max-reply-bytes must be at least 1024") }
             let factory = try EngineFactory(
                 EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)), maxReplyBytes: maxReplyBytes)
