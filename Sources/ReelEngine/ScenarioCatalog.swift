@@ -168,6 +168,17 @@ public enum ScenarioCatalog {
             hierarchy: nav2, action: ActionSpec(kind: "pop"), animator: "systemZoom", interaction: "zoomDismiss",
             trigger: TriggerSpec(kind: .pinch, extent: 45, threshold: 0.25)),
         ScenarioSpec(
+            name: "zoom.present",
+            summary: "Tap presents B full screen with the iOS 18 zoom transition (grows from the source view, content behind dims)",
+            hierarchy: nav1, action: ActionSpec(kind: "present", target: "B", source: "A", style: "fullScreen"), animator: "systemZoom",
+            trigger: tap),
+        ScenarioSpec(
+            name: "zoom.dismiss-presented",
+            summary: "Drag a zoom-presented B down: it follows and shrinks, then zooms into the source or springs back",
+            hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),
+            action: ActionSpec(kind: "dismiss", style: "fullScreen"), animator: "systemZoom", interaction: "zoomDismiss",
+            trigger: TriggerSpec(kind: .pan, direction: .down, extent: 400, threshold: 0.25)),
+        ScenarioSpec(
             name: "zoom.dismiss-edge",
             summary: "Edge swipe on a zoomed B: it follows and shrinks, then zooms into the source or springs back",
             hierarchy: nav2, action: ActionSpec(kind: "pop"), animator: "systemZoom", interaction: "zoomDismiss",

@@ -36,22 +36,23 @@ import Testing
 
     // A drag at rest when it lifts: p = (dy - 10) / 400 (the pan's 10 pt hysteresis removed);
     // dismiss iff p > 0.25, i.e. dy > 110.
-    @Test(arguments: [108.0, 112.0])
-    func dragDistanceBoundary(dy: Double) throws {
+    // The same rule dismisses a zoom-presented B (zoom.dismiss-presented).
+    @Test(arguments: ["zoom.dismiss-drag", "zoom.dismiss-presented"], [108.0, 112.0])
+    func dragDistanceBoundary(scenario: String, dy: Double) throws {
         let expected = dismisses(progress: (dy - 10) / 400, velocity: 0, extent: 400)
         #expect(expected == (dy > 110))
-        let trace = try runCatalog("zoom.dismiss-drag", touches: moveHoldLift(dy: dy))
+        let trace = try runCatalog(scenario, touches: moveHoldLift(dy: dy))
         #expect(trace.outcome.completed == expected)
         #expect(trace.events.contains { $0.detail == (expected ? "finishInteractiveTransition" : "cancelInteractiveTransition") })
     }
 
     // A steady drag of 60 pt lifted while moving at v: p = 50 / 400; the boundary speed is
     // (0.25 - 0.125) x 400 / 499 = 100.2 pt/s.
-    @Test(arguments: [95.0, 106.0])
-    func dragVelocityBoundary(speed: Double) throws {
+    @Test(arguments: ["zoom.dismiss-drag", "zoom.dismiss-presented"], [95.0, 106.0])
+    func dragVelocityBoundary(scenario: String, speed: Double) throws {
         let expected = dismisses(progress: 50.0 / 400, velocity: speed, extent: 400)
         #expect(expected == (speed > 100.2))
-        let trace = try runCatalog("zoom.dismiss-drag", touches: steadyDrag(x0: 200, y0: 300, dy: 60, speed: speed))
+        let trace = try runCatalog(scenario, touches: steadyDrag(x0: 200, y0: 300, dy: 60, speed: speed))
         #expect(trace.outcome.completed == expected)
     }
 

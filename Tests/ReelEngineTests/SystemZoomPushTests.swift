@@ -37,9 +37,10 @@ func zoomView(_ frame: Frame, _ key: String) throws -> ViewState {
         #expect(Animators.zoomRecededScale(width: width, profile: .builtin) == expected)
     }
 
-    @Test(arguments: [60.0, 120.0])
-    func pushFramesAtStartMiddleAndEnd(hz: Double) throws {
-        let trace = try runCatalog("zoom.push", touches: tapTouches(), hz: hz)
+    /// The same frames whether B is pushed (zoom.push) or presented full screen (zoom.present).
+    @Test(arguments: ["zoom.push", "zoom.present"], [60.0, 120.0])
+    func framesAtStartMiddleAndEnd(scenario: String, hz: Double) throws {
+        let trace = try runCatalog(scenario, touches: tapTouches(), hz: hz)
         #expect(trace.outcome.completed)
         let start = try #require(trace.events.first { $0.kind == "gesture" && $0.detail == "recognized" }).t
         let receded = max((Self.W - 20) / Self.W, 0.9)

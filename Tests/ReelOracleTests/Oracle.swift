@@ -8,6 +8,7 @@ enum OracleFamily: String, CaseIterable {
     case imageDrag = "image.drag-dismiss"
     case verticalSwipePop = "nav.vertical-swipe-pop"
     case zoomDismissDrag = "zoom.dismiss-drag"
+    case zoomDismissPresented = "zoom.dismiss-presented"
     case zoomDismissEdge = "zoom.dismiss-edge"
 }
 
@@ -47,7 +48,7 @@ enum Oracle {
             var pan = OraclePan()
             pan.shouldBegin = OracleVerticalSwipePop.shouldBegin
             return run(events, pan: pan, handler: OracleVerticalSwipePop(viewHeight: screen.height))
-        case .zoomDismissDrag:
+        case .zoomDismissDrag, .zoomDismissPresented:
             var pan = OraclePan()
             pan.shouldBegin = OracleZoomDismiss.shouldBegin
             return run(events, pan: pan, handler: OracleZoomDismiss(horizontal: false))

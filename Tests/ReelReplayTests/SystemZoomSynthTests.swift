@@ -14,7 +14,7 @@ import Testing
         return Double(detail.dropFirst("updateInteractiveTransition(".count).dropLast())
     }
 
-    @Test(arguments: ["zoom.dismiss-drag", "zoom.dismiss-pinch", "zoom.dismiss-edge"])
+    @Test(arguments: ["zoom.dismiss-drag", "zoom.dismiss-pinch", "zoom.dismiss-edge", "zoom.dismiss-presented"])
     func dismissalsStraddleTheirDecision(name: String) throws {
         let spec = try #require(ScenarioCatalog.named(name))
         let synthesizer = GestureSynthesizer(scenario: spec, device: .phone, refreshHz: 60, seed: 1)
@@ -32,8 +32,9 @@ import Testing
         #expect(nearFinished >= 5 && nearCancelled >= 5, "\(name): near the threshold \(nearFinished) finished, \(nearCancelled) cancelled")
     }
 
-    @Test func thePushIsTapped() throws {
-        let spec = try #require(ScenarioCatalog.named("zoom.push"))
+    @Test(arguments: ["zoom.push", "zoom.present"])
+    func theTransitionIsTapped(name: String) throws {
+        let spec = try #require(ScenarioCatalog.named(name))
         let sessions = GestureSynthesizer(scenario: spec, device: .phone, refreshHz: 60, seed: 1).sessions(count: 30)
         let traces = try sessions.map { try Engine().run(scenario: spec, device: .phone, refreshHz: 60, touches: $0.touches) }
         #expect(traces.contains { $0.outcome.completed })
