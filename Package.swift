@@ -44,7 +44,7 @@ let package = Package(
             plugins: ["EmbedSQL"]
         ),
         // Gesture streams, engine adapters and protocol, recorder, replayer, diff, synthesizer.
-        .target(name: "ReelReplay", dependencies: ["ReelEngine", "ReelStore", "ReelTrace"]),
+        .target(name: "ReelReplay", dependencies: ["ReelEngine", "ReelGestures", "ReelStore", "ReelTrace"]),
         // Replay reports: one self-contained HTML page with tables and SVG plots.
         .target(name: "ReelReport", dependencies: ["ReelReplay", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace"]),
         // `reel capture`: a small web server that records gesture sessions from a person's finger on a

@@ -1,4 +1,5 @@
 import Foundation
+import ReelGestures
 
 /// A scenario: the starting hierarchy, the action, the animator, the interaction controller and
 /// the gesture that triggers it. Users can write one as JSON (docs/ENGINE.md).
@@ -130,12 +131,11 @@ public struct ActionSpec: Sendable, Hashable, Codable {
 /// The gesture that drives a scenario, for the gesture synthesizer.
 public struct TriggerSpec: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable { case tap, edgePan, pan, pinch }
-    public enum Edge: String, Sendable, Hashable, Codable { case left, right, top, bottom }
     public enum Direction: String, Sendable, Hashable, Codable { case up, down, left, right }
 
     public var kind: Kind
     /// edgePan: the screen edge the finger starts at.
-    public var edge: Edge?
+    public var edge: ScreenEdge?
     /// pan: the direction that drives the transition forward.
     public var direction: Direction?
     /// Interactive scenarios: the finger travel (points) that means progress 1, when it is fixed
@@ -145,7 +145,7 @@ public struct TriggerSpec: Sendable, Hashable, Codable {
     /// when the scenario uses a threshold rule.
     public var threshold: Double?
 
-    public init(kind: Kind, edge: Edge? = nil, direction: Direction? = nil, extent: Double? = nil, threshold: Double? = nil) {
+    public init(kind: Kind, edge: ScreenEdge? = nil, direction: Direction? = nil, extent: Double? = nil, threshold: Double? = nil) {
         self.kind = kind
         self.edge = edge
         self.direction = direction

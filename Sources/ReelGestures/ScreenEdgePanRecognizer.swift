@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// A screen edge, as `UIRectEdge` names it.
-public enum ScreenEdge: String, Sendable, Hashable, Codable {
+public enum ScreenEdge: String, Sendable, Hashable, Codable, CaseIterable {
     case left, right, top, bottom
 
     /// Unit vector pointing from the edge into the screen.

@@ -1,3 +1,4 @@
+import ReelGestures
 import ReelTrace
 
 extension GestureSynthesizer {

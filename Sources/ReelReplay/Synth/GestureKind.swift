@@ -1,3 +1,5 @@
+import ReelGestures
+
 /// What a scenario's gesture looks like, for the synthesizer.
 public enum GestureKind: Sendable, Hashable {
     /// A tap at a point (points, window coordinates).
@@ -11,10 +13,6 @@ public enum GestureKind: Sendable, Hashable {
     /// A tap that starts an animated transition, then a pan from a screen edge landing while it
     /// runs (nav.interrupt-push: the back swipe that catches a push).
     case tapThenEdgePan(ScreenEdge)
-}
-
-public enum ScreenEdge: String, Sendable, Hashable, CaseIterable {
-    case left, right, top, bottom
 }
 
 public enum PanDirection: String, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,5 @@
 import ReelEngine
+import ReelGestures
 import ReelTrace
 
 extension GestureSynthesizer {
@@ -15,7 +16,7 @@ extension GestureSynthesizer {
         case .edgePan:
             // A right-to-left layout's back-swipe starts at the right edge (a left trigger edge is the leading one).
             let edge = spec.isRightToLeft && (trigger.edge ?? .left) == .left ? .right : trigger.edge ?? .left
-            kind = .edgePan(ScreenEdge(rawValue: edge.rawValue) ?? .left)
+            kind = .edgePan(edge)
         case .pan: kind = .pan(PanDirection(rawValue: (trigger.direction ?? .down).rawValue) ?? .down)
         case .pinch: kind = .pinch(closing: true)
         }
