@@ -13,12 +13,7 @@ import ReelTrace
 enum StoredCandidate {
     /// The rebuilt engine, or why there is none.
     static func engine(for identity: EngineIdentity) -> Result<TransitionEngine, ReelFailure> {
-        let label: String?
-        if identity.name == Engine.name {
-            label = nil
-        } else if identity.name.hasPrefix(Engine.name + "+") {
-            label = String(identity.name.dropFirst(Engine.name.count + 1))
-        } else {
+        guard let builtinName = BuiltinEngineName(parsing: identity.name) else {
             return .failure(unavailable(identity, "it is not this build's engine, and reports do not run external engines"))
         }
         guard identity.version == Engine.version else {
@@ -31,7 +26,7 @@ enum StoredCandidate {
         } catch {
             return .failure(unavailable(identity, error.message))
         }
-        let engine = BuiltinEngine(profile: profile, label: label)
+        let engine = BuiltinEngine(profile: profile, label: builtinName.label)
         guard engine.identity.fingerprint == identity.fingerprint else {
             return .failure(unavailable(identity, "the rebuilt engine's fingerprint differs from the stored one"))
         }

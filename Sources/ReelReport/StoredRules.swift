@@ -24,7 +24,7 @@ struct StoredRules {
     }
 
     private static func profile(_ identity: EngineIdentity) -> EngineProfile? {
-        guard identity.name == Engine.name || identity.name.hasPrefix(Engine.name + "+") else { return nil }
+        guard BuiltinEngineName(parsing: identity.name) != nil else { return nil }
         let file = Array(("{\"parameters\":" + identity.profileJSON + "}").utf8)
         return try? ProfileLoader.parse(file, path: "the stored profile of \(identity.name)").profile
     }

@@ -35,7 +35,7 @@ public final class BuiltinEngine: TransitionEngine {
     public init(profile: EngineProfile = .builtin, label: String? = nil) {
         engine = Engine(profile: profile)
         var identity = engine.identity
-        if let label { identity.name += "+" + label }
+        identity.name = BuiltinEngineName(label: label).text
         self.identity = identity
     }
 
