@@ -95,7 +95,7 @@ final class CaptureRecorder: @unchecked Sendable {
         let before = recorder.summary
         do {
             try recorder.record(GestureStreamReader(bytes: GestureStreamWriter.encode(session), name: SubmissionCheck.streamName))
-        } catch let failure as ReelFailure where failure.status == .dataError {
+        } catch let failure as ReelFailure where failure.kind == .dataError {
             throw CaptureRejection(status: 400, message: failure.message)
         } catch {
             throw Self.writeFailure(error)

@@ -15,8 +15,8 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch let error as ExitCode {
         throw error
     } catch let failure as ReelFailure {
-        printError(failure.status == .internalError ? bugReport(failure.message) : failure.message)
-        throw ExitCode(failure.status.rawValue)
+        printError(failure.kind == .internalError ? bugReport(failure.message) : failure.message)
+        throw ExitCode(ExitStatus(failure.kind).rawValue)
     } catch let error as ArchiveError {
         printError(error.description)
         switch error {

@@ -55,7 +55,7 @@ struct ExternalEngineFailureTests {
         let failure = #expect(throws: ReelFailure.self) {
             try Replayer(archivePath: archive, engine: try EngineFactory(.exec(command: crashing)), options: .init(jobs: 2)).run()
         }
-        #expect(failure?.status == .engineErrors)
+        #expect(failure?.kind == .engineFailed)
         #expect(failure?.message.contains("stderr: example engine: crashing on purpose") == true, "\(String(describing: failure))")
         #expect(try archiveCount(archive, "SELECT count(*) FROM replays") == 0)
     }

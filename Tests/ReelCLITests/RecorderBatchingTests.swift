@@ -157,7 +157,7 @@ struct RecorderBatchingTests {
         let (progress, error, summary) = try record(bytes, into: path, engine: engine)
 
         let failure = try #require(error)
-        #expect(failure.status == .dataError)
+        #expect(failure.kind == .dataError)
         #expect(failure.message.hasPrefix("in.jsonl:\(badLine): "), "\(failure.message)")
         #expect(summary.recorded == 7 && summary.rejected == 1 && summary.errors == [failure.message])
         // No callback after the last batch: the failure ends the run.

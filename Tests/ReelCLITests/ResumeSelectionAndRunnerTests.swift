@@ -125,7 +125,7 @@ struct ResumeSelectionAndRunnerTests {
         let refusal = #expect(throws: ReelFailure.self) {
             try Replayer(archivePath: archive, engine: engine, options: .init()).run(resuming: begun.replayID)
         }
-        #expect(refusal?.status == .dataError)
+        #expect(refusal?.kind == .dataError)
         #expect(refusal?.message.contains("it is still being written by process \(getpid()) on ") == true)
 
         try setRunner(try runnerJSON(pid: getpid(), host: "elsewhere.example"), of: begun.replayID, in: archive)

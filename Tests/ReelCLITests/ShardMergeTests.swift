@@ -75,7 +75,7 @@ struct ShardMergeTests {
         let (archive, candidate) = try corpus(in: folder)
         let parts = try shards(3, of: archive, on: candidate, in: folder)
         let error = try mergeFailure([parts[0], parts[2]], into: folder + "/merged.sqlite")
-        #expect(error.status == .dataError)
+        #expect(error.kind == .dataError)
         #expect(error.message.contains("shard 2/3 missing"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/merged.sqlite"))
     }
@@ -132,6 +132,6 @@ struct ShardMergeTests {
             return failure
         }
         Issue.record("merging \(inputs) succeeded")
-        return ReelFailure(.success, "")
+        return ReelFailure(.internalError, "merging \(inputs) succeeded")
     }
 }

@@ -40,7 +40,7 @@ struct ProfileLoaderFuzzTests {
             let loaded = try ProfileLoader.parse(bytes, path: "fuzz.json")
             #expect(!loaded.name.isEmpty)
         } catch {
-            #expect(error.status == .dataError)
+            #expect(error.kind == .dataError)
             #expect(error.message.hasPrefix("fuzz.json"))
             if error.message.contains("not valid JSON") {
                 let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

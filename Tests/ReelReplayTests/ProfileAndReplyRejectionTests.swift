@@ -30,17 +30,17 @@ struct ProfileAndReplyRejectionTests {
             Issue.record("accepted: \(input)")
         } catch {
             #expect(error.message.hasPrefix(message), "\(error.message)")
-            #expect(error.status.rawValue == 65)
+            #expect(error.kind == .dataError)
         }
     }
 
-    @Test func aMissingProfileIsExitStatus66() {
+    @Test func aMissingProfileIsMissingInput() {
         let path = NSTemporaryDirectory() + "no-such-profile-\(UUID().uuidString).json"
         do {
             _ = try ProfileLoader.load(path: path)
             Issue.record("a missing profile loaded")
         } catch {
-            #expect(error.status.rawValue == 66)
+            #expect(error.kind == .noInput)
             #expect(error.message == "\(path): no such profile file (--engine takes builtin, a profile .json or exec:COMMAND)")
         }
     }

@@ -12,7 +12,7 @@ struct ShardEnvironmentTests {
             _ = try ShardEnvironment(variables: variables, countOption: count).resolve()
             return "no error"
         } catch {
-            #expect(error.status == .usage)
+            #expect(error.kind == .usage)
             return error.message
         }
     }

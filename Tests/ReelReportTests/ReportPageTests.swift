@@ -154,7 +154,7 @@ import Testing
             _ = try ReportReader(archive: empty, archiveName: "empty").read(replayID: nil)
             Issue.record("expected a failure")
         } catch let failure as ReelFailure {
-            #expect(failure.status == .dataError)
+            #expect(failure.kind == .dataError)
         }
     }
 }

@@ -51,7 +51,7 @@ final class RecordProducer: @unchecked Sendable {
                 case .success(let session): try prepare(session, committedBatches: handOff.committedBatches)
                 case .failure(let error): throw ReelFailure(.dataError, error.description)
                 }
-            } catch let failure as ReelFailure where failure.status == .dataError {
+            } catch let failure as ReelFailure where failure.kind == .dataError {
                 chunk.errors.append(failure.message)
                 if !options.keepGoing {
                     _ = hand(ending: .stopped(failure), to: handOff)

@@ -194,7 +194,7 @@ public final class Replayer {
     /// the folder a relative path in the command is taken from.
     private func engineNeverAnswered(_ lastError: String) -> ReelFailure {
         ReelFailure(
-            .engineErrors,
+            .engineFailed,
             "the engine \(factory.spec) failed \(factory.startupAttempts) sessions in a row without answering "
                 + "one, so the replay stopped and wrote no verdict. The last failure: \(lastError). The command runs "
                 + "as /bin/sh -c COMMAND in the current folder (\(FileManager.default.currentDirectoryPath)): a relative path "

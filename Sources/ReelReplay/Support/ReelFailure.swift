@@ -1,32 +1,29 @@
-/// The exit codes of every `reel` command (docs/ARCHITECTURE.md, BSD sysexits where they apply).
-public enum ExitStatus: Int32, Sendable {
-    /// Success; for `reel replay`, nothing diverged.
-    case success = 0
-    /// `reel replay` found divergences.
-    case diverged = 1
-    /// `reel replay` could not run some sessions (engine errors).
-    case engineErrors = 2
-    /// Bad command line.
-    case usage = 64
+/// What went wrong, in the words of the library: the command line alone turns a kind into an exit
+/// code (`reel`'s ErrorReporting.swift).
+public enum FailureKind: Sendable, Hashable {
+    /// Bad command line: an option's value, an output that already exists, an unknown name.
+    case usage
     /// Bad input data: a malformed gesture stream, profile, archive or response.
-    case dataError = 65
+    case dataError
     /// A file named on the command line does not exist.
-    case noInput = 66
+    case noInput
+    /// The engine under test failed (it never answered, say): the replay's own result, not Reel's.
+    case engineFailed
     /// A bug in reel: the message asks for a report.
-    case internalError = 70
+    case internalError
     /// An output file could not be created (permissions, a read-only file system).
-    case cannotCreate = 73
+    case cannotCreate
     /// Writing failed (disk full, `> /dev/full`, an I/O error).
-    case ioError = 74
+    case ioError
 }
 
-/// An error that knows which exit status it maps to and what to tell the user.
+/// An error that knows what kind of failure it is and what to tell the user.
 public struct ReelFailure: Error, CustomStringConvertible, Sendable {
-    public let status: ExitStatus
+    public let kind: FailureKind
     public let message: String
 
-    public init(_ status: ExitStatus, _ message: String) {
-        self.status = status
+    public init(_ kind: FailureKind, _ message: String) {
+        self.kind = kind
         self.message = message
     }
 

@@ -76,7 +76,7 @@ struct RecordCommand: ParsableCommand {
                                 + ", \(summary.duplicates) already recorded, \(summary.rejected) rejected")
                         try Interrupted.check()
                     }
-                } catch let failure as ReelFailure where failure.status == .dataError {
+                } catch let failure as ReelFailure where failure.kind == .dataError {
                     stopped = failure
                     break
                 } catch let signal as Interrupted {

@@ -1,0 +1,38 @@
+import ReelReplay
+
+/// The exit codes of every `reel` command (docs/ARCHITECTURE.md, BSD sysexits where they apply).
+public enum ExitStatus: Int32, Sendable {
+    /// Success; for `reel replay`, nothing diverged.
+    case success = 0
+    /// `reel replay` found divergences.
+    case diverged = 1
+    /// `reel replay` could not run some sessions (engine errors).
+    case engineErrors = 2
+    /// Bad command line.
+    case usage = 64
+    /// Bad input data: a malformed gesture stream, profile, archive or response.
+    case dataError = 65
+    /// A file named on the command line does not exist.
+    case noInput = 66
+    /// A bug in reel: the message asks for a report.
+    case internalError = 70
+    /// An output file could not be created (permissions, a read-only file system).
+    case cannotCreate = 73
+    /// Writing failed (disk full, `> /dev/full`, an I/O error).
+    case ioError = 74
+}
+
+extension ExitStatus {
+    /// The exit code of a library failure of this kind.
+    init(_ kind: FailureKind) {
+        switch kind {
+        case .usage: self = .usage
+        case .dataError: self = .dataError
+        case .noInput: self = .noInput
+        case .engineFailed: self = .engineErrors
+        case .internalError: self = .internalError
+        case .cannotCreate: self = .cannotCreate
+        case .ioError: self = .ioError
+        }
+    }
+}
