@@ -42,9 +42,9 @@ struct EngineParamsCommand: ParsableCommand {
                     writer.raw("{\"name\":")
                     writer.string(descriptor.name)
                     writer.raw(",\"value\":")
-                    write(value, to: &writer)
+                    writer.parameterValue(value)
                     writer.raw(",\"default\":")
-                    write(descriptor.defaultValue, to: &writer)
+                    writer.parameterValue(descriptor.defaultValue)
                     writer.raw(",\"unit\":")
                     writer.string(descriptor.unit)
                     if let range = descriptor.range {
@@ -69,13 +69,13 @@ struct EngineParamsCommand: ParsableCommand {
                 return
             }
             let nameWidth = rows.map(\.0.name.count).max() ?? 0
-            let texts = rows.map { text($0.1) }
+            let texts = rows.map { $0.1.forPeopleText }
             let valueWidth = texts.map(\.count).max() ?? 0
             let unitWidth = rows.map(\.0.unit.count).max() ?? 0
             let ranges = rows.map { $0.0.rangeText ?? ($0.0.choices.isEmpty ? "" : "one of") }
             let rangeWidth = ranges.map(\.count).max() ?? 0
             for (((descriptor, value), valueText), range) in zip(zip(rows, texts), ranges) {
-                let changed = value != descriptor.defaultValue ? " (default \(text(descriptor.defaultValue)))" : ""
+                let changed = value != descriptor.defaultValue ? " (default \(descriptor.defaultValue.forPeopleText))" : ""
                 let choices = descriptor.choices.isEmpty ? "" : " [\(descriptor.choices.joined(separator: ", "))]"
                 print(
                     "\(descriptor.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  "
@@ -84,22 +84,6 @@ struct EngineParamsCommand: ParsableCommand {
                         + "\(range.padding(toLength: rangeWidth, withPad: " ", startingAt: 0))  "
                         + descriptor.description + choices + changed)
             }
-        }
-    }
-
-    private func text(_ value: ParameterValue) -> String {
-        switch value {
-        case .number(let number): forPeople(JSONWriter.format(number))
-        case .bool(let flag): flag ? "true" : "false"
-        case .string(let string): string
-        }
-    }
-
-    private func write(_ value: ParameterValue, to writer: inout JSONWriter) {
-        switch value {
-        case .number(let number): writer.number(number)
-        case .bool(let flag): writer.bool(flag)
-        case .string(let string): writer.string(string)
         }
     }
 }

@@ -21,8 +21,8 @@ struct EngineProfilesCommand: ParsableCommand {
             print("\(preset.name): \(preset.models)")
             if preset.overrides.isEmpty { print("  sets no parameter (every parameter at its default)") }
             for (name, value) in preset.overrides {
-                let defaultValue = EngineProfile.builtin.value(name).map(text) ?? "?"
-                print("  \(name) = \(text(value)) (default \(defaultValue))")
+                let defaultValue = EngineProfile.builtin.value(name).map(\.forPeopleText) ?? "?"
+                print("  \(name) = \(value.forPeopleText) (default \(defaultValue))")
             }
         }
     }
@@ -41,28 +41,12 @@ struct EngineProfilesCommand: ParsableCommand {
                 writer.raw(position == 0 ? "{\"name\":" : ",{\"name\":")
                 writer.string(name)
                 writer.raw(",\"value\":")
-                write(value, to: &writer)
+                writer.parameterValue(value)
                 writer.raw("}")
             }
             writer.raw("]}")
         }
         writer.raw("\n]")
         return writer.text
-    }
-
-    private func text(_ value: ParameterValue) -> String {
-        switch value {
-        case .number(let number): forPeople(JSONWriter.format(number))
-        case .bool(let flag): flag ? "true" : "false"
-        case .string(let string): string
-        }
-    }
-
-    private func write(_ value: ParameterValue, to writer: inout JSONWriter) {
-        switch value {
-        case .number(let number): writer.number(number)
-        case .bool(let flag): writer.bool(flag)
-        case .string(let string): writer.string(string)
-        }
     }
 }
