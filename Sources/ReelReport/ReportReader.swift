@@ -4,7 +4,7 @@ import ReelStore
 import ReelTrace
 
 /// Reads what a replay report shows from an archive: the replay's summary and per-scenario
-/// counts by SQL, the plotted sessions' recorded traces, their candidate traces by re-running the
+/// counts (the archive's report reads, `Archive+Report`), the plotted sessions' recorded traces, their candidate traces by re-running the
 /// candidate (see `StoredCandidate`), and each interactive session's release point.
 public struct ReportReader {
     /// How many divergent sessions get plots; the page says how many more there are.
@@ -66,23 +66,16 @@ public struct ReportReader {
     // MARK: Summary
 
     func replay(_ id: Int64?) throws -> (ReportModel.Replay, candidateID: Int64) {
-        let statement = try archive.database.prepare(
-            """
-            SELECT id, engine_id, candidate, started_at, finished_at, status, shard, tolerances_json
-            FROM replays WHERE id = coalesce(?1, (SELECT max(id) FROM replays))
-            """)
-        try statement.bind(id, at: 1)
-        guard try statement.step() else {
+        guard let row = try archive.replayHeader(id: id) else {
             throw id.map {
                 ReelFailure(.usage, "\(archiveName): no replay \($0) (reel query \(archiveName) \"SELECT * FROM replays\" lists them)")
             }
                 ?? ReelFailure(.dataError, "\(archiveName): no replay yet (run reel replay \(archiveName) --engine E first)")
         }
         let replay = ReportModel.Replay(
-            id: statement.int64(at: 0), candidate: statement.string(at: 2), candidateEngine: "", recordingEngines: [],
-            startedAt: statement.string(at: 3), finishedAt: statement.optionalString(at: 4), status: statement.string(at: 5),
-            shard: statement.optionalString(at: 6), tolerancesJSON: statement.string(at: 7), changedParameters: [])
-        return (replay, statement.int64(at: 1))
+            id: row.id, candidate: row.candidate, candidateEngine: "", recordingEngines: [], startedAt: row.startedAt,
+            finishedAt: row.finishedAt, status: row.status, shard: row.shard, tolerancesJSON: row.tolerancesJSON, changedParameters: [])
+        return (replay, row.engineID)
     }
 
     /// The engines of the baselines replay `replayID` compared against, and whether any is not the
@@ -90,24 +83,11 @@ public struct ReportReader {
     /// session's baseline when the replay began is the trace the first later acceptance replaced,
     /// else its current baseline; a results archive holds no traces, so there it is the recording engine.
     private func baselineEngines(_ replayID: Int64) throws -> (engines: [EngineIdentity], accepted: Bool) {
-        let statement = try archive.database.prepare(
-            """
-            SELECT DISTINCT baseline_engine, baseline_engine <> recording_engine FROM (
-                SELECT s.engine_id AS recording_engine, coalesce(
-                    (SELECT tr.engine_id FROM baseline_history AS h JOIN traces AS tr ON tr.id = h.trace_id
-                     WHERE h.session_id = s.id AND h.replaced_at > r.started_at ORDER BY h.id LIMIT 1),
-                    (SELECT tr.engine_id FROM baselines AS bl JOIN traces AS tr ON tr.id = bl.trace_id WHERE bl.session_id = s.id),
-                    s.engine_id) AS baseline_engine
-                FROM replay_results AS rr JOIN replays AS r ON r.id = rr.replay_id JOIN sessions AS s ON s.id = rr.session_id
-                WHERE rr.replay_id = ?1)
-            ORDER BY baseline_engine
-            """)
-        try statement.bind(replayID, at: 1)
         var engines: [EngineIdentity] = []
         var accepted = false
-        while try statement.step() {
-            accepted = accepted || statement.bool(at: 1)
-            if let engine = try archive.engine(id: statement.int64(at: 0)), !engines.contains(engine) { engines.append(engine) }
+        for row in try archive.baselineEngines(replayID: replayID) {
+            accepted = accepted || row.accepted
+            if let engine = try archive.engine(id: row.engineID), !engines.contains(engine) { engines.append(engine) }
         }
         return (engines, accepted)
     }
@@ -134,36 +114,19 @@ public struct ReportReader {
     }
 
     private func scenarioCounts(_ replayID: Int64) throws -> [(name: String, counts: ReportModel.Counts)] {
-        let statement = try archive.database.prepare(
-            """
-            SELECT sc.name, count(*), sum(rr.status = 'matched'), sum(rr.status = 'diverged'), sum(rr.status = 'error'),
-                   sum(coalesce(rr.decision_expected <> rr.decision_actual, 0))
-            FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
-            WHERE rr.replay_id = ?1 GROUP BY sc.name ORDER BY sc.name
-            """)
-        try statement.bind(replayID, at: 1)
-        var rows: [(name: String, counts: ReportModel.Counts)] = []
-        while try statement.step() {
-            rows.append(
-                (
-                    statement.string(at: 0),
-                    ReportModel.Counts(
-                        sessions: statement.int(at: 1), matched: statement.int(at: 2), diverged: statement.int(at: 3),
-                        errors: statement.int(at: 4), decisionFlips: statement.int(at: 5))
-                ))
+        try archive.scenarioVerdictCounts(replayID: replayID).map { row in
+            (
+                row.scenario,
+                ReportModel.Counts(
+                    sessions: row.sessions, matched: row.matched, diverged: row.diverged, errors: row.errors,
+                    decisionFlips: row.decisionFlips)
+            )
         }
-        return rows
     }
 
     private func byKind(_ replayID: Int64) throws -> [ReportModel.KindCount] {
-        // The numbers of the divergence_summary view, from the base table: an archive's views may
-        // have been redefined by whoever made it.
-        let statement = try archive.database.prepare(
-            "SELECT kind, count(DISTINCT session_id), count(*) FROM divergences WHERE replay_id = ?1 GROUP BY kind")
-        try statement.bind(replayID, at: 1)
-        var rows: [ReportModel.KindCount] = []
-        while try statement.step() {
-            rows.append(.init(kind: statement.string(at: 0), sessions: statement.int(at: 1), divergences: statement.int(at: 2)))
+        let rows = try archive.divergenceKindCounts(replayID: replayID).map {
+            ReportModel.KindCount(kind: $0.kind, sessions: $0.sessions, divergences: $0.divergences)
         }
         let order = DivergenceKind.allCases.map(\.rawValue)
         return rows.sorted { (order.firstIndex(of: $0.kind) ?? order.count) < (order.firstIndex(of: $1.kind) ?? order.count) }
@@ -174,35 +137,19 @@ public struct ReportReader {
     private func sessionPlots(
         _ replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
     ) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
-        let statement = try archive.database.prepare(
-            """
-            WITH ranked AS (
-                SELECT rr.session_id, rr.status, rr.first_divergent_frame, rr.max_error,
-                       coalesce(rr.decision_expected <> rr.decision_actual, 0) AS flipped,
-                       EXISTS (SELECT 1 FROM outcomes AS o WHERE o.session_id = rr.session_id) AS has_trace,
-                       row_number() OVER (
-                           PARTITION BY s.scenario_id, coalesce(rr.decision_expected <> rr.decision_actual, 0)
-                           ORDER BY rr.max_error DESC, rr.session_id) AS rank_in_scenario
-                FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
-                WHERE rr.replay_id = ?1 AND rr.status <> 'matched'
-            )
-            SELECT session_id, status, first_divergent_frame, has_trace, flipped FROM ranked
-            ORDER BY flipped DESC, rank_in_scenario, status = 'error', max_error DESC, session_id
-            """)
-        try statement.bind(replayID, at: 1)
         var plots: [ReportModel.SessionPlots] = []
         var notPlotted = 0
-        while try statement.step() {
+        for session in try archive.unmatchedSessions(replayID: replayID) {
             // A results archive (reel replay --results) holds session headers, not traces.
-            let wanted = plots.count < plottedSessionLimit || (statement.bool(at: 4) && plots.count < flippedSessionLimit)
-            guard wanted, statement.bool(at: 3) else {
+            let wanted = plots.count < plottedSessionLimit || (session.flipped && plots.count < flippedSessionLimit)
+            guard wanted, session.hasTrace else {
                 notPlotted += 1
                 continue
             }
             plots.append(
                 try sessionPlot(
-                    statement.int64(at: 0), status: statement.string(at: 1), firstFrame: statement.optionalInt(at: 2),
-                    replayID: replayID, candidate: candidate, candidateNote: candidateNote))
+                    session.sessionID, status: session.status, firstFrame: session.firstDivergentFrame, replayID: replayID,
+                    candidate: candidate, candidateNote: candidateNote))
         }
         return (plots, notPlotted)
     }
@@ -260,18 +207,11 @@ public struct ReportReader {
     private func decisionMaps(
         _ replayID: Int64, recordedLabel: String, candidateLabel: String, rules: StoredRules
     ) throws -> [ReportModel.DecisionMap] {
-        let scenarios = try archive.database.prepare(
-            """
-            SELECT DISTINCT sc.id, sc.name, sc.spec_json FROM replay_results AS rr
-            JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
-            WHERE rr.replay_id = ?1 ORDER BY sc.name, sc.id
-            """)
-        try scenarios.bind(replayID, at: 1)
         var maps: [ReportModel.DecisionMap] = []
-        while try scenarios.step() {
-            guard let spec = try? ScenarioSpec.decode(json: scenarios.string(at: 2)), spec.trigger.kind != .tap else { continue }
-            let name = scenarios.string(at: 1)
-            let (points, notStarted) = try releases(replayID, scenarioID: scenarios.int64(at: 0), trigger: spec.trigger)
+        for scenario in try archive.replayScenarios(replayID: replayID) {
+            guard let spec = try? ScenarioSpec.decode(json: scenario.specJSON), spec.trigger.kind != .tap else { continue }
+            let name = scenario.name
+            let (points, notStarted) = try releases(replayID, scenarioID: scenario.id, trigger: spec.trigger)
             var plot = DecisionMapPlot(
                 title: "\(name): finish or cancel by release", recordedLabel: recordedLabel, candidateLabel: candidateLabel,
                 points: points)
@@ -283,24 +223,13 @@ public struct ReportReader {
     }
 
     private func releases(_ replayID: Int64, scenarioID: Int64, trigger: TriggerSpec) throws -> ([DecisionPoint], notStarted: Int) {
-        let statement = try archive.database.prepare(
-            """
-            SELECT rr.session_id, rr.decision_expected, rr.decision_actual,
-                   (SELECT e.detail FROM events AS e
-                     WHERE e.session_id = rr.session_id AND e.kind = 'transition'
-                       AND e.detail LIKE 'updateInteractiveTransition(%' ORDER BY e.seq DESC LIMIT 1)
-            FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
-            WHERE rr.replay_id = ?1 AND s.scenario_id = ?2 ORDER BY rr.session_id
-            """)
-        try statement.bind(replayID, at: 1)
-        try statement.bind(scenarioID, at: 2)
         var points: [DecisionPoint] = []
         var notStarted = 0
-        while try statement.step() {
-            let sessionID = statement.int64(at: 0)
-            let touches = try touches(sessionID)
-            guard let recorded = statement.optionalString(at: 1),
-                let progress = ReleasePoint.progress(lastUpdateDetail: statement.optionalString(at: 3)),
+        for row in try archive.sessionDecisions(replayID: replayID, scenarioID: scenarioID) {
+            let sessionID = row.sessionID
+            let touches = try archive.touches(sessionID: sessionID)
+            guard let recorded = row.decisionExpected,
+                let progress = ReleasePoint.progress(lastUpdateDetail: row.lastUpdateDetail),
                 let velocity = ReleasePoint.velocity(touches: touches, trigger: trigger)
             else {
                 notStarted += 1
@@ -310,13 +239,9 @@ public struct ReportReader {
                 DecisionPoint(
                     sessionID: sessionID, progress: progress, velocity: velocity,
                     recordedFinished: recorded == Decision.finished.rawValue,
-                    candidateFinished: statement.optionalString(at: 2).map { $0 == Decision.finished.rawValue },
+                    candidateFinished: row.decisionActual.map { $0 == Decision.finished.rawValue },
                     touchCancelled: ReleasePoint.touchCancelled(touches: touches, trigger: trigger)))
         }
         return (points, notStarted)
-    }
-
-    private func touches(_ sessionID: Int64) throws -> [Touch] {
-        try SessionRelease.touches(sessionID: sessionID, in: archive)
     }
 }

@@ -30,7 +30,7 @@ public struct Migrator: Sendable {
         """
 
     /// The migrations recorded in `database`, in version order (none for a new file).
-    public func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+    package func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
         let hasTable =
             try database.scalarInt64(
                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'migrations'") ?? 0
@@ -51,7 +51,7 @@ public struct Migrator: Sendable {
     /// schema object the applied migrations do not create as they create it (`SchemaCheck`).
     /// Returns the archive's schema version.
     @discardableResult
-    public func validate(_ database: Database) throws -> Int {
+    package func validate(_ database: Database) throws -> Int {
         let applied = try appliedMigrations(in: database)
         if applied.isEmpty, try !SchemaCheck.objects(of: database).isEmpty {
             throw ArchiveError.migrationsMissing(path: database.path)
@@ -87,7 +87,7 @@ public struct Migrator: Sendable {
     /// rebuild a table others reference (create, copy, drop, rename) without cascading deletes;
     /// before it commits, `PRAGMA foreign_key_check` must find no violation, or it rolls back.
     @discardableResult
-    public func migrate(_ database: Database) throws -> [EmbeddedMigration] {
+    package func migrate(_ database: Database) throws -> [EmbeddedMigration] {
         let current = try validate(database)
         let pending = migrations.filter { $0.version > current }
         guard !pending.isEmpty else { return [] }

@@ -3,7 +3,7 @@ import ReelTrace
 
 /// A replay's verdicts counted by session under a `FailurePolicy`: how many diverging sessions
 /// fail it, how many diverge only in kinds it lets pass, and how many sessions show each kind.
-/// Read from `replay_results` (status and `kinds_json`) with one grouped query, so its memory does
+/// Read from `replay_results` (status and `kinds_json`) grouped (`Archive.verdictGroups`), so its memory does
 /// not grow with the replay.
 public struct VerdictTally: Sendable, Hashable {
     public let policy: FailurePolicy
@@ -23,19 +23,13 @@ public struct VerdictTally: Sendable, Hashable {
     /// Counts replay `replayID` of `archive`; a `kinds_json` naming no kind is bad data.
     public init(replayID: Int64, in archive: Archive, policy: FailurePolicy) throws {
         self.policy = policy
-        let statement = try archive.database.prepare(
-            """
-            SELECT status, kinds_json, count(*), coalesce(sum(decision_expected <> decision_actual), 0)
-            FROM replay_results WHERE replay_id = ?1 AND status <> 'matched' GROUP BY status, kinds_json
-            """)
-        try statement.bind(replayID, at: 1)
         var passing = Set<DivergenceKind>()
-        while try statement.step() {
-            let count = statement.int(at: 2)
-            flips += statement.int(at: 3)
-            let kinds = try Self.kinds(statement.string(at: 1), archive: archive, replayID: replayID)
+        for group in try archive.verdictGroups(replayID: replayID) {
+            let count = group.sessions
+            flips += group.flips
+            let kinds = try Self.kinds(group.kindsJSON, archive: archive, replayID: replayID)
             for kind in kinds { sessionsByKind[kind, default: 0] += count }
-            if statement.string(at: 0) == VerdictStatus.error.rawValue {
+            if group.status == VerdictStatus.error.rawValue {
                 errors += count
             } else if policy.fails(kinds) {
                 failingSessions += count

@@ -159,27 +159,9 @@ public final class BaselineAcceptor {
     /// The replay's diverged sessions that `selection` keeps, ascending, each with the id of the
     /// candidate engine's stored trace of it, if there is one (`reel replay --keep-traces`, `reel record --engine`).
     private func selectedSessions(_ selection: Selection, engineID: Int64) throws -> [(sessionID: Int64, storedTrace: Int64?)] {
-        let kinds = selection.kinds.map { list in "[" + list.map { JSONString.quoted($0.rawValue) }.joined(separator: ",") + "]" }
-        let ids = selection.sessionIDs.map { list in "[" + list.map(String.init).joined(separator: ",") + "]" }
-        let statement = try archive.database.prepare(
-            """
-            SELECT rr.session_id, (SELECT tr.id FROM traces AS tr WHERE tr.session_id = rr.session_id AND tr.engine_id = ?5)
-            FROM replay_results AS rr
-            JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
-            WHERE rr.replay_id = ?1 AND rr.status = 'diverged'
-              AND (?2 IS NULL OR sc.name = ?2)
-              AND (?3 IS NULL OR rr.session_id IN (SELECT value FROM json_each(?3)))
-              AND (?4 IS NULL OR EXISTS (SELECT 1 FROM json_each(rr.kinds_json) AS k WHERE k.value IN (SELECT value FROM json_each(?4))))
-            ORDER BY rr.session_id
-            """)
-        try statement.bind(replayID, at: 1)
-        try statement.bind(selection.scenario, at: 2)
-        try statement.bind(ids, at: 3)
-        try statement.bind(kinds, at: 4)
-        try statement.bind(engineID, at: 5)
-        var result: [(sessionID: Int64, storedTrace: Int64?)] = []
-        while try statement.step() { result.append((statement.int64(at: 0), statement.isNull(at: 1) ? nil : statement.int64(at: 1))) }
-        return result
+        try archive.divergedSessions(
+            replayID: replayID, scenario: selection.scenario, sessionIDs: selection.sessionIDs, kinds: selection.kinds,
+            traceOfEngine: engineID)
     }
 
     private static func describe(_ selection: Selection) -> String {

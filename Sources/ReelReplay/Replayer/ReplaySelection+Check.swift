@@ -11,7 +11,7 @@ extension ReplaySelection {
     public func sessions(in archive: Archive) throws -> [Int64] {
         let path = archive.path
         if let scenario {
-            let names = try Self.scenarioNames(in: archive)
+            let names = try archive.scenarioNames()
             if !names.contains(scenario) {
                 let inCatalog = ScenarioCatalog.named(scenario) != nil
                 let close =
@@ -39,13 +39,5 @@ extension ReplaySelection {
             throw ReelFailure(.dataError, "\(path): \(description) selects no session: none of them is of scenario \(scenario ?? "?")")
         }
         return selected
-    }
-
-    /// The names of the archive's scenarios, sorted.
-    private static func scenarioNames(in archive: Archive) throws -> [String] {
-        let statement = try archive.database.prepare("SELECT DISTINCT name FROM scenarios ORDER BY name")
-        var names: [String] = []
-        while try statement.step() { names.append(statement.string(at: 0)) }
-        return names
     }
 }

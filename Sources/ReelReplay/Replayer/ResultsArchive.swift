@@ -29,8 +29,8 @@ final class ResultsArchive {
         copiesHeaders = true
         try archive.attach(sourcePath, as: "source")
         try archive.write {
-            for table in ["engines", "scenarios"] {
-                for id in try ids(of: table) { try copyRow(id, of: table) }
+            for table in [HeaderTable.engines, .scenarios] {
+                for id in try archive.rowIDs(of: table, inAttached: "source") { try copyRow(id, of: table) }
             }
         }
     }
@@ -39,34 +39,21 @@ final class ResultsArchive {
     func copySessionHeaders(_ sessionIDs: [Int64]) throws {
         guard copiesHeaders else { return }
         try archive.write {
-            for id in sessionIDs { try copyRow(id, of: "sessions") }
+            for id in sessionIDs { try copyRow(id, of: .sessions) }
         }
-    }
-
-    /// The ids of the rows of the recorded archive's `table`.
-    private func ids(of table: String) throws -> [Int64] {
-        let statement = try archive.database.prepare("SELECT id FROM source.\(table) ORDER BY id")
-        var ids: [Int64] = []
-        while try statement.step() { ids.append(statement.int64(at: 0)) }
-        return ids
     }
 
     /// Copies row `id` of the recorded archive's `table` unless the results archive has it. The
     /// results archive has the recorded archive's schema, so a row it refuses (a CHECK, a NULL, a
     /// reference to a missing row) was damaged in the recorded archive: bad data (65) naming the
     /// file, the table and the row, never a plain INSERT's constraint error.
-    private func copyRow(_ id: Int64, of table: String) throws {
+    private func copyRow(_ id: Int64, of table: HeaderTable) throws {
         do {
-            try archive.database.withCachedStatement(
-                "INSERT INTO main.\(table) SELECT * FROM source.\(table) WHERE id = ?1 AND id NOT IN (SELECT id FROM main.\(table))"
-            ) { statement in
-                try statement.bind(id, at: 1)
-                try statement.run()
-            }
+            try archive.copyRow(id, of: table, fromAttached: "source")
         } catch let error as SQLiteError where error.isConstraintViolation {
             throw ReelFailure(
                 .dataError,
-                "\(sourcePath): bad archive data: \(table) row \(id) cannot be copied into the results archive "
+                "\(sourcePath): bad archive data: \(table.rawValue) row \(id) cannot be copied into the results archive "
                     + "\(archive.path): it has "
                     + UntrustedText.sanitized(error.violatedConstraint ?? error.message, limit: 200))
         }

@@ -102,12 +102,9 @@ public struct ResultsMerger {
 
     private func write(_ shards: [ShardResults]) throws -> Int64 {
         let merged = try Archive.open(output, mode: .readWrite)
-        let db = merged.database
         try merged.attach(shards[0].path, as: "shard")
         try merged.write {
-            for table in ["engines", "scenarios", "sessions"] {
-                try db.execute("INSERT INTO main.\(table) SELECT * FROM shard.\(table)")
-            }
+            for table in HeaderTable.allCases { try merged.copyRows(of: table, fromAttached: "shard") }
         }
         try merged.detach("shard")
         let replayID = try merged.write {
@@ -119,39 +116,7 @@ public struct ResultsMerger {
                     tolerancesJSON: shards[0].run.tolerancesJSON, shard: nil, status: .finished,
                     selectionJSON: shards.lazy.compactMap(\.run.selectionJSON).first, runner: nil))
         }
-        try db.execute(
-            """
-            CREATE TEMP TABLE merged_divergences (
-                shard_divergence_id INTEGER, session_id INTEGER, kind TEXT, frame_index INTEGER, view_key TEXT,
-                property TEXT, expected TEXT, actual TEXT, delta REAL, detail TEXT)
-            """)
-        for shard in shards {
-            try merged.attach(shard.path, as: "shard")
-            try merged.write {
-                try db.execute(
-                    """
-                    INSERT INTO main.replay_results
-                    SELECT \(replayID), session_id, status, decision_expected, decision_actual, first_divergent_frame,
-                        max_error, error_message, kinds_json
-                    FROM shard.replay_results WHERE replay_id = \(shard.run.id);
-                    INSERT INTO temp.merged_divergences
-                    SELECT id, session_id, kind, frame_index, view_key, property, expected, actual, delta, detail
-                    FROM shard.divergences WHERE replay_id = \(shard.run.id);
-                    """)
-            }
-            try merged.detach("shard")
-        }
-        try merged.write {
-            // One unsharded run writes its divergences in session order.
-            try db.execute(
-                """
-                INSERT INTO main.divergences
-                    (replay_id, session_id, kind, frame_index, view_key, property, expected, actual, delta, detail)
-                SELECT \(replayID), session_id, kind, frame_index, view_key, property, expected, actual, delta, detail
-                FROM temp.merged_divergences ORDER BY session_id, shard_divergence_id;
-                DROP TABLE temp.merged_divergences;
-                """)
-        }
+        try merged.mergeShardVerdicts(shards.map { ($0.path, $0.run.id) }, into: replayID)
         return replayID
     }
 }

@@ -19,7 +19,7 @@ struct ShardResults {
     init(path: String) throws {
         self.path = path
         let archive = try Archive.open(path, mode: .readOnly)
-        if try archive.database.scalarInt64("SELECT EXISTS (SELECT 1 FROM frames)") == 1 {
+        if try archive.holdsRecordedFrames() {
             throw Self.failure(
                 path,
                 "it holds recorded sessions, not only results; merge takes the archives written by "
@@ -43,14 +43,9 @@ struct ShardResults {
         self.run = run
         self.candidate = candidate
 
-        var listing = ""
-        var count = 0
-        let sessions = try archive.database.prepare("SELECT id, content_hash FROM sessions ORDER BY id")
-        while try sessions.step() {
-            listing += "\(sessions.int64(at: 0)) \(sessions.string(at: 1))\n"
-            count += 1
-        }
-        sessionCount = count
+        let sessions = try archive.sessionContentHashes()
+        let listing = sessions.map { "\($0.id) \($0.contentHash)\n" }.joined()
+        sessionCount = sessions.count
         sessionsDigest = SHA256.hex(listing)
         judged = try archive.judgedSessionIDs(replayID: run.id)
     }

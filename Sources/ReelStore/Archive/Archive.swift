@@ -25,8 +25,9 @@ public final class Archive {
         "divergences",
     ]
 
-    /// The underlying connection, for queries the archive API does not cover.
-    public let database: Database
+    /// The underlying connection. SQL lives in ReelStore: other modules read and write through the
+    /// archive's typed functions; only `reel query` (its user's SQL) and tests use it directly.
+    package let database: Database
     /// The path the archive was opened from.
     public var path: String { database.path }
     /// The schema version of the archive (the latest applied migration).

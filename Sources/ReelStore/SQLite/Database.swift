@@ -15,7 +15,7 @@ import CSQLite
 ///
 /// Not `Sendable`: a connection and its statements are used from one thread at a time; give each
 /// thread its own `Database`.
-public final class Database {
+package final class Database {
     /// How to open the file.
     public enum Mode: Sendable, Equatable {
         /// The file must exist; nothing is ever written.

@@ -12,7 +12,7 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// A prepared statement: bind parameters (1-based), step, read columns (0-based), reset, reuse.
 ///
 /// Not `Sendable`: it belongs to its `Database` and is used on that database's thread.
-public final class Statement {
+package final class Statement {
     /// The SQL text the statement was prepared from.
     public let sql: String
     let handle: OpaquePointer

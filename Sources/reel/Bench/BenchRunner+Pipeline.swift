@@ -106,13 +106,13 @@ extension BenchRunner {
             add(
                 BenchFigure(
                     id: "query.\(query)", label: "query: --saved \(query) (\(sessions) sessions, \(replaysBeforeQueries) replays)",
-                    value: try queryMilliseconds(EmbeddedQuery.named(query)!.sql, path: large.path), unit: "ms"))
+                    value: try queryMilliseconds(path: large.path) { try $0.countRows(of: EmbeddedQuery.named(query)!) }, unit: "ms"))
         }
-        for (id, sql) in [("divergence_summary", "SELECT * FROM divergence_summary")] {
+        for view in ["divergence_summary"] {
             add(
                 BenchFigure(
-                    id: "query.\(id)", label: "query: \(id) view (\(sessions) sessions, \(replaysBeforeQueries) replays)",
-                    value: try queryMilliseconds(sql, path: large.path), unit: "ms"))
+                    id: "query.\(view)", label: "query: \(view) view (\(sessions) sessions, \(replaysBeforeQueries) replays)",
+                    value: try queryMilliseconds(path: large.path) { try $0.countRows(ofView: view) }, unit: "ms"))
         }
         try acceptFigure(large.path, candidateReplay: candidateRun, replayID: Int64(replaysBeforeQueries))
         try popSessionBytes(sessions: sizes.smallSessions)
@@ -162,22 +162,15 @@ extension BenchRunner {
         let archive = try Archive.open(path, mode: .readOnly)
         let ids = try archive.sessionIDs()
         let sample = stride(from: 0, to: ids.count, by: max(1, ids.count / 200)).map { ids[$0] }
-        let statement = try archive.database.prepare("SELECT * FROM frame_views WHERE session_id = ?1")
         let start = monotonicSeconds()
-        for id in sample {
-            try statement.bind(id, at: 1)
-            while try statement.step() {}
-            statement.reset()
-        }
+        _ = try archive.countFrameViewRows(sessionIDs: sample)
         let perSession = (monotonicSeconds() - start) / Double(sample.count) * 1000
         add(
             BenchFigure(
                 id: "view.frame_views_by_session", label: "view: SELECT * FROM frame_views WHERE session_id = ? (\(sample.count) sessions)",
                 value: perSession, unit: "ms", goal: .below(1)))
         let scanStart = monotonicSeconds()
-        let scan = try archive.database.prepare("SELECT * FROM frame_views")
-        var rows = 0
-        while try scan.step() { rows += 1 }
+        let rows = try archive.countRows(ofView: "frame_views")
         let rate = Double(rows) / (monotonicSeconds() - scanStart)
         add(
             BenchFigure(
@@ -194,10 +187,7 @@ extension BenchRunner {
             ["synth", "--scenario", "nav.interactive-pop", "--count", String(sessions), "--seed", "1", "-o", corpus], name: "synth-pop")
         _ = try reel(["record", path, corpus, "--batch-size", String(Self.recordBatchSize)], name: "record-pop")
         try? FileManager.default.removeItem(atPath: corpus)
-        do {
-            let archive = try Archive.open(path, mode: .readWrite)
-            try archive.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        }
+        try Archive.open(path, mode: .readWrite).foldWriteAheadLog()
         add(
             BenchFigure(
                 id: "archive.bytes_per_pop_session", label: "archive: bytes per nav.interactive-pop session (checkpointed)",
@@ -249,14 +239,13 @@ extension BenchRunner {
         return Double(rows) / (monotonicSeconds() - start)
     }
 
-    /// The best of three runs of `sql` to its last row, in milliseconds.
-    private func queryMilliseconds(_ sql: String, path: String) throws -> Double {
+    /// The best of three runs of `read` (a query run to its last row) on the archive at `path`, in milliseconds.
+    private func queryMilliseconds(path: String, _ read: (Archive) throws -> Int) throws -> Double {
         let archive = try Archive.open(path, mode: .readOnly)
         var best = Double.infinity
         for _ in 0..<3 {
             let start = monotonicSeconds()
-            let statement = try archive.database.prepare(sql)
-            while try statement.step() {}
+            _ = try read(archive)
             best = min(best, monotonicSeconds() - start)
         }
         return best * 1000

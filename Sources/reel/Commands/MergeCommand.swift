@@ -89,7 +89,7 @@ private func removeArchive(_ path: String) throws {
 /// Replaces the archive at `path` by the one at `source`: `source`'s log folded into it first, so
 /// the file alone holds it, then renamed over `path`, whose -wal and -shm go.
 private func replaceArchive(_ path: String, with source: String) throws {
-    try Database.open(source, mode: .readWrite).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    try Archive.foldWriteAheadLog(at: source)
     let log = (try? FileManager.default.attributesOfItem(atPath: source + "-wal"))?[.size] as? NSNumber
     guard (log?.intValue ?? 0) == 0 else {
         throw ReelFailure(.internalError, "\(source): its write-ahead log is still in use; \(path) was left as it was")

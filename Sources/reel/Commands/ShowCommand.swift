@@ -112,22 +112,14 @@ struct SessionVerdict {
             throw ReelFailure(
                 .dataError, "\(path): no replay \(replay) (its replays: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")))")
         }
-        let statement = try store.database.prepare(
-            """
-            SELECT replay_id, status, first_divergent_frame, error_message FROM replay_results
-            WHERE session_id = ?1 AND (?2 IS NULL OR replay_id = ?2) ORDER BY replay_id DESC LIMIT 1
-            """)
-        try statement.bind(session, at: 1)
-        try statement.bind(replay, at: 2)
-        guard try statement.step() else {
+        guard let verdict = try store.sessionVerdict(sessionID: session, replayID: replay) else {
             guard let replay else { return nil }
             throw ReelFailure(.dataError, "\(path): replay \(replay) did not replay session \(session)")
         }
-        let replayID = statement.int64(at: 0)
         return SessionVerdict(
-            replayID: replayID, status: statement.string(at: 1), firstDivergentFrame: statement.optionalInt(at: 2),
-            errorMessage: statement.optionalString(at: 3),
-            divergences: try store.divergences(replayID: replayID, sessionID: session))
+            replayID: verdict.replayID, status: verdict.status, firstDivergentFrame: verdict.firstDivergentFrame,
+            errorMessage: verdict.errorMessage,
+            divergences: try store.divergences(replayID: verdict.replayID, sessionID: session))
     }
 
     /// "replay 4: diverged, 3 divergences" and the first 20, kind and detail aligned.

@@ -20,25 +20,12 @@ struct ReplayListing {
 
     /// Every replay of `archive`, in id order.
     static func read(_ archive: Archive) throws -> [ReplayListing] {
-        let statement = try archive.database.prepare(
-            """
-            SELECT r.id, r.status, r.candidate, coalesce(e.name || ' ' || e.version, '?'), r.started_at, r.shard,
-                   count(rr.session_id), coalesce(sum(rr.status = 'matched'), 0), coalesce(sum(rr.status = 'diverged'), 0),
-                   coalesce(sum(rr.status = 'error'), 0), coalesce(sum(rr.decision_expected <> rr.decision_actual), 0)
-            FROM replays AS r LEFT JOIN engines AS e ON e.id = r.engine_id
-            LEFT JOIN replay_results AS rr ON rr.replay_id = r.id
-            GROUP BY r.id ORDER BY r.id
-            """)
-        var listings: [ReplayListing] = []
-        while try statement.step() {
-            listings.append(
-                ReplayListing(
-                    id: statement.int64(at: 0), status: statement.string(at: 1), candidate: statement.string(at: 2),
-                    engine: statement.string(at: 3), startedAt: statement.string(at: 4), shard: statement.optionalString(at: 5),
-                    sessions: statement.int(at: 6), matched: statement.int(at: 7), diverged: statement.int(at: 8),
-                    errors: statement.int(at: 9), flips: statement.int(at: 10)))
+        try archive.replayOverviews().map { row in
+            ReplayListing(
+                id: row.id, status: row.status, candidate: row.candidate, engine: row.engine, startedAt: row.startedAt,
+                shard: row.shard, sessions: row.sessions, matched: row.matched, diverged: row.diverged, errors: row.errors,
+                flips: row.flips)
         }
-        return listings
     }
 
     /// Aligned lines: "replay 4  finished  2026-11-23T21:02:11Z  builtin 0.4.0 (tuned.json)  500 sessions: 480 matched,

@@ -67,13 +67,7 @@ enum ReplayMarkdown {
                     + "give it with `reel merge --recorded ARCHIVE`; the commands below name it ARCHIVE.")
             out.add("")
         }
-        let statement = try results.database.prepare(
-            """
-            SELECT rr.session_id, sc.name, rr.decision_expected, rr.decision_actual
-            FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
-            WHERE rr.replay_id = ?1 AND rr.decision_expected <> rr.decision_actual ORDER BY rr.session_id
-            """)
-        try statement.bind(replayID, at: 1)
+        let flips = try results.flippedSessions(replayID: replayID)
         try out.addTable(
             header: [
                 "| session | scenario | recorded | replayed | release progress | release velocity (pt/s) | see it |",
@@ -82,12 +76,12 @@ enum ReplayMarkdown {
             total: total,
             more: "reel query \(shellQuoted(resultsPath)) --saved regressions --param replay=\(replayID)"
         ) {
-            guard try statement.step() else { return nil }
-            let id = statement.int64(at: 0)
+            guard let flip = try flips.next() else { return nil }
+            let id = flip.sessionID
             let release = try recorded.archive.flatMap { try SessionRelease.read(sessionID: id, in: $0) }
             let show = "reel show \(shellQuoted(recorded.path)) \(id)" + (recorded.holdsResults ? " --replay \(replayID)" : "")
-            return "| \(id) | \(MarkdownSummary.cell(statement.string(at: 1))) | \(MarkdownSummary.cell(statement.string(at: 2))) | "
-                + "\(MarkdownSummary.cell(statement.string(at: 3))) | \(MarkdownSummary.releaseCells(release)) | \(MarkdownSummary.code(show)) |"
+            return "| \(id) | \(MarkdownSummary.cell(flip.scenario)) | \(MarkdownSummary.cell(flip.decisionExpected)) | "
+                + "\(MarkdownSummary.cell(flip.decisionActual)) | \(MarkdownSummary.releaseCells(release)) | \(MarkdownSummary.code(show)) |"
         }
     }
 }

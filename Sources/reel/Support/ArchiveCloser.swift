@@ -41,8 +41,7 @@ enum ArchiveCloser {
         for path in Set(paths) {
             for attempt in 0..<attempts where needsClosing(path) {
                 if attempt > 0 { usleep(10_000) }
-                guard let database = try? Database.open(path, mode: .readWrite) else { break }
-                try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                guard (try? Archive.foldWriteAheadLog(at: path)) != nil else { break }
             }
         }
     }

@@ -1,0 +1,276 @@
+import ReelTrace
+
+/// A `replays` row as the report prints it: the status and shard as stored, unchecked.
+public struct ReplayHeader: Sendable, Hashable {
+    public var id: Int64
+    /// The candidate engine's row in `engines`.
+    public var engineID: Int64
+    public var candidate: String
+    public var startedAt: String
+    public var finishedAt: String?
+    public var status: String
+    public var shard: String?
+    public var tolerancesJSON: String
+}
+
+/// A replay's verdicts on the sessions of one scenario.
+public struct ScenarioVerdictCounts: Sendable, Hashable {
+    public var scenario: String
+    public var sessions: Int
+    public var matched: Int
+    public var diverged: Int
+    public var errors: Int
+    /// Sessions whose completion decision flipped (both decisions known and different).
+    public var decisionFlips: Int
+}
+
+/// A replay's divergences of one kind: how many sessions show it, how many divergences in all.
+public struct DivergenceKindCount: Sendable, Hashable {
+    /// The stored kind name (`divergences.kind`).
+    public var kind: String
+    public var sessions: Int
+    public var divergences: Int
+}
+
+/// A session a replay did not match, as the report ranks them for plotting.
+public struct UnmatchedSession: Sendable, Hashable {
+    public var sessionID: Int64
+    /// `diverged` or `error`.
+    public var status: String
+    public var firstDivergentFrame: Int?
+    /// Whether the archive holds the session's recorded trace (a results archive holds headers only).
+    public var hasTrace: Bool
+    /// Whether the completion decision flipped.
+    public var flipped: Bool
+}
+
+/// A scenario a replay judged sessions of, with its stored spec.
+public struct ReplayScenario: Sendable, Hashable {
+    public var id: Int64
+    public var name: String
+    public var specJSON: String
+}
+
+/// One session's verdict in a replay and the detail of its last `updateInteractiveTransition`
+/// event, from which the report places its release.
+public struct SessionDecisionRow: Sendable, Hashable {
+    public var sessionID: Int64
+    /// The recorded decision (nil when unknown).
+    public var decisionExpected: String?
+    /// The candidate's decision (nil when it failed).
+    public var decisionActual: String?
+    /// The detail of the session's last `updateInteractiveTransition(...)` event, nil when it has none.
+    public var lastUpdateDetail: String?
+}
+
+/// A replay's verdict on one session (`replay_results`), as `reel show` and the session page print it.
+public struct SessionVerdictRow: Sendable, Hashable {
+    public var replayID: Int64
+    /// `matched`, `diverged` or `error`, as stored.
+    public var status: String
+    public var firstDivergentFrame: Int?
+    public var errorMessage: String?
+}
+
+/// The reads of the HTML report (`reel report`) and of the summaries that list sessions one by one.
+/// They read base tables, never the archive's views: a hostile archive may redefine views.
+extension Archive {
+    /// Replay `id`'s row, or the latest replay's when `id` is nil; nil when there is no such replay.
+    public func replayHeader(id: Int64?) throws -> ReplayHeader? {
+        let statement = try database.prepare(
+            """
+            SELECT id, engine_id, candidate, started_at, finished_at, status, shard, tolerances_json
+            FROM replays WHERE id = coalesce(?1, (SELECT max(id) FROM replays))
+            """)
+        try statement.bind(id, at: 1)
+        guard try statement.step() else { return nil }
+        return ReplayHeader(
+            id: statement.int64(at: 0), engineID: statement.int64(at: 1), candidate: statement.string(at: 2),
+            startedAt: statement.string(at: 3), finishedAt: statement.optionalString(at: 4), status: statement.string(at: 5),
+            shard: statement.optionalString(at: 6), tolerancesJSON: statement.string(at: 7))
+    }
+
+    /// The engines (ids, ascending) whose traces replay `replayID` compared against, each with
+    /// whether it is not the session's recording engine (a `reel accept` made another engine's trace
+    /// the baseline). A session's baseline when the replay began is the trace the first later
+    /// acceptance replaced, else its current baseline; a results archive holds no traces, so there
+    /// it is the recording engine.
+    public func baselineEngines(replayID: Int64) throws -> [(engineID: Int64, accepted: Bool)] {
+        let statement = try database.prepare(
+            """
+            SELECT DISTINCT baseline_engine, baseline_engine <> recording_engine FROM (
+                SELECT s.engine_id AS recording_engine, coalesce(
+                    (SELECT tr.engine_id FROM baseline_history AS h JOIN traces AS tr ON tr.id = h.trace_id
+                     WHERE h.session_id = s.id AND h.replaced_at > r.started_at ORDER BY h.id LIMIT 1),
+                    (SELECT tr.engine_id FROM baselines AS bl JOIN traces AS tr ON tr.id = bl.trace_id WHERE bl.session_id = s.id),
+                    s.engine_id) AS baseline_engine
+                FROM replay_results AS rr JOIN replays AS r ON r.id = rr.replay_id JOIN sessions AS s ON s.id = rr.session_id
+                WHERE rr.replay_id = ?1)
+            ORDER BY baseline_engine
+            """)
+        try statement.bind(replayID, at: 1)
+        var rows: [(engineID: Int64, accepted: Bool)] = []
+        while try statement.step() { rows.append((statement.int64(at: 0), statement.bool(at: 1))) }
+        return rows
+    }
+
+    /// Replay `replayID`'s verdicts counted by scenario, by scenario name.
+    public func scenarioVerdictCounts(replayID: Int64) throws -> [ScenarioVerdictCounts] {
+        let statement = try database.prepare(
+            """
+            SELECT sc.name, count(*), sum(rr.status = 'matched'), sum(rr.status = 'diverged'), sum(rr.status = 'error'),
+                   sum(coalesce(rr.decision_expected <> rr.decision_actual, 0))
+            FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
+            WHERE rr.replay_id = ?1 GROUP BY sc.name ORDER BY sc.name
+            """)
+        try statement.bind(replayID, at: 1)
+        var rows: [ScenarioVerdictCounts] = []
+        while try statement.step() {
+            rows.append(
+                ScenarioVerdictCounts(
+                    scenario: statement.string(at: 0), sessions: statement.int(at: 1), matched: statement.int(at: 2),
+                    diverged: statement.int(at: 3), errors: statement.int(at: 4), decisionFlips: statement.int(at: 5)))
+        }
+        return rows
+    }
+
+    /// Replay `replayID`'s divergences counted by kind (the numbers of the `divergence_summary`
+    /// view, from the base table), in no particular order.
+    public func divergenceKindCounts(replayID: Int64) throws -> [DivergenceKindCount] {
+        let statement = try database.prepare(
+            "SELECT kind, count(DISTINCT session_id), count(*) FROM divergences WHERE replay_id = ?1 GROUP BY kind")
+        try statement.bind(replayID, at: 1)
+        var rows: [DivergenceKindCount] = []
+        while try statement.step() {
+            rows.append(.init(kind: statement.string(at: 0), sessions: statement.int(at: 1), divergences: statement.int(at: 2)))
+        }
+        return rows
+    }
+
+    /// The sessions replay `replayID` did not match, in the report's plotting order: flipped
+    /// sessions first, then round-robin over scenarios (each scenario's largest error first),
+    /// diverged before errors, then by largest error and id.
+    public func unmatchedSessions(replayID: Int64) throws -> [UnmatchedSession] {
+        let statement = try database.prepare(
+            """
+            WITH ranked AS (
+                SELECT rr.session_id, rr.status, rr.first_divergent_frame, rr.max_error,
+                       coalesce(rr.decision_expected <> rr.decision_actual, 0) AS flipped,
+                       EXISTS (SELECT 1 FROM outcomes AS o WHERE o.session_id = rr.session_id) AS has_trace,
+                       row_number() OVER (
+                           PARTITION BY s.scenario_id, coalesce(rr.decision_expected <> rr.decision_actual, 0)
+                           ORDER BY rr.max_error DESC, rr.session_id) AS rank_in_scenario
+                FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
+                WHERE rr.replay_id = ?1 AND rr.status <> 'matched'
+            )
+            SELECT session_id, status, first_divergent_frame, has_trace, flipped FROM ranked
+            ORDER BY flipped DESC, rank_in_scenario, status = 'error', max_error DESC, session_id
+            """)
+        try statement.bind(replayID, at: 1)
+        var rows: [UnmatchedSession] = []
+        while try statement.step() {
+            rows.append(
+                UnmatchedSession(
+                    sessionID: statement.int64(at: 0), status: statement.string(at: 1), firstDivergentFrame: statement.optionalInt(at: 2),
+                    hasTrace: statement.bool(at: 3), flipped: statement.bool(at: 4)))
+        }
+        return rows
+    }
+
+    /// The scenarios replay `replayID` judged sessions of, by name then id.
+    public func replayScenarios(replayID: Int64) throws -> [ReplayScenario] {
+        let statement = try database.prepare(
+            """
+            SELECT DISTINCT sc.id, sc.name, sc.spec_json FROM replay_results AS rr
+            JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
+            WHERE rr.replay_id = ?1 ORDER BY sc.name, sc.id
+            """)
+        try statement.bind(replayID, at: 1)
+        var rows: [ReplayScenario] = []
+        while try statement.step() {
+            rows.append(ReplayScenario(id: statement.int64(at: 0), name: statement.string(at: 1), specJSON: statement.string(at: 2)))
+        }
+        return rows
+    }
+
+    /// Replay `replayID`'s decisions on the sessions of scenario `scenarioID`, by session id, each
+    /// with the detail of the session's last `updateInteractiveTransition` event.
+    public func sessionDecisions(replayID: Int64, scenarioID: Int64) throws -> [SessionDecisionRow] {
+        try database.withCachedStatement(
+            """
+            SELECT rr.session_id, rr.decision_expected, rr.decision_actual, (\(Self.lastUpdateDetailSQL("rr.session_id")))
+            FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
+            WHERE rr.replay_id = ?1 AND s.scenario_id = ?2 ORDER BY rr.session_id
+            """
+        ) { statement in
+            try statement.bind(replayID, at: 1)
+            try statement.bind(scenarioID, at: 2)
+            var rows: [SessionDecisionRow] = []
+            while try statement.step() {
+                rows.append(
+                    SessionDecisionRow(
+                        sessionID: statement.int64(at: 0), decisionExpected: statement.optionalString(at: 1),
+                        decisionActual: statement.optionalString(at: 2), lastUpdateDetail: statement.optionalString(at: 3)))
+            }
+            return rows
+        }
+    }
+
+    /// Session `sessionID`'s scenario spec and the detail of its last `updateInteractiveTransition`
+    /// event (nil when it has none); nil when the archive has no such session.
+    public func releaseEvent(sessionID: Int64) throws -> (scenarioSpecJSON: String, lastUpdateDetail: String?)? {
+        try database.withCachedStatement(
+            """
+            SELECT sc.spec_json, (\(Self.lastUpdateDetailSQL("s.id")))
+            FROM sessions AS s JOIN scenarios AS sc ON sc.id = s.scenario_id WHERE s.id = ?1
+            """
+        ) { statement in
+            try statement.bind(sessionID, at: 1)
+            guard try statement.step() else { return nil }
+            return (statement.string(at: 0), statement.optionalString(at: 1))
+        }
+    }
+
+    /// The detail of the last `updateInteractiveTransition(...)` transition event of the session
+    /// whose id is `sessionID` (an SQL expression): a scalar subquery.
+    private static func lastUpdateDetailSQL(_ sessionID: String) -> String {
+        """
+        SELECT e.detail FROM events AS e
+                     WHERE e.session_id = \(sessionID) AND e.kind = 'transition'
+                       AND e.detail LIKE 'updateInteractiveTransition(%' ORDER BY e.seq DESC LIMIT 1
+        """
+    }
+
+    /// Session `sessionID`'s touches in recorded order, touches with a phase this build does not
+    /// know left out (empty in a results archive, which holds session headers only).
+    public func touches(sessionID: Int64) throws -> [Touch] {
+        try database.withCachedStatement("SELECT t, finger, phase, x, y FROM touches WHERE session_id = ?1 ORDER BY seq") { statement in
+            try statement.bind(sessionID, at: 1)
+            var touches: [Touch] = []
+            while try statement.step() {
+                guard let phase = TouchPhase(rawValue: statement.string(at: 2)) else { continue }
+                touches.append(
+                    Touch(
+                        t: statement.double(at: 0), id: statement.int(at: 1), phase: phase, x: statement.double(at: 3),
+                        y: statement.double(at: 4)))
+            }
+            return touches
+        }
+    }
+
+    /// Replay `replayID`'s verdict on session `sessionID`, or, when `replayID` is nil, the verdict
+    /// of the latest replay that judged the session; nil when there is none.
+    public func sessionVerdict(sessionID: Int64, replayID: Int64?) throws -> SessionVerdictRow? {
+        let statement = try database.prepare(
+            """
+            SELECT replay_id, status, first_divergent_frame, error_message FROM replay_results
+            WHERE session_id = ?1 AND (?2 IS NULL OR replay_id = ?2) ORDER BY replay_id DESC LIMIT 1
+            """)
+        try statement.bind(sessionID, at: 1)
+        try statement.bind(replayID, at: 2)
+        guard try statement.step() else { return nil }
+        return SessionVerdictRow(
+            replayID: statement.int64(at: 0), status: statement.string(at: 1), firstDivergentFrame: statement.optionalInt(at: 2),
+            errorMessage: statement.optionalString(at: 3))
+    }
+}

@@ -1,0 +1,137 @@
+import ReelTrace
+
+/// Sessions of one status and one set of divergence kinds in a replay (one group of `replay_results`).
+public struct VerdictGroup: Sendable, Hashable {
+    /// `diverged` or `error`, as stored.
+    public var status: String
+    /// The group's `kinds_json`, as stored (a JSON array of kind names, unchecked).
+    public var kindsJSON: String
+    public var sessions: Int
+    /// Sessions of the group whose completion decision flipped.
+    public var flips: Int
+}
+
+/// One replay of an archive with its verdicts counted, as `reel info` lists it.
+public struct ReplayOverview: Sendable, Hashable {
+    public var id: Int64
+    public var status: String
+    public var candidate: String
+    /// The candidate engine's name and version ("?" when its engine row is missing).
+    public var engine: String
+    public var startedAt: String
+    public var shard: String?
+    public var sessions: Int
+    public var matched: Int
+    public var diverged: Int
+    public var errors: Int
+    /// Sessions whose completion decision flipped.
+    public var flips: Int
+}
+
+/// A session whose completion decision flipped in a replay.
+public struct FlippedSession: Sendable, Hashable {
+    public var sessionID: Int64
+    public var scenario: String
+    /// The recorded decision and the candidate's, as stored.
+    public var decisionExpected: String
+    public var decisionActual: String
+}
+
+/// Reads of a replay's verdicts: the `--fail-on` tally, `reel accept`'s selection, `reel info`'s
+/// listing and the Markdown summary's flips.
+extension Archive {
+    /// Replay `replayID`'s sessions that did not match, grouped by status and `kinds_json`: few
+    /// rows whatever the replay's size.
+    public func verdictGroups(replayID: Int64) throws -> [VerdictGroup] {
+        let statement = try database.prepare(
+            """
+            SELECT status, kinds_json, count(*), coalesce(sum(decision_expected <> decision_actual), 0)
+            FROM replay_results WHERE replay_id = ?1 AND status <> 'matched' GROUP BY status, kinds_json
+            """)
+        try statement.bind(replayID, at: 1)
+        var groups: [VerdictGroup] = []
+        while try statement.step() {
+            groups.append(
+                VerdictGroup(
+                    status: statement.string(at: 0), kindsJSON: statement.string(at: 1), sessions: statement.int(at: 2),
+                    flips: statement.int(at: 3)))
+        }
+        return groups
+    }
+
+    /// The sessions replay `replayID` diverged on, ascending, kept by the filters that are not nil
+    /// (scenario name, session ids, a divergence of one of `kinds`), each with the id of engine
+    /// `engineID`'s stored trace of it, if there is one (`reel replay --keep-traces`, `reel record --engine`).
+    public func divergedSessions(
+        replayID: Int64, scenario: String?, sessionIDs: [Int64]?, kinds: [DivergenceKind]?, traceOfEngine engineID: Int64
+    ) throws -> [(sessionID: Int64, storedTrace: Int64?)] {
+        let kindList = kinds.map { list in "[" + list.map { JSONString.quoted($0.rawValue) }.joined(separator: ",") + "]" }
+        let idList = sessionIDs.map { list in "[" + list.map(String.init).joined(separator: ",") + "]" }
+        let statement = try database.prepare(
+            """
+            SELECT rr.session_id, (SELECT tr.id FROM traces AS tr WHERE tr.session_id = rr.session_id AND tr.engine_id = ?5)
+            FROM replay_results AS rr
+            JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
+            WHERE rr.replay_id = ?1 AND rr.status = 'diverged'
+              AND (?2 IS NULL OR sc.name = ?2)
+              AND (?3 IS NULL OR rr.session_id IN (SELECT value FROM json_each(?3)))
+              AND (?4 IS NULL OR EXISTS (SELECT 1 FROM json_each(rr.kinds_json) AS k WHERE k.value IN (SELECT value FROM json_each(?4))))
+            ORDER BY rr.session_id
+            """)
+        try statement.bind(replayID, at: 1)
+        try statement.bind(scenario, at: 2)
+        try statement.bind(idList, at: 3)
+        try statement.bind(kindList, at: 4)
+        try statement.bind(engineID, at: 5)
+        var result: [(sessionID: Int64, storedTrace: Int64?)] = []
+        while try statement.step() { result.append((statement.int64(at: 0), statement.optionalInt64(at: 1))) }
+        return result
+    }
+
+    /// The names of the archive's scenarios, sorted, each once.
+    public func scenarioNames() throws -> [String] {
+        let statement = try database.prepare("SELECT DISTINCT name FROM scenarios ORDER BY name")
+        var names: [String] = []
+        while try statement.step() { names.append(statement.string(at: 0)) }
+        return names
+    }
+
+    /// Every replay of the archive with its verdicts counted, in id order.
+    public func replayOverviews() throws -> [ReplayOverview] {
+        let statement = try database.prepare(
+            """
+            SELECT r.id, r.status, r.candidate, coalesce(e.name || ' ' || e.version, '?'), r.started_at, r.shard,
+                   count(rr.session_id), coalesce(sum(rr.status = 'matched'), 0), coalesce(sum(rr.status = 'diverged'), 0),
+                   coalesce(sum(rr.status = 'error'), 0), coalesce(sum(rr.decision_expected <> rr.decision_actual), 0)
+            FROM replays AS r LEFT JOIN engines AS e ON e.id = r.engine_id
+            LEFT JOIN replay_results AS rr ON rr.replay_id = r.id
+            GROUP BY r.id ORDER BY r.id
+            """)
+        var rows: [ReplayOverview] = []
+        while try statement.step() {
+            rows.append(
+                ReplayOverview(
+                    id: statement.int64(at: 0), status: statement.string(at: 1), candidate: statement.string(at: 2),
+                    engine: statement.string(at: 3), startedAt: statement.string(at: 4), shard: statement.optionalString(at: 5),
+                    sessions: statement.int(at: 6), matched: statement.int(at: 7), diverged: statement.int(at: 8),
+                    errors: statement.int(at: 9), flips: statement.int(at: 10)))
+        }
+        return rows
+    }
+
+    /// The sessions whose completion decision flipped in replay `replayID`, by session id, one at a time.
+    public func flippedSessions(replayID: Int64) throws -> RowCursor<FlippedSession> {
+        let statement = try database.prepare(
+            """
+            SELECT rr.session_id, sc.name, rr.decision_expected, rr.decision_actual
+            FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id JOIN scenarios AS sc ON sc.id = s.scenario_id
+            WHERE rr.replay_id = ?1 AND rr.decision_expected <> rr.decision_actual ORDER BY rr.session_id
+            """)
+        try statement.bind(replayID, at: 1)
+        return RowCursor(statement) { row in
+            FlippedSession(
+                sessionID: row.int64(at: 0), scenario: row.string(at: 1), decisionExpected: row.string(at: 2),
+                decisionActual: row.string(at: 3))
+        }
+    }
+}
