@@ -57,7 +57,7 @@ import Testing
         let edgeAllowance = min(25, 10 + (15.0 - 10) / 25 * 5)
         let contentAllowance = min(25, 10 + (30.0 - 10) / 25 * 5)
         let owner = dy < edgeAllowance ? "edge" : dy < contentAllowance ? "content" : "none"
-        let touches = Self.swipe(20, dy: { _ in dy }) { $0 == 1 ? 5 : 5 + 15 * Double($0 - 1) }
+        let touches = Self.swipe(20, dy: { _ in dy }, travel: { $0 == 1 ? 5 : 5 + 15 * Double($0 - 1) })
 
         let trace = try runCatalog("nav.content-swipe-pop", touches: touches, profile: Self.ios26)
         let plain = try runCatalog("nav.content-swipe-pop", touches: touches, profile: Self.withoutFallback)
