@@ -73,6 +73,32 @@ import Testing
         #expect(!clamped.outcome.completed)
     }
 
+    /// The swipe above, cancelling from the band q over T, is grabbed again at the edge halfway (T / 2
+    /// after the release): the views stop where they are on screen, at q / 2, still below 0, and stay
+    /// there while the new finger rests; its lift (before it began) cancels again from there.
+    @Test func aFingerTakesTheReleaseFromTheBandBackWhereItIs() throws {
+        let dt = 1.0 / 60
+        var touches = [Touch(t: 0.1, id: 0, phase: .began, x: 5, y: 400)]
+        for x in [11.0, 17, 23, 29, 35, 41, 47, 53, 59, 65, 59, 53, 47, 41, 35, 29, 23, 17, 11, 5, 1, 1, 1, 1, 1, 1, 1] {
+            touches.append(Touch(t: touches.last!.t + dt, id: 0, phase: .moved, x: x, y: 400))
+        }
+        let release = touches.last!.t
+        touches.append(Touch(t: release, id: 0, phase: .ended, x: 1, y: 400))
+        let landing = release + Self.T / 2
+        touches.append(Touch(t: landing, id: 1, phase: .began, x: 5, y: 400))
+        for k in 1...5 { touches.append(Touch(t: landing + Double(k) * dt, id: 1, phase: .moved, x: 5, y: 400)) }
+        touches.append(Touch(t: touches.last!.t, id: 1, phase: .ended, x: 5, y: 400))
+
+        let q = -Self.band(14 / Self.W)
+        let trace = try runCatalog("nav.interactive-pop", touches: touches, profile: Self.ios26)
+        #expect(trace.events.contains { abs($0.t - landing) < 1e-12 && $0.detail == "pauseInteractiveTransition" })
+        let held = trace.frames.filter { $0.t > landing && $0.t < landing + 5 * dt }
+        #expect(held.count >= 4)
+        for frame in held { Self.expectSlide(frame, at: q / 2, "held at t \(frame.t)") }
+        #expect(trace.frames.filter { $0.t > release }.allSatisfy { $0.progress <= 0 && $0.progress >= q - 1e-12 })
+        #expect(trace.frames.last?.progress == 0 && !trace.outcome.completed)
+    }
+
     /// Released finishing, grabbed 0.1 s later at the edge and dragged 150 pt at 300 pt/s: p = paused +
     /// 140 / W passes 1 and is drawn 1 + b(p - 1), B beyond the screen's right edge. Resting there for 6
     /// moves (v = 0) and released, it finishes back to 1 over T (completion speed = the distance left).
