@@ -20,7 +20,8 @@ struct IOSProfileReplayTests {
         ),
         // Engine 0.6.0: the band drawn moves views past their ends and the release starts from there
         // (frames, their count, the completion time); the decision reads the unclamped percentComplete,
-        // which only the interrupted push's reversed progress (1 - p, p below 0) can reach.
+        // which differs from the clamped one only past the ends (decisions may change only in the
+        // interrupted push, which the content pop and the catch already allow every kind).
         "backswipe.rubber_band_drawn": (
             ["nav.interactive-pop", "nav.content-swipe-pop", "nav.interrupt-push"], [.timing, .frame, .frameCount, .lifecycle]
         ),
