@@ -35,6 +35,9 @@ extension EngineProfile {
         ("backswipe.fluid", .bool(true)),
         ("nav.content_pop", .bool(true)),
         ("nav.interruptible", .bool(true)),
+        // Engine 0.6.0 (docs/ENGINE.md, "Engine 0.6.0").
+        ("backswipe.rubber_band_drawn", .bool(true)),
+        ("contentpop.edge_fallback", .bool(true)),
     ]
 
     /// Every preset, in the order `reel engine profiles` lists them.
@@ -51,7 +54,7 @@ extension EngineProfile {
         Preset(
             name: "uikit-ios26",
             models:
-                "UIKit of iOS 26.1: fluid back swipe (rubber band, edge-flick boost), back swipe from anywhere in the content, interruptible pushes",
+                "UIKit of iOS 26.1: fluid back swipe (rubber band drawn past the ends, edge-flick boost), back swipe from anywhere in the content (also once an edge swipe failed), interruptible pushes",
             overrides: ios26Overrides),
         Preset(
             name: "legacy-0.3",

@@ -17,6 +17,9 @@ struct InteractionDriver: Sendable {
     /// Whether the finish/cancel animation runs at completionSpeed = 1 - percentComplete (seed 000;
     /// CEPinch with the literal handlers).
     let completesAtOneMinusPercent: Bool
+    /// UIPercentDrivenInteractiveTransition's `_clampsPercentComplete`: updates are clamped to 0...1,
+    /// except for the fluid back swipe that draws its rubber band (D26 `_setClampsPercentComplete:0`).
+    let clampsPercentComplete: Bool
     /// How the stream's lines reach the recognizer (`gesture.event_model`).
     let touchModel: TouchModel
     /// Whether the controller acts at the end with no transition running (the image drag).
@@ -62,6 +65,7 @@ struct InteractionDriver: Sendable {
                 recognizer = ContentPopRecognizer(
                     edge: parameters, contentHysteresis: profile.number("contentpop.hysteresis"), refusal: layout.refusal,
                     contentEnabled: profile.bool("nav.content_pop"),
+                    edgeFallback: profile.bool("contentpop.edge_fallback"),
                     scrollWins: spec.contentScroll?.canScroll(travelling: layout.edge.inward.x, boundsWidth: device.width) ?? false,
                     scrollHysteresis: profile.number("pan.hysteresis"), screenWidth: device.width, screenHeight: device.height)
             } else {
@@ -110,6 +114,9 @@ struct InteractionDriver: Sendable {
                 decidesOnLastChange: kind == "swipeDismiss" && profile.string("swipe.decision_sample") == "last-change",
                 samplerParameters: statistics)
         catchesAtBegan = spec.trigger.kind == .tap
+        clampsPercentComplete =
+            !(literal && (kind == "backSwipe" || kind == "contentPop") && profile.bool("backswipe.fluid")
+            && profile.bool("backswipe.rubber_band_drawn"))
         completesAtOneMinusPercent = kind == "swipeDismiss" || (literal && kind == "pinchDismiss")
         actsWithoutTransition = literal && kind == "imageDrag"
         transitionDuration = profile.number("nav.duration")

@@ -205,12 +205,20 @@ enum ParameterTable {
             "Fluid back swipe: a release still in the edge-flick phase multiplies the hand-off velocity by this; the decision is unchanged (sources silent on the value)"
         ),
         bool(
+            "backswipe.rubber_band_drawn", false,
+            "Fluid back swipe: progress outside 0...1 reaches the screen unclamped (UIKit turns percent clamping off in fluid mode): the views move past their end positions by the rubber band, and the finish or cancel starts from there"
+        ),
+        bool(
             "nav.content_pop", false,
             "iOS 26 interactiveContentPopGestureRecognizer: in nav.content-swipe-pop a back swipe may start anywhere in the content (false: the edge only)"
         ),
         num(
             "contentpop.hysteresis", "pt", 30,
             "Content pop: begins after this much movement towards the back direction; fails at |dy| >= min(cap, base + (this - base)/run x |dx|) (UIKit's _UIParallaxTransitionPanGestureRecognizer, iOS 26)"
+        ),
+        bool(
+            "contentpop.edge_fallback", false,
+            "Content pop: a touch landing in the edge region goes to the content pop once the edge swipe has failed (too slow, or drifting vertically), since the content pop waits for the edge swipe to fail (false: the edge swipe keeps the touch)"
         ),
         bool(
             "nav.interruptible", false,

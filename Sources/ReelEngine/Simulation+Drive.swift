@@ -59,7 +59,7 @@ extension Simulation {
     /// One touch event through the interaction controller: its recognizer's state changes as
     /// events, then the command. The driver is borrowed in place (`&driver!`), not copied per event.
     private mutating func feed(_ event: TouchEvent, to driver: inout InteractionDriver, started: inout Bool) throws {
-        let running = isAnimating ? transition?.clock.fraction(at: event.t) : nil
+        let running = isAnimating ? transition?.shownFraction(at: event.t) : nil
         let (command, states) = driver.handle(event, runningProgress: running)
         for state in states { emit(event.t, "gesture", driver.recognizerName, state.name) }
         try perform(command, driver: &driver, started: &started)
@@ -89,17 +89,28 @@ extension Simulation {
         case .began(let t):
             // A finger took a finishing or cancelling animation back: continue from where it is.
             guard clock.isRunning else { return }
+            let shown = transition!.shownFraction(at: t)
             try clock.pause(at: t)
             transition!.tau = (clock.fractionComplete ?? 0) * duration
+            if transition!.overshoot != nil {
+                // Taken back while retracing an overshoot: the views stay where they are on screen.
+                try clock.setFractionComplete(min(max(shown, 0), 1))
+                transition!.tau = shown * duration
+                transition!.overshoot = nil
+            }
             emit(t, "transition", subject, "pauseInteractiveTransition")
         case .changed(let t, let percent):
             guard !clock.isRunning else { return }
-            // UIPercentDrivenInteractiveTransition clamps percentComplete to 0...1 (a NaN, from a pinch
-            // that began with its fingers together, reads as 0).
-            let clamped = percent.isNaN ? 0 : min(max(percent, 0), 1)
+            // UIPercentDrivenInteractiveTransition clamps percentComplete to 0...1 unless its
+            // `_clampsPercentComplete` is off (the fluid back swipe); a NaN, from a pinch that began
+            // with its fingers together, reads as 0. The clock keeps the clamped fraction.
+            let value = percent.isNaN ? 0 : percent
+            let clamped = min(max(value, 0), 1)
+            let shown = driver.clampsPercentComplete ? clamped : value
             try clock.setFractionComplete(clamped)
-            transition!.tau = clamped * duration
-            emit(t, "transition", subject, Simulation.call("updateInteractiveTransition", fraction: clamped))
+            transition!.tau = shown * duration
+            transition!.extendsPastEnds = !driver.clampsPercentComplete
+            emit(t, "transition", subject, Simulation.call("updateInteractiveTransition", fraction: shown))
         case .follow(let t, let percent, let follow):
             guard !clock.isRunning else { return }
             moveZoomMorph(follow)
@@ -127,6 +138,18 @@ extension Simulation {
                 timing = profile.timing("interactive.completion_curve")
                 // Seed 000 and CEPinch: completionSpeed = 1 - percentComplete.
                 completionSpeed = driver.completesAtOneMinusPercent ? 1 - p : profile.number("interactive.completion_speed")
+            }
+            let shown = transition!.tau / duration
+            if transition!.extendsPastEnds, shown < 0 || shown > 1 {
+                // Released in the rubber band: the views run from there, the remaining distance
+                // |shown - end| taking min(T, distance / |v|) with the hand-off (distance x T without).
+                let overshoot = ProgressOvershoot(releasedAt: shown, finishing: finish)
+                try clock.setFractionComplete(overshoot.clockStart)
+                transition!.overshoot = overshoot
+                let distance = overshoot.remaining
+                releaseFactor =
+                    profile.bool("backswipe.velocity_handoff")
+                    ? distance / max(distance, duration * abs(velocity) / driver.extent) : distance
             }
             emit(t, "transition", subject, finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
             // D26 animator path: isReversed = !complete; continueAnimation(completion curve, duration factor).

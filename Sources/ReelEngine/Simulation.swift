@@ -36,8 +36,13 @@ struct Simulation {
         var clock: PropertyAnimator
         /// When the transition began, seconds.
         var start: Double
-        /// Transition time at the last update.
+        /// Transition time at the last update (outside 0...duration when `extendsPastEnds`).
         var tau: Double
+        /// Whether progress outside 0...1 reaches the screen (an unclamped fluid back swipe): frames
+        /// then continue the views' moves past their ends and report the progress unclamped.
+        var extendsPastEnds = false
+        /// The finish or cancel of a release outside 0...1, mapping the clock to the views' progress.
+        var overshoot: ProgressOvershoot?
         /// Who the transition's calls are addressed to (`Operation.transitionSubject`), worked out
         /// once: every update event names it.
         let subject: String
@@ -50,6 +55,13 @@ struct Simulation {
             self.start = start
             self.tau = tau
             subject = operation.transitionSubject
+        }
+
+        /// The progress the views show at `t` while the clock runs: the clock's fraction, mapped
+        /// through the overshoot of a release outside 0...1.
+        func shownFraction(at t: Double) -> Double {
+            let fraction = clock.fraction(at: t)
+            return overshoot?.progress(atClockFraction: fraction) ?? fraction
         }
     }
 
@@ -159,12 +171,15 @@ struct Simulation {
         if let end = active.clock.completionTime {
             let stop = min(end, active.start + maxDuration)
             ended = t >= stop - Simulation.tickTolerance
-            active.tau = ended ? (active.clock.isReversed ? 0 : duration) : active.clock.fraction(at: t) * duration
+            active.tau = ended ? (active.clock.isReversed ? 0 : duration) : active.shownFraction(at: t) * duration
         }
-        let progress = duration > 0 ? min(max(active.tau / duration, 0), 1) : 1
-        let frame = Frame(
-            index: index, t: t, progress: progress,
-            views: active.plan.viewStates(of: stage, at: active.tau, time: ended ? .infinity : t, clampingAlpha: clampsAlpha))
+        let unclamped = duration > 0 ? active.tau / duration : 1
+        let progress = min(max(unclamped, 0), 1)
+        let views =
+            active.extendsPastEnds && progress != unclamped
+            ? active.plan.extrapolatedViewStates(of: stage, progress: unclamped, clampingAlpha: clampsAlpha)
+            : active.plan.viewStates(of: stage, at: active.tau, time: ended ? .infinity : t, clampingAlpha: clampsAlpha)
+        let frame = Frame(index: index, t: t, progress: active.extendsPastEnds ? unclamped : progress, views: views)
         return (frame, ended ? !active.clock.isReversed : nil)
     }
 

@@ -14,7 +14,8 @@ import ReelGestures
 /// `.cancelled` cancels.
 ///
 /// With `fluid` (iOS 26, `FluidBackSwipe`) `.changed` rubber-bands instead of capping and an edge
-/// flick boosts the hand-off velocity. With `reversesPush` the transition is a push a back swipe
+/// flick boosts the hand-off velocity; with its `drawsRubberBand` the progress outside 0...1 is
+/// neither clamped in the updates nor in the `percentComplete` the decision reads. With `reversesPush` the transition is a push a back swipe
 /// caught (D26 `lastOperation == 1`, `nav.interruptible`): the translation takes progress away,
 /// the decision reads the pop's progress 1 - p, and a pop cancels the push.
 struct BackSwipeController: InteractionController {
@@ -32,7 +33,8 @@ struct BackSwipeController: InteractionController {
     private var inEdgeFlick = false
     private var statistics: BackSwipeStatistics
     private var percentWhenPaused = 0.0
-    /// `percentComplete`: the last update, clamped to 0...1 as UIPercentDrivenInteractiveTransition does.
+    /// `percentComplete`: the last update, clamped to 0...1 as UIPercentDrivenInteractiveTransition does
+    /// (unless the fluid path draws the rubber band).
     private var percentComplete = 0.0
     /// Interaction state 2: a `.changed` arrived.
     private var hasChanged = false
@@ -68,7 +70,7 @@ struct BackSwipeController: InteractionController {
         } else if p >= 1 {
             p = progressCap
         }
-        percentComplete = min(max(p, 0), 1)
+        percentComplete = fluid?.drawsRubberBand == true ? p : min(max(p, 0), 1)
         offerSample(reading, at: t)
         hasChanged = true
         return .changed(t: t, percent: p)

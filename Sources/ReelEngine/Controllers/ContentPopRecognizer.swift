@@ -15,6 +15,13 @@ import ReelTrace
 /// the swipe's direction wins: its pan begins at `pan.hysteresis`, before the content pop can, and
 /// the content pop fails there. The navigation bar refuses only the edge recognizer
 /// (`gestureRecognizer:shouldReceiveTouch:`).
+///
+/// With `edgeFallback` (`contentpop.edge_fallback`) the content recognizer follows an edge touch
+/// too, waiting: when the edge recognizer fails (`maximumSwipeDuration` passed before it began, or
+/// the vertical drift reached its allowance) the touch is the content recognizer's, which may then
+/// begin by its own rules (its drift allowance grows four times as fast, it has no time limit) unless
+/// it failed meanwhile. It cannot be waiting to begin when the edge fails: its 30 pt lie beyond the
+/// edge's 15, where the edge recognizer has begun.
 struct ContentPopRecognizer: Sendable {
     private var edge: ScreenEdgePanRecognizer
     private var content: ScreenEdgePanRecognizer
@@ -22,6 +29,8 @@ struct ContentPopRecognizer: Sendable {
     private var refusal: TouchRefusal
     /// `nav.content_pop`: whether the content recognizer exists.
     let contentEnabled: Bool
+    /// `contentpop.edge_fallback`: an edge touch goes to the content recognizer when the edge one fails.
+    let edgeFallback: Bool
     /// Whether the content's scroll view can scroll in the back direction (and so wins).
     let scrollWins: Bool
     /// `pan.hysteresis`: where the scroll view's pan begins.
@@ -38,7 +47,7 @@ struct ContentPopRecognizer: Sendable {
 
     init(
         edge: ScreenEdgePanRecognizer.Parameters, contentHysteresis: Double, refusal: TouchRefusal, contentEnabled: Bool,
-        scrollWins: Bool, scrollHysteresis: Double, screenWidth: Double, screenHeight: Double
+        edgeFallback: Bool, scrollWins: Bool, scrollHysteresis: Double, screenWidth: Double, screenHeight: Double
     ) {
         self.edge = ScreenEdgePanRecognizer(parameters: edge, screenWidth: screenWidth, screenHeight: screenHeight)
         var contentParameters = edge
@@ -48,6 +57,7 @@ struct ContentPopRecognizer: Sendable {
         content = ScreenEdgePanRecognizer(parameters: contentParameters, screenWidth: screenWidth, screenHeight: screenHeight)
         self.refusal = refusal
         self.contentEnabled = contentEnabled
+        self.edgeFallback = edgeFallback && contentEnabled
         self.scrollWins = scrollWins
         self.scrollHysteresis = scrollHysteresis
     }
@@ -70,18 +80,29 @@ struct ContentPopRecognizer: Sendable {
         }
         switch owner {
         case .edge:
+            // The waiting content recognizer sees the touches first: they reach both in one event.
+            let waiting = edgeFallback ? content.handle(event) : []
             let touches = event.touches.filter { refusal.admits($0) }
-            return touches.isEmpty ? [] : edge.handle(TouchEvent(t: event.t, touches: touches))
+            let states = touches.isEmpty ? [] : edge.handle(TouchEvent(t: event.t, touches: touches))
+            guard edgeFallback, states.contains(.failed) else { return states }
+            owner = .content
+            if content.state == .failed { return [.failed] }
+            return contentStates(waiting)
         case .content:
-            let states = content.handle(event)
-            if contentFailed { return [] }
-            guard content.state == .possible || states.contains(.began) else { return states }
-            let travel = (content.location - start).dot(content.parameters.edge.inward)
-            let lost = scrollWins ? travel >= scrollHysteresis : travel <= -content.parameters.hysteresis
-            guard lost else { return states }
-            contentFailed = true
-            return states.filter { $0 != .began } + [.failed]
+            return contentStates(content.handle(event))
         }
+    }
+
+    /// The content recognizer's state changes for one event, with the scroll view's and the
+    /// wrong direction's failures.
+    private mutating func contentStates(_ states: [GestureState]) -> [GestureState] {
+        if contentFailed { return [] }
+        guard content.state == .possible || states.contains(.began) else { return states }
+        let travel = (content.location - start).dot(content.parameters.edge.inward)
+        let lost = scrollWins ? travel >= scrollHysteresis : travel <= -content.parameters.hysteresis
+        guard lost else { return states }
+        contentFailed = true
+        return states.filter { $0 != .began } + [.failed]
     }
 }
 

@@ -12,6 +12,10 @@ import ReelGestures
 /// is below `edgeFlickBoostThreshold`; `popGesture:withRemainingDuration:shouldPopWithVelocity:`
 /// multiplies the velocity it hands to the finish animation by `edgeFlickVelocityBoostFactor`
 /// while the phase lasts. The pop decision is computed before the boost and does not change.
+/// With `drawsRubberBand` the banded progress is not clamped afterwards: D26
+/// `_UINavigationInteractiveTransition initWithViewController:animator:` calls
+/// `_setClampsPercentComplete:0` in fluid mode, and `UIPercentDrivenInteractiveTransition
+/// updateInteractiveTransition:` clamps to 0...1 only when `_clampsPercentComplete` is set.
 struct FluidBackSwipe: Sendable, Hashable {
     /// `backswipe.rubber_band_extent`: d, a fraction of the width.
     let rubberBandExtent: Double
@@ -21,12 +25,15 @@ struct FluidBackSwipe: Sendable, Hashable {
     let edgeFlickThreshold: Double
     /// `backswipe.edge_flick_boost`.
     let edgeFlickBoost: Double
+    /// `backswipe.rubber_band_drawn`: updates and `percentComplete` keep progress outside 0...1.
+    let drawsRubberBand: Bool
 
     init(profile: EngineProfile) {
         rubberBandExtent = profile.number("backswipe.rubber_band_extent")
         rubberBandCoefficient = profile.number("backswipe.rubber_band_coefficient")
         edgeFlickThreshold = profile.number("backswipe.edge_flick_threshold")
         edgeFlickBoost = profile.number("backswipe.edge_flick_boost")
+        drawsRubberBand = profile.bool("backswipe.rubber_band_drawn")
     }
 
     /// The progress sent to `updateInteractiveTransition`: `progress` inside 0...1, rubber-banded outside.
