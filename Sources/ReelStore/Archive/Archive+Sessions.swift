@@ -235,9 +235,9 @@ extension Archive {
             """
             SELECT bl.session_id,
                 coalesce(e.t,
-                    (SELECT CAST(substr(p.t, e.touch_seq * (length(p.t) / length(p.phase)) + 1, length(p.t) / length(p.phase))
-                        AS INTEGER) / 1000000.0
-                     FROM touch_packs AS p WHERE p.session_id = bl.session_id AND e.touch_seq < length(p.phase)),
+                    (SELECT CAST(substr(CAST(p.t AS BLOB), e.touch_seq * (length(CAST(p.t AS BLOB)) / length(CAST(p.phase AS BLOB))) + 1,
+                        length(CAST(p.t AS BLOB)) / length(CAST(p.phase AS BLOB))) AS INTEGER) / 1000000.0
+                     FROM touch_packs AS p WHERE p.session_id = bl.session_id AND e.touch_seq < length(CAST(p.phase AS BLOB))),
                     (SELECT tt.t FROM touch_rows AS tt WHERE tt.session_id = bl.session_id AND tt.seq = e.touch_seq)),
                 n.kind, n.subject, n.detail_head || coalesce(e.argument, '') || n.detail_tail
             FROM baselines AS bl CROSS JOIN trace_events AS e CROSS JOIN event_names AS n
