@@ -1,6 +1,6 @@
 import ReelTrace
 
-/// A session's touches as one `touch_packs` row (docs/SCHEMA.md "touch_packs and touch_rows"):
+/// A session's touches as one `touch_packs` row (docs/SCHEMA.md "touches, touch_packs and touch_rows"):
 /// times in microseconds and coordinates in thousandths of a point as integers, x as a JSON array
 /// (the array the `touches` view walks with `json_each`), t and y as fixed-width decimal text (each
 /// integer right-aligned in `length(column) / count` characters, so a view reads touch k with one
