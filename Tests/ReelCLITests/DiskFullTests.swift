@@ -22,11 +22,11 @@ struct DiskFullTests {
         let archive = try Archive.open(archivePath, mode: .readWrite)
         let pages = try #require(try archive.database.scalarInt64("PRAGMA page_count"))
         // Room for a few batches of four sessions, not for all of them.
-        _ = try archive.database.scalarInt64("PRAGMA max_page_count = \(pages + 60)")
+        _ = try archive.database.scalarInt64("PRAGMA max_page_count = \(pages + 30)")
         let recorder = Recorder(archive: archive, engine: try EngineFactory(.builtin).make(), options: .init(batchSize: 4))
         do {
             try recorder.record(try GestureStreamReader(path: stream))
-            Issue.record("recording \(count) sessions into \(pages + 60) pages did not fail")
+            Issue.record("recording \(count) sessions into \(pages + 30) pages did not fail")
         } catch let error as SQLiteError {
             #expect(error.code == 13)  // SQLITE_FULL
             #expect(error.file == archivePath)

@@ -199,4 +199,23 @@ struct DamagedArchiveExitCodeTests {
             run.standardError == "reel: error: \(path): replay_results: \(verdicts) rows refer to a missing replays row\n",
             "\(run.standardError)")
     }
+
+    /// A packed session whose x array lost an element (migration 0006): `info --check` names the
+    /// table and the session, `show` of that session is bad data, both 65.
+    @Test func aDamagedTouchPackIsBadDataNamingTheSession() throws {
+        let (folder, seed, _) = try Self.archive()
+        let path = folder + "/a.sqlite"
+        try seed.write(to: URL(fileURLWithPath: path))
+        do {
+            let database = try Database.open(path, mode: .readWrite)
+            try database.execute("UPDATE touch_packs SET x = '[1]' WHERE session_id = 2")
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let check = try runReel(["info", path, "--check"], in: folder)
+        #expect(check.status == 65, "exit \(check.status): \(check.standardError)")
+        #expect(check.standardError.contains("touch_packs row of session 2: x "), "\(check.standardError)")
+        let show = try runReel(["show", path, "2"], in: folder)
+        #expect(show.status == 65, "exit \(show.status): \(show.standardError)")
+        #expect(show.standardError.contains("touch_packs row 2: x "), "\(show.standardError)")
+    }
 }

@@ -87,7 +87,7 @@ import Testing
         let replay = try archive.beginReplay(
             engineID: try archive.engineID(for: candidateEngine), candidate: "c", tolerancesJSON: "{}", shard: nil)
         let refused = [
-            "INSERT INTO touches VALUES (\(session), 99, 0, 0, 'hovering', 0, 0)",
+            "INSERT INTO touch_rows VALUES (\(session), 99, 0, 0, 'hovering', 0, 0)",
             "UPDATE replays SET status = 'paused' WHERE id = \(replay)",
             "INSERT INTO replay_results (replay_id, session_id, status) VALUES (\(replay), \(session), 'maybe')",
             "INSERT INTO replay_results (replay_id, session_id, status) VALUES (\(replay), \(session), 'MATCHED')",
@@ -104,7 +104,7 @@ import Testing
         }
         #expect(divergence?.description.contains("CHECK constraint failed") == true)
         for (seq, phase) in ["began", "moved", "stationary", "ended", "cancelled"].enumerated() {
-            try archive.database.execute("INSERT INTO touches VALUES (\(session), \(100 + seq), 0, 0, '\(phase)', 0, 0)")
+            try archive.database.execute("INSERT INTO touch_rows VALUES (\(session), \(100 + seq), 0, 0, '\(phase)', 0, 0)")
         }
     }
 
@@ -113,7 +113,8 @@ import Testing
     @Test func insertsBuildNoTemporaryTreeForChecks() throws {
         let archive = try Archive.open(temporaryPath("plans.sqlite"), mode: .readWrite)
         let inserts = [
-            "INSERT INTO touches VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO touch_rows VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO touch_packs VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             "INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, selection_json, runner) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             "INSERT INTO replay_results (replay_id, session_id, status, decision_expected, decision_actual) VALUES (?1, ?2, ?3, ?4, ?5)",
             "INSERT INTO divergences (replay_id, session_id, kind) VALUES (?1, ?2, ?3)",
@@ -132,7 +133,7 @@ import Testing
         // The plan of version 1's touches insert did build one: the check this migration removes.
         let v1 = try Archive.open(
             temporaryPath("plans-v1.sqlite"), mode: .readWrite, migrations: Array(EmbeddedMigration.all.prefix(1)))
-        let plan = try v1.database.prepare("EXPLAIN " + inserts[0])
+        let plan = try v1.database.prepare("EXPLAIN INSERT INTO touches VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
         var opcodes: [String] = []
         while try plan.step() { opcodes.append(plan.string(at: 1)) }
         #expect(opcodes.contains("OpenEphemeral"))

@@ -70,9 +70,10 @@ import Testing
         try FileManager.default.copyItem(atPath: path, toPath: copy)
 
         let migrated = try Archive.open(path, mode: .readWrite)
-        // 0004 converts the rows; 0005 redefines the regressions view (same rows before any accept).
-        #expect(migrated.migrationsApplied.map(\.name) == ["traces", "keep_traces"])
-        #expect(migrated.schemaVersion == 5)
+        // 0004 converts the rows; 0005 redefines the regressions view (same rows before any accept);
+        // 0006 packs the touches (TouchPackTests).
+        #expect(migrated.migrationsApplied.map(\.name) == ["traces", "keep_traces", "touch_packs"])
+        #expect(migrated.schemaVersion == 6)
         try migrated.attach(copy, as: "v3")
         for table in Self.version3Tables {
             #expect(
@@ -122,7 +123,10 @@ import Testing
             for session in Self.awkwardSessions() { try archive.insert(session, engineID: engine) }
         }
         try archive.attach(v3, as: "converted")
-        for table in ["trace_frames", "trace_views", "view_changes", "view_keys", "frames", "frame_views", "events", "outcomes"] {
+        for table in [
+            "trace_frames", "trace_views", "view_changes", "view_keys", "frames", "frame_views", "events", "outcomes",
+            "touch_packs", "touch_rows", "touches",
+        ] {
             #expect(try Self.difference(table, archive.database, attached: "converted") == 0, "\(table)")
         }
         // Event names are interned in another order (the migration sorts them): the same rows by name.

@@ -190,17 +190,42 @@ extension Archive {
         }
     }
 
-    /// Hands `body` each touch of `selection` in (session, seq) order, with its session's index in `positions`.
+    /// Hands `body` each touch of `selection` in seq order within each session, with its session's
+    /// index in `positions`: first the packed sessions' (`touch_packs`, decoded in place), then the
+    /// others' (`touch_rows`); a session is in one of the two.
     func forEachTouch(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, Touch) throws -> Void) throws {
         try forEachSessionRow(
-            "SELECT session_id, t, finger, phase, x, y FROM touches \(selection.filter("session_id")) ORDER BY session_id, seq",
+            "SELECT session_id, t, finger, phase, x, y FROM touch_packs \(selection.filter("session_id")) ORDER BY session_id",
+            selection, positions
+        ) { index, s in
+            for touch in try Self.unpackTouches(s) { try body(index, touch) }
+        }
+        try forEachSessionRow(
+            "SELECT session_id, t, finger, phase, x, y FROM touch_rows \(selection.filter("session_id")) ORDER BY session_id, seq",
             selection, positions
         ) { index, s in
             try body(
                 index,
                 Touch(
-                    t: s.double(at: 1), id: s.int(at: 2), phase: try decode(TouchPhase.self, s, at: 3, "touches", "phase"),
+                    t: s.double(at: 1), id: s.int(at: 2), phase: try decode(TouchPhase.self, s, at: 3, "touch_rows", "phase"),
                     x: s.double(at: 4), y: s.double(at: 5)))
+        }
+    }
+
+    /// The touches of the `touch_packs` row `s` is at (columns session_id, t, finger, phase, x, y);
+    /// a damaged pack is an invalid row of `touch_packs` named by its session.
+    static func unpackTouches(_ s: Statement) throws -> [Touch] {
+        let result = s.withText(at: 1) { t in
+            s.withText(at: 2) { finger in
+                s.withText(at: 3) { phase in
+                    s.withText(at: 4) { x in s.withText(at: 5) { y in TouchPack.touches(t: t, finger: finger, phase: phase, x: x, y: y) } }
+                }
+            }
+        }
+        switch result {
+        case .success(let touches): return touches
+        case .failure(let damage):
+            throw ArchiveError.invalidStoredRow(table: "touch_packs", rowID: s.int64(at: 0), column: damage.column, reason: damage.reason)
         }
     }
 
@@ -209,7 +234,11 @@ extension Archive {
         try forEachSessionRow(
             """
             SELECT bl.session_id,
-                coalesce(e.t, (SELECT tt.t FROM touches AS tt WHERE tt.session_id = bl.session_id AND tt.seq = e.touch_seq)),
+                coalesce(e.t,
+                    (SELECT CAST(substr(CAST(p.t AS BLOB), e.touch_seq * (length(CAST(p.t AS BLOB)) / length(CAST(p.phase AS BLOB))) + 1,
+                        length(CAST(p.t AS BLOB)) / length(CAST(p.phase AS BLOB))) AS INTEGER) / 1000000.0
+                     FROM touch_packs AS p WHERE p.session_id = bl.session_id AND e.touch_seq < length(CAST(p.phase AS BLOB))),
+                    (SELECT tt.t FROM touch_rows AS tt WHERE tt.session_id = bl.session_id AND tt.seq = e.touch_seq)),
                 n.kind, n.subject, n.detail_head || coalesce(e.argument, '') || n.detail_tail
             FROM baselines AS bl CROSS JOIN trace_events AS e CROSS JOIN event_names AS n
             ON e.trace_id = bl.trace_id AND n.id = e.name_id

@@ -191,6 +191,28 @@ extension Archive {
         while try foreign.step() {
             problems.append("session \(foreign.int64(at: 0)): its baseline is trace \(foreign.int64(at: 1)) of another session")
         }
+        problems += try touchPackProblems()
+        return problems
+    }
+
+    /// Each `touch_packs` row that does not decode, and each session with both packed and row touches.
+    private func touchPackProblems() throws -> [String] {
+        var problems: [String] = []
+        let packs = try database.prepare("SELECT session_id, t, finger, phase, x, y FROM touch_packs ORDER BY session_id")
+        while try packs.step() {
+            do {
+                _ = try Self.unpackTouches(packs)
+            } catch let error as ArchiveError {
+                guard case .invalidStoredRow(_, let session, let column, let reason) = error else { throw error }
+                problems.append("touch_packs row of session \(session): \(column) \(reason)")
+            }
+        }
+        let both = try database.prepare(
+            """
+            SELECT p.session_id FROM touch_packs AS p
+            WHERE EXISTS (SELECT 1 FROM touch_rows AS r WHERE r.session_id = p.session_id) ORDER BY p.session_id
+            """)
+        while try both.step() { problems.append("session \(both.int64(at: 0)): has touches in both touch_packs and touch_rows") }
         return problems
     }
 }

@@ -5,6 +5,7 @@ import ReelTrace
 final class SessionWriter {
     let session: Statement
     let touch: Statement
+    let touchPack: Statement
     let trace: Statement
     let frame: Statement
     let viewRun: Statement
@@ -20,7 +21,9 @@ final class SessionWriter {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
             """)
         touch = try database.prepare(
-            "INSERT INTO touches (session_id, seq, t, finger, phase, x, y) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+            "INSERT INTO touch_rows (session_id, seq, t, finger, phase, x, y) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+        touchPack = try database.prepare(
+            "INSERT INTO touch_packs (session_id, t, finger, phase, x, y) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         trace = try database.prepare(
             """
             INSERT INTO traces (session_id, engine_id, replay_id, frame_count, first_tick, decision, completed_at,
@@ -45,6 +48,34 @@ final class SessionWriter {
             tx, ty, rotation_x, rotation_y, m34, z, hidden)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
         """
+
+    /// Writes the touches of session `sessionID`: one `touch_packs` row when every value packs
+    /// exactly (`TouchPack`), else one `touch_rows` row per touch; nothing for no touches.
+    func insertTouches(_ touches: [Touch], sessionID: Int64) throws {
+        guard !touches.isEmpty else { return }
+        if let pack = TouchPack(touches) {
+            let p = touchPack
+            try p.bind(sessionID, at: 1)
+            try p.bind(pack.t, at: 2)
+            try p.bind(pack.finger, at: 3)
+            try p.bind(pack.phase, at: 4)
+            try p.bind(pack.x, at: 5)
+            try p.bind(pack.y, at: 6)
+            try p.run()
+            return
+        }
+        let t = touch
+        for (seq, touch) in touches.enumerated() {
+            try t.bind(sessionID, at: 1)
+            try t.bind(Int64(seq), at: 2)
+            try t.bind(touch.t, at: 3)
+            try t.bind(Int64(touch.id), at: 4)
+            try t.bind(touch.phase.rawValue, at: 5)
+            try t.bind(touch.x, at: 6)
+            try t.bind(touch.y, at: 7)
+            try t.run()
+        }
+    }
 
     /// Writes the rows of `trace` (frames, view runs and changes, events) under the new `traces` row
     /// the caller inserted as `traceID`. An event at the time of one of `touches` refers to the first
@@ -148,17 +179,7 @@ extension Archive {
             try s.run()
             let sessionID = database.lastInsertRowID
 
-            let t = writer.touch
-            for (seq, touch) in session.touches.enumerated() {
-                try t.bind(sessionID, at: 1)
-                try t.bind(Int64(seq), at: 2)
-                try t.bind(touch.t, at: 3)
-                try t.bind(Int64(touch.id), at: 4)
-                try t.bind(touch.phase.rawValue, at: 5)
-                try t.bind(touch.x, at: 6)
-                try t.bind(touch.y, at: 7)
-                try t.run()
-            }
+            try writer.insertTouches(session.touches, sessionID: sessionID)
 
             let traceID = try insertTrace(
                 session.trace, sessionID: sessionID, engineID: engineID, refreshHz: header.refreshHz, touches: session.touches,

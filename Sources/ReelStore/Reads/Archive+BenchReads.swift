@@ -11,10 +11,10 @@ extension Archive {
         try countRows("SELECT * FROM \(view)")
     }
 
-    /// Runs `SELECT * FROM frame_views WHERE session_id = ?` for each of `sessionIDs` (one
+    /// Runs `SELECT * FROM <view> WHERE session_id = ?` for each of `sessionIDs` (one
     /// statement, prepared once), each to its last row; returns the number of rows.
-    package func countFrameViewRows(sessionIDs: [Int64]) throws -> Int {
-        let statement = try database.prepare("SELECT * FROM frame_views WHERE session_id = ?1")
+    package func countRows(ofView view: String, sessionIDs: [Int64]) throws -> Int {
+        let statement = try database.prepare("SELECT * FROM \(view) WHERE session_id = ?1")
         var rows = 0
         for id in sessionIDs {
             try statement.bind(id, at: 1)

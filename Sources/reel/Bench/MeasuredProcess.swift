@@ -7,11 +7,14 @@ import ReelReplay
     import Darwin
 #endif
 
-/// A child process run to completion for a benchmark: its wall-clock time and its peak resident
-/// memory (the kernel's `ru_maxrss` of that one child, from `wait4`), standard output captured.
+/// A child process run to completion for a benchmark: its wall-clock time, the CPU time it got
+/// and its peak resident memory (the kernel's `ru_utime + ru_stime` and `ru_maxrss` of that one
+/// child, from `wait4`), standard output captured.
 struct MeasuredProcess {
     var exitStatus: Int32
     var seconds: Double
+    /// User and system CPU time of all the child's threads.
+    var cpuSeconds: Double
     var peakResidentBytes: Int
     var output: String
 
@@ -51,7 +54,12 @@ struct MeasuredProcess {
             throw ReelFailure(.internalError, "\(command): exit status \(exitStatus): \(errors.suffix(500))")
         }
         // Linux reports ru_maxrss in kilobytes.
-        return MeasuredProcess(exitStatus: exitStatus, seconds: seconds, peakResidentBytes: Int(usage.ru_maxrss) * 1024, output: output)
+        let cpuSeconds =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+        return MeasuredProcess(
+            exitStatus: exitStatus, seconds: seconds, cpuSeconds: cpuSeconds, peakResidentBytes: Int(usage.ru_maxrss) * 1024,
+            output: output)
     }
 }
 
