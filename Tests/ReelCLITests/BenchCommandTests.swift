@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelJSON
+import ReelTestSupport
 import Testing
 
 /// `reel bench --quick --json` runs every step and reports every figure (no timing is asserted).

@@ -1,6 +1,6 @@
 import Foundation
-import ReelReplay
 import ReelStore
+import ReelTrace
 
 /// The sessions whose verdict changed between two replays of one archive, read by the saved query
 /// Queries/verdict-changes.sql (the same rows `reel query --saved verdict-changes` prints), or
