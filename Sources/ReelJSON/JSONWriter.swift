@@ -2,7 +2,8 @@ import ReelTrace
 
 /// Builds compact JSON text (no whitespace) into a byte buffer.
 ///
-/// Number format (round-trip exact: `JSONParser` reads every written number back bit-identical):
+/// Number format, `NumberStyle.reel` (round-trip exact: `JSONParser` reads every written number back
+/// bit-identical):
 /// - an integer-valued Double of magnitude below 2^53 is written as an integer: `390`, `-4`, `0`;
 /// - negative zero is written `-0.0` (so readers that parse `-0` as an integer keep the sign);
 /// - every other finite Double is written as Swift's shortest round-trip representation
@@ -14,8 +15,22 @@ import ReelTrace
 public struct JSONWriter: Sendable {
     /// The UTF-8 text written so far.
     public private(set) var bytes: [UInt8] = []
+    /// How `number(_:)` writes Doubles.
+    public let numberStyle: NumberStyle
 
-    public init(reservingCapacity capacity: Int = 256) {
+    /// How a Double is written. There is one rule, `reel`; `foundation` is the legacy style that
+    /// stored content hashes need byte for byte.
+    public enum NumberStyle: Sendable, Hashable {
+        /// The rule above (`format(_:)`).
+        case reel
+        /// What Foundation's `JSONEncoder` writes (`foundationFormat(_:)`): the scenario spec's
+        /// canonical JSON has always been written this way, and its bytes feed the content hash of
+        /// every stored session whose scenario is not in the catalog.
+        case foundation
+    }
+
+    public init(reservingCapacity capacity: Int = 256, numberStyle: NumberStyle = .reel) {
+        self.numberStyle = numberStyle
         bytes.reserveCapacity(capacity)
     }
 
@@ -51,7 +66,10 @@ public struct JSONWriter: Sendable {
     }
 
     public mutating func number(_ value: Double) {
-        raw(JSONWriter.format(value))
+        switch numberStyle {
+        case .reel: raw(JSONWriter.format(value))
+        case .foundation: raw(JSONWriter.foundationFormat(value))
+        }
     }
 
     /// The text `number(_:)` writes for `value`.
@@ -62,6 +80,14 @@ public struct JSONWriter: Sendable {
             return String(Int64(value))
         }
         return value.description
+    }
+
+    /// The text Foundation's `JSONEncoder` writes for `value`: `Double.description` without a
+    /// trailing ".0" (`1`, `-0`, `0.5`, `1e+16`); NaN and infinities, which it refuses, as `null`.
+    public static func foundationFormat(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     public mutating func string(_ value: String) {
@@ -96,8 +122,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// The compact text of `value`; canonical (sorted keys) when `sortedKeys` is set.
-    public static func text(of value: JSONValue, sortedKeys: Bool = false) -> String {
-        var writer = JSONWriter()
+    public static func text(of value: JSONValue, sortedKeys: Bool = false, numberStyle: NumberStyle = .reel) -> String {
+        var writer = JSONWriter(numberStyle: numberStyle)
         writer.value(value, sortedKeys: sortedKeys)
         return writer.text
     }
