@@ -7,9 +7,9 @@
 ///
 /// Numbers become Doubles: an integer that a Double cannot hold exactly is an encoding error, not a
 /// silently rounded number.
-public enum JSONValueEncoder {
+package enum JSONValueEncoder {
     /// The JSON value of `value`.
-    public static func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
+    package static func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
         let root = EncodedNode()
         try value.encode(to: TreeEncoder(node: root, codingPath: []))
         return root.value

@@ -7,18 +7,18 @@ import ReelTrace
 ///
 /// `error` always fails, whether it is named or not: a session the candidate could not run has no
 /// verdict at all, so a replay of sessions that cannot run never looks green.
-public struct FailurePolicy: Sendable, Hashable {
+package struct FailurePolicy: Sendable, Hashable {
     /// The failing kinds, always with `.error`.
-    public let failing: Set<DivergenceKind>
+    package let failing: Set<DivergenceKind>
 
     /// Every kind fails: the default.
-    public static let everyKind = FailurePolicy(failing: Set(DivergenceKind.allCases))
+    package static let everyKind = FailurePolicy(failing: Set(DivergenceKind.allCases))
 
     private init(failing: Set<DivergenceKind>) { self.failing = failing.union([.error]) }
 
     /// Reads a comma-separated list of kind names (`decision,lifecycle`); an unknown or empty name
     /// is a usage error listing the valid ones.
-    public init(parsing text: String) throws(ReelFailure) {
+    package init(parsing text: String) throws(ReelFailure) {
         var kinds = Set<DivergenceKind>()
         let valid = DivergenceKind.allCases.map(\.rawValue)
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -37,14 +37,14 @@ public struct FailurePolicy: Sendable, Hashable {
     }
 
     /// Whether every kind fails (the default policy).
-    public var failsEveryKind: Bool { failing.count == DivergenceKind.allCases.count }
+    package var failsEveryKind: Bool { failing.count == DivergenceKind.allCases.count }
 
     /// Whether a session with these divergence kinds fails.
-    public func fails(_ kinds: some Sequence<DivergenceKind>) -> Bool { kinds.contains(where: failing.contains) }
+    package func fails(_ kinds: some Sequence<DivergenceKind>) -> Bool { kinds.contains(where: failing.contains) }
 
     /// The failing kinds in `DivergenceKind` order.
-    public var failingKinds: [DivergenceKind] { DivergenceKind.allCases.filter(failing.contains) }
+    package var failingKinds: [DivergenceKind] { DivergenceKind.allCases.filter(failing.contains) }
 
     /// The failing kinds as `--fail-on` takes them, in `DivergenceKind` order.
-    public var argument: String { failingKinds.map(\.rawValue).joined(separator: ",") }
+    package var argument: String { failingKinds.map(\.rawValue).joined(separator: ",") }
 }

@@ -6,7 +6,7 @@ import ReelTrace
 /// fail it, how many diverge only in kinds it lets pass, and how many sessions show each kind.
 /// Read from `replay_results` (status and `kinds_json`) with one grouped query, so its memory does
 /// not grow with the replay.
-public struct VerdictTally: Sendable, Hashable {
+package struct VerdictTally: Sendable, Hashable {
     public let policy: FailurePolicy
     /// Diverged sessions with at least one failing kind.
     public private(set) var failingSessions = 0

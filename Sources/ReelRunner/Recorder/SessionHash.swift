@@ -6,8 +6,8 @@ import ReelTrace
 /// The content hash that identifies a session in an archive: sha256 of the scenario spec, the
 /// device, the refresh rate and every touch, in a canonical text form. The same input recorded
 /// twice has the same hash, so re-recording never duplicates a session.
-public enum SessionHash {
-    public static func hash(specJSON: String, device: Device, refreshHz: Double, touches: [Touch]) -> String {
+package enum SessionHash {
+    package static func hash(specJSON: String, device: Device, refreshHz: Double, touches: [Touch]) -> String {
         var writer = JSONWriter(reservingCapacity: specJSON.utf8.count + 64 + touches.count * 48)
         writer.raw(specJSON)
         writer.punctuation(UInt8(ascii: "\n"))

@@ -15,7 +15,7 @@ import ReelTrace
 /// baseline; the replaced baseline stays, in `baseline_history`, with who accepted,
 /// when, and the replay. Sessions are accepted in transactions of `batchSize`; a failure keeps the
 /// batches before it.
-public final class BaselineAcceptor {
+package final class BaselineAcceptor {
     /// Which of the replay's diverged sessions to accept.
     public struct Selection: Sendable {
         /// Only sessions of this scenario.

@@ -14,7 +14,7 @@ import ReelTrace
 /// (`--session`, `--scenario`; shards written before schema v3 recorded none), every session judged
 /// by exactly one shard. The merged replay records that selection and no runner. Anything else is
 /// a `ReelFailure` naming the input and the reason, and no output.
-public struct ResultsMerger {
+package struct ResultsMerger {
     public let inputs: [String]
     public let output: String
 

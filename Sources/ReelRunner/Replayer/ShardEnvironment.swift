@@ -17,24 +17,24 @@ import ReelTrace
 /// must all name the same shard. A scheduler with only some of its variables, values that are not
 /// whole numbers or out of range, two schedulers naming different shards, or none at all are
 /// usage errors that name the variables.
-public struct ShardEnvironment: Sendable {
+package struct ShardEnvironment: Sendable {
     /// The shard and where it came from, for the message `reel replay` prints.
-    public struct Resolution: Sendable, Equatable {
-        public let shard: Shard
+    package struct Resolution: Sendable, Equatable {
+        package let shard: Shard
         /// For example `Slurm (SLURM_ARRAY_TASK_ID=7, SLURM_ARRAY_TASK_MIN=5, SLURM_ARRAY_TASK_COUNT=4)`.
-        public let source: String
+        package let source: String
     }
 
     private let variables: [String: String]
     /// `--shard-count`, for a scheduler that gives only an index (Kubernetes).
     private let countOption: Int?
 
-    public init(variables: [String: String], countOption: Int? = nil) {
+    package init(variables: [String: String], countOption: Int? = nil) {
         self.variables = variables
         self.countOption = countOption
     }
 
-    public func resolve() throws(ReelFailure) -> Resolution {
+    package func resolve() throws(ReelFailure) -> Resolution {
         var found: [Resolution] = []
         for scheduler in Self.schedulers {
             if let resolution = try read(scheduler) { found.append(resolution) }

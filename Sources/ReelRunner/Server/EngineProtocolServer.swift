@@ -8,11 +8,11 @@ import ReelFormats
 
 /// The serving side of the engine protocol, for `reel engine serve`: reads request lines,
 /// answers each with exactly one response line, until the input ends.
-public enum EngineProtocolServer {
+package enum EngineProtocolServer {
     /// Serves requests from `input` to `output` (file descriptors, e.g. 0 and 1). A request that
     /// cannot be decoded is answered with `{"error": ...}` and serving goes on; blank lines are
     /// skipped; every answer echoes its request's `id`. Returns when the input ends; throws the errno text when reading or writing fails.
-    public static func serve(
+    package static func serve(
         input: Int32, output: Int32, handler: (EngineRequest) -> EngineReply
     ) throws(EngineServeError) {
         let lines = LineSource(fileDescriptor: input, closeOnDeinit: false)
@@ -61,8 +61,8 @@ public enum EngineProtocolServer {
 }
 
 /// Serving stopped because the input or the output failed.
-public struct EngineServeError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
+package struct EngineServeError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,7 +1,7 @@
 /// The names of `candidates` nearest to `name` by edit distance (at most `limit`, nearest first,
 /// ties in `candidates` order), for "did you mean" hints; names further than half of `name`'s
 /// length (and at least 3 edits) are left out.
-public func closestNames(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
+package func closestNames(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
     let target = Array(name.lowercased())
     let bound = max(3, target.count / 2)
     return candidates.enumerated()

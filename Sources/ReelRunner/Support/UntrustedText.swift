@@ -2,11 +2,11 @@
 /// terminal, store and put in JUnit XML: control characters (C0, DEL, C1) become visible `\u{..}`
 /// escapes, so no escape sequence reaches a terminal raw and no XML 1.0-invalid character reaches a
 /// report, and text past `limit` characters is cut, saying how much was left out.
-public enum UntrustedText {
+package enum UntrustedText {
     /// The characters of engine text kept, at most.
-    public static let defaultLimit = 1000
+    package static let defaultLimit = 1000
 
-    public static func sanitized(_ text: String, limit: Int = defaultLimit) -> String {
+    package static func sanitized(_ text: String, limit: Int = defaultLimit) -> String {
         var out = ""
         var kept = 0
         for scalar in text.unicodeScalars {
