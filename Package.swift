@@ -7,7 +7,10 @@ let package = Package(
         .executable(name: "reel", targets: ["reel"]),
         .library(name: "ReelEngine", targets: ["ReelEngine"]),
         .library(name: "ReelStore", targets: ["ReelStore"]),
-        .library(name: "ReelReplay", targets: ["ReelReplay"]),
+        // Recording and replaying with a user's own engine: the runner and the formats, diff and JSON
+        // its API speaks.
+        .library(name: "ReelRunner", targets: ["ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON"]),
+        .library(name: "ReelSynth", targets: ["ReelSynth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,30 +32,49 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // Value types shared by the engine, the store and the replayer: touches, devices, traces.
+        // Value types shared by the engine, the store and the replayer: touches, devices, traces,
+        // gesture sessions, verdicts, digests, the library error (`ReelFailure`).
         .target(name: "ReelTrace"),
+        // JSON: parser, value, field access, writer (one number rule).
+        .target(name: "ReelJSON", dependencies: ["ReelTrace"]),
         // Cubic-bezier curves, springs, keyframes, property animators, the frame clock.
         .target(name: "ReelTiming"),
         // Gesture recognizers, velocity estimation, completion policies.
         .target(name: "ReelGestures", dependencies: ["ReelTrace", "ReelTiming"]),
         // The headless UIKit-style transition engine: pure, deterministic, no I/O.
-        .target(name: "ReelEngine", dependencies: ["ReelTrace", "ReelTiming", "ReelGestures"]),
+        .target(name: "ReelEngine", dependencies: ["ReelTrace", "ReelTiming", "ReelGestures", "ReelJSON"]),
         // The archive: SQLite layer, embedded migrations and saved queries, trace writers and streaming readers.
         .target(
             name: "ReelStore",
             dependencies: ["CSQLite", "ReelTrace"],
             plugins: ["EmbedSQL"]
         ),
-        // Gesture streams, engine adapters and protocol, recorder, replayer, diff, synthesizer.
-        .target(name: "ReelReplay", dependencies: ["ReelEngine", "ReelGestures", "ReelStore", "ReelTrace"]),
+        // The diff of two traces: divergences, tolerances. Pure values, no store.
+        .target(name: "ReelDiff", dependencies: ["ReelTrace"]),
+        // What Reel reads from files and engines: gesture streams, the engine protocol's messages,
+        // engine specs and profile files, scenario resolution (what ReelFuzzTests fuzzes).
+        .target(name: "ReelFormats", dependencies: ["ReelJSON", "ReelEngine", "ReelTrace"]),
+        // The gesture synthesizer: seeded, realistic touches for every catalog scenario.
+        .target(name: "ReelSynth", dependencies: ["ReelEngine", "ReelGestures", "ReelTrace"]),
+        // Engines (built-in, external process, protocol server), recorder, replayer, results
+        // (shards, merge, resume), export, the --fail-on policy.
+        .target(
+            name: "ReelRunner",
+            dependencies: ["ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelStore", "ReelTrace"]
+        ),
         // Replay reports: one self-contained HTML page with tables and SVG plots.
-        .target(name: "ReelReport", dependencies: ["ReelReplay", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace"]),
+        .target(
+            name: "ReelReport",
+            dependencies: [
+                "ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace",
+            ]
+        ),
         // `reel capture`: a small web server that records gesture sessions from a person's finger on a
         // phone. Its own module, so that nothing else in Reel depends on the HTTP server.
         .target(
             name: "ReelCapture",
             dependencies: [
-                "ReelReplay", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
+                "ReelRunner", "ReelFormats", "ReelJSON", "ReelSynth", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -63,7 +85,8 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "ReelReplay", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace", "ReelCapture",
+                "ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON", "ReelSynth", "ReelReport", "ReelEngine", "ReelStore",
+                "ReelTrace", "ReelCapture",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,30 +98,63 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["SQLEmbedder"]
         ),
+        // What the test targets share: temporary folders, the repository root, running the built
+        // `reel`, recording and replaying small corpora, archive dumps. Not a product.
+        .target(
+            name: "ReelTestSupport",
+            dependencies: ["ReelRunner", "ReelFormats", "ReelSynth", "ReelEngine", "ReelStore", "ReelTrace"],
+            path: "Tests/ReelTestSupport"
+        ),
         .testTarget(name: "ReelTimingTests", dependencies: ["ReelTiming"]),
         .testTarget(name: "ReelTraceTests", dependencies: ["ReelTrace"]),
         .testTarget(name: "ReelGesturesTests", dependencies: ["ReelGestures", "ReelTrace"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelTrace", "ReelTiming", "ReelGestures"]),
-        .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelTrace", "CSQLite"]),
-        .testTarget(name: "ReelReplayTests", dependencies: ["ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
+        .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelTrace", "CSQLite", "ReelTestSupport"]),
+        // SplitMix64 (ReelSynth) draws the random inputs of the JSON round-trip tests.
+        .testTarget(name: "ReelJSONTests", dependencies: ["ReelJSON", "ReelSynth", "ReelTrace"]),
+        .testTarget(name: "ReelDiffTests", dependencies: ["ReelDiff", "ReelStore", "ReelTrace"]),
+        .testTarget(name: "ReelFormatsTests", dependencies: ["ReelFormats", "ReelJSON", "ReelTrace", "ReelTestSupport"]),
+        .testTarget(name: "ReelSynthTests", dependencies: ["ReelSynth", "ReelFormats", "ReelJSON", "ReelEngine", "ReelTrace"]),
         .testTarget(
-            name: "ReelCLITests", dependencies: ["ReelReplay", "ReelStore", "ReelTrace", .product(name: "Yams", package: "Yams")],
-            exclude: ["BadInput"]),
+            name: "ReelRunnerTests",
+            dependencies: [
+                "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth", "ReelEngine", "ReelStore", "ReelTrace", "ReelTestSupport",
+            ]
+        ),
+        // The tests that run the built `reel` binary.
+        .testTarget(
+            name: "ReelCLITests",
+            dependencies: [
+                "ReelRunner", "ReelFormats", "ReelJSON", "ReelEngine", "ReelStore", "ReelTrace", "ReelTestSupport",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            exclude: ["BadInput"]
+        ),
         .testTarget(
             name: "ReelCaptureTests",
             dependencies: [
-                "ReelCapture", "ReelReplay", "ReelStore", "ReelTrace",
+                "ReelCapture", "ReelRunner", "ReelFormats", "ReelSynth", "ReelEngine", "ReelStore", "ReelTrace",
+                "ReelTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "ReelReportTests", dependencies: ["ReelReport", "ReelReplay", "ReelEngine", "ReelStore", "ReelTrace"]),
+        .testTarget(
+            name: "ReelReportTests",
+            dependencies: [
+                "ReelReport", "ReelRunner", "ReelFormats", "ReelSynth", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace",
+                "ReelTestSupport",
+            ]
+        ),
         // An independent decision oracle per interactive scenario family, written from the published
         // rules alone (its Oracle*.swift files import no Reel module), checked against the engine.
-        .testTarget(name: "ReelOracleTests", dependencies: ["ReelEngine", "ReelReplay", "ReelTrace"]),
+        .testTarget(name: "ReelOracleTests", dependencies: ["ReelEngine", "ReelSynth", "ReelTrace"]),
         // Mutation fuzzing of the input readers (gesture streams, profiles, engine replies) over Tests/Corpus.
         .testTarget(
             name: "ReelFuzzTests",
-            dependencies: ["ReelReplay", "ReelEngine", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "ReelFormats", "ReelEngine", "ReelStore", "ReelTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ]
 )

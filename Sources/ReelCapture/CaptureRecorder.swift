@@ -1,7 +1,8 @@
 import Dispatch
 import ReelEngine
-import ReelReplay
+import ReelFormats
 import ReelReport
+import ReelRunner
 import ReelStore
 import ReelTrace
 

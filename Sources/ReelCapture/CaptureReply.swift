@@ -1,4 +1,4 @@
-import ReelReplay
+import ReelJSON
 
 /// The answer to a recorded submission, as JSON for the page:
 /// `{"session":ID,"recorded":BOOL,"decision":"finished"|"cancelled","end":T,"frames":N,"touches":N,"player":HTML}`.

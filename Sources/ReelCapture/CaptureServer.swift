@@ -3,7 +3,8 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import ReelEngine
-import ReelReplay
+import ReelJSON
+import ReelRunner
 import ReelTrace
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
-import ReelReplay
+import ReelJSON
+import ReelTrace
 
 /// The tags a captured session is stored with (`sessions.tags_json`): `captured`, the capturing
 /// device as `device:`-prefixed tags, then the session's own tags and the command's `--tag`s.

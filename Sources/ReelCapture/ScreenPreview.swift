@@ -1,5 +1,7 @@
 import ReelEngine
-import ReelReplay
+import ReelJSON
+import ReelRunner
+import ReelSynth
 import ReelTrace
 
 /// The screen the capture page draws under the finger: the views of the scenario's first frame on

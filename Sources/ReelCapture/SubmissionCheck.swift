@@ -1,5 +1,6 @@
 import ReelEngine
-import ReelReplay
+import ReelFormats
+import ReelJSON
 import ReelTrace
 
 /// Why a submission was refused before anything was written: the HTTP status and the message the

@@ -1,5 +1,6 @@
 import Foundation
 import ReelGestures
+import ReelJSON
 
 /// A scenario: the starting hierarchy, the action, the animator, the interaction controller and
 /// the gesture that triggers it. Users can write one as JSON (docs/ENGINE.md).
@@ -52,12 +53,13 @@ public struct ScenarioSpec: Sendable, Hashable, Codable {
     /// Whether the scenario lays out right to left (`layoutDirection` = rightToLeft).
     public var isRightToLeft: Bool { layoutDirection == .rightToLeft }
 
-    /// The spec as JSON with sorted keys (absent optionals left out).
+    /// The spec as JSON with sorted keys (absent optionals left out): the bytes Foundation's
+    /// `JSONEncoder` wrote with `[.sortedKeys, .withoutEscapingSlashes]`, which stored content hashes
+    /// keep (Foundation numbers; keys sorted by their UTF-8 bytes, the same order for the spec's
+    /// ASCII names), now written by ReelJSON so no Foundation change can move them.
     public var canonicalJSON: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        guard let value = try? JSONValueEncoder.encode(self) else { return "{}" }
+        return JSONWriter.text(of: value, sortedKeys: true, numberStyle: .foundation)
     }
 
     /// Decodes a spec from JSON text.

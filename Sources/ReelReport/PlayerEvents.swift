@@ -1,4 +1,4 @@
-import ReelReplay
+import ReelDiff
 import ReelTrace
 
 /// Which events of a session the player highlights as divergent.

@@ -1,5 +1,6 @@
 import ReelEngine
-import ReelReplay
+import ReelJSON
+import ReelRunner
 import ReelStore
 import ReelTrace
 

@@ -1,5 +1,5 @@
-import ReelReplay
 import ReelStore
+import ReelTrace
 
 /// One session's page (`reel report ARCHIVE --session ID`): the session's player and plots for a
 /// replay, whatever its verdict.

@@ -1,5 +1,6 @@
 import ReelEngine
-import ReelReplay
+import ReelFormats
+import ReelRunner
 import ReelTrace
 
 /// Rebuilds a replay's candidate engine from what the archive stored about it, so a report can

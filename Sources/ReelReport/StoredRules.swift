@@ -1,5 +1,5 @@
 import ReelEngine
-import ReelReplay
+import ReelFormats
 import ReelTrace
 
 /// The release rules (see `ReleaseRule`) of the engines a replay compared, rebuilt from their

@@ -1,5 +1,5 @@
 import ReelEngine
-import ReelReplay
+import ReelJSON
 
 /// The summary's settings in words and units: the replay's tolerances and the profile parameters
 /// the candidate changed.

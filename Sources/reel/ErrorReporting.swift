@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelFormats
+import ReelRunner
 import ReelStore
+import ReelTrace
 
 /// Runs a command's body, turning every failure into `reel: error: <message>` on standard error
 /// and the command line's exit code (`ExitStatus`), in this one place: 64 usage (an output that

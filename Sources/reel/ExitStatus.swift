@@ -1,4 +1,4 @@
-import ReelReplay
+import ReelTrace
 
 /// The exit codes of every `reel` command (docs/ARCHITECTURE.md, BSD sysexits where they apply).
 public enum ExitStatus: Int32, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
-import ReelReplay
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// `reel accept`, the engine matrix of `reel record --engine`, and the views that follow baselines

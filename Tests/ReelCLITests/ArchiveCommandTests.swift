@@ -1,6 +1,7 @@
 import Foundation
-import ReelReplay
+import ReelJSON
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// `reel init`, `reel migrate` and `reel info` through the real binary: what they write, what they

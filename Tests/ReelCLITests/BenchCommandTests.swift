@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelJSON
+import ReelTestSupport
 import Testing
 
 /// `reel bench --quick --json` runs every step and reports every figure (no timing is asserted).
@@ -10,7 +11,7 @@ struct BenchCommandTests {
         let folder = try temporaryFolder()
         let insert = folder + "/insert"
         try runProcess("/usr/bin/env", ["gcc", "-O2", "-o", insert, repositoryRoot + "/tools/bench-src/insert.c", "-lsqlite3"])
-        let output = try runProcess(builtReel, ["bench", "--quick", "--json", "--c-insert", insert])
+        let output = try runProcess(reelExecutable, ["bench", "--quick", "--json", "--c-insert", insert])
 
         let report = try JSONParser.parse(output)
         guard case .array(let figures)? = report["figures"] else {
@@ -59,10 +60,6 @@ struct BenchCommandTests {
     }
 
     /// The `reel` executable built next to this test bundle.
-    private var builtReel: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("reel").path
-    }
-
     /// Runs a program to completion and returns its standard output; fails the test on a non-zero exit.
     @discardableResult
     private func runProcess(_ executable: String, _ arguments: [String]) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Issue 15 item 1: every command that writes an archive checkpoints and closes it, so after it

@@ -1,6 +1,7 @@
 import Foundation
-import ReelReplay
+import ReelJSON
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// `reel compare ARCHIVE R1 R2` and `reel info`'s replay list, through the binary.

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Issue 15: a damaged archive is bad data. Through the `reel` executable, every command that reads

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// Issue 16's exit codes: user mistakes are 64/65/66 with a plain message naming the file, never

@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelJSON
+import ReelTestSupport
 import Testing
 
 /// Columns that name where and when a session was recorded, not what it is.

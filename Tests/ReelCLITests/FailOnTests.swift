@@ -1,6 +1,7 @@
 import Foundation
-import ReelReplay
+import ReelJSON
 import ReelStore
+import ReelTestSupport
 import ReelTrace
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Issue 15 items 9 and 10, through the `reel` executable: an archive made by someone else may carry

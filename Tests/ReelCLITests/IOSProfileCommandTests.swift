@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelJSON
+import ReelTestSupport
 import Testing
 
 /// `reel engine profiles` and `--engine uikit-ios26` through the real binary.

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Issue 16: SIGINT and SIGTERM stop `reel record` and `reel replay` after the transaction they are

@@ -1,6 +1,6 @@
 import Foundation
-import ReelReplay
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// `reel replay --keep-traces` and `reel accept` taking the kept traces, and the baseline's engine

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Issue 15 item 8, through the `reel` executable: an external engine that writes without end,

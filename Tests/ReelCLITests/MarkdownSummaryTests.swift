@@ -1,6 +1,6 @@
 import Foundation
-import ReelReplay
 import ReelStore
+import ReelTestSupport
 import ReelTrace
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Issue 16's one rule for existing output files and issue 15 items 2 and 7: every `-o` refuses an

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Issue 15 item 6 and issue 16's query errors: `reel query` runs exactly one read-only statement

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// Issue 15 item 5: every option and every profile parameter is range-checked; a value out of

@@ -1,6 +1,8 @@
 import Foundation
-import ReelReplay
+import ReelJSON
+import ReelRunner
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// `reel replay A --results R` with A on read-only media: a folder without write permission holding

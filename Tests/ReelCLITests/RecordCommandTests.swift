@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelJSON
+import ReelTestSupport
 import Testing
 
 @Suite("reel record")

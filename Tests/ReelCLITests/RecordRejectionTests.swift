@@ -1,5 +1,6 @@
 import Foundation
-import ReelReplay
+import ReelJSON
+import ReelTestSupport
 import Testing
 
 /// One file of the bad-input corpus (Tests/ReelCLITests/BadInput): a good session

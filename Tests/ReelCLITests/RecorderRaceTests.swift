@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Issue 15 item 3, through the `reel` executable: a write error while batches are in flight ends

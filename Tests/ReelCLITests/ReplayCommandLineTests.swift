@@ -1,6 +1,7 @@
 import Foundation
-import ReelReplay
+import ReelJSON
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// `reel replay` and `reel merge` as a user runs them: output formats and exit codes.

@@ -1,6 +1,9 @@
 import Foundation
-import ReelReplay
+import ReelJSON
+import ReelRunner
 import ReelStore
+import ReelTestSupport
+import ReelTrace
 import Testing
 
 /// `reel replay --resume ID` continues a replay with the sessions it was begun for

@@ -1,6 +1,10 @@
 import Foundation
-import ReelReplay
+import ReelFormats
+import ReelJSON
+import ReelRunner
 import ReelStore
+import ReelTestSupport
+import ReelTrace
 import Testing
 
 /// `reel replay --resume ID`: a replay killed half-way is continued into the same replay and ends

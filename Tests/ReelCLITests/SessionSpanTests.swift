@@ -1,5 +1,6 @@
 import Foundation
-import ReelReplay
+import ReelFormats
+import ReelTestSupport
 import Testing
 
 /// Issue 15 item 4, through the `reel` executable: a tiny stream holding one finger down for a day

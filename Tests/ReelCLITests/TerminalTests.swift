@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// What `reel record` shows on a terminal (run under script(1), which gives it one): progress with

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Issue 16's getting started, consistent flags and words: what a new user reads.

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Issue 16's wrong answers: a replay, show, report or query that names what the archive does not

@@ -1,6 +1,7 @@
 import Foundation
-import ReelReplay
+import ReelRunner
 import ReelStore
+import ReelTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,7 +1,9 @@
 import Foundation
 import ReelCapture
-import ReelReplay
+import ReelFormats
+import ReelRunner
 import ReelStore
+import ReelTestSupport
 import ReelTrace
 import Testing
 

@@ -1,21 +1,17 @@
 import Foundation
 import ReelCapture
 import ReelEngine
-import ReelReplay
+import ReelFormats
+import ReelRunner
 import ReelStore
+import ReelSynth
+import ReelTestSupport
 import ReelTrace
 import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// A fresh folder under the temporary directory, one per test.
-func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "reel-capture-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
 
 /// The scenario the tests capture.
 let capturedScenario = ScenarioCatalog.named("nav.interactive-pop")!

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Page-level mutations of a small archive (12 sessions, two replays): every command given the
@@ -38,8 +39,7 @@ struct ArchiveFuzzTests {
 
     /// A checkpointed archive (no -wal beside it) and a stream to record into it.
     static let seed: Result<(folder: String, archive: [UInt8], stream: String), any Error> = Result {
-        let folder = NSTemporaryDirectory() + "reel-archive-fuzz-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder()
         let archive = folder + "/seed.sqlite"
         let stream = folder + "/in.jsonl"
         for arguments in [

@@ -1,5 +1,5 @@
 import PropertyBased
-import ReelReplay
+import ReelFormats
 import Testing
 
 /// Mutated engine response lines: decoded, or rejected with an `EngineProtocolError` that says

@@ -1,6 +1,6 @@
 import PropertyBased
 import ReelEngine
-import ReelReplay
+import ReelFormats
 import Testing
 
 /// Mutated gesture streams: the reader never crashes or loops, rejects with `file:line: reason`

@@ -1,5 +1,5 @@
 import PropertyBased
-import ReelReplay
+import ReelFormats
 import Testing
 
 /// Mutated profile files: loaded, or rejected as bad data with a message naming the file, and for

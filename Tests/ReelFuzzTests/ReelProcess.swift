@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 
 /// The `reel` executable of this build, run as a child process with a time limit, for the fuzz
 /// properties whose failure would be a crash: a signal must end the child, never the test runner.
@@ -11,21 +12,11 @@ enum ReelProcess {
         case hung
     }
 
-    /// Next to the test bundle (`swift test` builds both into the same products folder).
-    static let executable: String = {
-        var folders = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        folders.append(root.appendingPathComponent(".build/debug"))
-        let candidates = folders.map { $0.appendingPathComponent("reel").path }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
-    }()
-
     /// Runs `reel ARGUMENTS` in `folder` with no input and its output discarded (standard error's
     /// last bytes kept), killing it after `limit`.
     static func run(_ arguments: [String], in folder: String, limit: Duration = .seconds(30)) throws -> (ending: Ending, error: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: reelExecutable)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardInput = FileHandle.nullDevice

@@ -1,6 +1,6 @@
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelSynth
 import ReelTrace
 import Testing
 

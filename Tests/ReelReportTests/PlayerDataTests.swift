@@ -1,7 +1,6 @@
 import Foundation
 import ReelEngine
 import ReelGestures
-import ReelReplay
 import ReelStore
 import ReelTrace
 import Testing

@@ -1,5 +1,4 @@
 import ReelEngine
-import ReelReplay
 import ReelTrace
 import Testing
 

@@ -1,7 +1,10 @@
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelFormats
+import ReelRunner
 import ReelStore
+import ReelSynth
+import ReelTestSupport
 import ReelTrace
 import Testing
 
@@ -16,8 +19,7 @@ struct ReportFixture {
     let replayID: Int64
 
     init(sessions: Int = 24) throws {
-        let folder = NSTemporaryDirectory() + "reel-report-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder()
         archivePath = folder + "/archive.sqlite"
         var bytes: [UInt8] = []
         for (name, count) in [("sheet.drag-dismiss", sessions), ("nav.push", 3)] {

@@ -1,6 +1,8 @@
 import Foundation
-import ReelReplay
+import ReelRunner
 import ReelStore
+import ReelTestSupport
+import ReelTrace
 import Testing
 
 @testable import ReelReport
@@ -149,7 +151,7 @@ import Testing
         let fixture = try ReportFixture(sessions: 2)
         let archive = try Archive.open(fixture.archivePath, mode: .readOnly)
         #expect(throws: ReelFailure.self) { try ReportReader(archive: archive, archiveName: "x").read(replayID: 99) }
-        let empty = try Archive.open(NSTemporaryDirectory() + "reel-report-empty-\(UUID().uuidString).sqlite", mode: .readWrite)
+        let empty = try Archive.open(temporaryPath("empty.sqlite"), mode: .readWrite)
         do {
             _ = try ReportReader(archive: empty, archiveName: "empty").read(replayID: nil)
             Issue.record("expected a failure")

@@ -1,5 +1,5 @@
 import ReelEngine
-import ReelReplay
+import ReelRunner
 import ReelTrace
 import Testing
 

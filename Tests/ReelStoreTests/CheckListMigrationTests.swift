@@ -1,4 +1,5 @@
 import ReelStore
+import ReelTestSupport
 import ReelTrace
 import Testing
 

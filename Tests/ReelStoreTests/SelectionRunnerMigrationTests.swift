@@ -1,4 +1,5 @@
 import ReelStore
+import ReelTestSupport
 import Testing
 
 /// Migration 0003 adds replays.selection_json and replays.runner in place: every row and every other

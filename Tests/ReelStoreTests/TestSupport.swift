@@ -1,19 +1,11 @@
 import CSQLite
 import ReelStore
+import ReelTestSupport
 import ReelTrace
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// A fresh directory under /tmp for one test's files.
-func temporaryPath(_ name: String) -> String {
-    var template = Array("/tmp/reel-store-test-XXXXXX".utf8CString)
-    let directory = template.withUnsafeMutableBufferPointer { buffer in
-        String(cString: mkdtemp(buffer.baseAddress!)!)
-    }
-    return directory + "/" + name
-}
 
 /// A plain SQLite file made with the C API (no Reel application id).
 func makeForeignSQLiteFile(_ path: String) {

@@ -1,5 +1,5 @@
 import Foundation
-import ReelReplay
+import ReelJSON
 
 /// One measured figure of `reel bench`: a value with its unit and, when there is one, its goal.
 struct BenchFigure {

@@ -1,5 +1,5 @@
 import ReelEngine
-import ReelReplay
+import ReelSynth
 
 extension BenchRunner {
     /// The engine's reference cases (with their goals) and the mean time per synthesized

@@ -1,7 +1,8 @@
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelJSON
 import ReelStore
+import ReelTrace
 
 extension BenchRunner {
     /// A synthesized corpus recorded with `reel record` (time, rows, peak memory), the store's raw

@@ -1,6 +1,6 @@
 import Foundation
-import ReelReplay
 import ReelStore
+import ReelTrace
 
 extension BenchRunner {
     /// The store's bulk insert (`StoreBenchmark`: whole sessions through `Archive.insert`) and the C

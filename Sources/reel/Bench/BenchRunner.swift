@@ -1,5 +1,4 @@
 import Foundation
-import ReelReplay
 
 /// Runs the measurements of `reel bench` in a scratch folder and collects their figures. The
 /// steps live in the BenchRunner+*.swift files: engine, store, and the record/replay pipeline.

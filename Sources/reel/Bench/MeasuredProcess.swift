@@ -1,5 +1,5 @@
 import Foundation
-import ReelReplay
+import ReelTrace
 
 #if canImport(Glibc)
     import Glibc

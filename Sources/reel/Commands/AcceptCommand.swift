@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ReelReplay
+import ReelRunner
 import ReelStore
 import ReelTrace
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ReelReplay
 import ReelStore
 import ReelTrace
 

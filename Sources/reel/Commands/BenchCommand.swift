@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ReelReplay
+import ReelTrace
 
 /// `reel bench`: every benchmark of the project in one run, as one table (or JSON).
 struct BenchCommand: ParsableCommand {

@@ -2,7 +2,9 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import ReelCapture
-import ReelReplay
+import ReelFormats
+import ReelRunner
+import ReelTrace
 import Synchronization
 
 /// `reel capture ARCHIVE --scenario NAME`: a web page on which people swipe with a real finger,

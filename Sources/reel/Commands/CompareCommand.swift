@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import ReelReplay
+import ReelJSON
+import ReelRunner
 import ReelStore
+import ReelTrace
 
 /// `reel compare ARCHIVE [R1 R2]`: the sessions whose verdict changed between two replays.
 struct CompareCommand: ParsableCommand {

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelFormats
+import ReelRunner
 import ReelStore
+import ReelSynth
 import ReelTrace
 
 /// `reel demo`: the whole loop on a synthesized corpus, with the built-in engine against a

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelFormats
+import ReelJSON
+import ReelRunner
+import ReelTrace
 
 /// `reel engine ...`: the engine's parameters and the engine protocol server.
 struct EngineCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ReelEngine
-import ReelReplay
+import ReelJSON
 
 /// `reel engine profiles`: the presets `--engine` takes, what each models and the parameters it sets.
 struct EngineProfilesCommand: ParsableCommand {

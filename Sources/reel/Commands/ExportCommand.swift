@@ -1,5 +1,6 @@
 import ArgumentParser
-import ReelReplay
+import ReelFormats
+import ReelRunner
 import ReelStore
 
 /// `reel export ARCHIVE`: archived sessions back as a gesture stream.

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import ReelReplay
+import ReelRunner
 import ReelStore
+import ReelTrace
 
 /// `reel merge RESULTS... -o OUT`: combines the results archives of shard runs into one.
 struct MergeCommand: ParsableCommand {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import ReelReplay
+import ReelRunner
 import ReelStore
+import ReelTrace
 
 /// `reel query ARCHIVE "SQL"`: read-only SQL over an archive, as a table, CSV or JSON.
 struct QueryCommand: ParsableCommand {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import ReelReplay
+import ReelFormats
+import ReelRunner
 import ReelStore
+import ReelTrace
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import ReelReplay
+import ReelDiff
+import ReelFormats
+import ReelRunner
 import ReelStore
 import ReelTrace
 

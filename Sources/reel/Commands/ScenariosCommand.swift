@@ -1,6 +1,6 @@
 import ArgumentParser
 import ReelEngine
-import ReelReplay
+import ReelJSON
 
 /// `reel scenarios`: the scenario catalog with a one-line description each.
 struct ScenariosCommand: ParsableCommand {

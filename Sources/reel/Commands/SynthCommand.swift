@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import ReelEngine
-import ReelReplay
+import ReelFormats
+import ReelSynth
 import ReelTrace
 
 /// `reel synth`: humanlike gesture streams for a catalog scenario, deterministic for a seed.

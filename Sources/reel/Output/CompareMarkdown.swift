@@ -1,4 +1,3 @@
-import ReelReplay
 import ReelReport
 import ReelStore
 

@@ -1,6 +1,6 @@
 import Foundation
-import ReelReplay
 import ReelReport
+import ReelRunner
 
 /// A Markdown summary for a pull request or a CI step summary (GitHub's `$GITHUB_STEP_SUMMARY`
 /// takes up to 1 MiB per step): at most `listedLimit` sessions are listed and the text stays within

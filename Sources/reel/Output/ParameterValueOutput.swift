@@ -1,5 +1,5 @@
 import ReelEngine
-import ReelReplay
+import ReelJSON
 
 extension ParameterValue {
     /// The value as `reel engine params` and `reel engine profiles` print it for people.

@@ -1,4 +1,4 @@
-import ReelReplay
+import ReelJSON
 import ReelStore
 
 /// One value of a query result.

@@ -1,4 +1,5 @@
-import ReelReplay
+import ReelJSON
+import ReelRunner
 import ReelStore
 
 /// One replay of an archive as `reel info` lists it: id, status, candidate engine, when it started,

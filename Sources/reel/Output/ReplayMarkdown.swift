@@ -1,5 +1,5 @@
-import ReelReplay
 import ReelReport
+import ReelRunner
 import ReelStore
 
 /// `--format markdown` of `reel replay` and `reel merge`: whether the replay fails under

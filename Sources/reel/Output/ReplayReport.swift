@@ -1,6 +1,7 @@
 import ArgumentParser
-import ReelReplay
+import ReelJSON
 import ReelReport
+import ReelRunner
 import ReelStore
 
 /// The renderings of a replay summary: text for people, JSON for scripts, JUnit for CI, Markdown

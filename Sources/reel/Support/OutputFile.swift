@@ -1,4 +1,4 @@
-import ReelReplay
+import ReelTrace
 
 #if canImport(Glibc)
     import Glibc

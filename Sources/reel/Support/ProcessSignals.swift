@@ -1,5 +1,4 @@
 import ArgumentParser
-import ReelReplay
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

@@ -1,5 +1,6 @@
-import ReelReplay
+import ReelRunner
 import ReelStore
+import ReelTrace
 
 /// The `--param` values of `reel query` that name something in the archive: `replay=ID` (and
 /// `earlier`, `later` of verdict-changes) must be a replay of it, `session=ID` a session, `scenario=NAME` a scenario (with the closest names when

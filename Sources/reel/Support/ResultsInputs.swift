@@ -1,5 +1,5 @@
 import Foundation
-import ReelReplay
+import ReelTrace
 
 /// The results archives `reel merge` is given: files, folders (every `*.sqlite` file directly
 /// inside) and glob patterns (`'results/shard-*.sqlite'`, for shells that pass them unexpanded),

@@ -1,6 +1,6 @@
 import Foundation
-import ReelReplay
 import ReelStore
+import ReelTrace
 
 /// The sessions whose verdict changed between two replays of one archive, or between replays
 /// stored in two archives (`reel compare --against`), read by the saved query

@@ -1,0 +1,88 @@
+import Foundation
+import ReelEngine
+import ReelJSON
+import ReelTrace
+
+/// Reads an engine profile file: a JSON object naming parameters of the built-in engine to override.
+///
+/// ```json
+/// {"name": "candidate", "parameters": {"backswipe.threshold_cap": 0.4, "nav.duration": 0.3}}
+/// ```
+/// `name` is optional (the file's base name is used); every key of `parameters` must be a parameter
+/// of `reel engine params` with a value of its type.
+public enum ProfileLoader {
+    public struct Loaded: Sendable {
+        public var name: String
+        public var profile: EngineProfile
+    }
+
+    public static func load(path: String) throws(ReelFailure) -> Loaded {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw ReelFailure(
+                exists ? .dataError : .noInput,
+                exists
+                    ? "\(path): cannot read the profile"
+                    : "\(path): no such profile file (--engine takes builtin, a profile .json or exec:COMMAND)")
+        }
+        return try parse(Array(data), path: path)
+    }
+
+    public static func parse(_ bytes: [UInt8], path: String) throws(ReelFailure) -> Loaded {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            let (line, column) = position(of: error.offset, in: bytes)
+            throw ReelFailure(.dataError, "\(path):\(line): not valid JSON at column \(column): \(error.reason)")
+        }
+        guard case .object(let members) = json else {
+            throw ReelFailure(.dataError, "\(path): a profile is a JSON object with \"parameters\", got \(json.kindDescription)")
+        }
+        var name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        var overrides: [(String, ParameterValue)] = []
+        for member in members {
+            switch member.key {
+            case "name":
+                guard case .string(let text) = member.value, !text.isEmpty else {
+                    throw ReelFailure(.dataError, "\(path): \"name\" must be a non-empty string")
+                }
+                name = text
+            case "description":
+                continue
+            case "parameters":
+                guard case .object(let parameters) = member.value else {
+                    throw ReelFailure(.dataError, "\(path): \"parameters\" must be an object of parameter names to values")
+                }
+                for parameter in parameters {
+                    overrides.append((parameter.key, try value(parameter.value, name: parameter.key, path: path)))
+                }
+            default:
+                throw ReelFailure(.dataError, "\(path): unknown key \"\(member.key)\" (a profile has name, description and parameters)")
+            }
+        }
+        do {
+            return Loaded(name: name, profile: try EngineProfile.builtin.overriding(overrides))
+        } catch {
+            throw ReelFailure(.dataError, "\(path): \(error)")
+        }
+    }
+
+    /// The 1-based line and column (in bytes) of byte `offset`: a profile is usually several lines.
+    private static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let before = bytes[..<min(offset, bytes.count)]
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return (1 + before.count(where: { $0 == UInt8(ascii: "\n") }), offset - lineStart + 1)
+    }
+
+    private static func value(_ json: JSONValue, name: String, path: String) throws(ReelFailure) -> ParameterValue {
+        switch json {
+        case .number(let number): return .number(number)
+        case .bool(let flag): return .bool(flag)
+        case .string(let text): return .string(text)
+        default:
+            throw ReelFailure(
+                .dataError, "\(path): parameter '\(name)' must be a number, a boolean or a string, got \(json.kindDescription)")
+        }
+    }
+}

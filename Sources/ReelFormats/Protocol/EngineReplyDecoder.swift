@@ -1,0 +1,188 @@
+import ReelJSON
+import ReelTrace
+
+extension EngineReply {
+    /// Decodes one response line strictly: every documented field must be present with its type
+    /// (`rotation_x`, `rotation_y`, `m34` and `hierarchy` are optional), `transform` must hold six
+    /// numbers, `z` must be an integer. Extra keys are ignored. A line with a string `error`
+    /// member is an error reply. The error names the offending field, e.g.
+    /// `field "frames[3].views[1].alpha" must be a number, not a string`. What the archive's schema
+    /// would refuse is refused here too: two views of one key in a frame, a `null` hierarchy.
+    public static func decode(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> EngineReply {
+        try decodeAnswer(line: line).reply
+    }
+
+    /// Decodes one response line as `decode` does, with the request id it echoes (`"id"`, nil when absent).
+    public static func decodeAnswer(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?) {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw EngineProtocolError(reason: "malformed JSON at column \(error.column): \(error.reason)")
+        }
+        do throws(JSONFieldError) {
+            guard case .object = value else {
+                throw JSONFieldError(reason: "expected a JSON object, not \(value.kindDescription)")
+            }
+            let id = try value.optionalMember("id").map { (id) throws(JSONFieldError) in try id.asInteger(field: "id") }
+            if let error = value.optionalMember("error") {
+                return (.error(try error.asString(field: "error")), id)
+            }
+            return (.response(try decodeResponse(value)), id)
+        } catch {
+            throw EngineProtocolError(reason: "invalid response: \(error.reason)")
+        }
+    }
+
+    /// Decodes one response line.
+    public static func decode(line: [UInt8]) throws(EngineProtocolError) -> EngineReply {
+        try decodeAnswer(line: line).reply
+    }
+
+    /// Decodes one response line, with the request id it echoes.
+    public static func decodeAnswer(line: [UInt8]) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?) {
+        let result = line.withUnsafeBufferPointer { buffer in
+            Result { () throws(EngineProtocolError) in try decodeAnswer(line: buffer) }
+        }
+        return try result.get()
+    }
+
+    private static func decodeResponse(_ value: JSONValue) throws(JSONFieldError) -> EngineResponse {
+        let engine = try value.object("engine")
+        let name = try engine.string("name", path: "engine.")
+        let version = try engine.string("version", path: "engine.")
+
+        let frameValues = try value.array("frames")
+        var frames: [Frame] = []
+        frames.reserveCapacity(frameValues.count)
+        for (index, element) in frameValues.enumerated() {
+            frames.append(try decodeFrame(element, index: index))
+        }
+
+        let eventValues = try value.array("events")
+        var events: [TraceEvent] = []
+        events.reserveCapacity(eventValues.count)
+        for (index, element) in eventValues.enumerated() {
+            let path = "events[\(index)]"
+            let event = try element.asObject(field: path)
+            events.append(
+                TraceEvent(
+                    t: try event.number("t", path: path + "."), kind: try event.string("kind", path: path + "."),
+                    subject: try event.string("subject", path: path + "."), detail: try event.string("detail", path: path + ".")))
+        }
+
+        let outcome = try value.object("outcome")
+        if outcome["hierarchy"] == .null {
+            throw JSONFieldError(reason: "field \"outcome.hierarchy\" must not be null (leave it out when there is none)")
+        }
+        let hierarchy = outcome.optionalMember("hierarchy").map { JSONWriter.text(of: $0) } ?? ""
+        return EngineResponse(
+            engineName: name, engineVersion: version,
+            trace: Trace(
+                frames: frames, events: events,
+                outcome: Outcome(
+                    completed: try outcome.bool("completed", path: "outcome."), t: try outcome.number("t", path: "outcome."),
+                    hierarchy: hierarchy)))
+    }
+
+    private static func decodeFrame(_ element: JSONValue, index: Int) throws(JSONFieldError) -> Frame {
+        func path() -> String { "frames[\(index)]" }
+        guard case .object(let members) = element else { throw JSONValue.typeError(path(), "an object", element) }
+        var t: Double?
+        var progress: Double?
+        var viewValues: [JSONValue]?
+        for member in members {
+            if case .null = member.value { continue }
+            switch member.key {
+            case "t": t = try member.value.asNumber(field: path() + ".t")
+            case "progress": progress = try member.value.asNumber(field: path() + ".progress")
+            case "views":
+                guard case .array(let elements) = member.value else {
+                    throw JSONValue.typeError(path() + ".views", "an array", member.value)
+                }
+                viewValues = elements
+            default: continue
+            }
+        }
+        guard let t else { throw missing(path() + ".t") }
+        guard let progress else { throw missing(path() + ".progress") }
+        guard let viewValues else { throw missing(path() + ".views") }
+        var views: [ViewState] = []
+        views.reserveCapacity(viewValues.count)
+        var keys = Set<String>(minimumCapacity: viewValues.count)
+        for (viewIndex, viewElement) in viewValues.enumerated() {
+            let view = try decodeView(viewElement, path: "\(path()).views[\(viewIndex)]")
+            guard keys.insert(view.key).inserted else {
+                throw JSONFieldError(
+                    reason: "field \"\(path()).views[\(viewIndex)].key\": a second view \(JSONString.quoted(view.key)) in one frame")
+            }
+            views.append(view)
+        }
+        return Frame(index: index, t: t, progress: progress, views: views)
+    }
+
+    /// One view, in a single pass over its members (the bulk of a response).
+    private static func decodeView(_ element: JSONValue, path: @autoclosure () -> String) throws(JSONFieldError) -> ViewState {
+        guard case .object(let members) = element else { throw JSONValue.typeError(path(), "an object", element) }
+        func field(_ key: String) -> String { path() + "." + key }
+        var key: String?
+        var x: Double?
+        var y: Double?
+        var w: Double?
+        var h: Double?
+        var alpha: Double?
+        var transform: AffineTransform?
+        var z: Int?
+        var hidden: Bool?
+        var rotationX = 0.0
+        var rotationY = 0.0
+        var m34 = 0.0
+        for member in members {
+            let value = member.value
+            if case .null = value { continue }
+            switch member.key {
+            case "key": key = try value.asString(field: field("key"))
+            case "x": x = try value.asNumber(field: field("x"))
+            case "y": y = try value.asNumber(field: field("y"))
+            case "w": w = try value.asNumber(field: field("w"))
+            case "h": h = try value.asNumber(field: field("h"))
+            case "alpha": alpha = try value.asNumber(field: field("alpha"))
+            case "z": z = try value.asInteger(field: field("z"))
+            case "hidden": hidden = try value.asBool(field: field("hidden"))
+            case "rotation_x": rotationX = try value.asNumber(field: field("rotation_x"))
+            case "rotation_y": rotationY = try value.asNumber(field: field("rotation_y"))
+            case "m34": m34 = try value.asNumber(field: field("m34"))
+            case "transform": transform = try decodeTransform(value, field: field("transform"))
+            default: continue
+            }
+        }
+        guard let key else { throw missing(field("key")) }
+        guard let x else { throw missing(field("x")) }
+        guard let y else { throw missing(field("y")) }
+        guard let w else { throw missing(field("w")) }
+        guard let h else { throw missing(field("h")) }
+        guard let alpha else { throw missing(field("alpha")) }
+        guard let transform else { throw missing(field("transform")) }
+        guard let z else { throw missing(field("z")) }
+        guard let hidden else { throw missing(field("hidden")) }
+        return ViewState(
+            key: key, x: x, y: y, w: w, h: h, alpha: alpha, transform: transform,
+            rotationX: rotationX, rotationY: rotationY, m34: m34, z: z, hidden: hidden)
+    }
+
+    private static func decodeTransform(_ value: JSONValue, field: @autoclosure () -> String) throws(JSONFieldError) -> AffineTransform {
+        guard case .array(let components) = value else { throw JSONValue.typeError(field(), "an array", value) }
+        guard components.count == 6 else {
+            throw JSONFieldError(reason: "field \"\(field())\" must hold 6 numbers [a, b, c, d, tx, ty], not \(components.count)")
+        }
+        func number(_ position: Int) throws(JSONFieldError) -> Double {
+            try components[position].asNumber(field: "\(field())[\(position)]")
+        }
+        return AffineTransform(a: try number(0), b: try number(1), c: try number(2), d: try number(3), tx: try number(4), ty: try number(5))
+    }
+
+    /// Absent and null members are both missing.
+    private static func missing(_ field: String) -> JSONFieldError {
+        JSONFieldError(reason: "missing field \"\(field)\"")
+    }
+}

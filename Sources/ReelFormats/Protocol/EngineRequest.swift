@@ -1,0 +1,131 @@
+import ReelJSON
+import ReelTrace
+
+/// Why a protocol line could not be encoded or decoded.
+public struct EngineProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}
+
+/// One session sent to an engine: one line of the engine protocol (docs/PROTOCOL.md).
+///
+/// `{"id":...,"scenario":{"name":...,"spec":{...}},"device":{"width":...,"height":...,"scale":...},
+///   "refresh_hz":...,"touches":[{"t":...,"id":...,"phase":...,"x":...,"y":...},...]}`
+public struct EngineRequest: Sendable, Hashable {
+    /// The catalog name of the scenario (or the name inside a scenario file).
+    public var scenarioName: String
+    /// The scenario's full spec as compact JSON text, or nil to let the engine look the name up
+    /// in its own catalog. Opaque here: the spec's meaning belongs to the engine.
+    public var scenarioSpecJSON: String?
+    public var device: Device
+    public var refreshHz: Double
+    public var touches: [Touch]
+    /// The request's number (`"id"`), which the answer echoes so that Reel can tell an answer to an
+    /// earlier request from this one's; nil when the request carries none.
+    public var id: Int?
+
+    public init(
+        scenarioName: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, touches: [Touch],
+        id: Int? = nil
+    ) {
+        self.id = id
+        self.scenarioName = scenarioName
+        self.scenarioSpecJSON = scenarioSpecJSON
+        self.device = device
+        self.refreshHz = refreshHz
+        self.touches = touches
+    }
+
+    /// The request as one protocol line, ending in `\n`. The spec text is re-written compactly
+    /// (members in their order), so a pretty-printed spec still makes one line.
+    /// Throws when the spec text is not valid JSON.
+    public func encodedLine() throws(EngineProtocolError) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 256 + 80 * touches.count)
+        writer.punctuation(UInt8(ascii: "{"))
+        if let id {
+            writer.raw("\"id\":")
+            writer.int(id)
+            writer.punctuation(UInt8(ascii: ","))
+        }
+        writer.raw("\"scenario\":{\"name\":")
+        writer.string(scenarioName)
+        if let scenarioSpecJSON {
+            writer.raw(",\"spec\":")
+            do {
+                writer.value(try JSONParser.parse(scenarioSpecJSON))
+            } catch {
+                throw EngineProtocolError(reason: "the scenario spec is not valid JSON: \(error)")
+            }
+        }
+        writer.raw("},")
+        GestureStreamWriter.appendDeviceFields(device, refreshHz: refreshHz, to: &writer)
+        writer.raw(",\"touches\":[")
+        for (position, touch) in touches.enumerated() {
+            if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            writer.punctuation(UInt8(ascii: "{"))
+            GestureStreamWriter.appendTouchFields(touch, to: &writer)
+            writer.punctuation(UInt8(ascii: "}"))
+        }
+        writer.raw("]}\n")
+        return writer.bytes
+    }
+
+    /// Decodes one request line (what `reel engine serve` reads). `device` and `refresh_hz`
+    /// default to 390 x 844 @3x and 60 Hz; extra keys are ignored. The spec comes back as compact
+    /// JSON text with its members in their order.
+    public static func decode(line: [UInt8]) throws(EngineProtocolError) -> EngineRequest {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw EngineProtocolError(reason: "malformed JSON request at column \(error.column): \(error.reason)")
+        }
+        do throws(JSONFieldError) {
+            guard case .object = value else {
+                throw JSONFieldError(reason: "expected a JSON object, not \(value.kindDescription)")
+            }
+            let id = try value.optionalMember("id").map { (id) throws(JSONFieldError) in try id.asInteger(field: "id") }
+            let scenario = try value.object("scenario")
+            let name = try scenario.string("name", path: "scenario.")
+            let spec = scenario.optionalMember("spec").map { JSONWriter.text(of: $0) }
+
+            var device = GestureSession.defaultDevice
+            if let deviceValue = value.optionalMember("device") {
+                guard case .object = deviceValue else { throw JSONValue.typeError("device", "an object", deviceValue) }
+                device = Device(
+                    width: try deviceValue.number("width", path: "device."),
+                    height: try deviceValue.number("height", path: "device."),
+                    scale: try deviceValue.number("scale", path: "device."))
+            }
+            let refreshHz =
+                try value.optionalMember("refresh_hz").map { (hz) throws(JSONFieldError) in
+                    try hz.asNumber(field: "refresh_hz")
+                } ?? GestureSession.defaultRefreshHz
+
+            var touches: [Touch] = []
+            let touchValues = try value.array("touches")
+            touches.reserveCapacity(touchValues.count)
+            for (index, element) in touchValues.enumerated() {
+                let touchValue = try element.asObject(field: "touches[\(index)]")
+                let path = "touches[\(index)]."
+                let phaseName = try touchValue.string("phase", path: path)
+                guard let phase = TouchPhase(rawValue: phaseName) else {
+                    throw JSONFieldError(reason: "unknown phase \"\(phaseName)\" in \(path)phase")
+                }
+                touches.append(
+                    Touch(
+                        t: try touchValue.number("t", path: path), id: try touchValue.integer("id", path: path),
+                        phase: phase, x: try touchValue.number("x", path: path), y: try touchValue.number("y", path: path)))
+            }
+            return EngineRequest(
+                scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
+        } catch {
+            throw EngineProtocolError(reason: "invalid request: \(error.reason)")
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import ReelJSON
+import ReelTrace
+
+/// An engine's answer for one session: its identity and the trace it produced.
+public struct EngineResponse: Sendable, Hashable {
+    public var engineName: String
+    public var engineVersion: String
+    /// Frames (indexed by position), events and outcome. Decoded, `outcome.hierarchy` is the
+    /// engine's `hierarchy` value as compact JSON text (members in the engine's order, numbers as
+    /// `JSONWriter` writes them), or "" when the engine sent none; engines should sort keys.
+    public var trace: Trace
+
+    public init(engineName: String, engineVersion: String, trace: Trace) {
+        self.engineName = engineName
+        self.engineVersion = engineVersion
+        self.trace = trace
+    }
+}
+
+/// One response line of the engine protocol: a trace, or an engine's `{"error": "..."}`.
+public enum EngineReply: Sendable, Hashable {
+    case response(EngineResponse)
+    /// The engine could not run the session (unknown scenario, bad touches, ...).
+    case error(String)
+
+    /// The reply as one protocol line, ending in `\n` (what `reel engine serve` writes), with
+    /// `"id"` first when the request had one (`id`).
+    ///
+    /// Views carry `rotation_x`, `rotation_y` and `m34` only when they are not +0. The outcome's
+    /// `hierarchy` is written as its JSON text when it parses (re-written compactly when it spans
+    /// lines), as a JSON string when it does not, and left out when empty.
+    public func encodedLine(id: Int? = nil) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 4096)
+        writer.punctuation(UInt8(ascii: "{"))
+        if let id {
+            writer.raw("\"id\":")
+            writer.int(id)
+            writer.punctuation(UInt8(ascii: ","))
+        }
+        switch self {
+        case .error(let message):
+            writer.raw("\"error\":")
+            writer.string(message)
+            writer.raw("}\n")
+        case .response(let response):
+            Self.encode(response, into: &writer)
+        }
+        return writer.bytes
+    }
+
+    private static func encode(_ response: EngineResponse, into writer: inout JSONWriter) {
+        writer.raw("\"engine\":{\"name\":")
+        writer.string(response.engineName)
+        writer.raw(",\"version\":")
+        writer.string(response.engineVersion)
+        writer.raw("},\"frames\":[")
+        for (frameIndex, frame) in response.trace.frames.enumerated() {
+            if frameIndex > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            writer.raw("{\"t\":")
+            writer.number(frame.t)
+            writer.raw(",\"progress\":")
+            writer.number(frame.progress)
+            writer.raw(",\"views\":[")
+            for (viewIndex, view) in frame.views.enumerated() {
+                if viewIndex > 0 { writer.punctuation(UInt8(ascii: ",")) }
+                encode(view, into: &writer)
+            }
+            writer.raw("]}")
+        }
+        writer.raw("],\"events\":[")
+        for (eventIndex, event) in response.trace.events.enumerated() {
+            if eventIndex > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            writer.raw("{\"t\":")
+            writer.number(event.t)
+            writer.raw(",\"kind\":")
+            writer.string(event.kind)
+            writer.raw(",\"subject\":")
+            writer.string(event.subject)
+            writer.raw(",\"detail\":")
+            writer.string(event.detail)
+            writer.punctuation(UInt8(ascii: "}"))
+        }
+        let outcome = response.trace.outcome
+        writer.raw("],\"outcome\":{\"completed\":")
+        writer.bool(outcome.completed)
+        writer.raw(",\"t\":")
+        writer.number(outcome.t)
+        if !outcome.hierarchy.isEmpty {
+            writer.raw(",\"hierarchy\":")
+            if let parsed = try? JSONParser.parse(outcome.hierarchy) {
+                if outcome.hierarchy.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    writer.value(parsed)
+                } else {
+                    writer.raw(outcome.hierarchy)
+                }
+            } else {
+                writer.string(outcome.hierarchy)
+            }
+        }
+        writer.raw("}}\n")
+    }
+
+    private static func encode(_ view: ViewState, into writer: inout JSONWriter) {
+        writer.raw("{\"key\":")
+        writer.string(view.key)
+        writer.raw(",\"x\":")
+        writer.number(view.x)
+        writer.raw(",\"y\":")
+        writer.number(view.y)
+        writer.raw(",\"w\":")
+        writer.number(view.w)
+        writer.raw(",\"h\":")
+        writer.number(view.h)
+        writer.raw(",\"alpha\":")
+        writer.number(view.alpha)
+        writer.raw(",\"transform\":[")
+        let transform = view.transform
+        for (position, component) in [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].enumerated() {
+            if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            writer.number(component)
+        }
+        writer.raw("],\"z\":")
+        writer.int(view.z)
+        writer.raw(",\"hidden\":")
+        writer.bool(view.hidden)
+        for (name, value) in [("rotation_x", view.rotationX), ("rotation_y", view.rotationY), ("m34", view.m34)]
+        where value.bitPattern != 0 {
+            writer.raw(",\"")
+            writer.raw(name)
+            writer.raw("\":")
+            writer.number(value)
+        }
+        writer.punctuation(UInt8(ascii: "}"))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ReelEngine
+import ReelTrace
+
+/// Turns the `scenario` of a session line into a spec: a catalog name ("nav.interactive-pop") or
+/// the path of a scenario JSON file (absolute, relative to the working directory, or relative to
+/// the gesture stream's folder), or a spec given inline as JSON text. Files are read and inline
+/// specs decoded once.
+public final class ScenarioResolver {
+    private var files: [String: ScenarioSpec] = [:]
+    private var inline: [String: ScenarioSpec] = [:]
+    /// Canonical JSON of the specs resolved so far, by what named them ("=" + inline JSON, or the reference).
+    private var encoded: [String: String] = [:]
+
+    public init() {}
+
+    /// The scenario of `session`: its inline spec, or the catalog name or file it names.
+    public func resolve(_ session: GestureSession) throws(ReelFailure) -> ScenarioSpec {
+        try resolve(name: session.scenario, specJSON: session.scenarioSpecJSON, relativeTo: session.sourceFile)
+    }
+
+    /// The session's scenario, as `resolve` finds it, with its canonical JSON (`ScenarioSpec.canonicalJSON`),
+    /// encoded once per scenario rather than once per session.
+    public func resolveEncoded(_ session: GestureSession) throws(ReelFailure) -> (spec: ScenarioSpec, json: String) {
+        let spec = try resolve(session)
+        // Keyed as `resolve` caches the specs: a reference names one spec for the whole run.
+        let key = session.scenarioSpecJSON.map { "=" + $0 } ?? session.scenario
+        if let json = encoded[key] { return (spec, json) }
+        let json = spec.canonicalJSON
+        encoded[key] = json
+        return (spec, json)
+    }
+
+    /// The spec given inline as JSON text when there is one, else the scenario `name` refers to.
+    public func resolve(name: String, specJSON: String?, relativeTo streamFile: String? = nil) throws(ReelFailure)
+        -> ScenarioSpec
+    {
+        guard let json = specJSON else { return try resolve(name, relativeTo: streamFile) }
+        if let spec = inline[json] { return spec }
+        do {
+            let spec = try ScenarioSpec.decode(json: json)
+            inline[json] = spec
+            return spec
+        } catch {
+            throw ReelFailure(
+                .dataError, "the inline scenario is not a valid scenario spec: \(SpecDecodingError.describe(error))")
+        }
+    }
+
+    /// The scenario a catalog name or a scenario file path refers to.
+    public func resolve(_ reference: String, relativeTo streamFile: String? = nil) throws(ReelFailure) -> ScenarioSpec {
+        if let spec = ScenarioCatalog.named(reference) { return spec }
+        if let spec = files[reference] { return spec }
+        guard reference.hasSuffix(".json") || reference.contains("/") else {
+            throw ReelFailure(
+                .dataError, "unknown scenario '\(reference)' (`reel scenarios` lists the catalog; a scenario file path ends in .json)")
+        }
+        let spec = try load(candidates(for: reference, relativeTo: streamFile), reference: reference)
+        files[reference] = spec
+        return spec
+    }
+
+    private func candidates(for reference: String, relativeTo streamFile: String?) -> [String] {
+        var paths = [reference]
+        if !reference.hasPrefix("/"), let streamFile, streamFile != "-" {
+            let folder = (streamFile as NSString).deletingLastPathComponent
+            if !folder.isEmpty { paths.append((folder as NSString).appendingPathComponent(reference)) }
+        }
+        return paths
+    }
+
+    private func load(_ paths: [String], reference: String) throws(ReelFailure) -> ScenarioSpec {
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            do {
+                return try ScenarioSpec.decode(json: String(decoding: data, as: UTF8.self))
+            } catch {
+                throw ReelFailure(.dataError, "\(path): not a valid scenario spec: \(SpecDecodingError.describe(error))")
+            }
+        }
+        throw ReelFailure(.dataError, "scenario file '\(reference)' not found")
+    }
+}

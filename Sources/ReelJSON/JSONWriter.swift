@@ -1,0 +1,130 @@
+import ReelTrace
+
+/// Builds compact JSON text (no whitespace) into a byte buffer.
+///
+/// Number format, `NumberStyle.reel` (round-trip exact: `JSONParser` reads every written number back
+/// bit-identical):
+/// - an integer-valued Double of magnitude below 2^53 is written as an integer: `390`, `-4`, `0`;
+/// - negative zero is written `-0.0` (so readers that parse `-0` as an integer keep the sign);
+/// - every other finite Double is written as Swift's shortest round-trip representation
+///   (`Double.description`): `0.1`, `0.016666666666666666`, `1e-07`, `1.5e+300`;
+/// - NaN and infinities, which JSON cannot express, are written `null`.
+///
+/// Strings are written with `"`, `\` and control characters escaped (`\n`, `\t`, ... or `\u00XX`)
+/// and everything else as UTF-8, so the output never contains a raw newline: one value, one line.
+public struct JSONWriter: Sendable {
+    /// The UTF-8 text written so far.
+    public private(set) var bytes: [UInt8] = []
+    /// How `number(_:)` writes Doubles.
+    public let numberStyle: NumberStyle
+
+    /// How a Double is written. There is one rule, `reel`; `foundation` is the legacy style that
+    /// stored content hashes need byte for byte.
+    public enum NumberStyle: Sendable, Hashable {
+        /// The rule above (`format(_:)`).
+        case reel
+        /// What Foundation's `JSONEncoder` writes (`foundationFormat(_:)`): the scenario spec's
+        /// canonical JSON has always been written this way, and its bytes feed the content hash of
+        /// every stored session whose scenario is not in the catalog.
+        case foundation
+    }
+
+    public init(reservingCapacity capacity: Int = 256, numberStyle: NumberStyle = .reel) {
+        self.numberStyle = numberStyle
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends raw, already-valid JSON text (or punctuation) as is.
+    public mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends one ASCII byte of punctuation: `{`, `}`, `[`, `]`, `,`, `:`.
+    public mutating func punctuation(_ character: UInt8) {
+        bytes.append(character)
+    }
+
+    /// Appends `"key":`.
+    public mutating func key(_ key: String) {
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    public mutating func null() {
+        raw("null")
+    }
+
+    public mutating func bool(_ value: Bool) {
+        raw(value ? "true" : "false")
+    }
+
+    public mutating func int(_ value: Int) {
+        raw(String(value))
+    }
+
+    public mutating func number(_ value: Double) {
+        switch numberStyle {
+        case .reel: raw(JSONWriter.format(value))
+        case .foundation: raw(JSONWriter.foundationFormat(value))
+        }
+    }
+
+    /// The text `number(_:)` writes for `value`.
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == 0 { return value.sign == .minus ? "-0.0" : "0" }
+        if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
+            return String(Int64(value))
+        }
+        return value.description
+    }
+
+    /// The text Foundation's `JSONEncoder` writes for `value`: `Double.description` without a
+    /// trailing ".0" (`1`, `-0`, `0.5`, `1e+16`); NaN and infinities, which it refuses, as `null`.
+    public static func foundationFormat(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    public mutating func string(_ value: String) {
+        JSONString.append(value, to: &bytes)
+    }
+
+    /// Appends a whole value. With `sortedKeys`, object members are written in ascending order of
+    /// their keys' UTF-8 bytes (canonical form); otherwise in their stored order.
+    public mutating func value(_ value: JSONValue, sortedKeys: Bool = false) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
+        case .string(let string): self.string(string)
+        case .array(let elements):
+            punctuation(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { punctuation(UInt8(ascii: ",")) }
+                self.value(element, sortedKeys: sortedKeys)
+            }
+            punctuation(UInt8(ascii: "]"))
+        case .object(let members):
+            let ordered = sortedKeys ? members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : members
+            punctuation(UInt8(ascii: "{"))
+            for (position, member) in ordered.enumerated() {
+                if position > 0 { punctuation(UInt8(ascii: ",")) }
+                key(member.key)
+                self.value(member.value, sortedKeys: sortedKeys)
+            }
+            punctuation(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The compact text of `value`; canonical (sorted keys) when `sortedKeys` is set.
+    public static func text(of value: JSONValue, sortedKeys: Bool = false, numberStyle: NumberStyle = .reel) -> String {
+        var writer = JSONWriter(numberStyle: numberStyle)
+        writer.value(value, sortedKeys: sortedKeys)
+        return writer.text
+    }
+}

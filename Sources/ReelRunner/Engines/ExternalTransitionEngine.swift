@@ -1,0 +1,61 @@
+import ReelEngine
+import ReelFormats
+import ReelTrace
+
+/// An external engine process (`--engine exec:COMMAND`) behind the `TransitionEngine` interface.
+///
+/// Its identity comes from its answers: until the first response it is known only by its command,
+/// as the engine "exec" of version "unknown" (`identityIsKnown` false). An engine that fails
+/// `startupAttempts` sessions in a row without ever having answered (a command not found, a script
+/// path that does not exist, a crash at start; `startupAttempts` by default) is given up on: `startupFailure` says why, and every
+/// later session fails at once without starting another process.
+public final class ExternalTransitionEngine: TransitionEngine {
+    /// Sessions in a row an engine may fail before its first answer before it is given up on.
+    public static let startupAttempts = 3
+
+    private let process: ExternalEngine
+    public private(set) var identity: EngineIdentity
+    public private(set) var identityIsKnown = false
+    public private(set) var startupFailure: String?
+    private var failuresBeforeFirstAnswer = 0
+    private let attempts: Int
+
+    /// - Parameters:
+    ///   - startupAttempts: failures in a row before a first answer that give the engine up.
+    ///   - maxReplyBytes: the longest response line taken.
+    public init(
+        command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit,
+        startupAttempts: Int = ExternalTransitionEngine.startupAttempts,
+        maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
+    ) {
+        process = ExternalEngine(command: command, timeLimit: timeLimit, maxReplyBytes: maxReplyBytes)
+        attempts = startupAttempts
+        identity = EngineIdentity(
+            name: "exec", version: "unknown",
+            fingerprint: ExternalEngine.fingerprint(name: "exec", version: "unknown", command: command),
+            profileJSON: "{}")
+    }
+
+    /// The external engine answers with whatever hierarchy it describes, asked for or not.
+    public func run(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> Trace {
+        let request = EngineRequest(
+            scenarioName: scenario.name, scenarioSpecJSON: scenario.canonicalJSON, device: device,
+            refreshHz: refreshHz, touches: touches)
+        if let startupFailure { throw ExternalEngineError(kind: .launchFailed, message: startupFailure) }
+        let response: EngineResponse
+        do {
+            response = try process.run(request)
+        } catch {
+            if !identityIsKnown, error.kind != .engineError {
+                failuresBeforeFirstAnswer += 1
+                if failuresBeforeFirstAnswer >= attempts { startupFailure = error.message }
+            }
+            throw error
+        }
+        identity = process.identity(of: response)
+        identityIsKnown = true
+        return response.trace
+    }
+}

@@ -1,0 +1,137 @@
+import ReelEngine
+import ReelFormats
+import ReelStore
+import ReelTrace
+
+/// The recorder's producer: reads one gesture stream on its own thread, in input order, and turns it
+/// into chunks for the writer: parses, resolves the scenario, hashes, skips duplicates and runs the
+/// engine, while the writer inserts and commits the chunks before.
+///
+/// A session is a duplicate when its content hash is in a batch not known to be committed yet (the
+/// one being built, or one handed over whose commit `RecordHandOff.committedBatches` does not show
+/// yet), or in the archive with a trace of this engine (read through `lookup`, a connection of its
+/// own, which sees every batch committed since). Only the hashes of uncommitted batches are kept.
+final class RecordProducer: @unchecked Sendable {
+    // @unchecked: while a recording runs, the stream, the engine, the resolver and the lookup
+    // connection are touched only by the producer's thread; the writer gets only the chunks.
+    private let stream: GestureStreamReader
+    private let engine: TransitionEngine
+    private let scenarios: ScenarioResolver
+    private let lookup: Archive
+    private let options: Recorder.Options
+    /// Sessions per chunk: small, so that few traces are held, yet many per hand-off.
+    private let chunkSize: Int
+    private var chunk: RecordChunk
+    /// Sessions of the batch being built (chunks handed over included).
+    private var sessionsInBatch = 0
+    /// The number of the batch being built, counted from 0 as the writer counts commits.
+    private var batchNumber = 0
+    /// Content hashes of the batch being built and of handed-over batches not seen committed yet.
+    private var uncommittedHashes: [(batch: Int, hashes: Set<String>)] = [(0, [])]
+
+    init(
+        stream: GestureStreamReader, engine: TransitionEngine, scenarios: ScenarioResolver, lookup: Archive,
+        options: Recorder.Options, chunkSize: Int
+    ) {
+        self.stream = stream
+        self.engine = engine
+        self.scenarios = scenarios
+        self.lookup = lookup
+        self.options = options
+        self.chunkSize = max(1, chunkSize)
+        chunk = RecordChunk(engineIdentity: engine.identity)
+    }
+
+    /// Reads the whole stream into `handOff`, chunk after chunk; the last one says how the stream
+    /// ended. Returns early when the writer stops.
+    func run(into handOff: RecordHandOff) {
+        while let next = stream.next() {
+            guard !handOff.isStopped else { return }
+            do {
+                switch next {
+                case .success(let session): try prepare(session, committedBatches: handOff.committedBatches)
+                case .failure(let error): throw ReelFailure(.dataError, error.description)
+                }
+            } catch let failure as ReelFailure where failure.kind == .dataError {
+                chunk.errors.append(failure.message)
+                if !options.keepGoing {
+                    _ = hand(ending: .stopped(failure), to: handOff)
+                    return
+                }
+            } catch {
+                _ = hand(ending: .failed(error), to: handOff)
+                return
+            }
+            if sessionsInBatch >= options.batchSize {
+                guard hand(ending: .batchFull, to: handOff) else { return }
+            } else if chunk.sessions.count >= chunkSize {
+                guard hand(ending: .more, to: handOff) else { return }
+            }
+        }
+        _ = hand(ending: .endOfStream, to: handOff)
+    }
+
+    private func prepare(_ input: GestureSession, committedBatches: Int) throws {
+        let location = "\(input.sourceFile):\(input.line)"
+        let spec: ScenarioSpec
+        let specJSON: String
+        do {
+            (spec, specJSON) = try scenarios.resolveEncoded(input)
+        } catch {
+            throw ReelFailure(.dataError, "\(location): \(error.message)")
+        }
+        let hash = SessionHash.hash(specJSON: specJSON, device: input.device, refreshHz: input.refreshHz, touches: input.touches)
+        if try isRecorded(hash, committedBatches: committedBatches) {
+            chunk.duplicates += 1
+            return
+        }
+        let trace: Trace
+        do {
+            trace = try engine.run(
+                scenario: spec, device: input.device, refreshHz: input.refreshHz, touches: input.touches,
+                outcomeHierarchy: true)
+        } catch {
+            throw ReelFailure(.dataError, "\(location): the engine rejected the session: \(error)")
+        }
+        // outcomes.hierarchy_json must be JSON: an external engine may leave the hierarchy out.
+        guard !trace.outcome.hierarchy.isEmpty else {
+            throw ReelFailure(
+                .dataError, "\(location): the engine's answer has no outcome.hierarchy, which a recording stores")
+        }
+        let header = SessionHeader(
+            scenarioName: spec.name, scenarioSpecJSON: specJSON, device: input.device,
+            refreshHz: input.refreshHz, externalID: input.externalID, tags: input.tags,
+            sourceFile: input.sourceFile, sourceLine: input.line, contentHash: hash)
+        chunk.sessions.append(RecordedSession(header: header, touches: input.touches, trace: trace))
+        sessionsInBatch += 1
+        uncommittedHashes[uncommittedHashes.count - 1].hashes.insert(hash)
+    }
+
+    /// Whether a session with content `hash` is on its way to the archive, or in it with a trace of
+    /// this engine (a session stored with other engines' traces gets this engine's too). The hashes
+    /// of the batches `committedBatches` shows committed are dropped first: the archive shows them.
+    /// An engine that has not named itself yet (an external one before its first answer) has no
+    /// trace: its session is run, and the writer sees whether the trace is new.
+    private func isRecorded(_ hash: String, committedBatches: Int) throws -> Bool {
+        uncommittedHashes.removeAll { $0.batch < committedBatches }
+        if uncommittedHashes.contains(where: { $0.hashes.contains(hash) }) { return true }
+        let fingerprint = engine.identityIsKnown ? engine.identity.fingerprint : nil
+        if case .withTrace = try lookup.storedInput(contentHash: hash, engineFingerprint: fingerprint) { return true }
+        return false
+    }
+
+    /// Hands the chunk over, with the engine's identity now, and starts the next one (and the next
+    /// batch after a batch's last chunk); false when the writer stopped.
+    private func hand(ending: RecordChunk.Ending, to handOff: RecordHandOff) -> Bool {
+        chunk.engineIdentity = engine.identity
+        chunk.ending = ending
+        guard handOff.put(chunk) else { return false }
+        chunk = RecordChunk(engineIdentity: engine.identity)
+        if ending.endsBatch {
+            batchNumber += 1
+            sessionsInBatch = 0
+            uncommittedHashes.append((batchNumber, []))
+        }
+        return true
+    }
+}

@@ -1,0 +1,175 @@
+import ReelEngine
+import ReelFormats
+import ReelStore
+import ReelTrace
+
+/// `reel accept`: makes a replay's candidate traces the baselines of the sessions it diverged on.
+///
+/// A selected session of which the replay's engine has a stored trace (kept by `reel replay
+/// --keep-traces`, or recorded with `reel record --engine`) takes it: the baseline becomes a pointer
+/// to it, and the candidate is not run. Otherwise the candidate is made again from the replay's
+/// `candidate` text (builtin, a preset, a profile file, `exec:COMMAND`) and must still have the
+/// fingerprint the replay recorded: a profile file edited since, or an external engine that now
+/// names itself otherwise, is refused. The session is re-run on it (the same touches and engine give
+/// the same trace), the trace is stored as the engine's trace of the session, and it becomes the
+/// baseline; the replaced baseline stays, in `baseline_history`, with who accepted,
+/// when, and the replay. Sessions are accepted in transactions of `batchSize`; a failure keeps the
+/// batches before it.
+package final class BaselineAcceptor {
+    /// Which of the replay's diverged sessions to accept.
+    public struct Selection: Sendable {
+        /// Only sessions of this scenario.
+        public var scenario: String?
+        /// Only these sessions.
+        public var sessionIDs: [Int64]?
+        /// Only sessions with a divergence of one of these kinds.
+        public var kinds: [DivergenceKind]?
+
+        public init(scenario: String? = nil, sessionIDs: [Int64]? = nil, kinds: [DivergenceKind]? = nil) {
+            self.scenario = scenario
+            self.sessionIDs = sessionIDs
+            self.kinds = kinds
+        }
+    }
+
+    /// What an acceptance did.
+    public struct Summary: Sendable, Hashable {
+        /// The sessions whose baseline is now the candidate's trace, ascending.
+        public var accepted: [Int64] = []
+        /// Of those, the ones whose candidate trace was stored already (`reel replay --keep-traces`,
+        /// `reel record --engine`): the candidate did not run on them.
+        public var tracesReused = 0
+        /// The candidate as the replay named it, and its engine.
+        public var candidate = ""
+        public var engine: EngineIdentity?
+    }
+
+    private let archive: Archive
+    private let replayID: Int64
+    private let acceptedBy: String
+    private static let batchSize = 256
+
+    /// Opens the archive at `archivePath` for writing; `acceptedBy` says who accepts (user@host).
+    public init(archivePath: String, replayID: Int64, acceptedBy: String) throws {
+        archive = try Archive.open(archivePath, mode: .readWrite)
+        self.replayID = replayID
+        self.acceptedBy = acceptedBy
+    }
+
+    /// Accepts the selected sessions; `progress` gets (done, total) after each batch.
+    public func run(_ selection: Selection, progress: ((Int, Int) throws -> Void)? = nil) throws -> Summary {
+        guard let replay = try archive.replayRun(id: replayID) else {
+            throw ReelFailure(.dataError, "\(archive.path): no replay \(replayID) (reel info lists the replays)")
+        }
+        guard replay.status == .finished else {
+            throw ReelFailure(
+                .dataError,
+                "\(archive.path): replay \(replayID) is \(replay.status.rawValue), not finished; "
+                    + "only a finished replay's verdicts can be accepted")
+        }
+        let selected = try selectedSessions(selection, engineID: replay.engineID)
+        guard !selected.isEmpty else {
+            throw ReelFailure(.dataError, "\(archive.path): replay \(replayID) has no diverged session \(Self.describe(selection))")
+        }
+        let recorded = try archive.engine(id: replay.engineID)
+        // The candidate is made only when a session has no stored trace of it to take.
+        let engine: TransitionEngine? =
+            if selected.contains(where: { $0.storedTrace == nil }) {
+                try EngineFactory(EngineSpec(parsing: replay.candidate)).make()
+            } else {
+                nil
+            }
+        if let engine, engine.identityIsKnown { try checkIdentity(engine.identity, recorded: recorded, candidate: replay.candidate) }
+
+        var summary = Summary(candidate: replay.candidate)
+        var specs: [String: ScenarioSpec] = [:]
+        var done = 0
+        // Every id written is one just inserted or looked up: foreign keys hold by construction
+        // (`reel info --check` verifies them), as when recording.
+        try archive.withForeignKeysHeldByConstruction {
+            while done < selected.count {
+                let batch = selected[done..<min(done + Self.batchSize, selected.count)]
+                try archive.write {
+                    var traceIDs: [Int64: Int64] = [:]
+                    for (sessionID, stored) in batch {
+                        guard let stored else { continue }
+                        traceIDs[sessionID] = stored
+                        summary.tracesReused += 1
+                    }
+                    let toRun = batch.filter { $0.storedTrace == nil }.map(\.sessionID)
+                    if let engine, !toRun.isEmpty {
+                        let sessions = try archive.loadSessions(
+                            toRun, contents: SessionContents(frames: false, events: false, tags: false, hierarchy: false))
+                        for session in sessions {
+                            traceIDs[session.id] = try runAndStore(
+                                session, on: engine, recorded: recorded, candidate: replay.candidate, specs: &specs)
+                        }
+                    }
+                    for (sessionID, _) in batch {
+                        guard let traceID = traceIDs[sessionID] else { throw ArchiveError.sessionNotFound(id: sessionID) }
+                        try archive.acceptBaseline(sessionID: sessionID, traceID: traceID, replayID: replayID, acceptedBy: acceptedBy)
+                        summary.accepted.append(sessionID)
+                    }
+                }
+                done += batch.count
+                try progress?(done, selected.count)
+            }
+        }
+        summary.engine = engine?.identity ?? recorded
+        return summary
+    }
+
+    /// Runs `session` on the candidate `engine` and stores its trace as the engine's trace of the
+    /// session; returns the trace's id.
+    private func runAndStore(
+        _ session: RecordedSession, on engine: TransitionEngine, recorded: EngineIdentity?, candidate: String,
+        specs: inout [String: ScenarioSpec]
+    ) throws -> Int64 {
+        let header = session.header
+        let spec = try specs[header.scenarioSpecJSON] ?? ScenarioSpec.decode(json: header.scenarioSpecJSON)
+        specs[header.scenarioSpecJSON] = spec
+        let trace: Trace
+        do {
+            trace = try engine.run(
+                scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: session.touches, outcomeHierarchy: true)
+        } catch {
+            throw ReelFailure(.dataError, "session \(session.id): the candidate failed on it: \(error)")
+        }
+        guard !trace.outcome.hierarchy.isEmpty else {
+            throw ReelFailure(
+                .dataError, "session \(session.id): the candidate's answer has no outcome.hierarchy, which a baseline stores")
+        }
+        try checkIdentity(engine.identity, recorded: recorded, candidate: candidate)
+        let engineID = try archive.engineID(for: engine.identity)
+        return try archive.addTrace(
+            trace, sessionID: session.id, engineID: engineID, replayID: replayID, input: (header.refreshHz, session.touches))
+    }
+
+    /// Refuses a candidate that is not the engine the replay ran.
+    private func checkIdentity(_ identity: EngineIdentity, recorded: EngineIdentity?, candidate: String) throws {
+        guard let recorded, recorded.name != "exec" || recorded.version != "unknown" else { return }
+        guard identity.fingerprint == recorded.fingerprint else {
+            throw ReelFailure(
+                .dataError,
+                "\(archive.path): replay \(replayID)'s candidate \(candidate) is now \(identity.name) \(identity.version) "
+                    + "(fingerprint \(identity.fingerprint)), not the \(recorded.name) \(recorded.version) it replayed "
+                    + "(fingerprint \(recorded.fingerprint)); replay again with the engine as it is, then accept that replay")
+        }
+    }
+
+    /// The replay's diverged sessions that `selection` keeps, ascending, each with the id of the
+    /// candidate engine's stored trace of it, if there is one (`reel replay --keep-traces`, `reel record --engine`).
+    private func selectedSessions(_ selection: Selection, engineID: Int64) throws -> [(sessionID: Int64, storedTrace: Int64?)] {
+        try archive.divergedSessions(
+            replayID: replayID, scenario: selection.scenario, sessionIDs: selection.sessionIDs, kinds: selection.kinds,
+            traceOfEngine: engineID)
+    }
+
+    private static func describe(_ selection: Selection) -> String {
+        var parts: [String] = []
+        if let scenario = selection.scenario { parts.append("of scenario \(scenario)") }
+        if let ids = selection.sessionIDs { parts.append("among sessions \(ids.map(String.init).joined(separator: ", "))") }
+        if let kinds = selection.kinds { parts.append("with a divergence of kind \(kinds.map(\.rawValue).joined(separator: " or "))") }
+        return parts.isEmpty ? "to accept" : parts.joined(separator: " ")
+    }
+}

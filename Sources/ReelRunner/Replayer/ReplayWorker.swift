@@ -1,0 +1,140 @@
+import ReelDiff
+import ReelEngine
+import ReelStore
+import ReelTrace
+
+/// A candidate's trace of a diverged session kept for `reel replay --keep-traces`, with the
+/// session's input its stored layout needs.
+struct KeptTrace: Sendable {
+    var trace: Trace
+    var refreshHz: Double
+    var touches: [Touch]
+}
+
+/// One replay thread's own resources: a read-only connection to the recorded archive and an
+/// engine instance. Used by one thread at a time.
+final class ReplayWorker: @unchecked Sendable {
+    // @unchecked: while a pipeline runs, each worker is only touched by the one thread that owns it;
+    // the replayer asks it for its engine's identity only before and after.
+    private let archive: Archive
+    private let engine: TransitionEngine
+    private let diff: TraceDiff
+    /// Whether the candidate's traces of diverged sessions come back with their verdicts, each with
+    /// its final hierarchy (as a baseline stores it), for `reel replay --keep-traces`.
+    private let keepsTraces: Bool
+    private var specs: [String: ScenarioSpec] = [:]
+    /// The spec decoded last, checked before `specs`: consecutive sessions mostly share a scenario,
+    /// and a read hands them the same JSON string, so the check costs no hashing of the JSON.
+    private var lastSpec: (json: String, spec: ScenarioSpec)?
+
+    /// What a replay reads of each session up front: what the comparison needs first. No frames
+    /// and no events (they stream through it), no tags and no final hierarchy.
+    private static let contents = SessionContents(frames: false, events: false, tags: false, hierarchy: false)
+
+    init(archivePath: String, engine: TransitionEngine, tolerances: Tolerances, keepsTraces: Bool = false) throws {
+        archive = try Archive.open(archivePath, mode: .readOnly)
+        self.engine = engine
+        diff = TraceDiff(tolerances: tolerances)
+        self.keepsTraces = keepsTraces
+    }
+
+    var engineIdentity: EngineIdentity { engine.identity }
+    var engineIdentityIsKnown: Bool { engine.identityIsKnown }
+    /// Why the worker's engine was given up on, if it was (see `TransitionEngine.startupFailure`).
+    var engineStartupFailure: String? { engine.startupFailure }
+
+    /// A session's verdict and, when the worker keeps traces and the session diverged, the
+    /// candidate's trace of it.
+    typealias Judged = (verdict: SessionComparison, kept: KeptTrace?)
+
+    /// Replays sessions `ids` (ascending) together; verdicts come back in `ids` order. When the
+    /// sessions cannot be read together, each is read alone, so only the sessions that cannot be
+    /// read get an error verdict. Throws when the archive itself is damaged
+    /// (`SQLiteError.isDamagedFile`): then no verdict of it can be trusted, and the replay must stop.
+    func replay(_ ids: [Int64]) throws -> [Judged] {
+        if let judged = try? replayTogether(ids) { return judged }
+        return try ids.map { id in
+            do {
+                return try replayTogether([id])[0]
+            } catch let error as SQLiteError where error.isDamagedFile {
+                throw error
+            } catch {
+                let verdict = SessionComparison(
+                    status: .error, decisionExpected: false, decisionActual: nil,
+                    divergences: [Divergence(kind: .error, detail: "cannot read the session: \(error)")],
+                    firstDivergentFrame: nil, maxError: 0)
+                return (verdict, nil)
+            }
+        }
+    }
+
+    /// Reads the sessions' input, touches and outcomes with one query per table, runs each on the
+    /// candidate engine, then streams their recorded frames and lifecycle calls through the
+    /// comparisons, one query each: they are compared as they are read, never held.
+    private func replayTogether(_ ids: [Int64]) throws -> [Judged] {
+        let sessions = try archive.loadSessions(ids, contents: Self.contents)
+        if let missing = ids.first(where: { id in !sessions.contains { $0.id == id } }) {
+            throw ArchiveError.sessionNotFound(id: missing)
+        }
+        var comparisons = [SessionDiff?](repeating: nil, count: sessions.count)
+        var failures = [SessionComparison?](repeating: nil, count: sessions.count)
+        var traces = [Trace?](repeating: nil, count: sessions.count)
+        for (index, recorded) in sessions.enumerated() {
+            do {
+                (comparisons[index], traces[index]) = try begin(recorded)
+            } catch {
+                failures[index] = .failed(expected: recorded.trace, message: error.message)
+            }
+        }
+        var position = 0
+        try archive.forEachFrame(of: ids) { sessionID, frame in
+            while ids[position] < sessionID { position += 1 }
+            comparisons[position]?.compare(recorded: frame)
+        }
+        position = 0
+        try archive.forEachEventText(of: ids, kinds: TraceDiff.lifecycleKinds) { sessionID, subject, detail in
+            while ids[position] < sessionID { position += 1 }
+            comparisons[position]?.compare(recordedSubject: subject, detail: detail)
+        }
+        return sessions.indices.map { index in
+            if let failure = failures[index] { return (failure, nil) }
+            let verdict = comparisons[index]!.verdict(recordedOutcome: sessions[index].trace.outcome)
+            guard verdict.status == .diverged, let trace = traces[index] else { return (verdict, nil) }
+            let session = sessions[index]
+            return (verdict, KeptTrace(trace: trace, refreshHz: session.header.refreshHz, touches: session.touches))
+        }
+    }
+
+    /// Why a session could not be replayed: its verdict's error message.
+    private struct ReplayFailure: Error {
+        var message: String
+    }
+
+    /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the
+    /// trace comes back too when the worker keeps traces.
+    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, Trace?) {
+        let header = recorded.header
+        let spec: ScenarioSpec
+        do {
+            spec = try self.spec(header.scenarioSpecJSON)
+        } catch {
+            throw ReplayFailure(message: "the stored scenario spec no longer decodes: \(error)")
+        }
+        do {
+            let trace = try engine.run(
+                scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
+                outcomeHierarchy: keepsTraces)
+            return (diff.begin(actual: trace, refreshHz: header.refreshHz), keepsTraces ? trace : nil)
+        } catch {
+            throw ReplayFailure(message: "\(error)")
+        }
+    }
+
+    private func spec(_ json: String) throws -> ScenarioSpec {
+        if let lastSpec, lastSpec.json == json { return lastSpec.spec }
+        let spec = try specs[json] ?? ScenarioSpec.decode(json: json)
+        specs[json] = spec
+        lastSpec = (json, spec)
+        return spec
+    }
+}

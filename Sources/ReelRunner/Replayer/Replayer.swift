@@ -1,0 +1,248 @@
+import Foundation
+import ReelDiff
+import ReelStore
+import ReelTrace
+
+/// Re-runs archived sessions on a candidate engine and stores where they diverge.
+///
+/// Sessions are taken in ascending id order, `chunkSize` at a time; within a chunk, `jobs`
+/// workers (each with its own read-only connection and engine) take `sessionsPerRead` sessions at a
+/// time from a shared cursor, read them with one query per table and replay them, in parallel,
+/// without stopping between chunks; the calling thread writes each chunk's verdicts in id order in
+/// one transaction as soon as the chunk is complete (`ReplayPipeline`). Memory is bounded by a few
+/// chunks, and the stored results are identical for any job count and any shard split.
+public final class Replayer {
+    public struct Options: Sendable {
+        public var jobs: Int
+        public var shard: Shard?
+        public var scenario: String?
+        public var sessionIDs: [Int64]?
+        public var tolerances: Tolerances
+        /// Sessions replayed between two writes of verdicts.
+        public var chunkSize: Int
+        /// Sessions a worker reads with one query per table, then replays: enough to amortize the
+        /// queries, few enough that a chunk still splits among the workers.
+        public var sessionsPerRead: Int
+        /// Whether the candidate's trace of each diverged session is stored in the archive as that
+        /// engine's trace of the session (`reel replay --keep-traces`), so `reel accept` takes it
+        /// instead of running the candidate again. Only with results in the recorded archive.
+        public var keepsTraces: Bool
+
+        public init(
+            jobs: Int = 1, shard: Shard? = nil, scenario: String? = nil, sessionIDs: [Int64]? = nil,
+            tolerances: Tolerances = .default, chunkSize: Int = 512, sessionsPerRead: Int = 64, keepsTraces: Bool = false
+        ) {
+            self.jobs = max(1, jobs)
+            self.shard = shard
+            self.scenario = scenario
+            self.sessionIDs = sessionIDs
+            self.tolerances = tolerances
+            self.chunkSize = max(1, chunkSize)
+            self.sessionsPerRead = max(1, sessionsPerRead)
+            self.keepsTraces = keepsTraces
+        }
+
+        /// The sessions `scenario` and `sessionIDs` select.
+        public var selection: ReplaySelection { ReplaySelection(sessionIDs: sessionIDs, scenario: scenario) }
+    }
+
+    /// What a replay found.
+    public struct Summary: Sendable {
+        public var replayID: Int64 = 0
+        public var candidate: EngineIdentity?
+        public var sessions = 0
+        public var matched = 0
+        public var diverged = 0
+        public var errors = 0
+        /// Divergences per kind, in `DivergenceKind` order, kinds with none left out.
+        public var byKind: [(kind: DivergenceKind, count: Int)] = []
+        /// The first `Replayer.findingsKept` diverging or failing sessions with their verdicts, in
+        /// session order (the results tables hold all of them).
+        public var findings: [(sessionID: Int64, comparison: SessionComparison)] = []
+    }
+
+    /// A replay stopped by its `progress` callback between two chunks: replay `replayID` of the
+    /// results archive holds the verdicts of `sessionsWritten` sessions and stays 'running'.
+    public struct Stopped: Error {
+        public let replayID: Int64
+        public let sessionsWritten: Int
+        public let cause: any Error
+    }
+
+    /// How many findings a summary keeps in memory.
+    public static let findingsKept = 200
+
+    private let sourcePath: String
+    private let resultsPath: String?
+    private let factory: EngineFactory
+    private let options: Options
+
+    public init(archivePath: String, resultsPath: String? = nil, engine: EngineFactory, options: Options) {
+        sourcePath = archivePath
+        self.resultsPath = resultsPath
+        factory = engine
+        self.options = options
+    }
+
+    /// Runs the replay. `progress(done, total)` is called after each chunk's verdicts are committed;
+    /// when it throws, the replay stops there with a `Replayer.Stopped` (the replay stays 'running',
+    /// to be continued with `resuming`).
+    ///
+    /// - Parameters:
+    ///   - resumedID: a replay of the results archive that a killed run left at status 'running':
+    ///     checked (`ResumedReplay`), then continued with the sessions of its selection that it has
+    ///     no verdict on, and finished; the summary is then the whole replay's.
+    ///   - note: told what a resume could not check but did not stop for (see `ResumedReplay`).
+    public func run(
+        resuming resumedID: Int64? = nil, progress: ((Int, Int) throws -> Void)? = nil, note: (String) -> Void = { _ in }
+    ) throws -> Summary {
+        if options.keepsTraces, let resultsPath, resultsPath != sourcePath {
+            throw ReelFailure(
+                .usage,
+                "--keep-traces stores the candidate's traces beside the recorded sessions, so it needs the results in "
+                    + "\(sourcePath), not in \(resultsPath) (leave out --results)")
+        }
+        let source = try Archive.open(sourcePath, mode: .readOnly)
+        // A new replay's selection is checked before anything is written (a resume's is its replay's).
+        let checked = resumedID == nil ? try options.selection.sessions(in: source) : nil
+        let workers = try (0..<options.jobs).map { _ in
+            try ReplayWorker(
+                archivePath: sourcePath, engine: factory.make(), tolerances: options.tolerances, keepsTraces: options.keepsTraces)
+        }
+        let results = try ResultsArchive(sourcePath: sourcePath, resultsPath: resultsPath, mustExist: resumedID != nil)
+        let resumed = try resumedID.map { id in
+            try ResumedReplay(
+                id, in: results.archive, engine: factory, options: options,
+                current: (candidate(of: workers), candidateIsKnown(workers)), note: note)
+        }
+        let selection = resumed?.selection ?? options.selection
+        let selected = try checked ?? source.sessionIDs(scenario: selection.scenario, ids: selection.sessionIDs)
+        let ids = (options.shard.map { shard in selected.filter(shard.contains(sessionID:)) } ?? selected)
+            .filter { resumed?.judged.contains($0) != true }
+        try results.copySessionHeaders(selected)
+        var summary = Summary()
+        var counts = [DivergenceKind: Int]()
+        var begun: BegunReplay? = resumed.map { ($0.run.id, $0.candidate) }
+        // Who the candidate is, as the results received so far tell it (workers keep running
+        // while chunks are written, so their engines are not asked directly until the end).
+        var answered = (identity: candidate(of: workers), isKnown: candidateIsKnown(workers))
+
+        let pipeline = ReplayPipeline(workers: workers, chunkSize: options.chunkSize, sessionsPerRead: options.sessionsPerRead)
+        try pipeline.run(ids) { chunk, batches in
+            if !answered.isKnown, let known = batches.first(where: \.candidateIsKnown) {
+                answered = (known.candidate, true)
+            }
+            if !answered.isKnown, let failure = batches.lazy.compactMap(\.engineStartupFailure).first {
+                throw engineNeverAnswered(failure)
+            }
+            let verdicts = batches.flatMap(\.verdicts)
+            let kept = batches.flatMap(\.kept)
+            try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
+            // The candidate's identity is known for sure once it has answered (external engines).
+            let run = try begun ?? beginReplay(results.archive, candidate: answered.identity)
+            begun = run
+            try results.archive.write {
+                for (sessionID, verdict) in zip(chunk, verdicts) {
+                    try store(verdict, sessionID: sessionID, replayID: run.id, in: results.archive)
+                }
+                try keep(kept, of: chunk, by: answered, replayID: run.id, in: results.archive)
+            }
+            for (sessionID, verdict) in zip(chunk, verdicts) {
+                summary.sessions += 1
+                switch verdict.status {
+                case .matched: summary.matched += 1
+                case .diverged: summary.diverged += 1
+                case .error: summary.errors += 1
+                }
+                if verdict.status != .matched && summary.findings.count < Self.findingsKept {
+                    summary.findings.append((sessionID, verdict))
+                }
+                for divergence in verdict.divergences { counts[divergence.kind, default: 0] += 1 }
+            }
+            do {
+                try progress?(summary.sessions, ids.count)
+            } catch {
+                throw Stopped(replayID: run.id, sessionsWritten: summary.sessions, cause: error)
+            }
+        }
+        let finalCandidate = candidate(of: workers)
+        let run = try begun ?? beginReplay(results.archive, candidate: finalCandidate)
+        // An external engine that failed on every session of the first chunk but answered later.
+        let lateIdentity = run.candidate == finalCandidate || !candidateIsKnown(workers) ? nil : finalCandidate
+        try results.archive.write {
+            try results.archive.finishReplay(run.id, engineID: lateIdentity.map(results.archive.engineID(for:)))
+        }
+        if resumed != nil { return try Summary(replayID: run.id, in: results.archive) }
+        summary.replayID = run.id
+        summary.candidate = finalCandidate
+        summary.byKind = DivergenceKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
+        return summary
+    }
+
+    /// The candidate's identity: the first one a worker's engine has vouched for, else the
+    /// placeholder of an engine that never answered ("exec unknown").
+    private func candidate(of workers: [ReplayWorker]) -> EngineIdentity {
+        (workers.first(where: \.engineIdentityIsKnown) ?? workers[0]).engineIdentity
+    }
+
+    /// Whether a worker's engine has vouched for its identity (see `candidate(of:)`).
+    private func candidateIsKnown(_ workers: [ReplayWorker]) -> Bool {
+        workers.contains(where: \.engineIdentityIsKnown)
+    }
+
+    /// The replay's end when its engine failed `EngineFactory.startupAttempts` sessions in
+    /// a row before answering any: exit 2, naming the command, its last error (with its stderr) and
+    /// the folder a relative path in the command is taken from.
+    private func engineNeverAnswered(_ lastError: String) -> ReelFailure {
+        ReelFailure(
+            .engineFailed,
+            "the engine \(factory.spec) failed \(factory.startupAttempts) sessions in a row without answering "
+                + "one, so the replay stopped and wrote no verdict. The last failure: \(lastError). The command runs "
+                + "as /bin/sh -c COMMAND in the current folder (\(FileManager.default.currentDirectoryPath)): a relative path "
+                + "in it is taken from there; give a path that exists from there, or an absolute one.")
+    }
+
+    /// A replays row written, and the candidate identity it names.
+    private typealias BegunReplay = (id: Int64, candidate: EngineIdentity)
+
+    private func beginReplay(_ archive: Archive, candidate: EngineIdentity) throws -> BegunReplay {
+        let id = try archive.write {
+            try archive.beginReplay(
+                engineID: archive.engineID(for: candidate), candidate: factory.spec.description,
+                tolerancesJSON: options.tolerances.json, shard: options.shard?.description,
+                selectionJSON: options.selection.json, runner: ReplayRunner.current?.json)
+        }
+        return (id, candidate)
+    }
+
+    /// Stores the kept traces of a chunk's diverged sessions as the candidate's traces of them
+    /// (`Options.keepsTraces`). A session the candidate already has a trace of keeps that one
+    /// (`Archive.addTrace`); a trace without a final hierarchy, which a baseline needs, is not kept.
+    private func keep(
+        _ kept: [KeptTrace?], of chunk: ArraySlice<Int64>, by candidate: (identity: EngineIdentity, isKnown: Bool), replayID: Int64,
+        in archive: Archive
+    ) throws {
+        guard candidate.isKnown, kept.contains(where: { $0 != nil }) else { return }
+        let engineID = try archive.engineID(for: candidate.identity)
+        for (sessionID, kept) in zip(chunk, kept) {
+            guard let kept, !kept.trace.outcome.hierarchy.isEmpty else { continue }
+            try archive.addTrace(
+                kept.trace, sessionID: sessionID, engineID: engineID, replayID: replayID, input: (kept.refreshHz, kept.touches))
+        }
+    }
+
+    private func store(_ verdict: SessionComparison, sessionID: Int64, replayID: Int64, in archive: Archive) throws {
+        try archive.insertReplayResult(
+            ReplayResultRow(
+                replayID: replayID, sessionID: sessionID, status: verdict.status,
+                decisionExpected: Decision(completed: verdict.decisionExpected),
+                decisionActual: verdict.decisionActual.map(Decision.init(completed:)),
+                firstDivergentFrame: verdict.firstDivergentFrame,
+                maxError: verdict.status == .error ? nil : verdict.maxError,
+                errorMessage: verdict.status == .error ? verdict.divergences.first?.detail : nil,
+                kinds: verdict.divergences.map(\.kind)))
+        for d in verdict.divergences {
+            try archive.insertDivergence(DivergenceRow(replayID: replayID, sessionID: sessionID, divergence: d))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ReelDiff
+import ReelStore
+import ReelTrace
+
+extension Replayer.Summary {
+    /// The summary of replay `replayID` as its tables tell it: what `Replayer.run` returned for a
+    /// replay run in one piece, and the summary of shard results merged by `ResultsMerger`.
+    public init(replayID: Int64, in archive: Archive) throws {
+        guard let run = try archive.replayRun(id: replayID) else {
+            throw ReelFailure(.dataError, "\(archive.path): no replay \(replayID)")
+        }
+        self.init()
+        self.replayID = replayID
+        candidate = try archive.engine(id: run.engineID)
+        var counts = [DivergenceKind: Int]()
+        for row in try archive.replayResults(replayID: replayID) {
+            sessions += 1
+            switch row.status {
+            case .matched:
+                matched += 1
+                continue
+            case .diverged: diverged += 1
+            case .error: errors += 1
+            }
+            let divergences = try archive.divergences(replayID: replayID, sessionID: row.sessionID)
+            for divergence in divergences { counts[divergence.kind, default: 0] += 1 }
+            guard findings.count < Replayer.findingsKept else { continue }
+            findings.append((row.sessionID, SessionComparison(row, divergences: divergences)))
+        }
+        byKind = DivergenceKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
+    }
+}
+
+extension SessionComparison {
+    /// A verdict rebuilt from its stored rows.
+    init(_ row: ReplayResultRow, divergences: [DivergenceRow]) {
+        self.init(
+            status: row.status, decisionExpected: row.decisionExpected?.completed ?? false,
+            decisionActual: row.decisionActual?.completed,
+            divergences: divergences.map(\.divergence),
+            firstDivergentFrame: row.firstDivergentFrame, maxError: row.maxError ?? 0)
+    }
+}

@@ -1,0 +1,68 @@
+import ReelFormats
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The serving side of the engine protocol, for `reel engine serve`: reads request lines,
+/// answers each with exactly one response line, until the input ends.
+package enum EngineProtocolServer {
+    /// Serves requests from `input` to `output` (file descriptors, e.g. 0 and 1). A request that
+    /// cannot be decoded is answered with `{"error": ...}` and serving goes on; blank lines are
+    /// skipped; every answer echoes its request's `id`. Returns when the input ends; throws the errno text when reading or writing fails.
+    package static func serve(
+        input: Int32, output: Int32, handler: (EngineRequest) -> EngineReply
+    ) throws(EngineServeError) {
+        let lines = LineSource(fileDescriptor: input, closeOnDeinit: false)
+        try serve(lines: lines, handler: handler) { (bytes) throws(EngineServeError) in try writeAll(bytes, to: output) }
+    }
+
+    /// Serves requests from `lines`, handing every response line to `emit`.
+    static func serve(
+        lines: LineSource, handler: (EngineRequest) -> EngineReply, emit: ([UInt8]) throws(EngineServeError) -> Void
+    ) throws(EngineServeError) {
+        while true {
+            let line: ServedLine?
+            do {
+                line = try lines.withNextLine { bytes -> ServedLine in
+                    if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return .blank }
+                    return .request(Result { () throws(EngineProtocolError) in try EngineRequest.decode(line: Array(bytes)) })
+                }
+            } catch {
+                throw EngineServeError(message: "reading requests failed: \(error.message)")
+            }
+            switch line {
+            case nil: return
+            case .blank?: continue
+            case .request(.failure(let error))?: try emit(EngineReply.error(error.reason).encodedLine())
+            case .request(.success(let request))?: try emit(handler(request).encodedLine(id: request.id))
+            }
+        }
+    }
+
+    private enum ServedLine {
+        case blank
+        case request(Result<EngineRequest, EngineProtocolError>)
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to output: Int32) throws(EngineServeError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { write(output, $0.baseAddress! + offset, $0.count - offset) }
+            if count > 0 {
+                offset += count
+            } else if count < 0, errno != EINTR {
+                throw EngineServeError(message: "writing a response failed: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}
+
+/// Serving stopped because the input or the output failed.
+package struct EngineServeError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
+
+    package var description: String { message }
+}
