@@ -1,3 +1,4 @@
+import ReelTestSupport
 import ReelTrace
 import Testing
 
