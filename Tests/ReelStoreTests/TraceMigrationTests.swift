@@ -1,8 +1,9 @@
 import Foundation
-import ReelStore
 import ReelTestSupport
 import ReelTrace
 import Testing
+
+@testable import ReelStore
 
 /// Migration 0004 and the compact trace layout: a v3 archive converts value for value (its recorded
 /// traces become the baselines), the views under the v3 names give back the v3 rows, and the
@@ -226,5 +227,23 @@ import Testing
         #expect(throws: ArchiveError.self) { try archive.loadSession(id) }
         try archive.database.execute("UPDATE traces SET first_tick = 9223372036854775807")
         #expect(throws: ArchiveError.self) { try archive.loadSession(id) }
+    }
+
+    /// A damaged index can hand a view's changes out of frame order; the assembler refuses them
+    /// as bad data (it trapped on an empty range before: found by the archive fuzzer).
+    @Test func changesOutOfFrameOrderAreRefusedNotTrappedOn() throws {
+        var assembler = TraceAssembler()
+        assembler.add(ViewRun(viewID: 1, firstFrame: 0, lastFrame: 20, changing: 1, first: ViewValues()))
+        assembler.add(ViewChange(viewID: 1, property: 0, frameIndex: 14, value: 3))
+        assembler.add(ViewChange(viewID: 1, property: 0, frameIndex: 2, value: 4))
+        #expect(throws: ArchiveError.self) { try assembler.finish() }
+
+        var ordered = TraceAssembler()
+        ordered.add(ViewRun(viewID: 1, firstFrame: 0, lastFrame: 20, changing: 1, first: ViewValues()))
+        ordered.add(ViewChange(viewID: 1, property: 0, frameIndex: 2, value: 4))
+        ordered.add(ViewChange(viewID: 1, property: 0, frameIndex: 14, value: 3))
+        try ordered.finish()
+        let x = { (frame: Int) in try ordered.views(ofFrame: frame, key: { _ in "v" })[0].x }
+        #expect(try [x(1), x(2), x(13), x(14), x(20)] == [0, 4, 4, 3, 3])
     }
 }

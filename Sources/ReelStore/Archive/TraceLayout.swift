@@ -177,20 +177,26 @@ struct TraceAssembler {
             }
             let offset = change.frameIndex - runs[runIndex].firstFrame
             if let before = previous, before.run == runIndex, before.property == change.property {
-                fill(run: before.run, property: before.property, from: before.offset, to: offset, with: before.value)
+                try fill(run: before.run, property: before.property, from: before.offset, to: offset, with: before.value)
             } else if let before = previous {
-                fill(run: before.run, property: before.property, from: before.offset, to: nil, with: before.value)
+                try fill(run: before.run, property: before.property, from: before.offset, to: nil, with: before.value)
             }
             previous = (runIndex, change.property, offset, change.value)
         }
         if let before = previous {
-            fill(run: before.run, property: before.property, from: before.offset, to: nil, with: before.value)
+            try fill(run: before.run, property: before.property, from: before.offset, to: nil, with: before.value)
         }
     }
 
     /// Sets `property` of run `run` to `value` from frame offset `start` up to `end` (exclusive; nil: the run's end).
-    private mutating func fill(run: Int, property: Int, from start: Int, to end: Int?, with value: Double) {
+    /// Changes read out of frame order (only a damaged index returns them so) are refused as bad data.
+    private mutating func fill(run: Int, property: Int, from start: Int, to end: Int?, with value: Double) throws {
         let end = end ?? (runs[run].lastFrame - runs[run].firstFrame + 1)
+        guard start <= end else {
+            throw ArchiveError.invalidStoredValue(
+                table: "view_changes", column: "frame_index",
+                value: "\(runs[run].firstFrame + end) (read after frame \(runs[run].firstFrame + start) of view \(runs[run].viewID))")
+        }
         for offset in start..<end { values[run][offset * ViewValues.count + property] = value }
     }
 
