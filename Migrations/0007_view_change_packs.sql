@@ -1,6 +1,6 @@
 -- Reel archive schema v7: a view property's changes packed, up to 16 consecutive frames a row.
 --
--- A view_changes row (one property of one view in one frame) cost about 23 bytes for its 8-byte
+-- A view_changes row (one property of one view in one frame) took about 21 bytes for its 8-byte
 -- value: its key, a header and a cell each. In a back-swipe the properties that move change in
 -- almost every frame (x of both views, the dimming view's alpha: 94% of their frames), so the
 -- changes of one property in consecutive frames are stored as one view_change_packs row: the
