@@ -96,13 +96,13 @@ package struct StoreBenchmark: Sendable {
         return Result(sessions: ids.count, frameViewRows: rows, seconds: Self.seconds(elapsed))
     }
 
-    /// Bytes of the tables that store frame views (`trace_views` and `view_changes`: their pages, as
+    /// Bytes of the tables that store frame views (`trace_views` and `view_change_packs`: their pages, as
     /// SQLite's dbstat counts them) per frame-view row the `frame_views` view shows, in the archive at `path`.
     package static func frameViewBytesPerRow(path: String) throws -> Double {
         let archive = try Archive.open(path, mode: .readOnly)
         let bytes =
             try archive.database.scalarInt64(
-                "SELECT sum(pgsize) FROM dbstat WHERE name = 'trace_views' OR name = 'view_changes'") ?? 0
+                "SELECT sum(pgsize) FROM dbstat WHERE name = 'trace_views' OR name = 'view_change_packs'") ?? 0
         let rows = try archive.baselineRowCounts().first { $0.view == "frame_views" }?.rows ?? 0
         return Double(bytes) / Double(max(rows, 1))
     }

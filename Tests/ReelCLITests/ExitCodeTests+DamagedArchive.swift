@@ -219,4 +219,27 @@ struct DamagedArchiveExitCodeTests {
         #expect(show.status == 65, "exit \(show.status): \(show.standardError)")
         #expect(show.standardError.contains("touch_packs row 2: x "), "\(show.standardError)")
     }
+
+    /// A view change pack whose count claims more values than it holds (migration 0007): `info
+    /// --check` names the table and the session, `show` of that session is bad data, both 65.
+    @Test func aDamagedViewChangePackIsBadDataNamingTheSession() throws {
+        let (folder, seed, _) = try Self.archive()
+        let path = folder + "/a.sqlite"
+        try seed.write(to: URL(fileURLWithPath: path))
+        do {
+            let database = try Database.open(path, mode: .readWrite)
+            try database.execute(
+                """
+                UPDATE view_change_packs SET change_count = change_count + 1
+                WHERE trace_id = (SELECT trace_id FROM baselines WHERE session_id = 2) AND change_count < 16
+                """)
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let check = try runReel(["info", path, "--check"], in: folder)
+        #expect(check.status == 65, "exit \(check.status): \(check.standardError)")
+        #expect(check.standardError.contains("view_change_packs row of session 2 ("), "\(check.standardError)")
+        let show = try runReel(["show", path, "2"], in: folder)
+        #expect(show.status == 65, "exit \(show.status): \(show.standardError)")
+        #expect(show.standardError.contains("view_change_packs"), "\(show.standardError)")
+    }
 }

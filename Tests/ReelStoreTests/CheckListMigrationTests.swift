@@ -121,7 +121,7 @@ import Testing
             "INSERT INTO divergences (replay_id, session_id, kind) VALUES (?1, ?2, ?3)",
             "INSERT INTO traces (session_id, engine_id, frame_count, first_tick, decision, completed_at, hierarchy_json, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             "INSERT INTO trace_views VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
-            "INSERT INTO view_changes VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO view_change_packs VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
             "INSERT INTO trace_events VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         ]
         for sql in inserts {

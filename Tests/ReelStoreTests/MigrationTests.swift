@@ -33,12 +33,13 @@ import Testing
 
     @Test func refusesANewerSchema() throws {
         let path = temporaryPath("future.sqlite")
-        let future = EmbeddedMigration.all + [EmbeddedMigration(version: 7, name: "future", sql: "CREATE TABLE future (x INTEGER) STRICT;")]
-        _ = try Archive.open(path, mode: .readWrite, migrations: future)
         let build = EmbeddedMigration.all.last!.version
+        let future =
+            EmbeddedMigration.all + [EmbeddedMigration(version: build + 1, name: "future", sql: "CREATE TABLE future (x INTEGER) STRICT;")]
+        _ = try Archive.open(path, mode: .readWrite, migrations: future)
         for mode in [Archive.Mode.readWrite, .readOnly] {
             let error = #expect(throws: ArchiveError.self) { try Archive.open(path, mode: mode) }
-            #expect(error?.description == "\(path): archive schema v7 is newer than this reel (v\(build)): upgrade reel")
+            #expect(error?.description == "\(path): archive schema v\(build + 1) is newer than this reel (v\(build)): upgrade reel")
         }
     }
 

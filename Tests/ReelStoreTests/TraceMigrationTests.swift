@@ -73,9 +73,9 @@ import Testing
 
         let migrated = try Archive.open(path, mode: .readWrite)
         // 0004 converts the rows; 0005 redefines the regressions view (same rows before any accept);
-        // 0006 packs the touches (TouchPackTests).
-        #expect(migrated.migrationsApplied.map(\.name) == ["traces", "keep_traces", "touch_packs"])
-        #expect(migrated.schemaVersion == 6)
+        // 0006 packs the touches (TouchPackTests); 0007 packs the view changes (ViewChangePackTests).
+        #expect(migrated.migrationsApplied.map(\.name) == ["traces", "keep_traces", "touch_packs", "view_change_packs"])
+        #expect(migrated.schemaVersion == 7)
         try migrated.attach(copy, as: "v3")
         for table in Self.version3Tables {
             #expect(
@@ -126,7 +126,7 @@ import Testing
         }
         try archive.attach(v3, as: "converted")
         for table in [
-            "trace_frames", "trace_views", "view_changes", "view_keys", "frames", "frame_views", "events", "outcomes",
+            "trace_frames", "trace_views", "view_change_packs", "view_keys", "frames", "frame_views", "events", "outcomes",
             "touch_packs", "touch_rows", "touches",
         ] {
             #expect(try Self.difference(table, archive.database, attached: "converted") == 0, "\(table)")
@@ -163,7 +163,7 @@ import Testing
             }
         }
         #expect(changes > 0)
-        #expect(try archive.database.scalarInt64("SELECT count(*) FROM view_changes") == Int64(changes))
+        #expect(try archive.database.scalarInt64("SELECT sum(change_count) FROM view_change_packs") == Int64(changes))
         #expect(try archive.database.scalarInt64("SELECT count(*) FROM trace_views") == 3)
         #expect(try archive.loadSession(id).trace == session.trace)
     }

@@ -304,9 +304,9 @@ extension Archive {
             \(filter) ORDER BY bl.session_id, v.view_id, v.first_frame
             """
         let changesSQL = """
-            SELECT bl.session_id, c.view_id, c.property, c.frame_index, c.value
-            FROM baselines AS bl CROSS JOIN view_changes AS c ON c.trace_id = bl.trace_id
-            \(filter) ORDER BY bl.session_id, c.view_id, c.property, c.frame_index
+            SELECT bl.session_id, \(Self.viewChangePackColumns("c"))
+            FROM baselines AS bl CROSS JOIN view_change_packs AS c ON c.trace_id = bl.trace_id
+            \(filter) ORDER BY bl.session_id, c.view_id, c.property, c.first_frame
             """
         try database.withCachedStatement(framesSQL) { frames in
             try selection.bind(to: frames)
@@ -331,7 +331,7 @@ extension Archive {
                             }
                             while hasChange, changes.int64(at: 0) < frameSession { hasChange = try changes.step() }
                             while hasChange, changes.int64(at: 0) == frameSession {
-                                assembler.add(try Self.viewChange(changes))
+                                for change in try Self.viewChangePack(changes, from: 1).changes { assembler.add(change) }
                                 hasChange = try changes.step()
                             }
                             try assembler.finish()
@@ -360,12 +360,33 @@ extension Archive {
         return run
     }
 
-    private static func viewChange(_ s: Statement) throws -> ViewChange {
-        let property = s.int(at: 2)
+    /// The columns of a `view_change_packs` row as `viewChangePack` reads them, of table alias `alias`.
+    static func viewChangePackColumns(_ alias: String) -> String {
+        (["view_id", "property", "first_frame", "change_count"] + (0..<ViewChangePack.width).map { "v\($0)" })
+            .map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
+
+    /// The `view_change_packs` row whose `viewChangePackColumns` start at column `start` of `s`: its
+    /// first `change_count` values must be there (a damaged archive's pack is refused, not trapped on).
+    static func viewChangePack(_ s: Statement, from start: Int32) throws -> ViewChangePack {
+        let property = s.int(at: start + 1)
         guard (0..<ViewValues.count).contains(property) else {
-            throw ArchiveError.invalidStoredValue(table: "view_changes", column: "property", value: String(property))
+            throw ArchiveError.invalidStoredValue(table: "view_change_packs", column: "property", value: String(property))
         }
-        return ViewChange(viewID: s.int64(at: 1), property: property, frameIndex: s.int(at: 3), value: s.double(at: 4))
+        let count = s.int(at: start + 3)
+        guard (1...ViewChangePack.width).contains(count) else {
+            throw ArchiveError.invalidStoredValue(table: "view_change_packs", column: "change_count", value: String(count))
+        }
+        var values: [Double] = []
+        values.reserveCapacity(count)
+        for column in 0..<Int32(count) {
+            guard !s.isNull(at: start + 4 + column) else {
+                throw ArchiveError.invalidStoredValue(
+                    table: "view_change_packs", column: "v\(column)", value: "NULL (change_count is \(count))")
+            }
+            values.append(s.double(at: start + 4 + column))
+        }
+        return ViewChangePack(viewID: s.int64(at: start), property: property, firstFrame: s.int(at: start + 2), values: values)
     }
 }
 

@@ -192,6 +192,29 @@ extension Archive {
             problems.append("session \(foreign.int64(at: 0)): its baseline is trace \(foreign.int64(at: 1)) of another session")
         }
         problems += try touchPackProblems()
+        problems += try viewChangePackProblems()
+        return problems
+    }
+
+    /// Each `view_change_packs` row that does not decode, named by its trace's session and its key.
+    private func viewChangePackProblems() throws -> [String] {
+        var problems: [String] = []
+        let packs = try database.prepare(
+            """
+            SELECT tr.session_id, c.trace_id, \(Self.viewChangePackColumns("c"))
+            FROM view_change_packs AS c LEFT JOIN traces AS tr ON tr.id = c.trace_id ORDER BY c.trace_id
+            """)
+        while try packs.step() {
+            do {
+                _ = try Self.viewChangePack(packs, from: 2)
+            } catch let error as ArchiveError {
+                guard case .invalidStoredValue(_, let column, let value) = error else { throw error }
+                let session = packs.isNull(at: 0) ? "no session" : "session \(packs.int64(at: 0))"
+                problems.append(
+                    "view_change_packs row of \(session) (trace \(packs.int64(at: 1)), view \(packs.int64(at: 2)), "
+                        + "first frame \(packs.int64(at: 4))): \(column) \(value)")
+            }
+        }
         return problems
     }
 

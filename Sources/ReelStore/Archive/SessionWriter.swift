@@ -9,7 +9,7 @@ final class SessionWriter {
     let trace: Statement
     let frame: Statement
     let viewRun: Statement
-    let viewChange: Statement
+    let viewChangePack: Statement
     let event: Statement
     let baseline: Statement
 
@@ -33,8 +33,7 @@ final class SessionWriter {
         frame = try database.prepare(
             "INSERT INTO trace_frames (trace_id, frame_index, progress, t) VALUES (?1, ?2, ?3, ?4)")
         viewRun = try database.prepare(Self.viewRunInsertSQL)
-        viewChange = try database.prepare(
-            "INSERT INTO view_changes (trace_id, view_id, property, frame_index, value) VALUES (?1, ?2, ?3, ?4, ?5)")
+        viewChangePack = try database.prepare(Self.viewChangePackInsertSQL)
         event = try database.prepare(
             "INSERT INTO trace_events (trace_id, seq, t, touch_seq, name_id, argument) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         baseline = try database.prepare(
@@ -46,6 +45,13 @@ final class SessionWriter {
     static let viewRunInsertSQL = """
         INSERT INTO trace_views (trace_id, view_id, first_frame, last_frame, changing, x, y, w, h, alpha, a, b, c, d,
             tx, ty, rotation_x, rotation_y, m34, z, hidden)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+        """
+
+    /// Binds the key, the count and `v0` ... `v15` (?6 ... ?21); value columns past the count stay NULL.
+    static let viewChangePackInsertSQL = """
+        INSERT INTO view_change_packs (trace_id, view_id, property, first_frame, change_count, v0, v1, v2, v3, v4, v5, v6,
+            v7, v8, v9, v10, v11, v12, v13, v14, v15)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
         """
 
@@ -103,13 +109,16 @@ final class SessionWriter {
             try r.bind(Int64(run.first[ViewValues.hiddenProperty]), at: 21)
             try r.run()
         }
-        let c = viewChange
-        for change in layout.changes {
+        let c = viewChangePack
+        for pack in layout.changePacks {
             try c.bind(traceID, at: 1)
-            try c.bind(change.viewID, at: 2)
-            try c.bind(Int64(change.property), at: 3)
-            try c.bind(Int64(change.frameIndex), at: 4)
-            try c.bind(change.value, at: 5)
+            try c.bind(pack.viewID, at: 2)
+            try c.bind(Int64(pack.property), at: 3)
+            try c.bind(Int64(pack.firstFrame), at: 4)
+            try c.bind(Int64(pack.values.count), at: 5)
+            for column in 0..<ViewChangePack.width {
+                try c.bind(column < pack.values.count ? pack.values[column] : nil, at: Int32(6 + column))
+            }
             try c.run()
         }
         guard !trace.events.isEmpty else { return }

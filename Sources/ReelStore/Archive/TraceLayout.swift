@@ -45,12 +45,48 @@ struct ViewRun {
     var first: ViewValues
 }
 
-/// A property whose value differs from the frame before in the same run: one `view_changes` row.
+/// A property whose value differs from the frame before in the same run (the v4 `view_changes` row).
 struct ViewChange {
     var viewID: Int64
     var property: Int
     var frameIndex: Int
     var value: Double
+}
+
+/// The changes of one property of one view in consecutive frames, at most `width` of them: one
+/// `view_change_packs` row, `values[i]` being the value at frame `firstFrame + i`.
+struct ViewChangePack {
+    /// The value columns of a `view_change_packs` row (`v0` ... `v15`, migration 0007).
+    static let width = 16
+
+    var viewID: Int64
+    var property: Int
+    var firstFrame: Int
+    var values: [Double]
+
+    /// `changes`, in (view, property, frame) order, cut into packs: a pack ends at a frame without
+    /// a change, at another view or property, and after `width` changes, as migration 0007 cuts them.
+    static func packs(_ changes: [ViewChange]) -> [ViewChangePack] {
+        var packs: [ViewChangePack] = []
+        for change in changes {
+            if let last = packs.last, last.viewID == change.viewID, last.property == change.property,
+                last.values.count < width, last.firstFrame + last.values.count == change.frameIndex
+            {
+                packs[packs.count - 1].values.append(change.value)
+            } else {
+                packs.append(
+                    ViewChangePack(viewID: change.viewID, property: change.property, firstFrame: change.frameIndex, values: [change.value]))
+            }
+        }
+        return packs
+    }
+
+    /// The changes the pack holds, one per frame.
+    var changes: some Sequence<ViewChange> {
+        values.enumerated().lazy.map { offset, value in
+            ViewChange(viewID: viewID, property: property, frameIndex: firstFrame + offset, value: value)
+        }
+    }
 }
 
 /// An event's detail as stored: a detail `head(argument)` (with a "(" and a final ")") keeps only
@@ -80,14 +116,15 @@ struct EventDetail: Equatable {
 
 /// A trace in the stored layout (docs/SCHEMA.md, "traces"): frame times as the frame clock's ticks
 /// where they are, each view's values at the start of its runs, and only the values that change.
-/// Runs and changes come in primary-key order, so inserting them appends to the b-trees.
+/// Runs and change packs come in primary-key order, so inserting them appends to the b-trees.
 struct TraceLayout {
     /// The tick of frame 0: frame i is at (firstTick + i) / refreshHz unless `explicitTimes` says otherwise.
     var firstTick: Int64
     /// Per frame: its time when it is not the clock's tick, else nil.
     var explicitTimes: [Double?]
     var runs: [ViewRun]
-    var changes: [ViewChange]
+    /// The values that change, packed (`ViewChangePack`), in primary-key order.
+    var changePacks: [ViewChangePack]
 
     /// Lays out `trace`, recorded at `refreshHz`, with view keys interned by `viewID`.
     init(_ trace: Trace, refreshHz: Double, viewID: (String) throws -> Int64) rethrows {
@@ -97,7 +134,7 @@ struct TraceLayout {
         explicitTimes = []
         explicitTimes.reserveCapacity(frames.count)
         runs = []
-        changes = []
+        var changes: [ViewChange] = []
         // The open run of each view (an index into `runs`) and its values at the last frame it was in.
         var open: [Int64: (run: Int, values: ViewValues)] = [:]
         for frame in frames {
@@ -123,6 +160,7 @@ struct TraceLayout {
         }
         runs.sort { ($0.viewID, $0.firstFrame) < ($1.viewID, $1.firstFrame) }
         changes.sort { ($0.viewID, $0.property, $0.frameIndex) < ($1.viewID, $1.property, $1.frameIndex) }
+        changePacks = ViewChangePack.packs(changes)
     }
 }
 
@@ -170,7 +208,7 @@ struct TraceAssembler {
             if runIndex >= runs.count || runs[runIndex].viewID != change.viewID || !runs[runIndex].covers(change.frameIndex) {
                 guard let found = runs.firstIndex(where: { $0.viewID == change.viewID && $0.covers(change.frameIndex) }) else {
                     throw ArchiveError.invalidStoredValue(
-                        table: "view_changes", column: "frame_index",
+                        table: "view_change_packs", column: "first_frame",
                         value: "\(change.frameIndex) (view \(change.viewID) is not in that frame)")
                 }
                 runIndex = found
@@ -224,7 +262,8 @@ extension TraceAssembler {
     /// A stored z as an Int; a damaged archive's value that is no whole number in range is refused, not trapped on.
     static func z(_ value: Double) throws -> Int {
         guard abs(value) <= 9_007_199_254_740_992, let z = Int(exactly: value) else {
-            throw ArchiveError.invalidStoredValue(table: "view_changes", column: "value", value: "\(value) (a z that is no whole number)")
+            throw ArchiveError.invalidStoredValue(
+                table: "view_change_packs", column: "value", value: "\(value) (a z that is no whole number)")
         }
         return z
     }
