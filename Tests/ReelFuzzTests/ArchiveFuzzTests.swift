@@ -68,6 +68,8 @@ struct ArchiveFuzzTests {
             do {
                 try Self.check(PageMutator.mutate(seed.archive, words: words), case: number, seed: seed)
             } catch {
+                // The property check reports the input, not this comment: say the error where CI logs show it.
+                FileHandle.standardError.write(Data("damaged-archive case \(number), words \(words): \(error)\n".utf8))
                 Issue.record("case \(number): \(error)")
             }
         }
