@@ -77,16 +77,17 @@ struct HashText {
         return count
     }
 
-    /// Appends the last `count` decimal digits of `value`, with leading zeros.
+    /// Appends the last `count` (at most 20) decimal digits of `value`, with leading zeros.
     private mutating func appendDigits(of value: UInt64, count: Int) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        var rest = value
-        var position = start + count - 1
-        while position >= start {
-            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            position -= 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value
+            var position = count - 1
+            while position >= 0 {
+                digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                position -= 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
         }
     }
 }
