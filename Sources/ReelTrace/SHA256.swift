@@ -55,27 +55,27 @@ public enum SHA256 {
         return result
     }
 
-    /// One round of the compression function over a 64-byte block.
+    /// The compression function over one 64-byte block. The message schedule is kept as a ring of
+    /// its last 16 words, computed as the rounds need them, and the rounds run eight at a time with
+    /// the working variables passed in rotated order, so no round shuffles all eight of them.
     private static func compress(_ state: inout InlineArray<8, UInt32>, _ block: UnsafeBufferPointer<UInt8>) {
-        var schedule = InlineArray<64, UInt32>(repeating: 0)
+        let raw = UnsafeRawBufferPointer(block)
+        var schedule = InlineArray<16, UInt32>(repeating: 0)
         for i in 0..<16 {
-            let j = 4 * i
-            schedule[i] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
-        }
-        for i in 16..<64 {
-            let s0 = rotateRight(schedule[i - 15], 7) ^ rotateRight(schedule[i - 15], 18) ^ (schedule[i - 15] >> 3)
-            let s1 = rotateRight(schedule[i - 2], 17) ^ rotateRight(schedule[i - 2], 19) ^ (schedule[i - 2] >> 10)
-            schedule[i] = schedule[i - 16] &+ s0 &+ schedule[i - 7] &+ s1
+            schedule[i] = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
         }
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ roundConstants[i] &+ schedule[i]
-            let s0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        var i = 0
+        while i < 64 {
+            round(a, b, c, &d, e, f, g, &h, i, &schedule)
+            round(h, a, b, &c, d, e, f, &g, i + 1, &schedule)
+            round(g, h, a, &b, c, d, e, &f, i + 2, &schedule)
+            round(f, g, h, &a, b, c, d, &e, i + 3, &schedule)
+            round(e, f, g, &h, a, b, c, &d, i + 4, &schedule)
+            round(d, e, f, &g, h, a, b, &c, i + 5, &schedule)
+            round(c, d, e, &f, g, h, a, &b, i + 6, &schedule)
+            round(b, c, d, &e, f, g, h, &a, i + 7, &schedule)
+            i += 8
         }
         state[0] = state[0] &+ a
         state[1] = state[1] &+ b
@@ -87,14 +87,45 @@ public enum SHA256 {
         state[7] = state[7] &+ h
     }
 
+    /// Round `i`: adds the round's sum to `d` and makes `h` the next `a` (the caller rotates the
+    /// names). From round 16 on, first replaces schedule word `i - 16` in the ring with word `i`.
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+        _ h: inout UInt32, _ i: Int, _ schedule: inout InlineArray<16, UInt32>
+    ) {
+        if i >= 16 {
+            let w15 = schedule[(i - 15) & 15]
+            let w2 = schedule[(i - 2) & 15]
+            let s0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >> 3)
+            let s1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >> 10)
+            schedule[i & 15] = schedule[i & 15] &+ s0 &+ schedule[(i - 7) & 15] &+ s1
+        }
+        let s1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+        let choice = (e & f) ^ (~e & g)
+        let t1 = h &+ s1 &+ choice &+ roundConstants[i] &+ schedule[i & 15]
+        let s0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+        let majority = (a & b) ^ (a & c) ^ (b & c)
+        d = d &+ t1
+        h = t1 &+ s0 &+ majority
+    }
+
     /// The digest of the UTF-8 bytes of `text`, as 64 lowercase hex digits.
     public static func hex(_ text: String) -> String {
         var text = text
-        let bytes: [UInt8] = text.withUTF8 { utf8 in SHA256.digest(of: utf8) }
+        return text.withUTF8 { hex(digest(of: $0)) }
+    }
+
+    /// The digest of `bytes`, as 64 lowercase hex digits.
+    public static func hex(of bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { hex(digest(of: $0)) }
+    }
+
+    private static func hex(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
-        for byte in bytes {
+        for byte in digest {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0x0F)])
         }

@@ -1,32 +1,35 @@
 import ReelEngine
-import ReelJSON
 import ReelStore
 import ReelTrace
 
 /// The content hash that identifies a session in an archive: sha256 of the scenario spec, the
 /// device, the refresh rate and every touch, in a canonical text form. The same input recorded
 /// twice has the same hash, so re-recording never duplicates a session.
+///
+/// The text: the spec's canonical JSON, a newline, the device's width, height and scale and the
+/// refresh rate each followed by a space, then per touch a newline and its time, id, phase, x and
+/// y separated by spaces; numbers as `JSONWriter.format` writes them.
 package enum SessionHash {
     package static func hash(specJSON: String, device: Device, refreshHz: Double, touches: [Touch]) -> String {
-        var writer = JSONWriter(reservingCapacity: specJSON.utf8.count + 64 + touches.count * 48)
-        writer.raw(specJSON)
-        writer.punctuation(UInt8(ascii: "\n"))
+        var text = HashText(reservingCapacity: specJSON.utf8.count + 64 + touches.count * 48)
+        text.append(specJSON)
+        text.append(UInt8(ascii: "\n"))
         for value in [device.width, device.height, device.scale, refreshHz] {
-            writer.number(value)
-            writer.punctuation(UInt8(ascii: " "))
+            text.append(value)
+            text.append(UInt8(ascii: " "))
         }
         for touch in touches {
-            writer.punctuation(UInt8(ascii: "\n"))
-            writer.number(touch.t)
-            writer.punctuation(UInt8(ascii: " "))
-            writer.int(touch.id)
-            writer.punctuation(UInt8(ascii: " "))
-            writer.raw(touch.phase.rawValue)
-            writer.punctuation(UInt8(ascii: " "))
-            writer.number(touch.x)
-            writer.punctuation(UInt8(ascii: " "))
-            writer.number(touch.y)
+            text.append(UInt8(ascii: "\n"))
+            text.append(touch.t)
+            text.append(UInt8(ascii: " "))
+            text.append(touch.id)
+            text.append(UInt8(ascii: " "))
+            text.append(touch.phase.rawValue)
+            text.append(UInt8(ascii: " "))
+            text.append(touch.x)
+            text.append(UInt8(ascii: " "))
+            text.append(touch.y)
         }
-        return SHA256.hex(writer.text)
+        return SHA256.hex(of: text.bytes)
     }
 }
