@@ -232,7 +232,7 @@ struct TraceAssembler {
         let end = end ?? (runs[run].lastFrame - runs[run].firstFrame + 1)
         guard start <= end else {
             throw ArchiveError.invalidStoredValue(
-                table: "view_changes", column: "frame_index",
+                table: "view_change_packs", column: "first_frame",
                 value: "\(runs[run].firstFrame + end) (read after frame \(runs[run].firstFrame + start) of view \(runs[run].viewID))")
         }
         for offset in start..<end { values[run][offset * ViewValues.count + property] = value }
