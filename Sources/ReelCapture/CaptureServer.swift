@@ -12,20 +12,20 @@ import ReelTrace
 #endif
 
 /// What a capture server serves and where.
-public struct CaptureConfiguration: Sendable {
+package struct CaptureConfiguration: Sendable {
     /// The address to listen on: loopback (`127.0.0.1`, the default of `reel capture`) or, for phones
     /// on the same network, `0.0.0.0` or an address of this machine.
-    public var host: String
+    package var host: String
     /// The port (0: any free port; `CaptureServer.run` reports the one it got).
-    public var port: Int
+    package var port: Int
     /// The secret every request's URL must carry.
-    public var token: CaptureToken
-    public var scenario: ScenarioSpec
-    public var limits: CaptureLimits
+    package var token: CaptureToken
+    package var scenario: ScenarioSpec
+    package var limits: CaptureLimits
     /// The `--tag`s added to every captured session.
-    public var tags: [String]
+    package var tags: [String]
 
-    public init(host: String, port: Int, token: CaptureToken, scenario: ScenarioSpec, limits: CaptureLimits, tags: [String]) {
+    package init(host: String, port: Int, token: CaptureToken, scenario: ScenarioSpec, limits: CaptureLimits, tags: [String]) {
         self.host = host
         self.port = port
         self.token = token
@@ -35,14 +35,14 @@ public struct CaptureConfiguration: Sendable {
     }
 
     /// Whether `host` is a loopback address (reachable from this machine only).
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }
 
 /// The server could not listen (the port taken, an address not of this machine), in the system's words.
-public struct CaptureListenError: Error, CustomStringConvertible {
-    public let description: String
+package struct CaptureListenError: Error, CustomStringConvertible {
+    package let description: String
 }
 
 /// The request context of the capture server: Hummingbird's, plus the client's address (the key of
@@ -67,13 +67,13 @@ struct CaptureRequestContext: RequestContext {
 ///   its trace.
 /// Requests to /screen and /sessions are rate-limited per client (429); bodies above
 /// `CaptureLimits.maxBodyBytes` get 413. Every other path is 404.
-public final class CaptureServer: Sendable {
-    public let configuration: CaptureConfiguration
+package final class CaptureServer: Sendable {
+    package let configuration: CaptureConfiguration
     private let recorder: CaptureRecorder
     private let limiter: RateLimiter
 
     /// Opens (creating or migrating) the archive at `archivePath`; sessions are run through `engine`.
-    public init(configuration: CaptureConfiguration, archivePath: String, engine: TransitionEngine) throws {
+    package init(configuration: CaptureConfiguration, archivePath: String, engine: TransitionEngine) throws {
         self.configuration = configuration
         recorder = try CaptureRecorder(
             archivePath: archivePath, engine: engine, scenario: configuration.scenario, limits: configuration.limits,
@@ -82,10 +82,10 @@ public final class CaptureServer: Sendable {
     }
 
     /// Sessions recorded since the server started (not counting resubmitted duplicates).
-    public var sessionsRecorded: Int { recorder.recordedCount }
+    package var sessionsRecorded: Int { recorder.recordedCount }
 
     /// Serves until the task is cancelled. `listening` is called once with the port bound.
-    public func run(listening: @escaping @Sendable (Int) async -> Void) async throws {
+    package func run(listening: @escaping @Sendable (Int) async -> Void) async throws {
         let limits = configuration.limits
         let app = Application(
             router: router(),

@@ -1,12 +1,12 @@
 /// The secret a capture server listening beyond loopback requires in every URL (`?token=…`).
-public struct CaptureToken: Sendable, Hashable {
+package struct CaptureToken: Sendable, Hashable {
     /// 32 lowercase hex digits (128 random bits).
-    public let text: String
+    package let text: String
 
-    public init(text: String) { self.text = text }
+    package init(text: String) { self.text = text }
 
     /// A new token from the system's random source (getrandom on Linux).
-    public static func random() -> CaptureToken {
+    package static func random() -> CaptureToken {
         var generator = SystemRandomNumberGenerator()
         let digits = Array("0123456789abcdef")
         return CaptureToken(text: String((0..<32).map { _ in digits[Int(generator.next() % 16)] }))
@@ -14,7 +14,7 @@ public struct CaptureToken: Sendable, Hashable {
 
     /// Whether `candidate` is the token, comparing every byte whatever the first difference (so the
     /// answer's timing does not tell how much of a guess was right).
-    public func matches(_ candidate: String?) -> Bool {
+    package func matches(_ candidate: String?) -> Bool {
         guard let candidate else { return false }
         let expected = Array(text.utf8)
         let given = Array(candidate.utf8)

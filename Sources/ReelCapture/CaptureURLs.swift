@@ -7,8 +7,8 @@
 /// The URLs a person opens to capture: one per address the server can be reached at. A server on
 /// a wildcard host (`0.0.0.0`, `::`) is reached at each IPv4 address of this machine's interfaces
 /// that are up (loopback last); any other host at itself.
-public enum CaptureURLs {
-    public static func urls(host: String, port: Int, token: CaptureToken) -> [String] {
+package enum CaptureURLs {
+    package static func urls(host: String, port: Int, token: CaptureToken) -> [String] {
         let hosts = host == "0.0.0.0" || host == "::" ? interfaceAddresses() : [host]
         return hosts.map { address in
             let shown = address.contains(":") ? "[\(address)]" : address

@@ -1,21 +1,21 @@
 /// A QR code (ISO/IEC 18004) of a short text, for the URL `reel capture` prints in the terminal:
 /// byte mode, error correction level M (15 % of the symbol can be lost), versions 1 to 10
 /// (up to 213 bytes), the mask chosen by the standard's penalty rules.
-public struct QRCode: Sendable, Hashable {
+package struct QRCode: Sendable, Hashable {
     /// The version (1-10); the symbol is 17 + 4 × version modules wide.
-    public let version: Int
+    package let version: Int
     /// The mask pattern used (0-7).
-    public let mask: Int
+    package let mask: Int
     /// `modules[y][x]`: true for a dark module.
-    public let modules: [[Bool]]
+    package let modules: [[Bool]]
 
-    public var size: Int { modules.count }
+    package var size: Int { modules.count }
 
     /// The longest text (in UTF-8 bytes) a version-10-M symbol holds in byte mode.
-    public static let maximumBytes = QRTables.capacityBytes(version: QRTables.maxVersion)
+    package static let maximumBytes = QRTables.capacityBytes(version: QRTables.maxVersion)
 
     /// The smallest symbol holding `text`; nil when its UTF-8 is longer than `maximumBytes`.
-    public init?(text: String) {
+    package init?(text: String) {
         let bytes = Array(text.utf8)
         guard let version = (1...QRTables.maxVersion).first(where: { QRTables.capacityBytes(version: $0) >= bytes.count }) else {
             return nil

@@ -5,11 +5,11 @@ import ReelTrace
 
 /// Why a submission was refused before anything was written: the HTTP status and the message the
 /// page shows (for a bad session, the recorder's own `capture:LINE: reason`).
-public struct CaptureRejection: Error, Sendable, Hashable {
-    public var status: Int
-    public var message: String
+package struct CaptureRejection: Error, Sendable, Hashable {
+    package var status: Int
+    package var message: String
 
-    public init(status: Int, message: String) {
+    package init(status: Int, message: String) {
         self.status = status
         self.message = message
     }

@@ -1,10 +1,10 @@
 /// A QR code drawn with Unicode half blocks, two module rows per text line, for a terminal with a
 /// dark background (as `qrencode -t UTF8` draws it): light modules and the 4-module quiet zone are
 /// drawn (the glyphs' foreground), dark modules left as background.
-public enum TerminalQR {
-    public static let quietZone = 4
+package enum TerminalQR {
+    package static let quietZone = 4
 
-    public static func text(_ code: QRCode) -> String {
+    package static func text(_ code: QRCode) -> String {
         let size = code.size + 2 * quietZone
         func light(_ x: Int, _ y: Int) -> Bool {
             let mx = x - quietZone

@@ -3,7 +3,7 @@ import ReelTrace
 /// One session's comparison in progress: the replayed trace is held whole, the recorded frames
 /// and lifecycle calls arrive one at a time in order, and `verdict` gives the result
 /// `TraceDiff.compare` gives for the whole recording.
-public struct SessionDiff: Sendable {
+package struct SessionDiff: Sendable {
     private let diff: TraceDiff
     private let actual: Trace
     private let refreshHz: Double
@@ -21,7 +21,7 @@ public struct SessionDiff: Sendable {
 
     /// Compares the next recorded frame with the replayed frame at the same position (recorded
     /// frames beyond the replay's last one are only counted).
-    public mutating func compare(recorded frame: Frame) {
+    package mutating func compare(recorded frame: Frame) {
         if recordedFrameCount < actual.frames.count {
             frames.compare(frame, actual.frames[recordedFrameCount])
         }
@@ -30,17 +30,17 @@ public struct SessionDiff: Sendable {
 
     /// Compares the next recorded call of a lifecycle kind (`TraceDiff.lifecycleKinds`), given
     /// as the archive stores its subject and detail.
-    public mutating func compare(recordedSubject subject: UnsafeBufferPointer<UInt8>, detail: UnsafeBufferPointer<UInt8>) {
+    package mutating func compare(recordedSubject subject: UnsafeBufferPointer<UInt8>, detail: UnsafeBufferPointer<UInt8>) {
         lifecycle.compare(recordedSubject: subject, detail: detail)
     }
 
     /// Compares the next recorded call of a lifecycle kind.
-    public mutating func compare(recordedLifecycleCall event: TraceEvent) {
+    package mutating func compare(recordedLifecycleCall event: TraceEvent) {
         lifecycle.compare(recorded: event)
     }
 
     /// The verdict, given the recording's outcome.
-    public func verdict(recordedOutcome: Outcome) -> SessionComparison {
+    package func verdict(recordedOutcome: Outcome) -> SessionComparison {
         diff.verdict(
             recordedOutcome: recordedOutcome, recordedFrameCount: recordedFrameCount, actual: actual, frames: frames,
             lifecycle: lifecycle, refreshHz: refreshHz)

@@ -68,7 +68,7 @@ public struct Tolerances: Sendable, Hashable {
     }
 
     /// Canonical JSON for the replays table.
-    public var json: String {
+    package var json: String {
         "{\"alpha\":\(alpha),\"position\":\(position),\"progress\":\(progress),\"size\":\(size),\"transform\":\(transform)}"
     }
 }

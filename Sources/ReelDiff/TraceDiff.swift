@@ -10,7 +10,7 @@ public struct TraceDiff: Sendable {
     public var tolerances: Tolerances
 
     /// Event kinds whose order and set make up a session's lifecycle.
-    public static let lifecycleKinds = ["lifecycle", "transition", "presentation"]
+    package static let lifecycleKinds = ["lifecycle", "transition", "presentation"]
 
     public init(tolerances: Tolerances = .default) {
         self.tolerances = tolerances
@@ -28,7 +28,7 @@ public struct TraceDiff: Sendable {
     /// Starts comparing a recording with the replayed trace `actual`, for recorded frames and
     /// lifecycle calls that arrive one at a time (the replayer streams them from the archive, so
     /// they are never held).
-    public func begin(actual: Trace, refreshHz: Double) -> SessionDiff {
+    package func begin(actual: Trace, refreshHz: Double) -> SessionDiff {
         SessionDiff(diff: self, actual: actual, refreshHz: refreshHz)
     }
 

@@ -2,16 +2,16 @@
 /// it ran a labelled profile (`--engine tuned.json` is stored as `reel-builtin+tuned`), so archives
 /// show which profile produced a trace; the fingerprint tells profiles apart in any case. Built here
 /// and read here, so the replayer that writes it and the report that recognises it agree.
-public struct BuiltinEngineName: Sendable, Hashable {
+package struct BuiltinEngineName: Sendable, Hashable {
     /// The profile's label, nil for the plain built-in profile.
-    public var label: String?
+    package var label: String?
 
-    public init(label: String? = nil) {
+    package init(label: String? = nil) {
         self.label = label
     }
 
     /// The name of this build's engine in `stored`, nil when it names another engine.
-    public init?(parsing stored: String) {
+    package init?(parsing stored: String) {
         if stored == Engine.name {
             label = nil
         } else if stored.hasPrefix(Engine.name + "+") {
@@ -22,5 +22,5 @@ public struct BuiltinEngineName: Sendable, Hashable {
     }
 
     /// The stored form.
-    public var text: String { label.map { Engine.name + "+" + $0 } ?? Engine.name }
+    package var text: String { label.map { Engine.name + "+" + $0 } ?? Engine.name }
 }

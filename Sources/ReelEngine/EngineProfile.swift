@@ -1,3 +1,5 @@
+import ReelJSON
+
 /// Every constant of the engine: thresholds, durations, curves, spring parameters, edge width,
 /// slop, velocity filter. Values are stored in the fixed order of `parameters`.
 public struct EngineProfile: Sendable, Hashable {
@@ -47,7 +49,8 @@ public struct EngineProfile: Sendable, Hashable {
 
     /// All parameters as one JSON object with sorted keys.
     public var canonicalJSON: String {
-        CanonicalJSON.encode(.object(zip(ParameterTable.descriptors, values).map { ($0.name, $1.json) }))
+        let members = zip(ParameterTable.descriptors, values).map { JSONMember($0.name, $1.json) }
+        return JSONWriter.text(of: .object(members), sortedKeys: true, numberStyle: .fingerprint)
     }
 
     func number(_ name: String) -> Double {

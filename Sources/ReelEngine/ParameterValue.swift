@@ -1,3 +1,5 @@
+import ReelJSON
+
 /// The value of one engine parameter.
 public enum ParameterValue: Sendable, Hashable {
     case number(Double)
@@ -13,7 +15,7 @@ public enum ParameterValue: Sendable, Hashable {
         }
     }
 
-    var json: CanonicalJSON.Value {
+    var json: JSONValue {
         switch self {
         case .number(let value): .number(value)
         case .bool(let value): .bool(value)

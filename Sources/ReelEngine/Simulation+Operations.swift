@@ -1,3 +1,4 @@
+import ReelJSON
 import ReelTrace
 
 /// Starting and ending container and presentation operations: hierarchy changes and UIKit's
@@ -95,7 +96,7 @@ extension Simulation {
             let duration = profile.number("container.duration")
             emit(
                 t, "transition", "container",
-                "transition(from: \(from), to: \(target), duration: \(CanonicalJSON.formatNumber(duration)), options: transitionCrossDissolve)"
+                "transition(from: \(from), to: \(target), duration: \(JSONWriter.fingerprintFormat(duration)), options: transitionCrossDissolve)"
             )
             loadView(target, t)
             // Legacy transition view: to.beginAppearance(true) before from.beginAppearance(false).

@@ -1,3 +1,4 @@
+import ReelJSON
 import ReelTrace
 
 /// A presentation on screen: who presented whom, in which effective style.
@@ -95,22 +96,25 @@ struct World: Sendable {
     /// chain and the window's views back to front; with `listingHidden`, the hidden ones among
     /// them under "hidden" (left out when none is hidden).
     func hierarchyJSON(listingHidden: Bool) -> String {
-        var root: [(String, CanonicalJSON.Value)] = [
-            ("name", .string(rootName)),
-            ("kind", .string(containerKind)),
+        var root: [JSONMember] = [
+            JSONMember("name", .string(rootName)),
+            JSONMember("kind", .string(containerKind)),
         ]
-        if containerKind != "none" { root.append(("children", .array(children.map { .string($0) }))) }
-        if containerKind == "tab" { root.append(("selected", .number(Double(selectedTab)))) }
-        let presented: [CanonicalJSON.Value] = presentations.map {
-            .object([("presented", .string($0.presented)), ("presenter", .string($0.presenter)), ("style", .string($0.style.rawValue))])
+        if containerKind != "none" { root.append(JSONMember("children", .array(children.map { .string($0) }))) }
+        if containerKind == "tab" { root.append(JSONMember("selected", .number(Double(selectedTab)))) }
+        let presented: [JSONValue] = presentations.map {
+            .object([
+                JSONMember("presented", .string($0.presented)), JSONMember("presenter", .string($0.presenter)),
+                JSONMember("style", .string($0.style.rawValue)),
+            ])
         }
-        var fields: [(String, CanonicalJSON.Value)] = [
-            ("root", .object(root)),
-            ("presented", .array(presented)),
-            ("views", .array(stage.views.map { .string($0.key) })),
+        var fields: [JSONMember] = [
+            JSONMember("root", .object(root)),
+            JSONMember("presented", .array(presented)),
+            JSONMember("views", .array(stage.views.map { .string($0.key) })),
         ]
-        let hidden = stage.views.filter(\.hidden).map { CanonicalJSON.Value.string($0.key) }
-        if listingHidden, !hidden.isEmpty { fields.append(("hidden", .array(hidden))) }
-        return CanonicalJSON.encode(.object(fields))
+        let hidden = stage.views.filter(\.hidden).map { JSONValue.string($0.key) }
+        if listingHidden, !hidden.isEmpty { fields.append(JSONMember("hidden", .array(hidden))) }
+        return JSONWriter.text(of: .object(fields), sortedKeys: true, numberStyle: .fingerprint)
     }
 }

@@ -7,18 +7,18 @@
 /// after the first gives a velocity (Δposition / W / Δt); each velocity after the first
 /// gives an acceleration (Δvelocity / Δt), limited to change by at most
 /// `maximumAccelerationChange` from the previous acceleration estimate (which starts at 0).
-public struct BackSwipeSampler: Sendable, Hashable {
-    public struct Parameters: Sendable, Hashable, Codable {
+package struct BackSwipeSampler: Sendable, Hashable {
+    package struct Parameters: Sendable, Hashable, Codable {
         /// Samples averaged. Default 3 (D26).
-        public var windowSize: Int
+        package var windowSize: Int
         /// Seconds between taken samples. Default 0.010 (D26).
-        public var minimumInterval: Double
+        package var minimumInterval: Double
         /// Seconds between taken samples when the finger moved. Default 0.001 (D26).
-        public var minimumIntervalWithMovement: Double
+        package var minimumIntervalWithMovement: Double
         /// Largest change of the acceleration estimate per sample, widths per second². Default 5 (D26).
-        public var maximumAccelerationChange: Double
+        package var maximumAccelerationChange: Double
 
-        public init(
+        package init(
             windowSize: Int = 3, minimumInterval: Double = 0.010, minimumIntervalWithMovement: Double = 0.001,
             maximumAccelerationChange: Double = 5
         ) {
@@ -29,9 +29,9 @@ public struct BackSwipeSampler: Sendable, Hashable {
         }
     }
 
-    public let parameters: Parameters
+    package let parameters: Parameters
     /// The width positions are normalised by, points.
-    public let width: Double
+    package let width: Double
     private var lastTime: Double?
     private var lastPosition: Double = 0
     private var lastVelocity: Double?
@@ -39,22 +39,22 @@ public struct BackSwipeSampler: Sendable, Hashable {
     private var velocities: [Double] = []
     private var accelerations: [Double] = []
     /// Velocities computed so far (the "samples" of the decision rule).
-    public private(set) var sampleCount = 0
+    package private(set) var sampleCount = 0
 
-    public init(width: Double, parameters: Parameters = Parameters()) {
+    package init(width: Double, parameters: Parameters = Parameters()) {
         self.width = width
         self.parameters = parameters
     }
 
     /// Mean of the last `windowSize` velocities, widths per second (0 without samples).
-    public var meanVelocity: Double { mean(velocities) }
+    package var meanVelocity: Double { mean(velocities) }
     /// Mean of the last `windowSize` accelerations, widths per second² (0 without samples).
-    public var meanAcceleration: Double { mean(accelerations) }
+    package var meanAcceleration: Double { mean(accelerations) }
 
     /// Offers the finger's position along the gesture axis (points) at time `t` (seconds);
     /// returns whether the sample was taken.
     @discardableResult
-    public mutating func add(position: Double, at t: Double) -> Bool {
+    package mutating func add(position: Double, at t: Double) -> Bool {
         guard let previousTime = lastTime else {
             lastTime = t
             lastPosition = position

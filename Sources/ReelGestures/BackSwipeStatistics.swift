@@ -9,20 +9,20 @@
 /// taken sample's acceleration is (velocity - previous taken velocity) / (time since the last
 /// taken sample), moved to within `maximumAccelerationChange` of the previous acceleration.
 /// Means are running means over the last `windowSize` samples, computed incrementally as D26 does.
-public struct BackSwipeStatistics: Sendable, Hashable {
-    public typealias Parameters = BackSwipeSampler.Parameters
+package struct BackSwipeStatistics: Sendable, Hashable {
+    package typealias Parameters = BackSwipeSampler.Parameters
 
-    public let parameters: Parameters
+    package let parameters: Parameters
     /// The width positions and velocities are normalised by, points.
-    public let width: Double
+    package let width: Double
     /// Samples taken, the `.began` one included.
-    public private(set) var sampleCount = 0
+    package private(set) var sampleCount = 0
     /// Running mean velocity, widths per second.
-    public private(set) var meanVelocity = 0.0
+    package private(set) var meanVelocity = 0.0
     /// Running mean acceleration, widths per second².
-    public private(set) var meanAcceleration = 0.0
+    package private(set) var meanAcceleration = 0.0
     /// The last taken sample's velocity, widths per second (D26 hands W × this to the finish animation).
-    public private(set) var previousVelocity = 0.0
+    package private(set) var previousVelocity = 0.0
     private var previousTime = 0.0
     private var skipTime = 0.0
     private var previousDisplacement = 0.0
@@ -30,7 +30,7 @@ public struct BackSwipeStatistics: Sendable, Hashable {
     private var velocities: [Double]
     private var accelerations: [Double]
 
-    public init(width: Double, parameters: Parameters = Parameters()) {
+    package init(width: Double, parameters: Parameters = Parameters()) {
         self.width = width
         self.parameters = parameters
         velocities = Array(repeating: 0, count: max(parameters.windowSize, 1))
@@ -39,7 +39,7 @@ public struct BackSwipeStatistics: Sendable, Hashable {
 
     /// The `.began` sample: translation along the gesture (points) and the recognizer's velocity
     /// (points per second) at time `t`.
-    public mutating func begin(translation: Double, velocity: Double, at t: Double) {
+    package mutating func begin(translation: Double, velocity: Double, at t: Double) {
         let v = velocity / width
         previousTime = t
         skipTime = t
@@ -55,7 +55,7 @@ public struct BackSwipeStatistics: Sendable, Hashable {
 
     /// A `.changed` (or the `.ended`) sample; returns whether it was taken.
     @discardableResult
-    public mutating func offer(translation: Double, velocity: Double, at t: Double) -> Bool {
+    package mutating func offer(translation: Double, velocity: Double, at t: Double) -> Bool {
         let d = displacement(translation)
         let v = velocity / width
         let sinceOffered = t - skipTime

@@ -1,27 +1,27 @@
 import ReelTiming
 
 /// What a completion policy knows when the finger lifts (or the gesture is cancelled).
-public struct DecisionInput: Sendable, Hashable, Codable {
+package struct DecisionInput: Sendable, Hashable, Codable {
     /// Transition progress at release, 0...1.
-    public var progress: Double
+    package var progress: Double
     /// Finger velocity along the finishing direction, points per second (positive = towards finishing).
-    public var velocity: Double
+    package var velocity: Double
     /// Points of finger travel that make the whole transition (e.g. the view width, 400 for seed 000).
-    public var extent: Double
+    package var extent: Double
     /// Back-swipe sampler running mean velocity, extents per second.
-    public var meanVelocity: Double
+    package var meanVelocity: Double
     /// Back-swipe sampler running mean acceleration, extents per second².
-    public var meanAcceleration: Double
+    package var meanAcceleration: Double
     /// Velocities the back-swipe sampler took.
-    public var sampleCount: Int
+    package var sampleCount: Int
     /// The transition's animation duration T, seconds.
-    public var transitionDuration: Double
+    package var transitionDuration: Double
     /// Whether the gesture ended in `.cancelled` (then the transition always cancels).
-    public var gestureCancelled: Bool
+    package var gestureCancelled: Bool
     /// Whether the interaction reached `.changed` (D26's back-swipe interaction state 2).
-    public var hasChanged: Bool
+    package var hasChanged: Bool
 
-    public init(
+    package init(
         progress: Double, velocity: Double, extent: Double, meanVelocity: Double = 0,
         meanAcceleration: Double = 0, sampleCount: Int = 0, transitionDuration: Double = 0,
         gestureCancelled: Bool = false, hasChanged: Bool = true
@@ -38,7 +38,7 @@ public struct DecisionInput: Sendable, Hashable, Codable {
     }
 
     /// Fills the sampler fields from a back-swipe sampler.
-    public init(
+    package init(
         progress: Double, velocity: Double, extent: Double, sampler: BackSwipeSampler,
         transitionDuration: Double, gestureCancelled: Bool = false
     ) {
@@ -73,7 +73,7 @@ public enum CompletionPolicy: Sendable, Hashable, Codable {
     case thresholdOrFlick(threshold: Double = 1.0 / 3.0, flickVelocity: Double = 1200)
 
     /// Whether the transition finishes (true) or cancels (false).
-    public func decide(_ input: DecisionInput) -> Bool {
+    package func decide(_ input: DecisionInput) -> Bool {
         if input.gestureCancelled { return false }
         switch self {
         case .progressThreshold(let threshold):

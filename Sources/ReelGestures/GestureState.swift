@@ -1,5 +1,5 @@
 /// UIGestureRecognizer.State with UIKit's raw values.
-public enum GestureState: Int, Sendable, Hashable, Codable, CaseIterable {
+package enum GestureState: Int, Sendable, Hashable, Codable, CaseIterable {
     case possible = 0
     case began = 1
     case changed = 2
@@ -8,16 +8,16 @@ public enum GestureState: Int, Sendable, Hashable, Codable, CaseIterable {
     case failed = 5
 
     /// UIKit's name for `.ended` on discrete recognizers (taps).
-    public static let recognized = GestureState.ended
+    package static let recognized = GestureState.ended
 
     /// began or changed: the gesture is in progress.
-    public var isInProgress: Bool { self == .began || self == .changed }
+    package var isInProgress: Bool { self == .began || self == .changed }
 
     /// ended, cancelled or failed: nothing more happens until every finger lifts.
-    public var isFinal: Bool { self == .ended || self == .cancelled || self == .failed }
+    package var isFinal: Bool { self == .ended || self == .cancelled || self == .failed }
 
     /// The state's name as UIKit spells it ("possible", "began", ...).
-    public var name: String {
+    package var name: String {
         switch self {
         case .possible: "possible"
         case .began: "began"
@@ -30,24 +30,24 @@ public enum GestureState: Int, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// A point or a displacement in points (or, for velocities, points per second).
-public struct GestureVector: Sendable, Hashable, Codable {
-    public var x: Double
-    public var y: Double
+package struct GestureVector: Sendable, Hashable, Codable {
+    package var x: Double
+    package var y: Double
 
-    public init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
-    public static let zero = GestureVector(x: 0, y: 0)
+    package static let zero = GestureVector(x: 0, y: 0)
 
-    public var length: Double { (x * x + y * y).squareRoot() }
+    package var length: Double { (x * x + y * y).squareRoot() }
 
-    public static func + (a: GestureVector, b: GestureVector) -> GestureVector { GestureVector(x: a.x + b.x, y: a.y + b.y) }
-    public static func - (a: GestureVector, b: GestureVector) -> GestureVector { GestureVector(x: a.x - b.x, y: a.y - b.y) }
-    public static func * (a: GestureVector, s: Double) -> GestureVector { GestureVector(x: a.x * s, y: a.y * s) }
-    public static func / (a: GestureVector, s: Double) -> GestureVector { GestureVector(x: a.x / s, y: a.y / s) }
+    package static func + (a: GestureVector, b: GestureVector) -> GestureVector { GestureVector(x: a.x + b.x, y: a.y + b.y) }
+    package static func - (a: GestureVector, b: GestureVector) -> GestureVector { GestureVector(x: a.x - b.x, y: a.y - b.y) }
+    package static func * (a: GestureVector, s: Double) -> GestureVector { GestureVector(x: a.x * s, y: a.y * s) }
+    package static func / (a: GestureVector, s: Double) -> GestureVector { GestureVector(x: a.x / s, y: a.y / s) }
 
     /// The dot product.
-    public func dot(_ other: GestureVector) -> Double { x * other.x + y * other.y }
+    package func dot(_ other: GestureVector) -> Double { x * other.x + y * other.y }
 }

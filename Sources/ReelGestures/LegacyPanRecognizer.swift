@@ -11,33 +11,33 @@ import ReelTrace
 /// zero. With an axis constraint the pan fails when the other axis reaches the hysteresis
 /// first. Lifting the finger while began/changed ends the pan, before that it fails;
 /// a cancelled touch cancels it (fails it while still possible).
-public struct LegacyPanRecognizer: Sendable, Hashable {
+package struct LegacyPanRecognizer: Sendable, Hashable {
     /// The same parameters as UIKit's pan. Engine 0.3 blended every velocity with the one before
     /// (zero until there were two): the default here, where `PanRecognizer`'s reads the latest alone first.
-    public typealias Parameters = PanRecognizer.Parameters
+    package typealias Parameters = PanRecognizer.Parameters
 
-    public let parameters: Parameters
-    public private(set) var state: GestureState = .possible
+    package let parameters: Parameters
+    package private(set) var state: GestureState = .possible
     private var fingers: FingerTracker
     /// Subtracted from the raw translation once the pan has begun.
     private var slop: GestureVector = .zero
 
-    public init(parameters: Parameters = Parameters(velocity: .init(blend: .always))) {
+    package init(parameters: Parameters = Parameters(velocity: .init(blend: .always))) {
         self.parameters = parameters
         fingers = FingerTracker(velocity: parameters.velocity, maximumFingers: parameters.maximumNumberOfTouches)
     }
 
     /// The tracked finger's position, window points.
-    public var location: GestureVector { fingers.location }
+    package var location: GestureVector { fingers.location }
     /// Movement since touch-down minus the slop (zero until the pan begins), points.
-    public var translation: GestureVector { state == .possible || state == .failed ? .zero : fingers.translation - slop }
+    package var translation: GestureVector { state == .possible || state == .failed ? .zero : fingers.translation - slop }
     /// UIKit-smoothed velocity, points per second.
-    public var velocity: GestureVector { fingers.estimator.velocity }
+    package var velocity: GestureVector { fingers.estimator.velocity }
     /// Fingers counted as down.
-    public var numberOfTouches: Int { fingers.fingersDown.count }
+    package var numberOfTouches: Int { fingers.fingersDown.count }
 
     /// Feeds one touch sample; returns the state transitions it caused, in order (often none).
-    public mutating func handle(_ touch: Touch) -> [GestureState] {
+    package mutating func handle(_ touch: Touch) -> [GestureState] {
         let event = fingers.record(touch)
         switch event {
         case .sequenceBegan:
@@ -102,7 +102,7 @@ public struct LegacyPanRecognizer: Sendable, Hashable {
     }
 
     /// The delegate's `gestureRecognizerShouldBegin:` returned NO as the pan was beginning: it fails.
-    public mutating func refuseBegan() {
+    package mutating func refuseBegan() {
         precondition(state == .began, "only a beginning pan can be refused")
         state = .failed
     }

@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// Which translation components may start a pan.
-public enum PanAxis: String, Sendable, Hashable, Codable {
+package enum PanAxis: String, Sendable, Hashable, Codable {
     case none, horizontal, vertical
 }
 
@@ -17,19 +17,19 @@ public enum PanAxis: String, Sendable, Hashable, Codable {
 /// other axis reaches the hysteresis first. Each later event with movement is a `.changed`.
 /// The pan ends when the last finger lifts (fails if it had not begun) and is cancelled when
 /// the last finger is cancelled; lifts move nothing and add no velocity sample.
-public struct PanRecognizer: Sendable, Hashable {
-    public struct Parameters: Sendable, Hashable, Codable {
+package struct PanRecognizer: Sendable, Hashable {
+    package struct Parameters: Sendable, Hashable, Codable {
         /// Points the translation must reach on an allowed axis before the pan begins. Default 10 (D18/D26).
-        public var hysteresis: Double
+        package var hysteresis: Double
         /// Default `.none` (both axes allowed).
-        public var axis: PanAxis
+        package var axis: PanAxis
         /// Fingers that must be down for the pan to begin. Default 1.
-        public var minimumNumberOfTouches: Int
+        package var minimumNumberOfTouches: Int
         /// Fingers beyond this many are ignored. Default Int.max (UIKit's NSUIntegerMax).
-        public var maximumNumberOfTouches: Int
-        public var velocity: VelocityEstimator.Parameters
+        package var maximumNumberOfTouches: Int
+        package var velocity: VelocityEstimator.Parameters
 
-        public init(
+        package init(
             hysteresis: Double = 10, axis: PanAxis = .none, minimumNumberOfTouches: Int = 1,
             maximumNumberOfTouches: Int = .max, velocity: VelocityEstimator.Parameters = .init()
         ) {
@@ -41,26 +41,26 @@ public struct PanRecognizer: Sendable, Hashable {
         }
     }
 
-    public let parameters: Parameters
-    public private(set) var state: GestureState = .possible
+    package let parameters: Parameters
+    package private(set) var state: GestureState = .possible
     private var fingers: CentroidTracker
 
-    public init(parameters: Parameters = Parameters()) {
+    package init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
         fingers = CentroidTracker(velocity: parameters.velocity, maximumFingers: parameters.maximumNumberOfTouches)
     }
 
     /// The counted fingers' centroid as of the last move (re-based on landings and lifts), window points.
-    public var location: GestureVector { fingers.last }
+    package var location: GestureVector { fingers.last }
     /// The centroid's movement since the sequence began, hysteresis removed at `.began`, points.
-    public var translation: GestureVector { fingers.translation }
+    package var translation: GestureVector { fingers.translation }
     /// UIKit-smoothed velocity of the centroid, points per second.
-    public var velocity: GestureVector { fingers.estimator.velocity }
+    package var velocity: GestureVector { fingers.estimator.velocity }
     /// Fingers counted as down.
-    public var numberOfTouches: Int { fingers.fingerIDs.count }
+    package var numberOfTouches: Int { fingers.fingerIDs.count }
 
     /// Feeds one touch event; returns the state transitions it caused, in order (often none).
-    public mutating func handle(_ event: TouchEvent) -> [GestureState] {
+    package mutating func handle(_ event: TouchEvent) -> [GestureState] {
         let update = fingers.apply(event)
         if update.sequenceBegan { state = .possible }
         var changes: [GestureState] = []
@@ -77,7 +77,7 @@ public struct PanRecognizer: Sendable, Hashable {
     }
 
     /// The delegate's `gestureRecognizerShouldBegin:` returned NO as the pan was beginning: it fails.
-    public mutating func refuseBegan() {
+    package mutating func refuseBegan() {
         precondition(state == .began, "only a beginning pan can be refused")
         state = .failed
     }

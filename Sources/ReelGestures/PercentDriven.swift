@@ -1,33 +1,33 @@
 /// UIPercentDrivenInteractiveTransition's arithmetic as pure functions (D26).
-public enum PercentDriven {
+package enum PercentDriven {
     /// Parameters of the interactive phase.
-    public struct Parameters: Sendable, Hashable, Codable {
+    package struct Parameters: Sendable, Hashable, Codable {
         /// Progress is kept at or below this while interactive, so update(1.0) never completes
         /// the animation early. Default 0.999 (UIKit's back-swipe, D26; VCTransitionsLibrary uses 0.99).
-        public var interactiveCap: Double
+        package var interactiveCap: Double
 
-        public init(interactiveCap: Double = 0.999) {
+        package init(interactiveCap: Double = 0.999) {
             self.interactiveCap = interactiveCap
         }
     }
 
     /// Progress clamped to 0...cap for `update(_:)`.
-    public static func interactiveProgress(_ progress: Double, parameters: Parameters = Parameters()) -> Double {
+    package static func interactiveProgress(_ progress: Double, parameters: Parameters = Parameters()) -> Double {
         min(max(progress, 0), parameters.interactiveCap)
     }
 
     /// completionSpeed as UIKit reads it: values <= 0 count as 1.
-    public static func effectiveCompletionSpeed(_ completionSpeed: Double) -> Double {
+    package static func effectiveCompletionSpeed(_ completionSpeed: Double) -> Double {
         completionSpeed > 0 ? completionSpeed : 1
     }
 
     /// `_durationFactorForPercentComplete`: (cancelling ? p : 1 - p) / completionSpeed.
-    public static func durationFactor(progress: Double, completionSpeed: Double, cancelling: Bool) -> Double {
+    package static func durationFactor(progress: Double, completionSpeed: Double, cancelling: Bool) -> Double {
         (cancelling ? progress : 1 - progress) / effectiveCompletionSpeed(completionSpeed)
     }
 
     /// Seconds the finish (or cancel) animation takes: durationFactor × duration.
-    public static func remainingDuration(
+    package static func remainingDuration(
         progress: Double, duration: Double, completionSpeed: Double,
         cancelling: Bool
     ) -> Double {
@@ -37,7 +37,7 @@ public enum PercentDriven {
     /// The back-swipe's velocity hand-off: completionSpeed = max(remaining fraction, T |v| / W),
     /// with the remaining fraction 1 - p when finishing and p when cancelling, v in points per
     /// second and W the width in points.
-    public static func backSwipeCompletionSpeed(
+    package static func backSwipeCompletionSpeed(
         progress: Double, velocity: Double, width: Double,
         duration: Double, cancelling: Bool
     ) -> Double {
@@ -47,7 +47,7 @@ public enum PercentDriven {
 
     /// Seconds the back-swipe's finish or cancel takes with the hand-off:
     /// min(T, remaining distance / |v|) (T when the finger is still).
-    public static func backSwipeRemainingDuration(
+    package static func backSwipeRemainingDuration(
         progress: Double, velocity: Double, width: Double,
         duration: Double, cancelling: Bool
     ) -> Double {

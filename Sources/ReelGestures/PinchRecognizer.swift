@@ -14,18 +14,18 @@ import ReelTrace
 /// touch cancels it. `velocity` is the scale's rate of change per second: D26
 /// `UIPinchGestureRecognizer velocity` reports 0.25 × latest + 0.75 × previous per-event
 /// velocity (the latest alone while the previous is 0).
-public struct PinchRecognizer: Sendable, Hashable {
-    public struct Parameters: Sendable, Hashable, Codable {
+package struct PinchRecognizer: Sendable, Hashable {
+    package struct Parameters: Sendable, Hashable, Codable {
         /// |scale - 1| at which the pinch begins (`.perTouch`). Default 0.05 (engine 0.3's choice).
-        public var scaleHysteresis: Double
+        package var scaleHysteresis: Double
         /// Points the fingers' distance must change, strictly, before the pinch begins (`.uikit`).
         /// Default 8 (D26 `_UIPinchGestureRecognizerDriver` `_hysteresis`).
-        public var distanceHysteresis: Double
-        public var velocity: VelocityEstimator.Parameters
+        package var distanceHysteresis: Double
+        package var velocity: VelocityEstimator.Parameters
         /// Default `.uikit`.
-        public var touchModel: TouchModel
+        package var touchModel: TouchModel
 
-        public init(
+        package init(
             scaleHysteresis: Double = 0.05, distanceHysteresis: Double = 8,
             velocity: VelocityEstimator.Parameters = .init(latestWeight: 0.25, blend: .whenPreviousNonzero),
             touchModel: TouchModel = .uikit
@@ -37,31 +37,31 @@ public struct PinchRecognizer: Sendable, Hashable {
         }
     }
 
-    public let parameters: Parameters
-    public private(set) var state: GestureState = .possible
+    package let parameters: Parameters
+    package private(set) var state: GestureState = .possible
     /// Current distance / initial distance; 1 until two fingers are down.
-    public private(set) var scale: Double = 1
+    package private(set) var scale: Double = 1
     /// Midpoint of the two fingers (the only finger's position before the second lands), window points.
-    public private(set) var location: GestureVector = .zero
+    package private(set) var location: GestureVector = .zero
     /// The two fingers in touch-down order and their positions.
     private var fingerIDs: [Int] = []
     private var positions: [GestureVector] = []
     private var initialDistance: Double = 0
     private var estimator: VelocityEstimator
 
-    public init(parameters: Parameters = Parameters()) {
+    package init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
         estimator = VelocityEstimator(parameters: parameters.velocity)
     }
 
     /// Scale per second.
-    public var velocity: Double { estimator.velocity.x }
+    package var velocity: Double { estimator.velocity.x }
     /// Fingers counted as down (at most two).
-    public var numberOfTouches: Int { fingerIDs.count }
+    package var numberOfTouches: Int { fingerIDs.count }
 
     /// Feeds one touch event: the moved fingers' positions, its touch-downs, then the scale (computed
     /// once, one velocity sample), then its lifts; returns the state transitions, in order.
-    public mutating func handle(_ event: TouchEvent) -> [GestureState] {
+    package mutating func handle(_ event: TouchEvent) -> [GestureState] {
         // UIKit updates every touch of the event before delivering it: a finger landing sees the
         // others where this event has them.
         var moved = false
@@ -120,7 +120,7 @@ public struct PinchRecognizer: Sendable, Hashable {
     }
 
     /// The delegate's `gestureRecognizerShouldBegin:` returned NO as the pinch was beginning: it fails.
-    public mutating func refuseBegan() {
+    package mutating func refuseBegan() {
         precondition(state == .began, "only a beginning pinch can be refused")
         state = .failed
     }

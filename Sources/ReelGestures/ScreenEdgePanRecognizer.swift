@@ -5,7 +5,7 @@ public enum ScreenEdge: String, Sendable, Hashable, Codable, CaseIterable {
     case left, right, top, bottom
 
     /// Unit vector pointing from the edge into the screen.
-    public var inward: GestureVector {
+    package var inward: GestureVector {
         switch self {
         case .left: GestureVector(x: 1, y: 0)
         case .right: GestureVector(x: -1, y: 0)
@@ -32,30 +32,30 @@ public enum ScreenEdge: String, Sendable, Hashable, Codable, CaseIterable {
 /// per axis from the previous event's translation, and this event's movement added to it.
 /// Lifting ends it (fails it before it began); a cancelled touch cancels it. With `.uikit` the
 /// lift moves nothing and adds no velocity sample; with `.perTouch` the lifting line moves the finger.
-public struct ScreenEdgePanRecognizer: Sendable, Hashable {
-    public struct Parameters: Sendable, Hashable, Codable {
+package struct ScreenEdgePanRecognizer: Sendable, Hashable {
+    package struct Parameters: Sendable, Hashable, Codable {
         /// Default `.left` (the back-swipe; `.right` in right-to-left layouts).
-        public var edge: ScreenEdge
+        package var edge: ScreenEdge
         /// Points from the edge within which the touch must start. Default 13 (D26; some
         /// iPhones use 9-10% of the width).
-        public var edgeRegionSize: Double
+        package var edgeRegionSize: Double
         /// Points away from the edge before the gesture begins. Default 15 (D26).
-        public var hysteresis: Double
+        package var hysteresis: Double
         /// Seconds after touch-down by which the gesture must have begun. Default 0.25 (D26).
-        public var maximumSwipeDuration: Double
+        package var maximumSwipeDuration: Double
         /// Drift (points, parallel to the edge) allowed at the start. Default 10 (D26).
-        public var driftBase: Double
+        package var driftBase: Double
         /// Maximum drift allowed, points. Default 25 (D26).
-        public var driftLimit: Double
+        package var driftLimit: Double
         /// Points of inward movement over which the allowance grows by (hysteresis - driftBase). Default 25 (D26).
-        public var driftRun: Double
+        package var driftRun: Double
         /// The pan hysteresis removed per axis at `.began` (`.uikit`). Default 10 (UIPanGestureRecognizer's).
-        public var translationHysteresis: Double
-        public var velocity: VelocityEstimator.Parameters
+        package var translationHysteresis: Double
+        package var velocity: VelocityEstimator.Parameters
         /// Default `.uikit`.
-        public var touchModel: TouchModel
+        package var touchModel: TouchModel
 
-        public init(
+        package init(
             edge: ScreenEdge = .left, edgeRegionSize: Double = 13, hysteresis: Double = 15,
             maximumSwipeDuration: Double = 0.25, driftBase: Double = 10, driftLimit: Double = 25,
             driftRun: Double = 25, translationHysteresis: Double = 10, velocity: VelocityEstimator.Parameters = .init(),
@@ -75,22 +75,22 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
 
         /// The drift (points parallel to the edge) at which the gesture fails after moving
         /// `along` points away from the edge: min(limit, base + (hysteresis - base) / run × |along|).
-        public func driftAllowance(along: Double) -> Double {
+        package func driftAllowance(along: Double) -> Double {
             min(driftLimit, driftBase + (hysteresis - driftBase) / driftRun * abs(along))
         }
     }
 
-    public let parameters: Parameters
+    package let parameters: Parameters
     /// Screen size in points (to locate the right and bottom edges).
-    public let screenWidth: Double
-    public let screenHeight: Double
-    public private(set) var state: GestureState = .possible
+    package let screenWidth: Double
+    package let screenHeight: Double
+    package private(set) var state: GestureState = .possible
     private var fingers: FingerTracker
     private var slop: GestureVector = .zero
     /// The raw translation after the previous move (D26 removes the hysteresis from it at `.began`).
     private var previousRaw: GestureVector = .zero
 
-    public init(parameters: Parameters = Parameters(), screenWidth: Double, screenHeight: Double) {
+    package init(parameters: Parameters = Parameters(), screenWidth: Double, screenHeight: Double) {
         self.parameters = parameters
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
@@ -100,14 +100,14 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
     }
 
     /// The finger's position, window points.
-    public var location: GestureVector { fingers.location }
+    package var location: GestureVector { fingers.location }
     /// Movement since touch-down minus the slop (zero until the gesture begins), points.
-    public var translation: GestureVector { state == .possible || state == .failed ? .zero : fingers.translation - slop }
+    package var translation: GestureVector { state == .possible || state == .failed ? .zero : fingers.translation - slop }
     /// UIKit-smoothed velocity, points per second.
-    public var velocity: GestureVector { fingers.estimator.velocity }
+    package var velocity: GestureVector { fingers.estimator.velocity }
 
     /// Distance of a point from the recognizer's edge, points.
-    public func distanceFromEdge(_ point: GestureVector) -> Double {
+    package func distanceFromEdge(_ point: GestureVector) -> Double {
         switch parameters.edge {
         case .left: point.x
         case .right: screenWidth - point.x
@@ -117,12 +117,12 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
     }
 
     /// Feeds one touch event; returns the state transitions it caused, in order (often none).
-    public mutating func handle(_ event: TouchEvent) -> [GestureState] {
+    package mutating func handle(_ event: TouchEvent) -> [GestureState] {
         event.touches.flatMap { handle($0) }
     }
 
     /// Feeds one touch sample; returns the state transitions it caused, in order (often none).
-    public mutating func handle(_ touch: Touch) -> [GestureState] {
+    package mutating func handle(_ touch: Touch) -> [GestureState] {
         switch fingers.record(touch) {
         case .sequenceBegan:
             slop = .zero
@@ -161,7 +161,7 @@ public struct ScreenEdgePanRecognizer: Sendable, Hashable {
     }
 
     /// The delegate's `gestureRecognizerShouldBegin:` returned NO as the edge pan was beginning: it fails.
-    public mutating func refuseBegan() {
+    package mutating func refuseBegan() {
         precondition(state == .began, "only a beginning edge pan can be refused")
         state = .failed
     }

@@ -7,38 +7,38 @@ import ReelTrace
 /// a sample arrives more than `maximumDuration` after touch-down, or when more fingers than
 /// `numberOfTouchesRequired` touch down; a cancelled touch fails it. Recognizes when the
 /// finger lifts within both limits.
-public struct TapRecognizer: Sendable, Hashable {
-    public struct Parameters: Sendable, Hashable, Codable {
+package struct TapRecognizer: Sendable, Hashable {
+    package struct Parameters: Sendable, Hashable, Codable {
         /// Points the finger may move and still tap. Default 10 — a profile choice (UIKit's
         /// allowable movement is private).
-        public var maximumMovement: Double
+        package var maximumMovement: Double
         /// Seconds from touch-down to lift. Default 1.5 — a profile choice (UIKit's
         /// maximum tap duration is private).
-        public var maximumDuration: Double
+        package var maximumDuration: Double
         /// Fingers the tap needs. Default 1.
-        public var numberOfTouchesRequired: Int
+        package var numberOfTouchesRequired: Int
 
-        public init(maximumMovement: Double = 10, maximumDuration: Double = 1.5, numberOfTouchesRequired: Int = 1) {
+        package init(maximumMovement: Double = 10, maximumDuration: Double = 1.5, numberOfTouchesRequired: Int = 1) {
             self.maximumMovement = maximumMovement
             self.maximumDuration = maximumDuration
             self.numberOfTouchesRequired = numberOfTouchesRequired
         }
     }
 
-    public let parameters: Parameters
-    public private(set) var state: GestureState = .possible
+    package let parameters: Parameters
+    package private(set) var state: GestureState = .possible
     /// Where the tap happened: the tracked (first) finger's latest position, window points.
-    public var location: GestureVector { fingers.location }
+    package var location: GestureVector { fingers.location }
     private var fingers: FingerTracker
     private var maximumFingersSeen = 0
 
-    public init(parameters: Parameters = Parameters()) {
+    package init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
         fingers = FingerTracker(velocity: .init())
     }
 
     /// Feeds one touch sample; returns the state transitions it caused, in order (often none).
-    public mutating func handle(_ touch: Touch) -> [GestureState] {
+    package mutating func handle(_ touch: Touch) -> [GestureState] {
         let event = fingers.record(touch)
         if event == .sequenceBegan {
             state = .possible

@@ -2,25 +2,25 @@ import ReelTrace
 
 /// One UIEvent of touches: every touch line with the same time `t` (D26 `UIPanGestureRecognizer`
 /// receives them together and its action runs once per event, after all of them are applied).
-public struct TouchEvent: Sendable, Hashable {
-    public var t: Double
+package struct TouchEvent: Sendable, Hashable {
+    package var t: Double
     /// The event's touch lines, in stream order.
-    public var touches: [Touch]
+    package var touches: [Touch]
 
-    public init(t: Double, touches: [Touch]) {
+    package init(t: Double, touches: [Touch]) {
         self.t = t
         self.touches = touches
     }
 
     /// An event of a single touch line (the per-touch model of engine 0.3).
-    public init(_ touch: Touch) {
+    package init(_ touch: Touch) {
         self.init(t: touch.t, touches: [touch])
     }
 
     /// Consecutive lines with equal times grouped into events, in stream order. A finger has one
     /// line per UIEvent, so a second line of a finger already in the event starts the next event
     /// (at the same time): a move and a lift written at the same `t` are two events.
-    public static func group(_ touches: [Touch]) -> [TouchEvent] {
+    package static func group(_ touches: [Touch]) -> [TouchEvent] {
         var events: [TouchEvent] = []
         for touch in touches {
             if let last = events.last, last.t == touch.t, !last.touches.contains(where: { $0.id == touch.id }) {
@@ -34,7 +34,7 @@ public struct TouchEvent: Sendable, Hashable {
 }
 
 /// How a recognizer takes a stream's touch lines.
-public enum TouchModel: String, Sendable, Hashable, Codable {
+package enum TouchModel: String, Sendable, Hashable, Codable {
     /// UIKit's: lines with the same time are one event; a lift or cancel moves nothing and adds
     /// no velocity sample; fingers a recognizer does not count are ignored (D26).
     case uikit

@@ -7,9 +7,9 @@
 /// usable previous one. Samples with exactly the same timestamp as the latest one belong to the
 /// same touch event (UIKit delivers a multi-finger event at once) and amend the latest sample
 /// instead of adding one.
-public struct VelocityEstimator: Sendable, Hashable {
+package struct VelocityEstimator: Sendable, Hashable {
     /// When the reported velocity is the latest per-sample velocity alone.
-    public enum Blend: String, Sendable, Hashable, Codable {
+    package enum Blend: String, Sendable, Hashable, Codable {
         /// Always blended, the previous velocity zero until there are two (engine 0.3).
         case always
         /// The latest alone until there is a previous sample (D26 `UIPanGestureRecognizer velocityInView:`).
@@ -18,15 +18,15 @@ public struct VelocityEstimator: Sendable, Hashable {
         case whenPreviousNonzero
     }
 
-    public struct Parameters: Sendable, Hashable, Codable {
+    package struct Parameters: Sendable, Hashable, Codable {
         /// Weight of the latest per-sample velocity. Default 0.2 (D26 pan; the pinch uses 0.25).
-        public var latestWeight: Double
+        package var latestWeight: Double
         /// Seconds under which a sample's velocity is zero. Default 0.001 (D26).
-        public var minimumInterval: Double
+        package var minimumInterval: Double
         /// Default `.afterFirstSample` (D26 pan).
-        public var blend: Blend
+        package var blend: Blend
 
-        public init(latestWeight: Double = 0.2, minimumInterval: Double = 0.001, blend: Blend = .afterFirstSample) {
+        package init(latestWeight: Double = 0.2, minimumInterval: Double = 0.001, blend: Blend = .afterFirstSample) {
             self.latestWeight = latestWeight
             self.minimumInterval = minimumInterval
             self.blend = blend
@@ -38,7 +38,7 @@ public struct VelocityEstimator: Sendable, Hashable {
         var position: GestureVector
     }
 
-    public let parameters: Parameters
+    package let parameters: Parameters
     /// The sample before `latest` (the start of the latest per-sample velocity).
     private var anchor: Sample?
     private var latest: Sample?
@@ -47,12 +47,12 @@ public struct VelocityEstimator: Sendable, Hashable {
     /// Per-sample velocities computed so far.
     private var velocityCount = 0
 
-    public init(parameters: Parameters = Parameters()) {
+    package init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
     }
 
     /// The reported velocity, points (or units) per second.
-    public var velocity: GestureVector {
+    package var velocity: GestureVector {
         let blended = latestVelocity * parameters.latestWeight + previousVelocity * (1 - parameters.latestWeight)
         switch parameters.blend {
         case .always: return blended
@@ -62,7 +62,7 @@ public struct VelocityEstimator: Sendable, Hashable {
     }
 
     /// Adds a position at time `t` (seconds).
-    public mutating func add(_ position: GestureVector, at t: Double) {
+    package mutating func add(_ position: GestureVector, at t: Double) {
         if let current = latest, current.t == t {
             latest = Sample(t: t, position: position)
             if let anchor { latestVelocity = sampleVelocity(from: anchor, to: latest!) }

@@ -18,8 +18,8 @@ public struct JSONWriter: Sendable {
     /// How `number(_:)` writes Doubles.
     public let numberStyle: NumberStyle
 
-    /// How a Double is written. There is one rule, `reel`; `foundation` is the legacy style that
-    /// stored content hashes need byte for byte.
+    /// How a Double is written. There is one rule, `reel`; `foundation` and `fingerprint` are the
+    /// legacy styles that stored content hashes and engine fingerprints need byte for byte.
     public enum NumberStyle: Sendable, Hashable {
         /// The rule above (`format(_:)`).
         case reel
@@ -27,6 +27,10 @@ public struct JSONWriter: Sendable {
         /// canonical JSON has always been written this way, and its bytes feed the content hash of
         /// every stored session whose scenario is not in the catalog.
         case foundation
+        /// The engine's canonical style (`fingerprintFormat(_:)`): profiles and final hierarchies
+        /// have always been written this way, and their bytes feed the engine fingerprint stored
+        /// with every session and replay.
+        case fingerprint
     }
 
     public init(reservingCapacity capacity: Int = 256, numberStyle: NumberStyle = .reel) {
@@ -69,6 +73,7 @@ public struct JSONWriter: Sendable {
         switch numberStyle {
         case .reel: raw(JSONWriter.format(value))
         case .foundation: raw(JSONWriter.foundationFormat(value))
+        case .fingerprint: raw(JSONWriter.fingerprintFormat(value))
         }
     }
 
@@ -88,6 +93,16 @@ public struct JSONWriter: Sendable {
         guard value.isFinite else { return "null" }
         let text = value.description
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// The text of the engine's canonical style for `value`: an integer-valued Double of magnitude
+    /// below 10^15 as an integer (`390`, `-4`; negative zero as `0`), every other finite Double as
+    /// `Double.description` (`0.1`, `1e-07`, `1000000000000000.0`, `1e+16`); NaN and infinities as
+    /// `null`.
+    public static func fingerprintFormat(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return value.description
     }
 
     public mutating func string(_ value: String) {

@@ -4,25 +4,25 @@ import ReelTiming
 
 /// One engine's decision boundary in a decision map's plane (release progress, release velocity
 /// in points per second): the line where its completion policy turns from cancel to finish.
-public struct DecisionBoundary: Sendable, Hashable {
+package struct DecisionBoundary: Sendable, Hashable {
     /// A straight piece in data coordinates.
-    public struct Segment: Sendable, Hashable {
-        public var x0, y0, x1, y1: Double
+    package struct Segment: Sendable, Hashable {
+        package var x0, y0, x1, y1: Double
         init(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
             (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1)
         }
     }
 
-    public var segments: [Segment]
+    package var segments: [Segment]
     /// The rule in words, for the legend and the line's tooltip.
-    public var rule: String
+    package var rule: String
     /// The line approximates a rule that also depends on what the plane does not show.
-    public var approximate: Bool
+    package var approximate: Bool
 
     /// The boundary of `rule` over progress 0...1 and `velocities`; nil when the rule depends on
     /// velocity but the map's velocity is not the engine's (a pinch: points per second of the
     /// fingers closing against the scale's rate).
-    public init?(_ rule: ReleaseRule, velocities: ClosedRange<Double>, velocityIsEngines: Bool) {
+    package init?(_ rule: ReleaseRule, velocities: ClosedRange<Double>, velocityIsEngines: Bool) {
         let (low, high) = (velocities.lowerBound, velocities.upperBound)
         func n(_ value: Double) -> String { NumberText.short(value, digits: 3) }
         if case .progressThreshold(let threshold) = rule.policy {

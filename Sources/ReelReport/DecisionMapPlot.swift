@@ -6,21 +6,21 @@ import ReelEngine
 /// flipped are shaded in both panels, which makes the moved boundary visible. A session whose
 /// touches the system cancelled was not released, so it gets its own open mark (a square around
 /// its decision's mark) at the place the gesture stood when it was cancelled.
-public struct DecisionMapPlot: Sendable {
-    public var title: String
-    public var recordedLabel: String
-    public var candidateLabel: String
-    public var points: [DecisionPoint]
+package struct DecisionMapPlot: Sendable {
+    package var title: String
+    package var recordedLabel: String
+    package var candidateLabel: String
+    package var points: [DecisionPoint]
     /// Each engine's release rule, drawn as its decision boundary in both panels (nil: no line).
-    public var recordedRule: ReleaseRule?
-    public var candidateRule: ReleaseRule?
+    package var recordedRule: ReleaseRule?
+    package var candidateRule: ReleaseRule?
     /// Whether the map's velocity is the one the engine decides by (false for pinches, whose map
     /// shows the fingers' closing speed): velocity-dependent boundaries are drawn only then.
-    public var velocityIsEngines = true
+    package var velocityIsEngines = true
     /// Sessions with a player on the page: their marks link to it.
-    public var linkedSessions: Set<Int64> = []
+    package var linkedSessions: Set<Int64> = []
 
-    public init(title: String, recordedLabel: String, candidateLabel: String, points: [DecisionPoint]) {
+    package init(title: String, recordedLabel: String, candidateLabel: String, points: [DecisionPoint]) {
         self.title = title
         self.recordedLabel = recordedLabel
         self.candidateLabel = candidateLabel
@@ -32,7 +32,7 @@ public struct DecisionMapPlot: Sendable {
     static let columns = 20, rows = 12
 
     /// The map as one `<svg>` element.
-    public var svg: String {
+    package var svg: String {
         let velocities = points.map(\.velocity)
         let panelWidth = (Self.width - 2 * 64 - 24 - 16) / 2
         let y = (velocities.min() ?? -1)...(velocities.max() ?? 1)
@@ -145,20 +145,20 @@ public struct DecisionMapPlot: Sendable {
 }
 
 /// Where and how one interactive session was released, and what each engine decided.
-public struct DecisionPoint: Sendable, Hashable {
-    public var sessionID: Int64
+package struct DecisionPoint: Sendable, Hashable {
+    package var sessionID: Int64
     /// The last progress the gesture fed the transition.
-    public var progress: Double
+    package var progress: Double
     /// The finger's velocity at release along the scenario's finishing direction, points per second.
-    public var velocity: Double
-    public var recordedFinished: Bool
+    package var velocity: Double
+    package var recordedFinished: Bool
     /// Nil when the candidate failed on the session.
-    public var candidateFinished: Bool?
+    package var candidateFinished: Bool?
     /// The system cancelled the touches (phase `cancelled`) instead of the finger lifting: the
     /// point is where the gesture stood then, not a release.
-    public var touchCancelled: Bool
+    package var touchCancelled: Bool
 
-    public init(
+    package init(
         sessionID: Int64, progress: Double, velocity: Double, recordedFinished: Bool, candidateFinished: Bool?,
         touchCancelled: Bool = false
     ) {
@@ -171,5 +171,5 @@ public struct DecisionPoint: Sendable, Hashable {
     }
 
     /// Both decisions known and different.
-    public var flipped: Bool { candidateFinished.map { $0 != recordedFinished } ?? false }
+    package var flipped: Bool { candidateFinished.map { $0 != recordedFinished } ?? false }
 }

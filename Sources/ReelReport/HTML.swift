@@ -1,7 +1,7 @@
 /// Text made safe for HTML and SVG (XML) content and attribute values.
-public enum HTML {
+package enum HTML {
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
@@ -19,7 +19,7 @@ public enum HTML {
 
     /// A `<table>` with a header row; every cell is escaped. Cells of columns listed in
     /// `numericColumns` are right-aligned.
-    public static func table(header: [String], rows: [[String]], numericColumns: Set<Int> = []) -> String {
+    package static func table(header: [String], rows: [[String]], numericColumns: Set<Int> = []) -> String {
         func cell(_ tag: String, _ text: String, _ column: Int) -> String {
             let alignment = numericColumns.contains(column) ? " class=\"num\"" : ""
             return "<\(tag)\(alignment)>\(escape(text))</\(tag)>"

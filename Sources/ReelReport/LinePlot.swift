@@ -1,27 +1,27 @@
 /// An SVG line chart of a few series over a shared x axis (time), with an optional marked x.
-public struct LinePlot: Sendable {
+package struct LinePlot: Sendable {
     /// A named line; `role` picks its CSS class (colour and dashes) and its legend swatch.
-    public struct Series: Sendable {
-        public enum Role: String, Sendable { case recorded, replayed }
-        public var name: String
-        public var role: Role
-        public var points: [PlotPoint]
+    package struct Series: Sendable {
+        package enum Role: String, Sendable { case recorded, replayed }
+        package var name: String
+        package var role: Role
+        package var points: [PlotPoint]
 
-        public init(name: String, role: Role, points: [PlotPoint]) {
+        package init(name: String, role: Role, points: [PlotPoint]) {
             self.name = name
             self.role = role
             self.points = points
         }
     }
 
-    public var title: String
-    public var xLabel: String
-    public var yLabel: String
-    public var series: [Series]
+    package var title: String
+    package var xLabel: String
+    package var yLabel: String
+    package var series: [Series]
     /// A vertical line at this x with a label (the first divergent frame).
-    public var marker: (x: Double, label: String)?
+    package var marker: (x: Double, label: String)?
 
-    public init(title: String, xLabel: String, yLabel: String, series: [Series], marker: (x: Double, label: String)? = nil) {
+    package init(title: String, xLabel: String, yLabel: String, series: [Series], marker: (x: Double, label: String)? = nil) {
         self.title = title
         self.xLabel = xLabel
         self.yLabel = yLabel
@@ -32,7 +32,7 @@ public struct LinePlot: Sendable {
     static let width = 520.0, height = 260.0
 
     /// The chart as one `<svg>` element.
-    public var svg: String {
+    package var svg: String {
         let all = series.flatMap(\.points)
         let xs = all.map(\.x) + (marker.map { [$0.x] } ?? [])
         let ys = all.map(\.y)
@@ -67,11 +67,11 @@ public struct LinePlot: Sendable {
 }
 
 /// One data point of a plot.
-public struct PlotPoint: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
+package struct PlotPoint: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
 
-    public init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }

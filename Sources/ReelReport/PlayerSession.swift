@@ -2,21 +2,21 @@ import ReelTrace
 
 /// Everything a session player shows: the device, the touches, the recorded trace and, when the
 /// candidate could be re-run, the replayed one, on one clock.
-public struct PlayerSession: Sendable, Hashable {
-    public var sessionID: Int64
-    public var scenario: String
-    public var device: Device
-    public var refreshHz: Double
+package struct PlayerSession: Sendable, Hashable {
+    package var sessionID: Int64
+    package var scenario: String
+    package var device: Device
+    package var refreshHz: Double
     /// The first recorded frame index at which the replay diverged (stored in replay_results).
-    public var firstDivergentFrame: Int?
+    package var firstDivergentFrame: Int?
     /// The session's touches (the input both sides ran on).
-    public var touches: [Touch]
-    public var recorded: PlayerTrace
-    public var replayed: PlayerTrace?
+    package var touches: [Touch]
+    package var recorded: PlayerTrace
+    package var replayed: PlayerTrace?
     /// Why the replayed side is missing, when it is.
-    public var replayedNote: String?
+    package var replayedNote: String?
 
-    public init(
+    package init(
         sessionID: Int64, scenario: String, device: Device, refreshHz: Double, firstDivergentFrame: Int?,
         touches: [Touch], recorded: PlayerTrace, replayed: PlayerTrace?, replayedNote: String?
     ) {
@@ -34,7 +34,7 @@ public struct PlayerSession: Sendable, Hashable {
     /// The player of a recorded session and its replayed trace (nil when the candidate could not
     /// be re-run; `storedLifecycleProperty` then marks the recorded lifecycle call the stored
     /// divergence names).
-    public init(
+    package init(
         _ session: RecordedSession, replayed: Trace?, replayedNote: String?, firstDivergentFrame: Int?,
         storedLifecycleProperty: String?
     ) {

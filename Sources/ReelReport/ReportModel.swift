@@ -1,36 +1,36 @@
 /// Everything a replay report shows, read from an archive (see `ReportReader`) and rendered by
 /// `ReportPage` without further I/O.
-public struct ReportModel: Sendable {
+package struct ReportModel: Sendable {
     /// The replay run and its engines.
-    public struct Replay: Sendable {
-        public var id: Int64
+    package struct Replay: Sendable {
+        package var id: Int64
         /// How the candidate was named on the command line: `builtin`, a profile path, `exec:...`.
-        public var candidate: String
+        package var candidate: String
         /// "name version" of the candidate engine.
-        public var candidateEngine: String
+        package var candidateEngine: String
         /// "name version" of each engine whose trace was the baseline of a replayed session when
         /// the replay began: the recording engine, or the one a `reel accept` made the baseline.
-        public var recordingEngines: [String]
+        package var recordingEngines: [String]
         /// Whether some of those baselines were accepted from a replay rather than recorded.
-        public var baselinesAccepted = false
-        public var startedAt: String
-        public var finishedAt: String?
-        public var status: String
-        public var shard: String?
+        package var baselinesAccepted = false
+        package var startedAt: String
+        package var finishedAt: String?
+        package var status: String
+        package var shard: String?
         /// The tolerances as stored (JSON text).
-        public var tolerancesJSON: String
+        package var tolerancesJSON: String
         /// Profile parameters whose candidate value differs from the recording engine's, as
         /// "name: recorded -> candidate" (empty when unknown or none).
-        public var changedParameters: [String]
+        package var changedParameters: [String]
     }
 
     /// Verdict counts of one replay, overall or for one scenario.
-    public struct Counts: Sendable, Hashable {
-        public var sessions = 0, matched = 0, diverged = 0, errors = 0
+    package struct Counts: Sendable, Hashable {
+        package var sessions = 0, matched = 0, diverged = 0, errors = 0
         /// Sessions whose decision flipped (finished <-> cancelled).
-        public var decisionFlips = 0
+        package var decisionFlips = 0
 
-        public init(sessions: Int = 0, matched: Int = 0, diverged: Int = 0, errors: Int = 0, decisionFlips: Int = 0) {
+        package init(sessions: Int = 0, matched: Int = 0, diverged: Int = 0, errors: Int = 0, decisionFlips: Int = 0) {
             self.sessions = sessions
             self.matched = matched
             self.diverged = diverged
@@ -40,44 +40,44 @@ public struct ReportModel: Sendable {
     }
 
     /// One divergence kind's totals.
-    public struct KindCount: Sendable, Hashable {
-        public var kind: String
-        public var sessions: Int
-        public var divergences: Int
+    package struct KindCount: Sendable, Hashable {
+        package var kind: String
+        package var sessions: Int
+        package var divergences: Int
     }
 
     /// One divergent session's curves.
-    public struct SessionPlots: Sendable {
-        public var sessionID: Int64
-        public var scenario: String
-        public var status: String
+    package struct SessionPlots: Sendable {
+        package var sessionID: Int64
+        package var scenario: String
+        package var status: String
         /// The first stored divergence, in words.
-        public var firstDivergence: String
-        public var progress: LinePlot
+        package var firstDivergence: String
+        package var progress: LinePlot
         /// The first divergent view property over time; nil when no view property diverged.
-        public var property: LinePlot?
+        package var property: LinePlot?
         /// The session's player: recorded and (when re-run) replayed traces on one clock.
-        public var player: PlayerSession
+        package var player: PlayerSession
     }
 
     /// One interactive scenario's decision map.
-    public struct DecisionMap: Sendable {
-        public var scenario: String
-        public var plot: DecisionMapPlot
+    package struct DecisionMap: Sendable {
+        package var scenario: String
+        package var plot: DecisionMapPlot
         /// Replayed sessions of the scenario left off the map because they have no release to
         /// place: the gesture never drove the transition, or the archive holds no trace of it.
-        public var notStarted: Int
+        package var notStarted: Int
     }
 
-    public var archiveName: String
-    public var replay: Replay
-    public var totals: Counts
-    public var byKind: [KindCount]
-    public var scenarios: [(name: String, counts: Counts)]
-    public var sessionPlots: [SessionPlots]
+    package var archiveName: String
+    package var replay: Replay
+    package var totals: Counts
+    package var byKind: [KindCount]
+    package var scenarios: [(name: String, counts: Counts)]
+    package var sessionPlots: [SessionPlots]
     /// Divergent or failed sessions not plotted (beyond the cap, or without a stored trace).
-    public var sessionsNotPlotted: Int
+    package var sessionsNotPlotted: Int
     /// Why the candidate's curves are missing from the session plots, when they are.
-    public var candidateTraceNote: String?
-    public var decisionMaps: [DecisionMap]
+    package var candidateTraceNote: String?
+    package var decisionMaps: [DecisionMap]
 }

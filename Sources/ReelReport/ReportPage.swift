@@ -1,8 +1,8 @@
 /// Assembles a report into one self-contained HTML page: inline CSS, SVG and one inline script
 /// (the session players, `PlayerScript`), no external references. Everything taken from the
 /// archive is escaped. Without script the page keeps its tables and static plots.
-public enum ReportPage {
-    public static func html(_ model: ReportModel) -> String {
+package enum ReportPage {
+    package static func html(_ model: ReportModel) -> String {
         let e = HTML.escape
         let replay = model.replay
         var out = """

@@ -7,24 +7,24 @@ import ReelTrace
 /// Reads what a replay report shows from an archive: the replay's summary and per-scenario
 /// counts (the archive's report reads, `Archive+Report`), the plotted sessions' recorded traces, their candidate traces by re-running the
 /// candidate (see `StoredCandidate`), and each interactive session's release point.
-public struct ReportReader {
+package struct ReportReader {
     /// How many divergent sessions get plots; the page says how many more there are.
-    public var plottedSessionLimit: Int
+    package var plottedSessionLimit: Int
     /// Flipped sessions are all plotted (each with its player) up to this many plotted sessions
     /// in all, which bounds the page's size.
-    public var flippedSessionLimit = 40
+    package var flippedSessionLimit = 40
 
     let archive: Archive
     let archiveName: String
 
-    public init(archive: Archive, archiveName: String, plottedSessionLimit: Int = 6) {
+    package init(archive: Archive, archiveName: String, plottedSessionLimit: Int = 6) {
         self.archive = archive
         self.archiveName = archiveName
         self.plottedSessionLimit = plottedSessionLimit
     }
 
     /// The report of replay `replayID`, or of the latest replay when nil.
-    public func read(replayID: Int64?) throws -> ReportModel {
+    package func read(replayID: Int64?) throws -> ReportModel {
         let (replay, candidateID) = try self.replay(replayID)
         let candidate = try archive.engine(id: candidateID)
         let (recording, accepted) = try baselineEngines(replay.id)

@@ -1,7 +1,7 @@
 /// One session's self-contained page (`reel report ARCHIVE --session ID`): its player, plots and
 /// the command that writes the whole report.
-public enum SessionPage {
-    public static func html(_ report: SessionReport) -> String {
+package enum SessionPage {
+    package static func html(_ report: SessionReport) -> String {
         let e = HTML.escape
         let id = report.session.sessionID
         var out = """

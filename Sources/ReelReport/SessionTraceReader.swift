@@ -3,19 +3,19 @@ import ReelTrace
 
 /// One session's page (`reel report ARCHIVE --session ID`): the session's player and plots for a
 /// replay, whatever its verdict.
-public struct SessionReport: Sendable {
-    public var archiveName: String
-    public var replayID: Int64
+package struct SessionReport: Sendable {
+    package var archiveName: String
+    package var replayID: Int64
     /// The session's verdict in the replay: matched, diverged or error.
-    public var status: String
-    public var session: ReportModel.SessionPlots
+    package var status: String
+    package var session: ReportModel.SessionPlots
     /// Why the replayed side is missing, or where it comes from.
-    public var candidateTraceNote: String?
+    package var candidateTraceNote: String?
 }
 
 extension ReportReader {
     /// Session `sessionID`'s page for replay `replayID` (default: the latest replay of the session).
-    public func readSession(_ sessionID: Int64, replayID: Int64?) throws -> SessionReport {
+    package func readSession(_ sessionID: Int64, replayID: Int64?) throws -> SessionReport {
         guard let verdict = try archive.sessionVerdict(sessionID: sessionID, replayID: replayID) else {
             throw ReelFailure(
                 .usage,

@@ -1,19 +1,19 @@
 import Foundation
 
 /// The `reel` commands the report prints for a reader to copy, with arguments quoted for a POSIX shell.
-public enum ShellCommand {
+package enum ShellCommand {
     /// `reel show ARCHIVE ID`.
-    public static func show(_ archive: String, _ sessionID: Int64) -> String {
+    package static func show(_ archive: String, _ sessionID: Int64) -> String {
         "reel show \(quoted(archive)) \(sessionID)"
     }
 
     /// `reel report ARCHIVE --session ID -o session-ID.html`.
-    public static func sessionReport(_ archive: String, _ sessionID: Int64) -> String {
+    package static func sessionReport(_ archive: String, _ sessionID: Int64) -> String {
         "reel report \(quoted(archive)) --session \(sessionID) -o session-\(sessionID).html"
     }
 
     /// `reel report ARCHIVE --replay ID -o report.html`.
-    public static func report(_ archive: String, _ replayID: Int64) -> String {
+    package static func report(_ archive: String, _ replayID: Int64) -> String {
         "reel report \(quoted(archive)) --replay \(replayID) -o report.html"
     }
 

@@ -5,21 +5,21 @@
 /// lines after `Parameters:` name each `:parameter` and its default, the rest describe what the
 /// query answers. The SQL after the block is one statement that any SQLite client can run; an
 /// unbound parameter is NULL, which every saved query treats as "the default".
-public struct EmbeddedQuery: Sendable, Hashable {
+package struct EmbeddedQuery: Sendable, Hashable {
     /// One `:name` the query takes.
-    public struct Parameter: Sendable, Hashable {
+    package struct Parameter: Sendable, Hashable {
         /// The name without its colon.
-        public let name: String
+        package let name: String
         /// What it means and its default, as documented.
-        public let meaning: String
+        package let meaning: String
     }
 
     /// The file name without `.sql`.
-    public let name: String
+    package let name: String
     /// The file's text, verbatim.
-    public let sql: String
+    package let sql: String
 
-    public init(name: String, sql: String) {
+    package init(name: String, sql: String) {
         self.name = name
         self.sql = sql
     }
@@ -35,15 +35,15 @@ public struct EmbeddedQuery: Sendable, Hashable {
     }
 
     /// The first line of the header.
-    public var summary: String { headerLines.first ?? "" }
+    package var summary: String { headerLines.first ?? "" }
 
     /// The header between the summary and `Parameters:`, joined into one paragraph.
-    public var description: String {
+    package var description: String {
         headerLines.dropFirst().prefix { $0 != "Parameters:" }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// The parameters listed after `Parameters:`, in order.
-    public var parameters: [Parameter] {
+    package var parameters: [Parameter] {
         headerLines.drop { $0 != "Parameters:" }.dropFirst().compactMap { line in
             guard line.hasPrefix(":"), let space = line.firstIndex(of: " ") else { return nil }
             return Parameter(
@@ -55,10 +55,10 @@ public struct EmbeddedQuery: Sendable, Hashable {
 
 extension EmbeddedQuery {
     /// Every saved query of this build, by name.
-    public static var all: [EmbeddedQuery] { embeddedQueries }
+    package static var all: [EmbeddedQuery] { embeddedQueries }
 
     /// The saved query called `name`, nil when there is none.
-    public static func named(_ name: String) -> EmbeddedQuery? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> EmbeddedQuery? { all.first { $0.name == name } }
 }
 
 extension StringProtocol {

@@ -1,24 +1,24 @@
 /// A migration as an archive's `migrations` table records it.
-public struct AppliedMigration: Sendable, Hashable {
-    public var version: Int
-    public var name: String
+package struct AppliedMigration: Sendable, Hashable {
+    package var version: Int
+    package var name: String
     /// Hex SHA-256 of the SQL text that was applied.
-    public var sha256: String
+    package var sha256: String
     /// ISO-8601 UTC.
-    public var appliedAt: String
+    package var appliedAt: String
 }
 
 /// Brings an archive's schema up to the build's migrations, or says why it cannot.
-public struct Migrator: Sendable {
+package struct Migrator: Sendable {
     /// The migrations this migrator knows, in version order.
-    public let migrations: [EmbeddedMigration]
+    package let migrations: [EmbeddedMigration]
 
-    public init(migrations: [EmbeddedMigration] = EmbeddedMigration.all) {
+    package init(migrations: [EmbeddedMigration] = EmbeddedMigration.all) {
         self.migrations = migrations.sorted { $0.version < $1.version }
     }
 
     /// The schema version the migrations lead to.
-    public var latestVersion: Int { migrations.last?.version ?? 0 }
+    package var latestVersion: Int { migrations.last?.version ?? 0 }
 
     private static let createTable = """
         CREATE TABLE IF NOT EXISTS migrations (

@@ -1,21 +1,21 @@
 /// Display ticks at a fixed refresh rate. Tick k happens at k / refreshHz seconds, computed
 /// by one division (never by accumulating intervals) so that times are reproducible.
-public struct FrameClock: Sendable, Hashable, Codable {
+package struct FrameClock: Sendable, Hashable, Codable {
     /// Ticks per second (60, 120, ...).
-    public let refreshHz: Double
+    package let refreshHz: Double
 
-    public init(refreshHz: Double) {
+    package init(refreshHz: Double) {
         self.refreshHz = refreshHz
     }
 
     /// Seconds between ticks.
-    public var interval: Double { 1 / refreshHz }
+    package var interval: Double { 1 / refreshHz }
 
     /// The time of tick `k`, seconds: Double(k) / refreshHz.
-    public func time(ofTick k: Int) -> Double { Double(k) / refreshHz }
+    package func time(ofTick k: Int) -> Double { Double(k) / refreshHz }
 
     /// The first tick whose time is at or after `t`.
-    public func firstTick(atOrAfter t: Double) -> Int {
+    package func firstTick(atOrAfter t: Double) -> Int {
         var k = Int((t * refreshHz).rounded(.up))
         while time(ofTick: k - 1) >= t { k -= 1 }
         while time(ofTick: k) < t { k += 1 }
@@ -23,17 +23,17 @@ public struct FrameClock: Sendable, Hashable, Codable {
     }
 
     /// The first tick whose time is strictly after `t`.
-    public func firstTick(after t: Double) -> Int {
+    package func firstTick(after t: Double) -> Int {
         var k = firstTick(atOrAfter: t)
         while time(ofTick: k) <= t { k += 1 }
         return k
     }
 
     /// The last tick whose time is at or before `t`.
-    public func lastTick(atOrBefore t: Double) -> Int { firstTick(after: t) - 1 }
+    package func lastTick(atOrBefore t: Double) -> Int { firstTick(after: t) - 1 }
 
     /// Ticks with times in start...end (empty when end < start).
-    public func ticks(from start: Double, through end: Double) -> ClosedRange<Int>? {
+    package func ticks(from start: Double, through end: Double) -> ClosedRange<Int>? {
         let first = firstTick(atOrAfter: start)
         let last = lastTick(atOrBefore: end)
         return first <= last ? first...last : nil

@@ -1,14 +1,14 @@
 /// One keyframe of `UIView.animateKeyframes`: `addKeyframe(withRelativeStartTime:relativeDuration:)`
 /// animating a scalar to `value`.
-public struct Keyframe: Sendable, Hashable, Codable {
+package struct Keyframe: Sendable, Hashable, Codable {
     /// Start as a fraction of the whole animation, 0...1.
-    public var relativeStartTime: Double
+    package var relativeStartTime: Double
     /// Length as a fraction of the whole animation, 0...1.
-    public var relativeDuration: Double
+    package var relativeDuration: Double
     /// The value reached at the keyframe's end.
-    public var value: Double
+    package var value: Double
 
-    public init(relativeStartTime: Double, relativeDuration: Double, value: Double) {
+    package init(relativeStartTime: Double, relativeDuration: Double, value: Double) {
         self.relativeStartTime = relativeStartTime
         self.relativeDuration = relativeDuration
         self.value = value
@@ -24,17 +24,17 @@ public struct Keyframe: Sendable, Hashable, Codable {
 /// `timing` shapes the whole animation's time before keyframes are evaluated (UIKit applies
 /// the options' curve to the whole keyframe timeline; the default here is linear — a
 /// profile choice, UIKit's own default for keyframe animations is not documented).
-public struct KeyframeAnimation: Sendable, Hashable, Codable {
+package struct KeyframeAnimation: Sendable, Hashable, Codable {
     /// The value before the first keyframe starts.
-    public let initialValue: Double
+    package let initialValue: Double
     /// Keyframes sorted by start time.
-    public let keyframes: [Keyframe]
+    package let keyframes: [Keyframe]
     /// The curve applied to the whole animation's time.
-    public let timing: TimingCurve
+    package let timing: TimingCurve
     /// The value at each keyframe's start (same order as `keyframes`).
     private let startValues: [Double]
 
-    public init(initialValue: Double, keyframes: [Keyframe], timing: TimingCurve = .linear) {
+    package init(initialValue: Double, keyframes: [Keyframe], timing: TimingCurve = .linear) {
         let sorted = keyframes.enumerated()
             .sorted { ($0.element.relativeStartTime, $0.offset) < ($1.element.relativeStartTime, $1.offset) }
             .map(\.element)
@@ -52,12 +52,12 @@ public struct KeyframeAnimation: Sendable, Hashable, Codable {
     }
 
     /// The value at `fraction` (0...1, clamped) of the whole animation's duration.
-    public func value(atFraction fraction: Double) -> Double {
+    package func value(atFraction fraction: Double) -> Double {
         KeyframeAnimation.evaluate(initialValue, keyframes, startValues, at: timing.value(at: fraction))
     }
 
     /// The value `elapsed` seconds into an animation lasting `duration` seconds.
-    public func value(atElapsed elapsed: Double, duration: Double) -> Double {
+    package func value(atElapsed elapsed: Double, duration: Double) -> Double {
         value(atFraction: duration > 0 ? elapsed / duration : 1)
     }
 

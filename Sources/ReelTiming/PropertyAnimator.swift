@@ -1,5 +1,5 @@
 /// A misuse of `PropertyAnimator` that UIKit would answer with an exception.
-public enum PropertyAnimatorError: Error, Sendable, Hashable {
+package enum PropertyAnimatorError: Error, Sendable, Hashable {
     /// The call needs a paused animator but it is running (e.g. setting fractionComplete).
     case running
     /// The call is not allowed on a stopped animator (only `finish(at:time:)` is).
@@ -25,16 +25,16 @@ public enum PropertyAnimatorError: Error, Sendable, Hashable {
 /// a factor > 0 is given to `continueAnimation`. A physical spring ignores durations and
 /// runs until it settles. New segments start from rest: a spring segment's velocity is 0
 /// unless the timing passed to `continueAnimation` carries one (in remaining distances per second).
-public struct PropertyAnimator: Sendable, Hashable {
+package struct PropertyAnimator: Sendable, Hashable {
     /// UIViewAnimatingState, with UIKit's raw values.
-    public enum State: Int, Sendable, Hashable, Codable {
+    package enum State: Int, Sendable, Hashable, Codable {
         case inactive = 0
         case active = 1
         case stopped = 2
     }
 
     /// UIViewAnimatingPosition, with UIKit's raw values.
-    public enum Position: Int, Sendable, Hashable, Codable {
+    package enum Position: Int, Sendable, Hashable, Codable {
         case end = 0
         case start = 1
         case current = 2
@@ -42,9 +42,9 @@ public struct PropertyAnimator: Sendable, Hashable {
 
     /// An animation added with `addAnimations(at:)`: it runs from the fraction reached when it
     /// was added to the end, i.e. over the animator's remaining time with its timing.
-    public struct AddedAnimation: Sendable, Hashable, Codable {
+    package struct AddedAnimation: Sendable, Hashable, Codable {
         /// The animator's fraction when the animation was added.
-        public let startFraction: Double
+        package let startFraction: Double
     }
 
     private struct Segment: Sendable, Hashable {
@@ -65,21 +65,21 @@ public struct PropertyAnimator: Sendable, Hashable {
     }
 
     /// The duration given at creation, seconds.
-    public let duration: Double
+    package let duration: Double
     /// The timing given at creation.
-    public let timing: TimingFunction
+    package let timing: TimingFunction
     /// How springs settle and fit durations.
-    public let springSettings: SpringSettings
-    public private(set) var state: State = .inactive
+    package let springSettings: SpringSettings
+    package private(set) var state: State = .inactive
     /// Whether the fraction is advancing with time.
-    public private(set) var isRunning = false
+    package private(set) var isRunning = false
     /// Whether the animator heads for the start state (fraction 0) instead of the end.
-    public private(set) var isReversed = false
+    package private(set) var isReversed = false
     /// The timing of the current segment's function (changes with `continueAnimation`).
-    public private(set) var currentTiming: TimingFunction
+    package private(set) var currentTiming: TimingFunction
     private var segment: Segment
 
-    public init(
+    package init(
         duration: Double, timing: TimingFunction = .curve(.easeInEaseOut),
         springSettings: SpringSettings = SpringSettings()
     ) {
@@ -93,14 +93,14 @@ public struct PropertyAnimator: Sendable, Hashable {
     private var target: Double { isReversed ? 0 : 1 }
 
     /// The fraction at `time`: 0 is the start state, 1 the end state; springs may overshoot.
-    public func fraction(at time: Double) -> Double { segment.fraction(elapsed: elapsedInSegment(at: time)) }
+    package func fraction(at time: Double) -> Double { segment.fraction(elapsed: elapsedInSegment(at: time)) }
 
     /// The fraction while not running (paused, stopped or inactive); nil while running, when
     /// it depends on time (use `fraction(at:)`).
-    public var fractionComplete: Double? { isRunning ? nil : segment.fraction(elapsed: segment.elapsed) }
+    package var fractionComplete: Double? { isRunning ? nil : segment.fraction(elapsed: segment.elapsed) }
 
     /// While running, the time at which the current segment reaches its target.
-    public var completionTime: Double? {
+    package var completionTime: Double? {
         isRunning ? segment.anchor + max(segment.timing.duration - segment.elapsed, 0) : nil
     }
 
@@ -110,7 +110,7 @@ public struct PropertyAnimator: Sendable, Hashable {
 
     /// `startAnimation()`: from inactive, begins at the start (the end when reversed); when
     /// paused, resumes the current segment; when running, does nothing.
-    public mutating func start(at time: Double) throws(PropertyAnimatorError) {
+    package mutating func start(at time: Double) throws(PropertyAnimatorError) {
         switch state {
         case .stopped: throw .stopped
         case .inactive: beginFromInactive()
@@ -123,7 +123,7 @@ public struct PropertyAnimator: Sendable, Hashable {
     }
 
     /// `pauseAnimation()`: freezes the fraction (an inactive animator becomes active and paused at its start).
-    public mutating func pause(at time: Double) throws(PropertyAnimatorError) {
+    package mutating func pause(at time: Double) throws(PropertyAnimatorError) {
         switch state {
         case .stopped: throw .stopped
         case .inactive: beginFromInactive()
@@ -134,7 +134,7 @@ public struct PropertyAnimator: Sendable, Hashable {
     /// Setting `fractionComplete`: only while paused (an inactive animator is paused first);
     /// throws `.running` while running, `.stopped` when stopped. The value is clamped to 0...1;
     /// the remainder will run from it to the target over the remaining distance × duration.
-    public mutating func setFractionComplete(_ fraction: Double) throws(PropertyAnimatorError) {
+    package mutating func setFractionComplete(_ fraction: Double) throws(PropertyAnimatorError) {
         switch state {
         case .stopped: throw .stopped
         case .inactive: beginFromInactive()
@@ -145,7 +145,7 @@ public struct PropertyAnimator: Sendable, Hashable {
 
     /// Setting `isReversed`: an active animator turns around from its current fraction and heads
     /// for the other end over that remaining distance × duration, keeping its running state.
-    public mutating func setReversed(_ reversed: Bool, at time: Double) throws(PropertyAnimatorError) {
+    package mutating func setReversed(_ reversed: Bool, at time: Double) throws(PropertyAnimatorError) {
         if state == .stopped { throw .stopped }
         guard reversed != isReversed else { return }
         isReversed = reversed
@@ -157,7 +157,7 @@ public struct PropertyAnimator: Sendable, Hashable {
     /// With no timing and a factor of 0 it resumes like `start(at:)`. Otherwise the animator
     /// runs from its current fraction to the target with `timing` (or the current timing)
     /// over `durationFactor × duration` (factor > 0) or the remaining distance × duration (factor 0).
-    public mutating func continueAnimation(
+    package mutating func continueAnimation(
         timing: TimingFunction? = nil, durationFactor: Double = 0,
         at time: Double
     ) throws(PropertyAnimatorError) {
@@ -178,12 +178,12 @@ public struct PropertyAnimator: Sendable, Hashable {
     }
 
     /// `addAnimations(_:)`: returns a handle whose `progress(of:at:)` goes from 0 now to 1 at the end.
-    public func addAnimations(at time: Double) -> AddedAnimation {
+    package func addAnimations(at time: Double) -> AddedAnimation {
         AddedAnimation(startFraction: fraction(at: time))
     }
 
     /// The progress of an added animation at `time`: (fraction - start) / (1 - start).
-    public func progress(of added: AddedAnimation, at time: Double) -> Double {
+    package func progress(of added: AddedAnimation, at time: Double) -> Double {
         guard added.startFraction < 1 else { return 1 }
         return (fraction(at: time) - added.startFraction) / (1 - added.startFraction)
     }
@@ -191,7 +191,7 @@ public struct PropertyAnimator: Sendable, Hashable {
     /// Call with each new time while running: when the segment has reached its target by
     /// `time`, the animator becomes inactive and the completion position is returned
     /// (`.end`, or `.start` when it ran reversed); otherwise nil.
-    public mutating func update(to time: Double) -> Position? {
+    package mutating func update(to time: Double) -> Position? {
         guard isRunning, let end = completionTime, time >= end else { return nil }
         let reached = segment.to
         isRunning = false
@@ -203,7 +203,7 @@ public struct PropertyAnimator: Sendable, Hashable {
     /// `stopAnimation(_:)`: freezes the fraction where it is. Without finishing the animator
     /// becomes inactive at once (no completion); otherwise it becomes stopped and awaits
     /// `finish(at:time:)`. Does nothing on an inactive animator.
-    public mutating func stop(withoutFinishing: Bool, at time: Double) throws(PropertyAnimatorError) {
+    package mutating func stop(withoutFinishing: Bool, at time: Double) throws(PropertyAnimatorError) {
         switch state {
         case .stopped: throw .stopped
         case .inactive: return
@@ -216,7 +216,7 @@ public struct PropertyAnimator: Sendable, Hashable {
 
     /// `finishAnimation(at:)` on a stopped animator: jumps to the end, the start or stays at the
     /// current fraction, becomes inactive, and returns the completion position.
-    public mutating func finish(at position: Position, time: Double) throws(PropertyAnimatorError) -> Position {
+    package mutating func finish(at position: Position, time: Double) throws(PropertyAnimatorError) -> Position {
         guard state == .stopped else { throw .notStopped }
         switch position {
         case .end: segment = .resting(at: 1)

@@ -17,22 +17,22 @@
 ///   c1 = (v0 - r2 x0) / (r1 - r2), c2 = x0 - c1.
 /// A damping ratio within `criticalTolerance` of 1 uses the critical form (the other two
 /// divide by numbers that vanish there).
-public struct Spring: Sendable, Hashable, Codable {
+package struct Spring: Sendable, Hashable, Codable {
     /// Mass (CASpringAnimation units; only ratios matter). Default 1.
-    public var mass: Double
+    package var mass: Double
     /// Stiffness k (per second squared at mass 1). Default 100 (CASpringAnimation).
-    public var stiffness: Double
+    package var stiffness: Double
     /// Damping c (per second at mass 1). Default 10 (CASpringAnimation).
-    public var damping: Double
+    package var damping: Double
     /// Initial velocity in whole distances per second (1 = covers the distance in 1 s).
-    public var initialVelocity: Double
+    package var initialVelocity: Double
 
     /// |zeta - 1| below which the critically damped form is used. Dimensionless.
-    public static let criticalTolerance = 1e-9
+    package static let criticalTolerance = 1e-9
 
     /// UISpringTimingParameters(mass:stiffness:damping:initialVelocity:) and
     /// CASpringAnimation; defaults are CASpringAnimation's (mass 1, stiffness 100, damping 10, velocity 0).
-    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0) {
+    package init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
@@ -45,7 +45,7 @@ public struct Spring: Sendable, Hashable, Codable {
     ///   - response: seconds per undamped oscillation period.
     ///   - dampingFraction: the damping ratio zeta (dimensionless).
     ///   - initialVelocity: whole distances per second.
-    public init(response: Double, dampingFraction: Double, initialVelocity: Double = 0) {
+    package init(response: Double, dampingFraction: Double, initialVelocity: Double = 0) {
         let omega = 2 * Double.pi / response
         self.init(
             mass: 1, stiffness: omega * omega, damping: 4 * Double.pi * dampingFraction / response,
@@ -53,38 +53,38 @@ public struct Spring: Sendable, Hashable, Codable {
     }
 
     /// A spring at mass 1 with the given undamped angular frequency (rad/s) and damping ratio.
-    public init(naturalFrequency omega: Double, dampingRatio: Double, initialVelocity: Double = 0) {
+    package init(naturalFrequency omega: Double, dampingRatio: Double, initialVelocity: Double = 0) {
         self.init(mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega, initialVelocity: initialVelocity)
     }
 
     /// The undamped angular frequency w0 = sqrt(k / m), radians per second.
-    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    package var naturalFrequency: Double { (stiffness / mass).squareRoot() }
 
     /// The damping ratio zeta = c / (2 sqrt(k m)), dimensionless.
-    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// Which closed form applies.
-    public enum Regime: String, Sendable, Hashable, Codable {
+    package enum Regime: String, Sendable, Hashable, Codable {
         case underdamped, criticallyDamped, overdamped
     }
 
-    public var regime: Regime {
+    package var regime: Regime {
         let zeta = dampingRatio
         if abs(zeta - 1) < Spring.criticalTolerance { return .criticallyDamped }
         return zeta < 1 ? .underdamped : .overdamped
     }
 
     /// Displacement from the target (progress - 1) at `t` seconds; -1 at t = 0.
-    public func displacement(at t: Double) -> Double { state(at: t).displacement }
+    package func displacement(at t: Double) -> Double { state(at: t).displacement }
 
     /// Progress (0 at t = 0, tending to 1) at `t` seconds.
-    public func position(at t: Double) -> Double { 1 + displacement(at: t) }
+    package func position(at t: Double) -> Double { 1 + displacement(at: t) }
 
     /// Progress velocity in whole distances per second at `t` seconds.
-    public func velocity(at t: Double) -> Double { state(at: t).velocity }
+    package func velocity(at t: Double) -> Double { state(at: t).velocity }
 
     /// Displacement and velocity at `t` seconds, from the closed form of the regime.
-    public func state(at t: Double) -> (displacement: Double, velocity: Double) {
+    package func state(at t: Double) -> (displacement: Double, velocity: Double) {
         let x0 = -1.0
         let v0 = initialVelocity
         let w0 = naturalFrequency

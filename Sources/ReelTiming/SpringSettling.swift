@@ -5,19 +5,19 @@
 #endif
 
 /// Parameters for turning springs into finite animations. Every number here is a profile parameter.
-public struct SpringSettings: Sendable, Hashable, Codable {
+package struct SpringSettings: Sendable, Hashable, Codable {
     /// |progress - 1| under which a spring counts as settled, in whole distances
     /// (dimensionless). Default 0.001. CASpringAnimation's own threshold is undocumented:
     /// with 0.001, mass 1 / stiffness 100 / damping 10 settles in ≈ 1.27 s and damping 5 in
     /// ≈ 2.69 s, against Apple's "about 2.85 s" example for damping 5. Because the settling
     /// time is the last time |displacement| reaches epsilon, it moves in steps of about half
     /// an oscillation period (0.32 s there) as epsilon shrinks: 0.0006 already gives ≈ 2.97 s.
-    public var settlingEpsilon: Double
+    package var settlingEpsilon: Double
     /// Damping ratios below this are raised to it when a spring must settle within a
     /// duration (UIView's dampingRatio), since an undamped spring never settles. Default 0.01.
-    public var minimumDampingRatio: Double
+    package var minimumDampingRatio: Double
 
-    public init(settlingEpsilon: Double = 0.001, minimumDampingRatio: Double = 0.01) {
+    package init(settlingEpsilon: Double = 0.001, minimumDampingRatio: Double = 0.01) {
         self.settlingEpsilon = settlingEpsilon
         self.minimumDampingRatio = minimumDampingRatio
     }
@@ -33,7 +33,7 @@ extension Spring {
     /// as 1 / w0, so w0 = T1 / duration with T1 the settling time of the w0 = 1 spring. The
     /// initial velocity (whole distances per second) is then applied unchanged; a large
     /// velocity can leave a residue above epsilon at `duration`, where the animation ends.
-    public init(
+    package init(
         duration: Double, dampingRatio: Double, initialVelocity: Double = 0,
         settings: SpringSettings = SpringSettings()
     ) {
@@ -47,7 +47,7 @@ extension Spring {
     /// CASpringAnimation's `settlingDuration`. Exact up to 1e-12 s: found on the last
     /// stretch of |displacement| that still reaches epsilon, by bracketed root finding.
     /// Infinite for an undamped spring; 0 when epsilon >= 1.
-    public func settlingDuration(epsilon: Double = SpringSettings().settlingEpsilon) -> Double {
+    package func settlingDuration(epsilon: Double = SpringSettings().settlingEpsilon) -> Double {
         if epsilon >= 1 { return 0 }
         if damping <= 0 { return .infinity }
         let (low, high) =

@@ -4,7 +4,7 @@
 /// control points (x1, y1) and (x2, y2); x is time, y is progress. x1 and x2 must lie in
 /// 0...1 (they are clamped there) so that x is monotone and the curve is a function of time.
 /// y1 and y2 may leave 0...1 (overshoot).
-public enum TimingCurve: Sendable, Hashable, Codable {
+package enum TimingCurve: Sendable, Hashable, Codable {
     /// progress = t.
     case linear
     /// A cubic Bézier with the given control points.
@@ -12,20 +12,20 @@ public enum TimingCurve: Sendable, Hashable, Codable {
 
     /// UIKit's default curve for `UIView.animate` without options
     /// (`kCAMediaTimingFunctionDefault`): (0.25, 0.1, 0.25, 1.0).
-    public static let uikitDefault = TimingCurve.cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1.0)
+    package static let uikitDefault = TimingCurve.cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1.0)
     /// `kCAMediaTimingFunctionEaseIn`: (0.42, 0, 1, 1).
-    public static let easeIn = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
+    package static let easeIn = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
     /// `kCAMediaTimingFunctionEaseOut`: (0, 0, 0.58, 1).
-    public static let easeOut = TimingCurve.cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
+    package static let easeOut = TimingCurve.cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
     /// `kCAMediaTimingFunctionEaseInEaseOut` (UIKit's `.curveEaseInOut`): (0.42, 0, 0.58, 1).
-    public static let easeInEaseOut = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    package static let easeInEaseOut = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
 
     /// The progress at time fraction `t` (clamped to 0...1).
     ///
     /// For a Bézier the curve parameter s with x(s) = t is found by Newton's method, with a
     /// bisection fallback whenever Newton does not converge quickly; s is then accurate to
     /// about 1e-12, so the returned progress y(s) is accurate far below 1e-6.
-    public func value(at t: Double) -> Double {
+    package func value(at t: Double) -> Double {
         let time = min(max(t, 0), 1)
         switch self {
         case .linear:

@@ -1,5 +1,5 @@
 /// How an animation's progress moves through time: a curve over a requested duration, or a spring.
-public enum TimingFunction: Sendable, Hashable, Codable {
+package enum TimingFunction: Sendable, Hashable, Codable {
     /// A timing curve stretched over the requested duration (`UIView.animate(withDuration:options:)`,
     /// UICubicTimingParameters).
     case curve(TimingCurve)
@@ -13,7 +13,7 @@ public enum TimingFunction: Sendable, Hashable, Codable {
     case dampedSpring(dampingRatio: Double, initialVelocity: Double)
 
     /// This function with its spring and duration worked out once, for evaluation every frame.
-    public func resolved(duration: Double, settings: SpringSettings = SpringSettings()) -> ResolvedTiming {
+    package func resolved(duration: Double, settings: SpringSettings = SpringSettings()) -> ResolvedTiming {
         switch self {
         case .curve(let curve):
             return ResolvedTiming(kind: .curve(curve), duration: duration)
@@ -30,7 +30,7 @@ public enum TimingFunction: Sendable, Hashable, Codable {
     /// Progress (0 at the start, 1 from the end on) `elapsed` seconds into an animation
     /// requested to last `duration` seconds. Resolves the function on every call; for
     /// per-frame evaluation resolve once with `resolved(duration:settings:)`.
-    public func progress(
+    package func progress(
         atElapsed elapsed: Double, duration: Double,
         settings: SpringSettings = SpringSettings()
     ) -> Double {
@@ -39,25 +39,25 @@ public enum TimingFunction: Sendable, Hashable, Codable {
 }
 
 /// A timing function bound to an actual duration.
-public struct ResolvedTiming: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct ResolvedTiming: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case curve(TimingCurve)
         case spring(Spring)
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Seconds until the animation is complete: the requested duration for curves and
     /// UIView springs, the settling duration for physical springs.
-    public let duration: Double
+    package let duration: Double
 
-    public init(kind: Kind, duration: Double) {
+    package init(kind: Kind, duration: Double) {
         self.kind = kind
         self.duration = duration
     }
 
     /// Progress at `elapsed` seconds: 0 before the start, exactly 1 from `duration` on.
     /// A spring's progress may overshoot 1 before that.
-    public func progress(atElapsed elapsed: Double) -> Double {
+    package func progress(atElapsed elapsed: Double) -> Double {
         if elapsed >= duration { return 1 }
         if elapsed <= 0 { return 0 }
         switch kind {

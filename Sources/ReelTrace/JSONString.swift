@@ -1,9 +1,9 @@
 /// JSON string literals, written one way everywhere in Reel (gesture streams, engine protocol,
 /// canonical specs and profiles, the store's tag lists): `"` and `\` escaped, `\n`, `\r`, `\t`,
 /// `\b`, `\f` in their short forms, other control characters as `\u00xx`, everything else as is.
-public enum JSONString {
+package enum JSONString {
     /// Appends `text` as a JSON string literal, quotes included, to `bytes` (UTF-8).
-    public static func append(_ text: String, to bytes: inout [UInt8]) {
+    package static func append(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -37,7 +37,7 @@ public enum JSONString {
     }
 
     /// `text` as a JSON string literal, quotes included.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         append(text, to: &bytes)

@@ -2,7 +2,7 @@
 /// Small and dependency-free: CryptoKit does not exist on Linux and Foundation has no digest API
 /// there. The message is read in place, 64 bytes at a time, with the message schedule and the
 /// working state in fixed-size local storage: no array is made per block or per byte.
-public enum SHA256 {
+package enum SHA256 {
     private static let roundConstants: InlineArray<64, UInt32> = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -19,7 +19,7 @@ public enum SHA256 {
     ]
 
     /// The 32-byte digest of `bytes`.
-    public static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
+    package static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
         if let digest = bytes.withContiguousStorageIfAvailable({ digest(of: $0) }) { return digest }
         return Array(bytes).withUnsafeBufferPointer { digest(of: $0) }
     }
@@ -111,7 +111,7 @@ public enum SHA256 {
     }
 
     /// The digest of the UTF-8 bytes of `text`, as 64 lowercase hex digits.
-    public static func hex(_ text: String) -> String {
+    package static func hex(_ text: String) -> String {
         var text = text
         return text.withUTF8 { hex(digest(of: $0)) }
     }

@@ -28,7 +28,7 @@ public enum ProfileLoader {
         return try parse(Array(data), path: path)
     }
 
-    public static func parse(_ bytes: [UInt8], path: String) throws(ReelFailure) -> Loaded {
+    package static func parse(_ bytes: [UInt8], path: String) throws(ReelFailure) -> Loaded {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)

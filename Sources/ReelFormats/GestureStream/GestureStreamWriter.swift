@@ -9,7 +9,7 @@ import ReelTrace
 /// each touch line carries `type`, `t`, `id`, `phase`, `x`, `y`.
 public enum GestureStreamWriter {
     /// The lines of one session, each ending in `\n`, appended to `writer`.
-    public static func append(_ session: GestureSession, to writer: inout JSONWriter) {
+    package static func append(_ session: GestureSession, to writer: inout JSONWriter) {
         appendSessionLine(
             scenario: session.scenario, scenarioSpecJSON: session.scenarioSpecJSON, device: session.device,
             refreshHz: session.refreshHz, externalID: session.externalID, tags: session.tags, to: &writer)
@@ -26,7 +26,7 @@ public enum GestureStreamWriter {
     /// The session line, ending in `\n`. `scenarioSpecJSON`, when given, must be the compact
     /// JSON text of an object (as `GestureStreamReader` and `JSONWriter` produce); it is written
     /// as is in place of the `scenario` name.
-    public static func appendSessionLine(
+    package static func appendSessionLine(
         scenario: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, externalID: String?, tags: [String],
         to writer: inout JSONWriter
     ) {
@@ -54,7 +54,7 @@ public enum GestureStreamWriter {
     }
 
     /// One touch line, ending in `\n`.
-    public static func appendTouchLine(_ touch: Touch, to writer: inout JSONWriter) {
+    package static func appendTouchLine(_ touch: Touch, to writer: inout JSONWriter) {
         writer.raw("{\"type\":\"touch\",")
         appendTouchFields(touch, to: &writer)
         writer.raw("}\n")

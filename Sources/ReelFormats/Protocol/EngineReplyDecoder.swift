@@ -8,12 +8,12 @@ extension EngineReply {
     /// member is an error reply. The error names the offending field, e.g.
     /// `field "frames[3].views[1].alpha" must be a number, not a string`. What the archive's schema
     /// would refuse is refused here too: two views of one key in a frame, a `null` hierarchy.
-    public static func decode(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> EngineReply {
+    package static func decode(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> EngineReply {
         try decodeAnswer(line: line).reply
     }
 
     /// Decodes one response line as `decode` does, with the request id it echoes (`"id"`, nil when absent).
-    public static func decodeAnswer(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?) {
+    package static func decodeAnswer(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)
@@ -35,12 +35,12 @@ extension EngineReply {
     }
 
     /// Decodes one response line.
-    public static func decode(line: [UInt8]) throws(EngineProtocolError) -> EngineReply {
+    package static func decode(line: [UInt8]) throws(EngineProtocolError) -> EngineReply {
         try decodeAnswer(line: line).reply
     }
 
     /// Decodes one response line, with the request id it echoes.
-    public static func decodeAnswer(line: [UInt8]) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?) {
+    package static func decodeAnswer(line: [UInt8]) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?) {
         let result = line.withUnsafeBufferPointer { buffer in
             Result { () throws(EngineProtocolError) in try decodeAnswer(line: buffer) }
         }

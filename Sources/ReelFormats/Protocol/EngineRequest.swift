@@ -2,34 +2,34 @@ import ReelJSON
 import ReelTrace
 
 /// Why a protocol line could not be encoded or decoded.
-public struct EngineProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var reason: String
+package struct EngineProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var reason: String
 
-    public init(reason: String) {
+    package init(reason: String) {
         self.reason = reason
     }
 
-    public var description: String { reason }
+    package var description: String { reason }
 }
 
 /// One session sent to an engine: one line of the engine protocol (docs/PROTOCOL.md).
 ///
 /// `{"id":...,"scenario":{"name":...,"spec":{...}},"device":{"width":...,"height":...,"scale":...},
 ///   "refresh_hz":...,"touches":[{"t":...,"id":...,"phase":...,"x":...,"y":...},...]}`
-public struct EngineRequest: Sendable, Hashable {
+package struct EngineRequest: Sendable, Hashable {
     /// The catalog name of the scenario (or the name inside a scenario file).
-    public var scenarioName: String
+    package var scenarioName: String
     /// The scenario's full spec as compact JSON text, or nil to let the engine look the name up
     /// in its own catalog. Opaque here: the spec's meaning belongs to the engine.
-    public var scenarioSpecJSON: String?
-    public var device: Device
-    public var refreshHz: Double
-    public var touches: [Touch]
+    package var scenarioSpecJSON: String?
+    package var device: Device
+    package var refreshHz: Double
+    package var touches: [Touch]
     /// The request's number (`"id"`), which the answer echoes so that Reel can tell an answer to an
     /// earlier request from this one's; nil when the request carries none.
-    public var id: Int?
+    package var id: Int?
 
-    public init(
+    package init(
         scenarioName: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, touches: [Touch],
         id: Int? = nil
     ) {
@@ -44,7 +44,7 @@ public struct EngineRequest: Sendable, Hashable {
     /// The request as one protocol line, ending in `\n`. The spec text is re-written compactly
     /// (members in their order), so a pretty-printed spec still makes one line.
     /// Throws when the spec text is not valid JSON.
-    public func encodedLine() throws(EngineProtocolError) -> [UInt8] {
+    package func encodedLine() throws(EngineProtocolError) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256 + 80 * touches.count)
         writer.punctuation(UInt8(ascii: "{"))
         if let id {
@@ -78,7 +78,7 @@ public struct EngineRequest: Sendable, Hashable {
     /// Decodes one request line (what `reel engine serve` reads). `device` and `refresh_hz`
     /// default to 390 x 844 @3x and 60 Hz; extra keys are ignored. The spec comes back as compact
     /// JSON text with its members in their order.
-    public static func decode(line: [UInt8]) throws(EngineProtocolError) -> EngineRequest {
+    package static func decode(line: [UInt8]) throws(EngineProtocolError) -> EngineRequest {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)

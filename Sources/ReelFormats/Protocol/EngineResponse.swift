@@ -2,15 +2,15 @@ import ReelJSON
 import ReelTrace
 
 /// An engine's answer for one session: its identity and the trace it produced.
-public struct EngineResponse: Sendable, Hashable {
-    public var engineName: String
-    public var engineVersion: String
+package struct EngineResponse: Sendable, Hashable {
+    package var engineName: String
+    package var engineVersion: String
     /// Frames (indexed by position), events and outcome. Decoded, `outcome.hierarchy` is the
     /// engine's `hierarchy` value as compact JSON text (members in the engine's order, numbers as
     /// `JSONWriter` writes them), or "" when the engine sent none; engines should sort keys.
-    public var trace: Trace
+    package var trace: Trace
 
-    public init(engineName: String, engineVersion: String, trace: Trace) {
+    package init(engineName: String, engineVersion: String, trace: Trace) {
         self.engineName = engineName
         self.engineVersion = engineVersion
         self.trace = trace
@@ -18,7 +18,7 @@ public struct EngineResponse: Sendable, Hashable {
 }
 
 /// One response line of the engine protocol: a trace, or an engine's `{"error": "..."}`.
-public enum EngineReply: Sendable, Hashable {
+package enum EngineReply: Sendable, Hashable {
     case response(EngineResponse)
     /// The engine could not run the session (unknown scenario, bad touches, ...).
     case error(String)
@@ -29,7 +29,7 @@ public enum EngineReply: Sendable, Hashable {
     /// Views carry `rotation_x`, `rotation_y` and `m34` only when they are not +0. The outcome's
     /// `hierarchy` is written as its JSON text when it parses (re-written compactly when it spans
     /// lines), as a JSON string when it does not, and left out when empty.
-    public func encodedLine(id: Int? = nil) -> [UInt8] {
+    package func encodedLine(id: Int? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.punctuation(UInt8(ascii: "{"))
         if let id {

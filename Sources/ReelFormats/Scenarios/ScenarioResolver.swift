@@ -21,7 +21,7 @@ public final class ScenarioResolver {
 
     /// The session's scenario, as `resolve` finds it, with its canonical JSON (`ScenarioSpec.canonicalJSON`),
     /// encoded once per scenario rather than once per session.
-    public func resolveEncoded(_ session: GestureSession) throws(ReelFailure) -> (spec: ScenarioSpec, json: String) {
+    package func resolveEncoded(_ session: GestureSession) throws(ReelFailure) -> (spec: ScenarioSpec, json: String) {
         let spec = try resolve(session)
         // Keyed as `resolve` caches the specs: a reference names one spec for the whole run.
         let key = session.scenarioSpecJSON.map { "=" + $0 } ?? session.scenario
@@ -32,7 +32,7 @@ public final class ScenarioResolver {
     }
 
     /// The spec given inline as JSON text when there is one, else the scenario `name` refers to.
-    public func resolve(name: String, specJSON: String?, relativeTo streamFile: String? = nil) throws(ReelFailure)
+    package func resolve(name: String, specJSON: String?, relativeTo streamFile: String? = nil) throws(ReelFailure)
         -> ScenarioSpec
     {
         guard let json = specJSON else { return try resolve(name, relativeTo: streamFile) }

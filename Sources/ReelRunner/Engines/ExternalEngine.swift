@@ -43,13 +43,13 @@ public struct ExternalEngineError: Error, Sendable, Hashable, CustomStringConver
 /// between threads, or give each worker its own for parallelism.
 public final class ExternalEngine: Sendable {
     /// The shell command, without the `exec:` prefix.
-    public let command: String
+    package let command: String
     /// The longest wait for one session's response.
-    public let timeLimit: Duration
+    package let timeLimit: Duration
     /// The time limit when none is given: 10 s.
     public static let defaultTimeLimit: Duration = .seconds(10)
     /// The longest response line taken, in bytes; a longer one fails its session.
-    public let maxReplyBytes: Int
+    package let maxReplyBytes: Int
     /// The reply line limit when none is given: 256 MiB, a 10-minute session at 120 Hz with 8 views
     /// (about 220 bytes a view) with room to spare. It bounds what one engine can make Reel hold.
     public static let defaultMaxReplyBytes = 256 << 20
@@ -58,7 +58,7 @@ public final class ExternalEngine: Sendable {
     /// - Parameters:
     ///   - timeLimit: the longest wait for one response.
     ///   - maxReplyBytes: the longest response line.
-    public init(
+    package init(
         command: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit,
         maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
     ) {
@@ -68,7 +68,7 @@ public final class ExternalEngine: Sendable {
     }
 
     /// The adapter for an `--engine` value of the form `exec:COMMAND`, or nil for other forms.
-    public convenience init?(engineSpecifier: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit) {
+    package convenience init?(engineSpecifier: String, timeLimit: Duration = ExternalEngine.defaultTimeLimit) {
         guard engineSpecifier.hasPrefix("exec:") else { return nil }
         let command = String(engineSpecifier.dropFirst("exec:".count))
         guard !command.isEmpty else { return nil }
@@ -81,7 +81,7 @@ public final class ExternalEngine: Sendable {
 
     /// Runs one session on the engine. The request goes out numbered (`"id"`, counting from 1 per
     /// adapter): an answer echoing another number fails the session.
-    public func run(_ request: EngineRequest) throws(ExternalEngineError) -> EngineResponse {
+    package func run(_ request: EngineRequest) throws(ExternalEngineError) -> EngineResponse {
         let command = self.command
         let deadline = ContinuousClock.now.advanced(by: timeLimit)
         let limits = EngineProcessSlot.Limits(time: timeLimit, replyBytes: maxReplyBytes)
@@ -101,7 +101,7 @@ public final class ExternalEngine: Sendable {
 
     /// The identity of the engine that gave `response`: its own name and version, and a
     /// fingerprint of name, version and command (see `fingerprint(name:version:command:)`).
-    public func identity(of response: EngineResponse) -> EngineIdentity {
+    package func identity(of response: EngineResponse) -> EngineIdentity {
         EngineIdentity(
             name: response.engineName, version: response.engineVersion,
             fingerprint: Self.fingerprint(name: response.engineName, version: response.engineVersion, command: command),
@@ -110,13 +110,13 @@ public final class ExternalEngine: Sendable {
 
     /// The fingerprint of an external engine: the lowercase hex SHA-256 of
     /// `"exec\n" + name + "\n" + version + "\n" + command`.
-    public static func fingerprint(name: String, version: String, command: String) -> String {
+    package static func fingerprint(name: String, version: String, command: String) -> String {
         SHA256.hex("exec\n\(name)\n\(version)\n\(command)")
     }
 
     /// Ends the engine process (closing its input, then killing it after a grace period).
     /// The next `run` starts a new one.
-    public func stop() {
+    package func stop() {
         process.withLock { slot in
             _ = slot.current?.stop(grace: .seconds(1))
             slot.current = nil

@@ -7,22 +7,22 @@ import ReelTrace
 /// Read from `replay_results` (status and `kinds_json`) grouped (`Archive.verdictGroups`), so its memory does
 /// not grow with the replay.
 package struct VerdictTally: Sendable, Hashable {
-    public let policy: FailurePolicy
+    package let policy: FailurePolicy
     /// Diverged sessions with at least one failing kind.
-    public private(set) var failingSessions = 0
+    package private(set) var failingSessions = 0
     /// Diverged sessions whose kinds all pass under the policy.
-    public private(set) var passingDivergedSessions = 0
+    package private(set) var passingDivergedSessions = 0
     /// The kinds found in the passing diverged sessions, in `DivergenceKind` order.
-    public private(set) var passingKinds: [DivergenceKind] = []
+    package private(set) var passingKinds: [DivergenceKind] = []
     /// Sessions that show each kind (a session counts once per kind), kinds with none left out.
-    public private(set) var sessionsByKind: [DivergenceKind: Int] = [:]
+    package private(set) var sessionsByKind: [DivergenceKind: Int] = [:]
     /// Sessions the candidate engine could not run (always failing).
-    public private(set) var errors = 0
+    package private(set) var errors = 0
     /// Sessions whose completion decision flipped (both decisions known and different).
-    public private(set) var flips = 0
+    package private(set) var flips = 0
 
     /// Counts replay `replayID` of `archive`; a `kinds_json` naming no kind is bad data.
-    public init(replayID: Int64, in archive: Archive, policy: FailurePolicy) throws {
+    package init(replayID: Int64, in archive: Archive, policy: FailurePolicy) throws {
         self.policy = policy
         var passing = Set<DivergenceKind>()
         for group in try archive.verdictGroups(replayID: replayID) {
@@ -43,7 +43,7 @@ package struct VerdictTally: Sendable, Hashable {
     }
 
     /// The session counts per kind in `DivergenceKind` order.
-    public var orderedSessionsByKind: [(kind: DivergenceKind, sessions: Int)] {
+    package var orderedSessionsByKind: [(kind: DivergenceKind, sessions: Int)] {
         DivergenceKind.allCases.compactMap { kind in sessionsByKind[kind].map { (kind, $0) } }
     }
 

@@ -17,15 +17,15 @@ import ReelTrace
 /// batches before it.
 package final class BaselineAcceptor {
     /// Which of the replay's diverged sessions to accept.
-    public struct Selection: Sendable {
+    package struct Selection: Sendable {
         /// Only sessions of this scenario.
-        public var scenario: String?
+        package var scenario: String?
         /// Only these sessions.
-        public var sessionIDs: [Int64]?
+        package var sessionIDs: [Int64]?
         /// Only sessions with a divergence of one of these kinds.
-        public var kinds: [DivergenceKind]?
+        package var kinds: [DivergenceKind]?
 
-        public init(scenario: String? = nil, sessionIDs: [Int64]? = nil, kinds: [DivergenceKind]? = nil) {
+        package init(scenario: String? = nil, sessionIDs: [Int64]? = nil, kinds: [DivergenceKind]? = nil) {
             self.scenario = scenario
             self.sessionIDs = sessionIDs
             self.kinds = kinds
@@ -33,15 +33,15 @@ package final class BaselineAcceptor {
     }
 
     /// What an acceptance did.
-    public struct Summary: Sendable, Hashable {
+    package struct Summary: Sendable, Hashable {
         /// The sessions whose baseline is now the candidate's trace, ascending.
-        public var accepted: [Int64] = []
+        package var accepted: [Int64] = []
         /// Of those, the ones whose candidate trace was stored already (`reel replay --keep-traces`,
         /// `reel record --engine`): the candidate did not run on them.
-        public var tracesReused = 0
+        package var tracesReused = 0
         /// The candidate as the replay named it, and its engine.
-        public var candidate = ""
-        public var engine: EngineIdentity?
+        package var candidate = ""
+        package var engine: EngineIdentity?
     }
 
     private let archive: Archive
@@ -50,14 +50,14 @@ package final class BaselineAcceptor {
     private static let batchSize = 256
 
     /// Opens the archive at `archivePath` for writing; `acceptedBy` says who accepts (user@host).
-    public init(archivePath: String, replayID: Int64, acceptedBy: String) throws {
+    package init(archivePath: String, replayID: Int64, acceptedBy: String) throws {
         archive = try Archive.open(archivePath, mode: .readWrite)
         self.replayID = replayID
         self.acceptedBy = acceptedBy
     }
 
     /// Accepts the selected sessions; `progress` gets (done, total) after each batch.
-    public func run(_ selection: Selection, progress: ((Int, Int) throws -> Void)? = nil) throws -> Summary {
+    package func run(_ selection: Selection, progress: ((Int, Int) throws -> Void)? = nil) throws -> Summary {
         guard let replay = try archive.replayRun(id: replayID) else {
             throw ReelFailure(.dataError, "\(archive.path): no replay \(replayID) (reel info lists the replays)")
         }

@@ -21,7 +21,7 @@ public struct ReplaySelection: Sendable, Hashable, CustomStringConvertible {
     public var selectsEverySession: Bool { sessionIDs == nil && scenario == nil }
 
     /// The `selection_json` text.
-    public var json: String {
+    package var json: String {
         var members: [JSONMember] = []
         if let sessionIDs { members.append(JSONMember("sessions", .array(sessionIDs.map { .number(Double($0)) }))) }
         if let scenario { members.append(JSONMember("scenario", .string(scenario))) }
@@ -29,7 +29,7 @@ public struct ReplaySelection: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads `selection_json` text; nil when it is not a selection `json` writes.
-    public init?(json: String) {
+    package init?(json: String) {
         guard let value = try? JSONParser.parse(json), case .object = value else { return nil }
         do {
             sessionIDs = try value.optionalMember("sessions").map { sessions throws(JSONFieldError) in

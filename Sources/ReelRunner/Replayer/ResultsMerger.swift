@@ -15,16 +15,16 @@ import ReelTrace
 /// by exactly one shard. The merged replay records that selection and no runner. Anything else is
 /// a `ReelFailure` naming the input and the reason, and no output.
 package struct ResultsMerger {
-    public let inputs: [String]
-    public let output: String
+    package let inputs: [String]
+    package let output: String
 
-    public init(inputs: [String], output: String) {
+    package init(inputs: [String], output: String) {
         self.inputs = inputs
         self.output = output
     }
 
     /// Checks the inputs, writes the output and returns the merged replay's id in it.
-    public func merge() throws -> Int64 {
+    package func merge() throws -> Int64 {
         guard !inputs.isEmpty else { throw ReelFailure(.usage, "merge needs at least one results archive") }
         guard !FileManager.default.fileExists(atPath: output) else {
             throw ReelFailure(.usage, "\(output) already exists; merge writes a new results archive")

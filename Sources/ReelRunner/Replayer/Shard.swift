@@ -8,9 +8,9 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     public let count: Int
 
     /// The most shards a replay may be split into.
-    public static let maximumCount = 100_000
+    package static let maximumCount = 100_000
 
-    public init(parsing text: String) throws(ReelFailure) {
+    package init(parsing text: String) throws(ReelFailure) {
         let parts = text.split(separator: "/").map { Int($0) }
         guard parts.count == 2, let index = parts[0], let count = parts[1], (1...Self.maximumCount).contains(count),
             (1...count).contains(index)

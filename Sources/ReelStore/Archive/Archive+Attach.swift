@@ -4,7 +4,7 @@ extension Archive {
     /// read-only media too (see `Database.openingReadOnly`); the file is never written. Outside a
     /// transaction.
     /// A failure names the attached file, which is the one SQLite could not open or read.
-    public func attach(_ path: String, as schema: String) throws {
+    package func attach(_ path: String, as schema: String) throws {
         try Database.openingReadOnly(path) { uri in
             do {
                 try database.withCachedStatement("ATTACH DATABASE ?1 AS \(schema)") { statement in
@@ -18,7 +18,7 @@ extension Archive {
     }
 
     /// Detaches what `attach` attached under `schema`.
-    public func detach(_ schema: String) throws {
+    package func detach(_ schema: String) throws {
         try database.execute("DETACH DATABASE \(schema)")
     }
 }

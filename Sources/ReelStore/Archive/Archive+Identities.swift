@@ -2,7 +2,7 @@ import ReelTrace
 
 extension Archive {
     /// The id of the engine with `identity.fingerprint`, inserting the engine when it is new.
-    public func engineID(for identity: EngineIdentity) throws -> Int64 {
+    package func engineID(for identity: EngineIdentity) throws -> Int64 {
         dropCachesAfterRollback()
         if let id = caches.engineIDs[identity.fingerprint] { return id }
         let existing = try database.withCachedStatement("SELECT id FROM engines WHERE fingerprint = ?1") { statement in
@@ -37,7 +37,7 @@ extension Archive {
     }
 
     /// The id of the scenario with this name and spec, inserting it when it is new.
-    public func scenarioID(name: String, specJSON: String) throws -> Int64 {
+    package func scenarioID(name: String, specJSON: String) throws -> Int64 {
         dropCachesAfterRollback()
         let key = ScenarioKey(name: name, specJSON: specJSON)
         if let id = caches.scenarioIDs[key] { return id }

@@ -36,7 +36,7 @@ extension Archive {
     ///   - shard: "K/N" when this run covers one shard of the archive.
     ///   - selectionJSON: the sessions the run selected (`replays.selection_json`; "{}" for every session).
     ///   - runner: the process writing the run (`replays.runner`), nil when it cannot be told.
-    public func beginReplay(
+    package func beginReplay(
         engineID: Int64, candidate: String, tolerancesJSON: String, shard: String?, selectionJSON: String = "{}",
         runner: String? = nil
     ) throws -> Int64 {
@@ -58,7 +58,7 @@ extension Archive {
     }
 
     /// Records `runner` as the process writing replay `id` (a resumed replay taken over).
-    public func setReplayRunner(_ id: Int64, runner: String?) throws {
+    package func setReplayRunner(_ id: Int64, runner: String?) throws {
         try database.withCachedStatement("UPDATE replays SET runner = ?2 WHERE id = ?1") { statement in
             try statement.bind(id, at: 1)
             try statement.bind(runner, at: 2)
@@ -68,7 +68,7 @@ extension Archive {
 
     /// Stores a replay run as given (`row.id` is ignored) and returns its id: for runs assembled
     /// from others, such as merged shard results.
-    public func insertReplayRun(_ row: ReplayRunRow) throws -> Int64 {
+    package func insertReplayRun(_ row: ReplayRunRow) throws -> Int64 {
         try database.withCachedStatement(
             """
             INSERT INTO replays (
@@ -91,7 +91,7 @@ extension Archive {
     }
 
     /// Stores a replay's verdict on one session.
-    public func insertReplayResult(_ row: ReplayResultRow) throws {
+    package func insertReplayResult(_ row: ReplayResultRow) throws {
         let s = try replayStatements().result
         let kinds = DivergenceKind.allCases.filter(row.kinds.contains).map(\.rawValue)
         try s.bind(row.replayID, at: 1)
@@ -107,7 +107,7 @@ extension Archive {
     }
 
     /// Stores one divergence; its replay result must be stored first.
-    public func insertDivergence(_ row: DivergenceRow) throws {
+    package func insertDivergence(_ row: DivergenceRow) throws {
         let s = try replayStatements().divergence
         try s.bind(row.replayID, at: 1)
         try s.bind(row.sessionID, at: 2)
@@ -126,7 +126,7 @@ extension Archive {
     ///
     /// - Parameter engineID: the candidate engine when it became known only after the run began
     ///   (an external engine identifies itself in its first answer); nil keeps the one stored.
-    public func finishReplay(_ id: Int64, status: ReplayStatus = .finished, engineID: Int64? = nil) throws {
+    package func finishReplay(_ id: Int64, status: ReplayStatus = .finished, engineID: Int64? = nil) throws {
         try database.withCachedStatement(
             """
             UPDATE replays SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), status = ?2,

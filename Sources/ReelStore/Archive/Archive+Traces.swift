@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// Whether an input is stored, and with a trace of a given engine.
-public enum StoredInput: Sendable, Hashable {
+package enum StoredInput: Sendable, Hashable {
     /// No session has the input's content hash.
     case new
     /// The session is stored, without a trace of the engine.
@@ -11,16 +11,16 @@ public enum StoredInput: Sendable, Hashable {
 }
 
 /// A baseline replaced by `Archive.acceptBaseline`.
-public struct BaselineChange: Sendable, Hashable {
-    public var sessionID: Int64
-    public var previousTraceID: Int64
-    public var traceID: Int64
+package struct BaselineChange: Sendable, Hashable {
+    package var sessionID: Int64
+    package var previousTraceID: Int64
+    package var traceID: Int64
 }
 
 extension Archive {
     /// Whether the input with `contentHash` is stored, and with a trace of the engine with
     /// `engineFingerprint` (nil: an engine not known yet, which has no trace).
-    public func storedInput(contentHash: String, engineFingerprint: String?) throws -> StoredInput {
+    package func storedInput(contentHash: String, engineFingerprint: String?) throws -> StoredInput {
         try database.withCachedStatement(
             """
             SELECT s.id, EXISTS (SELECT 1 FROM traces AS tr JOIN engines AS e ON e.id = tr.engine_id
@@ -60,7 +60,7 @@ extension Archive {
     /// is always the same). `replayID` names the replay whose candidate made it, if one did. `input`
     /// is the session's refresh rate and touches when the caller holds them (else they are read).
     @discardableResult
-    public func addTrace(
+    package func addTrace(
         _ trace: Trace, sessionID: Int64, engineID: Int64, replayID: Int64? = nil, input: (refreshHz: Double, touches: [Touch])? = nil
     ) throws -> Int64 {
         let writer = try preparedSessionWriter()
@@ -90,7 +90,7 @@ extension Archive {
     /// `baseline_history` with `acceptedBy` (who), now (when) and `replayID` (which replay). Returns
     /// the change, or nil when the trace already was the baseline. The trace must be one of the session's.
     @discardableResult
-    public func acceptBaseline(sessionID: Int64, traceID: Int64, replayID: Int64?, acceptedBy: String) throws -> BaselineChange? {
+    package func acceptBaseline(sessionID: Int64, traceID: Int64, replayID: Int64?, acceptedBy: String) throws -> BaselineChange? {
         try database.savepoint {
             let owner = try database.withCachedStatement("SELECT session_id FROM traces WHERE id = ?1") { statement in
                 try statement.bind(traceID, at: 1)

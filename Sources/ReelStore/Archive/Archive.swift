@@ -19,7 +19,7 @@ public final class Archive {
     }
 
     /// The tables `rowCounts()` reports, in its fixed order.
-    public static let tableNames = [
+    package static let tableNames = [
         "engines", "scenarios", "sessions", "touches", "traces", "baselines", "baseline_history", "trace_frames",
         "view_keys", "trace_views", "view_change_packs", "event_names", "trace_events", "replays", "replay_results",
         "divergences",
@@ -97,7 +97,7 @@ public final class Archive {
     /// refer only to ids it has just inserted or looked up in the same transaction (the recorder):
     /// the check costs about a fifth of its insert instructions. `integrityProblems()` verifies the
     /// result (`PRAGMA foreign_key_check`). Call it outside a transaction (SQLite ignores the pragma inside one).
-    public func withForeignKeysHeldByConstruction<T>(_ body: () throws -> T) throws -> T {
+    package func withForeignKeysHeldByConstruction<T>(_ body: () throws -> T) throws -> T {
         try database.execute("PRAGMA foreign_keys = OFF")
         defer { try? database.execute("PRAGMA foreign_keys = ON") }
         return try body()

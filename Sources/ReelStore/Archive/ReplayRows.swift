@@ -23,7 +23,7 @@ public struct ReplayResultRow: Sendable, Hashable {
     /// The kinds of divergence found; stored deduplicated in `DivergenceKind.allCases` order.
     public var kinds: [DivergenceKind]
 
-    public init(
+    package init(
         replayID: Int64, sessionID: Int64, status: VerdictStatus, decisionExpected: Decision?,
         decisionActual: Decision?, firstDivergentFrame: Int? = nil, maxError: Double? = nil,
         errorMessage: String? = nil, kinds: [DivergenceKind] = []
@@ -48,7 +48,7 @@ public struct DivergenceRow: Sendable, Hashable {
     public var sessionID: Int64
     public var divergence: Divergence
 
-    public init(replayID: Int64, sessionID: Int64, divergence: Divergence) {
+    package init(replayID: Int64, sessionID: Int64, divergence: Divergence) {
         self.replayID = replayID
         self.sessionID = sessionID
         self.divergence = divergence
@@ -78,7 +78,7 @@ public struct ReplayRunRow: Sendable, Hashable {
     /// The process that last began or resumed the run, as JSON; nil when unknown.
     public var runner: String?
 
-    public init(
+    package init(
         id: Int64, engineID: Int64, candidate: String, startedAt: String, finishedAt: String?, tolerancesJSON: String,
         shard: String?, status: ReplayStatus, selectionJSON: String? = "{}", runner: String? = nil
     ) {

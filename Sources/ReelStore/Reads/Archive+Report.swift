@@ -1,82 +1,82 @@
 import ReelTrace
 
 /// A `replays` row as the report prints it: the status and shard as stored, unchecked.
-public struct ReplayHeader: Sendable, Hashable {
-    public var id: Int64
+package struct ReplayHeader: Sendable, Hashable {
+    package var id: Int64
     /// The candidate engine's row in `engines`.
-    public var engineID: Int64
-    public var candidate: String
-    public var startedAt: String
-    public var finishedAt: String?
-    public var status: String
-    public var shard: String?
-    public var tolerancesJSON: String
+    package var engineID: Int64
+    package var candidate: String
+    package var startedAt: String
+    package var finishedAt: String?
+    package var status: String
+    package var shard: String?
+    package var tolerancesJSON: String
 }
 
 /// A replay's verdicts on the sessions of one scenario.
-public struct ScenarioVerdictCounts: Sendable, Hashable {
-    public var scenario: String
-    public var sessions: Int
-    public var matched: Int
-    public var diverged: Int
-    public var errors: Int
+package struct ScenarioVerdictCounts: Sendable, Hashable {
+    package var scenario: String
+    package var sessions: Int
+    package var matched: Int
+    package var diverged: Int
+    package var errors: Int
     /// Sessions whose completion decision flipped (both decisions known and different).
-    public var decisionFlips: Int
+    package var decisionFlips: Int
 }
 
 /// A replay's divergences of one kind: how many sessions show it, how many divergences in all.
-public struct DivergenceKindCount: Sendable, Hashable {
+package struct DivergenceKindCount: Sendable, Hashable {
     /// The stored kind name (`divergences.kind`).
-    public var kind: String
-    public var sessions: Int
-    public var divergences: Int
+    package var kind: String
+    package var sessions: Int
+    package var divergences: Int
 }
 
 /// A session a replay did not match, as the report ranks them for plotting.
-public struct UnmatchedSession: Sendable, Hashable {
-    public var sessionID: Int64
+package struct UnmatchedSession: Sendable, Hashable {
+    package var sessionID: Int64
     /// `diverged` or `error`.
-    public var status: String
-    public var firstDivergentFrame: Int?
+    package var status: String
+    package var firstDivergentFrame: Int?
     /// Whether the archive holds the session's recorded trace (a results archive holds headers only).
-    public var hasTrace: Bool
+    package var hasTrace: Bool
     /// Whether the completion decision flipped.
-    public var flipped: Bool
+    package var flipped: Bool
 }
 
 /// A scenario a replay judged sessions of, with its stored spec.
-public struct ReplayScenario: Sendable, Hashable {
-    public var id: Int64
-    public var name: String
-    public var specJSON: String
+package struct ReplayScenario: Sendable, Hashable {
+    package var id: Int64
+    package var name: String
+    package var specJSON: String
 }
 
 /// One session's verdict in a replay and the detail of its last `updateInteractiveTransition`
 /// event, from which the report places its release.
-public struct SessionDecisionRow: Sendable, Hashable {
-    public var sessionID: Int64
+package struct SessionDecisionRow: Sendable, Hashable {
+    package var sessionID: Int64
     /// The recorded decision (nil when unknown).
-    public var decisionExpected: String?
+    package var decisionExpected: String?
     /// The candidate's decision (nil when it failed).
-    public var decisionActual: String?
+    package var decisionActual: String?
     /// The detail of the session's last `updateInteractiveTransition(...)` event, nil when it has none.
-    public var lastUpdateDetail: String?
+    package var lastUpdateDetail: String?
 }
 
 /// A replay's verdict on one session (`replay_results`), as `reel show` and the session page print it.
-public struct SessionVerdictRow: Sendable, Hashable {
-    public var replayID: Int64
+package struct SessionVerdictRow: Sendable, Hashable {
+    package var replayID: Int64
     /// `matched`, `diverged` or `error`, as stored.
-    public var status: String
-    public var firstDivergentFrame: Int?
-    public var errorMessage: String?
+    package var status: String
+    package var firstDivergentFrame: Int?
+    package var errorMessage: String?
 }
 
 /// The reads of the HTML report (`reel report`) and of the summaries that list sessions one by one.
 /// They read base tables, never the archive's views: a hostile archive may redefine views.
 extension Archive {
     /// Replay `id`'s row, or the latest replay's when `id` is nil; nil when there is no such replay.
-    public func replayHeader(id: Int64?) throws -> ReplayHeader? {
+    package func replayHeader(id: Int64?) throws -> ReplayHeader? {
         let statement = try database.prepare(
             """
             SELECT id, engine_id, candidate, started_at, finished_at, status, shard, tolerances_json
@@ -95,7 +95,7 @@ extension Archive {
     /// the baseline). A session's baseline when the replay began is the trace the first later
     /// acceptance replaced, else its current baseline; a results archive holds no traces, so there
     /// it is the recording engine.
-    public func baselineEngines(replayID: Int64) throws -> [(engineID: Int64, accepted: Bool)] {
+    package func baselineEngines(replayID: Int64) throws -> [(engineID: Int64, accepted: Bool)] {
         let statement = try database.prepare(
             """
             SELECT DISTINCT baseline_engine, baseline_engine <> recording_engine FROM (
@@ -115,7 +115,7 @@ extension Archive {
     }
 
     /// Replay `replayID`'s verdicts counted by scenario, by scenario name.
-    public func scenarioVerdictCounts(replayID: Int64) throws -> [ScenarioVerdictCounts] {
+    package func scenarioVerdictCounts(replayID: Int64) throws -> [ScenarioVerdictCounts] {
         let statement = try database.prepare(
             """
             SELECT sc.name, count(*), sum(rr.status = 'matched'), sum(rr.status = 'diverged'), sum(rr.status = 'error'),
@@ -136,7 +136,7 @@ extension Archive {
 
     /// Replay `replayID`'s divergences counted by kind (the numbers of the `divergence_summary`
     /// view, from the base table), in no particular order.
-    public func divergenceKindCounts(replayID: Int64) throws -> [DivergenceKindCount] {
+    package func divergenceKindCounts(replayID: Int64) throws -> [DivergenceKindCount] {
         let statement = try database.prepare(
             "SELECT kind, count(DISTINCT session_id), count(*) FROM divergences WHERE replay_id = ?1 GROUP BY kind")
         try statement.bind(replayID, at: 1)
@@ -150,7 +150,7 @@ extension Archive {
     /// The sessions replay `replayID` did not match, in the report's plotting order: flipped
     /// sessions first, then round-robin over scenarios (each scenario's largest error first),
     /// diverged before errors, then by largest error and id.
-    public func unmatchedSessions(replayID: Int64) throws -> [UnmatchedSession] {
+    package func unmatchedSessions(replayID: Int64) throws -> [UnmatchedSession] {
         let statement = try database.prepare(
             """
             WITH ranked AS (
@@ -178,7 +178,7 @@ extension Archive {
     }
 
     /// The scenarios replay `replayID` judged sessions of, by name then id.
-    public func replayScenarios(replayID: Int64) throws -> [ReplayScenario] {
+    package func replayScenarios(replayID: Int64) throws -> [ReplayScenario] {
         let statement = try database.prepare(
             """
             SELECT DISTINCT sc.id, sc.name, sc.spec_json FROM replay_results AS rr
@@ -195,7 +195,7 @@ extension Archive {
 
     /// Replay `replayID`'s decisions on the sessions of scenario `scenarioID`, by session id, each
     /// with the detail of the session's last `updateInteractiveTransition` event.
-    public func sessionDecisions(replayID: Int64, scenarioID: Int64) throws -> [SessionDecisionRow] {
+    package func sessionDecisions(replayID: Int64, scenarioID: Int64) throws -> [SessionDecisionRow] {
         try database.withCachedStatement(
             """
             SELECT rr.session_id, rr.decision_expected, rr.decision_actual, (\(Self.lastUpdateDetailSQL("rr.session_id")))
@@ -218,7 +218,7 @@ extension Archive {
 
     /// Session `sessionID`'s scenario spec and the detail of its last `updateInteractiveTransition`
     /// event (nil when it has none); nil when the archive has no such session.
-    public func releaseEvent(sessionID: Int64) throws -> (scenarioSpecJSON: String, lastUpdateDetail: String?)? {
+    package func releaseEvent(sessionID: Int64) throws -> (scenarioSpecJSON: String, lastUpdateDetail: String?)? {
         try database.withCachedStatement(
             """
             SELECT sc.spec_json, (\(Self.lastUpdateDetailSQL("s.id")))
@@ -243,7 +243,7 @@ extension Archive {
 
     /// Session `sessionID`'s touches in recorded order, touches with a phase this build does not
     /// know left out (empty in a results archive, which holds session headers only).
-    public func touches(sessionID: Int64) throws -> [Touch] {
+    package func touches(sessionID: Int64) throws -> [Touch] {
         try database.withCachedStatement("SELECT t, finger, phase, x, y FROM touches WHERE session_id = ?1 ORDER BY seq") { statement in
             try statement.bind(sessionID, at: 1)
             var touches: [Touch] = []
@@ -260,7 +260,7 @@ extension Archive {
 
     /// Replay `replayID`'s verdict on session `sessionID`, or, when `replayID` is nil, the verdict
     /// of the latest replay that judged the session; nil when there is none.
-    public func sessionVerdict(sessionID: Int64, replayID: Int64?) throws -> SessionVerdictRow? {
+    package func sessionVerdict(sessionID: Int64, replayID: Int64?) throws -> SessionVerdictRow? {
         let statement = try database.prepare(
             """
             SELECT replay_id, status, first_divergent_frame, error_message FROM replay_results

@@ -3,7 +3,7 @@
 /// file attached to this archive's connection (`attach`).
 extension Archive {
     /// The ids of the rows of `table` in the file attached as `schema`, ascending.
-    public func rowIDs(of table: HeaderTable, inAttached schema: String) throws -> [Int64] {
+    package func rowIDs(of table: HeaderTable, inAttached schema: String) throws -> [Int64] {
         let statement = try database.prepare("SELECT id FROM \(schema).\(table.rawValue) ORDER BY id")
         var ids: [Int64] = []
         while try statement.step() { ids.append(statement.int64(at: 0)) }
@@ -14,7 +14,7 @@ extension Archive {
     /// of that id. Both files have Reel's schema, so a row this archive refuses (an `SQLiteError`
     /// whose `isConstraintViolation` holds: a CHECK, a NULL, a reference to a missing row) was
     /// damaged in the attached file.
-    public func copyRow(_ id: Int64, of table: HeaderTable, fromAttached schema: String) throws {
+    package func copyRow(_ id: Int64, of table: HeaderTable, fromAttached schema: String) throws {
         let name = table.rawValue
         try database.withCachedStatement(
             """
@@ -28,18 +28,18 @@ extension Archive {
     }
 
     /// Copies every row of `table` from the file attached as `schema` (into an archive that has none yet).
-    public func copyRows(of table: HeaderTable, fromAttached schema: String) throws {
+    package func copyRows(of table: HeaderTable, fromAttached schema: String) throws {
         let name = table.rawValue
         try database.execute("INSERT INTO main.\(name) (\(table.columns)) SELECT \(table.columns) FROM \(schema).\(name)")
     }
 
     /// Whether the archive holds recorded frames (a recorded archive; a results archive holds none).
-    public func holdsRecordedFrames() throws -> Bool {
+    package func holdsRecordedFrames() throws -> Bool {
         try database.scalarInt64("SELECT EXISTS (SELECT 1 FROM frames)") == 1
     }
 
     /// Every session's id and content hash, by id.
-    public func sessionContentHashes() throws -> [(id: Int64, contentHash: String)] {
+    package func sessionContentHashes() throws -> [(id: Int64, contentHash: String)] {
         let statement = try database.prepare("SELECT id, content_hash FROM sessions ORDER BY id")
         var rows: [(id: Int64, contentHash: String)] = []
         while try statement.step() { rows.append((statement.int64(at: 0), statement.string(at: 1))) }

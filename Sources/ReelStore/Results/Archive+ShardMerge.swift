@@ -4,7 +4,7 @@ extension Archive {
     /// archive's path and its replay's id) under replay `replayID` of this archive, the divergences
     /// in session order as one unsharded run writes them (within a session, in each shard's order).
     /// Each shard is attached as `shard` while it is read; each is copied in its own transaction.
-    public func mergeShardVerdicts(_ shards: [(path: String, replayID: Int64)], into replayID: Int64) throws {
+    package func mergeShardVerdicts(_ shards: [(path: String, replayID: Int64)], into replayID: Int64) throws {
         try database.execute(
             """
             CREATE TEMP TABLE merged_divergences (

@@ -3,7 +3,7 @@
 ///
 /// Rows are copied column by column, by name (`INSERT INTO t (columns) SELECT columns`), so the
 /// copy does not depend on the order of the columns in either file.
-public enum HeaderTable: String, Sendable, CaseIterable {
+package enum HeaderTable: String, Sendable, CaseIterable {
     case engines, scenarios, sessions
 
     /// The table's columns, in the order its migrations define them.

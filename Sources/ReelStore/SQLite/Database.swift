@@ -17,7 +17,7 @@ import CSQLite
 /// thread its own `Database`.
 package final class Database {
     /// How to open the file.
-    public enum Mode: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         /// The file must exist; nothing is ever written.
         case readOnly
         /// The file must exist.
@@ -27,13 +27,13 @@ package final class Database {
     }
 
     /// `PRAGMA application_id` of every Reel archive: the ASCII bytes "REEL".
-    public static let reelApplicationID: Int32 = 0x5245_454C
+    package static let reelApplicationID: Int32 = 0x5245_454C
 
     /// Milliseconds a statement waits for another connection's lock before failing with SQLITE_BUSY.
-    public static let busyTimeoutMilliseconds: Int32 = 5000
+    package static let busyTimeoutMilliseconds: Int32 = 5000
 
-    public let path: String
-    public let mode: Mode
+    package let path: String
+    package let mode: Mode
     let connection: OpaquePointer
     private var statementCache: [String: Statement] = [:]
     private var savepointDepth = 0
@@ -68,7 +68,7 @@ package final class Database {
     /// - Throws: `ArchiveError.missingFile` when the file must exist and does not,
     ///   `ArchiveError.notAnArchive` for a file that is not SQLite or belongs to another application,
     ///   `SQLiteError` for anything else SQLite reports.
-    public static func open(_ path: String, mode: Mode) throws -> Database {
+    package static func open(_ path: String, mode: Mode) throws -> Database {
         _ = memoryStatisticsOff
         if mode != .readWriteCreate, path != ":memory:", access(path, F_OK) != 0 {
             throw ArchiveError.missingFile(path: path)
@@ -152,7 +152,7 @@ package final class Database {
     /// Runs `open` with the URI filename that opens `path` for reading only, on any medium:
     /// `mode=ro`, or `immutable=1` on read-only media (see `openingReadOnlyMediaAsImmutable`).
     /// - Parameter open: opens the URI filename it is given (an `ATTACH`, say).
-    public static func openingReadOnly<T>(_ path: String, _ open: (_ uri: String) throws -> T) throws -> T {
+    package static func openingReadOnly<T>(_ path: String, _ open: (_ uri: String) throws -> T) throws -> T {
         try openingReadOnlyMediaAsImmutable(path, reading: true) { immutable in
             try open(uri(path, parameters: immutable ? "immutable=1" : "mode=ro"))
         }
@@ -228,20 +228,20 @@ package final class Database {
     // MARK: Running SQL
 
     /// Runs one or more SQL statements that return no rows of interest.
-    public func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         // The connection's error message is the one sqlite3_exec would hand back.
         let rc = sqlite3_exec(connection, sql, nil, nil, nil)
         guard rc == SQLITE_OK else { throw SQLiteError(resultCode: rc, connection: connection, sql: sql) }
     }
 
     /// Prepares a statement owned by the caller.
-    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+    package func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         try Statement(connection: connection, sql: sql)
     }
 
     /// Lends the cached statement for `sql` (prepared on first use) to `body`, then resets it and
     /// clears its bindings. A nested use of the same SQL while it is lent gets a fresh statement.
-    public func withCachedStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+    package func withCachedStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
         let statement: Statement
         if let cached = statementCache[sql] {
             statement = cached.isCheckedOut ? try prepare(sql) : cached
@@ -259,25 +259,25 @@ package final class Database {
     }
 
     /// The first column of the first row of `sql`, or nil when there is no row or it is NULL.
-    public func scalarInt64(_ sql: String) throws(SQLiteError) -> Int64? {
+    package func scalarInt64(_ sql: String) throws(SQLiteError) -> Int64? {
         let statement = try prepare(sql)
         guard try statement.step(), !statement.isNull(at: 0) else { return nil }
         return statement.int64(at: 0)
     }
 
     /// The row id of the last successful INSERT on this connection.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection) }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes(connection)) }
+    package var changes: Int { Int(sqlite3_changes(connection)) }
 
     /// Whether a transaction is open on this connection.
-    public var isInTransaction: Bool { sqlite3_get_autocommit(connection) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(connection) == 0 }
 
     // MARK: Transactions
 
     /// How a transaction takes its locks.
-    public enum TransactionKind: String, Sendable {
+    package enum TransactionKind: String, Sendable {
         /// Takes the write lock at once (`BEGIN IMMEDIATE`): no SQLITE_BUSY half-way through a write.
         case immediate = "IMMEDIATE"
         /// Takes locks when first needed (`BEGIN DEFERRED`): for consistent multi-statement reads.
@@ -286,7 +286,7 @@ package final class Database {
 
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     /// Inside another transaction, use `savepoint` instead.
-    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         try execute("BEGIN \(kind.rawValue)")
         let result: T
         do {
@@ -306,7 +306,7 @@ package final class Database {
 
     /// Runs `body` inside a savepoint: released when it returns, rolled back to (and released) when
     /// it throws. Starts a transaction when none is open; nests freely.
-    public func savepoint<T>(_ body: () throws -> T) throws -> T {
+    package func savepoint<T>(_ body: () throws -> T) throws -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "reel_savepoint_\(savepointDepth)"

@@ -14,7 +14,7 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// Not `Sendable`: it belongs to its `Database` and is used on that database's thread.
 package final class Statement {
     /// The SQL text the statement was prepared from.
-    public let sql: String
+    package let sql: String
     let handle: OpaquePointer
     /// The connection, for error messages (kept valid by `sqlite3_close_v2` until this statement is finalized).
     private let connection: OpaquePointer
@@ -23,7 +23,7 @@ package final class Statement {
 
     /// The text after the first statement of `sql` (another statement, or blanks and comments),
     /// which was not prepared.
-    public let remainder: String
+    package let remainder: String
 
     /// Prepares the first statement of `sql`; the rest is kept in `remainder`.
     /// - Throws: SQLite's error, or SQLITE_MISUSE "no SQL statement" for text that is empty or only comments.
@@ -55,25 +55,25 @@ package final class Statement {
 
     // MARK: Binding (1-based parameter indexes)
 
-    public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
-    public func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_int64(handle, index, Int64(value)))
     }
 
-    public func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_double(handle, index, value))
     }
 
     /// Binds 1 or 0.
-    public func bind(_ value: Bool, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Bool, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_int64(handle, index, value ? 1 : 0))
     }
 
     /// Binds UTF-8 text, copied by SQLite.
-    public func bind(_ value: String, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: String, at index: Int32) throws(SQLiteError) {
         var value = value
         let rc = value.withUTF8 { bytes -> Int32 in
             // An empty buffer may have no address; SQLite binds NULL for a null pointer, so pass "".
@@ -85,7 +85,7 @@ package final class Statement {
     }
 
     /// Binds a blob, copied by SQLite.
-    public func bind(_ value: Data, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Data, at index: Int32) throws(SQLiteError) {
         let rc = value.withUnsafeBytes { bytes -> Int32 in
             // A null pointer would bind NULL; an empty blob is bound as a zero-length blob instead.
             guard let base = bytes.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
@@ -94,36 +94,36 @@ package final class Statement {
         try check(rc)
     }
 
-    public func bindNull(at index: Int32) throws(SQLiteError) {
+    package func bindNull(at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_null(handle, index))
     }
 
-    public func bind(_ value: Int64?, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Int64?, at index: Int32) throws(SQLiteError) {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
-    public func bind(_ value: Int?, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Int?, at index: Int32) throws(SQLiteError) {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
-    public func bind(_ value: Double?, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Double?, at index: Int32) throws(SQLiteError) {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
-    public func bind(_ value: Bool?, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Bool?, at index: Int32) throws(SQLiteError) {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
-    public func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
-    public func bind(_ value: Data?, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Data?, at index: Int32) throws(SQLiteError) {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
     /// Sets every parameter back to NULL.
-    public func clearBindings() {
+    package func clearBindings() {
         sqlite3_clear_bindings(handle)
     }
 
@@ -131,7 +131,7 @@ package final class Statement {
 
     /// Runs the statement to its next row: true when a row is available, false when done.
     @discardableResult
-    public func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -143,25 +143,25 @@ package final class Statement {
     }
 
     /// Makes the statement ready to run again; bindings are kept.
-    public func reset() {
+    package func reset() {
         sqlite3_reset(handle)
     }
 
     /// Runs a statement that returns no rows (or ignores them) and resets it for reuse.
-    public func run() throws(SQLiteError) {
+    package func run() throws(SQLiteError) {
         defer { sqlite3_reset(handle) }
         while try step() {}
     }
 
     // MARK: Columns (0-based)
 
-    public var columnCount: Int32 { sqlite3_column_count(handle) }
+    package var columnCount: Int32 { sqlite3_column_count(handle) }
 
     /// The storage class of a result column in the current row.
-    public enum ColumnType: Sendable { case integer, real, text, blob, null }
+    package enum ColumnType: Sendable { case integer, real, text, blob, null }
 
     /// The storage class of column `index` in the current row.
-    public func columnType(at index: Int32) -> ColumnType {
+    package func columnType(at index: Int32) -> ColumnType {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: .integer
         case SQLITE_FLOAT: .real
@@ -172,10 +172,10 @@ package final class Statement {
     }
 
     /// True when the statement cannot change the database (SQLite's `sqlite3_stmt_readonly`).
-    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+    package var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
     /// The 1-based index of the named parameter (`:name`, `@name` or `$name`), nil when absent.
-    public func parameterIndex(_ name: String) -> Int32? {
+    package func parameterIndex(_ name: String) -> Int32? {
         for prefix in [":", "@", "$"] {
             let index = sqlite3_bind_parameter_index(handle, prefix + name)
             if index > 0 { return index }
@@ -185,7 +185,7 @@ package final class Statement {
 
     /// The names of the statement's parameters without their prefix (`:`, `@`, `$`), in index
     /// order; a nameless `?` parameter is "?N" with its index.
-    public var parameterNames: [String] {
+    package var parameterNames: [String] {
         (0..<sqlite3_bind_parameter_count(handle)).map { $0 + 1 }.map { index in
             guard let name = sqlite3_bind_parameter_name(handle, index) else { return "?\(index)" }
             let text = String(cString: name)
@@ -193,32 +193,32 @@ package final class Statement {
         }
     }
 
-    public func columnName(at index: Int32) -> String {
+    package func columnName(at index: Int32) -> String {
         String(cString: sqlite3_column_name(handle, index))
     }
 
-    public func isNull(at index: Int32) -> Bool {
+    package func isNull(at index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
-    public func int64(at index: Int32) -> Int64 {
+    package func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
     }
 
-    public func int(at index: Int32) -> Int {
+    package func int(at index: Int32) -> Int {
         Int(sqlite3_column_int64(handle, index))
     }
 
-    public func double(at index: Int32) -> Double {
+    package func double(at index: Int32) -> Double {
         sqlite3_column_double(handle, index)
     }
 
-    public func bool(at index: Int32) -> Bool {
+    package func bool(at index: Int32) -> Bool {
         sqlite3_column_int64(handle, index) != 0
     }
 
     /// The column as UTF-8 text ("" for NULL).
-    public func string(at index: Int32) -> String {
+    package func string(at index: Int32) -> String {
         guard let text = sqlite3_column_text(handle, index) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
@@ -226,20 +226,20 @@ package final class Statement {
 
     /// Hands `body` the column's UTF-8 text in place (empty for NULL), without building a String; the
     /// bytes are only valid inside `body`.
-    public func withText<Result>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withText<Result>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let text = sqlite3_column_text(handle, index)
         return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_column_bytes(handle, index))))
     }
 
-    public func data(at index: Int32) -> Data {
+    package func data(at index: Int32) -> Data {
         let count = Int(sqlite3_column_bytes(handle, index))
         guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
         return Data(bytes: bytes, count: count)
     }
 
-    public func optionalInt64(at index: Int32) -> Int64? { isNull(at: index) ? nil : int64(at: index) }
-    public func optionalInt(at index: Int32) -> Int? { isNull(at: index) ? nil : int(at: index) }
-    public func optionalDouble(at index: Int32) -> Double? { isNull(at: index) ? nil : double(at: index) }
-    public func optionalString(at index: Int32) -> String? { isNull(at: index) ? nil : string(at: index) }
-    public func optionalData(at index: Int32) -> Data? { isNull(at: index) ? nil : data(at: index) }
+    package func optionalInt64(at index: Int32) -> Int64? { isNull(at: index) ? nil : int64(at: index) }
+    package func optionalInt(at index: Int32) -> Int? { isNull(at: index) ? nil : int(at: index) }
+    package func optionalDouble(at index: Int32) -> Double? { isNull(at: index) ? nil : double(at: index) }
+    package func optionalString(at index: Int32) -> String? { isNull(at: index) ? nil : string(at: index) }
+    package func optionalData(at index: Int32) -> Data? { isNull(at: index) ? nil : data(at: index) }
 }
