@@ -220,6 +220,24 @@ struct DamagedArchiveExitCodeTests {
         #expect(show.standardError.contains("touch_packs row 2: x "), "\(show.standardError)")
     }
 
+    /// A packed session whose x is not JSON at all (found by the archive fuzzer in CI: the report
+    /// read touches through the `touches` view, whose json_each then failed with SQLite's raw
+    /// "malformed JSON", exit 70): `report` is bad data naming the pack, 65 in one clean line.
+    @Test func aTouchPackThatIsNotJSONIsBadDataForTheReport() throws {
+        let (folder, seed, _) = try Self.archive()
+        let path = folder + "/a.sqlite"
+        try seed.write(to: URL(fileURLWithPath: path))
+        do {
+            let database = try Database.open(path, mode: .readWrite)
+            try database.execute("UPDATE touch_packs SET x = '[1,' WHERE session_id = 2")
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let report = try runReel(["report", path, "-o", folder + "/report.html"], in: folder)
+        #expect(report.status == 65, "exit \(report.status): \(report.standardError)")
+        #expect(report.standardError.contains("touch_packs row 2: x "), "\(report.standardError)")
+        #expect(!report.standardError.contains("SQLite error"), "\(report.standardError)")
+    }
+
     /// A view change pack whose count claims more values than it holds (migration 0007): `info
     /// --check` names the table and the session, `show` of that session is bad data, both 65.
     @Test func aDamagedViewChangePackIsBadDataNamingTheSession() throws {

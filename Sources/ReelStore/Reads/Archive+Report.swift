@@ -241,21 +241,14 @@ extension Archive {
         """
     }
 
-    /// Session `sessionID`'s touches in recorded order, touches with a phase this build does not
-    /// know left out (empty in a results archive, which holds session headers only).
+    /// Session `sessionID`'s touches in recorded order, decoded from its `touch_packs` row (or its
+    /// `touch_rows`) as replay reads them, so a damaged pack is an invalid stored row, never a raw
+    /// SQLite error from the `touches` view; empty in a results archive, which holds session
+    /// headers only.
     package func touches(sessionID: Int64) throws -> [Touch] {
-        try database.withCachedStatement("SELECT t, finger, phase, x, y FROM touches WHERE session_id = ?1 ORDER BY seq") { statement in
-            try statement.bind(sessionID, at: 1)
-            var touches: [Touch] = []
-            while try statement.step() {
-                guard let phase = TouchPhase(rawValue: statement.string(at: 2)) else { continue }
-                touches.append(
-                    Touch(
-                        t: statement.double(at: 0), id: statement.int(at: 1), phase: phase, x: statement.double(at: 3),
-                        y: statement.double(at: 4)))
-            }
-            return touches
-        }
+        var touches: [Touch] = []
+        try forEachTouch(.of([sessionID]), [sessionID]) { touches.append($1) }
+        return touches
     }
 
     /// Replay `replayID`'s verdict on session `sessionID`, or, when `replayID` is nil, the verdict
