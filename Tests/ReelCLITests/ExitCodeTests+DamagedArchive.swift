@@ -121,6 +121,37 @@ struct DamagedArchiveExitCodeTests {
         }
     }
 
+    /// A header whose write version (byte 18, 2 for WAL files) is one SQLite does not write (found
+    /// by the archive fuzzer: `reel replay` ended 73, "attempt to write a readonly database"): SQLite
+    /// still reads the file, so reading commands work; every command that writes the archive ends
+    /// with 65 in one line naming the file and the format, and leaves its bytes as they were.
+    @Test func aHeaderWithANewerWriteVersionIsBadDataForWritingCommands() throws {
+        let (folder, seed, stream) = try Self.archive()
+        var bytes = seed
+        #expect(bytes[18] == 2)
+        bytes[18] = 3
+        let path = folder + "/a.sqlite"
+        let commands: [(arguments: [String], status: Int32)] = [
+            (["info", path], 0), (["show", path, "1"], 0), (["replay", path, "--results", folder + "/results.sqlite"], 0),
+            (["replay", path], 65), (["record", path, stream], 65), (["migrate", path], 65), (["accept", path, "--replay", "2"], 65),
+        ]
+        for (arguments, status) in commands {
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let run = try runReel(arguments, in: folder)
+            let label = "reel \(arguments.joined(separator: " "))"
+            #expect(run.status == status, "\(label): exit \(run.status): \(run.standardError)")
+            if status == 65 {
+                #expect(
+                    run.standardError == "reel: error: \(path): the archive is damaged or not a SQLite file (unsupported file format: "
+                        + "the header asks for a newer SQLite to write the file)\n", "\(label): \(run.standardError)")
+                #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "\(label): the file changed")
+            }
+            for leftover in [path + "-wal", path + "-shm", folder + "/results.sqlite"] {
+                try? FileManager.default.removeItem(atPath: leftover)
+            }
+        }
+    }
+
     /// A row of the recorded archive that its own schema refuses (written with CHECKs and foreign
     /// keys off) cannot be copied into a results archive: 65 naming the recorded archive, the
     /// table and the row, no verdict written, the recorded archive unchanged.

@@ -13,7 +13,8 @@ import Testing
 struct ArchiveFuzzTests {
     static let cases = min(300, max(10, fuzzCases / 40))
 
-    /// The commands run on a damaged archive ARCHIVE, two per case in turn; FOLDER is the case's folder.
+    /// The commands run on a damaged archive ARCHIVE, two per case chosen by its words
+    /// (so a failing input, replayed with its fixed seed, runs the same two); FOLDER is the case's folder.
     static let commands: [[String]] = [
         ["info", "ARCHIVE"],
         ["export", "ARCHIVE"],
@@ -66,7 +67,7 @@ struct ArchiveFuzzTests {
         await propertyCheck(count: Self.cases, input: Gen<UInt64>.value().array(of: 1...4)) { words in
             let number = counter.next()
             do {
-                try Self.check(PageMutator.mutate(seed.archive, words: words), case: number, seed: seed)
+                try Self.check(PageMutator.mutate(seed.archive, words: words), words: words, case: number, seed: seed)
             } catch {
                 // The property check reports the input, not this comment: say the error where CI logs show it.
                 FileHandle.standardError.write(Data("damaged-archive case \(number), words \(words): \(error)\n".utf8))
@@ -75,12 +76,17 @@ struct ArchiveFuzzTests {
         }
     }
 
-    private static func check(_ bytes: [UInt8], case number: Int, seed: (folder: String, archive: [UInt8], stream: String)) throws {
+    private static func check(
+        _ bytes: [UInt8], words: [UInt64], case number: Int, seed: (folder: String, archive: [UInt8], stream: String)
+    ) throws {
         let folder = seed.folder + "/case-\(number)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let archive = folder + "/a.sqlite"
-        for command in [commands[number % commands.count], commands[(number + 4) % commands.count]] {
+        // The high half of a Fibonacci hash of the words: unrelated to the mutation the words decode to.
+        let mixed = words.reduce(0) { $0 &* 31 &+ $1 }.multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15).high
+        let first = Int(mixed % UInt64(commands.count))
+        for command in [commands[first], commands[(first + 4) % commands.count]] {
             try Data(bytes).write(to: URL(fileURLWithPath: archive))
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: archive + suffix) }
             let arguments = command.map {

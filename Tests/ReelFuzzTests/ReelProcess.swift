@@ -13,7 +13,7 @@ enum ReelProcess {
     }
 
     /// Runs `reel ARGUMENTS` in `folder` with no input and its output discarded (standard error's
-    /// last bytes kept), killing it after `limit`.
+    /// last whole lines kept), killing it after `limit`.
     static func run(_ arguments: [String], in folder: String, limit: Duration = .seconds(30)) throws -> (ending: Ending, error: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: reelExecutable)
@@ -39,11 +39,20 @@ enum ReelProcess {
         }
         process.waitUntilExit()
         try errorHandle.close()
-        let error = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: errorPath)))?.suffix(4000) ?? Data(), as: UTF8.self)
+        let error = lastLines(of: (try? Data(contentsOf: URL(fileURLWithPath: errorPath))) ?? Data(), bytes: 4000)
         if hung { return (.hung, error) }
         switch process.terminationReason {
         case .uncaughtSignal: return (.signalled(process.terminationStatus), error)
         default: return (.exited(process.terminationStatus), error)
         }
+    }
+
+    /// The whole lines among the last `bytes` bytes of `data` (all of it when it is that short):
+    /// a line cut in the middle would read as a line that does not start with "reel: error: ".
+    static func lastLines(of data: Data, bytes: Int) -> String {
+        guard data.count > bytes else { return String(decoding: data, as: UTF8.self) }
+        var tail = data.suffix(bytes)
+        if let newline = tail.firstIndex(of: UInt8(ascii: "\n")) { tail = tail[tail.index(after: newline)...] }
+        return String(decoding: tail, as: UTF8.self)
     }
 }

@@ -183,9 +183,21 @@ package final class Database {
         try readSchema()
         try execute("PRAGMA foreign_keys = ON")
         if mode != .readOnly {
+            try checkWritableFormat()
             try execute("PRAGMA journal_mode = WAL")
             try execute("PRAGMA synchronous = NORMAL")
         }
+    }
+
+    /// Refuses a file that SQLite, asked to write it, opened for reading only although the file
+    /// itself may be written: its header's write version (byte 18) is one this SQLite does not
+    /// write, which a damaged header also shows. Such a file is bad data, not an unwritable output.
+    private func checkWritableFormat() throws {
+        guard path != ":memory:", sqlite3_db_readonly(connection, "main") == 1, access(path, W_OK) == 0 else { return }
+        throw SQLiteError(
+            extendedCode: SQLITE_READONLY,
+            message: "unsupported file format: the header asks for a newer SQLite to write the file", file: path,
+            damagedFile: true)
     }
 
     private func checkApplicationID() throws {
