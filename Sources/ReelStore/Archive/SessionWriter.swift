@@ -122,25 +122,21 @@ final class SessionWriter {
             try c.run()
         }
         guard !trace.events.isEmpty else { return }
-        // The first touch at each time; -0.0 and 0.0 are one time, as SQLite compares them.
-        var touchAt: [UInt64: Int64] = [:]
-        for (seq, touch) in touches.enumerated() {
-            let key = touch.t == 0 ? 0 : touch.t.bitPattern
-            if touchAt[key] == nil { touchAt[key] = Int64(seq) }
-        }
+        let touchTimes = TouchTimes(touches)
+        var names = TraceEventNames()
         let e = event
         for (seq, event) in trace.events.enumerated() {
-            let detail = EventDetail(event.detail)
-            let touchSeq = touchAt[event.t == 0 ? 0 : event.t.bitPattern]
+            let touchSeq = touchTimes.firstTouch(at: event.t)
             try e.bind(traceID, at: 1)
             try e.bind(Int64(seq), at: 2)
             try e.bind(touchSeq == nil ? event.t : nil, at: 3)
             try e.bind(touchSeq, at: 4)
-            try e.bind(
-                try eventNameID(
-                    EventName(
-                        kind: event.kind, subject: event.subject, detailHead: detail.head, detailTail: detail.tail)), at: 5)
-            try e.bind(detail.argument, at: 6)
+            var detail = event.detail
+            try detail.withUTF8 { bytes in
+                let split = DetailSplit(bytes)
+                try e.bind(try names.id(kind: event.kind, subject: event.subject, detail: bytes, split: split, intern: eventNameID), at: 5)
+                if let argument = split.argument(of: bytes) { try e.bindText(argument, at: 6) } else { try e.bindNull(at: 6) }
+            }
             try e.run()
         }
     }

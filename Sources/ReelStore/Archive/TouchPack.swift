@@ -36,21 +36,70 @@ struct TouchPack: Equatable {
         self.t = Self.fixedWidth(times)
         self.finger = String(decoding: finger, as: UTF8.self)
         self.phase = String(decoding: phase, as: UTF8.self)
-        self.x = "[" + xs.map(String.init).joined(separator: ",") + "]"
+        self.x = Self.jsonArray(xs)
         self.y = Self.fixedWidth(ys)
     }
 
     /// `values` right-aligned with spaces in the width of the longest, one after the other.
     private static func fixedWidth(_ values: [Int64]) -> String {
-        let texts = values.map(String.init)
-        let width = texts.map(\.utf8.count).max() ?? 0
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(width * texts.count)
-        for text in texts {
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - text.utf8.count))
-            bytes.append(contentsOf: text.utf8)
+        let width = values.reduce(0) { max($0, decimalLength($1)) }
+        return String(unsafeUninitializedCapacity: width * values.count) { buffer in
+            var end = 0
+            for value in values {
+                end += width
+                let first = writeDecimal(value, endingAt: end, in: buffer)
+                for index in (end - width)..<first { buffer[index] = UInt8(ascii: " ") }
+            }
+            return end
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `values` as a JSON array of integers, without spaces (as `String(value)` writes each).
+    private static func jsonArray(_ values: [Int64]) -> String {
+        let length = values.reduce(2 + max(0, values.count - 1)) { $0 + decimalLength($1) }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            buffer[0] = UInt8(ascii: "[")
+            var end = 1
+            for (index, value) in values.enumerated() {
+                if index > 0 {
+                    buffer[end] = UInt8(ascii: ",")
+                    end += 1
+                }
+                end += decimalLength(value)
+                _ = writeDecimal(value, endingAt: end, in: buffer)
+            }
+            buffer[end] = UInt8(ascii: "]")
+            return end + 1
+        }
+    }
+
+    /// The number of characters of `value` in decimal, its minus sign included.
+    private static func decimalLength(_ value: Int64) -> Int {
+        var magnitude = value.magnitude
+        var length = value < 0 ? 2 : 1
+        while magnitude >= 10 {
+            magnitude /= 10
+            length += 1
+        }
+        return length
+    }
+
+    /// Writes `value` in decimal with its last digit at `end - 1`, and returns where it starts. The
+    /// texts are written in place, a digit at a time: `String(value)` and `joined` per value cost
+    /// more than the rest of the pack.
+    private static func writeDecimal(_ value: Int64, endingAt end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var position = end
+        var magnitude = value.magnitude
+        repeat {
+            position -= 1
+            buffer[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 {
+            position -= 1
+            buffer[position] = UInt8(ascii: "-")
+        }
+        return position
     }
 
     static let timeScale = 1_000_000.0

@@ -89,31 +89,6 @@ struct ViewChangePack {
     }
 }
 
-/// An event's detail as stored: a detail `head(argument)` (with a "(" and a final ")") keeps only
-/// its argument per row, the head up to the "(" and the ")" being interned with the event's kind
-/// and subject; any other detail is all head (no argument, empty tail). `head + argument + tail`
-/// is the detail. The split is on bytes, as migration 0004 splits it in SQL.
-struct EventDetail: Equatable {
-    var head: String
-    var argument: String?
-    var tail: String
-
-    init(_ detail: String) {
-        let bytes = detail.utf8
-        if let open = bytes.firstIndex(of: UInt8(ascii: "(")), bytes.last == UInt8(ascii: ")") {
-            let afterOpen = bytes.index(after: open)
-            let close = bytes.index(before: bytes.endIndex)
-            head = String(detail[..<afterOpen])
-            argument = String(detail[afterOpen..<close])
-            tail = ")"
-        } else {
-            head = detail
-            argument = nil
-            tail = ""
-        }
-    }
-}
-
 /// A trace in the stored layout (docs/SCHEMA.md, "traces"): frame times as the frame clock's ticks
 /// where they are, each view's values at the start of its runs, and only the values that change.
 /// Runs and change packs come in primary-key order, so inserting them appends to the b-trees.
@@ -135,32 +110,63 @@ struct TraceLayout {
         explicitTimes.reserveCapacity(frames.count)
         runs = []
         var changes: [ViewChange] = []
-        // The open run of each view (an index into `runs`) and its values at the last frame it was in.
-        var open: [Int64: (run: Int, values: ViewValues)] = [:]
+        var seen = SeenViews()
         for frame in frames {
             let clockTime = Double(firstTick + Int64(frame.index)) / refreshHz
             explicitTimes.append(frame.t == clockTime ? nil : frame.t)
-            for view in frame.views {
-                let id = try viewID(view.key)
+            for (position, view) in frame.views.enumerated() {
                 let values = ViewValues(view)
-                if let (runIndex, previous) = open[id], runs[runIndex].lastFrame == frame.index - 1 {
+                guard let slot = seen.slot(of: view.key, hint: position) else {
+                    let id = try viewID(view.key)
+                    runs.append(ViewRun(viewID: id, firstFrame: frame.index, lastFrame: frame.index, changing: 0, first: values))
+                    seen.append(SeenViews.View(key: view.key, id: id, run: runs.count - 1, values: values))
+                    continue
+                }
+                let id = seen.views[slot].id
+                let runIndex = seen.views[slot].run
+                if runs[runIndex].lastFrame == frame.index - 1 {
                     runs[runIndex].lastFrame = frame.index
+                    let previous = seen.views[slot].values
                     if values != previous {
                         for property in 0..<ViewValues.count where values[property] != previous[property] {
                             runs[runIndex].changing |= 1 << Int64(property)
                             changes.append(ViewChange(viewID: id, property: property, frameIndex: frame.index, value: values[property]))
                         }
                     }
-                    open[id] = (runIndex, values)
                 } else {
                     runs.append(ViewRun(viewID: id, firstFrame: frame.index, lastFrame: frame.index, changing: 0, first: values))
-                    open[id] = (runs.count - 1, values)
+                    seen.views[slot].run = runs.count - 1
                 }
+                seen.views[slot].values = values
             }
         }
         runs.sort { ($0.viewID, $0.firstFrame) < ($1.viewID, $1.firstFrame) }
         changes.sort { ($0.viewID, $0.property, $0.frameIndex) < ($1.viewID, $1.property, $1.frameIndex) }
         changePacks = ViewChangePack.packs(changes)
+    }
+}
+
+/// The views a trace has shown so far, in order of first appearance: each one's key, interned id,
+/// open run (an index into the layout's runs) and values at the last frame it was in. A trace shows
+/// a handful of views, mostly at the same position frame after frame, so a search from that
+/// position finds a key in a comparison or two, cheaper than hashing the key per frame and view.
+private struct SeenViews {
+    struct View {
+        var key: String
+        var id: Int64
+        var run: Int
+        var values: ViewValues
+    }
+
+    var views: [View] = []
+
+    mutating func append(_ view: View) { views.append(view) }
+
+    /// The index of the view with `key`, searched from `hint` onwards and then from the start.
+    func slot(of key: String, hint: Int) -> Int? {
+        let start = min(hint, views.count)
+        if let index = views[start...].firstIndex(where: { $0.key == key }) { return index }
+        return views[..<start].firstIndex(where: { $0.key == key })
     }
 }
 

@@ -84,6 +84,14 @@ package final class Statement {
         try check(rc)
     }
 
+    /// Binds `bytes` (UTF-8) as text, copied by SQLite: a string's bytes without making the String.
+    package func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws(SQLiteError) {
+        // An empty buffer may have no address; SQLite binds NULL for a null pointer, so pass "".
+        guard let base = bytes.baseAddress else { return try check(sqlite3_bind_text(handle, index, "", 0, transient)) }
+        try check(
+            sqlite3_bind_text(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient))
+    }
+
     /// Binds a blob, copied by SQLite.
     package func bind(_ value: Data, at index: Int32) throws(SQLiteError) {
         let rc = value.withUnsafeBytes { bytes -> Int32 in
