@@ -151,11 +151,6 @@ struct BenchReport {
     }
 
     private func numbers(_ values: [Double], into w: inout JSONWriter) {
-        w.raw("[")
-        for (index, value) in values.enumerated() {
-            if index > 0 { w.raw(",") }
-            w.number(value)
-        }
-        w.raw("]")
+        w.array(values) { $0.number($1) }
     }
 }
