@@ -47,9 +47,9 @@ package struct LegacyPanRecognizer: Sendable, Hashable {
         case .ignored, .otherDown, .otherLifted:
             return []
         case .otherCancelled, .trackedCancelled:
-            return cancel()
+            return state.fingersLeft(.cancelled).map { [$0] } ?? []
         case .trackedLifted:
-            return lift()
+            return state.fingersLeft(.ended).map { [$0] } ?? []
         case .trackedMoved:
             return move()
         }
@@ -105,29 +105,5 @@ package struct LegacyPanRecognizer: Sendable, Hashable {
     package mutating func refuseBegan() {
         precondition(state == .began, "only a beginning pan can be refused")
         state = .failed
-    }
-
-    private mutating func lift() -> [GestureState] {
-        switch state {
-        case .possible:
-            state = .failed
-            return [.failed]
-        case .began, .changed:
-            state = .ended
-            return [.ended]
-        case .ended, .cancelled, .failed: return []
-        }
-    }
-
-    private mutating func cancel() -> [GestureState] {
-        switch state {
-        case .possible:
-            state = .failed
-            return [.failed]
-        case .began, .changed:
-            state = .cancelled
-            return [.cancelled]
-        case .ended, .cancelled, .failed: return []
-        }
     }
 }

@@ -136,25 +136,9 @@ package struct ScreenEdgePanRecognizer: Sendable, Hashable {
         case .ignored, .otherDown, .otherLifted:
             return []
         case .otherCancelled, .trackedCancelled:
-            switch state {
-            case .possible:
-                state = .failed
-                return [.failed]
-            case .began, .changed:
-                state = .cancelled
-                return [.cancelled]
-            default: return []
-            }
+            return state.fingersLeft(.cancelled).map { [$0] } ?? []
         case .trackedLifted:
-            switch state {
-            case .possible:
-                state = .failed
-                return [.failed]
-            case .began, .changed:
-                state = .ended
-                return [.ended]
-            default: return []
-            }
+            return state.fingersLeft(.ended).map { [$0] } ?? []
         case .trackedMoved:
             return move()
         }
