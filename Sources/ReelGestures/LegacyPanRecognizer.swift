@@ -46,10 +46,8 @@ package struct LegacyPanRecognizer: Sendable, Hashable {
             return []
         case .ignored, .otherDown, .otherLifted:
             return []
-        case .otherCancelled, .trackedCancelled:
-            return state.fingersLeft(.cancelled).map { [$0] } ?? []
-        case .trackedLifted:
-            return state.fingersLeft(.ended).map { [$0] } ?? []
+        case .otherCancelled, .trackedCancelled, .trackedLifted:
+            return state.fingersLeft(event == .trackedLifted ? .ended : .cancelled).map { [$0] } ?? []
         case .trackedMoved:
             return move()
         }

@@ -123,7 +123,8 @@ package struct ScreenEdgePanRecognizer: Sendable, Hashable {
 
     /// Feeds one touch sample; returns the state transitions it caused, in order (often none).
     package mutating func handle(_ touch: Touch) -> [GestureState] {
-        switch fingers.record(touch) {
+        let event = fingers.record(touch)
+        switch event {
         case .sequenceBegan:
             slop = .zero
             previousRaw = .zero
@@ -135,10 +136,8 @@ package struct ScreenEdgePanRecognizer: Sendable, Hashable {
             return [.failed]
         case .ignored, .otherDown, .otherLifted:
             return []
-        case .otherCancelled, .trackedCancelled:
-            return state.fingersLeft(.cancelled).map { [$0] } ?? []
-        case .trackedLifted:
-            return state.fingersLeft(.ended).map { [$0] } ?? []
+        case .otherCancelled, .trackedCancelled, .trackedLifted:
+            return state.fingersLeft(event == .trackedLifted ? .ended : .cancelled).map { [$0] } ?? []
         case .trackedMoved:
             return move()
         }

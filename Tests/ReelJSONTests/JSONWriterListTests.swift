@@ -15,6 +15,16 @@ struct JSONWriterListTests {
         #expect(empty.text == "[]")
     }
 
+    @Test func onePerLinePutsEachElementAndTheClosingBracketOnALineOfItsOwn() throws {
+        var writer = JSONWriter()
+        writer.array(["a", "b"], onePerLine: true) { $0.string($1) }
+        #expect(writer.text == "[\n\"a\",\n\"b\"\n]")
+        #expect(try JSONParser.parse(writer.text) == .array([.string("a"), .string("b")]))
+        var empty = JSONWriter()
+        empty.array([String](), onePerLine: true) { $0.string($1) }
+        #expect(empty.text == "[\n]")
+    }
+
     @Test func anObjectWritesEachKeyThenItsValueInTheGivenOrder() {
         // RFC 8259 section 4: begin-object [ member *( value-separator member ) ] end-object,
         // member = string name-separator value.
