@@ -22,10 +22,9 @@ enum ScreenPreview {
         writer.number(device.height)
         writer.raw("],\"hint\":")
         writer.string(hint(scenario))
-        writer.raw(",\"views\":[")
+        writer.raw(",\"views\":")
         let views = trace.frames.first?.views.filter { !$0.hidden } ?? []
-        for (position, view) in views.enumerated() {
-            if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
+        writer.array(views) { writer, view in
             writer.punctuation(UInt8(ascii: "["))
             writer.string(view.key)
             var numbers = [view.x, view.y, view.w, view.h, view.alpha]
@@ -39,7 +38,7 @@ enum ScreenPreview {
             }
             writer.punctuation(UInt8(ascii: "]"))
         }
-        writer.raw("]}")
+        writer.punctuation(UInt8(ascii: "}"))
         return writer.text
     }
 

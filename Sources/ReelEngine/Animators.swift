@@ -22,12 +22,12 @@ struct AnimatorContext: Sendable {
     var mirrored = false
 }
 
-/// A symmetric animation described by its forward form: the outgoing view ends at
-/// `outgoingEnd(base)` and the incoming view starts at `incomingStart(base)`. Played backwards
-/// for pop and dismiss.
+/// A symmetric animation described by its forward form: the outgoing view ends at its base look
+/// changed by `outgoingEnd` and the incoming view starts at its base look changed by
+/// `incomingStart`. Played backwards for pop and dismiss.
 struct RoleMotion {
-    var outgoingEnd: (Look) -> Look = { $0 }
-    var incomingStart: (Look) -> Look = { $0 }
+    var outgoingEnd: (inout Look) -> Void = { _ in }
+    var incomingStart: (inout Look) -> Void = { _ in }
     /// Fractions of the duration each role animates in (forward); a role with a narrower
     /// window is a keyframe (UIView.animateKeyframes, as VCTransitionsLibrary's flip and cards).
     var outgoingWindow = (0.0, 1.0)
@@ -36,6 +36,20 @@ struct RoleMotion {
     var incomingHiddenBefore = false
     var timing: TimingFunction
     var duration: Double
+
+    /// Where the outgoing role ends (forward), from its base look.
+    func outgoingEndLook(from base: Look) -> Look {
+        var look = base
+        outgoingEnd(&look)
+        return look
+    }
+
+    /// Where the incoming role starts (forward), from its base look.
+    func incomingStartLook(from base: Look) -> Look {
+        var look = base
+        incomingStart(&look)
+        return look
+    }
 }
 
 /// The built-in animators: the system navigation slide and modal transition styles, seed 000's
@@ -60,16 +74,8 @@ struct Animators {
             let parallax = p.number("nav.parallax") * width
             var plan = play(
                 RoleMotion(
-                    outgoingEnd: {
-                        var l = $0
-                        l.x -= sign * parallax
-                        return l
-                    },
-                    incomingStart: {
-                        var l = $0
-                        l.x += sign * width
-                        return l
-                    },
+                    outgoingEnd: { $0.x -= sign * parallax },
+                    incomingStart: { $0.x += sign * width },
                     timing: p.timing("nav.curve"), duration: p.number("nav.duration")), c, &stage)
             addDimming(&plan, c, &stage, alpha: p.number("nav.dimming_alpha"))
             return plan
@@ -77,50 +83,30 @@ struct Animators {
             let sheetDismissal = name == "sheet" && c.direction == .reverse
             return play(
                 RoleMotion(
-                    incomingStart: {
-                        var l = $0
-                        l.y = c.container.y + height
-                        return l
-                    }, timing: modalTiming,
+                    incomingStart: { $0.y = c.container.y + height }, timing: modalTiming,
                     duration: p.number(sheetDismissal ? "sheet.dismiss_duration" : "modal.duration")), c, &stage)
         case "crossDissolve":
             return play(
                 RoleMotion(
-                    incomingStart: {
-                        var l = $0
-                        l.alpha = 0
-                        return l
-                    }, timing: modalTiming, duration: p.number("modal.duration")), c, &stage)
+                    incomingStart: { $0.alpha = 0 }, timing: modalTiming, duration: p.number("modal.duration")), c, &stage)
         case "containerCrossDissolve", "tabCrossDissolve":
             let duration = p.number(name == "tabCrossDissolve" ? "tab.duration" : "container.duration")
             return play(
                 RoleMotion(
-                    outgoingEnd: {
-                        var l = $0
-                        l.alpha = 0
-                        return l
-                    },
-                    incomingStart: {
-                        var l = $0
-                        l.alpha = 0
-                        return l
-                    },
+                    outgoingEnd: { $0.alpha = 0 },
+                    incomingStart: { $0.alpha = 0 },
                     timing: .curve(.easeInEaseOut), duration: duration), c, &stage)
         case "flipHorizontal", "flip":
             let eye = name == "flip" ? m34 : p.number("modal.flip_m34")
             return play(
                 RoleMotion(
                     outgoingEnd: {
-                        var l = $0
-                        l.rotY = -Double.pi / 2
-                        l.m34 = eye
-                        return l
+                        $0.rotY = -Double.pi / 2
+                        $0.m34 = eye
                     },
                     incomingStart: {
-                        var l = $0
-                        l.rotY = Double.pi / 2
-                        l.m34 = eye
-                        return l
+                        $0.rotY = Double.pi / 2
+                        $0.m34 = eye
                     },
                     outgoingWindow: (0, 0.5), incomingWindow: (0.5, 1), incomingHiddenBefore: true,
                     timing: name == "flip" ? vctlTiming : modalTiming,
@@ -162,71 +148,49 @@ struct Animators {
             return play(
                 RoleMotion(
                     outgoingEnd: {
-                        var l = $0
-                        l.rotY = -Double.pi / 2
-                        l.tx = -width / 2
-                        l.m34 = m34
-                        return l
+                        $0.rotY = -Double.pi / 2
+                        $0.tx = -width / 2
+                        $0.m34 = m34
                     },
                     incomingStart: {
-                        var l = $0
-                        l.rotY = Double.pi / 2
-                        l.tx = width / 2
-                        l.m34 = m34
-                        return l
+                        $0.rotY = Double.pi / 2
+                        $0.tx = width / 2
+                        $0.m34 = m34
                     },
                     timing: vctlTiming, duration: vctl), c, &stage)
         case "crossfade":
             return play(
                 RoleMotion(
-                    outgoingEnd: {
-                        var l = $0
-                        l.alpha = 0
-                        return l
-                    },
-                    incomingStart: {
-                        var l = $0
-                        l.alpha = 0
-                        return l
-                    },
+                    outgoingEnd: { $0.alpha = 0 },
+                    incomingStart: { $0.alpha = 0 },
                     timing: vctlTiming, duration: vctl), c, &stage)
         case "cards":
             let scale = p.number("vctl.cards_scale")
             return play(
                 RoleMotion(
                     outgoingEnd: {
-                        var l = $0
-                        l.sx = scale
-                        l.sy = scale
-                        l.alpha = 0.5
-                        l.rotX = Double.pi / 20
-                        l.m34 = m34
-                        return l
+                        $0.sx = scale
+                        $0.sy = scale
+                        $0.alpha = 0.5
+                        $0.rotX = Double.pi / 20
+                        $0.m34 = m34
                     },
-                    incomingStart: {
-                        var l = $0
-                        l.y += height
-                        return l
-                    },
+                    incomingStart: { $0.y += height },
                     incomingWindow: (0.4, 1), timing: vctlTiming, duration: vctl), c, &stage)
         case "fold":
             return play(
                 RoleMotion(
                     outgoingEnd: {
-                        var l = $0
-                        l.sx = 0.001
-                        l.tx = -width / 2
-                        l.rotY = Double.pi / 2
-                        l.m34 = m34
-                        return l
+                        $0.sx = 0.001
+                        $0.tx = -width / 2
+                        $0.rotY = Double.pi / 2
+                        $0.m34 = m34
                     },
                     incomingStart: {
-                        var l = $0
-                        l.sx = 0.001
-                        l.tx = width / 2
-                        l.rotY = -Double.pi / 2
-                        l.m34 = m34
-                        return l
+                        $0.sx = 0.001
+                        $0.tx = width / 2
+                        $0.rotY = -Double.pi / 2
+                        $0.m34 = m34
                     },
                     timing: vctlTiming, duration: vctl), c, &stage)
         case "portal":
@@ -234,28 +198,22 @@ struct Animators {
             return play(
                 RoleMotion(
                     outgoingEnd: {
-                        var l = $0
-                        l.sx = 1.5
-                        l.sy = 1.5
-                        l.alpha = 0
-                        return l
+                        $0.sx = 1.5
+                        $0.sy = 1.5
+                        $0.alpha = 0
                     },
                     incomingStart: {
-                        var l = $0
-                        l.sx = zoomScale
-                        l.sy = zoomScale
-                        return l
+                        $0.sx = zoomScale
+                        $0.sy = zoomScale
                     },
                     timing: vctlTiming, duration: vctl), c, &stage)
         case "shrink":
             return play(
                 RoleMotion(
                     incomingStart: {
-                        var l = $0
-                        l.sx = 0.001
-                        l.sy = 0.001
-                        l.alpha = 0
-                        return l
+                        $0.sx = 0.001
+                        $0.sy = 0.001
+                        $0.alpha = 0
                     },
                     timing: .curve(.linear), duration: p.number("pinchdismiss.duration")), c, &stage)
         case "none":
@@ -275,7 +233,7 @@ struct Animators {
         let fromBase = Look(c.fromInitial)
         switch c.direction {
         case .forward:
-            let start = motion.incomingStart(toBase)
+            let start = motion.incomingStartLook(from: toBase)
             if motion.incomingHiddenBefore {
                 var hidden = start
                 hidden.alpha = 0
@@ -284,11 +242,11 @@ struct Animators {
             } else {
                 stage.add(c.toKey, start, owner: c.toOwner)
             }
-            animate(&plan, c.fromKey, from: fromBase, to: motion.outgoingEnd(fromBase), window: motion.outgoingWindow)
+            animate(&plan, c.fromKey, from: fromBase, to: motion.outgoingEndLook(from: fromBase), window: motion.outgoingWindow)
             animate(&plan, c.toKey, from: start, to: toBase, window: motion.incomingWindow)
         case .reverse:
             // The revealed (to) view plays the outgoing role backwards, the leaving (from) view the incoming one.
-            let revealedStart = motion.outgoingEnd(toBase)
+            let revealedStart = motion.outgoingEndLook(from: toBase)
             if motion.incomingHiddenBefore {
                 var hidden = revealedStart
                 hidden.alpha = 0
@@ -298,7 +256,7 @@ struct Animators {
                 stage.insert(c.toKey, revealedStart, owner: c.toOwner, below: c.fromKey)
             }
             animate(
-                &plan, c.fromKey, from: fromBase, to: motion.incomingStart(fromBase),
+                &plan, c.fromKey, from: fromBase, to: motion.incomingStartLook(from: fromBase),
                 window: (1 - motion.incomingWindow.1, 1 - motion.incomingWindow.0))
             animate(
                 &plan, c.toKey, from: revealedStart, to: toBase,

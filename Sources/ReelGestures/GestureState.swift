@@ -16,6 +16,19 @@ package enum GestureState: Int, Sendable, Hashable, Codable, CaseIterable {
     /// ended, cancelled or failed: nothing more happens until every finger lifts.
     package var isFinal: Bool { self == .ended || self == .cancelled || self == .failed }
 
+    /// Moves a continuous recognizer (pan, screen-edge pan, pinch) on when the fingers it tracks
+    /// leave the glass, lifted (`outcome` `.ended`) or cancelled by the system (`.cancelled`): a
+    /// gesture that never began fails, one in progress takes `outcome`, a final state stays.
+    /// Returns the new state, or nil when the state did not change.
+    package mutating func fingersLeft(_ outcome: GestureState) -> GestureState? {
+        switch self {
+        case .possible: self = .failed
+        case .began, .changed: self = outcome
+        case .ended, .cancelled, .failed: return nil
+        }
+        return self
+    }
+
     /// The state's name as UIKit spells it ("possible", "began", ...).
     package var name: String {
         switch self {

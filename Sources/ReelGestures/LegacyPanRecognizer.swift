@@ -46,10 +46,8 @@ package struct LegacyPanRecognizer: Sendable, Hashable {
             return []
         case .ignored, .otherDown, .otherLifted:
             return []
-        case .otherCancelled, .trackedCancelled:
-            return cancel()
-        case .trackedLifted:
-            return lift()
+        case .otherCancelled, .trackedCancelled, .trackedLifted:
+            return state.fingersLeft(event == .trackedLifted ? .ended : .cancelled).map { [$0] } ?? []
         case .trackedMoved:
             return move()
         }
@@ -105,29 +103,5 @@ package struct LegacyPanRecognizer: Sendable, Hashable {
     package mutating func refuseBegan() {
         precondition(state == .began, "only a beginning pan can be refused")
         state = .failed
-    }
-
-    private mutating func lift() -> [GestureState] {
-        switch state {
-        case .possible:
-            state = .failed
-            return [.failed]
-        case .began, .changed:
-            state = .ended
-            return [.ended]
-        case .ended, .cancelled, .failed: return []
-        }
-    }
-
-    private mutating func cancel() -> [GestureState] {
-        switch state {
-        case .possible:
-            state = .failed
-            return [.failed]
-        case .began, .changed:
-            state = .cancelled
-            return [.cancelled]
-        case .ended, .cancelled, .failed: return []
-        }
     }
 }

@@ -65,13 +65,8 @@ package struct PanRecognizer: Sendable, Hashable {
         if update.sequenceBegan { state = .possible }
         var changes: [GestureState] = []
         if update.moved, let change = move() { changes.append(change) }
-        if let phase = update.lastFingerLeft {
-            switch state {
-            case .possible: state = .failed
-            case .began, .changed: state = phase == .ended ? .ended : .cancelled
-            case .ended, .cancelled, .failed: return changes
-            }
-            changes.append(state)
+        if let phase = update.lastFingerLeft, let change = state.fingersLeft(phase == .ended ? .ended : .cancelled) {
+            changes.append(change)
         }
         return changes
     }

@@ -131,15 +131,7 @@ package struct PinchRecognizer: Sendable, Hashable {
         positions.remove(at: index)
         updateLocation()
         if parameters.touchModel == .uikit, !fingerIDs.isEmpty { return nil }
-        switch state {
-        case .possible:
-            state = .failed
-        case .began, .changed:
-            state = touch.phase == .ended ? .ended : .cancelled
-        default:
-            return nil
-        }
-        return state
+        return state.fingersLeft(touch.phase == .ended ? .ended : .cancelled)
     }
 
     private mutating func updateLocation() {

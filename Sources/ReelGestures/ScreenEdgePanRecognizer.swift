@@ -123,7 +123,8 @@ package struct ScreenEdgePanRecognizer: Sendable, Hashable {
 
     /// Feeds one touch sample; returns the state transitions it caused, in order (often none).
     package mutating func handle(_ touch: Touch) -> [GestureState] {
-        switch fingers.record(touch) {
+        let event = fingers.record(touch)
+        switch event {
         case .sequenceBegan:
             slop = .zero
             previousRaw = .zero
@@ -135,26 +136,8 @@ package struct ScreenEdgePanRecognizer: Sendable, Hashable {
             return [.failed]
         case .ignored, .otherDown, .otherLifted:
             return []
-        case .otherCancelled, .trackedCancelled:
-            switch state {
-            case .possible:
-                state = .failed
-                return [.failed]
-            case .began, .changed:
-                state = .cancelled
-                return [.cancelled]
-            default: return []
-            }
-        case .trackedLifted:
-            switch state {
-            case .possible:
-                state = .failed
-                return [.failed]
-            case .began, .changed:
-                state = .ended
-                return [.ended]
-            default: return []
-            }
+        case .otherCancelled, .trackedCancelled, .trackedLifted:
+            return state.fingersLeft(event == .trackedLifted ? .ended : .cancelled).map { [$0] } ?? []
         case .trackedMoved:
             return move()
         }

@@ -118,21 +118,10 @@ public struct JSONWriter: Sendable {
         case .number(let number): self.number(number)
         case .string(let string): self.string(string)
         case .array(let elements):
-            punctuation(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { punctuation(UInt8(ascii: ",")) }
-                self.value(element, sortedKeys: sortedKeys)
-            }
-            punctuation(UInt8(ascii: "]"))
+            array(elements) { $0.value($1, sortedKeys: sortedKeys) }
         case .object(let members):
             let ordered = sortedKeys ? members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : members
-            punctuation(UInt8(ascii: "{"))
-            for (position, member) in ordered.enumerated() {
-                if position > 0 { punctuation(UInt8(ascii: ",")) }
-                key(member.key)
-                self.value(member.value, sortedKeys: sortedKeys)
-            }
-            punctuation(UInt8(ascii: "}"))
+            object(ordered, key: \.key) { $0.value($1.value, sortedKeys: sortedKeys) }
         }
     }
 

@@ -1,3 +1,5 @@
+import ReelStore
+
 /// Everything a replay report shows, read from an archive (see `ReportReader`) and rendered by
 /// `ReportPage` without further I/O.
 package struct ReportModel: Sendable {
@@ -39,12 +41,8 @@ package struct ReportModel: Sendable {
         }
     }
 
-    /// One divergence kind's totals.
-    package struct KindCount: Sendable, Hashable {
-        package var kind: String
-        package var sessions: Int
-        package var divergences: Int
-    }
+    /// One divergence kind's totals, as the archive counts them.
+    package typealias KindCount = DivergenceKindCount
 
     /// One divergent session's curves.
     package struct SessionPlots: Sendable {

@@ -126,9 +126,7 @@ package struct ReportReader {
     }
 
     private func byKind(_ replayID: Int64) throws -> [ReportModel.KindCount] {
-        let rows = try archive.divergenceKindCounts(replayID: replayID).map {
-            ReportModel.KindCount(kind: $0.kind, sessions: $0.sessions, divergences: $0.divergences)
-        }
+        let rows = try archive.divergenceKindCounts(replayID: replayID)
         let order = DivergenceKind.allCases.map(\.rawValue)
         return rows.sorted { (order.firstIndex(of: $0.kind) ?? order.count) < (order.firstIndex(of: $1.kind) ?? order.count) }
     }

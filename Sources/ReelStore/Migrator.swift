@@ -36,14 +36,9 @@ package struct Migrator: Sendable {
                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'migrations'") ?? 0
         guard hasTable > 0 else { return [] }
         let statement = try database.prepare("SELECT version, name, sha256, applied_at FROM migrations ORDER BY version")
-        var applied: [AppliedMigration] = []
-        while try statement.step() {
-            applied.append(
-                AppliedMigration(
-                    version: statement.int(at: 0), name: statement.string(at: 1),
-                    sha256: statement.string(at: 2), appliedAt: statement.string(at: 3)))
+        return try statement.rows { row in
+            AppliedMigration(version: row.int(at: 0), name: row.string(at: 1), sha256: row.string(at: 2), appliedAt: row.string(at: 3))
         }
-        return applied
     }
 
     /// Checks what `database` has applied against the build: refuses a newer schema, an unknown

@@ -4,36 +4,30 @@
 package enum JSONString {
     /// Appends `text` as a JSON string literal, quotes included, to `bytes` (UTF-8).
     package static func append(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
+        bytes.append(quote)
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
+            guard byte < 0x20 || byte == quote || byte == backslash else {
                 bytes.append(byte)
-            case 0x0A:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "n"))
-            case 0x0D:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "r"))
-            case 0x09:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "t"))
-            case 0x08:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "b"))
-            case 0x0C:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "f"))
-            case 0x00..<0x20:
+                continue
+            }
+            bytes.append(backslash)
+            switch byte {
+            case quote, backslash: bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            default:  // the other control characters, U+0000 to U+001F
                 let hexDigits = Array("0123456789abcdef".utf8)
-                bytes += Array("\\u00".utf8)
+                bytes += Array("u00".utf8)
                 bytes.append(hexDigits[Int(byte >> 4)])
                 bytes.append(hexDigits[Int(byte & 0x0F)])
-            default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(quote)
     }
 
     /// `text` as a JSON string literal, quotes included.

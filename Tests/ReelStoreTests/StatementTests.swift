@@ -32,6 +32,16 @@ import Testing
         #expect(try select.step())  // reusable after reset
     }
 
+    @Test func rowsMakesOneValueOfEachRemainingRowInOrder() throws {
+        let database = try Database.open(temporaryPath("rows.sqlite"), mode: .readWriteCreate)
+        let numbers = try database.prepare(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5) SELECT i, i * i FROM n")
+        #expect(try numbers.step())  // the first row is taken: rows() reads the rest
+        #expect(try numbers.rows { row in "\(row.int(at: 0))^2=\(row.int(at: 1))" } == ["2^2=4", "3^2=9", "4^2=16", "5^2=25"])
+        let none = try database.prepare("SELECT 1 WHERE 0")
+        #expect(try none.rows { $0.int(at: 0) } == [])
+    }
+
     @Test func errorsCarryCodeMessageAndSQL() throws {
         let database = try Database.open(temporaryPath("errors.sqlite"), mode: .readWriteCreate)
         let error = #expect(throws: SQLiteError.self) { try database.prepare("SELECT * FROM nowhere") }

@@ -43,12 +43,8 @@ public enum GestureStreamWriter {
             writer.string(externalID)
         }
         if !tags.isEmpty {
-            writer.raw(",\"tags\":[")
-            for (position, tag) in tags.enumerated() {
-                if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
-                writer.string(tag)
-            }
-            writer.punctuation(UInt8(ascii: "]"))
+            writer.raw(",\"tags\":")
+            writer.array(tags) { $0.string($1) }
         }
         writer.raw("}\n")
     }

@@ -64,14 +64,13 @@ package struct EngineRequest: Sendable, Hashable {
         }
         writer.raw("},")
         GestureStreamWriter.appendDeviceFields(device, refreshHz: refreshHz, to: &writer)
-        writer.raw(",\"touches\":[")
-        for (position, touch) in touches.enumerated() {
-            if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
+        writer.raw(",\"touches\":")
+        writer.array(touches) { writer, touch in
             writer.punctuation(UInt8(ascii: "{"))
             GestureStreamWriter.appendTouchFields(touch, to: &writer)
             writer.punctuation(UInt8(ascii: "}"))
         }
-        writer.raw("]}\n")
+        writer.raw("}\n")
         return writer.bytes
     }
 

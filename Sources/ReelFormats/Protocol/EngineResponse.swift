@@ -53,23 +53,18 @@ package enum EngineReply: Sendable, Hashable {
         writer.string(response.engineName)
         writer.raw(",\"version\":")
         writer.string(response.engineVersion)
-        writer.raw("},\"frames\":[")
-        for (frameIndex, frame) in response.trace.frames.enumerated() {
-            if frameIndex > 0 { writer.punctuation(UInt8(ascii: ",")) }
+        writer.raw("},\"frames\":")
+        writer.array(response.trace.frames) { writer, frame in
             writer.raw("{\"t\":")
             writer.number(frame.t)
             writer.raw(",\"progress\":")
             writer.number(frame.progress)
-            writer.raw(",\"views\":[")
-            for (viewIndex, view) in frame.views.enumerated() {
-                if viewIndex > 0 { writer.punctuation(UInt8(ascii: ",")) }
-                encode(view, into: &writer)
-            }
-            writer.raw("]}")
+            writer.raw(",\"views\":")
+            writer.array(frame.views) { encode($1, into: &$0) }
+            writer.punctuation(UInt8(ascii: "}"))
         }
-        writer.raw("],\"events\":[")
-        for (eventIndex, event) in response.trace.events.enumerated() {
-            if eventIndex > 0 { writer.punctuation(UInt8(ascii: ",")) }
+        writer.raw(",\"events\":")
+        writer.array(response.trace.events) { writer, event in
             writer.raw("{\"t\":")
             writer.number(event.t)
             writer.raw(",\"kind\":")
@@ -81,7 +76,7 @@ package enum EngineReply: Sendable, Hashable {
             writer.punctuation(UInt8(ascii: "}"))
         }
         let outcome = response.trace.outcome
-        writer.raw("],\"outcome\":{\"completed\":")
+        writer.raw(",\"outcome\":{\"completed\":")
         writer.bool(outcome.completed)
         writer.raw(",\"t\":")
         writer.number(outcome.t)
@@ -113,13 +108,9 @@ package enum EngineReply: Sendable, Hashable {
         writer.number(view.h)
         writer.raw(",\"alpha\":")
         writer.number(view.alpha)
-        writer.raw(",\"transform\":[")
-        let transform = view.transform
-        for (position, component) in [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].enumerated() {
-            if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
-            writer.number(component)
-        }
-        writer.raw("],\"z\":")
+        writer.raw(",\"transform\":")
+        writer.array(view.transform.components) { $0.number($1) }
+        writer.raw(",\"z\":")
         writer.int(view.z)
         writer.raw(",\"hidden\":")
         writer.bool(view.hidden)

@@ -172,9 +172,7 @@ extension Archive {
         let statement = try database.prepare(
             "SELECT session_id FROM replay_results WHERE replay_id = ?1 ORDER BY session_id")
         try statement.bind(replayID, at: 1)
-        var ids: [Int64] = []
-        while try statement.step() { ids.append(statement.int64(at: 0)) }
-        return ids
+        return try statement.rows { row in row.int64(at: 0) }
     }
 
     /// The verdicts of replay `replayID`, by session id.
@@ -237,9 +235,7 @@ extension Archive {
         do {
             return try database.withCachedStatement("SELECT value FROM json_each(?1) ORDER BY key") { statement in
                 try statement.bind(json, at: 1)
-                var values: [String] = []
-                while try statement.step() { values.append(statement.string(at: 0)) }
-                return values
+                return try statement.rows { row in row.string(at: 0) }
             }
         } catch is SQLiteError {
             throw ArchiveError.invalidStoredValue(table: table, column: column, value: String(json.prefix(80)))

@@ -109,9 +109,7 @@ extension Archive {
             ORDER BY baseline_engine
             """)
         try statement.bind(replayID, at: 1)
-        var rows: [(engineID: Int64, accepted: Bool)] = []
-        while try statement.step() { rows.append((statement.int64(at: 0), statement.bool(at: 1))) }
-        return rows
+        return try statement.rows { row in (row.int64(at: 0), row.bool(at: 1)) }
     }
 
     /// Replay `replayID`'s verdicts counted by scenario, by scenario name.
@@ -124,14 +122,11 @@ extension Archive {
             WHERE rr.replay_id = ?1 GROUP BY sc.name ORDER BY sc.name
             """)
         try statement.bind(replayID, at: 1)
-        var rows: [ScenarioVerdictCounts] = []
-        while try statement.step() {
-            rows.append(
-                ScenarioVerdictCounts(
-                    scenario: statement.string(at: 0), sessions: statement.int(at: 1), matched: statement.int(at: 2),
-                    diverged: statement.int(at: 3), errors: statement.int(at: 4), decisionFlips: statement.int(at: 5)))
+        return try statement.rows { row in
+            ScenarioVerdictCounts(
+                scenario: row.string(at: 0), sessions: row.int(at: 1), matched: row.int(at: 2), diverged: row.int(at: 3),
+                errors: row.int(at: 4), decisionFlips: row.int(at: 5))
         }
-        return rows
     }
 
     /// Replay `replayID`'s divergences counted by kind (the numbers of the `divergence_summary`
@@ -140,11 +135,9 @@ extension Archive {
         let statement = try database.prepare(
             "SELECT kind, count(DISTINCT session_id), count(*) FROM divergences WHERE replay_id = ?1 GROUP BY kind")
         try statement.bind(replayID, at: 1)
-        var rows: [DivergenceKindCount] = []
-        while try statement.step() {
-            rows.append(.init(kind: statement.string(at: 0), sessions: statement.int(at: 1), divergences: statement.int(at: 2)))
+        return try statement.rows { row in
+            DivergenceKindCount(kind: row.string(at: 0), sessions: row.int(at: 1), divergences: row.int(at: 2))
         }
-        return rows
     }
 
     /// The sessions replay `replayID` did not match, in the report's plotting order: flipped
@@ -167,14 +160,11 @@ extension Archive {
             ORDER BY flipped DESC, rank_in_scenario, status = 'error', max_error DESC, session_id
             """)
         try statement.bind(replayID, at: 1)
-        var rows: [UnmatchedSession] = []
-        while try statement.step() {
-            rows.append(
-                UnmatchedSession(
-                    sessionID: statement.int64(at: 0), status: statement.string(at: 1), firstDivergentFrame: statement.optionalInt(at: 2),
-                    hasTrace: statement.bool(at: 3), flipped: statement.bool(at: 4)))
+        return try statement.rows { row in
+            UnmatchedSession(
+                sessionID: row.int64(at: 0), status: row.string(at: 1), firstDivergentFrame: row.optionalInt(at: 2),
+                hasTrace: row.bool(at: 3), flipped: row.bool(at: 4))
         }
-        return rows
     }
 
     /// The scenarios replay `replayID` judged sessions of, by name then id.
@@ -186,11 +176,7 @@ extension Archive {
             WHERE rr.replay_id = ?1 ORDER BY sc.name, sc.id
             """)
         try statement.bind(replayID, at: 1)
-        var rows: [ReplayScenario] = []
-        while try statement.step() {
-            rows.append(ReplayScenario(id: statement.int64(at: 0), name: statement.string(at: 1), specJSON: statement.string(at: 2)))
-        }
-        return rows
+        return try statement.rows { row in ReplayScenario(id: row.int64(at: 0), name: row.string(at: 1), specJSON: row.string(at: 2)) }
     }
 
     /// Replay `replayID`'s decisions on the sessions of scenario `scenarioID`, by session id, each
@@ -205,14 +191,11 @@ extension Archive {
         ) { statement in
             try statement.bind(replayID, at: 1)
             try statement.bind(scenarioID, at: 2)
-            var rows: [SessionDecisionRow] = []
-            while try statement.step() {
-                rows.append(
-                    SessionDecisionRow(
-                        sessionID: statement.int64(at: 0), decisionExpected: statement.optionalString(at: 1),
-                        decisionActual: statement.optionalString(at: 2), lastUpdateDetail: statement.optionalString(at: 3)))
+            return try statement.rows { row in
+                SessionDecisionRow(
+                    sessionID: row.int64(at: 0), decisionExpected: row.optionalString(at: 1), decisionActual: row.optionalString(at: 2),
+                    lastUpdateDetail: row.optionalString(at: 3))
             }
-            return rows
         }
     }
 

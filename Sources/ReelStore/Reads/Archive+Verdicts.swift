@@ -49,14 +49,9 @@ extension Archive {
             FROM replay_results WHERE replay_id = ?1 AND status <> 'matched' GROUP BY status, kinds_json
             """)
         try statement.bind(replayID, at: 1)
-        var groups: [VerdictGroup] = []
-        while try statement.step() {
-            groups.append(
-                VerdictGroup(
-                    status: statement.string(at: 0), kindsJSON: statement.string(at: 1), sessions: statement.int(at: 2),
-                    flips: statement.int(at: 3)))
+        return try statement.rows { row in
+            VerdictGroup(status: row.string(at: 0), kindsJSON: row.string(at: 1), sessions: row.int(at: 2), flips: row.int(at: 3))
         }
-        return groups
     }
 
     /// The sessions replay `replayID` diverged on, ascending, kept by the filters that are not nil
@@ -83,17 +78,13 @@ extension Archive {
         try statement.bind(idList, at: 3)
         try statement.bind(kindList, at: 4)
         try statement.bind(engineID, at: 5)
-        var result: [(sessionID: Int64, storedTrace: Int64?)] = []
-        while try statement.step() { result.append((statement.int64(at: 0), statement.optionalInt64(at: 1))) }
-        return result
+        return try statement.rows { row in (row.int64(at: 0), row.optionalInt64(at: 1)) }
     }
 
     /// The names of the archive's scenarios, sorted, each once.
     public func scenarioNames() throws -> [String] {
         let statement = try database.prepare("SELECT DISTINCT name FROM scenarios ORDER BY name")
-        var names: [String] = []
-        while try statement.step() { names.append(statement.string(at: 0)) }
-        return names
+        return try statement.rows { row in row.string(at: 0) }
     }
 
     /// Every replay of the archive with its verdicts counted, in id order.
@@ -107,16 +98,12 @@ extension Archive {
             LEFT JOIN replay_results AS rr ON rr.replay_id = r.id
             GROUP BY r.id ORDER BY r.id
             """)
-        var rows: [ReplayOverview] = []
-        while try statement.step() {
-            rows.append(
-                ReplayOverview(
-                    id: statement.int64(at: 0), status: statement.string(at: 1), candidate: statement.string(at: 2),
-                    engine: statement.string(at: 3), startedAt: statement.string(at: 4), shard: statement.optionalString(at: 5),
-                    sessions: statement.int(at: 6), matched: statement.int(at: 7), diverged: statement.int(at: 8),
-                    errors: statement.int(at: 9), flips: statement.int(at: 10)))
+        return try statement.rows { row in
+            ReplayOverview(
+                id: row.int64(at: 0), status: row.string(at: 1), candidate: row.string(at: 2), engine: row.string(at: 3),
+                startedAt: row.string(at: 4), shard: row.optionalString(at: 5), sessions: row.int(at: 6), matched: row.int(at: 7),
+                diverged: row.int(at: 8), errors: row.int(at: 9), flips: row.int(at: 10))
         }
-        return rows
     }
 
     /// The sessions whose completion decision flipped in replay `replayID`, by session id, one at a time.

@@ -5,9 +5,7 @@ extension Archive {
     /// The ids of the rows of `table` in the file attached as `schema`, ascending.
     package func rowIDs(of table: HeaderTable, inAttached schema: String) throws -> [Int64] {
         let statement = try database.prepare("SELECT id FROM \(schema).\(table.rawValue) ORDER BY id")
-        var ids: [Int64] = []
-        while try statement.step() { ids.append(statement.int64(at: 0)) }
-        return ids
+        return try statement.rows { row in row.int64(at: 0) }
     }
 
     /// Copies row `id` of `table` from the file attached as `schema` unless this archive has a row
@@ -41,8 +39,6 @@ extension Archive {
     /// Every session's id and content hash, by id.
     package func sessionContentHashes() throws -> [(id: Int64, contentHash: String)] {
         let statement = try database.prepare("SELECT id, content_hash FROM sessions ORDER BY id")
-        var rows: [(id: Int64, contentHash: String)] = []
-        while try statement.step() { rows.append((statement.int64(at: 0), statement.string(at: 1))) }
-        return rows
+        return try statement.rows { row in (row.int64(at: 0), row.string(at: 1)) }
     }
 }

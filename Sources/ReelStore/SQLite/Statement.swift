@@ -150,6 +150,14 @@ package final class Statement {
         }
     }
 
+    /// Steps through the remaining rows and makes one value of each with `makeRow` (the statement
+    /// at that row), in order: a query's rows as an array.
+    package func rows<Row>(_ makeRow: (Statement) -> Row) throws(SQLiteError) -> [Row] {
+        var rows: [Row] = []
+        while try step() { rows.append(makeRow(self)) }
+        return rows
+    }
+
     /// Makes the statement ready to run again; bindings are kept.
     package func reset() {
         sqlite3_reset(handle)

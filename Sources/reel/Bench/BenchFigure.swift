@@ -110,16 +110,15 @@ struct BenchReport {
         w.int(Int(memoryBytes))
         w.raw(",")
         w.key("load_before")
-        numbers(loadBefore, into: &w)
+        w.array(loadBefore) { $0.number($1) }
         w.raw(",")
         w.key("load_after")
-        numbers(loadAfter, into: &w)
+        w.array(loadAfter) { $0.number($1) }
         w.raw("}")
         w.raw(",")
         w.key("figures")
-        w.raw("[")
-        for (index, f) in figures.enumerated() {
-            w.raw(index == 0 ? "\n{" : ",\n{")
+        w.array(figures, onePerLine: true) { w, f in
+            w.raw("{")
             w.key("id")
             w.string(f.id)
             w.raw(",")
@@ -142,20 +141,11 @@ struct BenchReport {
             if let met = f.met { w.bool(met) } else { w.null() }
             w.raw("}")
         }
-        w.raw("\n]}")
+        w.raw("}")
         return w.text
     }
 
     private func loadText(_ load: [Double]) -> String {
         load.map { String(format: "%.2f", $0) }.joined(separator: " ")
-    }
-
-    private func numbers(_ values: [Double], into w: inout JSONWriter) {
-        w.raw("[")
-        for (index, value) in values.enumerated() {
-            if index > 0 { w.raw(",") }
-            w.number(value)
-        }
-        w.raw("]")
     }
 }

@@ -125,14 +125,9 @@ struct CompareCommand: ParsableCommand {
             w.raw("}")
         }
         let coverage = try changes.coverage()
-        w.raw("],\"counts\":{")
-        for (index, change) in VerdictChanges.Change.allCases.enumerated() {
-            if index > 0 { w.raw(",") }
-            w.string(change.rawValue)
-            w.raw(":")
-            w.int(counts[change] ?? 0)
-        }
-        w.raw("},\"judged_by_both\":")
+        w.raw("],\"counts\":")
+        w.object(VerdictChanges.Change.allCases, key: \.rawValue) { $0.int(counts[$1] ?? 0) }
+        w.raw(",\"judged_by_both\":")
         w.int(coverage.both)
         w.raw(",\"only_earlier\":")
         w.int(coverage.onlyEarlier)

@@ -39,9 +39,8 @@ struct EngineParamsCommand: ParsableCommand {
             }
             if json || format == .json {
                 var writer = JSONWriter()
-                writer.raw("[")
-                for (index, (descriptor, value)) in rows.enumerated() {
-                    writer.raw(index == 0 ? "\n" : ",\n")
+                writer.array(rows, onePerLine: true) { writer, row in
+                    let (descriptor, value) = row
                     writer.raw("{\"name\":")
                     writer.string(descriptor.name)
                     writer.raw(",\"value\":")
@@ -61,13 +60,11 @@ struct EngineParamsCommand: ParsableCommand {
                     writer.raw(",\"description\":")
                     writer.string(descriptor.description)
                     if !descriptor.choices.isEmpty {
-                        writer.raw(",\"choices\":[")
-                        writer.raw(descriptor.choices.map { JSONWriter.text(of: .string($0)) }.joined(separator: ","))
-                        writer.raw("]")
+                        writer.raw(",\"choices\":")
+                        writer.array(descriptor.choices) { $0.string($1) }
                     }
                     writer.raw("}")
                 }
-                writer.raw("\n]")
                 print(writer.text)
                 return
             }

@@ -30,23 +30,22 @@ struct EngineProfilesCommand: ParsableCommand {
     /// The presets as a JSON array: name, models and the parameters each sets, in order.
     private func json(_ presets: [EngineProfile.Preset]) -> String {
         var writer = JSONWriter()
-        writer.raw("[")
-        for (index, preset) in presets.enumerated() {
-            writer.raw(index == 0 ? "\n{\"name\":" : ",\n{\"name\":")
+        writer.array(presets, onePerLine: true) { writer, preset in
+            writer.raw("{\"name\":")
             writer.string(preset.name)
             writer.raw(",\"models\":")
             writer.string(preset.models)
-            writer.raw(",\"sets\":[")
-            for (position, (name, value)) in preset.overrides.enumerated() {
-                writer.raw(position == 0 ? "{\"name\":" : ",{\"name\":")
+            writer.raw(",\"sets\":")
+            writer.array(preset.overrides) { writer, override in
+                let (name, value) = override
+                writer.raw("{\"name\":")
                 writer.string(name)
                 writer.raw(",\"value\":")
                 writer.parameterValue(value)
-                writer.raw("}")
+                writer.punctuation(UInt8(ascii: "}"))
             }
-            writer.raw("]}")
+            writer.punctuation(UInt8(ascii: "}"))
         }
-        writer.raw("\n]")
         return writer.text
     }
 }

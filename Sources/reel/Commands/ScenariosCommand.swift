@@ -17,13 +17,7 @@ struct ScenariosCommand: ParsableCommand {
         let specs = ScenarioCatalog.all
         if json || format == .json {
             var writer = JSONWriter()
-            writer.punctuation(UInt8(ascii: "["))
-            for (index, spec) in specs.enumerated() {
-                if index > 0 { writer.punctuation(UInt8(ascii: ",")) }
-                writer.raw("\n")
-                writer.raw(spec.canonicalJSON)
-            }
-            writer.raw("\n]")
+            writer.array(specs, onePerLine: true) { $0.raw($1.canonicalJSON) }
             print(writer.text)
             return
         }

@@ -61,19 +61,15 @@ final class QueryPrinter {
             try output.write(cells.map { Self.field($0.plain) }.joined(separator: ",") + "\n")
         case .json:
             var w = JSONWriter()
-            w.raw(count == 1 ? "[\n{" : ",\n{")
-            for (position, (column, cell)) in zip(columns, cells).enumerated() {
-                if position > 0 { w.raw(",") }
-                w.string(column)
-                w.raw(":")
-                switch cell {
+            w.raw(count == 1 ? "[\n" : ",\n")
+            w.object(zip(columns, cells), key: \.0) { w, member in
+                switch member.1 {
                 case .null: w.null()
                 case .integer(let value): w.int(Int(value))
                 case .real(let value): w.number(value)
                 case .text(let value): w.string(value)
                 }
             }
-            w.raw("}")
             try output.write(w.text)
         }
     }

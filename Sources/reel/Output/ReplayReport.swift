@@ -110,36 +110,23 @@ enum ReplayReport {
         w.int(s.diverged)
         w.raw(",\"errors\":")
         w.int(s.errors)
-        w.raw(",\"fail_on\":[")
-        w.raw(tally.policy.failingKinds.map { "\"\($0.rawValue)\"" }.joined(separator: ","))
-        w.raw("]")
+        w.raw(",\"fail_on\":")
+        w.array(tally.policy.failingKinds) { $0.string($1.rawValue) }
         w.raw(",\"failing_sessions\":")
         w.int(tally.failingSessions)
         w.raw(",\"not_failing_sessions\":")
         w.int(tally.passingDivergedSessions)
-        w.raw(",\"not_failing_kinds\":[")
-        w.raw(tally.passingKinds.map { "\"\($0.rawValue)\"" }.joined(separator: ","))
-        w.raw("]")
+        w.raw(",\"not_failing_kinds\":")
+        w.array(tally.passingKinds) { $0.string($1.rawValue) }
         w.raw(",\"flips\":")
         w.int(tally.flips)
-        w.raw(",\"sessions_by_kind\":{")
-        for (index, entry) in tally.orderedSessionsByKind.enumerated() {
-            if index > 0 { w.raw(",") }
-            w.string(entry.kind.rawValue)
-            w.raw(":")
-            w.int(entry.sessions)
-        }
-        w.raw("}")
-        w.raw(",\"by_kind\":{")
-        for (index, entry) in s.byKind.enumerated() {
-            if index > 0 { w.raw(",") }
-            w.string(entry.kind.rawValue)
-            w.raw(":")
-            w.int(entry.count)
-        }
-        w.raw("},\"findings\":[")
-        for (index, (sessionID, verdict)) in s.findings.enumerated() {
-            if index > 0 { w.raw(",") }
+        w.raw(",\"sessions_by_kind\":")
+        w.object(tally.orderedSessionsByKind, key: \.kind.rawValue) { $0.int($1.sessions) }
+        w.raw(",\"by_kind\":")
+        w.object(s.byKind, key: \.kind.rawValue) { $0.int($1.count) }
+        w.raw(",\"findings\":")
+        w.array(s.findings) { w, finding in
+            let (sessionID, verdict) = finding
             w.raw("{\"session\":")
             w.int(Int(sessionID))
             w.raw(",\"status\":")
@@ -150,7 +137,7 @@ enum ReplayReport {
             if let first = verdict.divergences.first { w.string(first.detail) } else { w.null() }
             w.raw("}")
         }
-        w.raw("]}")
+        w.raw("}")
         return w.text
     }
 
