@@ -152,6 +152,33 @@ struct DamagedArchiveExitCodeTests {
         }
     }
 
+    /// A header whose text encoding (bytes 56-59, 1 for UTF-8) holds 204, no encoding at all (found
+    /// by the archive fuzzer: SQLite reads such a main file as UTF-8, but refuses to ATTACH it to a
+    /// UTF-8 one, and `replay --results` ended 70 with SQLite's raw message): `replay --results` is
+    /// bad data, 65 in one line naming the archive and its encoding; other commands end 0 or 65.
+    @Test func aHeaderWithAnotherTextEncodingIsBadData() throws {
+        let (folder, seed, _) = try Self.archive()
+        var bytes = seed
+        #expect(Array(bytes[56..<60]) == [0, 0, 0, 1])
+        bytes[59] = 204
+        let path = folder + "/a.sqlite"
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let replay = try runReel(["replay", path, "--results", folder + "/results.sqlite"], in: folder)
+        #expect(replay.status == 65, "exit \(replay.status): \(replay.standardError)")
+        #expect(
+            replay.standardError
+                == "reel: error: \(path): the archive is damaged or not a SQLite file (unsupported file format: its text encoding is not UTF-8)\n"
+        )
+        for command in [["info", path], ["show", path, "1"], ["replay", path], ["export", path]] {
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let run = try runReel(command, in: folder)
+            #expect([0, 65].contains(run.status), "reel \(command.joined(separator: " ")): exit \(run.status): \(run.standardError)")
+            for phrase in Self.rawSQLitePhrases {
+                #expect(!run.standardError.contains(phrase), "reel \(command.joined(separator: " ")): \(run.standardError)")
+            }
+        }
+    }
+
     /// A row of the recorded archive that its own schema refuses (written with CHECKs and foreign
     /// keys off) cannot be copied into a results archive: 65 naming the recorded archive, the
     /// table and the row, no verdict written, the recorded archive unchanged.

@@ -11,11 +11,19 @@ extension Archive {
                     try statement.bind(uri, at: 1)
                     try statement.run()
                 }
+            } catch let error as SQLiteError where error.message.hasPrefix(Self.otherEncodingMessage) {
+                // Reel writes every file in UTF-8: the header of this one says otherwise.
+                throw SQLiteError(
+                    extendedCode: error.extendedCode, message: "unsupported file format: its text encoding is not UTF-8", file: path,
+                    damagedFile: true)
             } catch let error as SQLiteError {
                 throw error.about(file: path)
             }
         }
     }
+
+    /// SQLite's words when the file to attach has another text encoding than the main one.
+    private static let otherEncodingMessage = "attached databases must use the same text encoding"
 
     /// Detaches what `attach` attached under `schema`.
     package func detach(_ schema: String) throws {
