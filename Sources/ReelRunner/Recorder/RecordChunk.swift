@@ -1,3 +1,4 @@
+import ReelStore
 import ReelTrace
 
 /// What the recorder's producer hands its writer at a time: a few sessions already run through
@@ -25,7 +26,8 @@ struct RecordChunk: Sendable {
         }
     }
 
-    var sessions: [RecordedSession] = []
+    /// The sessions, their storage prepared on the producer's thread (`PreparedSession`).
+    var sessions: [PreparedSession] = []
     /// Valid sessions skipped because the archive or an earlier session of the run has their content.
     var duplicates = 0
     /// One "file:line: reason" per rejected session.

@@ -102,7 +102,7 @@ final class RecordProducer: @unchecked Sendable {
             scenarioName: spec.name, scenarioSpecJSON: specJSON, device: input.device,
             refreshHz: input.refreshHz, externalID: input.externalID, tags: input.tags,
             sourceFile: input.sourceFile, sourceLine: input.line, contentHash: hash)
-        chunk.sessions.append(RecordedSession(header: header, touches: input.touches, trace: trace))
+        chunk.sessions.append(PreparedSession(RecordedSession(header: header, touches: input.touches, trace: trace)))
         sessionsInBatch += 1
         uncommittedHashes[uncommittedHashes.count - 1].hashes.insert(hash)
     }

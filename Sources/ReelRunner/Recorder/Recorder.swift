@@ -136,9 +136,10 @@ public final class Recorder {
             if !chunk.sessions.isEmpty {
                 let engineID = try self.engineID ?? archive.engineID(for: chunk.engineIdentity)
                 self.engineID = engineID
-                for session in chunk.sessions {
+                for prepared in chunk.sessions {
+                    let session = prepared.session
                     // Another recorder may have stored it since the producer's check.
-                    guard try archive.insertIfNew(session, engineID: engineID) != nil else {
+                    guard try archive.insertIfNew(prepared, engineID: engineID) != nil else {
                         if try addTraceIfMissing(session, engineID: engineID) {
                             counts.tracesAdded += 1
                         } else {

@@ -69,8 +69,8 @@ extension Archive {
             if let existing = try traceID(sessionID: sessionID, engineID: engineID) { return existing }
             let (refreshHz, touches) = try input ?? traceInput(sessionID: sessionID)
             return try insertTrace(
-                trace, sessionID: sessionID, engineID: engineID, refreshHz: refreshHz, replayID: replayID, touches: touches,
-                writer: writer)
+                trace, layout: UnresolvedTraceLayout(trace, refreshHz: refreshHz), sessionID: sessionID, engineID: engineID,
+                replayID: replayID, touches: touches, writer: writer)
         }
     }
 

@@ -56,10 +56,10 @@ final class SessionWriter {
         """
 
     /// Writes the touches of session `sessionID`: one `touch_packs` row when every value packs
-    /// exactly (`TouchPack`), else one `touch_rows` row per touch; nothing for no touches.
-    func insertTouches(_ touches: [Touch], sessionID: Int64) throws {
+    /// exactly (`pack`, their `TouchPack`), else one `touch_rows` row per touch; nothing for no touches.
+    func insertTouches(_ touches: [Touch], pack: TouchPack?, sessionID: Int64) throws {
         guard !touches.isEmpty else { return }
-        if let pack = TouchPack(touches) {
+        if let pack {
             let p = touchPack
             try p.bind(sessionID, at: 1)
             try p.bind(pack.t, at: 2)
@@ -148,9 +148,14 @@ extension Archive {
     /// savepoint, so inside `write { }` (which holds the write lock) no other connection can store
     /// the same session between them: two recorders of overlapping input both finish.
     public func insertIfNew(_ session: RecordedSession, engineID: Int64) throws -> Int64? {
+        try insertIfNew(PreparedSession(session), engineID: engineID)
+    }
+
+    /// `insertIfNew` of a session whose storage was prepared ahead (on another thread, say).
+    package func insertIfNew(_ prepared: PreparedSession, engineID: Int64) throws -> Int64? {
         try database.savepoint {
-            if try sessionID(contentHash: session.header.contentHash) != nil { return nil }
-            return try insert(session, engineID: engineID)
+            if try sessionID(contentHash: prepared.session.header.contentHash) != nil { return nil }
+            return try insert(prepared, engineID: engineID)
         }
     }
 
@@ -162,7 +167,14 @@ extension Archive {
     /// a UNIQUE constraint error: check `sessionID(contentHash:)` first, or use `insertIfNew`.
     @discardableResult
     public func insert(_ session: RecordedSession, engineID: Int64) throws -> Int64 {
+        try insert(PreparedSession(session), engineID: engineID)
+    }
+
+    /// `insert` of a session whose storage was prepared ahead.
+    @discardableResult
+    package func insert(_ prepared: PreparedSession, engineID: Int64) throws -> Int64 {
         let writer = try preparedSessionWriter()
+        let session = prepared.session
         return try database.savepoint {
             dropCachesAfterRollback()
             let header = session.header
@@ -184,10 +196,10 @@ extension Archive {
             try s.run()
             let sessionID = database.lastInsertRowID
 
-            try writer.insertTouches(session.touches, sessionID: sessionID)
+            try writer.insertTouches(session.touches, pack: prepared.touchPack, sessionID: sessionID)
 
             let traceID = try insertTrace(
-                session.trace, sessionID: sessionID, engineID: engineID, refreshHz: header.refreshHz, touches: session.touches,
+                session.trace, layout: prepared.layout, sessionID: sessionID, engineID: engineID, touches: session.touches,
                 writer: writer)
             let b = writer.baseline
             try b.bind(sessionID, at: 1)
@@ -207,13 +219,14 @@ extension Archive {
         return writer
     }
 
-    /// Writes `trace`, made by engine `engineID` for session `sessionID` (recorded at `refreshHz`), as
-    /// a new trace (not a baseline) and returns its id. `replayID` names the replay whose candidate made it.
+    /// Writes `trace`, made by engine `engineID` for session `sessionID` and laid out as `layout`
+    /// (against the session's refresh rate), as a new trace (not a baseline) and returns its id.
+    /// `replayID` names the replay whose candidate made it.
     func insertTrace(
-        _ trace: Trace, sessionID: Int64, engineID: Int64, refreshHz: Double, replayID: Int64? = nil, touches: [Touch],
+        _ trace: Trace, layout: UnresolvedTraceLayout, sessionID: Int64, engineID: Int64, replayID: Int64? = nil, touches: [Touch],
         writer: SessionWriter
     ) throws -> Int64 {
-        let layout = try TraceLayout(trace, refreshHz: refreshHz, viewID: viewKeyID)
+        let layout = try layout.resolved(viewID: viewKeyID)
         let outcome = trace.outcome
         let t = writer.trace
         try t.bind(sessionID, at: 1)

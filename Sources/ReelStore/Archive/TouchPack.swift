@@ -6,7 +6,7 @@ import ReelTrace
 /// integer right-aligned in `length(column) / count` characters, so a view reads touch k with one
 /// `substr`), fingers and phases as one character per touch. Migration 0006 packs a stored session
 /// into exactly these texts.
-struct TouchPack: Equatable {
+struct TouchPack: Equatable, Sendable {
     var t: String
     var finger: String
     var phase: String

@@ -3,7 +3,7 @@ import ReelTrace
 /// The sixteen stored properties of a view state, in the order of `ViewProperty.allCases` (the ids
 /// of the `view_properties` table): x, y, w, h, alpha, a, b, c, d, tx, ty, rotation_x, rotation_y,
 /// m34, z, hidden.
-struct ViewValues: Equatable {
+struct ViewValues: Equatable, Sendable {
     static let count = 16
     static let zProperty = 14
     static let hiddenProperty = 15
@@ -35,7 +35,7 @@ struct ViewValues: Equatable {
 }
 
 /// A run of consecutive frames in which a view appears: one `trace_views` row.
-struct ViewRun {
+struct ViewRun: Sendable {
     var viewID: Int64
     var firstFrame: Int
     var lastFrame: Int
@@ -46,7 +46,7 @@ struct ViewRun {
 }
 
 /// A property whose value differs from the frame before in the same run (the v4 `view_changes` row).
-struct ViewChange {
+struct ViewChange: Sendable {
     var viewID: Int64
     var property: Int
     var frameIndex: Int
@@ -55,7 +55,7 @@ struct ViewChange {
 
 /// The changes of one property of one view in consecutive frames, at most `width` of them: one
 /// `view_change_packs` row, `values[i]` being the value at frame `firstFrame + i`.
-struct ViewChangePack {
+struct ViewChangePack: Sendable {
     /// The value columns of a `view_change_packs` row (`v0` ... `v15`, migration 0007).
     static let width = 16
 
@@ -92,7 +92,7 @@ struct ViewChangePack {
 /// A trace in the stored layout (docs/SCHEMA.md, "traces"): frame times as the frame clock's ticks
 /// where they are, each view's values at the start of its runs, and only the values that change.
 /// Runs and change packs come in primary-key order, so inserting them appends to the b-trees.
-struct TraceLayout {
+struct TraceLayout: Sendable {
     /// The tick of frame 0: frame i is at (firstTick + i) / refreshHz unless `explicitTimes` says otherwise.
     var firstTick: Int64
     /// Per frame: its time when it is not the clock's tick, else nil.
@@ -100,16 +100,29 @@ struct TraceLayout {
     var runs: [ViewRun]
     /// The values that change, packed (`ViewChangePack`), in primary-key order.
     var changePacks: [ViewChangePack]
+}
 
-    /// Lays out `trace`, recorded at `refreshHz`, with view keys interned by `viewID`.
-    init(_ trace: Trace, refreshHz: Double, viewID: (String) throws -> Int64) rethrows {
+/// A trace's layout before its view keys are interned (which only the archive's writer can do): the
+/// walk over every frame and view, done wherever the trace is made (the recorder's producer thread),
+/// with each view numbered by its first appearance. `resolved` puts the interned ids in and orders
+/// runs and changes by them, giving exactly the layout `TraceLayout.init` gives.
+struct UnresolvedTraceLayout: Sendable {
+    var firstTick: Int64
+    var explicitTimes: [Double?]
+    /// The view keys in order of first appearance: view number k is `viewKeys[k]`.
+    var viewKeys: [String]
+    /// Runs and changes in the order the walk made them, `viewID` a view number.
+    var runs: [ViewRun]
+    var changes: [ViewChange]
+
+    init(_ trace: Trace, refreshHz: Double) {
         let frames = trace.frames
         let tick = frames.first.map { ($0.t * refreshHz).rounded() } ?? 0
         firstTick = tick.isFinite && abs(tick) < 1e15 ? Int64(tick) : 0
         explicitTimes = []
         explicitTimes.reserveCapacity(frames.count)
         runs = []
-        var changes: [ViewChange] = []
+        changes = []
         var seen = SeenViews()
         for frame in frames {
             let clockTime = Double(firstTick + Int64(frame.index)) / refreshHz
@@ -117,7 +130,7 @@ struct TraceLayout {
             for (position, view) in frame.views.enumerated() {
                 let values = ViewValues(view)
                 guard let slot = seen.slot(of: view.key, hint: position) else {
-                    let id = try viewID(view.key)
+                    let id = Int64(seen.views.count)
                     runs.append(ViewRun(viewID: id, firstFrame: frame.index, lastFrame: frame.index, changing: 0, first: values))
                     seen.append(SeenViews.View(key: view.key, id: id, run: runs.count - 1, values: values))
                     continue
@@ -140,13 +153,24 @@ struct TraceLayout {
                 seen.views[slot].values = values
             }
         }
+        viewKeys = seen.views.map(\.key)
+    }
+
+    /// The layout with each view number replaced by `viewID` of its key, runs and changes sorted
+    /// into primary-key order and the changes packed.
+    func resolved(viewID: (String) throws -> Int64) rethrows -> TraceLayout {
+        let ids = try viewKeys.map(viewID)
+        var runs = self.runs
+        for index in runs.indices { runs[index].viewID = ids[Int(runs[index].viewID)] }
+        var changes = self.changes
+        for index in changes.indices { changes[index].viewID = ids[Int(changes[index].viewID)] }
         runs.sort { ($0.viewID, $0.firstFrame) < ($1.viewID, $1.firstFrame) }
         changes.sort { ($0.viewID, $0.property, $0.frameIndex) < ($1.viewID, $1.property, $1.frameIndex) }
-        changePacks = ViewChangePack.packs(changes)
+        return TraceLayout(firstTick: firstTick, explicitTimes: explicitTimes, runs: runs, changePacks: ViewChangePack.packs(changes))
     }
 }
 
-/// The views a trace has shown so far, in order of first appearance: each one's key, interned id,
+/// The views a trace has shown so far, in order of first appearance: each one's key, number,
 /// open run (an index into the layout's runs) and values at the last frame it was in. A trace shows
 /// a handful of views, mostly at the same position frame after frame, so a search from that
 /// position finds a key in a comparison or two, cheaper than hashing the key per frame and view.
