@@ -179,6 +179,30 @@ struct DamagedArchiveExitCodeTests {
         }
     }
 
+    /// Verdict rows of a replay that is gone (a damaged `replay_results` page kept rows whose
+    /// replay_id no `replays` row has; found by the archive fuzzer: the next replay took that id and
+    /// its first verdict failed the primary key, exit 70): a new replay takes an id above them and
+    /// runs (exit 0 or 1), and `info --check` still names the orphan rows (65).
+    @Test func orphanVerdictRowsDoNotCollideWithTheNextReplay() throws {
+        let (folder, seed, _) = try Self.archive()
+        let path = folder + "/a.sqlite"
+        try seed.write(to: URL(fileURLWithPath: path))
+        do {
+            let database = try Database.open(path, mode: .readWrite)
+            try database.execute("PRAGMA foreign_keys = OFF")
+            try database.execute(
+                "INSERT INTO replay_results (replay_id, session_id, status) SELECT 3, session_id, status FROM replay_results WHERE replay_id = 1"
+            )
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let replay = try runReel(["replay", path, "--format", "json"], in: folder)
+        #expect([0, 1].contains(replay.status), "exit \(replay.status): \(replay.standardError)")
+        #expect(replay.standardOutput.hasPrefix("{\"replay_id\":4,"), "\(replay.standardOutput.prefix(80))")
+        let check = try runReel(["info", path, "--check"], in: folder)
+        #expect(check.status == 65, "exit \(check.status): \(check.standardError)")
+        #expect(check.standardError.contains("replay_results: 6 rows refer to a missing replays row"), "\(check.standardError)")
+    }
+
     /// A row of the recorded archive that its own schema refuses (written with CHECKs and foreign
     /// keys off) cannot be copied into a results archive: 65 naming the recorded archive, the
     /// table and the row, no verdict written, the recorded archive unchanged.

@@ -42,8 +42,8 @@ extension Archive {
     ) throws -> Int64 {
         try database.withCachedStatement(
             """
-            INSERT INTO replays (engine_id, candidate, started_at, tolerances_json, shard, status, selection_json, runner)
-            VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?3, ?4, 'running', ?5, ?6)
+            INSERT INTO replays (id, engine_id, candidate, started_at, tolerances_json, shard, status, selection_json, runner)
+            VALUES (\(Self.newReplayIDSQL), ?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?3, ?4, 'running', ?5, ?6)
             """
         ) { statement in
             try statement.bind(engineID, at: 1)
@@ -56,6 +56,14 @@ extension Archive {
             return database.lastInsertRowID
         }
     }
+
+    /// The id of a new replay: one above every replay id in `replays` and in `replay_results`. In a
+    /// sound archive that is SQLite's own choice (the largest id plus one); in a damaged one whose
+    /// `replay_results` kept rows of a replay that is gone, the new run's verdicts cannot collide
+    /// with them (`reel info --check` reports such rows). Both maxima are one index lookup.
+    static let newReplayIDSQL = """
+        (SELECT max(coalesce((SELECT max(id) FROM replays), 0), coalesce((SELECT max(replay_id) FROM replay_results), 0)) + 1)
+        """
 
     /// Records `runner` as the process writing replay `id` (a resumed replay taken over).
     package func setReplayRunner(_ id: Int64, runner: String?) throws {
@@ -72,8 +80,8 @@ extension Archive {
         try database.withCachedStatement(
             """
             INSERT INTO replays (
-                engine_id, candidate, started_at, finished_at, tolerances_json, shard, status, selection_json, runner)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                id, engine_id, candidate, started_at, finished_at, tolerances_json, shard, status, selection_json, runner)
+            VALUES (\(Self.newReplayIDSQL), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
             """
         ) { statement in
             try statement.bind(row.engineID, at: 1)
