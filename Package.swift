@@ -66,7 +66,8 @@ let package = Package(
         .target(
             name: "ReelReport",
             dependencies: [
-                "ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace",
+                "ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelStore",
+                "ReelTrace",
             ]
         ),
         // `reel capture`: a small web server that records gesture sessions from a person's finger on a
@@ -148,6 +149,9 @@ let package = Package(
         // An independent decision oracle per interactive scenario family, written from the published
         // rules alone (its Oracle*.swift files import no Reel module), checked against the engine.
         .testTarget(name: "ReelOracleTests", dependencies: ["ReelEngine", "ReelSynth", "ReelTrace"]),
+        // docs/ARCHITECTURE.md's rules (import arrows, where SQL lives, public surface), checked on the
+        // source text; it depends on no Reel module.
+        .testTarget(name: "ReelArchitectureTests"),
         // Mutation fuzzing of the input readers (gesture streams, profiles, engine replies) over Tests/Corpus.
         .testTarget(
             name: "ReelFuzzTests",

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// docs/ARCHITECTURE.md, "What a product offers" and "Rules" (Access): `public` only for what a
+/// product offers. Modules in no product declare nothing public; each other module's public surface
+/// may not grow without a decision: its count is held under a ceiling (a ratchet).
+@Suite struct AccessTests {
+    /// Modules whose every declaration is `package` or narrower: ReelReport and ReelCapture (in no
+    /// product), ReelTiming (the products offer none of its math), and the build tool.
+    static let noPublic: Set<String> = ["ReelReport", "ReelCapture", "ReelTiming", "SQLEmbedder", "CSQLite"]
+
+    /// Public or open declarations a module has today, counted as the document counts them
+    /// (`grep -rE '^\s*(public|open) '`). ReelTrace's values and ReelGestures' `ScreenEdge` and
+    /// `CompletionPolicy` are the products' vocabulary; `reel`'s one is `ExitStatus`.
+    static let ceilings: [String: Int] = [
+        "ReelTrace": 128,
+        "ReelGestures": 2,
+        "ReelJSON": 37,
+        "ReelEngine": 98,
+        "ReelStore": 131,
+        "ReelDiff": 27,
+        "ReelFormats": 28,
+        "ReelSynth": 23,
+        "ReelRunner": 96,
+        "reel": 1,
+    ]
+
+    /// A line of code that begins a public or open declaration, attributes on the same line
+    /// included (`public struct`, `open class`, `@inlinable public func`); comments and string
+    /// literals are not code, so a help text's line "open the archive" is not one.
+    static let publicDeclaration = try! NSRegularExpression(pattern: #"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s"#)
+
+    /// Each module's public declarations: `file:line: text`.
+    static func publicDeclarations() -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for file in SourceTree.current.files {
+            for (offset, line) in file.scan.codeLines.enumerated()
+            where publicDeclaration.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                found[file.module, default: []].append("\(file.path):\(offset + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        return found
+    }
+
+    @Test func everyModuleIsPlaced() {
+        let unplaced = SourceTree.current.modules.filter { !Self.noPublic.contains($0) && Self.ceilings[$0] == nil }
+        #expect(unplaced.isEmpty, "modules with neither a ceiling nor a place among the modules without public API: \(unplaced)")
+    }
+
+    @Test func modulesInNoProductDeclareNothingPublic() {
+        let declarations = Self.publicDeclarations()
+        let found = Self.noPublic.sorted().flatMap { declarations[$0] ?? [] }
+        #expect(
+            found.isEmpty,
+            "\(found.joined(separator: "\n"))\nThese modules are in no product: make the declarations `package` (docs/ARCHITECTURE.md, Rules)."
+        )
+    }
+
+    @Test(arguments: ceilings.keys.sorted())
+    func publicSurfaceStaysUnderItsCeiling(module: String) {
+        let declarations = Self.publicDeclarations()[module] ?? []
+        let ceiling = Self.ceilings[module] ?? 0
+        #expect(
+            declarations.count <= ceiling,
+            """
+            \(module) has \(declarations.count) public or open declarations, more than its ceiling of \(ceiling). \
+            If the new API is meant for embedders, list it in docs/ARCHITECTURE.md's "What a product offers" and raise \
+            the ceiling in AccessTests.ceilings on purpose; otherwise make it `package` or internal.
+            """
+        )
+        #expect(
+            declarations.count >= ceiling,
+            "\(module) has \(declarations.count) public or open declarations, fewer than its ceiling of \(ceiling): lower the ceiling in AccessTests.ceilings to keep the gain."
+        )
+    }
+
+    @Test func countsDeclarationsNotText() {
+        let scan = SwiftSourceScan(
+            """
+            public struct A {
+                @inlinable public func f() {}
+                /// public things
+                package var b: Int
+            }
+            let help = \"""
+                open the archive
+                \"""
+            open class B {}
+            """)
+        let lines = scan.codeLines.enumerated().filter { _, line in
+            Self.publicDeclaration.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+        }.map { $0.offset + 1 }
+        #expect(lines == [1, 2, 9])
+    }
+}
