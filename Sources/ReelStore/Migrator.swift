@@ -1,3 +1,5 @@
+import CSQLite
+
 /// A migration as an archive's `migrations` table records it.
 package struct AppliedMigration: Sendable, Hashable {
     package var version: Int
@@ -35,7 +37,7 @@ package struct Migrator: Sendable {
             try database.scalarInt64(
                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'migrations'") ?? 0
         guard hasTable > 0 else { return [] }
-        let statement = try database.prepare("SELECT version, name, sha256, applied_at FROM migrations ORDER BY version")
+        let statement = try Self.appliedMigrationsQuery(database)
         return try statement.rows { row in
             AppliedMigration(version: row.int(at: 0), name: row.string(at: 1), sha256: row.string(at: 2), appliedAt: row.string(at: 3))
         }
@@ -110,6 +112,19 @@ package struct Migrator: Sendable {
     }
 
     /// Throws when a row of `database` references a missing parent.
+    /// The query of the applied migrations. A migrations table without Reel's columns (its schema
+    /// entry edited or damaged: SQLite cannot prepare the query) is a schema that is not Reel's.
+    private static func appliedMigrationsQuery(_ database: Database) throws -> Statement {
+        switch Result(catching: { () throws(SQLiteError) -> Statement in
+            try database.prepare("SELECT version, name, sha256, applied_at FROM migrations ORDER BY version")
+        }) {
+        case .success(let statement): return statement
+        case .failure(let error) where error.code == SQLITE_ERROR:
+            throw ArchiveError.unexpectedSchema(path: database.path, objects: ["table migrations (changed)"])
+        case .failure(let error): throw error
+        }
+    }
+
     private static func checkForeignKeys(_ database: Database, after migration: EmbeddedMigration) throws {
         let check = try database.prepare("PRAGMA foreign_key_check")
         guard try check.step() else { return }

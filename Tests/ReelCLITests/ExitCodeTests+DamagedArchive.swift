@@ -203,6 +203,29 @@ struct DamagedArchiveExitCodeTests {
         #expect(check.standardError.contains("replay_results: 6 rows refer to a missing replays row"), "\(check.standardError)")
     }
 
+    /// The migrations table's schema entry with its `name` column renamed in the file's bytes
+    /// (found by the archive fuzzer: reading the applied migrations failed with SQLite's "no such
+    /// column", exit 70): every command that opens the archive refuses its schema, 65 in one line.
+    @Test func aMigrationsTableWithoutReelsColumnsIsAnUnexpectedSchema() throws {
+        let (folder, seed, _) = try Self.archive()
+        var bytes = seed
+        let create = try #require(bytes.range(of: Data("CREATE TABLE migrations".utf8)))
+        let column = try #require(bytes.range(of: Data("name ".utf8), in: create.upperBound..<bytes.endIndex))
+        bytes.replaceSubrange(column, with: Data("nbme ".utf8))
+        let path = folder + "/a.sqlite"
+        for command in [["info", path], ["show", path, "1"], ["replay", path], ["compare", path, "1", "2"]] {
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let run = try runReel(command, in: folder)
+            let label = "reel \(command.joined(separator: " "))"
+            #expect(run.status == 65, "\(label): exit \(run.status): \(run.standardError)")
+            #expect(
+                run.standardError
+                    == "reel: error: \(path): refusing an archive whose schema is not the one Reel's migrations create: "
+                    + "table migrations (changed) (drop what is not Reel's, or record into a new archive)\n",
+                "\(label): \(run.standardError)")
+        }
+    }
+
     /// A row of the recorded archive that its own schema refuses (written with CHECKs and foreign
     /// keys off) cannot be copied into a results archive: 65 naming the recorded archive, the
     /// table and the row, no verdict written, the recorded archive unchanged.
