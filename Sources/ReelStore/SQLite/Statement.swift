@@ -75,21 +75,20 @@ package final class Statement {
     /// Binds UTF-8 text, copied by SQLite.
     package func bind(_ value: String, at index: Int32) throws(SQLiteError) {
         var value = value
-        let rc = value.withUTF8 { bytes -> Int32 in
-            // An empty buffer may have no address; SQLite binds NULL for a null pointer, so pass "".
-            guard let base = bytes.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, transient) }
-            return sqlite3_bind_text(
-                handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
-        }
-        try check(rc)
+        try check(value.withUTF8 { bindTextCode($0, at: index) })
     }
 
     /// Binds `bytes` (UTF-8) as text, copied by SQLite: a string's bytes without making the String.
     package func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws(SQLiteError) {
+        try check(bindTextCode(bytes, at: index))
+    }
+
+    /// `sqlite3_bind_text` of `bytes`, copied, and its result code.
+    private func bindTextCode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
         // An empty buffer may have no address; SQLite binds NULL for a null pointer, so pass "".
-        guard let base = bytes.baseAddress else { return try check(sqlite3_bind_text(handle, index, "", 0, transient)) }
-        try check(
-            sqlite3_bind_text(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient))
+        guard let base = bytes.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, transient) }
+        return sqlite3_bind_text(
+            handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
     }
 
     /// Binds a blob, copied by SQLite.
