@@ -111,7 +111,6 @@ package struct Migrator: Sendable {
         return pending
     }
 
-    /// Throws when a row of `database` references a missing parent.
     /// The query of the applied migrations. A migrations table without Reel's columns (its schema
     /// entry edited or damaged: SQLite cannot prepare the query) is a schema that is not Reel's.
     private static func appliedMigrationsQuery(_ database: Database) throws -> Statement {
@@ -125,6 +124,7 @@ package struct Migrator: Sendable {
         }
     }
 
+    /// Throws when a row of `database` references a missing parent.
     private static func checkForeignKeys(_ database: Database, after migration: EmbeddedMigration) throws {
         let check = try database.prepare("PRAGMA foreign_key_check")
         guard try check.step() else { return }

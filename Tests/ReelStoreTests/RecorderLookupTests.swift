@@ -43,18 +43,22 @@ import Testing
         "(leading)", "é(ü)", "",
     ])
     func aDetailSplitsAtItsFirstParenthesisWhenItEndsWithOne(detail: String) {
-        let split = EventDetail(detail)
-        let characters = Array(detail)
-        if let open = characters.firstIndex(of: "("), characters.last == ")" {
-            #expect(split.head == String(characters[...open]))
-            #expect(split.argument == String(characters[(open + 1)..<(characters.count - 1)]))
-            #expect(split.tail == ")")
-        } else {
-            #expect(split.head == detail)
-            #expect(split.argument == nil)
-            #expect(split.tail == "")
+        let expected = Self.ruleSplit(detail)
+        var bytes = detail
+        bytes.withUTF8 { bytes in
+            let split = DetailSplit(bytes)
+            #expect(String(decoding: bytes[..<split.headLength], as: UTF8.self) == expected.head)
+            #expect(split.argument(of: bytes).map { String(decoding: $0, as: UTF8.self) } == expected.argument)
+            #expect((split.hasArgument ? ")" : "") == expected.tail)
         }
-        #expect(split.head + (split.argument ?? "") + split.tail == detail)
+        #expect(expected.head + (expected.argument ?? "") + expected.tail == detail)
+    }
+
+    /// The rule of docs/SCHEMA.md applied to the detail's characters.
+    static func ruleSplit(_ detail: String) -> (head: String, argument: String?, tail: String) {
+        let characters = Array(detail)
+        guard let open = characters.firstIndex(of: "("), characters.last == ")" else { return (detail, nil, "") }
+        return (String(characters[...open]), String(characters[(open + 1)..<(characters.count - 1)]), ")")
     }
 
     /// Within a trace, `TraceEventNames` gives every event the id a dictionary of names would, and
@@ -74,7 +78,7 @@ import Testing
             let kind = kinds[draw.next(kinds.count)]
             let subject = subjects[draw.next(subjects.count)]
             var detail = details[draw.next(details.count)]
-            let split = EventDetail(detail)
+            let split = Self.ruleSplit(detail)
             let name = EventName(kind: kind, subject: subject, detailHead: split.head, detailTail: split.tail)
             let id = detail.withUTF8 { bytes in
                 names.id(kind: kind, subject: subject, detail: bytes, split: DetailSplit(bytes)) { name in

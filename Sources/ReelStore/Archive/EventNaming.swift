@@ -1,24 +1,8 @@
-/// An event's detail as stored: a detail `head(argument)` (with a "(" and a final ")") keeps only
-/// its argument per row, the head up to the "(" and the ")" being interned with the event's kind
-/// and subject; any other detail is all head (no argument, empty tail). `head + argument + tail`
-/// is the detail. The split is on bytes (`DetailSplit`), as migration 0004 splits it in SQL.
-struct EventDetail: Equatable {
-    var head: String
-    var argument: String?
-    var tail: String
-
-    init(_ detail: String) {
-        var detail = detail
-        (head, argument, tail) = detail.withUTF8 { bytes in
-            let split = DetailSplit(bytes)
-            let head = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<split.headLength]), as: UTF8.self)
-            guard let argument = split.argument(of: bytes) else { return (head, nil, "") }
-            return (head, String(decoding: argument, as: UTF8.self), ")")
-        }
-    }
-}
-
-/// Where a detail's UTF-8 bytes split into head, argument and tail (`EventDetail`'s rule).
+/// Where an event's detail splits, as stored: a detail `head(argument)` (with a "(" and a final
+/// ")") keeps only its argument per row, the head up to the "(" and the ")" being interned with the
+/// event's kind and subject; any other detail is all head (no argument, empty tail). `head +
+/// argument + tail` is the detail. The split is on the detail's UTF-8 bytes, as migration 0004
+/// splits it in SQL.
 struct DetailSplit {
     /// The head's bytes: through the first "(" when the detail has one and ends with ")", else all.
     let headLength: Int
