@@ -7,10 +7,15 @@ import ReelTrace
 ///
 /// A selected session of which the replay's engine has a stored trace (kept by `reel replay
 /// --keep-traces`, or recorded with `reel record --engine`) takes it: the baseline becomes a pointer
-/// to it, and the candidate is not run. Otherwise the candidate is made again from the replay's
-/// `candidate` text (builtin, a preset, a profile file, `exec:COMMAND`) and must still have the
+/// to it, and the candidate is not run. Otherwise the candidate runs again, and must still have the
 /// fingerprint the replay recorded: a profile file edited since, or an external engine that now
-/// names itself otherwise, is refused. The session is re-run on it (the same touches and engine give
+/// names itself otherwise, is refused.
+///
+/// An archive is data: it never names what Reel runs or reads. The candidate is made from the
+/// replay's `candidate` text alone only when that is this build's own engine (`builtin` or a
+/// preset); a profile file or an engine process (`exec:COMMAND`) is run only when the command line
+/// names it (`reel accept --engine`, the same text the replay was given), so an archive edited to
+/// say `exec:...` starts nothing. The session is re-run on it (the same touches and engine give
 /// the same trace), the trace is stored as the engine's trace of the session, and it becomes the
 /// baseline; the replaced baseline stays, in `baseline_history`, with who accepted,
 /// when, and the replay. Sessions are accepted in transactions of `batchSize`; a failure keeps the
@@ -47,13 +52,17 @@ package final class BaselineAcceptor {
     private let archive: Archive
     private let replayID: Int64
     private let acceptedBy: String
+    private let givenCandidate: EngineSpec?
     private static let batchSize = 256
 
     /// Opens the archive at `archivePath` for writing; `acceptedBy` says who accepts (user@host).
-    package init(archivePath: String, replayID: Int64, acceptedBy: String) throws {
+    /// `candidate` is the engine the command line names (`--engine`), the only source of a profile
+    /// file or engine process to run; nil runs only this build's own engine, when the replay's was.
+    package init(archivePath: String, replayID: Int64, acceptedBy: String, candidate: EngineSpec? = nil) throws {
         archive = try Archive.open(archivePath, mode: .readWrite)
         self.replayID = replayID
         self.acceptedBy = acceptedBy
+        givenCandidate = candidate
     }
 
     /// Accepts the selected sessions; `progress` gets (done, total) after each batch.
@@ -73,12 +82,8 @@ package final class BaselineAcceptor {
         }
         let recorded = try archive.engine(id: replay.engineID)
         // The candidate is made only when a session has no stored trace of it to take.
-        let engine: TransitionEngine? =
-            if selected.contains(where: { $0.storedTrace == nil }) {
-                try EngineFactory(EngineSpec(parsing: replay.candidate)).make()
-            } else {
-                nil
-            }
+        let toRun = selected.filter { $0.storedTrace == nil }.count
+        let engine: TransitionEngine? = toRun > 0 ? try EngineFactory(candidateSpec(stored: replay.candidate, toRun: toRun)).make() : nil
         if let engine, engine.identityIsKnown { try checkIdentity(engine.identity, recorded: recorded, candidate: replay.candidate) }
 
         var summary = Summary(candidate: replay.candidate)
@@ -144,6 +149,34 @@ package final class BaselineAcceptor {
         return try archive.addTrace(
             trace, sessionID: session.id, engineID: engineID, replayID: replayID, input: (header.refreshHz, session.touches))
     }
+
+    /// The engine to run on the sessions without a kept trace: the command line's `--engine`, which
+    /// must be the text the replay was given, or, without it, the replay's candidate only when it is
+    /// this build's own engine. Never a file or a process that only the archive names.
+    private func candidateSpec(stored: String, toRun: Int) throws -> EngineSpec {
+        let shown = UntrustedText.sanitized(stored, limit: 200)
+        if let givenCandidate {
+            guard givenCandidate.description == stored else {
+                throw ReelFailure(
+                    .usage,
+                    "\(archive.path): replay \(replayID) was run with --engine \(shown), not "
+                        + "\(UntrustedText.sanitized(givenCandidate.description, limit: 200)); accept a replay with the engine it ran")
+            }
+            return givenCandidate
+        }
+        switch try? EngineSpec(parsing: stored) {
+        case .builtin?: return .builtin
+        case .preset(let name)?: return .preset(name: name)
+        case .profile?, .exec?, nil:
+            throw ReelFailure(
+                .usage,
+                "\(archive.path): \(counted(toRun, "session")) of replay \(replayID) have no kept trace, so its candidate "
+                    + "must run again, and the archive names it as \(shown). Reel never runs or reads what an archive "
+                    + "names: if you trust that engine, name it yourself with --engine (the text the replay was given)")
+        }
+    }
+
+    private func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// Refuses a candidate that is not the engine the replay ran.
     private func checkIdentity(_ identity: EngineIdentity, recorded: EngineIdentity?, candidate: String) throws {

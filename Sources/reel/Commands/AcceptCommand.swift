@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelFormats
 import ReelRunner
 import ReelStore
 import ReelTrace
@@ -14,10 +15,13 @@ struct AcceptCommand: ParsableCommand {
             For an intended change: each selected session's baseline becomes the candidate's trace \
             of it, which later replays compare against. A trace the replay stored (`reel replay \
             --keep-traces`, or `reel record --engine`) is taken as it is, without the engine; for the \
-            other sessions the candidate of replay ID (as `reel replay --engine` named it) runs again. The replaced baselines stay in the archive with who \
+            other sessions the candidate of replay ID runs again: this build's engine or a preset as the \
+            replay named it, and a profile file or an engine process (`exec:`) only when --engine names \
+            it again (an archive never makes Reel run or read anything). The replaced baselines stay in the archive with who \
             accepted, when and which replay (view baseline_changes, docs/SCHEMA.md). Without \
             --scenario, --session and --kind every diverged session of the replay is accepted. \
-            Exit codes: 0 accepted, 64 usage, 65 an unknown or unfinished replay, an empty \
+            Exit codes: 0 accepted, 64 usage (also: a candidate to run that --engine does not name, \
+            or names otherwise than the replay), 65 an unknown or unfinished replay, an empty \
             selection, a candidate that is no longer the engine the replay ran, or a session the \
             candidate fails on (the sessions accepted before it stay accepted), 66 a missing archive.
             """)
@@ -27,6 +31,12 @@ struct AcceptCommand: ParsableCommand {
 
     @Option(help: "The replay whose candidate to accept.")
     var replay: Int64
+
+    @Option(
+        help: ArgumentHelp(
+            "The replay's candidate, as `reel replay --engine` was given it: needed when sessions without a kept trace must run on a profile file or an engine process.",
+            valueName: "engine"))
+    var engine: String?
 
     @Option(help: "Only sessions of this scenario.")
     var scenario: String?
@@ -55,15 +65,18 @@ struct AcceptCommand: ParsableCommand {
             let selection = BaselineAcceptor.Selection(
                 scenario: scenario, sessionIDs: sessions.isEmpty ? nil : sessions, kinds: kinds.isEmpty ? nil : kinds)
             let progress = ProgressLine()
-            let summary = try BaselineAcceptor(archivePath: archive, replayID: replay, acceptedBy: Self.who()).run(selection) {
-                done, total in
-                progress.update("accepted \(done)/\(counted(total, "session"))")
-            }
+            let candidate = try engine.map { text throws(ReelFailure) in try EngineSpec(parsing: text) }
+            let summary = try BaselineAcceptor(archivePath: archive, replayID: replay, acceptedBy: Self.who(), candidate: candidate)
+                .run(selection) {
+                    done, total in
+                    progress.update("accepted \(done)/\(counted(total, "session"))")
+                }
             progress.finish()
-            let engine = summary.engine.map { "\($0.name) \($0.version)" } ?? summary.candidate
+            let engineName = UntrustedText.sanitized(
+                summary.engine.map { "\($0.name) \($0.version)" } ?? summary.candidate, limit: 200)
             print(
                 "\(archive): accepted \(counted(summary.accepted.count, "session")) of replay \(replay): "
-                    + "their baseline is now the trace of \(engine)"
+                    + "their baseline is now the trace of \(engineName)"
                     + (summary.tracesReused > 0 ? " (\(summary.tracesReused) already stored)" : ""))
         }
     }
