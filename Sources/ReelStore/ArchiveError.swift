@@ -4,6 +4,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingFile(path: String)
     /// The file should be new but already exists.
     case fileExists(path: String)
+    /// The path names no regular file: a FIFO, a device or a socket, or a loop of symbolic links
+    /// (`kind` says which). Refused before SQLite opens it, which on a FIFO would wait for ever.
+    case notAFile(path: String, kind: String)
     /// The file is not SQLite, is another application's SQLite file, or is an empty database opened read-only.
     case notAnArchive(path: String, reason: String)
     /// The archive was migrated by a newer reel than this build.
@@ -23,6 +26,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Schema objects the archive's migrations do not create, create differently, or that are
     /// missing ("trigger t on sessions (not Reel's)", "view regressions (changed)").
     case unexpectedSchema(path: String, objects: [String])
+    /// The file carries SQLite planner statistics (from ANALYZE), which Reel never writes and will
+    /// not let steer its queries; it could not drop them (read-only, or an attached file).
+    case plannerStatistics(path: String, tables: [String])
     /// No session has this id.
     case sessionNotFound(id: Int64)
     /// A stored value could not be turned back into a trace value.
@@ -36,6 +42,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): no such file"
         case .fileExists(let path):
             return "\(path): already exists (use `reel migrate \(path)` to upgrade an archive)"
+        case .notAFile(let path, let kind):
+            return "\(path): not a regular file (\(kind)); an archive is a file"
         case .notAnArchive(let path, let reason):
             return "\(path): not a Reel archive: \(reason)"
         case .schemaTooNew(let path, let archive, let build):
@@ -61,6 +69,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): refusing an archive whose schema is not the one Reel's migrations create: "
                 + objects.joined(separator: ", ")
                 + " (drop what is not Reel's, or record into a new archive)"
+        case .plannerStatistics(let path, let tables):
+            return "\(path): the file carries SQLite planner statistics (\(tables.joined(separator: ", "))), which Reel "
+                + "never writes and does not follow; `reel migrate \(path)` removes them"
         case .sessionNotFound(let id):
             return "no session with id \(id)"
         case .invalidStoredValue(let table, let column, let value):

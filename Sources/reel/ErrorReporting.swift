@@ -23,7 +23,7 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         printError(error.description)
         switch error {
         case .missingFile: throw ExitCode(ExitStatus.noInput.rawValue)
-        case .fileExists: throw ExitCode(ExitStatus.usage.rawValue)
+        case .fileExists, .notAFile: throw ExitCode(ExitStatus.usage.rawValue)
         default: throw ExitCode(ExitStatus.dataError.rawValue)
         }
     } catch let error as SQLiteError {
@@ -62,12 +62,11 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
 /// write (74); anything else is a bug (70).
 private func status(of error: SQLiteError) -> ExitStatus {
     if let file = error.file, FileManager.default.fileExists(atPath: file), !isRegularFile(file) { return .usage }
-    // A corrupt page, a file that is no database, a schema or header SQLite cannot read.
-    if error.isDamagedFile { return .dataError }
-    switch error.code {
-    case 3, 8, 14: return .cannotCreate  // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN
-    case 5, 6, 10, 13: return .ioError  // SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_FULL
-    default: return .internalError
+    switch error.meaning {
+    case .damagedFile: return .dataError
+    case .cannotOpen: return .cannotCreate
+    case .busy, .ioFailure: return .ioError
+    case .other: return .internalError
     }
 }
 
@@ -77,7 +76,7 @@ private func plainMessage(_ error: SQLiteError, _ status: ExitStatus) -> String 
     let file = error.file.map { "\($0): " } ?? ""
     switch status {
     case .dataError: return file + "the archive is damaged or not a SQLite file (\(damageReason(error.message)))"
-    case .ioError where error.code == 5 || error.code == 6:  // SQLITE_BUSY, SQLITE_LOCKED
+    case .ioError where error.meaning == .busy:
         return file + "the archive stayed locked by another process (\(error.message)); try again when it is done"
     case .ioError: return file + "reading or writing the archive failed: \(error.message)"
     default: return file + error.message

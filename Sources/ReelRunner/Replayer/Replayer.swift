@@ -102,6 +102,12 @@ public final class Replayer {
                 "--keep-traces stores the candidate's traces beside the recorded sessions, so it needs the results in "
                     + "\(sourcePath), not in \(resultsPath) (leave out --results)")
         }
+        if let resultsPath, resultsPath != sourcePath, SameFile.check(resultsPath, sourcePath) {
+            throw ReelFailure(
+                .usage,
+                "--results \(resultsPath) is the archive \(sourcePath) itself (a link to the same file): leave out "
+                    + "--results to store the verdicts in the archive, or name a file of their own")
+        }
         let source = try Archive.open(sourcePath, mode: .readOnly)
         // A new replay's selection is checked before anything is written (a resume's is its replay's).
         let checked = resumedID == nil ? try options.selection.sessions(in: source) : nil

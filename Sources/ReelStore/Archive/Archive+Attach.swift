@@ -5,6 +5,7 @@ extension Archive {
     /// transaction.
     /// A failure names the attached file, which is the one SQLite could not open or read.
     package func attach(_ path: String, as schema: String) throws {
+        try RegularFileCheck.require(path)
         try Database.openingReadOnly(path) { uri in
             do {
                 try database.withCachedStatement("ATTACH DATABASE ?1 AS \(schema)") { statement in
@@ -19,6 +20,12 @@ extension Archive {
             } catch let error as SQLiteError {
                 throw error.about(file: path)
             }
+        }
+        do {
+            try Self.refuseStatistics(in: database, schema: schema, path: path)
+        } catch {
+            try? detach(schema)
+            throw error
         }
     }
 

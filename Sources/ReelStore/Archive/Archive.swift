@@ -62,6 +62,7 @@ public final class Archive {
         case .readOnly:
             let database = try Database.open(path, mode: .readOnly)
             let version = try migrator.validate(database)
+            try refuseStatistics(in: database, path: path)
             if version < migrator.latestVersion {
                 throw ArchiveError.schemaBehind(path: path, archiveVersion: version, buildVersion: migrator.latestVersion)
             }
@@ -69,6 +70,7 @@ public final class Archive {
         case .readWrite:
             let database = try Database.open(path, mode: .readWriteCreate)
             let applied = try migrator.migrate(database)
+            try dropStatistics(in: database)
             return Archive(database: database, schemaVersion: try migrator.validate(database), migrationsApplied: applied)
         }
     }

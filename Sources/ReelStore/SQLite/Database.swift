@@ -70,6 +70,7 @@ package final class Database {
     ///   `SQLiteError` for anything else SQLite reports.
     package static func open(_ path: String, mode: Mode) throws -> Database {
         _ = memoryStatisticsOff
+        try RegularFileCheck.require(path)
         if mode != .readWriteCreate, path != ":memory:", access(path, F_OK) != 0 {
             throw ArchiveError.missingFile(path: path)
         }

@@ -104,7 +104,7 @@ struct QueryCommand: ParsableCommand {
             _ = try store.database.prepare(sql)
             return false
         } catch {
-            return error.code == 21  // SQLITE_MISUSE: "no SQL statement"
+            return error.isNoStatement
         }
     }
 

@@ -1,0 +1,40 @@
+import CSQLite
+
+extension SQLiteError {
+    /// What a SQLite failure means for the person who ran Reel, decided here from SQLite's named
+    /// result codes so that no caller sorts raw numbers.
+    ///
+    /// ```swift
+    /// switch error.meaning {
+    /// case .damagedFile: // 65: the file is not a database SQLite can read
+    /// case .busy: // 74: another process held the lock past the busy timeout
+    /// default: ...
+    /// }
+    /// ```
+    public enum Meaning: Sendable, Equatable {
+        /// The file is damaged or is no database SQLite can read (`isDamagedFile`).
+        case damagedFile
+        /// The file cannot be opened, created or written (SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN).
+        case cannotOpen
+        /// Another connection held a lock past the busy timeout (SQLITE_BUSY, SQLITE_LOCKED).
+        case busy
+        /// A read or write of the file failed, or the disk is full (SQLITE_IOERR, SQLITE_FULL).
+        case ioFailure
+        /// Anything else: a statement Reel should not have run, so a bug of Reel's.
+        case other
+    }
+
+    public var meaning: Meaning {
+        if isDamagedFile { return .damagedFile }
+        switch code {
+        case SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN: return .cannotOpen
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+        case SQLITE_IOERR, SQLITE_FULL: return .ioFailure
+        default: return .other
+        }
+    }
+
+    /// Whether SQLite refused to prepare text that holds no statement at all (only blanks,
+    /// semicolons and comments): SQLITE_MISUSE, "no SQL statement".
+    public var isNoStatement: Bool { code == SQLITE_MISUSE }
+}
