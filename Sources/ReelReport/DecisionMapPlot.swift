@@ -24,7 +24,9 @@ package struct DecisionMapPlot: Sendable {
         self.title = title
         self.recordedLabel = recordedLabel
         self.candidateLabel = candidateLabel
-        self.points = points
+        // Only finite releases are plotted: a NaN or infinite progress or velocity (fingers a hostile
+        // stream put at 1e300) has no place on an axis, and would give the axes no range.
+        self.points = points.filter { $0.progress.isFinite && $0.velocity.isFinite }
     }
 
     static let width = 860.0, height = 320.0
@@ -114,8 +116,9 @@ package struct DecisionMapPlot: Sendable {
     }
 
     private static func bin(_ value: Double, _ range: ClosedRange<Double>, _ count: Int) -> Int {
-        let fraction = (value - range.lowerBound) / (range.upperBound - range.lowerBound)
-        return min(max(Int(fraction * Double(count)), 0), count - 1)
+        let fraction = PlotAxes.fraction(value, of: range)
+        guard fraction.isFinite else { return 0 }
+        return min(max(Int(min(max(fraction * Double(count), -1), Double(count))), 0), count - 1)
     }
 
     /// A filled circle for finished, a cross for cancelled (told apart without colour too), inside

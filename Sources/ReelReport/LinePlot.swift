@@ -34,8 +34,9 @@ package struct LinePlot: Sendable {
     /// The chart as one `<svg>` element.
     package var svg: String {
         let all = series.flatMap(\.points)
-        let xs = all.map(\.x) + (marker.map { [$0.x] } ?? [])
-        let ys = all.map(\.y)
+        // Non-finite values have no place on an axis (and would give it no range): left out.
+        let xs = (all.map(\.x) + (marker.map { [$0.x] } ?? [])).filter(\.isFinite)
+        let ys = all.map(\.y).filter(\.isFinite)
         let axes = PlotAxes(
             left: 58, top: 42, width: Self.width - 58 - 14, height: Self.height - 42 - 44,
             x: (xs.min() ?? 0)...(xs.max() ?? 1), y: (ys.min() ?? 0)...(ys.max() ?? 1))

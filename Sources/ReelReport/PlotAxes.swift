@@ -16,8 +16,25 @@ struct PlotAxes {
         yRange = Self.widened(y)
     }
 
-    func px(_ x: Double) -> Double { left + (x - xRange.lowerBound) / (xRange.upperBound - xRange.lowerBound) * width }
-    func py(_ y: Double) -> Double { top + height - (y - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) * height }
+    func px(_ x: Double) -> Double { left + Self.fraction(x, of: xRange) * width }
+    func py(_ y: Double) -> Double { top + height - Self.fraction(y, of: yRange) * height }
+
+    /// Where `value` lies in `range`, 0 at its lower bound and 1 at its upper one. Computed on halves,
+    /// which is exact for every range a plot gets and keeps the difference of two finite values
+    /// finite (1e308 - -1e308 overflows; 5e307 - -5e307 does not).
+    static func fraction(_ value: Double, of range: ClosedRange<Double>) -> Double {
+        (value / 2 - range.lowerBound / 2) / (range.upperBound / 2 - range.lowerBound / 2)
+    }
+
+    /// The width of `range`, the largest finite value where the difference overflows.
+    private static func span(_ range: ClosedRange<Double>) -> Double {
+        let span = range.upperBound - range.lowerBound
+        return span.isFinite ? span : .greatestFiniteMagnitude
+    }
+
+    /// The most ticks an axis draws: a range that would need more (none does that `widened` made)
+    /// gets none rather than a loop over millions of values.
+    static let maximumTicks = 50
 
     /// Frame, grid lines, tick labels and axis titles.
     func svg(xLabel: String, yLabel: String) -> String {
@@ -43,10 +60,10 @@ struct PlotAxes {
 
     /// Tick values at a 1, 2 or 5 × 10^k step, about five across the range.
     static func ticks(_ range: ClosedRange<Double>) -> [Double] {
-        let step = niceStep(range.upperBound - range.lowerBound)
+        let step = niceStep(span(range))
         let first = (range.lowerBound / step).rounded(.up)
         let last = (range.upperBound / step).rounded(.down)
-        guard last >= first else { return [] }
+        guard last >= first, last - first <= Double(maximumTicks) else { return [] }
         return stride(from: first, through: last, by: 1).map { $0 * step }
     }
 
@@ -58,7 +75,9 @@ struct PlotAxes {
     }
 
     /// `range` extended outwards to whole ticks; a zero-width range becomes ±1 (or ±10 %) around it.
+    /// The bounds stay finite: a non-finite range (which no caller should pass) becomes 0...1.
     static func widened(_ range: ClosedRange<Double>) -> ClosedRange<Double> {
+        guard range.lowerBound.isFinite, range.upperBound.isFinite else { return 0...1 }
         var low = range.lowerBound
         var high = range.upperBound
         if !(high > low) {
@@ -66,8 +85,9 @@ struct PlotAxes {
             low -= pad
             high += pad
         }
-        let step = niceStep(high - low)
-        return (low / step).rounded(.down) * step...(high / step).rounded(.up) * step
+        let step = niceStep(span(low...high))
+        let largest = Double.greatestFiniteMagnitude
+        return max((low / step).rounded(.down) * step, -largest)...min((high / step).rounded(.up) * step, largest)
     }
 
     private static func pow10(_ exponent: Int) -> Double {

@@ -13,6 +13,19 @@ public struct Device: Sendable, Hashable, Codable {
         self.scale = scale
     }
 
+    /// The largest side, in points, a session's screen may have: far above any display (the largest
+    /// iPad is 1,376 pt wide), low enough that every size converts to an integer and renders.
+    public static let maximumSide = 100_000.0
+    /// The largest scale, pixels per point (devices have 1, 2 or 3).
+    public static let maximumScale = 16.0
+
+    /// Whether the sizes are positive and at most `maximumSide`, and the scale positive and at most
+    /// `maximumScale` (false for NaN). Streams are refused and archive rows reported as bad data otherwise.
+    public var isWithinLimits: Bool {
+        width > 0 && width <= Self.maximumSide && height > 0 && height <= Self.maximumSide && scale > 0
+            && scale <= Self.maximumScale
+    }
+
     /// An iPhone-sized screen in portrait: 390 x 844 pt at 3x, the default of gesture streams.
     public static let phone = Device(width: 390, height: 844, scale: 3)
 

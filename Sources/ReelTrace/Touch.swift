@@ -18,11 +18,14 @@ public struct Touch: Sendable, Hashable, Codable {
     /// Points, window coordinates.
     public var y: Double
 
+    /// A sample; a zero of either sign is stored as +0.0 (`-0.0 + 0.0` is `+0.0`, every other value
+    /// is kept exactly), because an archive reads -0.0 back as 0.0: the engine, the content hash
+    /// and the archive then see the same touches, and an exported session records as itself again.
     public init(t: Double, id: Int, phase: TouchPhase, x: Double, y: Double) {
-        self.t = t
+        self.t = t + 0.0
         self.id = id
         self.phase = phase
-        self.x = x
-        self.y = y
+        self.x = x + 0.0
+        self.y = y + 0.0
     }
 }

@@ -116,3 +116,36 @@ struct ExportRoundTripTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.jsonl"))
     }
 }
+
+/// Issue 32 item 8: an archive reads -0.0 back as 0, so `reel export` wrote touches of -0.0 as 0
+/// and re-recording the export stored those sessions again as new ones (their content hash had
+/// been computed on -0.0). Touches now hold +0.0 for a zero of either sign from the moment they are
+/// read, so the export records as the same sessions.
+@Suite("Negative zero in touches")
+struct NegativeZeroTouchTests {
+    @Test func anExportOfNegativeZeroTouchesRecordsAsTheSameSessions() throws {
+        let folder = try temporaryFolder()
+        let synthesized = try synthesizedStream("modal.swipe-dismiss", count: 12, seed: 9, in: folder)
+        let text = try String(contentsOfFile: synthesized, encoding: .utf8)
+        // Every finger now begins at x = -0.0 (the screen's left edge).
+        let began = try NSRegularExpression(pattern: "\"phase\":\"began\",\"x\":[0-9.]+")
+        let negative = began.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "\"phase\":\"began\",\"x\":-0.0")
+        #expect(negative != text, "the synthesized stream has touches at t = 0 to rewrite")
+        let stream = folder + "/negative.jsonl"
+        try negative.write(toFile: stream, atomically: true, encoding: .utf8)
+
+        #expect(try runReel(["record", "a.sqlite", stream], in: folder).status == 0)
+        let sessions = try archiveCount(folder + "/a.sqlite", "SELECT count(*) FROM sessions")
+        #expect(sessions == 12)
+        let export = try runReel(["export", "a.sqlite", "-o", "export.jsonl"], in: folder)
+        #expect(export.status == 0, "\(export.standardError)")
+        let again = try runReel(["record", "a.sqlite", "export.jsonl"], in: folder)
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(try archiveCount(folder + "/a.sqlite", "SELECT count(*) FROM sessions") == sessions)
+        // The same touches read from the original stream also find the sessions already recorded.
+        let original = try runReel(["record", "a.sqlite", stream], in: folder)
+        #expect(original.status == 0, "\(original.standardError)")
+        #expect(try archiveCount(folder + "/a.sqlite", "SELECT count(*) FROM sessions") == sessions)
+    }
+}

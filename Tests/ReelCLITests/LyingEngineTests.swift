@@ -133,3 +133,50 @@ struct LyingEngineTests {
         #expect(stored.allSatisfy { $0.count < 1200 && $0.contains("more characters not shown") && !$0.contains("\u{1b}") })
     }
 }
+
+/// Issue 32 item 3: an engine's name, and a stream's session id, reached the terminal raw through
+/// the `reel replay` summary, `reel show` and `reel query`. Each now shows control characters escaped.
+@Suite("Terminal escapes from engines and streams")
+struct TerminalEscapeTests {
+    private static let example = "python3 \(repositoryRoot)/tools/example_engine.py"
+
+    @Test func anEnginesNameReachesTheReplaySummaryEscaped() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        _ = try record(try synthesizedStream("nav.interactive-pop", count: 3, seed: 51, in: folder), into: archive)
+        // The example engine, its name rewritten to carry an OSC sequence that retitles a terminal.
+        let script = folder + "/escaping.sh"
+        try """
+        \(Self.example) | sed -u 's/example-percent-engine/\\\\u001b]0;owned\\\\u0007evil/'
+
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try runReel(["replay", archive, "--engine", "exec:sh " + script], in: folder)
+        #expect(run.status == 0 || run.status == 1, "\(run.status) \(run.standardError)")
+        #expect(run.standardOutput.contains("evil"), "the rewritten name is the one printed: \(run.standardOutput)")
+        #expect(!run.standardOutput.contains("\u{1B}") && !run.standardError.contains("\u{1B}"), "\(run.standardOutput.debugDescription)")
+        #expect(run.standardOutput.contains("\\u{1b}]0;owned\\u{7}evil"), "\(run.standardOutput.debugDescription)")
+    }
+
+    @Test func aSessionIDReachesShowAndQueryEscaped() throws {
+        let folder = try temporaryFolder()
+        let stream = folder + "/s.jsonl"
+        try """
+        {"type":"session","scenario":"nav.interactive-pop","id":"\\u001b[2J\\u001b]0;owned\\u0007x"}
+        {"type":"touch","t":0,"id":0,"phase":"began","x":4,"y":420}
+        {"type":"touch","t":0.1,"id":0,"phase":"moved","x":60,"y":420}
+        {"type":"touch","t":0.2,"id":0,"phase":"ended","x":200,"y":420}
+
+        """.write(toFile: stream, atomically: true, encoding: .utf8)
+        #expect(try runReel(["record", "a.sqlite", stream], in: folder).status == 0)
+        let show = try runReel(["show", "a.sqlite", "1"], in: folder)
+        #expect(show.status == 0, "\(show.standardError)")
+        #expect(!show.standardOutput.contains("\u{1B}"), "\(show.standardOutput.debugDescription)")
+        #expect(show.standardOutput.contains("external id \\u{1b}[2J"), "\(show.standardOutput.debugDescription)")
+        let query = try runReel(["query", "a.sqlite", "SELECT external_id FROM sessions"], in: folder)
+        #expect(query.status == 0, "\(query.standardError)")
+        #expect(!query.standardOutput.contains("\u{1B}"), "\(query.standardOutput.debugDescription)")
+        // Machine formats keep the value itself: JSON escapes it as JSON does.
+        let json = try runReel(["query", "a.sqlite", "SELECT external_id FROM sessions", "--format", "json"], in: folder)
+        #expect(json.standardOutput.contains("\\u001b[2J"), "\(json.standardOutput)")
+    }
+}

@@ -67,9 +67,9 @@ enum GestureLine {
         if let deviceValue = value.optionalMember("device") {
             guard case .object = deviceValue else { throw JSONValue.typeError("device", "an object", deviceValue) }
             device = Device(
-                width: try positive(deviceValue.number("width", path: "device."), "device.width"),
-                height: try positive(deviceValue.number("height", path: "device."), "device.height"),
-                scale: try positive(deviceValue.number("scale", path: "device."), "device.scale"))
+                width: try positive(deviceValue.number("width", path: "device."), "device.width", atMost: Device.maximumSide),
+                height: try positive(deviceValue.number("height", path: "device."), "device.height", atMost: Device.maximumSide),
+                scale: try positive(deviceValue.number("scale", path: "device."), "device.scale", atMost: Device.maximumScale))
         }
 
         var refreshHz = GestureSession.defaultRefreshHz
@@ -113,9 +113,10 @@ enum GestureLine {
         }
     }
 
-    private static func positive(_ number: Double, _ field: String) throws(JSONFieldError) -> Double {
-        guard number > 0 else {
-            throw JSONFieldError(reason: "field \"\(field)\" must be positive, not \(JSONWriter.format(number))")
+    private static func positive(_ number: Double, _ field: String, atMost limit: Double) throws(JSONFieldError) -> Double {
+        guard number > 0, number <= limit else {
+            throw JSONFieldError(
+                reason: "field \"\(field)\" must be positive and at most \(JSONWriter.format(limit)), not \(JSONWriter.format(number))")
         }
         return number
     }

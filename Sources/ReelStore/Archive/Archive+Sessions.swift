@@ -147,6 +147,14 @@ extension Archive {
             // Sessions of one scenario share its name and spec strings, read once per scenario.
             var scenarios: [Int64: (name: String, specJSON: String)] = [:]
             while try s.step() {
+                let device = Device(width: s.double(at: 3), height: s.double(at: 4), scale: s.double(at: 5))
+                guard device.isWithinLimits else {
+                    throw ArchiveError.invalidStoredRow(
+                        table: "sessions", rowID: s.int64(at: 0), column: "device_width, device_height, device_scale",
+                        reason:
+                            "hold no screen Reel can run (sides up to \(Int(Device.maximumSide)) pt, scale up to \(Int(Device.maximumScale)))"
+                    )
+                }
                 let scenarioID = s.int64(at: 11)
                 let scenario = scenarios[scenarioID] ?? (s.string(at: 1), s.string(at: 2))
                 scenarios[scenarioID] = scenario
@@ -155,7 +163,7 @@ extension Archive {
                         s.int64(at: 0),
                         SessionHeader(
                             scenarioName: scenario.name, scenarioSpecJSON: scenario.specJSON,
-                            device: Device(width: s.double(at: 3), height: s.double(at: 4), scale: s.double(at: 5)),
+                            device: device,
                             refreshHz: s.double(at: 6), externalID: s.optionalString(at: 7), tags: [],
                             sourceFile: s.optionalString(at: 8), sourceLine: s.optionalInt(at: 9), contentHash: s.string(at: 10))
                     ))

@@ -35,10 +35,12 @@ struct ShowCommand: ParsableCommand {
             let h = recorded.header
             let baselineEngineID = try store.baselineEngineID(sessionID: session)
             let recordingEngineID = try store.recordingEngineID(sessionID: session)
-            let named = { (id: Int64) in try store.engine(id: id).map { "\($0.name) \($0.version)" } ?? "?" }
-            print(
-                "session \(session): \(h.scenarioName) on \(Int(h.device.width))x\(Int(h.device.height))@\(Int(h.device.scale))x at \(JSONWriter.format(h.refreshHz)) Hz"
-            )
+            // Every text below comes from the archive: shown with its control characters escaped.
+            let named = { (id: Int64) in
+                try store.engine(id: id).map { shown("\($0.name) \($0.version)") } ?? "?"
+            }
+            let device = "\(JSONWriter.format(h.device.width))x\(JSONWriter.format(h.device.height))@\(JSONWriter.format(h.device.scale))x"
+            print("session \(session): \(shown(h.scenarioName)) on \(device) at \(JSONWriter.format(h.refreshHz)) Hz")
             // The timeline below is the baseline's: after a `reel accept`, another engine's trace.
             let origin =
                 baselineEngineID == recordingEngineID
@@ -46,7 +48,8 @@ struct ShowCommand: ParsableCommand {
                 : "baseline by \(try named(baselineEngineID)) (accepted), recorded by \(try named(recordingEngineID))"
             print(
                 "  \(origin)"
-                    + (h.externalID.map { ", external id \($0)" } ?? "") + (h.sourceFile.map { ", from \($0):\(h.sourceLine ?? 0)" } ?? ""))
+                    + (h.externalID.map { ", external id \(shown($0))" } ?? "")
+                    + (h.sourceFile.map { ", from \(shown($0)):\(h.sourceLine ?? 0)" } ?? ""))
             print("")
             print(Self.row("time", "what", "details"))
             for line in timeline(recorded, divergentFrame: verdict?.firstDivergentFrame) { print(line) }
@@ -82,7 +85,7 @@ struct ShowCommand: ParsableCommand {
                 (touch.t, i, "touch", String(format: "finger %d %@ at (%.1f, %.1f)", touch.id, touch.phase.rawValue, touch.x, touch.y)))
         }
         for (i, event) in s.trace.events.enumerated() {
-            entries.append((event.t, 100_000 + i, event.kind, "\(event.subject).\(event.detail)"))
+            entries.append((event.t, 100_000 + i, shown(event.kind), shown("\(event.subject).\(event.detail)")))
         }
         let around = divergentFrame.map { ($0 - Self.framesAroundDivergence)...($0 + Self.framesAroundDivergence) }
         for frame in s.trace.frames
@@ -125,10 +128,10 @@ struct SessionVerdict {
     /// "replay 4: diverged, 3 divergences" and the first 20, kind and detail aligned.
     var text: String {
         var lines = ["replay \(replayID): \(status)" + (divergences.isEmpty ? "" : ", \(counted(divergences.count, "divergence"))")]
-        if status == "error", divergences.isEmpty, let errorMessage { lines.append("  " + errorMessage) }
+        if status == "error", divergences.isEmpty, let errorMessage { lines.append("  " + shown(errorMessage)) }
         let width = divergences.prefix(20).map(\.kind.rawValue.count).max() ?? 0
         for d in divergences.prefix(20) {
-            lines.append("  \(d.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(forPeople(d.detail))")
+            lines.append("  \(d.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(shown(forPeople(d.detail)))")
         }
         if divergences.count > 20 { lines.append("  ... and \(divergences.count - 20) more") }
         return lines.joined(separator: "\n")

@@ -1,4 +1,5 @@
 import ReelJSON
+import ReelRunner
 import ReelStore
 
 /// One value of a query result.
@@ -49,7 +50,9 @@ final class QueryPrinter {
         count += 1
         switch format {
         case .table:
-            let texts = cells.map(\.plain)
+            // A table is for a terminal: text from the archive (or the user's SQL) shows its control
+            // characters escaped, so no escape sequence reaches the terminal raw.
+            let texts = cells.map { UntrustedText.sanitized($0.plain, limit: .max) }
             if sample != nil {
                 sample!.append(texts)
                 if sample!.count >= Self.tableSample { try flushSample() }
@@ -90,8 +93,12 @@ final class QueryPrinter {
     private func flushSample() throws {
         let rows = sample ?? []
         sample = nil
-        widths = columns.indices.map { column in max(columns[column].count, rows.map { $0[column].count }.max() ?? 0) }
-        try output.write(line(columns) + "\n" + line(widths.map { String(repeating: "-", count: $0) }) + "\n")
+        widths = columns.indices.map { column in
+            max(UntrustedText.sanitized(columns[column], limit: .max).count, rows.map { $0[column].count }.max() ?? 0)
+        }
+        try output.write(
+            line(columns.map { UntrustedText.sanitized($0, limit: .max) }) + "\n" + line(widths.map { String(repeating: "-", count: $0) })
+                + "\n")
         for row in rows { try output.write(line(row) + "\n") }
     }
 
@@ -102,7 +109,7 @@ final class QueryPrinter {
     }
 
     private static func field(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+        text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
             ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 }

@@ -59,7 +59,7 @@ enum ReplayReport {
     /// lists the rest in `archive` (the one holding the results).
     static func text(_ s: Replayer.Summary, tally: VerdictTally, archive: String) -> String {
         var lines: [String] = []
-        let engine = s.candidate.map { "\($0.name) \($0.version)" } ?? "?"
+        let engine = UntrustedText.sanitized(s.candidate.map { "\($0.name) \($0.version)" } ?? "?", limit: 200)
         lines.append(
             "replay \(s.replayID) with \(engine): \(counted(s.sessions, "session")), \(s.matched) matched, "
                 + divergedClause(s.diverged, tally: tally) + ", "
@@ -75,7 +75,7 @@ enum ReplayReport {
         }
         for (sessionID, verdict) in s.findings {
             let first = verdict.divergences.first?.detail ?? ""
-            lines.append("  session \(sessionID): \(verdict.status.rawValue): \(forPeople(first))")
+            lines.append("  session \(sessionID): \(verdict.status.rawValue): \(UntrustedText.sanitized(forPeople(first)))")
         }
         let shown = s.findings.count
         if s.diverged + s.errors > shown {

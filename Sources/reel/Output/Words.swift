@@ -1,4 +1,5 @@
 import Foundation
+import ReelRunner
 
 /// "1 session", "2 sessions", "0 sessions": a count with its noun, singular for one.
 /// - Parameter plural: the plural when it is not the noun and an "s" ("1 already recorded").
@@ -50,4 +51,10 @@ func rounded(_ value: Double) -> String {
         if text.hasSuffix(".") { text.removeLast() }
     }
     return text
+}
+
+/// Text from an archive or an engine as a terminal line may show it: control characters (ESC, OSC,
+/// CSI introducers, C1) escaped as `\u{1b}`, and at most `limit` characters.
+func shown(_ text: String, limit: Int = 200) -> String {
+    UntrustedText.sanitized(text, limit: limit)
 }
