@@ -5,7 +5,10 @@ import Testing
 /// What `reel record` shows on a terminal (run under script(1), which gives it one): progress with
 /// a percentage and an ETA when the input's size is known, a note when it reads a terminal, and a
 /// progress line ended with a newline before an interruption's message.
-@Suite("reel record on a terminal", .serialized)
+@Suite(
+    "reel record on a terminal", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) (util-linux) to give reel a terminal")
+)
 struct TerminalTests {
     /// `/usr/bin/script`, which runs a command on a pseudo-terminal and keeps what it printed.
     private let script = "/usr/bin/script"
@@ -30,7 +33,6 @@ struct TerminalTests {
     }
 
     @Test func progressShowsAPercentageAndTheTimeLeft() throws {
-        guard FileManager.default.isExecutableFile(atPath: script) else { return }
         let folder = try temporaryFolder()
         let stream = try synthesizedStream("nav.interactive-pop", count: 1500, seed: 3, in: folder)
         let run = try start(["record", "a.sqlite", stream, "--batch-size", "16"], in: folder)
@@ -42,7 +44,6 @@ struct TerminalTests {
     }
 
     @Test func readingATerminalSaysSo() throws {
-        guard FileManager.default.isExecutableFile(atPath: script) else { return }
         let folder = try temporaryFolder()
         let run = try start(["record", "a.sqlite"], in: folder)
         run.waitUntilExit()
@@ -50,7 +51,6 @@ struct TerminalTests {
     }
 
     @Test func anInterruptEndsTheProgressLineFirst() throws {
-        guard FileManager.default.isExecutableFile(atPath: script) else { return }
         let folder = try temporaryFolder()
         let stream = try synthesizedStream("nav.interactive-pop", count: 6000, seed: 3, in: folder)
         let run = try start(["record", "a.sqlite", stream, "--batch-size", "64"], in: folder)

@@ -256,5 +256,4 @@ package final class Statement {
     package func optionalInt(at index: Int32) -> Int? { isNull(at: index) ? nil : int(at: index) }
     package func optionalDouble(at index: Int32) -> Double? { isNull(at: index) ? nil : double(at: index) }
     package func optionalString(at index: Int32) -> String? { isNull(at: index) ? nil : string(at: index) }
-    package func optionalData(at index: Int32) -> Data? { isNull(at: index) ? nil : data(at: index) }
 }
