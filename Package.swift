@@ -1,8 +1,11 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
     name: "Reel",
+    // Linux is where this project builds and tests. On macOS the same sources build (not tested in
+    // this project's CI, README "macOS"): InlineArray needs the Swift 6.2 runtime, which macOS 26 ships.
+    platforms: [.macOS("26.0")],
     products: [
         .executable(name: "reel", targets: ["reel"]),
         .library(name: "ReelEngine", targets: ["ReelEngine"]),

@@ -10,7 +10,7 @@ struct Reel: ParsableCommand {
             DemoCommand.self,
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
             SynthCommand.self, RecordCommand.self, ExportCommand.self, ReplayCommand.self, AcceptCommand.self,
-            MergeCommand.self, CompareCommand.self,
+            MergeCommand.self, CompareCommand.self, PruneCommand.self,
             QueryCommand.self, ShowCommand.self, ReportCommand.self, CaptureCommand.self,
             BenchCommand.self,
         ]

@@ -32,7 +32,7 @@ struct HostileValueOutputTests {
         let run = try runReel(["record", "a.sqlite", stream], in: folder)
         #expect(run.status == 65, "\(run.standardError)")
         #expect(run.standardError.contains("device.width"), "\(run.standardError)")
-        #expect(run.standardError.contains("at most 100000"), "\(run.standardError)")
+        #expect(run.standardError.contains("must be at most 100000, not 9.3e+18"), "\(run.standardError)")
     }
 
     @Test func showReportsAnArchivedEnormousDeviceAsBadData() throws {

@@ -63,8 +63,12 @@ struct KeepTracesTests {
             ["replay", archive, "--engine", "exec:python3 \(engine)", "--jobs", "1", "--no-keep-traces"], in: folder)
         #expect(replay.status == 1, "\(replay.standardError)")
         #expect(try archiveCount(archive, "SELECT count(*) FROM traces WHERE replay_id IS NOT NULL") == 0)
+        // The archive alone never names the engine to run: 64, asking for --engine.
+        let unnamed = try runReel(["accept", archive, "--replay", "1"], in: folder)
+        #expect(unnamed.status == 64 && unnamed.standardError.contains("--engine"), "\(unnamed.standardError)")
+        // Named, but gone since the replay: 65, nothing accepted.
         try FileManager.default.removeItem(atPath: engine)
-        let accept = try runReel(["accept", archive, "--replay", "1"], in: folder)
+        let accept = try runReel(["accept", archive, "--replay", "1", "--engine", "exec:python3 \(engine)"], in: folder)
         #expect(accept.status == 65, "\(accept.standardOutput)\(accept.standardError)")
         #expect(try archiveCount(archive, "SELECT count(*) FROM baseline_history") == 0)
     }

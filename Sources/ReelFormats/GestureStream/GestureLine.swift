@@ -114,9 +114,11 @@ enum GestureLine {
     }
 
     private static func positive(_ number: Double, _ field: String, atMost limit: Double) throws(JSONFieldError) -> Double {
-        guard number > 0, number <= limit else {
-            throw JSONFieldError(
-                reason: "field \"\(field)\" must be positive and at most \(JSONWriter.format(limit)), not \(JSONWriter.format(number))")
+        guard number > 0 else {
+            throw JSONFieldError(reason: "field \"\(field)\" must be positive, not \(JSONWriter.format(number))")
+        }
+        guard number <= limit else {
+            throw JSONFieldError(reason: "field \"\(field)\" must be at most \(JSONWriter.format(limit)), not \(JSONWriter.format(number))")
         }
         return number
     }

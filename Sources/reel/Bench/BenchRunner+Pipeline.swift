@@ -127,7 +127,7 @@ extension BenchRunner {
                     id: "query.\(view)", label: "query: \(view) view (\(sessions) sessions, \(replaysBeforeQueries) replays)",
                     value: try queryMilliseconds(path: large.path) { try $0.countRows(ofView: view) }, unit: "ms"))
         }
-        try acceptFigure(large.path, candidateReplay: candidateRun, replayID: Int64(replaysBeforeQueries))
+        try acceptFigure(large.path, candidate: candidate, candidateReplay: candidateRun, replayID: Int64(replaysBeforeQueries))
         try popSessionBytes(sessions: sizes.smallSessions)
     }
 
@@ -135,12 +135,13 @@ extension BenchRunner {
     /// on every diverged session), in sessions per second, against the rate of that replay at --jobs 1 over all sessions.
     /// Then a replay that keeps its candidate's traces (engine 0.3's decisions, `--keep-traces`),
     /// against the same rate, and the accept of it, which takes the kept traces.
-    private func acceptFigure(_ path: String, candidateReplay: MeasuredProcess, replayID: Int64) throws {
+    private func acceptFigure(_ path: String, candidate: String, candidateReplay: MeasuredProcess, replayID: Int64) throws {
         let judged = try Archive.open(path, mode: .readOnly).replayResults(replayID: replayID)
         let diverged = judged.filter { $0.status == .diverged }.count
         guard diverged > 0 else { return }
         note("accept: the \(diverged) diverged sessions of replay \(replayID)")
-        let run = try reel(["accept", path, "--replay", String(replayID)], name: "accept-large")
+        // The candidate profile is named again: accept never reads a file because an archive names it.
+        let run = try reel(["accept", path, "--replay", String(replayID), "--engine", candidate], name: "accept-large")
         let acceptRate = Double(diverged) / run.seconds
         let replayRate = Double(judged.count) / candidateReplay.seconds
         add(

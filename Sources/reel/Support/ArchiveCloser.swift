@@ -66,6 +66,7 @@ enum ArchiveCloser {
 extension InitCommand: UsesArchives { var archivePaths: [String] { [path] } }
 extension MigrateCommand: UsesArchives { var archivePaths: [String] { [path] } }
 extension InfoCommand: UsesArchives { var archivePaths: [String] { [path] } }
+extension PruneCommand: UsesArchives { var archivePaths: [String] { [archive] } }
 extension RecordCommand: UsesArchives {
     var archivePaths: [String] { [archive] }
     var hasWorkerThreads: Bool { true }

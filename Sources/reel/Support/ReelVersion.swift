@@ -1,9 +1,16 @@
 import ReelEngine
 import ReelStore
 
-/// What `reel --version` prints: the engine's name and version, the archive schema this build
-/// writes, and the kind of build.
+/// What `reel --version` prints: the tool's version, the engine's name and version, the archive
+/// schema this build writes, and the kind of build.
+///
+/// The tool and the engine have versions of their own: a release of the tool that leaves the
+/// engine alone (a new command, a faster archive) changes `tool` only, so no engine fingerprint,
+/// no recorded trace and no replay verdict changes with it. The engine's version changes exactly
+/// when its traces may (docs/ENGINE.md).
 enum ReelVersion {
+    /// The command-line tool's release (CHANGELOG.md).
+    static let tool = "0.8.0"
     static var schema: Int { EmbeddedMigration.all.last?.version ?? 0 }
 
     #if DEBUG
@@ -12,6 +19,6 @@ enum ReelVersion {
         static let build = "release build"
     #endif
 
-    /// "0.3.0 (engine reel-builtin 0.3.0, archive schema v4, release build)".
-    static var text: String { "\(Engine.version) (engine \(Engine.name) \(Engine.version), archive schema v\(schema), \(build))" }
+    /// "0.8.0 (engine reel-builtin 0.7.0, archive schema v7, release build)".
+    static var text: String { "\(tool) (engine \(Engine.name) \(Engine.version), archive schema v\(schema), \(build))" }
 }

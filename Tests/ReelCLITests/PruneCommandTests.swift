@@ -1,0 +1,81 @@
+import Foundation
+import ReelStore
+import ReelTestSupport
+import Testing
+
+/// Issue 36, retention: `reel prune` removes old replays' verdicts, divergences and kept traces,
+/// never a baseline or its history, and the file shrinks.
+@Suite("reel prune")
+struct PruneCommandTests {
+    /// 40 back-swipes; replay 1 on legacy-0.3 (traces kept) with its first diverged session accepted,
+    /// replay 2 builtin, replay 3 on a tuned profile (another engine, so it keeps traces of its own),
+    /// replay 4 builtin.
+    private static func archiveWithFourReplays() throws -> (folder: String, archive: String) {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        _ = try record(try synthesizedStream("nav.interactive-pop", count: 40, seed: 17, in: folder), into: archive)
+        #expect(try runReel(["replay", archive, "--engine", "legacy-0.3"], in: folder).status == 1)
+        let first = try #require(try verdicts(of: 1, in: archive).first { $0.status == "diverged" }?.session)
+        #expect(try runReel(["accept", archive, "--replay", "1", "--session", String(first)], in: folder).status == 0)
+        try #"{"name":"tuned","parameters":{"backswipe.threshold_width":150}}"#.write(
+            toFile: folder + "/tuned.json", atomically: true, encoding: .utf8)
+        for engine in ["builtin", "tuned.json", "builtin"] {
+            let run = try runReel(["replay", archive, "--engine", engine], in: folder)
+            #expect(run.status == 0 || run.status == 1, "\(run.standardError)")
+        }
+        _ = try archiveFileHash(archive)  // checkpointed
+        return (folder, archive)
+    }
+
+    @Test func keepLastRemovesTheOthersButTheAcceptedOneAndShrinksTheFile() throws {
+        let (folder, archive) = try Self.archiveWithFourReplays()
+        let count = { (sql: String) in try archiveCount(archive, sql) }
+        // What replays 2 and 3 hold, counted before: replay 1 is accepted, replay 4 is the newest.
+        let verdictRows = try count("SELECT count(*) FROM replay_results WHERE replay_id IN (2, 3)")
+        let divergences = try count("SELECT count(*) FROM divergences WHERE replay_id IN (2, 3)")
+        let traces = try count("SELECT count(*) FROM traces WHERE replay_id IN (2, 3)")
+        #expect(traces > 0, "replay 3 kept the traces of the sessions it diverged on")
+        let before = try archiveDump(archive)
+        let bytesBefore = try #require(FileManager.default.attributesOfItem(atPath: archive)[.size] as? Int)
+
+        let run = try runReel(["prune", archive, "--keep-last", "1", "--format", "json"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(json["pruned"] as? [Int] == [2, 3])
+        #expect(json["kept_accepted"] as? [Int] == [1])
+        #expect(json["verdicts"] as? Int == Int(verdictRows))
+        #expect(json["divergences"] as? Int == Int(divergences))
+        #expect(json["traces"] as? Int == Int(traces))
+
+        let after = try archiveDump(archive)
+        for table in ["baselines", "baseline_history", "sessions", "touches", "frames", "events", "outcomes"] {
+            #expect(after[table] == before[table], "\(table) unchanged")
+        }
+        #expect(try count("SELECT count(*) FROM replays") == 2)
+        #expect(try count("SELECT count(*) FROM replay_results WHERE replay_id IN (2, 3)") == 0)
+        let bytesAfter = try #require(FileManager.default.attributesOfItem(atPath: archive)[.size] as? Int)
+        #expect(bytesAfter < bytesBefore, "\(bytesBefore) -> \(bytesAfter)")
+        #expect(json["bytes_after"] as? Int == bytesAfter)
+        let check = try runReel(["info", archive, "--check"], in: folder)
+        #expect(check.status == 0 && check.standardOutput.contains("check:    ok"), "\(check.standardOutput)\(check.standardError)")
+        // The accepted session still replays against its accepted baseline.
+        let replay = try runReel(["replay", archive, "--engine", "legacy-0.3"], in: folder)
+        #expect(replay.status == 1, "\(replay.standardError)")
+        let accepted = try archiveCount(archive, "SELECT session_id FROM baseline_history")
+        #expect(try verdicts(of: 5, in: archive).first { $0.session == accepted }?.status == "matched")
+    }
+
+    @Test func beforeADateAndItsErrors() throws {
+        let (folder, archive) = try Self.archiveWithFourReplays()
+        let none = try runReel(["prune", archive, "--before", "2000-01-01"], in: folder)
+        #expect(none.status == 0 && none.standardOutput.contains("no replay removed"), "\(none.standardOutput)")
+        let all = try runReel(["prune", archive, "--before", "2999-01-01"], in: folder)
+        #expect(all.status == 0, "\(all.standardError)")
+        #expect(all.standardOutput.contains("removed 3 replays (2, 3, 4)"), "\(all.standardOutput)")
+        #expect(all.standardOutput.contains("kept 1: accepted"), "\(all.standardOutput)")
+        for bad in [["--before", "last tuesday"], ["--keep-last", "1", "--before", "2026-01-01"], []] {
+            let run = try runReel(["prune", archive] + bad, in: folder)
+            #expect(run.status == 64, "\(bad): \(run.standardError)")
+        }
+    }
+}
