@@ -45,7 +45,7 @@ final class BenchRunner {
         self.sizes = sizes
         self.work = work
         self.cInsert = cInsert
-        reel = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        reel = try ProcessFacts.executablePath()
     }
 
     /// Every step, in order; returns the figures.
@@ -78,12 +78,6 @@ final class BenchRunner {
 
     func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
 
-    /// This process's peak resident memory (VmHWM).
-    private func ownPeakBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
-        else { return 0 }
-        return kilobytes * 1024
-    }
+    /// This process's peak resident memory.
+    private func ownPeakBytes() -> Int { ProcessFacts.peakResidentBytes() }
 }

@@ -22,7 +22,12 @@ extension Reel {
             exit(withError: error)
         }
         end(command)
-        Glibc.exit(0)
+        // The C library's exit (the command type's own `exit(withError:)` is in scope here).
+        #if canImport(Glibc)
+            Glibc.exit(0)
+        #else
+            Darwin.exit(0)
+        #endif
     }
 
     /// What every run does last, whatever its outcome: closes its archives cleanly (`ArchiveCloser`)

@@ -17,7 +17,7 @@ enum ResultsInputs {
                 }
                 paths += names.map { (argument as NSString).appendingPathComponent($0) }
             } else if argument.contains(where: { "*?[".contains($0) }) {
-                let matches = glob(argument)
+                let matches = FileGlob.matches(argument)
                 guard !matches.isEmpty else { throw ReelFailure(.noInput, "no file matches \(argument)") }
                 paths += matches
             } else {
@@ -26,13 +26,5 @@ enum ResultsInputs {
         }
         var seen = Set<String>()
         return paths.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
-    }
-
-    /// The pattern's matches, sorted (glob(3) sorts them).
-    private static func glob(_ pattern: String) -> [String] {
-        var found = glob_t()
-        defer { globfree(&found) }
-        guard Glibc.glob(pattern, 0, nil, &found) == 0 else { return [] }
-        return (0..<Int(found.gl_pathc)).compactMap { found.gl_pathv[$0].map { String(cString: $0) } }
     }
 }
