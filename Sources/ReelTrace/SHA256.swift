@@ -1,6 +1,7 @@
 /// SHA-256 (FIPS 180-4): the checksums of migrations and the content hash of recorded sessions.
-/// Small and dependency-free: CryptoKit does not exist on Linux and Foundation has no digest API
-/// there. The message is read in place, 64 bytes at a time, with the message schedule and the
+/// Hand-written so that ReelTrace, which every module imports, depends on nothing: CryptoKit does
+/// not exist on Linux, but swift-crypto does (its `SHA256` is faster); whether hashing is a large
+/// enough share of recording to justify the dependency is not measured yet (issue 35). The message is read in place, 64 bytes at a time, with the message schedule and the
 /// working state in fixed-size local storage: no array is made per block or per byte.
 package enum SHA256 {
     private static let roundConstants: InlineArray<64, UInt32> = [

@@ -62,3 +62,21 @@ struct QueryStatementTests {
         #expect(json.standardOutput.hasSuffix("{\"i\":2500,\"label\":\"row 2500\"}\n]\n"))
     }
 }
+
+/// Issue 35, small things: `reel query --format csv` wrote a bare carriage return unquoted and
+/// BLOBs came out as lossy text.
+@Suite("reel query: CSV quoting and BLOBs")
+struct QueryOutputEncodingTests {
+    @Test func aCarriageReturnIsQuotedAndBlobsKeepTheirBytes() throws {
+        let folder = try temporaryFolder()
+        _ = try record(try synthesizedStream("nav.interactive-pop", count: 1, seed: 1, in: folder), into: folder + "/a.sqlite")
+        let csv = try runReel(["query", "a.sqlite", "SELECT 'a' || char(13) || 'b' AS t", "--format", "csv"], in: folder)
+        #expect(csv.status == 0)
+        #expect(csv.standardOutput == "t\n\"a\rb\"\n", "\(csv.standardOutput.debugDescription)")
+        // x'00ff80' is three bytes no UTF-8 decoder keeps: hex in a table, base64 ("AP+A") in JSON.
+        let table = try runReel(["query", "a.sqlite", "SELECT x'00ff80' AS b"], in: folder)
+        #expect(table.standardOutput.contains("x'00ff80'"), "\(table.standardOutput)")
+        let json = try runReel(["query", "a.sqlite", "SELECT x'00ff80' AS b", "--format", "json"], in: folder)
+        #expect(json.standardOutput.contains("\"b\":\"AP+A\""), "\(json.standardOutput)")
+    }
+}

@@ -1,20 +1,26 @@
+import Foundation
 import ReelJSON
 import ReelRunner
 import ReelStore
 
 /// One value of a query result.
+///
+/// A BLOB keeps its bytes: table and CSV show it as SQLite's literal `x'0a1b'` (hex), JSON as a
+/// base64 string (docs/SCHEMA.md, "reel query"); neither is text decoded from arbitrary bytes.
 enum Cell {
     case null
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 
     init(_ statement: Statement, _ index: Int32) {
         switch statement.columnType(at: index) {
         case .null: self = .null
         case .integer: self = .integer(statement.int64(at: index))
         case .real: self = .real(statement.double(at: index))
-        case .text, .blob: self = .text(statement.string(at: index))
+        case .text: self = .text(statement.string(at: index))
+        case .blob: self = .blob(Array(statement.data(at: index)))
         }
     }
 
@@ -24,8 +30,13 @@ enum Cell {
         case .integer(let value): String(value)
         case .real(let value): JSONWriter.format(value)
         case .text(let value): value
+        case .blob(let bytes): "x'" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "'"
         }
     }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
 
 /// Writes a query's rows as they come, as a table, CSV or JSON: nothing but the first
@@ -71,6 +82,7 @@ final class QueryPrinter {
                 case .integer(let value): w.int(Int(value))
                 case .real(let value): w.number(value)
                 case .text(let value): w.string(value)
+                case .blob(let bytes): w.string(Data(bytes).base64EncodedString())
                 }
             }
             try output.write(w.text)
