@@ -15,13 +15,13 @@ public struct Device: Sendable, Hashable, Codable {
 
     /// The largest side, in points, a session's screen may have: far above any display (the largest
     /// iPad is 1,376 pt wide), low enough that every size converts to an integer and renders.
-    public static let maximumSide = 100_000.0
+    package static let maximumSide = 100_000.0
     /// The largest scale, pixels per point (devices have 1, 2 or 3).
-    public static let maximumScale = 16.0
+    package static let maximumScale = 16.0
 
     /// Whether the sizes are positive and at most `maximumSide`, and the scale positive and at most
     /// `maximumScale` (false for NaN). Streams are refused and archive rows reported as bad data otherwise.
-    public var isWithinLimits: Bool {
+    package var isWithinLimits: Bool {
         width > 0 && width <= Self.maximumSide && height > 0 && height <= Self.maximumSide && scale > 0
             && scale <= Self.maximumScale
     }

@@ -3,7 +3,7 @@ import ReelTrace
 /// Retention: old replays' verdicts, divergences and kept traces removed, baselines untouched.
 extension Archive {
     /// Which replays `prune` removes.
-    public enum PruneSelection: Sendable, Equatable {
+    package enum PruneSelection: Sendable, Equatable {
         /// Every replay but the `count` newest (by id).
         case keepLast(Int)
         /// Every replay begun before this date or time (ISO 8601, as SQLite's `julianday` reads it:
@@ -12,18 +12,18 @@ extension Archive {
     }
 
     /// What a prune removed and what it kept on purpose.
-    public struct PruneSummary: Sendable, Equatable {
+    package struct PruneSummary: Sendable, Equatable {
         /// The replays removed, ascending.
-        public var pruned: [Int64] = []
+        package var pruned: [Int64] = []
         /// Their verdict rows, divergence rows and kept traces (the candidate's traces of diverged sessions).
-        public var verdicts: Int64 = 0
-        public var divergences: Int64 = 0
-        public var traces: Int64 = 0
+        package var verdicts: Int64 = 0
+        package var divergences: Int64 = 0
+        package var traces: Int64 = 0
         /// Selected replays kept because a baseline or the baseline history needs them: an accepted
         /// replay whose traces are (or were) baselines.
-        public var keptAccepted: [Int64] = []
+        package var keptAccepted: [Int64] = []
         /// Selected replays kept because they are still running (a stopped run can be resumed).
-        public var keptRunning: [Int64] = []
+        package var keptRunning: [Int64] = []
     }
 
     /// Removes the selected replays with their verdicts, divergences and kept traces, in one
@@ -38,7 +38,7 @@ extension Archive {
     /// ```
     ///
     /// - Throws: `ReelFailure(.usage)` for a date SQLite cannot read or a negative count.
-    public func prune(_ selection: PruneSelection) throws -> PruneSummary {
+    package func prune(_ selection: PruneSelection) throws -> PruneSummary {
         var summary = PruneSummary()
         try write {
             for (id, status) in try selectedReplays(selection) {
@@ -67,7 +67,7 @@ extension Archive {
     /// which with `trusted_schema=OFF` SQLite refuses for `json_valid` ("unsafe use"). The schema was
     /// verified to be exactly the one Reel's migrations create when the archive was opened
     /// (`SchemaCheck`), so it is trusted for this one statement.
-    public func reclaimSpace() throws {
+    package func reclaimSpace() throws {
         try database.execute("PRAGMA trusted_schema = ON")
         defer { try? database.execute("PRAGMA trusted_schema = OFF") }
         try database.execute("VACUUM")

@@ -11,7 +11,7 @@ extension SQLiteError {
     /// default: ...
     /// }
     /// ```
-    public enum Meaning: Sendable, Equatable {
+    package enum Meaning: Sendable, Equatable {
         /// The file is damaged or is no database SQLite can read (`isDamagedFile`).
         case damagedFile
         /// The file cannot be opened, created or written (SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN).
@@ -24,7 +24,7 @@ extension SQLiteError {
         case other
     }
 
-    public var meaning: Meaning {
+    package var meaning: Meaning {
         if isDamagedFile { return .damagedFile }
         switch code {
         case SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN: return .cannotOpen
@@ -36,5 +36,5 @@ extension SQLiteError {
 
     /// Whether SQLite refused to prepare text that holds no statement at all (only blanks,
     /// semicolons and comments): SQLITE_MISUSE, "no SQL statement".
-    public var isNoStatement: Bool { code == SQLITE_MISUSE }
+    package var isNoStatement: Bool { code == SQLITE_MISUSE }
 }

@@ -119,8 +119,3 @@ struct RecordCommand: ParsableCommand {
         }
     }
 }
-
-/// `--format` of commands that print a summary.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}

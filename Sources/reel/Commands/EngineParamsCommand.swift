@@ -6,13 +6,6 @@ import ReelJSON
 import ReelRunner
 import ReelTrace
 
-/// `reel engine ...`: the engine's parameters and the engine protocol server.
-struct EngineCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "engine", abstract: "Inspect the engine's parameters and preset profiles or serve it over the engine protocol.",
-        subcommands: [EngineParamsCommand.self, EngineProfilesCommand.self, EngineServeCommand.self])
-}
-
 /// `reel engine params`: every parameter with dotted name, value, unit and description.
 struct EngineParamsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -83,30 +76,6 @@ struct EngineParamsCommand: ParsableCommand {
                         + "\(descriptor.unit.padding(toLength: unitWidth, withPad: " ", startingAt: 0))  "
                         + "\(range.padding(toLength: rangeWidth, withPad: " ", startingAt: 0))  "
                         + descriptor.description + choices + changed)
-            }
-        }
-    }
-}
-
-/// `reel engine serve`: the built-in engine on the engine protocol over stdin/stdout.
-struct EngineServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Answer engine-protocol requests on standard input with the built-in engine (docs/PROTOCOL.md).")
-
-    @Option(help: "builtin, a preset (reel engine profiles) or a profile .json file.")
-    var engine = "builtin"
-
-    func run() throws {
-        try reportingErrors {
-            let factory = try EngineFactory(EngineSpec(parsing: engine))
-            guard let builtin = try factory.make() as? BuiltinEngine else {
-                throw ReelFailure(.usage, "engine serve runs the built-in engine: use builtin or a profile file")
-            }
-            do {
-                try EngineServer(engine: builtin).serve()
-            } catch {
-                throw ReelFailure(.internalError, "\(error)")
             }
         }
     }

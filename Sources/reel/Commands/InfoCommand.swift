@@ -3,47 +3,6 @@ import Foundation
 import ReelStore
 import ReelTrace
 
-/// `reel init PATH`: creates a new archive at the current schema.
-struct InitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "init", abstract: "Create an empty archive at the current schema.")
-
-    @Argument(help: "The archive file to create.")
-    var path: String
-
-    func run() throws {
-        try reportingErrors {
-            if FileManager.default.fileExists(atPath: path) {
-                throw ArchiveError.fileExists(path: path)
-            }
-            let archive = try Archive.open(path, mode: .readWrite)
-            print("\(path): created archive (schema v\(archive.schemaVersion))")
-        }
-    }
-}
-
-/// `reel migrate PATH`: applies the migrations an archive is missing.
-struct MigrateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "migrate", abstract: "Upgrade an archive to this reel's schema.")
-
-    @Argument(help: "The archive to upgrade.")
-    var path: String
-
-    func run() throws {
-        try reportingErrors {
-            guard FileManager.default.fileExists(atPath: path) else { throw ArchiveError.missingFile(path: path) }
-            let archive = try Archive.open(path, mode: .readWrite)
-            if archive.migrationsApplied.isEmpty {
-                print("\(path): up to date (schema v\(archive.schemaVersion))")
-            } else {
-                let names = archive.migrationsApplied.map { String(format: "%04d_%@", $0.version, $0.name) }
-                print("\(path): migrated to schema v\(archive.schemaVersion) (applied \(names.joined(separator: ", ")))")
-            }
-        }
-    }
-}
-
 /// `reel info PATH`: schema version, file size and row counts, without writing anything.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import ReelEngine
+import ReelFormats
+import ReelJSON
+import ReelRunner
+import ReelTrace
+
+/// `reel engine serve`: the built-in engine on the engine protocol over stdin/stdout.
+struct EngineServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Answer engine-protocol requests on standard input with the built-in engine (docs/PROTOCOL.md).")
+
+    @Option(help: "builtin, a preset (reel engine profiles) or a profile .json file.")
+    var engine = "builtin"
+
+    func run() throws {
+        try reportingErrors {
+            let factory = try EngineFactory(EngineSpec(parsing: engine))
+            guard let builtin = try factory.make() as? BuiltinEngine else {
+                throw ReelFailure(.usage, "engine serve runs the built-in engine: use builtin or a profile file")
+            }
+            do {
+                try EngineServer(engine: builtin).serve()
+            } catch {
+                throw ReelFailure(.internalError, "\(error)")
+            }
+        }
+    }
+}
