@@ -38,20 +38,20 @@ struct EngineReplyLimitTests {
     @Test func negativeBackwardsFrameTimesAreRefusedAndShiftedOnesDiverge() throws {
         let (folder, archivePath) = try Self.archive()
         let backwards = try runReel(["replay", archivePath, "--engine", Self.hostile("backwards-frames")], in: folder)
+        // Never a valid answer: the engine is given up on after three sessions and no verdict is
+        // written (before, "4 of 4 matched").
         #expect(backwards.status == 2, "exit \(backwards.status): \(backwards.standardError)")
-        let refused = try Self.statuses(archivePath, replay: 1)
-        #expect(
-            refused.count == 4 && refused.allSatisfy { $0.hasPrefix("error ") && $0.contains("frames must be in time order") }, "\(refused)"
-        )
+        #expect(backwards.standardError.contains("frames must be in time order"), "\(backwards.standardError)")
+        #expect(try archiveCount(archivePath, "SELECT count(*) FROM replay_results WHERE status = 'matched'") == 0)
 
         // One display tick later (1/60 s, more than the half tick a frame may be off): every
         // frame's time diverges, reported once per session at its first frame.
         let shifted = try runReel(["replay", archivePath, "--engine", Self.hostile("shift-frames")], in: folder)
         #expect(shifted.status == 1, "exit \(shifted.status): \(shifted.standardError)")
-        let diverged = try Self.statuses(archivePath, replay: 2)
+        let diverged = try Self.statuses(archivePath, replay: 1)
         #expect(diverged.count == 4 && diverged.allSatisfy { $0.hasPrefix("diverged ") && $0.contains("frame") }, "\(diverged)")
         let timeDivergences = try archiveCount(
-            archivePath, "SELECT count(*) FROM divergences WHERE replay_id = 2 AND kind = 'frame' AND property = 't' AND frame_index = 0")
+            archivePath, "SELECT count(*) FROM divergences WHERE replay_id = 1 AND kind = 'frame' AND property = 't' AND frame_index = 0")
         #expect(timeDivergences == 4)
     }
 
@@ -100,9 +100,10 @@ struct EngineReplyLimitTests {
         let many = try runReel(["replay", archivePath, "--engine", Self.hostile("distinct-events 40000"), "--jobs", "1"], in: folder)
         #expect(ContinuousClock.now - started < .seconds(30))
         #expect(many.status == 2, "exit \(many.status): \(many.standardError)")
-        let refused = try Self.statuses(archivePath, replay: 1)
+        // Never a valid answer: given up on after three sessions, the reason in the message.
         #expect(
-            refused.allSatisfy { $0.contains("more than \(EngineReplyLimits.maxDistinctEventNames) distinct event names") }, "\(refused)")
+            many.standardError.contains("more than \(EngineReplyLimits.maxDistinctEventNames) distinct event names"),
+            "\(many.standardError)")
 
         // Just under the cap: recorded, every name interned once.
         let stream = try synthesizedStream("nav.interactive-pop", count: 2, seed: 72, in: folder)
@@ -121,9 +122,12 @@ struct EngineReplyLimitTests {
     @Test func decodingAnAnswerCostsABoundedMultipleOfItsBytes() throws {
         let (folder, archivePath) = try Self.archive()
         let peaks = folder + "/peaks.txt"
-        let frames = 30_000
+        let frames = 60_000
         let run = try startProcess(
-            [reelExecutable, "replay", archivePath, "--engine", Self.hostile("big \(frames)"), "--jobs", "1", "--session", "1,2"],
+            [
+                reelExecutable, "replay", archivePath, "--engine", Self.hostile("big \(frames)"), "--jobs", "1", "--session", "1",
+                "--session", "2", "--timeout", "300",
+            ],
             in: folder, environment: ProcessInfo.processInfo.environment.merging(["REEL_PEAK_FILE": peaks]) { $1 },
             captureFolder: folder
         ).wait()

@@ -46,8 +46,9 @@ extension Archive {
                 try missing.bind(remainder, at: 3)
                 let ids = try missing.rows { $0.int64(at: 0) }
                 if !ids.isEmpty {
-                    let selected = try database.scalarInt64(
-                        "SELECT count(*) FROM sessions WHERE id % \(modulus) = \(remainder)")
+                    let selected =
+                        try database.scalarInt64(
+                            "SELECT count(*) FROM sessions WHERE id % \(modulus) = \(remainder)") ?? 0
                     parts.append("has no verdict on \(ids.count) of its \(selected) sessions (\(Self.few(ids)))")
                 }
             }
