@@ -9,10 +9,10 @@ import Testing
 /// name, 300,000 extra numbers, 290,000 frames) into `reel replay` and `reel record`: each ends
 /// with 0, 1 or 2 (replay) or 0 or 65 (record), never a signal, a hang or an internal error (70);
 /// what it prints holds no control character but newlines, and the archive passes
-/// `reel info --check`. Cases: `REEL_FUZZ_CASES` / 200, from 6 to 60 (tools/fuzz 10000: 50).
+/// `reel info --check`. Cases: `REEL_FUZZ_CASES` / 400, from 6 to 40 (tools/fuzz 10000: 25).
 @Suite("Fuzz: hostile engine replies through the binary")
 struct EngineReplyProxyFuzzTests {
-    static let cases = min(60, max(6, fuzzCases / 200))
+    static let cases = min(40, max(6, fuzzCases / 400))
     static let firstSeed = UInt64(
         ProcessInfo.processInfo.environment["REEL_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970))
 
