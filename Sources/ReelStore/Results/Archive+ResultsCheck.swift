@@ -20,7 +20,7 @@ extension Archive {
     /// an interrupted `reel merge` of an earlier Reel left: such a replay must never read as a
     /// finished one with fewer divergences.
     ///
-    /// In any archive, a verdict listing divergence kinds (`kinds_json`) without a single
+    /// In any archive, a verdict listing divergence kinds (`kinds_json` other than `[]`) without a single
     /// divergence row is incomplete. In a results archive, a finished replay must also have a
     /// verdict on each session of its shard (all sessions when it has none; `--shard I/N` takes
     /// the ids whose remainder modulo N is I - 1).
@@ -55,7 +55,7 @@ extension Archive {
             let bare = try database.prepare(
                 """
                 SELECT rr.session_id FROM replay_results AS rr
-                WHERE rr.replay_id = ?1 AND json_array_length(rr.kinds_json) > 0
+                WHERE rr.replay_id = ?1 AND rr.kinds_json <> '[]'
                   AND NOT EXISTS (SELECT 1 FROM divergences AS d WHERE d.replay_id = ?1 AND d.session_id = rr.session_id)
                 ORDER BY rr.session_id
                 """)
