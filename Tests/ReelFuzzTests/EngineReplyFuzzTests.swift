@@ -21,6 +21,38 @@ struct EngineReplyFuzzTests {
         }
     }
 
+    /// The limits of `EngineReplyLimits`, each refused with its name; a line that is not an
+    /// object is named by its kind without being built.
+    @Test func limitsAreRefusedByName() throws {
+        func reason(_ text: String) -> String {
+            do {
+                _ = try EngineReply.decode(line: Array(text.utf8))
+                return "decoded"
+            } catch {
+                return error.reason
+            }
+        }
+        func reply(frames: String, events: String = "", hierarchy: String = "{}") -> String {
+            #"{"engine":{"name":"e","version":"1"},"frames":[\#(frames)],"events":[\#(events)],"#
+                + #""outcome":{"completed":true,"t":0,"hierarchy":\#(hierarchy)}}"#
+        }
+        let frame = { (t: Int) in #"{"t":\#(t),"progress":0,"views":[]}"# }
+        #expect(reason(reply(frames: frame(0))) == "decoded")
+        let tooMany = (0...EngineReplyLimits.maxFrames).map { _ in frame(0) }.joined(separator: ",")
+        #expect(reason(reply(frames: tooMany)).contains("more than \(EngineReplyLimits.maxFrames) frames (EngineReplyLimits.maxFrames"))
+        #expect(reason(reply(frames: frame(1) + "," + frame(0))).contains("field \"frames[1].t\": 0 is before the previous frame's 1"))
+        #expect(reason(reply(frames: frame(0) + "," + frame(1201))).contains("(EngineReplyLimits.maxFrameSpan)"))
+        let names = (0...EngineReplyLimits.maxDistinctEventNames).map { #"{"t":0,"kind":"k","subject":"s","detail":"d\#($0)"}"# }
+        #expect(reason(reply(frames: "", events: names.joined(separator: ","))).contains("(EngineReplyLimits.maxDistinctEventNames"))
+        // Details with arguments share their name: finish(0), finish(1), ... are one name.
+        let arguments = (0...EngineReplyLimits.maxDistinctEventNames).map { #"{"t":0,"kind":"k","subject":"s","detail":"f(\#($0))"}"# }
+        #expect(reason(reply(frames: "", events: arguments.joined(separator: ","))) == "decoded")
+        let hierarchy = "\"" + String(repeating: "x", count: EngineReplyLimits.maxMemberBytes) + "\""
+        #expect(reason(reply(frames: "", hierarchy: hierarchy)).contains("field \"outcome\" is"))
+        #expect(reason("[" + String(repeating: "1,", count: 100_000) + "1]") == "invalid response: expected a JSON object, not an array")
+        #expect(reason("[1,]").hasPrefix("malformed JSON at column 4"))
+    }
+
     @Test func everyCorpusEntryAsIs() throws {
         for entry in try Corpus("engine-reply").entries { check(entry) }
     }

@@ -18,6 +18,11 @@ package enum EngineReplyLimits {
     /// and a lookup, so an answer inventing a new one per event is refused.
     package static let maxDistinctEventNames = 4096
 
+    /// The longest text of the `engine` and `outcome` members, in bytes: a name, a version and a
+    /// final hierarchy are a few hundred bytes; these members are built as JSON trees (about ten
+    /// times their text), so they are bounded where frames and events are read element by element.
+    package static let maxMemberBytes = 1 << 20
+
     /// The most events one trace may hold: four per frame at the most frames.
     package static let maxEvents = maxFrames * 4
 }

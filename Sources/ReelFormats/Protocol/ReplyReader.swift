@@ -25,6 +25,8 @@ struct ReplyReader {
     private var frames: [Frame]?
     private var events: [TraceEvent]?
     private var framesProblem: JSONFieldError?
+    /// An `engine` or `outcome` member longer than `EngineReplyLimits.maxMemberBytes`.
+    private var memberProblem: JSONFieldError?
     private var eventsProblem: JSONFieldError?
 
     init(cursor: JSONCursor) {
@@ -38,8 +40,9 @@ struct ReplyReader {
     mutating func read() throws(JSONParseError) {
         cursor.skipWhitespace()
         guard !atEnd, byte == UInt8(ascii: "{") else {
-            let value = try cursor.parseValue(depth: 0)
-            kindDescription = value.kindDescription
+            // Not an object: checked and skipped, never built (it may be a 256 MiB array).
+            kindDescription = atEnd ? "nothing" : Self.kindDescription(startingWith: byte)
+            try skipValue(depth: 0)
             try expectEnd()
             return
         }
@@ -62,8 +65,8 @@ struct ReplyReader {
             case "events": eventsValue = try cursor.parseValue(depth: 1)
             case "id": id = try nonNull(cursor.parseValue(depth: 1))
             case "error": error = try nonNull(cursor.parseValue(depth: 1))
-            case "engine": engine = try cursor.parseValue(depth: 1)
-            case "outcome": outcome = try cursor.parseValue(depth: 1)
+            case "engine": engine = try boundedValue("engine")
+            case "outcome": outcome = try boundedValue("outcome")
             default: try skipValue(depth: 1)
             }
             cursor.skipWhitespace()
@@ -88,6 +91,7 @@ struct ReplyReader {
         if let framesValue { top.append(JSONMember("frames", framesValue)) }
         if let eventsValue { top.append(JSONMember("events", eventsValue)) }
         let members = JSONValue.object(top)
+        if let memberProblem { throw memberProblem }
         let engine = try members.object("engine")
         let name = try engine.string("name", path: "engine.")
         let version = try engine.string("version", path: "engine.")
@@ -266,6 +270,36 @@ struct ReplyReader {
         cursor.index += 1
         cursor.skipWhitespace()
         return key
+    }
+
+    /// The value at the cursor, built only when its text is at most
+    /// `EngineReplyLimits.maxMemberBytes` long; a longer one is checked, skipped and noted as the
+    /// answer's problem (its tree would cost about ten times its bytes).
+    private mutating func boundedValue(_ name: String) throws(JSONParseError) -> JSONValue? {
+        let start = cursor.index
+        try skipValue(depth: 1)
+        let length = cursor.index - start
+        guard length <= EngineReplyLimits.maxMemberBytes else {
+            if memberProblem == nil {
+                memberProblem = JSONFieldError(
+                    reason: "field \"\(name)\" is \(length) bytes long, more than \(EngineReplyLimits.maxMemberBytes) "
+                        + "(EngineReplyLimits.maxMemberBytes)")
+            }
+            return nil
+        }
+        var member = JSONCursor(bytes: UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index]))
+        return try member.parseValue(depth: 1)
+    }
+
+    /// How `kindDescription` names the JSON value that starts with `byte`.
+    private static func kindDescription(startingWith byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        default: "a number"
+        }
     }
 
     private mutating func expectEnd() throws(JSONParseError) {
