@@ -10,11 +10,19 @@ struct FrameComparison: Sendable {
     /// "key|property" pairs already reported, so each is reported at its first frame only.
     private var reported: Set<String> = []
 
-    init(tolerances: Tolerances) {
+    /// How far, in seconds, a replayed frame's time may be from the recorded one's: half a display
+    /// tick, since frames are drawn on ticks (a frame at another tick is another frame).
+    let frameTimeTolerance: Double
+
+    init(tolerances: Tolerances, frameTimeTolerance: Double = .infinity) {
         self.tolerances = tolerances
+        self.frameTimeTolerance = frameTimeTolerance
     }
 
     mutating func compare(_ expected: Frame, _ actual: Frame) {
+        if !(abs(actual.t - expected.t) <= frameTimeTolerance) {
+            check(frame: expected.index, key: "", property: "t", expected.t, actual.t, tolerance: frameTimeTolerance)
+        }
         if !(abs(actual.progress - expected.progress) <= tolerances.progress) {
             check(
                 frame: expected.index, key: "", property: "progress", expected.progress, actual.progress,

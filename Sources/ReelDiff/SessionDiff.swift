@@ -15,7 +15,7 @@ package struct SessionDiff: Sendable {
         self.diff = diff
         self.actual = actual
         self.refreshHz = refreshHz
-        frames = FrameComparison(tolerances: diff.tolerances)
+        frames = FrameComparison(tolerances: diff.tolerances, frameTimeTolerance: 0.5 / refreshHz)
         lifecycle = LifecycleComparison(replayed: actual.events)
     }
 

@@ -13,22 +13,27 @@ extension EngineReply {
     }
 
     /// Decodes one response line as `decode` does, with the request id it echoes (`"id"`, nil when absent).
+    ///
+    /// The line is read member by member and the frames and events one element at a time, each
+    /// turned into its `Frame` or `TraceEvent` before the next is parsed: only one element's JSON
+    /// tree exists at a time, so decoding holds the line and the trace it describes, never a tree
+    /// of the whole reply (about ten times the reply's bytes). Frames must keep time
+    /// (`FrameTimeRule`), and a trace may hold at most `EngineReplyLimits.maxFrames` frames,
+    /// `maxEvents` events and `maxDistinctEventNames` distinct event names.
     package static func decodeAnswer(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?) {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(line)
+        var reader = ReplyReader(cursor: JSONCursor(bytes: line))
+        do throws(JSONParseError) {
+            try reader.read()
         } catch {
             throw EngineProtocolError(reason: "malformed JSON at column \(error.column): \(error.reason)")
         }
         do throws(JSONFieldError) {
-            guard case .object = value else {
-                throw JSONFieldError(reason: "expected a JSON object, not \(value.kindDescription)")
-            }
-            let id = try value.optionalMember("id").map { (id) throws(JSONFieldError) in try id.asInteger(field: "id") }
-            if let error = value.optionalMember("error") {
+            let id = try reader.id.map { (id) throws(JSONFieldError) in try id.asInteger(field: "id") }
+            if let error = reader.error {
                 return (.error(try error.asString(field: "error")), id)
             }
-            return (.response(try decodeResponse(value)), id)
+            guard reader.isObject else { throw JSONFieldError(reason: "expected a JSON object, not \(reader.kindDescription)") }
+            return (.response(try reader.response()), id)
         } catch {
             throw EngineProtocolError(reason: "invalid response: \(error.reason)")
         }
@@ -47,45 +52,7 @@ extension EngineReply {
         return try result.get()
     }
 
-    private static func decodeResponse(_ value: JSONValue) throws(JSONFieldError) -> EngineResponse {
-        let engine = try value.object("engine")
-        let name = try engine.string("name", path: "engine.")
-        let version = try engine.string("version", path: "engine.")
-
-        let frameValues = try value.array("frames")
-        var frames: [Frame] = []
-        frames.reserveCapacity(frameValues.count)
-        for (index, element) in frameValues.enumerated() {
-            frames.append(try decodeFrame(element, index: index))
-        }
-
-        let eventValues = try value.array("events")
-        var events: [TraceEvent] = []
-        events.reserveCapacity(eventValues.count)
-        for (index, element) in eventValues.enumerated() {
-            let path = "events[\(index)]"
-            let event = try element.asObject(field: path)
-            events.append(
-                TraceEvent(
-                    t: try event.number("t", path: path + "."), kind: try event.string("kind", path: path + "."),
-                    subject: try event.string("subject", path: path + "."), detail: try event.string("detail", path: path + ".")))
-        }
-
-        let outcome = try value.object("outcome")
-        if outcome["hierarchy"] == .null {
-            throw JSONFieldError(reason: "field \"outcome.hierarchy\" must not be null (leave it out when there is none)")
-        }
-        let hierarchy = outcome.optionalMember("hierarchy").map { JSONWriter.text(of: $0) } ?? ""
-        return EngineResponse(
-            engineName: name, engineVersion: version,
-            trace: Trace(
-                frames: frames, events: events,
-                outcome: Outcome(
-                    completed: try outcome.bool("completed", path: "outcome."), t: try outcome.number("t", path: "outcome."),
-                    hierarchy: hierarchy)))
-    }
-
-    private static func decodeFrame(_ element: JSONValue, index: Int) throws(JSONFieldError) -> Frame {
+    static func decodeFrame(_ element: JSONValue, index: Int) throws(JSONFieldError) -> Frame {
         func path() -> String { "frames[\(index)]" }
         guard case .object(let members) = element else { throw JSONValue.typeError(path(), "an object", element) }
         var t: Double?

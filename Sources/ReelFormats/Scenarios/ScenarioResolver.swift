@@ -2,6 +2,12 @@ import Foundation
 import ReelEngine
 import ReelTrace
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns the `scenario` of a session line into a spec: a catalog name ("nav.interactive-pop") or
 /// the path of a scenario JSON file (absolute, relative to the working directory, or relative to
 /// the gesture stream's folder), or a spec given inline as JSON text. Files are read and inline
@@ -69,9 +75,13 @@ public final class ScenarioResolver {
         return paths
     }
 
+    /// The longest scenario file read, in bytes: a spec is a few hundred bytes; a larger file is
+    /// not one (and a device such as /dev/zero never ends).
+    package static let maxFileBytes = 1 << 20
+
     private func load(_ paths: [String], reference: String) throws(ReelFailure) -> ScenarioSpec {
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            guard let data = try Self.contents(of: path) else { continue }
             do {
                 return try ScenarioSpec.decode(json: String(decoding: data, as: UTF8.self))
             } catch {
@@ -80,4 +90,44 @@ public final class ScenarioResolver {
         }
         throw ReelFailure(.dataError, "scenario file '\(reference)' not found")
     }
+
+    /// The bytes of the regular file at `path`, nil when nothing is there; a failure naming the
+    /// reason for something that is there but is not a regular file of at most `maxFileBytes`
+    /// (a folder, a device, a FIFO) or cannot be read.
+    private static func contents(of path: String) throws(ReelFailure) -> [UInt8]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw ReelFailure(.dataError, "scenario file '\(path)': cannot read it (\(String(cString: strerror(errno))))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw ReelFailure(.dataError, "scenario file '\(path)' is not a regular file (a folder, a device or a FIFO); give a .json file")
+        }
+        guard info.st_size <= maxFileBytes else {
+            throw ReelFailure(.dataError, "scenario file '\(path)' is larger than \(maxFileBytes) bytes; a scenario spec is not")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw ReelFailure(.dataError, "scenario file '\(path)': cannot read it (\(String(cString: strerror(errno))))")
+        }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: maxFileBytes + 1)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else {
+                throw ReelFailure(.dataError, "scenario file '\(path)': cannot read it (\(String(cString: strerror(errno))))")
+            }
+            if read == 0 { break }
+            count += read
+        }
+        guard count <= maxFileBytes else {
+            throw ReelFailure(.dataError, "scenario file '\(path)' is larger than \(maxFileBytes) bytes; a scenario spec is not")
+        }
+        return Array(bytes[..<count])
+    }
 }
+
+/// read(2), under a name no method shadows.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }

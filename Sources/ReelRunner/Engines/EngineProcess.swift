@@ -15,14 +15,26 @@ final class EngineProcess {
     private var output: Int32
     private var errorOutput: Int32
     /// Bytes of standard output read but not yet returned as a line.
+    /// Bytes of standard output read but not yet returned as a line: earlier `segments` (each about
+    /// `segmentBytes` long, searched, no newline in them) then `pending`, the latest bytes. A long
+    /// line is kept in segments, not one growing array, so its buffer never doubles while it
+    /// grows; the line is assembled once, each segment freed as it is copied.
+    private var segments: [[UInt8]] = []
+    private var segmentedCount = 0
     private var pending: [UInt8] = []
     /// How far `pending` has been searched for a newline.
     private var searchedUpTo = 0
+    /// The size at which `pending`, searched without a newline, becomes a segment.
+    static let segmentBytes = 1 << 20
+    /// Every byte read and not yet returned.
+    private var bufferedCount: Int { segmentedCount + pending.count }
     private var outputClosed = false
     /// The last bytes the engine wrote to standard error, for error messages.
     private(set) var errorTail: [UInt8] = []
     /// How the process ended, once `stop` reaped it.
     private var stoppedAs: String?
+    /// The wait status of the process when an exchange saw it exit (`hasExited`).
+    private var reapedStatus: Int32?
     /// The longest response line read, in bytes: past it the exchange fails (`lineTooLong`).
     let maxLineBytes: Int
 
@@ -121,12 +133,12 @@ final class EngineProcess {
     /// Whether the engine wrote output nobody asked for yet (read without waiting): a second answer
     /// to an earlier request, say. The bytes stay in the buffer.
     func hasUnsolicitedOutput() throws(ExchangeFailure) -> Bool {
-        if pending.isEmpty, !outputClosed { try readOutput() }
-        return !pending.isEmpty
+        if bufferedCount == 0, !outputClosed { try readOutput() }
+        return bufferedCount > 0
     }
 
     /// The first bytes of what the engine wrote and nobody read yet.
-    var pendingPrefix: [UInt8] { Array(pending.prefix(80)) }
+    var pendingPrefix: [UInt8] { Array((segments.first ?? pending).prefix(80)) }
 
     /// Writes `request` while reading standard output and error, until a full line arrives
     /// (returned without its newline) or `deadline` passes. Never blocks on a full pipe.
@@ -134,12 +146,15 @@ final class EngineProcess {
         var written = 0
         while true {
             if let line = takeLine() { return line }
-            if pending.count > maxLineBytes { throw .lineTooLong }
+            if bufferedCount > maxLineBytes { throw .lineTooLong }
             if outputClosed { throw .endOfOutput }
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { throw .timedOut }
             let (seconds, attoseconds) = remaining.components
-            let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+            // At most `exitCheckInterval` between looks at whether the engine itself exited: a
+            // child it forked may hold its output open, and the engine's exit must not wait for it.
+            let milliseconds = min(
+                Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1), Self.exitCheckInterval)
 
             let wantsToWrite = written < request.count && input >= 0
             var descriptors = [
@@ -157,7 +172,27 @@ final class EngineProcess {
             }
             if descriptors[1].revents != 0 { drainErrorOutput() }
             if descriptors[0].revents != 0 { try readOutput() }
+            if ready == 0 || descriptors[0].revents == 0, hasExited() {
+                // The engine is gone; what it wrote is in the pipe already (read it all), and
+                // whatever still holds the pipe open is not the engine.
+                try readOutput()
+                if let line = takeLine() { return line }
+                throw .endOfOutput
+            }
         }
+    }
+
+    /// The longest wait, in milliseconds, between checks that the engine process still runs.
+    static let exitCheckInterval: Int32 = 100
+
+    /// Whether the engine process has exited (reaped here without waiting; `stop` reports how).
+    private func hasExited() -> Bool {
+        if reapedStatus != nil { return true }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result == pid else { return false }
+        reapedStatus = status
+        return true
     }
 
     /// Writes as much of `request[offset...]` as the pipe takes; a closed pipe stops the writing
@@ -182,9 +217,15 @@ final class EngineProcess {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
             if count > 0 {
+                if searchedUpTo == pending.count, pending.count >= Self.segmentBytes {
+                    segments.append(pending)
+                    segmentedCount += pending.count
+                    pending = []
+                    searchedUpTo = 0
+                }
                 pending.append(contentsOf: chunk[0..<count])
                 // An engine writing without end must not fill memory: the caller checks the limit.
-                if count < chunk.count || pending.count > maxLineBytes { return }
+                if count < chunk.count || bufferedCount > maxLineBytes { return }
                 continue
             }
             if count == 0 {
@@ -221,8 +262,20 @@ final class EngineProcess {
             searchedUpTo = pending.count
             return nil
         }
-        var line = Array(pending[..<newline])
-        pending.removeSubrange(...newline)
+        var line: [UInt8]
+        if segments.isEmpty, newline == pending.count - 1 {
+            // The usual case, the answer ends what was read: hand the buffer over, no copy.
+            line = pending
+            pending = []
+            line.removeLast()
+        } else {
+            line = []
+            line.reserveCapacity(segmentedCount + newline)
+            while !segments.isEmpty { line += segments.removeFirst() }
+            segmentedCount = 0
+            line += pending[..<newline]
+            pending.removeSubrange(...newline)
+        }
         searchedUpTo = 0
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         return line
@@ -237,8 +290,8 @@ final class EngineProcess {
         }
         if let stoppedAs { return stoppedAs }
         let deadline = ContinuousClock.now.advanced(by: grace)
-        var status: Int32 = 0
-        while true {
+        var status: Int32 = reapedStatus ?? 0
+        while reapedStatus == nil {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { break }
             if result < 0, errno != EINTR {

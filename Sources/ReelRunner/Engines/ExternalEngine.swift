@@ -95,7 +95,11 @@ public final class ExternalEngine: Sendable {
             } catch {
                 throw ExternalEngineError(kind: .ioError, message: "cannot encode the request: \(error.reason)")
             }
-            return try slot.exchange(line, id: slot.lastRequestID, command: command, deadline: deadline, limits: limits)
+            let response = try slot.exchange(line, id: slot.lastRequestID, command: command, deadline: deadline, limits: limits)
+            if let problem = response.timeProblem(answering: request) {
+                throw ExternalEngineError(kind: .malformedResponse, message: "the engine's response is not valid: \(problem)")
+            }
+            return response
         }
     }
 

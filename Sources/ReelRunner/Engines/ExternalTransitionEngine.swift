@@ -44,6 +44,7 @@ public final class ExternalTransitionEngine: TransitionEngine {
             scenarioName: scenario.name, scenarioSpecJSON: scenario.canonicalJSON, device: device,
             refreshHz: refreshHz, touches: touches)
         if let startupFailure { throw ExternalEngineError(kind: .launchFailed, message: startupFailure) }
+        try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
         let response: EngineResponse
         do {
             response = try process.run(request)

@@ -1,4 +1,5 @@
 import ReelEngine
+import ReelFormats
 import ReelTrace
 
 /// Anything that turns a session's touches into a trace: the built-in engine (with any profile)
@@ -39,10 +40,28 @@ public final class BuiltinEngine: TransitionEngine {
         self.identity = identity
     }
 
+    /// Refuses (bad data) touches that break the stream reader's rules (`GestureLimits.violation`:
+    /// a session spanning more than 600 s, time going backwards, ...) before simulating: however
+    /// the session arrived (a stream, an archive's rows, a `reel engine serve` request), its frames
+    /// and memory stay bounded.
     public func run(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
     ) throws -> Trace {
-        try engine.run(
+        try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
+        return try engine.run(
             scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
     }
+}
+
+/// Throws bad data (65) naming the rule when a session's input breaks `GestureLimits.violation`.
+func refuseOutOfLimits(touches: [Touch], device: Device, refreshHz: Double) throws(ReelFailure) {
+    if let violation = GestureLimits.violation(touches: touches, device: device, refreshHz: refreshHz) {
+        throw ReelFailure(.dataError, "the session cannot be run: \(violation)")
+    }
+}
+
+extension Outcome {
+    /// What an archive stores as the final hierarchy of an engine that gave none (the protocol's
+    /// `outcome.hierarchy` is optional, and never `null` in an answer): JSON null.
+    package static let noHierarchy = "null"
 }

@@ -85,7 +85,7 @@ final class RecordProducer: @unchecked Sendable {
             chunk.duplicates += 1
             return
         }
-        let trace: Trace
+        var trace: Trace
         do {
             trace = try engine.run(
                 scenario: spec, device: input.device, refreshHz: input.refreshHz, touches: input.touches,
@@ -93,11 +93,10 @@ final class RecordProducer: @unchecked Sendable {
         } catch {
             throw ReelFailure(.dataError, "\(location): the engine rejected the session: \(error)")
         }
-        // outcomes.hierarchy_json must be JSON: an external engine may leave the hierarchy out.
-        guard !trace.outcome.hierarchy.isEmpty else {
-            throw ReelFailure(
-                .dataError, "\(location): the engine's answer has no outcome.hierarchy, which a recording stores")
-        }
+        // The hierarchy is optional in the protocol: an engine that leaves it out is stored with
+        // JSON null there (traces.hierarchy_json must be JSON; no answer may send null itself).
+        // Nothing compares hierarchies, so the sessions replay and diff as any other.
+        if trace.outcome.hierarchy.isEmpty { trace.outcome.hierarchy = Outcome.noHierarchy }
         let header = SessionHeader(
             scenarioName: spec.name, scenarioSpecJSON: specJSON, device: input.device,
             refreshHz: input.refreshHz, externalID: input.externalID, tags: input.tags,

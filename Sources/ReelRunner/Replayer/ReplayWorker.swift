@@ -68,41 +68,70 @@ final class ReplayWorker: @unchecked Sendable {
         }
     }
 
+    /// The most bytes of replayed traces a worker holds while their recorded frames stream past
+    /// them: a batch whose answers pass it is compared in parts (each part at least one session),
+    /// so one job holds at most this plus one session's trace, whatever an engine answers.
+    static let heldTraceBudget = 256 << 20
+
     /// Reads the sessions' input, touches and outcomes with one query per table, runs each on the
     /// candidate engine, then streams their recorded frames and lifecycle calls through the
-    /// comparisons, one query each: they are compared as they are read, never held.
+    /// comparisons, one query each: they are compared as they are read, never held. Sessions are
+    /// run and compared in parts whose replayed traces stay within `heldTraceBudget`.
     private func replayTogether(_ ids: [Int64]) throws -> [Judged] {
         let sessions = try archive.loadSessions(ids, contents: Self.contents)
         if let missing = ids.first(where: { id in !sessions.contains { $0.id == id } }) {
             throw ArchiveError.sessionNotFound(id: missing)
         }
-        var comparisons = [SessionDiff?](repeating: nil, count: sessions.count)
-        var failures = [SessionComparison?](repeating: nil, count: sessions.count)
-        var traces = [Trace?](repeating: nil, count: sessions.count)
-        for (index, recorded) in sessions.enumerated() {
-            do {
-                (comparisons[index], traces[index]) = try begin(recorded)
-            } catch {
-                failures[index] = .failed(expected: recorded.trace, message: error.message)
+        var judged: [Judged] = []
+        judged.reserveCapacity(sessions.count)
+        var start = 0
+        while start < sessions.count {
+            var comparisons: [SessionDiff?] = []
+            var failures: [SessionComparison?] = []
+            var traces: [Trace?] = []
+            var held = 0
+            var end = start
+            while end < sessions.count, end == start || held < Self.heldTraceBudget {
+                do {
+                    let (comparison, trace, bytes) = try begin(sessions[end])
+                    comparisons.append(comparison)
+                    traces.append(trace)
+                    failures.append(nil)
+                    held += bytes
+                } catch {
+                    comparisons.append(nil)
+                    traces.append(nil)
+                    failures.append(.failed(expected: sessions[end].trace, message: error.message))
+                }
+                end += 1
             }
+            let part = Array(ids[start..<end])
+            var position = 0
+            try archive.forEachFrame(of: part) { sessionID, frame in
+                while part[position] < sessionID { position += 1 }
+                comparisons[position]?.compare(recorded: frame)
+            }
+            position = 0
+            try archive.forEachEventText(of: part, kinds: TraceDiff.lifecycleKinds) { sessionID, subject, detail in
+                while part[position] < sessionID { position += 1 }
+                comparisons[position]?.compare(recordedSubject: subject, detail: detail)
+            }
+            for index in part.indices {
+                let session = sessions[start + index]
+                if let failure = failures[index] {
+                    judged.append((failure, nil))
+                    continue
+                }
+                let verdict = comparisons[index]!.verdict(recordedOutcome: session.trace.outcome)
+                guard verdict.status == .diverged, let trace = traces[index] else {
+                    judged.append((verdict, nil))
+                    continue
+                }
+                judged.append((verdict, KeptTrace(trace: trace, refreshHz: session.header.refreshHz, touches: session.touches)))
+            }
+            start = end
         }
-        var position = 0
-        try archive.forEachFrame(of: ids) { sessionID, frame in
-            while ids[position] < sessionID { position += 1 }
-            comparisons[position]?.compare(recorded: frame)
-        }
-        position = 0
-        try archive.forEachEventText(of: ids, kinds: TraceDiff.lifecycleKinds) { sessionID, subject, detail in
-            while ids[position] < sessionID { position += 1 }
-            comparisons[position]?.compare(recordedSubject: subject, detail: detail)
-        }
-        return sessions.indices.map { index in
-            if let failure = failures[index] { return (failure, nil) }
-            let verdict = comparisons[index]!.verdict(recordedOutcome: sessions[index].trace.outcome)
-            guard verdict.status == .diverged, let trace = traces[index] else { return (verdict, nil) }
-            let session = sessions[index]
-            return (verdict, KeptTrace(trace: trace, refreshHz: session.header.refreshHz, touches: session.touches))
-        }
+        return judged
     }
 
     /// Why a session could not be replayed: its verdict's error message.
@@ -112,7 +141,8 @@ final class ReplayWorker: @unchecked Sendable {
 
     /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the
     /// trace comes back too when the worker keeps traces.
-    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, Trace?) {
+    /// `bytes` estimates the memory the replayed trace holds (its frames and views).
+    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, Trace?, bytes: Int) {
         let header = recorded.header
         let spec: ScenarioSpec
         do {
@@ -124,7 +154,10 @@ final class ReplayWorker: @unchecked Sendable {
             let trace = try engine.run(
                 scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
                 outcomeHierarchy: keepsTraces)
-            return (diff.begin(actual: trace, refreshHz: header.refreshHz), keepsTraces ? trace : nil)
+            let bytes = trace.frames.reduce(trace.events.count * MemoryLayout<TraceEvent>.stride) { total, frame in
+                total + MemoryLayout<Frame>.stride + frame.views.count * MemoryLayout<ViewState>.stride
+            }
+            return (diff.begin(actual: trace, refreshHz: header.refreshHz), keepsTraces ? trace : nil, bytes)
         } catch {
             throw ReplayFailure(message: "\(error)")
         }

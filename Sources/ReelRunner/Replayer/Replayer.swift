@@ -223,7 +223,7 @@ public final class Replayer {
 
     /// Stores the kept traces of a chunk's diverged sessions as the candidate's traces of them
     /// (`Options.keepsTraces`). A session the candidate already has a trace of keeps that one
-    /// (`Archive.addTrace`); a trace without a final hierarchy, which a baseline needs, is not kept.
+    /// (`Archive.addTrace`); a trace without a final hierarchy is kept with JSON null as its hierarchy.
     private func keep(
         _ kept: [KeptTrace?], of chunk: ArraySlice<Int64>, by candidate: (identity: EngineIdentity, isKnown: Bool), replayID: Int64,
         in archive: Archive
@@ -231,7 +231,8 @@ public final class Replayer {
         guard candidate.isKnown, kept.contains(where: { $0 != nil }) else { return }
         let engineID = try archive.engineID(for: candidate.identity)
         for (sessionID, kept) in zip(chunk, kept) {
-            guard let kept, !kept.trace.outcome.hierarchy.isEmpty else { continue }
+            guard var kept else { continue }
+            if kept.trace.outcome.hierarchy.isEmpty { kept.trace.outcome.hierarchy = Outcome.noHierarchy }
             try archive.addTrace(
                 kept.trace, sessionID: sessionID, engineID: engineID, replayID: replayID, input: (kept.refreshHz, kept.touches))
         }

@@ -14,6 +14,10 @@ import ReelTrace
 /// (`--session`, `--scenario`; shards written before schema v3 recorded none), every session judged
 /// by exactly one shard. The merged replay records that selection and no runner. Anything else is
 /// a `ReelFailure` naming the input and the reason, and no output.
+///
+/// The merged replay is written running and marked finished in the transaction that writes its
+/// last rows; `reel merge` writes to a temporary file beside OUT and renames it at the end, so
+/// an interrupted merge leaves no OUT at all (docs/RELIABILITY.md, "Merge atomicity").
 package struct ResultsMerger {
     package let inputs: [String]
     package let output: String
@@ -112,12 +116,12 @@ package struct ResultsMerger {
             try merged.insertReplayRun(
                 ReplayRunRow(
                     id: 0, engineID: merged.engineID(for: shards[0].candidate), candidate: shards[0].run.candidate,
-                    startedAt: shards.map(\.run.startedAt).min()!,
-                    finishedAt: shards.compactMap(\.run.finishedAt).max(),
-                    tolerancesJSON: shards[0].run.tolerancesJSON, shard: nil, status: .finished,
+                    startedAt: shards.map(\.run.startedAt).min()!, finishedAt: nil,
+                    tolerancesJSON: shards[0].run.tolerancesJSON, shard: nil, status: .running,
                     selectionJSON: shards.lazy.compactMap(\.run.selectionJSON).first, runner: nil))
         }
-        try merged.mergeShardVerdicts(shards.map { ($0.path, $0.run.id) }, into: replayID)
+        try merged.mergeShardVerdicts(
+            shards.map { ($0.path, $0.run.id) }, into: replayID, finishedAt: shards.compactMap(\.run.finishedAt).max())
         return replayID
     }
 }

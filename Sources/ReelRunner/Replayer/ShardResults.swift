@@ -32,6 +32,9 @@ struct ShardResults {
         guard run.status == .finished else {
             throw Self.failure(path, "replay \(run.id) did not finish (status \(run.status.rawValue)); run that shard again")
         }
+        if let reason = try archive.incompleteReplays()[run.id] {
+            throw Self.failure(path, reason)
+        }
         guard let candidate = try archive.engine(id: run.engineID) else {
             throw Self.failure(path, "replay \(run.id) names engine \(run.engineID), which is not in the engines table")
         }

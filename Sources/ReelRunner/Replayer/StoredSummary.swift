@@ -9,6 +9,7 @@ extension Replayer.Summary {
         guard let run = try archive.replayRun(id: replayID) else {
             throw ReelFailure(.dataError, "\(archive.path): no replay \(replayID)")
         }
+        try archive.requireCompleteReplay(replayID)
         self.init()
         self.replayID = replayID
         candidate = try archive.engine(id: run.engineID)

@@ -151,7 +151,9 @@ extension Archive {
     /// What is wrong with the archive's rows, one line per problem (empty when nothing is): SQLite's
     /// `PRAGMA foreign_key_check` (the recorder does not enforce foreign keys row by row; it writes
     /// only ids it just made or looked up), one line per table and missing parent however many
-    /// rows are broken, sessions without a baseline, and baselines that are another session's trace.
+    /// rows are broken, sessions without a baseline, and baselines that are another session's trace;
+    /// replays marked finished whose verdicts are not all there (`incompleteReplays`). A results
+    /// archive has no baselines: only its foreign keys and its replays are checked.
     public func integrityProblems() throws -> [String] {
         var problems: [String] = []
         // Rows of a WITHOUT ROWID table have no rowid to name (nil); a damaged archive may have
@@ -177,6 +179,12 @@ extension Archive {
                 problems.append("\(table): \(rows.count) rows refer to a missing \(parent) row\(list)")
             }
         }
+        // A results archive (`reel replay --results`, `reel merge`) holds session headers and
+        // verdicts, no traces: it is checked by its own rules instead of the baselines'.
+        if try isResultsArchive() {
+            return problems + (try resultsArchiveProblems())
+        }
+        problems += try incompleteReplays().sorted { $0.key < $1.key }.map(\.value)
         let orphans = try database.prepare(
             """
             SELECT s.id FROM sessions AS s WHERE NOT EXISTS (SELECT 1 FROM baselines AS bl WHERE bl.session_id = s.id)

@@ -26,8 +26,10 @@ struct DetailSplit {
 }
 
 /// The event names a trace has used so far, with their interned ids. A trace uses a dozen names
-/// or so, often in a repeating pattern, so comparing an event with those few (from the one after
-/// the last found) costs less than building its name's strings and hashing them for every event.
+/// or so, often in a repeating pattern, so comparing an event with the few names after the last
+/// one found costs less than building its name's strings and hashing them for every event. Past
+/// that short look-ahead (`lookAhead` names), a name is found by its hash: a trace of N distinct
+/// names costs O(N), never a scan of every name known (O(N^2), issue 32 item 14).
 struct TraceEventNames {
     private struct Known {
         var kind: String
@@ -43,7 +45,19 @@ struct TraceEventNames {
         }
     }
 
+    /// A name as a hash key.
+    private struct Key: Hashable {
+        var kind: String
+        var subject: String
+        var head: [UInt8]
+        var hasArgument: Bool
+    }
+
+    /// How many names after the last one found are compared before the name is hashed.
+    static let lookAhead = 8
+
     private var known: [Known] = []
+    private var byKey: [Key: Int] = [:]
     private var next = 0
 
     /// The id of the name of the event with `kind`, `subject` and `detail` (split as `split`):
@@ -51,16 +65,23 @@ struct TraceEventNames {
     mutating func id(
         kind: String, subject: String, detail: UnsafeBufferPointer<UInt8>, split: DetailSplit, intern: (EventName) throws -> Int64
     ) rethrows -> Int64 {
-        let start = min(next, known.count)
-        let match = { (name: Known) in name.matches(kind: kind, subject: subject, detail: detail, split: split) }
-        if let index = known[start...].firstIndex(where: match) ?? known[..<start].firstIndex(where: match) {
+        for step in 0..<min(Self.lookAhead, known.count) {
+            let index = (next + step) % known.count
+            if known[index].matches(kind: kind, subject: subject, detail: detail, split: split) {
+                next = index + 1
+                return known[index].id
+            }
+        }
+        let head = Array(detail[..<split.headLength])
+        let key = Key(kind: kind, subject: subject, head: head, hasArgument: split.hasArgument)
+        if let index = byKey[key] {
             next = index + 1
             return known[index].id
         }
-        let head = Array(detail[..<split.headLength])
         let id = try intern(
             EventName(
                 kind: kind, subject: subject, detailHead: String(decoding: head, as: UTF8.self), detailTail: split.hasArgument ? ")" : ""))
+        byKey[key] = known.count
         known.append(Known(kind: kind, subject: subject, head: head, hasArgument: split.hasArgument, id: id))
         next = known.count
         return id

@@ -84,6 +84,9 @@ extension Archive {
             """)
         try statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
+        // A replay marked finished with part of its verdicts (an interrupted merge of an earlier
+        // Reel) is refused: its report would show fewer divergences than the replay found.
+        try requireCompleteReplay(statement.int64(at: 0))
         return ReplayHeader(
             id: statement.int64(at: 0), engineID: statement.int64(at: 1), candidate: statement.string(at: 2),
             startedAt: statement.string(at: 3), finishedAt: statement.optionalString(at: 4), status: statement.string(at: 5),

@@ -87,7 +87,8 @@ extension Archive {
         return try statement.rows { row in row.string(at: 0) }
     }
 
-    /// Every replay of the archive with its verdicts counted, in id order.
+    /// Every replay of the archive with its verdicts counted, in id order. A replay marked finished
+    /// whose verdicts are not all there (`incompleteReplays`) has the status "incomplete".
     public func replayOverviews() throws -> [ReplayOverview] {
         let statement = try database.prepare(
             """
@@ -98,9 +99,13 @@ extension Archive {
             LEFT JOIN replay_results AS rr ON rr.replay_id = r.id
             GROUP BY r.id ORDER BY r.id
             """)
+        let incomplete = try incompleteReplays()
         return try statement.rows { row in
-            ReplayOverview(
-                id: row.int64(at: 0), status: row.string(at: 1), candidate: row.string(at: 2), engine: row.string(at: 3),
+            let id = row.int64(at: 0)
+            // A replay marked finished whose verdicts are not all there reads as "incomplete".
+            return ReplayOverview(
+                id: id, status: incomplete[id] == nil ? row.string(at: 1) : "incomplete", candidate: row.string(at: 2),
+                engine: row.string(at: 3),
                 startedAt: row.string(at: 4), shard: row.optionalString(at: 5), sessions: row.int(at: 6), matched: row.int(at: 7),
                 diverged: row.int(at: 8), errors: row.int(at: 9), flips: row.int(at: 10))
         }

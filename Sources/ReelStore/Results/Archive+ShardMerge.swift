@@ -4,7 +4,12 @@ extension Archive {
     /// archive's path and its replay's id) under replay `replayID` of this archive, the divergences
     /// in session order as one unsharded run writes them (within a session, in each shard's order).
     /// Each shard is attached as `shard` while it is read; each is copied in its own transaction.
-    package func mergeShardVerdicts(_ shards: [(path: String, replayID: Int64)], into replayID: Int64) throws {
+    /// Replay `replayID` is written running; the last transaction, which writes the divergences,
+    /// marks it finished at `finishedAt`, so the file never holds a finished replay with part of
+    /// its verdicts (`incompleteReplays`).
+    package func mergeShardVerdicts(
+        _ shards: [(path: String, replayID: Int64)], into replayID: Int64, finishedAt: String?
+    ) throws {
         try database.execute(
             """
             CREATE TEMP TABLE merged_divergences (
@@ -54,6 +59,13 @@ extension Archive {
                 try statement.run()
             }
             try database.execute("DROP TABLE temp.merged_divergences")
+            try database.withCachedStatement(
+                "UPDATE replays SET status = 'finished', finished_at = ?2 WHERE id = ?1"
+            ) { statement in
+                try statement.bind(replayID, at: 1)
+                try statement.bind(finishedAt, at: 2)
+                try statement.run()
+            }
         }
     }
 }

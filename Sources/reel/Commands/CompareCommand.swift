@@ -46,7 +46,7 @@ struct CompareCommand: ParsableCommand {
             let (earlier, later) = try chosenReplays(store)
             let changes = try VerdictChanges(archive: store, earlier: earlier, later: later, laterPath: against)
             for name in try changes.unfinished() {
-                printWarning("\(name) has not finished: only the sessions it judged so far are compared")
+                printWarning("\(name) has not finished or lacks part of its verdicts: only the sessions it judged are compared")
             }
             switch format {
             case .text: try printText(changes)

@@ -53,14 +53,12 @@ struct MergeCommand: ParsableCommand {
         }
         let summary = try reportingErrors {
             try OutputFile.checkCanWrite(output, force: force)
-            // With --force, the merge is written beside OUT and replaces it only once it succeeded.
-            let target = force ? output + ".merging" : output
-            if force {
-                try requireRegularFile(output)
-                try removeArchive(target)
-            }
-            let replayID = try ResultsMerger(inputs: try ResultsInputs.expand(results), output: target).merge()
-            if force { try replaceArchive(output, with: target) }
+            if force { try requireRegularFile(output) }
+            // Written beside OUT under a temporary name and renamed to OUT only once whole: an
+            // interrupted merge (a signal, a full disk, a kill) leaves no OUT (docs/RELIABILITY.md).
+            let partial = try PartialArchive(finalPath: output)
+            let replayID = try ResultsMerger(inputs: try ResultsInputs.expand(results), output: partial.path).merge()
+            try partial.commit(replacing: force)
             return try Replayer.Summary(replayID: replayID, in: try Archive.open(output, mode: .readOnly))
         }
         let recordedSessions = try reportingErrors {
@@ -79,24 +77,5 @@ private func requireRegularFile(_ path: String) throws {
     guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { return }
     guard type == .typeRegular else {
         throw ReelFailure(.usage, "\(path): not a regular file; an archive is written as a new file, give another path")
-    }
-}
-
-/// Removes the archive at `path` with its -wal and -shm files.
-private func removeArchive(_ path: String) throws {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-}
-
-/// Replaces the archive at `path` by the one at `source`: `source`'s log folded into it first, so
-/// the file alone holds it, then renamed over `path`, whose -wal and -shm go.
-private func replaceArchive(_ path: String, with source: String) throws {
-    try Archive.foldWriteAheadLog(at: source)
-    let log = (try? FileManager.default.attributesOfItem(atPath: source + "-wal"))?[.size] as? NSNumber
-    guard (log?.intValue ?? 0) == 0 else {
-        throw ReelFailure(.internalError, "\(source): its write-ahead log is still in use; \(path) was left as it was")
-    }
-    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    guard rename(source, path) == 0 else {
-        throw ReelFailure(.cannotCreate, "\(path): cannot replace it (\(String(cString: strerror(errno))))")
     }
 }

@@ -104,13 +104,21 @@ struct VerdictChanges {
         try archive.verdictCoverage(earlier: earlier, later: later, laterSchema: laterSchema)
     }
 
-    /// The replays' statuses that make the comparison partial: a replay still running (or killed).
+    /// The replays' statuses that make the comparison partial: a replay still running (or killed),
+    /// or marked finished without all its verdicts (`Archive.incompleteReplays`: a merge an earlier
+    /// Reel was stopped in).
     func unfinished() throws -> [String] {
+        let incomplete = try archive.incompleteReplays()
         guard let laterPath else {
-            return try archive.replayRuns().filter { [earlier, later].contains($0.id) && $0.status != .finished }.map { "replay \($0.id)" }
+            return try archive.replayRuns().filter {
+                [earlier, later].contains($0.id) && ($0.status != .finished || incomplete[$0.id] != nil)
+            }.map { "replay \($0.id)" }
         }
+        let laterArchive = try Archive.open(laterPath, mode: .readOnly)
         let earlierRun = try archive.replayRun(id: earlier)
-        let laterRun = try Archive.open(laterPath, mode: .readOnly).replayRun(id: later)
-        return (earlierRun?.status == .finished ? [] : [earlierName]) + (laterRun?.status == .finished ? [] : [laterName])
+        let laterRun = try laterArchive.replayRun(id: later)
+        let earlierWhole = earlierRun?.status == .finished && incomplete[earlier] == nil
+        let laterWhole = try laterRun?.status == .finished && laterArchive.incompleteReplays()[later] == nil
+        return (earlierWhole ? [] : [earlierName]) + (laterWhole ? [] : [laterName])
     }
 }

@@ -1,0 +1,362 @@
+import ReelJSON
+import ReelTrace
+
+/// Reads one engine response line member by member, the `frames` and `events` arrays one element
+/// at a time: each element is parsed (a small JSON tree), turned into its `Frame` or `TraceEvent`
+/// and dropped before the next, so no tree of the whole reply is ever built. Members Reel does not
+/// read are checked for syntax and skipped without building anything.
+///
+/// Syntax errors are thrown at once (`JSONParseError`, with their offset). The first problem
+/// with a frame or an event (a wrong field, frames out of time order, a limit of
+/// `EngineReplyLimits` passed) is kept, the elements after it only checked for syntax, and
+/// reported by `response()` after the engine's name, as a whole-tree decoder reports fields.
+struct ReplyReader {
+    var cursor: JSONCursor
+    /// Whether the line is a JSON object; `kindDescription` says what it is when it is not.
+    private(set) var isObject = false
+    private(set) var kindDescription = ""
+    private(set) var id: JSONValue?
+    private(set) var error: JSONValue?
+    private var engine: JSONValue?
+    private var outcome: JSONValue?
+    /// A `frames` or `events` member that is not an array (its type error is reported).
+    private var framesValue: JSONValue?
+    private var eventsValue: JSONValue?
+    private var frames: [Frame]?
+    private var events: [TraceEvent]?
+    private var framesProblem: JSONFieldError?
+    /// An `engine` or `outcome` member longer than `EngineReplyLimits.maxMemberBytes`.
+    private var memberProblem: JSONFieldError?
+    private var eventsProblem: JSONFieldError?
+
+    init(cursor: JSONCursor) {
+        self.cursor = cursor
+    }
+
+    private var atEnd: Bool { cursor.index >= cursor.bytes.count }
+    private var byte: UInt8 { cursor.bytes[cursor.index] }
+
+    /// Reads the whole line.
+    mutating func read() throws(JSONParseError) {
+        cursor.skipWhitespace()
+        guard !atEnd, byte == UInt8(ascii: "{") else {
+            // Not an object: checked and skipped, never built (it may be a 256 MiB array).
+            kindDescription = atEnd ? "nothing" : Self.kindDescription(startingWith: byte)
+            try skipValue(depth: 0)
+            try expectEnd()
+            return
+        }
+        isObject = true
+        cursor.index += 1
+        cursor.skipWhitespace()
+        if !atEnd, byte == UInt8(ascii: "}") {
+            cursor.index += 1
+            try expectEnd()
+            return
+        }
+        var keys = Set<String>()
+        while true {
+            cursor.skipWhitespace()
+            let key = try readKey(into: &keys)
+            switch key {
+            case "frames" where !atEnd && byte == UInt8(ascii: "["): try readFrames()
+            case "events" where !atEnd && byte == UInt8(ascii: "["): try readEvents()
+            case "frames": framesValue = try cursor.parseValue(depth: 1)
+            case "events": eventsValue = try cursor.parseValue(depth: 1)
+            case "id": id = try nonNull(cursor.parseValue(depth: 1))
+            case "error": error = try nonNull(cursor.parseValue(depth: 1))
+            case "engine": engine = try boundedValue("engine")
+            case "outcome": outcome = try boundedValue("outcome")
+            default: try skipValue(depth: 1)
+            }
+            cursor.skipWhitespace()
+            guard !atEnd else { throw JSONParseError(offset: cursor.index, reason: "unexpected end of input, expected ',' or '}'") }
+            switch byte {
+            case UInt8(ascii: ","): cursor.index += 1
+            case UInt8(ascii: "}"):
+                cursor.index += 1
+                try expectEnd()
+                return
+            default: throw JSONParseError(offset: cursor.index, reason: "expected ',' or '}'")
+            }
+        }
+    }
+
+    /// The response the members describe; the first missing or wrong field, in the order engine,
+    /// frames, events, outcome, is thrown.
+    func response() throws(JSONFieldError) -> EngineResponse {
+        var top: [JSONMember] = []
+        if let engine { top.append(JSONMember("engine", engine)) }
+        if let outcome { top.append(JSONMember("outcome", outcome)) }
+        if let framesValue { top.append(JSONMember("frames", framesValue)) }
+        if let eventsValue { top.append(JSONMember("events", eventsValue)) }
+        let members = JSONValue.object(top)
+        if let memberProblem { throw memberProblem }
+        let engine = try members.object("engine")
+        let name = try engine.string("name", path: "engine.")
+        let version = try engine.string("version", path: "engine.")
+        if let framesProblem { throw framesProblem }
+        guard let frames else {
+            _ = try members.array("frames")
+            throw JSONFieldError(reason: "missing field \"frames\"")
+        }
+        if let eventsProblem { throw eventsProblem }
+        guard let events else {
+            _ = try members.array("events")
+            throw JSONFieldError(reason: "missing field \"events\"")
+        }
+        let outcome = try members.object("outcome")
+        if outcome["hierarchy"] == .null {
+            throw JSONFieldError(reason: "field \"outcome.hierarchy\" must not be null (leave it out when there is none)")
+        }
+        let hierarchy = outcome.optionalMember("hierarchy").map { JSONWriter.text(of: $0) } ?? ""
+        let t = try outcome.number("t", path: "outcome.")
+        return EngineResponse(
+            engineName: name, engineVersion: version,
+            trace: Trace(
+                frames: frames, events: events,
+                outcome: Outcome(completed: try outcome.bool("completed", path: "outcome."), t: t, hierarchy: hierarchy)))
+    }
+
+    // MARK: Arrays read element by element
+
+    private mutating func readFrames() throws(JSONParseError) {
+        var decoded: [Frame] = []
+        var rule = FrameTimeRule()
+        var problem: JSONFieldError?
+        try readElements { (reader, index) throws(JSONParseError) in
+            guard problem == nil else {
+                try reader.skipValue(depth: 2)
+                return
+            }
+            let element = try reader.cursor.parseValue(depth: 2)
+            do throws(JSONFieldError) {
+                guard index < EngineReplyLimits.maxFrames else {
+                    throw JSONFieldError(
+                        reason: "field \"frames\": more than \(EngineReplyLimits.maxFrames) frames (EngineReplyLimits.maxFrames, "
+                            + "\(JSONWriter.format(EngineReplyLimits.maxFrameSpan)) s at 240 Hz)")
+                }
+                let frame = try EngineReply.decodeFrame(element, index: index)
+                try rule.check(frame)
+                decoded.append(frame)
+            } catch {
+                problem = error
+                decoded = []
+            }
+        }
+        frames = problem == nil ? decoded : []
+        framesProblem = problem
+    }
+
+    private mutating func readEvents() throws(JSONParseError) {
+        var decoded: [TraceEvent] = []
+        var names = Set<EventNameKey>()
+        var problem: JSONFieldError?
+        try readElements { (reader, index) throws(JSONParseError) in
+            guard problem == nil else {
+                try reader.skipValue(depth: 2)
+                return
+            }
+            let element = try reader.cursor.parseValue(depth: 2)
+            do throws(JSONFieldError) {
+                guard index < EngineReplyLimits.maxEvents else {
+                    throw JSONFieldError(
+                        reason: "field \"events\": more than \(EngineReplyLimits.maxEvents) events (EngineReplyLimits.maxEvents)")
+                }
+                let path = "events[\(index)]"
+                let event = try element.asObject(field: path)
+                let decodedEvent = TraceEvent(
+                    t: try event.number("t", path: path + "."), kind: try event.string("kind", path: path + "."),
+                    subject: try event.string("subject", path: path + "."), detail: try event.string("detail", path: path + "."))
+                guard decodedEvent.t.isFinite else {
+                    throw JSONFieldError(reason: "field \"\(path).t\" must be a finite number")
+                }
+                if names.insert(EventNameKey(decodedEvent)).inserted, names.count > EngineReplyLimits.maxDistinctEventNames {
+                    throw JSONFieldError(
+                        reason: "field \"\(path).detail\": more than \(EngineReplyLimits.maxDistinctEventNames) distinct event "
+                            + "names in one trace (EngineReplyLimits.maxDistinctEventNames; a name is kind, subject and the "
+                            + "detail up to its argument)")
+                }
+                decoded.append(decodedEvent)
+            } catch {
+                problem = error
+                decoded = []
+            }
+        }
+        events = problem == nil ? decoded : []
+        eventsProblem = problem
+    }
+
+    /// Calls `body` for each element of the array at the cursor (its opening bracket), with the
+    /// element's index; `body` consumes the element.
+    private mutating func readElements(
+        _ body: (inout ReplyReader, Int) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) {
+        cursor.index += 1
+        cursor.skipWhitespace()
+        if !atEnd, byte == UInt8(ascii: "]") {
+            cursor.index += 1
+            return
+        }
+        var index = 0
+        while true {
+            cursor.skipWhitespace()
+            try body(&self, index)
+            index += 1
+            cursor.skipWhitespace()
+            guard !atEnd else { throw JSONParseError(offset: cursor.index, reason: "unexpected end of input, expected ',' or ']'") }
+            switch byte {
+            case UInt8(ascii: ","): cursor.index += 1
+            case UInt8(ascii: "]"):
+                cursor.index += 1
+                return
+            default: throw JSONParseError(offset: cursor.index, reason: "expected ',' or ']'")
+            }
+        }
+    }
+
+    // MARK: Syntax
+
+    /// Checks the value at the cursor for syntax and moves past it, building nothing but the
+    /// strings of keys (to refuse duplicates) and of scalars.
+    mutating func skipValue(depth: Int) throws(JSONParseError) {
+        guard !atEnd, byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else {
+            _ = try cursor.parseValue(depth: depth)
+            return
+        }
+        let inner = depth + 1
+        guard inner <= JSONParser.maximumDepth else {
+            throw JSONParseError(offset: cursor.index, reason: "nesting deeper than \(JSONParser.maximumDepth) levels")
+        }
+        let isArray = byte == UInt8(ascii: "[")
+        let close = isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")
+        cursor.index += 1
+        cursor.skipWhitespace()
+        if !atEnd, byte == close {
+            cursor.index += 1
+            return
+        }
+        var keys = Set<String>()
+        while true {
+            cursor.skipWhitespace()
+            if !isArray { _ = try readKey(into: &keys) }
+            try skipValue(depth: inner)
+            cursor.skipWhitespace()
+            let expected = isArray ? "',' or ']'" : "',' or '}'"
+            guard !atEnd else { throw JSONParseError(offset: cursor.index, reason: "unexpected end of input, expected \(expected)") }
+            if byte == UInt8(ascii: ",") {
+                cursor.index += 1
+            } else if byte == close {
+                cursor.index += 1
+                return
+            } else {
+                throw JSONParseError(offset: cursor.index, reason: "expected \(expected)")
+            }
+        }
+    }
+
+    /// Reads `"key":` (and the whitespace after), refusing a key already in `keys`.
+    private mutating func readKey(into keys: inout Set<String>) throws(JSONParseError) -> String {
+        guard !atEnd, byte == UInt8(ascii: "\"") else {
+            throw JSONParseError(offset: cursor.index, reason: atEnd ? "unexpected end of input, expected a key" : "expected a string key")
+        }
+        let offset = cursor.index
+        guard case .string(let key) = try cursor.parseValue(depth: 0) else {
+            throw JSONParseError(offset: offset, reason: "expected a string key")
+        }
+        guard keys.insert(key).inserted else { throw JSONParseError(offset: offset, reason: "duplicate key \"\(key)\"") }
+        cursor.skipWhitespace()
+        guard !atEnd, byte == UInt8(ascii: ":") else { throw JSONParseError(offset: cursor.index, reason: "expected ':' after key") }
+        cursor.index += 1
+        cursor.skipWhitespace()
+        return key
+    }
+
+    /// The value at the cursor, built only when its text is at most
+    /// `EngineReplyLimits.maxMemberBytes` long; a longer one is checked, skipped and noted as the
+    /// answer's problem (its tree would cost about ten times its bytes).
+    private mutating func boundedValue(_ name: String) throws(JSONParseError) -> JSONValue? {
+        let start = cursor.index
+        try skipValue(depth: 1)
+        let length = cursor.index - start
+        guard length <= EngineReplyLimits.maxMemberBytes else {
+            if memberProblem == nil {
+                memberProblem = JSONFieldError(
+                    reason: "field \"\(name)\" is \(length) bytes long, more than \(EngineReplyLimits.maxMemberBytes) "
+                        + "(EngineReplyLimits.maxMemberBytes)")
+            }
+            return nil
+        }
+        var member = JSONCursor(bytes: UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index]))
+        return try member.parseValue(depth: 1)
+    }
+
+    /// How `kindDescription` names the JSON value that starts with `byte`.
+    private static func kindDescription(startingWith byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        default: "a number"
+        }
+    }
+
+    private mutating func expectEnd() throws(JSONParseError) {
+        cursor.skipWhitespace()
+        if !atEnd { throw JSONParseError(offset: cursor.index, reason: "unexpected characters after the JSON value") }
+    }
+
+    private func nonNull(_ value: JSONValue) -> JSONValue? {
+        value == .null ? nil : value
+    }
+}
+
+/// The order and span a trace's frames must keep: each frame's time finite and not before the
+/// previous frame's, and the last at most `EngineReplyLimits.maxFrameSpan` after the first, as
+/// the stream reader holds touches to their order and `limits.max_session_span`.
+struct FrameTimeRule {
+    private var first: Double?
+    private var previous: Double?
+
+    mutating func check(_ frame: Frame) throws(JSONFieldError) {
+        let field = "frames[\(frame.index)].t"
+        guard frame.t.isFinite else { throw JSONFieldError(reason: "field \"\(field)\" must be a finite number") }
+        if let previous, frame.t < previous {
+            throw JSONFieldError(
+                reason: "field \"\(field)\": \(JSONWriter.format(frame.t)) is before the previous frame's "
+                    + "\(JSONWriter.format(previous)); frames must be in time order")
+        }
+        if let first, frame.t - first > EngineReplyLimits.maxFrameSpan {
+            throw JSONFieldError(
+                reason: "field \"\(field)\": \(JSONWriter.format(frame.t)) is more than "
+                    + "\(JSONWriter.format(EngineReplyLimits.maxFrameSpan)) s after the first frame's \(JSONWriter.format(first)) "
+                    + "(EngineReplyLimits.maxFrameSpan)")
+        }
+        if first == nil { first = frame.t }
+        previous = frame.t
+    }
+}
+
+/// What the archive interns of an event: kind, subject and the detail up to its argument (a
+/// detail `head(argument)` keeps `head(`; any other detail is all head), as ReelStore's
+/// `DetailSplit` splits it.
+private struct EventNameKey: Hashable {
+    let kind: String
+    let subject: String
+    let head: String
+    let hasArgument: Bool
+
+    init(_ event: TraceEvent) {
+        kind = event.kind
+        subject = event.subject
+        let bytes = event.detail.utf8
+        if let open = bytes.firstIndex(of: UInt8(ascii: "(")), bytes.last == UInt8(ascii: ")") {
+            head = String(Substring(event.detail.utf8[...open]))
+            hasArgument = true
+        } else {
+            head = event.detail
+            hasArgument = false
+        }
+    }
+}

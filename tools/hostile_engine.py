@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""A proxy engine for Reel's tests: answers as tools/example_engine.py does, then bends the answer.
+
+Every answer is valid JSON (one line); the values and sizes are what a careless or hostile engine
+might send. Modes:
+
+  shift-frames          every frame one display tick later (the diff must see it)
+  backwards-frames      frame times negated: negative and going backwards
+  no-hierarchy          outcome.hierarchy left out (the protocol makes it optional)
+  distinct-events N     N extra events, each with a detail of its own
+  big N                 N frames of 8 views each after the example's (a large answer); with
+                        REEL_PEAK_FILE set, appends at each request the peak resident memory
+                        (VmHWM, kB) of its parent process, Reel, as "<request number> <kB>"
+  fuzz SEED             one of many hostile changes, chosen and sized from SEED and the request
+                        number
+
+Usage: hostile_engine.py MODE [ARGUMENT]; run it with `exec` (`exec:exec python3 ...`) so that
+Reel is its parent.
+"""
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from example_engine import ENGINE_NAME, run_session  # noqa: E402
+
+
+def peak_of_parent():
+    with open(f"/proc/{os.getppid()}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return -1
+
+
+def view(key, x):
+    return {"key": key, "x": x, "y": 0.0, "w": 390.0, "h": 844.0, "alpha": 1.0,
+            "transform": [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], "z": 0, "hidden": False}
+
+
+def fuzz(answer, rng, hz):
+    frames, events, outcome = answer["frames"], answer["events"], answer["outcome"]
+    huge = rng.choice([1e308, -1e308, 5e-324, -0.0, 2.0 ** 53, 1e300])
+    choice = rng.randrange(24)
+    if choice == 0 and frames:
+        rng.choice(frames)["t"] = -rng.uniform(0, 1e6)
+    elif choice == 1 and len(frames) > 1:
+        frames.reverse()
+    elif choice == 2 and frames:
+        frames[-1]["t"] = huge
+    elif choice == 3 and frames:
+        rng.choice(frames)["progress"] = huge
+    elif choice == 4 and frames:
+        rng.choice(rng.choice(frames)["views"])["x"] = huge
+    elif choice == 5 and frames:
+        rng.choice(rng.choice(frames)["views"])["key"] = "\x1b]0;pwned\x07" + "k" * rng.choice([0, 10, 100000])
+    elif choice == 6 and frames:
+        rng.choice(frames)["views"] = [view("v%d" % index, index) for index in range(rng.choice([0, 500, 5000]))]
+    elif choice == 7 and frames:
+        rng.choice(rng.choice(frames)["views"])["z"] = rng.choice([2 ** 53, -2 ** 53, 2 ** 63, 1.5])
+    elif choice == 8 and frames:
+        rng.choice(rng.choice(frames)["views"])["transform"] = [1.0] * rng.choice([0, 5, 7, 10000])
+    elif choice == 9:
+        for index in range(rng.choice([5000, 20000])):
+            events.append({"t": 0.0, "kind": "k", "subject": "s", "detail": "d%d" % index})
+    elif choice == 10:
+        events.append({"t": 0.0, "kind": "k", "subject": "s", "detail": "x" * rng.choice([1000, 3000000])})
+    elif choice == 11:
+        outcome["t"] = rng.choice([-1e6, huge, 1e9])
+    elif choice == 12:
+        nested = 0
+        for _ in range(rng.choice([100, 400])):
+            nested = [nested]
+        outcome["hierarchy"] = nested
+    elif choice == 13:
+        outcome["hierarchy"] = {"k%d" % index: "x" * 100 for index in range(rng.choice([10, 20000]))}
+    elif choice == 14:
+        answer["engine"]["name"] = "\x1b[2J" + "n" * rng.choice([10, 1000000])
+    elif choice == 15:
+        answer["padding"] = [rng.random() for _ in range(rng.choice([10, 300000]))]
+    elif choice == 16 and frames:
+        for frame in frames:
+            frame["t"] = frames[0]["t"]
+    elif choice == 17:
+        answer["frames"] = [{"t": index / hz, "progress": 0.5, "views": []} for index in range(rng.choice([1000, 290000]))]
+    elif choice == 18 and events:
+        rng.choice(events)["t"] = huge
+    elif choice == 19:
+        outcome.pop("hierarchy", None)
+    elif choice == 20 and frames:
+        rng.choice(frames)["extra"] = {"deep": [[[[{"a": [1, 2, {"b": None}]}]]]] * 1000}
+    elif choice == 21:
+        answer["engine"]["version"] = "\u202e\u0000" + "v" * 300
+    elif choice == 22 and frames:
+        frames.insert(0, dict(frames[0], t=frames[0]["t"] - 700.0))
+    else:
+        outcome["completed"] = not outcome["completed"]
+
+
+def main():
+    mode = sys.argv[1]
+    argument = sys.argv[2] if len(sys.argv) > 2 else "0"
+    peak_file = os.environ.get("REEL_PEAK_FILE")
+    number = 0
+    for line in sys.stdin.buffer:
+        if not line.strip():
+            continue
+        number += 1
+        if peak_file:
+            with open(peak_file, "a") as file:
+                file.write(f"{number} {peak_of_parent()}\n")
+        request = json.loads(line)
+        hz = float(request.get("refresh_hz", 60))
+        answer = {"engine": {"name": ENGINE_NAME, "version": "1.0"}, **run_session(request, 0.5, 0.35)}
+        if mode == "shift-frames":
+            for frame in answer["frames"]:
+                frame["t"] += 1 / hz
+        elif mode == "backwards-frames":
+            for frame in answer["frames"]:
+                frame["t"] = -frame["t"]
+        elif mode == "no-hierarchy":
+            answer["outcome"].pop("hierarchy")
+        elif mode == "distinct-events":
+            answer["events"] += [{"t": answer["outcome"]["t"], "kind": "log", "subject": "x", "detail": "detail %d" % index}
+                                 for index in range(int(argument))]
+        elif mode == "big":
+            last = answer["frames"][-1]["t"]
+            keys = ["V%d.view" % index for index in range(8)]
+            answer["frames"] += [{"t": last + (index + 1) / hz, "progress": 1.0,
+                                  "views": [view(key, float(index % 390)) for key in keys]}
+                                 for index in range(int(argument))]
+        elif mode == "fuzz":
+            fuzz(answer, random.Random(f"{argument}/{number}"), hz)
+        if "id" in request:
+            answer = {"id": request["id"], **answer}
+        sys.stdout.write(json.dumps(answer, separators=(",", ":"), allow_nan=True) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
