@@ -1,0 +1,12 @@
+import ReelKit
+
+/// The examples' scenes, as the examples' executables serve them.
+public enum ExampleScenes {
+    /// Every example; the card's dismissal threshold is the version's (A 0.35, B 0.45).
+    public static func all(cardThreshold: CGFloat) -> [ReelKitScene] {
+        [
+            SwipeDismissExample.scene, CardDismissExample.scene(threshold: cardThreshold), HalfSheetExample.scene,
+            NavigationExample.popScene, NavigationExample.pushScene, PinchCloseExample.scene,
+        ]
+    }
+}

@@ -1,0 +1,46 @@
+import ReelDiff
+import ReelEngine
+import ReelKit
+import ReelKitExamples
+import ReelSynth
+import ReelTrace
+import Testing
+
+/// The swipe-dismiss example (SwipeDismissExample, UIKit style) against the built-in engine's
+/// `modal.swipe-dismiss` over synthesized sessions: same decisions, same completion times, same
+/// lifecycle calls and bit-identical frames (`Tolerances.exact`). Same model, proven.
+@Suite struct SameModelTests {
+    static let spec = ScenarioCatalog.named("modal.swipe-dismiss")!
+
+    /// Sessions per (device, refresh rate) batch; three batches make the 3,000.
+    static let batch = 1_000
+
+    static let setups: [(Device, Double, UInt64)] = [
+        (Device(width: 390, height: 844, scale: 3), 60, 1),
+        (Device(width: 390, height: 844, scale: 3), 120, 2),
+        (Device(width: 430, height: 932, scale: 3), 60, 3),
+    ]
+
+    @Test(arguments: 0..<3)
+    func decisionsAndFramesEqualTheBuiltinEngine(setup: Int) throws {
+        let (device, refreshHz, seed) = Self.setups[setup]
+        let builtin = Engine()
+        let kit = ReelKitEngine(scenes: [SwipeDismissExample.scene], name: "reelkit-examples", version: "test")
+        let synthesizer = GestureSynthesizer(scenario: Self.spec, device: device, refreshHz: refreshHz, seed: seed)
+        var finished = 0
+        var mismatches: [String] = []
+        for index in 0..<Self.batch {
+            let touches = synthesizer.session(index: index).touches
+            let expected = try builtin.run(scenario: Self.spec, device: device, refreshHz: refreshHz, touches: touches)
+            let actual = try kit.run(scenario: Self.spec, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: false)
+            let comparison = TraceDiff(tolerances: .exact).compare(expected: expected, actual: actual, refreshHz: refreshHz)
+            if expected.outcome.completed { finished += 1 }
+            if comparison.status != .matched || expected.outcome.completed != actual.outcome.completed {
+                mismatches.append("session \(index): \(comparison.divergences.prefix(3).map(\.detail))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(Self.batch) sessions differ; first: \(mismatches.prefix(5))")
+        // Both sides of the decision are exercised.
+        #expect(finished > Self.batch / 10 && finished < Self.batch * 9 / 10, "\(finished) finished of \(Self.batch)")
+    }
+}
