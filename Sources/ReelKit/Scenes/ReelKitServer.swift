@@ -77,7 +77,7 @@ public enum ReelKitServer {
     }
 
     /// The reply to one request: the scene's trace, or an error naming the scene and the reason.
-    static func answer(_ request: EngineRequest, engine: ReelKitEngine) -> EngineReply {
+    package static func answer(_ request: EngineRequest, engine: ReelKitEngine) -> EngineReply {
         guard let scene = engine.scene(named: request.scenarioName) else {
             return .error("unknown scene '\(request.scenarioName)' (this engine has: \(engine.scenes.map(\.name).joined(separator: ", ")))")
         }
