@@ -45,7 +45,9 @@ final class CardHomeViewController: UIViewController, UIViewControllerTransition
 
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { animator }
 
-    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning?
+    {
         interaction.isDragging ? interaction : nil
     }
 }
@@ -58,7 +60,8 @@ final class CardViewController: UIViewController {
         super.viewDidLoad()
         view.backgroundColor = .clear
         cardView.accessibilityIdentifier = "card"
-        cardView.frame = CGRect(x: 0, y: CardDismissExample.cardTop, width: view.bounds.width, height: view.bounds.height - CardDismissExample.cardTop)
+        cardView.frame = CGRect(
+            x: 0, y: CardDismissExample.cardTop, width: view.bounds.width, height: view.bounds.height - CardDismissExample.cardTop)
         view.addSubview(cardView)
     }
 }
@@ -119,7 +122,9 @@ final class CardSpringAnimator: UIViewControllerAnimatedTransitioning {
         if let running { return running }
         let card = (transitionContext.viewController(forKey: .from) as? CardViewController)?.cardView
         let bottom = transitionContext.containerView.bounds.height
-        let animator = UIViewPropertyAnimator(duration: transitionDuration(using: transitionContext), dampingRatio: CardDismissExample.springDamping) {
+        let animator = UIViewPropertyAnimator(
+            duration: transitionDuration(using: transitionContext), dampingRatio: CardDismissExample.springDamping
+        ) {
             card?.frame.origin.y = bottom
         }
         animator.addCompletion { position in

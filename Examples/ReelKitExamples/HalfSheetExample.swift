@@ -63,9 +63,10 @@ final class HalfSheetPresentationController: UIPresentationController {
         dimming.backgroundColor = .black
         dimming.alpha = 0
         containerView.insertSubview(dimming, at: 0)
-        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in
-            self.dimming.alpha = HalfSheetExample.dimmingAlpha
-        }, completion: nil)
+        presentedViewController.transitionCoordinator?.animate(
+            alongsideTransition: { _ in
+                self.dimming.alpha = HalfSheetExample.dimmingAlpha
+            }, completion: nil)
     }
 
     override func dismissalTransitionWillBegin() {

@@ -22,7 +22,8 @@ public enum NavigationExample {
 
     /// Push by a tap on the list.
     public static let pushScene = ReelKitScene(
-        name: "nav.custom-push", summary: "Tap pushes the detail with the custom slide (0.3 s, ease in-out)", trigger: TriggerSpec(kind: .tap)
+        name: "nav.custom-push", summary: "Tap pushes the detail with the custom slide (0.3 s, ease in-out)",
+        trigger: TriggerSpec(kind: .tap)
     ) { window in
         let (navigation, _) = makeStack()
         window.rootViewController = navigation
@@ -122,7 +123,9 @@ final class SlideOverAnimator: UIViewControllerAnimatedTransitioning {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { NavigationExample.duration }
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-        guard let from = transitionContext.viewController(forKey: .from), let to = transitionContext.viewController(forKey: .to) else { return }
+        guard let from = transitionContext.viewController(forKey: .from), let to = transitionContext.viewController(forKey: .to) else {
+            return
+        }
         let container = transitionContext.containerView
         let width = container.bounds.width
         let final = transitionContext.finalFrame(for: to)

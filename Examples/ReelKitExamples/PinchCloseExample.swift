@@ -35,7 +35,9 @@ final class GalleryViewController: UIViewController, UIViewControllerTransitioni
 
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { shrink }
 
-    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning?
+    {
         pinchClose.isPinching ? pinchClose : nil
     }
 }

@@ -37,7 +37,9 @@ final class SwipeHomeViewController: UIViewController, UIViewControllerTransitio
         dismissAnimation
     }
 
-    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning?
+    {
         swipe.isInteracting ? swipe : nil
     }
 }

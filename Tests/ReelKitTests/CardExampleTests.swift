@@ -89,7 +89,9 @@ import Testing
             let comparison = TraceDiff(tolerances: .exact).compare(expected: recorded, actual: replayed, refreshHz: 60)
             if recorded.outcome.completed != replayed.outcome.completed { flips.insert(index) }
             if !expectedFlips.contains(index) {
-                #expect(comparison.status == .matched, "session \(index) should replay identically: \(comparison.divergences.prefix(2).map(\.detail))")
+                #expect(
+                    comparison.status == .matched,
+                    "session \(index) should replay identically: \(comparison.divergences.prefix(2).map(\.detail))")
             } else {
                 #expect(comparison.divergences.contains { $0.kind == .decision })
             }

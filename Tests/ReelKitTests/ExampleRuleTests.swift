@@ -53,7 +53,8 @@ import Testing
             let lifecycle = trace.events.filter { ["presentation", "transition"].contains($0.kind) }.map(\.detail)
             #expect(
                 lifecycle == [
-                    "frameOfPresentedViewInContainerView", "presentationTransitionWillBegin", "animateAlongsideTransition", "animateTransition",
+                    "frameOfPresentedViewInContainerView", "presentationTransitionWillBegin", "animateAlongsideTransition",
+                    "animateTransition",
                     "completeTransition(true)", "presentationTransitionDidEnd(true)", "animationEnded(true)",
                 ])
         }

@@ -42,7 +42,8 @@ import Testing
         }
         #expect(expected.count >= 3)
 
-        let replay = try runReel(["replay", archive, "--engine", "exec:\(Self.versionB)", "--tolerance", "exact", "--jobs", "2"], in: folder)
+        let replay = try runReel(
+            ["replay", archive, "--engine", "exec:\(Self.versionB)", "--tolerance", "exact", "--jobs", "2"], in: folder)
         #expect(replay.status == 1, "\(replay.standardOutput)\(replay.standardError)")
         let ids = try externalIDs(archive)
         let flipped = Set(try verdicts(of: 1, in: archive).filter { $0.expected != $0.actual }.map { ids[Int($0.session) - 1] })

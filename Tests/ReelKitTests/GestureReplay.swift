@@ -70,7 +70,8 @@ struct GestureReplay {
         var pinch = PinchRecognizer(
             parameters: .init(
                 scaleHysteresis: number("pinch.hysteresis"), distanceHysteresis: number("pinch.begin_distance"),
-                velocity: .init(latestWeight: number("pinch.latest_weight"), minimumInterval: number("velocity.min_dt"), blend: .whenPreviousNonzero),
+                velocity: .init(
+                    latestWeight: number("pinch.latest_weight"), minimumInterval: number("velocity.min_dt"), blend: .whenPreviousNonzero),
                 touchModel: .uikit))
         var replay = GestureReplay()
         for event in events(touches) {

@@ -101,9 +101,9 @@ final class NaNAnimator: UIViewControllerAnimatedTransitioning {
         view.accessibilityIdentifier = "victim"
         transitionContext.containerView.addSubview(view)
         let broken = CGFloat(0) / CGFloat(0)
-        UIView.animate(withDuration: 0.3, animations: { view.frame.origin.y = broken }) { _ in
-            transitionContext.completeTransition(true)
-        }
+        UIView.animate(
+            withDuration: 0.3, animations: { view.frame.origin.y = broken },
+            completion: { _ in transitionContext.completeTransition(true) })
     }
 }
 
@@ -121,8 +121,8 @@ final class LoopingAnimator: UIViewControllerAnimatedTransitioning {
     }
 
     func spin(_ spinner: UIView, angle: CGFloat) {
-        UIView.animate(withDuration: 0.5, animations: { spinner.transform = CGAffineTransform(rotationAngle: angle + 1) }) { _ in
-            self.spin(spinner, angle: angle + 1)
-        }
+        UIView.animate(
+            withDuration: 0.5, animations: { spinner.transform = CGAffineTransform(rotationAngle: angle + 1) },
+            completion: { _ in self.spin(spinner, angle: angle + 1) })
     }
 }

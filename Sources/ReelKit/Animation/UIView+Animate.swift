@@ -65,7 +65,9 @@ extension UIView {
         withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        runBlock(duration: duration, delay: delay, timing: options.curve.timing, keyframes: false, animations: animations, completion: completion)
+        runBlock(
+            duration: duration, delay: delay, timing: options.curve.timing, keyframes: false, animations: animations, completion: completion
+        )
     }
 
     public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
@@ -132,7 +134,8 @@ extension UIView {
             return
         }
         guard duration.isFinite, delay.isFinite, duration >= 0 else {
-            runtime.fail(KitFailure(message: "UIView.animate with a duration of \(duration) s and a delay of \(delay) s at t = \(runtime.now) s"))
+            runtime.fail(
+                KitFailure(message: "UIView.animate with a duration of \(duration) s and a delay of \(delay) s at t = \(runtime.now) s"))
             return
         }
         let recorder = AnimationRecorder(chainsModelValues: keyframes)
@@ -156,7 +159,8 @@ extension UIView {
                 shape = .timed(resolved)
             }
             change.view.animations.append(
-                ViewAnimation(channel: change.channel, from: change.from, to: change.to, begin: begin, offset: offset, shape: shape, group: group))
+                ViewAnimation(
+                    channel: change.channel, from: change.from, to: change.to, begin: begin, offset: offset, shape: shape, group: group))
             if !group.views.contains(where: { $0 === change.view }) { group.views.append(change.view) }
         }
         runtime.groups.append(group)

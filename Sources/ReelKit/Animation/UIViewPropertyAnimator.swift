@@ -44,7 +44,9 @@ open class UIViewPropertyAnimator {
         if let animations { addAnimations(animations) }
     }
 
-    public convenience init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint, animations: (() -> Void)? = nil) {
+    public convenience init(
+        duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint, animations: (() -> Void)? = nil
+    ) {
         self.init(duration: duration, timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))
         if let animations { addAnimations(animations) }
     }
@@ -83,7 +85,8 @@ open class UIViewPropertyAnimator {
         get { CGFloat(core.fractionComplete ?? core.fraction(at: now)) }
         set {
             register()
-            perform("fractionComplete") { (animator, _) throws(PropertyAnimatorError) in try animator.setFractionComplete(Double(newValue)) }
+            perform("fractionComplete") { (animator, _) throws(PropertyAnimatorError) in try animator.setFractionComplete(Double(newValue))
+            }
         }
     }
 
@@ -110,7 +113,8 @@ open class UIViewPropertyAnimator {
         for (change, _) in recorder.changes {
             change.view.animations.append(
                 ViewAnimation(
-                    channel: change.channel, from: change.from, to: change.to, begin: 0, offset: 0, shape: .timed(ResolvedTiming(kind: .curve(.linear), duration: 1)),
+                    channel: change.channel, from: change.from, to: change.to, begin: 0, offset: 0,
+                    shape: .timed(ResolvedTiming(kind: .curve(.linear), duration: 1)),
                     group: group))
             if !group.views.contains(where: { $0 === change.view }) { group.views.append(change.view) }
         }
@@ -156,7 +160,9 @@ open class UIViewPropertyAnimator {
                 for (channel, value) in zip(channels, shown) { view.restoreModel(channel, value) }
             }
         }
-        perform("stopAnimation") { (animator, t) throws(PropertyAnimatorError) in try animator.stop(withoutFinishing: withoutFinishing, at: t) }
+        perform("stopAnimation") { (animator, t) throws(PropertyAnimatorError) in
+            try animator.stop(withoutFinishing: withoutFinishing, at: t)
+        }
         groups.removeAll()
         if withoutFinishing { unregister() }
     }
@@ -201,7 +207,8 @@ open class UIViewPropertyAnimator {
         do {
             try body(&core, now)
         } catch {
-            runtime?.fail(KitFailure(message: "UIViewPropertyAnimator.\(call) at t = \(now) s: the animator is \(error) (UIKit raises here)"))
+            runtime?.fail(
+                KitFailure(message: "UIViewPropertyAnimator.\(call) at t = \(now) s: the animator is \(error) (UIKit raises here)"))
         }
     }
 }

@@ -165,7 +165,8 @@ open class UINavigationController: UIViewController {
         let transition = KitTransition(
             kind: operation == .push ? .push : .pop, from: from, to: to, container: view, animator: animator, interactor: interactor,
             animated: animated, subject: reelName, presentationSubject: nil, presentationStyle: .none,
-            frames: .init(fromInitial: bounds, fromFinal: .zero, toInitial: .zero, toFinal: bounds), views: [.from: from.view, .to: to.view],
+            frames: .init(fromInitial: bounds, fromFinal: .zero, toInitial: .zero, toFinal: bounds),
+            views: [.from: from.view, .to: to.view],
             at: runtime.now)
         transition.finish = { completed in
             if completed {
@@ -221,7 +222,9 @@ final class SystemBackSwipe: UIGestureRecognizerDelegate {
         guard navigation.viewControllers.count >= 2, KitRuntime.current?.transition == nil,
             let top = navigation.topViewController, let previous = navigation.viewControllers.dropLast().last
         else { return false }
-        if let delegate = navigation.delegate, delegate.navigationController(navigation, animationControllerFor: .pop, from: top, to: previous) != nil {
+        if let delegate = navigation.delegate,
+            delegate.navigationController(navigation, animationControllerFor: .pop, from: top, to: previous) != nil
+        {
             return false
         }
         return true

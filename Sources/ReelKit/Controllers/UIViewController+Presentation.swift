@@ -133,7 +133,8 @@ extension UIViewController {
         let removedPresenter = presentationController.shouldRemovePresentersView
         let transition = KitTransition(
             kind: .dismiss, from: target, to: presenter, container: container, animator: animator, interactor: interactor, animated: flag,
-            subject: target.reelName + ".transition", presentationSubject: subject, presentationStyle: Self.effectiveStyle(target.modalPresentationStyle),
+            subject: target.reelName + ".transition", presentationSubject: subject,
+            presentationStyle: Self.effectiveStyle(target.modalPresentationStyle),
             frames: .init(
                 fromInitial: target.view.frame, fromFinal: .zero, toInitial: removedPresenter ? window.bounds : .zero,
                 toFinal: removedPresenter ? window.bounds : presenter.view.frame),

@@ -1,4 +1,10 @@
+// Foundation's geometry (CGFloat, CGPoint, CGSize, CGRect), and the scenario vocabulary a scene
+// declares its gesture with.
 @_exported import Foundation
+
+@_exported import struct ReelEngine.ScenarioSpec
+@_exported import struct ReelEngine.TriggerSpec
+@_exported import enum ReelGestures.ScreenEdge
 
 /// Core Graphics' 2-D affine transform, which Foundation on Linux does not have:
 /// x' = a x + c y + tx, y' = b x + d y + ty. A view's transform applies about its center.
@@ -72,8 +78,3 @@ extension CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
 }
-
-// The scenario vocabulary a scene declares its gesture with.
-@_exported import struct ReelEngine.ScenarioSpec
-@_exported import struct ReelEngine.TriggerSpec
-@_exported import enum ReelGestures.ScreenEdge

@@ -111,7 +111,8 @@ public struct UIRectEdge: OptionSet, Sendable {
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     var pinch = PinchRecognizer(
         parameters: .init(
-            scaleHysteresis: BuiltinParameters.number("pinch.hysteresis"), distanceHysteresis: BuiltinParameters.number("pinch.begin_distance"),
+            scaleHysteresis: BuiltinParameters.number("pinch.hysteresis"),
+            distanceHysteresis: BuiltinParameters.number("pinch.begin_distance"),
             velocity: BuiltinParameters.pinchVelocity, touchModel: .uikit))
     private var scaleFactor = 1.0
 
@@ -138,13 +139,15 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 /// profile's movement and duration limits.
 open class UITapGestureRecognizer: UIGestureRecognizer {
     var tap = TapRecognizer(
-        parameters: .init(maximumMovement: BuiltinParameters.number("tap.max_movement"), maximumDuration: BuiltinParameters.number("tap.max_duration")))
+        parameters: .init(
+            maximumMovement: BuiltinParameters.number("tap.max_movement"), maximumDuration: BuiltinParameters.number("tap.max_duration")))
     public var numberOfTapsRequired = 1
     public var numberOfTouchesRequired = 1 {
         didSet {
             tap = TapRecognizer(
                 parameters: .init(
-                    maximumMovement: BuiltinParameters.number("tap.max_movement"), maximumDuration: BuiltinParameters.number("tap.max_duration"),
+                    maximumMovement: BuiltinParameters.number("tap.max_movement"),
+                    maximumDuration: BuiltinParameters.number("tap.max_duration"),
                     numberOfTouchesRequired: numberOfTouchesRequired))
         }
     }

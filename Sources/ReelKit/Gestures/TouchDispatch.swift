@@ -105,18 +105,20 @@ enum TouchDispatch {
             }
             return
         }
-        if state == .began {
+        // A continuous recognizer's began, or a discrete one's recognition, is where it wins or waits.
+        if state == .began || (state == .ended && recognizer.state == .possible) {
             if !mayBegin(recognizer, bindings: bindings) {
                 recognizer.refuseInner()
                 recognizer.forcedFailure = true
                 report(.failed, recognizer, runtime)
                 return
             }
-            if recognizer.requiredToFail.contains(where: { $0.state == .possible && !$0.fingers.isEmpty }) {
+            let required = requirements(of: recognizer, bindings: bindings)
+            if required.contains(where: { $0.state == .possible && !$0.fingers.isEmpty }) {
                 recognizer.heldBegan = true
                 return
             }
-            if recognizer.requiredToFail.contains(where: { $0.state != .failed && $0.state != .possible }) {
+            if required.contains(where: { $0.state != .failed && $0.state != .possible }) {
                 recognizer.refuseInner()
                 recognizer.forcedFailure = true
                 report(.failed, recognizer, runtime)
@@ -126,6 +128,20 @@ enum TouchDispatch {
         }
         if state == .changed, recognizer.state == .possible { state = .began }
         report(state, recognizer, runtime)
+    }
+
+    /// What must fail before `recognizer` begins: `require(toFail:)`, and the recognizers sharing its
+    /// fingers that its delegate's shouldRequireFailureOf, or theirs' shouldBeRequiredToFailBy, name.
+    private static func requirements(of recognizer: UIGestureRecognizer, bindings: Bindings) -> [UIGestureRecognizer] {
+        var required = recognizer.requiredToFail
+        for other in sharing(recognizer, bindings: bindings) where !required.contains(where: { $0 === other }) {
+            if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
+                || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+            {
+                required.append(other)
+            }
+        }
+        return required
     }
 
     /// The delegate's shouldBegin and exclusivity with recognizers already in progress on shared fingers.
@@ -168,7 +184,19 @@ enum TouchDispatch {
         for list in bindings.byFinger.values {
             for recognizer in list where recognizer.heldBegan && !all.contains(where: { $0 === recognizer }) { all.append(recognizer) }
         }
-        for recognizer in all where recognizer.requiredToFail.allSatisfy({ $0.state == .failed || $0.fingers.isEmpty && $0.state == .possible }) {
+        for recognizer in all
+        where requirements(of: recognizer, bindings: bindings).contains(where: { $0.state.isInProgress || $0.state == .ended }) {
+            // What it waited for recognized: it fails.
+            recognizer.heldBegan = false
+            recognizer.forcedFailure = true
+            report(.failed, recognizer, runtime)
+        }
+        for recognizer in all
+        where recognizer.heldBegan
+            && requirements(of: recognizer, bindings: bindings).allSatisfy({
+                $0.state == .failed || $0.fingers.isEmpty && $0.state == .possible
+            })
+        {
             recognizer.heldBegan = false
             failCompetitors(of: recognizer, in: runtime, bindings: bindings)
             report(.began, recognizer, runtime)

@@ -39,7 +39,8 @@ enum KitSession {
         try check(runtime, scene)
         if let transition = runtime.transition {
             throw ReelKitError(
-                "scene '\(scene.name)': a transition (\(transition.subject)) is still running after the scene was built; present without animation while building")
+                "scene '\(scene.name)': a transition (\(transition.subject)) is still running after the scene was built; present without animation while building"
+            )
         }
         runtime.events.removeAll()
         runtime.outcome = nil
@@ -74,7 +75,8 @@ enum KitSession {
         }
         let outcome = runtime.outcome ?? (false, 0)
         let hierarchy = outcomeHierarchy ? HierarchyDescription.json(of: window) : ""
-        return Trace(frames: frames, events: runtime.events, outcome: Outcome(completed: outcome.completed, t: outcome.t, hierarchy: hierarchy))
+        return Trace(
+            frames: frames, events: runtime.events, outcome: Outcome(completed: outcome.completed, t: outcome.t, hierarchy: hierarchy))
     }
 
     /// UIKit's events: lines with the same time together; fingers still down when the stream ends
@@ -149,7 +151,9 @@ enum FrameSampler {
         return Frame(index: index, t: t, progress: progress, views: views)
     }
 
-    private static func walk(_ view: UIView, x: Double, y: Double, hidden: Bool, t: Double, views: inout [ViewState], keys: inout Set<String>) {
+    private static func walk(
+        _ view: UIView, x: Double, y: Double, hidden: Bool, t: Double, views: inout [ViewState], keys: inout Set<String>
+    ) {
         for subview in view.subviews {
             let frame = subview.presentation(.frame, at: t)
             let left = x == 0 ? frame.v0 : x + frame.v0
@@ -168,7 +172,8 @@ enum FrameSampler {
                 views.append(
                     ViewState(
                         key: key, x: left, y: top, w: frame.v2, h: frame.v3, alpha: min(max(alpha, 0), 1),
-                        transform: AffineTransform(a: m.v0, b: m.v1, c: m.v2, d: m.v3, tx: m.v4, ty: m.v5), z: views.count, hidden: isHidden))
+                        transform: AffineTransform(a: m.v0, b: m.v1, c: m.v2, d: m.v3, tx: m.v4, ty: m.v5), z: views.count, hidden: isHidden
+                    ))
             }
             walk(subview, x: left, y: top, hidden: isHidden, t: t, views: &views, keys: &keys)
         }

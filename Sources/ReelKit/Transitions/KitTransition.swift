@@ -127,7 +127,7 @@ final class KitTransition {
     }
 
     func noteAnimator(_ animator: UIViewPropertyAnimator) {
-        if (runningAnimator || interruptible != nil), primaryBlock == nil, primaryAnimator == nil { primaryAnimator = animator }
+        if runningAnimator || interruptible != nil, primaryBlock == nil, primaryAnimator == nil { primaryAnimator = animator }
     }
 
     /// completeTransition(didComplete) and everything after it, in UIKit's order.

@@ -31,7 +31,8 @@ final class KitTransitionContext: UIViewControllerContextTransitioning {
     var targetTransform: CGAffineTransform { .identity }
 
     func updateInteractiveTransition(_ percentComplete: CGFloat) {
-        KitRuntime.current?.emit("transition", transition.subject, TransitionCallText.call("updateInteractiveTransition", Double(percentComplete)))
+        KitRuntime.current?.emit(
+            "transition", transition.subject, TransitionCallText.call("updateInteractiveTransition", Double(percentComplete)))
     }
 
     func finishInteractiveTransition() {
@@ -105,7 +106,9 @@ final class KitTransitionCoordinator: UIViewControllerTransitionCoordinator {
     var presentationStyle: UIModalPresentationStyle { transition.context.presentationStyle }
     var containerView: UIView { transition.context.containerView }
     var targetTransform: CGAffineTransform { .identity }
-    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { transition.context.viewController(forKey: key) }
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+        transition.context.viewController(forKey: key)
+    }
     func view(forKey key: UITransitionContextViewKey) -> UIView? { transition.context.view(forKey: key) }
 
     @discardableResult

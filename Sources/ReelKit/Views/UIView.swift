@@ -44,7 +44,12 @@ open class UIView {
     /// non-identity transform; ReelKit keeps the untransformed one).
     public var frame: CGRect {
         get { CGRect(x: modelFrame.v0, y: modelFrame.v1, width: modelFrame.v2, height: modelFrame.v3) }
-        set { set(.frame, AnimatedValue(Double(newValue.origin.x), Double(newValue.origin.y), Double(newValue.size.width), Double(newValue.size.height))) }
+        set {
+            set(
+                .frame,
+                AnimatedValue(
+                    Double(newValue.origin.x), Double(newValue.origin.y), Double(newValue.size.width), Double(newValue.size.height)))
+        }
     }
 
     /// Origin (0, 0) and the frame's size; setting it resizes about the center.
@@ -62,7 +67,9 @@ open class UIView {
     public var center: CGPoint {
         get { CGPoint(x: modelFrame.v0 + modelFrame.v2 / 2, y: modelFrame.v1 + modelFrame.v3 / 2) }
         set {
-            set(.frame, AnimatedValue(Double(newValue.x) - modelFrame.v2 / 2, Double(newValue.y) - modelFrame.v3 / 2, modelFrame.v2, modelFrame.v3))
+            set(
+                .frame,
+                AnimatedValue(Double(newValue.x) - modelFrame.v2 / 2, Double(newValue.y) - modelFrame.v3 / 2, modelFrame.v2, modelFrame.v3))
         }
     }
 
@@ -78,7 +85,11 @@ open class UIView {
                 ty: modelTransform.v5)
         }
         set {
-            set(.transform, AnimatedValue(Double(newValue.a), Double(newValue.b), Double(newValue.c), Double(newValue.d), Double(newValue.tx), Double(newValue.ty)))
+            set(
+                .transform,
+                AnimatedValue(
+                    Double(newValue.a), Double(newValue.b), Double(newValue.c), Double(newValue.d), Double(newValue.tx), Double(newValue.ty)
+                ))
         }
     }
 
