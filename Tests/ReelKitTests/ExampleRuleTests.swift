@@ -139,3 +139,46 @@ import Testing
         #expect(decided > 20 && closed > 3)
     }
 }
+
+/// The navigation controller's own back swipe (`interactivePopGestureRecognizer`) when the delegate
+/// gives no animator: it pops when progress + velocity x nav.duration / width > 0.5 (ReelKit's
+/// documented rule), with the system slide (nav.duration 0.35 s, parallax 0.3, ease in-out scrubbed).
+@Suite struct SystemBackSwipeTests {
+    static let scene = ReelKitScene(name: "nav.system-pop", trigger: TriggerSpec(kind: .edgePan, edge: .left)) { window in
+        let list = UIViewController()
+        list.restorationIdentifier = "list"
+        let navigation = UINavigationController(rootViewController: list)
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let detail = UIViewController()
+        detail.restorationIdentifier = "detail"
+        navigation.pushViewController(detail, animated: false)
+    }
+
+    @Test func theBackSwipePopsByItsProjectionAndScrubsTheSlide() throws {
+        let synthesizer = GestureSynthesizer(scenario: Self.scene.spec, device: ExampleRuleTests.device, refreshHz: 60, seed: 8)
+        var decided = 0
+        var popped = 0
+        for index in 0..<60 {
+            let touches = synthesizer.session(index: index).touches
+            let trace = try ExampleRuleTests.run(Self.scene, touches)
+            let replay = GestureReplay.leftEdgePan(touches, width: 390, height: 844)
+            guard let end = replay.end else {
+                #expect(!trace.outcome.completed)
+                continue
+            }
+            decided += 1
+            let pops = end.state == .ended && end.translation.x / 390 + end.velocity.x * 0.35 / 390 > 0.5
+            if pops { popped += 1 }
+            #expect(trace.outcome.completed == pops, "session \(index)")
+            let curve = ResolvedTiming(kind: .curve(.easeInEaseOut), duration: 0.35)
+            for frame in trace.frames where frame.t < end.t {
+                let last = replay.lastMove(atOrBefore: frame.t)
+                let shown = last?.state == .changed ? min(max(last!.translation.x / 390, 0), 1) : 0
+                let detail = try #require(frame.views.first { $0.key == "detail.view" })
+                #expect(abs(detail.x - 390 * curve.progress(atElapsed: shown * 0.35)) <= 1e-9)
+            }
+        }
+        #expect(decided > 20 && popped > 3 && popped < decided)
+    }
+}

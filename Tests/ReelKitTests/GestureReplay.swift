@@ -11,6 +11,7 @@ struct GestureReplay {
         var state: GestureState
         var translation: GestureVector
         var scale: Double
+        var velocity: GestureVector = .zero
     }
 
     var readings: [Reading] = []
@@ -59,7 +60,7 @@ struct GestureReplay {
         var replay = GestureReplay()
         for event in events(touches) {
             for state in edge.handle(event) {
-                replay.readings.append(Reading(t: event.t, state: state, translation: edge.translation, scale: 1))
+                replay.readings.append(Reading(t: event.t, state: state, translation: edge.translation, scale: 1, velocity: edge.velocity))
             }
         }
         return replay
