@@ -117,3 +117,59 @@ import Testing
         #expect(states == ["0.1 tap failed", "0.1 pan began", "0.15 pan ended"])
     }
 }
+
+/// A custom container's transition(from:to:duration:options:animations:completion:): the cross
+/// dissolve over the duration along ease in-out, the appearance calls, the outcome at its end.
+@Suite struct ChildTransitionTests {
+    @Test func aCrossDissolveSwapsTheChildren() throws {
+        let scene = ReelKitScene(name: "swap", trigger: TriggerSpec(kind: .tap)) { window in
+            let container = SwapContainer()
+            container.restorationIdentifier = "container"
+            window.rootViewController = container
+            window.makeKeyAndVisible()
+        }
+        let trace = try AnimationAPITests.run(scene)
+        #expect(trace.outcome.completed && trace.outcome.t == 24.0 / 60)
+        for frame in trace.frames {
+            let f = frame.t >= 0.4 - 1e-9 ? 1 : TimingCurve.easeInEaseOut.value(at: (frame.t - 0.1) / 0.3)
+            let incoming = try #require(frame.views.first { $0.key == "B.view" })
+            #expect(abs(incoming.alpha - f) <= 1e-9)
+            if let outgoing = frame.views.first(where: { $0.key == "A.view" }) { #expect(abs(outgoing.alpha - (1 - f)) <= 1e-9) }
+        }
+        let calls = trace.events.filter { ["lifecycle", "transition", "containment"].contains($0.kind) }.map {
+            "\($0.subject) \($0.detail)"
+        }
+        #expect(
+            calls == [
+                "container addChild(B)", "B willMove(toParent: container)", "A willMove(toParent: nil)",
+                "container transition(from: A, to: B, duration: 0.3, options: transitionCrossDissolve)", "B viewDidLoad",
+                "B viewWillAppear", "A viewWillDisappear", "A viewDidDisappear", "B viewDidAppear", "A removeFromParent",
+                "A didMove(toParent: nil)", "B didMove(toParent: container)",
+            ])
+    }
+}
+
+final class SwapContainer: UIViewController {
+    let first = UIViewController()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        first.restorationIdentifier = "A"
+        addChild(first)
+        view.addSubview(first.view)
+        first.didMove(toParent: self)
+        view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: SwapContainer.swap))
+    }
+
+    func swap(_ tap: UITapGestureRecognizer) {
+        let next = UIViewController()
+        next.restorationIdentifier = "B"
+        addChild(next)
+        first.willMove(toParent: nil)
+        transition(from: first, to: next, duration: 0.3, options: .transitionCrossDissolve, animations: nil) { _ in
+            self.first.removeFromParent()
+            self.first.didMove(toParent: nil)
+            next.didMove(toParent: self)
+        }
+    }
+}
