@@ -124,7 +124,9 @@ enum TouchDispatch {
                 report(.failed, recognizer, runtime)
                 return
             }
+            report(state, recognizer, runtime)
             failCompetitors(of: recognizer, in: runtime, bindings: bindings)
+            return
         }
         if state == .changed, recognizer.state == .possible { state = .began }
         report(state, recognizer, runtime)
@@ -198,8 +200,8 @@ enum TouchDispatch {
             })
         {
             recognizer.heldBegan = false
-            failCompetitors(of: recognizer, in: runtime, bindings: bindings)
             report(.began, recognizer, runtime)
+            failCompetitors(of: recognizer, in: runtime, bindings: bindings)
         }
     }
 
