@@ -166,7 +166,7 @@ let package = Package(
             name: "ReelKitTests",
             dependencies: [
                 "ReelKit", "ReelKitExamples", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth", "ReelEngine", "ReelGestures",
-                "ReelTiming", "ReelTrace", "ReelTestSupport",
+                "ReelTiming", "ReelStore", "ReelTrace", "ReelTestSupport",
             ]
         ),
         // An independent decision oracle per interactive scenario family, written from the published
