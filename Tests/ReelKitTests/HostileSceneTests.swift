@@ -48,6 +48,14 @@ import Testing
         #expect(message.contains("nan"))
     }
 
+    @Test func aNaNTimingNamesTheViewAndPropertyItShowsIn() throws {
+        let message = try #require(run(Self.scene("nan.spring") { NaNSpringAnimator() }))
+        #expect(message.contains("scene 'nan.spring'"))
+        // The whole frame channel is NaN (x + 0 x NaN is NaN too): its first component is named.
+        #expect(message.contains("view 'sprung' shows frame.x = "))
+        #expect(message.contains("nan"))
+    }
+
     @Test func anAnimationThatRestartsItselfHitsTheTimeCap() throws {
         let message = try #require(run(Self.scene("loops") { LoopingAnimator() }))
         #expect(message.contains("scene 'loops'"))
@@ -104,6 +112,19 @@ final class NaNAnimator: UIViewControllerAnimatedTransitioning {
         UIView.animate(
             withDuration: 0.3, animations: { view.frame.origin.y = broken },
             completion: { _ in transitionContext.completeTransition(true) })
+    }
+}
+
+/// A spring whose damping ratio is NaN: every value it computes is NaN.
+final class NaNSpringAnimator: UIViewControllerAnimatedTransitioning {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        guard let view = transitionContext.view(forKey: .to) else { return }
+        view.accessibilityIdentifier = "sprung"
+        transitionContext.containerView.addSubview(view)
+        let animator = UIViewPropertyAnimator(duration: 0.3, dampingRatio: CGFloat.nan) { view.frame.origin.y = 100 }
+        animator.addCompletion { _ in transitionContext.completeTransition(true) }
+        animator.startAnimation()
     }
 }
 

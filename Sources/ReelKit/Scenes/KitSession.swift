@@ -104,7 +104,13 @@ enum KitSession {
             if let position = animator.endIfReached(at: t) { endedAnimators.append((animator, position)) }
         }
         let progress = runtime.transition?.progress(at: t) ?? 0
-        frames.append(FrameSampler.frame(index: frames.count, t: t, progress: progress, window: runtime.window))
+        let frame = FrameSampler.frame(index: frames.count, t: t, progress: progress, window: runtime.window)
+        if let bad = FrameSampler.firstNonFinite(in: frame) {
+            // A timing made of non-finite numbers (a NaN damping, an infinite duration) shows here.
+            runtime.fail(KitFailure(message: "\(bad) at t = \(t) s (not a finite number: an animation's timing produced it)"))
+            return
+        }
+        frames.append(frame)
         if let (transition, atEnd) = endedTimeline { transition.timelineEnded(atEnd: atEnd, in: runtime) }
         let ended = runtime.groups.filter { $0.hasEnded(at: t) }
         runtime.groups.removeAll { $0.hasEnded(at: t) }
@@ -149,6 +155,20 @@ enum FrameSampler {
         var keys: Set<String> = []
         walk(window, x: 0, y: 0, hidden: false, t: t, views: &views, keys: &keys)
         return Frame(index: index, t: t, progress: progress, views: views)
+    }
+
+    /// The first non-finite number of a frame, described ("view 'card' shows frame.y = nan").
+    static func firstNonFinite(in frame: Frame) -> String? {
+        if !frame.progress.isFinite { return "the transition's progress is \(frame.progress)" }
+        for view in frame.views {
+            let values: [(String, Double)] = [
+                ("frame.x", view.x), ("frame.y", view.y), ("frame.width", view.w), ("frame.height", view.h), ("alpha", view.alpha),
+                ("transform.a", view.transform.a), ("transform.b", view.transform.b), ("transform.c", view.transform.c),
+                ("transform.d", view.transform.d), ("transform.tx", view.transform.tx), ("transform.ty", view.transform.ty),
+            ]
+            if let (name, value) = values.first(where: { !$0.1.isFinite }) { return "view '\(view.key)' shows \(name) = \(value)" }
+        }
+        return nil
     }
 
     private static func walk(
