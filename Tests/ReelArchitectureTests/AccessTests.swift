@@ -24,7 +24,7 @@ import Testing
         "ReelRunner": 96,
         // UIKit's names for the transition surface: every class, member and protocol requirement a
         // team's code calls is public (or open, to subclass and override as in UIKit).
-        "ReelKit": 356,
+        "ReelKit": 357,
         "reel": 1,
     ]
 

@@ -33,6 +33,12 @@ public enum ReelKitServer {
         exit(run(scenes: scenes, name: name, version: version, arguments: Array(arguments.dropFirst())))
     }
 
+    /// `main` under the name the engine protocol's docs use: serves (or runs the command in
+    /// `arguments`) and exits.
+    public static func serve(scenes: [ReelKitScene], name: String, version: String, arguments: [String] = CommandLine.arguments) -> Never {
+        main(scenes: scenes, name: name, version: version, arguments: arguments)
+    }
+
     /// Runs one command; returns the exit status.
     public static func run(scenes: [ReelKitScene], name: String, version: String, arguments: [String]) -> Int32 {
         let engine = ReelKitEngine(scenes: scenes, name: name, version: version)
