@@ -10,8 +10,6 @@ import Testing
 /// `modal.swipe-dismiss` over synthesized sessions: same decisions, same completion times, same
 /// lifecycle calls and bit-identical frames (`Tolerances.exact`). Same model, proven.
 @Suite struct SameModelTests {
-    static let spec = ScenarioCatalog.named("modal.swipe-dismiss")!
-
     /// Sessions per (device, refresh rate) batch; three batches make the 3,000.
     static let batch = 1_000
 
@@ -24,23 +22,34 @@ import Testing
     @Test(arguments: 0..<3)
     func decisionsAndFramesEqualTheBuiltinEngine(setup: Int) throws {
         let (device, refreshHz, seed) = Self.setups[setup]
+        try Self.compare(SwipeDismissExample.scene, device: device, refreshHz: refreshHz, seed: seed, count: Self.batch)
+    }
+
+    /// The navigation controller's own back swipe (SystemPopExample) against `nav.interactive-pop`:
+    /// UIKit's back-swipe statistics and decision, the velocity hand-off, the system slide.
+    @Test func theSystemBackSwipeEqualsTheBuiltinInteractivePop() throws {
+        try Self.compare(SystemPopExample.scene, device: Device(width: 390, height: 844, scale: 3), refreshHz: 60, seed: 4, count: 1_000)
+    }
+
+    static func compare(_ scene: ReelKitScene, device: Device, refreshHz: Double, seed: UInt64, count: Int) throws {
+        let spec = scene.spec
         let builtin = Engine()
-        let kit = ReelKitEngine(scenes: [SwipeDismissExample.scene], name: "reelkit-examples", version: "test")
-        let synthesizer = GestureSynthesizer(scenario: Self.spec, device: device, refreshHz: refreshHz, seed: seed)
+        let kit = ReelKitEngine(scenes: [scene], name: "reelkit-examples", version: "test")
+        let synthesizer = GestureSynthesizer(scenario: spec, device: device, refreshHz: refreshHz, seed: seed)
         var finished = 0
         var mismatches: [String] = []
-        for index in 0..<Self.batch {
+        for index in 0..<count {
             let touches = synthesizer.session(index: index).touches
-            let expected = try builtin.run(scenario: Self.spec, device: device, refreshHz: refreshHz, touches: touches)
-            let actual = try kit.run(scenario: Self.spec, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: false)
+            let expected = try builtin.run(scenario: spec, device: device, refreshHz: refreshHz, touches: touches)
+            let actual = try kit.run(scenario: spec, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: false)
             let comparison = TraceDiff(tolerances: .exact).compare(expected: expected, actual: actual, refreshHz: refreshHz)
             if expected.outcome.completed { finished += 1 }
             if comparison.status != .matched || expected.outcome.completed != actual.outcome.completed {
                 mismatches.append("session \(index): \(comparison.divergences.prefix(3).map(\.detail))")
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) of \(Self.batch) sessions differ; first: \(mismatches.prefix(5))")
+        #expect(mismatches.isEmpty, "\(spec.name): \(mismatches.count) of \(count) sessions differ; first: \(mismatches.prefix(5))")
         // Both sides of the decision are exercised.
-        #expect(finished > Self.batch / 10 && finished < Self.batch * 9 / 10, "\(finished) finished of \(Self.batch)")
+        #expect(finished > count / 10 && finished < count * 9 / 10, "\(finished) finished of \(count)")
     }
 }

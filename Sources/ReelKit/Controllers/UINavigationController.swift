@@ -1,7 +1,8 @@
 /// UINavigationController: a stack of controllers whose top one's view fills its view (no
 /// navigation bar in frames, as the built-in engine's), push / pop / setViewControllers through the
 /// delegate's animator and interaction controller (the system slide otherwise), and the system
-/// back swipe (`interactivePopGestureRecognizer`, a left screen-edge pan).
+/// back swipe (`interactivePopGestureRecognizer`, a left screen-edge pan driven by the built-in
+/// engine's back-swipe rule, `SystemBackSwipe`).
 ///
 /// ```swift
 /// let navigation = UINavigationController(rootViewController: ListViewController())
@@ -121,7 +122,6 @@ open class UINavigationController: UIViewController {
         for controller in popped { controller.willMove(toParent: nil) }
         let before = viewControllers
         viewControllers.removeSubrange((index + 1)...)
-        target.loadViewIfNeeded()
         startTransition(.pop, from: from, to: target, animated: animated) { completed in
             if completed {
                 for controller in popped {
@@ -160,6 +160,8 @@ open class UINavigationController: UIViewController {
             delegate?.navigationController(self, willShow: to, animated: animated)
         }
         from.beginAppearance(appearing: false, animated: animated)
+        // A popped-to controller's view loads here, between the two appearance calls (as the built-in engine orders them).
+        to.loadViewIfNeeded()
         to.beginAppearance(appearing: true, animated: animated)
         let bounds = view.bounds
         let transition = KitTransition(
@@ -200,53 +202,5 @@ final class ImmediateNavigationAnimator: UIViewControllerAnimatedTransitioning {
             to.view.frame = context.finalFrame(for: to)
         }
         context.completeTransition(true)
-    }
-}
-
-/// The system back swipe behind `interactivePopGestureRecognizer`: begins only with two or more
-/// controllers and no custom pop animator; progress = translation.x / width; at the end it pops
-/// when progress + velocity.x x `nav.duration` / width > 0.5 (a projection of the finger's motion
-/// over the transition's duration: ReelKit does not model UIKit's back-swipe statistics, which
-/// the built-in engine's nav.interactive-pop scenario does).
-final class SystemBackSwipe: UIGestureRecognizerDelegate {
-    unowned let navigation: UINavigationController
-    let interaction = UIPercentDrivenInteractiveTransition()
-    private(set) var isDriving = false
-
-    init(navigation: UINavigationController) {
-        self.navigation = navigation
-        interaction.completionCurve = .linear
-    }
-
-    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        guard navigation.viewControllers.count >= 2, KitRuntime.current?.transition == nil,
-            let top = navigation.topViewController, let previous = navigation.viewControllers.dropLast().last
-        else { return false }
-        if let delegate = navigation.delegate,
-            delegate.navigationController(navigation, animationControllerFor: .pop, from: top, to: previous) != nil
-        {
-            return false
-        }
-        return true
-    }
-
-    func handle(_ recognizer: UIScreenEdgePanGestureRecognizer) {
-        let width = Double(navigation.view.bounds.width)
-        let progress = width > 0 ? Double(recognizer.translation(in: navigation.view).x) / width : 0
-        switch recognizer.state {
-        case .began:
-            isDriving = true
-            navigation.popViewController(animated: true)
-            isDriving = false
-        case .changed:
-            interaction.update(CGFloat(progress))
-        case .ended:
-            let projected = progress + Double(recognizer.velocity(in: navigation.view).x) * BuiltinParameters.number("nav.duration") / width
-            if projected > 0.5 { interaction.finish() } else { interaction.cancel() }
-        case .cancelled, .failed:
-            interaction.cancel()
-        default:
-            break
-        }
     }
 }

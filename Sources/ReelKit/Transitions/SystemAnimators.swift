@@ -85,7 +85,7 @@ final class ImmediateAnimator: UIViewControllerAnimatedTransitioning {
 
 /// The navigation controller's push and pop when its delegate gives no animator: the incoming view
 /// slides in from the trailing edge while the outgoing one moves `nav.parallax` of the width, over
-/// `nav.duration` along `nav.curve` (the built-in engine's slide, without its dimming view).
+/// `nav.duration` along `nav.curve`, over a dimming view (`nav.dimming_alpha`): the built-in engine's slide.
 final class SystemSlideAnimator: UIViewControllerAnimatedTransitioning {
     let operation: UINavigationController.Operation
 
@@ -111,12 +111,23 @@ final class SystemSlideAnimator: UIViewControllerAnimatedTransitioning {
             container.insertSubview(to.view, belowSubview: from.view)
             to.view.frame = final.offsetBy(dx: -parallax, dy: 0)
         }
+        // The dimming over the underneath view: 0 -> nav.dimming_alpha on push, back on pop.
+        let dimAlpha = CGFloat(BuiltinParameters.number("nav.dimming_alpha"))
+        let dimming = UIView(frame: container.bounds)
+        dimming.accessibilityIdentifier = "dimming"
+        dimming.alpha = operation == .push ? 0 : dimAlpha
+        container.insertSubview(dimming, belowSubview: operation == .push ? to.view : from.view)
         UIView.animate(
             withDuration: transitionDuration(using: context), delay: 0, options: options,
             animations: {
                 to.view.frame = final
                 from.view.frame = from.view.frame.offsetBy(dx: self.operation == .push ? -parallax : width, dy: 0)
-            }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
+                dimming.alpha = self.operation == .push ? dimAlpha : 0
+            },
+            completion: { _ in
+                dimming.removeFromSuperview()
+                context.completeTransition(!context.transitionWasCancelled)
+            })
     }
 
     static var curve: UIView.AnimationCurve {
