@@ -22,6 +22,10 @@ final class AnimationGroup {
     enum Clock {
         /// Local time = session time - origin.
         case wall(origin: Double)
+        /// An animated transition's animations: local time = the transition's time, read as the
+        /// built-in engine reads it while the transition runs (the fraction of a linear clock over
+        /// `duration`, times `duration`), session time - origin after it.
+        case transition(origin: Double, duration: Double)
         /// Local time = the transition's time.
         case timeline(TransitionTimeline)
         /// The fraction of a UIViewPropertyAnimator (from `added` when added after it started).
@@ -48,16 +52,30 @@ final class AnimationGroup {
     /// Whether the group's animations have ended by session time `t` (wall clocks only; a timeline
     /// or an animator ends them itself).
     func hasEnded(at t: Double) -> Bool {
-        if case .wall(let origin) = clock { return t >= origin + end - AnimationGroup.tickTolerance }
-        return false
+        switch clock {
+        case .wall(let origin), .transition(let origin, _): t >= origin + end - AnimationGroup.tickTolerance
+        case .timeline, .animator: false
+        }
+    }
+
+    /// Local time at session time `t` of a wall or transition clock (infinity once ended).
+    private func localTime(at t: Double) -> Double {
+        if hasEnded(at: t) { return .infinity }
+        switch clock {
+        case .wall(let origin): return t - origin
+        case .transition(let origin, let duration):
+            let elapsed = t - origin
+            guard duration > 0, elapsed < duration else { return elapsed }
+            return ResolvedTiming(kind: .curve(.linear), duration: duration).progress(atElapsed: elapsed) * duration
+        case .timeline, .animator: return 0
+        }
     }
 
     /// The fraction of `animation` at session time `t`.
     func fraction(of animation: ViewAnimation, at t: Double) -> Double {
         switch clock {
-        case .wall(let origin):
-            let local = hasEnded(at: t) ? Double.infinity : t - origin
-            return animation.shape.fraction(local: local, offset: animation.offset)
+        case .wall, .transition:
+            return animation.shape.fraction(local: localTime(at: t), offset: animation.offset)
         case .timeline(let timeline):
             return animation.shape.fraction(local: timeline.time(at: t), offset: animation.offset)
         case .animator(let animator, let added):
@@ -68,7 +86,7 @@ final class AnimationGroup {
     /// Whether `animation` applies at `t` although a later one of its channel exists: it has begun.
     func hasBegun(_ animation: ViewAnimation, at t: Double) -> Bool {
         switch clock {
-        case .wall(let origin): (hasEnded(at: t) ? Double.infinity : t - origin) >= animation.begin
+        case .wall, .transition: localTime(at: t) >= animation.begin
         case .timeline(let timeline): timeline.time(at: t) >= animation.begin
         case .animator: true
         }

@@ -143,7 +143,14 @@ extension UIView {
         animations()
         runtime.recorders.removeLast()
         runtime.transition?.noteAnimationBlock(duration: duration, timing: timing)
-        let clock: AnimationGroup.Clock = runtime.capturingTimeline.map { .timeline($0) } ?? .wall(origin: runtime.now)
+        let clock: AnimationGroup.Clock
+        if let timeline = runtime.capturingTimeline {
+            clock = .timeline(timeline)
+        } else if let transition = runtime.capturingTransitionClock, transition.origin == runtime.now {
+            clock = .transition(origin: transition.origin, duration: transition.duration)
+        } else {
+            clock = .wall(origin: runtime.now)
+        }
         let group = AnimationGroup(clock: clock, end: max(delay, 0) + duration)
         if let completion { group.completions.append(completion) }
         let resolved = timing.resolved(duration: duration, settings: runtime.springSettings)

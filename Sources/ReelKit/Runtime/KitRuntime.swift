@@ -33,6 +33,9 @@ final class KitRuntime: @unchecked Sendable {
     /// The interactive transition's timeline that UIView.animate binds to (UIKit pauses the
     /// container layer and scrubs its time), while the animator's animateTransition runs.
     var capturingTimeline: TransitionTimeline?
+    /// An animated (not interactive) transition's clock that UIView.animate binds to while its
+    /// animator runs: its start and duration.
+    var capturingTransitionClock: (origin: Double, duration: Double)?
     /// Which recognizers each finger down was delivered to.
     var touchBindings: TouchDispatch.Bindings?
     /// The first thing that went wrong in the scene's code (a NaN, a misuse UIKit would raise for).

@@ -72,8 +72,11 @@ final class KitTransition {
     func progress(at t: Double) -> Double {
         if let timeline { return timeline.progress(at: t) }
         if let interruptible { return min(max(Double(interruptible.fractionComplete), 0), 1) }
+        // The built-in engine's reading: the linear clock's fraction times the duration, over the duration.
         let d = duration
-        return d > 0 ? min(max((t - start) / d, 0), 1) : 1
+        guard d > 0 else { return 1 }
+        let tau = ResolvedTiming(kind: .curve(.linear), duration: d).progress(atElapsed: t - start) * d
+        return min(max(tau / d, 0), 1)
     }
 
     /// Starts it: startInteractiveTransition with an interaction controller, else animateTransition.
@@ -96,12 +99,13 @@ final class KitTransition {
         guard let runtime else { return }
         self.timeline = timeline
         runningAnimator = true
-        let outer = runtime.capturingTimeline
+        let outer = (runtime.capturingTimeline, runtime.capturingTransitionClock)
         runtime.capturingTimeline = timeline
+        runtime.capturingTransitionClock = timeline == nil ? (runtime.now, duration) : nil
         animator.animateTransition(using: context)
         runningAnimator = false
         coordinator.runPendingAlongside()
-        runtime.capturingTimeline = outer
+        (runtime.capturingTimeline, runtime.capturingTransitionClock) = outer
     }
 
     /// Runs an alongside block with the transition's animation: on the primary property animator,
@@ -113,13 +117,14 @@ final class KitTransition {
             primaryAnimator.addAnimations(block)
             return
         }
-        let outer = runtime.capturingTimeline
+        let outer = (runtime.capturingTimeline, runtime.capturingTransitionClock)
         runtime.capturingTimeline = timeline
+        runtime.capturingTransitionClock = timeline == nil ? (start, duration) : nil
         let block0 = primaryBlock
         UIView.runBlock(
             duration: block0?.duration ?? duration, delay: 0, timing: block0?.timing ?? .curve(.easeInEaseOut), keyframes: false,
             animations: block, completion: nil)
-        runtime.capturingTimeline = outer
+        (runtime.capturingTimeline, runtime.capturingTransitionClock) = outer
     }
 
     func noteAnimationBlock(duration: Double, timing: TimingFunction) {
