@@ -41,6 +41,14 @@ import Testing
         #expect(pushed > 150 && pushed < 350, "\(pushed) pushes of 500")
     }
 
+    /// A tap presenting on a UIView spring (BouncePresentExample) against `modal.bounce-present`.
+    @Test func theSpringPresentationEqualsTheBuiltinBounce() throws {
+        let presented = try Self.compare(
+            BouncePresentExample.scene, device: Device(width: 390, height: 844, scale: 3), refreshHz: 120, seed: 12, count: 500,
+            bothOutcomes: false)
+        #expect(presented > 150 && presented < 350, "\(presented) presentations of 500")
+    }
+
     @discardableResult
     static func compare(
         _ scene: ReelKitScene, device: Device, refreshHz: Double, seed: UInt64, count: Int, bothOutcomes: Bool = true
