@@ -5,7 +5,7 @@ public enum ExampleScenes {
     /// Every example; the card's dismissal threshold is the version's (A 0.35, B 0.45).
     public static func all(cardThreshold: CGFloat) -> [ReelKitScene] {
         [
-            SwipeDismissExample.scene, SystemPopExample.scene, SystemPushExample.scene, BouncePresentExample.scene,
+            SwipeDismissExample.scene, SystemPopExample.scene, SystemPushExample.scene, BouncePresentExample.scene, MailSheetExample.scene,
             CardDismissExample.scene(threshold: cardThreshold),
             HalfSheetExample.scene,
             NavigationExample.popScene, NavigationExample.pushScene, PinchCloseExample.scene,

@@ -49,6 +49,15 @@ import Testing
         #expect(presented > 150 && presented < 350, "\(presented) presentations of 500")
     }
 
+    /// A custom presentation controller with alongside dimming and presenter scale (MailSheetExample)
+    /// against `sheet.present`.
+    @Test func theMailSheetEqualsTheBuiltinSheetPresentation() throws {
+        let presented = try Self.compare(
+            MailSheetExample.scene, device: Device(width: 390, height: 844, scale: 3), refreshHz: 60, seed: 13, count: 500,
+            bothOutcomes: false)
+        #expect(presented > 150 && presented < 350, "\(presented) presentations of 500")
+    }
+
     @discardableResult
     static func compare(
         _ scene: ReelKitScene, device: Device, refreshHz: Double, seed: UInt64, count: Int, bothOutcomes: Bool = true
