@@ -14,6 +14,11 @@ let package = Package(
         // its API speaks.
         .library(name: "ReelRunner", targets: ["ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON"]),
         .library(name: "ReelSynth", targets: ["ReelSynth"]),
+        // A team's own transition code as an engine: UIKit's names for the transition surface on Reel's model.
+        .library(name: "ReelKit", targets: ["ReelKit"]),
+        // The ReelKit examples served over the engine protocol (card threshold 0.35), and version B (0.45).
+        .executable(name: "reelkit-examples", targets: ["reelkit-examples"]),
+        .executable(name: "reelkit-examples-b", targets: ["reelkit-examples-b"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -65,6 +70,17 @@ let package = Package(
             name: "ReelRunner",
             dependencies: ["ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelStore", "ReelTrace"]
         ),
+        // ReelKit: UIKit's names and signatures for the transition surface (views, animations, view
+        // controllers, transitioning protocols, presentation controllers, recognizers), run on Reel's
+        // own timing, gestures and frame clock; scenes served over the engine protocol.
+        .target(
+            name: "ReelKit",
+            dependencies: ["ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace"]
+        ),
+        // The ReelKit examples, written in UIKit style (a team's code), and their executables.
+        .target(name: "ReelKitExamples", dependencies: ["ReelKit"], path: "Examples/ReelKitExamples"),
+        .executableTarget(name: "reelkit-examples", dependencies: ["ReelKit", "ReelKitExamples"], path: "Examples/reelkit-examples"),
+        .executableTarget(name: "reelkit-examples-b", dependencies: ["ReelKit", "ReelKitExamples"], path: "Examples/reelkit-examples-b"),
         // Replay reports: one self-contained HTML page with tables and SVG plots.
         .target(
             name: "ReelReport",
@@ -147,6 +163,13 @@ let package = Package(
             dependencies: [
                 "ReelReport", "ReelRunner", "ReelFormats", "ReelSynth", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace",
                 "ReelTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "ReelKitTests",
+            dependencies: [
+                "ReelKit", "ReelKitExamples", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth", "ReelEngine", "ReelGestures",
+                "ReelTiming", "ReelStore", "ReelTrace", "ReelTestSupport",
             ]
         ),
         // An independent decision oracle per interactive scenario family, written from the published

@@ -22,6 +22,9 @@ import Testing
         "ReelFormats": 28,
         "ReelSynth": 23,
         "ReelRunner": 96,
+        // UIKit's names for the transition surface: every class, member and protocol requirement a
+        // team's code calls is public (or open, to subclass and override as in UIKit).
+        "ReelKit": 357,
         "reel": 1,
     ]
 

@@ -24,6 +24,9 @@ import Testing
             "ReelRunner", "ReelFormats", "ReelJSON", "ReelSynth", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
             "Hummingbird", "HummingbirdCore", "NIOCore", "Logging",
         ],
+        "ReelKit": [
+            "ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace",
+        ],
         "reel": [
             "ReelCapture", "ReelReport", "ReelRunner", "ReelSynth", "ReelFormats", "ReelDiff", "ReelStore", "ReelEngine", "ReelJSON",
             "ReelTrace", "ArgumentParser",

@@ -1,0 +1,25 @@
+/// Collects the property changes an animation block makes (the setters of UIView report to the
+/// innermost recorder while the block runs).
+final class AnimationRecorder {
+    struct Change {
+        var view: UIView
+        var channel: AnimatedChannel
+        var from: AnimatedValue
+        var to: AnimatedValue
+    }
+
+    /// Keyframe blocks: the keyframe window the changes fall in (relative start, relative duration).
+    var keyframeWindow: (start: Double, duration: Double)?
+    var changes: [(change: Change, window: (start: Double, duration: Double)?)] = []
+    /// Whether `from` is the model value before the change (keyframes chain from the previous
+    /// keyframe's value) rather than the value on screen.
+    let chainsModelValues: Bool
+
+    init(chainsModelValues: Bool) {
+        self.chainsModelValues = chainsModelValues
+    }
+
+    func record(_ change: Change) {
+        changes.append((change, keyframeWindow))
+    }
+}

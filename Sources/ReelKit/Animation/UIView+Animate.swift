@@ -1,0 +1,175 @@
+import ReelTiming
+
+extension UIView {
+    /// UIView.AnimationOptions with UIKit's raw values; the curve bits pick the timing curve.
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+
+        /// The curve the options pick (ease in-out without a curve bit, as UIKit's default).
+        var curve: AnimationCurve { AnimationCurve(rawValue: Int((rawValue >> 16) & 0xF)) ?? .easeInOut }
+    }
+
+    /// UIView.AnimationCurve with UIKit's raw values.
+    public enum AnimationCurve: Int, Sendable {
+        case easeInOut = 0
+        case easeIn = 1
+        case easeOut = 2
+        case linear = 3
+
+        /// Core Animation's control points for the curve (ReelTiming's named curves).
+        var timing: TimingFunction {
+            switch self {
+            case .easeInOut: .curve(.easeInEaseOut)
+            case .easeIn: .curve(.easeIn)
+            case .easeOut: .curve(.easeOut)
+            case .linear: .curve(.linear)
+            }
+        }
+    }
+
+    /// UIView.KeyframeAnimationOptions; the curve bits (as AnimationOptions') shape the whole timeline.
+    public struct KeyframeAnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)
+        public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+        public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
+        public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+    }
+
+    /// Animates the changes `animations` makes over `duration` seconds after `delay`, along the
+    /// options' curve (ReelTiming's curves); `completion` runs at the display tick it ends at.
+    ///
+    /// ```swift
+    /// UIView.animate(withDuration: 0.3, delay: 0, options: .curveEaseOut, animations: {
+    ///     card.frame.origin.y = 844
+    /// }, completion: { finished in context.completeTransition(!context.transitionWasCancelled) })
+    /// ```
+    public static func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        runBlock(
+            duration: duration, delay: delay, timing: options.curve.timing, keyframes: false, animations: animations, completion: completion
+        )
+    }
+
+    public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// The spring variant: a UIView spring (ReelTiming's `Spring(duration:dampingRatio:initialVelocity:)`,
+    /// settled at the duration); `velocity` in whole distances per second.
+    public static func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        runBlock(
+            duration: duration, delay: delay, timing: .dampedSpring(dampingRatio: Double(dampingRatio), initialVelocity: Double(velocity)),
+            keyframes: false, animations: animations, completion: completion)
+    }
+
+    /// Keyframes: inside `animations`, each `addKeyframe` animates its changes linearly over its
+    /// relative window of the whole timeline, which the options' curve bits shape (ease in-out by default).
+    public static func animateKeyframes(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let curve = AnimationOptions(rawValue: options.rawValue & (0xF << 16)).curve
+        runBlock(duration: duration, delay: delay, timing: curve.timing, keyframes: true, animations: animations, completion: completion)
+    }
+
+    public static func addKeyframe(withRelativeStartTime start: Double, relativeDuration: Double, animations: @escaping () -> Void) {
+        guard let recorder = KitRuntime.current?.recorders.last else {
+            animations()
+            return
+        }
+        let outer = recorder.keyframeWindow
+        recorder.keyframeWindow = (start, relativeDuration)
+        animations()
+        recorder.keyframeWindow = outer
+    }
+
+    /// Runs `actionsWithoutAnimation` with animations off: its changes show at once.
+    public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        guard let runtime = KitRuntime.current else {
+            actionsWithoutAnimation()
+            return
+        }
+        runtime.animationsSuppressed += 1
+        actionsWithoutAnimation()
+        runtime.animationsSuppressed -= 1
+    }
+
+    /// One animation block: records the changes, binds them to the session's clock (or the
+    /// interactive transition's timeline while the animator runs), registers the completion.
+    static func runBlock(
+        duration: Double, delay: Double, timing: TimingFunction, keyframes: Bool, animations: () -> Void,
+        completion: ((Bool) -> Void)?
+    ) {
+        guard let runtime = KitRuntime.current, runtime.animationsSuppressed == 0 else {
+            animations()
+            completion?(true)
+            return
+        }
+        guard duration.isFinite, delay.isFinite, duration >= 0 else {
+            runtime.fail(
+                KitFailure(message: "UIView.animate with a duration of \(duration) s and a delay of \(delay) s at t = \(runtime.now) s"))
+            return
+        }
+        let recorder = AnimationRecorder(chainsModelValues: keyframes)
+        runtime.recorders.append(recorder)
+        animations()
+        runtime.recorders.removeLast()
+        runtime.transition?.noteAnimationBlock(duration: duration, timing: timing)
+        let clock: AnimationGroup.Clock
+        if let timeline = runtime.capturingTimeline {
+            clock = .timeline(timeline)
+        } else if let transition = runtime.capturingTransitionClock, transition.origin == runtime.now {
+            clock = .transition(origin: transition.origin, duration: transition.duration)
+        } else {
+            clock = .wall(origin: runtime.now)
+        }
+        let group = AnimationGroup(clock: clock, end: max(delay, 0) + duration)
+        if let completion { group.completions.append(completion) }
+        let resolved = timing.resolved(duration: duration, settings: runtime.springSettings)
+        let offset = max(delay, 0)
+        for (change, window) in recorder.changes {
+            let shape: AnimationShape
+            var begin = offset
+            if let window {
+                let keyframe = Keyframe(relativeStartTime: window.start, relativeDuration: window.duration, value: 1)
+                shape = .keyframe(KeyframeAnimation(initialValue: 0, keyframes: [keyframe]), whole: resolved)
+                begin += duration * window.start
+            } else {
+                shape = .timed(resolved)
+            }
+            change.view.animations.append(
+                ViewAnimation(
+                    channel: change.channel, from: change.from, to: change.to, begin: begin, offset: offset, shape: shape, group: group))
+            if !group.views.contains(where: { $0 === change.view }) { group.views.append(change.view) }
+        }
+        runtime.groups.append(group)
+    }
+}

@@ -1,0 +1,206 @@
+/// UINavigationController: a stack of controllers whose top one's view fills its view (no
+/// navigation bar in frames, as the built-in engine's), push / pop / setViewControllers through the
+/// delegate's animator and interaction controller (the system slide otherwise), and the system
+/// back swipe (`interactivePopGestureRecognizer`, a left screen-edge pan driven by the built-in
+/// engine's back-swipe rule, `SystemBackSwipe`).
+///
+/// ```swift
+/// let navigation = UINavigationController(rootViewController: ListViewController())
+/// navigation.delegate = transitions
+/// navigation.pushViewController(DetailViewController(), animated: true)
+/// ```
+open class UINavigationController: UIViewController {
+    public private(set) var viewControllers: [UIViewController] = []
+    public weak var delegate: UINavigationControllerDelegate?
+    /// The system back swipe: pops with a percent-driven slide when the delegate gives no animator.
+    public private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
+    private var systemPop: SystemBackSwipe?
+
+    public init(rootViewController: UIViewController) {
+        super.init()
+        viewControllers = [rootViewController]
+        rootViewController.setParentSilently(self)
+    }
+
+    public override init() { super.init() }
+
+    override var recordsAppearance: Bool { false }
+    override var appearanceChildren: [UIViewController] { topViewController.map { [$0] } ?? [] }
+
+    public var topViewController: UIViewController? { viewControllers.last }
+    public var visibleViewController: UIViewController? { topViewController?.deepestPresented ?? topViewController }
+
+    open override func loadView() {
+        let bounds = KitRuntime.current.map { UIViewController.screenBounds($0) } ?? .zero
+        let wrapper = UIView(frame: bounds)
+        view = wrapper
+        // The wrapper is structural: frames list the children's views, not the container's.
+        wrapper.owningController = nil
+        wrapper.structuralName = reelName + ".wrapper"
+        let swipe = UIScreenEdgePanGestureRecognizer()
+        swipe.edges = .left
+        let backSwipe = SystemBackSwipe(navigation: self)
+        swipe.addTarget(backSwipe, action: SystemBackSwipe.handle)
+        swipe.delegate = backSwipe
+        wrapper.addGestureRecognizer(swipe)
+        interactivePopGestureRecognizer = swipe
+        systemPop = backSwipe
+        if let top = topViewController {
+            top.view.frame = wrapper.bounds
+            wrapper.addSubview(top.view)
+        }
+    }
+
+    public override var reelName: String { restorationIdentifier ?? "nav" }
+
+    public func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        guard let runtime = KitRuntime.current, isViewLoaded, let from = topViewController else {
+            // Building the stack before it is on screen: no transition, no callbacks.
+            viewControllers.append(viewController)
+            viewController.setParentSilently(self)
+            return
+        }
+        guard runtime.transition == nil else {
+            runtime.emit("warning", reelName, "push ignored: a transition is in progress")
+            return
+        }
+        viewController.willMove(toParent: self)
+        viewController.setParentSilently(self)
+        viewController.loadViewIfNeeded()
+        viewControllers.append(viewController)
+        startTransition(.push, from: from, to: viewController, animated: animated) { completed in
+            if completed {
+                viewController.didMove(toParent: self)
+            } else {
+                self.viewControllers.removeAll { $0 === viewController }
+                viewController.setParentSilently(nil)
+            }
+        }
+    }
+
+    @discardableResult
+    public func popViewController(animated: Bool) -> UIViewController? {
+        guard viewControllers.count >= 2 else { return nil }
+        return pop(to: viewControllers[viewControllers.count - 2], animated: animated).last
+    }
+
+    @discardableResult
+    public func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard viewControllers.count >= 2 else { return nil }
+        return pop(to: viewControllers[0], animated: animated)
+    }
+
+    @discardableResult
+    public func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard viewControllers.contains(where: { $0 === viewController }) else { return nil }
+        return pop(to: viewController, animated: animated)
+    }
+
+    /// Replaces the stack: a push when the new top is new, a pop when it was in the stack.
+    public func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
+        guard let newTop = controllers.last, let from = topViewController, KitRuntime.current?.transition == nil else { return }
+        if newTop === from {
+            viewControllers = controllers
+            for controller in controllers { controller.setParentSilently(self) }
+            return
+        }
+        if viewControllers.contains(where: { $0 === newTop }) {
+            _ = pop(to: newTop, animated: animated)
+            viewControllers = controllers
+        } else {
+            pushViewController(newTop, animated: animated)
+            viewControllers = controllers
+        }
+        for controller in controllers { controller.setParentSilently(self) }
+    }
+
+    private func pop(to target: UIViewController, animated: Bool) -> [UIViewController] {
+        guard KitRuntime.current?.transition == nil, let from = topViewController, target !== from,
+            let index = viewControllers.firstIndex(where: { $0 === target })
+        else { return [] }
+        let popped = Array(viewControllers[(index + 1)...])
+        for controller in popped { controller.willMove(toParent: nil) }
+        let before = viewControllers
+        viewControllers.removeSubrange((index + 1)...)
+        startTransition(.pop, from: from, to: target, animated: animated) { completed in
+            if completed {
+                for controller in popped {
+                    controller.setParentSilently(nil)
+                    controller.didMove(toParent: nil)
+                }
+            } else {
+                self.viewControllers = before
+            }
+        }
+        return popped
+    }
+
+    /// A push or pop through the delegate's animator and interaction controller (or the system's).
+    private func startTransition(
+        _ operation: UINavigationController.Operation, from: UIViewController, to: UIViewController, animated: Bool,
+        stack: @escaping (Bool) -> Void
+    ) {
+        guard let runtime = KitRuntime.current else { return }
+        let name = operation == .push ? "push" : "pop"
+        var animator: UIViewControllerAnimatedTransitioning = ImmediateNavigationAnimator()
+        var interactor: UIViewControllerInteractiveTransitioning?
+        if animated {
+            animator = SystemSlideAnimator(operation: operation)
+            if let delegate {
+                runtime.emit("delegate", reelName, "animationControllerFor(\(name), from: \(from.reelName), to: \(to.reelName))")
+                if let custom = delegate.navigationController(self, animationControllerFor: operation, from: from, to: to) {
+                    animator = custom
+                    runtime.emit("delegate", reelName, "interactionControllerFor(animator)")
+                    interactor = delegate.navigationController(self, interactionControllerFor: custom)
+                }
+            }
+            if interactor == nil, operation == .pop, let systemPop, systemPop.isDriving, animator is SystemSlideAnimator {
+                interactor = systemPop.interaction
+            }
+            delegate?.navigationController(self, willShow: to, animated: animated)
+        }
+        from.beginAppearance(appearing: false, animated: animated)
+        // A popped-to controller's view loads here, between the two appearance calls (as the built-in engine orders them).
+        to.loadViewIfNeeded()
+        to.beginAppearance(appearing: true, animated: animated)
+        let bounds = view.bounds
+        let transition = KitTransition(
+            kind: operation == .push ? .push : .pop, from: from, to: to, container: view, animator: animator, interactor: interactor,
+            animated: animated, subject: reelName, presentationSubject: nil, presentationStyle: .none,
+            frames: .init(fromInitial: bounds, fromFinal: .zero, toInitial: .zero, toFinal: bounds),
+            views: [.from: from.view, .to: to.view],
+            at: runtime.now)
+        transition.finish = { completed in
+            if completed {
+                from.view.removeFromSuperview()
+                if to.view.superview !== self.view { self.view.addSubview(to.view) }
+                from.endAppearance()
+                to.endAppearance()
+                stack(true)
+                self.delegate?.navigationController(self, didShow: to, animated: animated)
+            } else {
+                to.view.removeFromSuperview()
+                if from.view.superview !== self.view { self.view.addSubview(from.view) }
+                to.beginAppearance(appearing: false, animated: animated)
+                to.endAppearance()
+                from.beginAppearance(appearing: true, animated: animated)
+                from.endAppearance()
+                stack(false)
+            }
+        }
+        transition.begin()
+    }
+}
+
+/// Push or pop without animation: the incoming view in place at once.
+final class ImmediateNavigationAnimator: UIViewControllerAnimatedTransitioning {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0 }
+
+    func animateTransition(using context: UIViewControllerContextTransitioning) {
+        if let to = context.viewController(forKey: .to) {
+            context.containerView.addSubview(to.view)
+            to.view.frame = context.finalFrame(for: to)
+        }
+        context.completeTransition(true)
+    }
+}

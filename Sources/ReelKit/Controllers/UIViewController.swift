@@ -1,0 +1,190 @@
+/// UIViewController: its view (loaded on first use), the appearance callbacks in UIKit's order,
+/// containment, presentation. Subclass it and override as in UIKit; ReelKit records the callbacks
+/// as `lifecycle` events under the controller's name (`restorationIdentifier`, else its type).
+///
+/// ```swift
+/// final class CardViewController: UIViewController {
+///     override func viewDidLoad() {
+///         super.viewDidLoad()
+///         view.accessibilityIdentifier = "card"
+///     }
+/// }
+/// ```
+open class UIViewController {
+    private var loadedView: UIView?
+    public var title: String?
+    /// Names the controller in events and traces (its type's name when nil).
+    public var restorationIdentifier: String?
+    public private(set) weak var parent: UIViewController?
+    public private(set) var children: [UIViewController] = []
+    public internal(set) var presentedViewController: UIViewController?
+    public internal(set) weak var presentingViewController: UIViewController?
+    public var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    public var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    public weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+    public var definesPresentationContext = false
+    public var isModalInPresentation = false
+    public var preferredContentSize: CGSize = .zero
+    /// The presentation controller of the current presentation of this controller.
+    public internal(set) var presentationController: UIPresentationController?
+    /// Where the controller's appearance stands (UIKit's private `_appearState`).
+    var appearance = AppearanceState.disappeared
+
+    public init() {}
+
+    /// The controller's name in events and view keys.
+    public var reelName: String { restorationIdentifier ?? String(describing: type(of: self)) }
+
+    /// Whether the controller's appearance callbacks are recorded (containers forward them to
+    /// their visible child and are not recorded themselves, as the built-in engine names content controllers).
+    var recordsAppearance: Bool { true }
+
+    // MARK: View
+
+    public var view: UIView! {
+        get {
+            if loadedView == nil { loadViewIfNeeded() }
+            return loadedView
+        }
+        set {
+            loadedView = newValue
+            newValue?.owningController = self
+        }
+    }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+    public var viewIfLoaded: UIView? { loadedView }
+
+    public func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil { view = UIView(frame: KitRuntime.current.map { Self.screenBounds($0) } ?? .zero) }
+        KitRuntime.current?.emit("lifecycle", reelName, "viewDidLoad")
+        viewDidLoad()
+    }
+
+    static func screenBounds(_ runtime: KitRuntime) -> CGRect {
+        CGRect(x: 0, y: 0, width: runtime.device.width, height: runtime.device.height)
+    }
+
+    /// Creates the view (override to make your own; the default is a plain view of the screen's size).
+    open func loadView() {
+        view = UIView(frame: KitRuntime.current.map { Self.screenBounds($0) } ?? .zero)
+    }
+
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+
+    // MARK: Appearance
+
+    enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+
+    /// beginAppearanceTransition: the will-callback (recorded), forwarded to the visible children.
+    func beginAppearance(appearing: Bool, animated: Bool) {
+        appearance = appearing ? .appearing : .disappearing
+        if recordsAppearance { KitRuntime.current?.emit("lifecycle", reelName, appearing ? "viewWillAppear" : "viewWillDisappear") }
+        if appearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+        for child in appearanceChildren { child.beginAppearance(appearing: appearing, animated: animated) }
+    }
+
+    /// endAppearanceTransition: the did-callback for the transition begun.
+    func endAppearance() {
+        let appearing = appearance == .appearing
+        appearance = appearing ? .appeared : .disappeared
+        if recordsAppearance { KitRuntime.current?.emit("lifecycle", reelName, appearing ? "viewDidAppear" : "viewDidDisappear") }
+        if appearing { viewDidAppear(false) } else { viewDidDisappear(false) }
+        for child in appearanceChildren { child.endAppearance() }
+    }
+
+    /// The children whose appearance follows this controller's (containers: the visible ones).
+    var appearanceChildren: [UIViewController] { [] }
+
+    // MARK: Containment
+
+    public func addChild(_ child: UIViewController) {
+        child.removeFromParent()
+        KitRuntime.current?.emit("containment", reelName, "addChild(\(child.reelName))")
+        children.append(child)
+        child.parent = self
+        child.willMove(toParent: self)
+    }
+
+    public func removeFromParent() {
+        guard let parent else { return }
+        KitRuntime.current?.emit("containment", reelName, "removeFromParent")
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+    }
+
+    open func willMove(toParent parent: UIViewController?) {
+        KitRuntime.current?.emit("lifecycle", reelName, "willMove(toParent: \(parent?.reelName ?? "nil"))")
+    }
+
+    open func didMove(toParent parent: UIViewController?) {
+        KitRuntime.current?.emit("lifecycle", reelName, "didMove(toParent: \(parent?.reelName ?? "nil"))")
+    }
+
+    /// Sets `parent` without the callbacks (containers that manage their children's moves themselves).
+    func setParentSilently(_ parent: UIViewController?) {
+        if let old = self.parent { old.children.removeAll { $0 === self } }
+        self.parent = parent
+        if let parent, !parent.children.contains(where: { $0 === self }) { parent.children.append(self) }
+    }
+
+    public var navigationController: UINavigationController? {
+        var current = parent
+        while let candidate = current {
+            if let navigation = candidate as? UINavigationController { return navigation }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// The coordinator of the transition this controller takes part in, while it runs.
+    public var transitionCoordinator: UIViewControllerTransitionCoordinator? {
+        guard let transition = KitRuntime.current?.transition, transition.involves(self) else { return nil }
+        return transition.coordinator
+    }
+}
+
+/// UIModalPresentationStyle with UIKit's raw values.
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0
+    case pageSheet = 1
+    case formSheet = 2
+    case currentContext = 3
+    case custom = 4
+    case overFullScreen = 5
+    case overCurrentContext = 6
+    case popover = 7
+    case none = -1
+    case automatic = -2
+
+    var name: String {
+        switch self {
+        case .fullScreen: "fullScreen"
+        case .pageSheet: "pageSheet"
+        case .formSheet: "formSheet"
+        case .currentContext: "currentContext"
+        case .custom: "custom"
+        case .overFullScreen: "overFullScreen"
+        case .overCurrentContext: "overCurrentContext"
+        case .popover: "popover"
+        case .none: "none"
+        case .automatic: "automatic"
+        }
+    }
+}
+
+/// UIModalTransitionStyle with UIKit's raw values (only coverVertical and crossDissolve are animated by ReelKit's system animator).
+public enum UIModalTransitionStyle: Int, Sendable {
+    case coverVertical = 0
+    case flipHorizontal = 1
+    case crossDissolve = 2
+    case partialCurl = 3
+}

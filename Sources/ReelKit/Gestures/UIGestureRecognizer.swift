@@ -1,0 +1,175 @@
+import ReelGestures
+import ReelTrace
+
+/// UIGestureRecognizer: state, delegate, failure requirements and target-action, with the state
+/// machine of one of ReelGestures' recognizers (the built-in engine's) underneath. Linux has no
+/// `#selector`: targets are closures or method references.
+///
+/// ```swift
+/// let pan = UIPanGestureRecognizer(target: self, action: CardViewController.handlePan)
+/// view.addGestureRecognizer(pan)
+/// // or: pan.addTarget { recognizer in ... }
+/// ```
+open class UIGestureRecognizer {
+    /// UIGestureRecognizer.State with UIKit's raw values.
+    public enum State: Int, Sendable {
+        case possible = 0
+        case began = 1
+        case changed = 2
+        case ended = 3
+        case cancelled = 4
+        case failed = 5
+
+        public static let recognized = State.ended
+
+        init(_ state: GestureState) { self = State(rawValue: state.rawValue) ?? .possible }
+
+        var name: String { GestureState(rawValue: rawValue)?.name ?? "possible" }
+        var isInProgress: Bool { self == .began || self == .changed }
+    }
+
+    private var targets: [(UIGestureRecognizer) -> Void] = []
+    /// The state the recognizer's owner sees: the inner machine's, unless the delegate, a failure
+    /// requirement or another recognizer held or failed it.
+    public internal(set) var state: State = .possible
+    public var isEnabled = true {
+        didSet {
+            if !isEnabled, state.isInProgress { TouchDispatch.cancel(self) }
+        }
+    }
+    public weak var delegate: UIGestureRecognizerDelegate?
+    public internal(set) weak var view: UIView?
+    /// Names the recognizer in `gesture` events (default: pan, edgePan, pinch, tap).
+    public var name: String?
+    public var cancelsTouchesInView = true
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
+    /// Recognizers that must fail before this one may begin.
+    var requiredToFail: [UIGestureRecognizer] = []
+    /// Fingers delivered to this recognizer and still down.
+    var fingers: Set<Int> = []
+    /// The inner machine reported began but a failure requirement holds it in `.possible`.
+    var heldBegan = false
+    /// Failed by another recognizer's recognition (or the delegate) until its fingers lift.
+    var forcedFailure = false
+
+    public init() {}
+
+    /// `init(target:action:)` with a method reference: `UIPanGestureRecognizer(target: self, action: Card.handlePan)`.
+    public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        target: Target, action: @escaping (Target) -> (Recognizer) -> Void
+    ) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// A recognizer whose action is a closure.
+    public convenience init(handler: @escaping (UIGestureRecognizer) -> Void) {
+        self.init()
+        addTarget(handler)
+    }
+
+    public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void
+    ) {
+        targets.append { [weak target] recognizer in
+            guard let target, let recognizer = recognizer as? Recognizer else { return }
+            action(target)(recognizer)
+        }
+    }
+
+    public func addTarget(_ handler: @escaping (UIGestureRecognizer) -> Void) { targets.append(handler) }
+
+    public func removeAllTargets() { targets.removeAll() }
+
+    /// Waits for `other` to fail before beginning.
+    public func require(toFail other: UIGestureRecognizer) {
+        if !requiredToFail.contains(where: { $0 === other }) { requiredToFail.append(other) }
+    }
+
+    /// The recognizer's name in events.
+    var eventName: String { name ?? defaultName }
+    var defaultName: String { "gesture" }
+
+    /// Fingers counted by the recognizer.
+    open var numberOfTouches: Int { fingers.count }
+
+    /// The touches' location (centroid for pans, midpoint for pinches) in `view`'s coordinates.
+    open func location(in view: UIView?) -> CGPoint {
+        let point = windowLocation
+        return view?.convert(CGPoint(x: point.x, y: point.y), from: nil) ?? CGPoint(x: point.x, y: point.y)
+    }
+
+    // MARK: What subclasses supply
+
+    /// The inner machine's location, window points.
+    var windowLocation: GestureVector { .zero }
+    /// The inner machine's state.
+    var innerState: GestureState { .possible }
+    /// Feeds one touch event of this recognizer's fingers to the inner machine; returns its state changes.
+    func feed(_ event: TouchEvent) -> [GestureState] { [] }
+    /// The delegate refused to begin: the inner machine fails.
+    func refuseInner() {}
+    /// A new touch sequence starts (the first finger lands): per-sequence values reset.
+    func sequenceBegan() {}
+    /// Whether actions run for a state (continuous recognizers: all but possible and failed).
+    func sendsAction(for state: State) -> Bool { state != .possible && state != .failed }
+
+    func performActions() {
+        for target in targets { target(self) }
+    }
+}
+
+/// UIGestureRecognizerDelegate; every method is optional (defaults as UIKit's).
+public protocol UIGestureRecognizerDelegate: AnyObject {
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer)
+        -> Bool
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
+}
+
+/// One finger's sample, as a delegate sees it at touch-down.
+public final class UITouch {
+    public enum Phase: Int, Sendable {
+        case began = 0
+        case moved = 1
+        case stationary = 2
+        case ended = 3
+        case cancelled = 4
+    }
+
+    public let phase: Phase
+    public let timestamp: TimeInterval
+    /// The view the touch hit.
+    public private(set) weak var view: UIView?
+    let windowPoint: CGPoint
+
+    init(_ touch: Touch, view: UIView?) {
+        phase = Phase(rawValue: ["began", "moved", "stationary", "ended", "cancelled"].firstIndex(of: touch.phase.rawValue) ?? 0) ?? .began
+        timestamp = touch.t
+        self.view = view
+        windowPoint = CGPoint(x: touch.x, y: touch.y)
+    }
+
+    public func location(in view: UIView?) -> CGPoint { view?.convert(windowPoint, from: nil) ?? windowPoint }
+}

@@ -1,0 +1,77 @@
+import ReelTiming
+import ReelTrace
+
+/// One session's world: the clock, the window, what happened, what animates. ReelKit's UIKit
+/// classes reach it through `KitRuntime.current` while a scene runs (`KitSession` sets it), the way
+/// UIKit code reaches the main run loop: UIView.animate, present and the recognizers need no handle.
+final class KitRuntime: @unchecked Sendable {
+    @TaskLocal static var current: KitRuntime?
+
+    let sceneName: String
+    let device: Device
+    let frameClock: FrameClock
+    /// How UIView springs fit their duration (the built-in profile's `spring.settle_epsilon`).
+    let springSettings: SpringSettings
+    /// Seconds since the session's start: the touch being handled, or the display tick being rendered.
+    var now = 0.0
+    /// Whether events are recorded (false while the scene builds its hierarchy).
+    var recording = false
+    var events: [TraceEvent] = []
+    var window: UIWindow!
+    /// The transition in flight (UIKit runs one per container at a time; ReelKit one per session).
+    var transition: KitTransition?
+    /// The last transition's completeTransition: the session's decision.
+    var outcome: (completed: Bool, t: Double)?
+    /// Animation blocks (UIView.animate, keyframes) not yet completed, in creation order.
+    var groups: [AnimationGroup] = []
+    /// Property animators that are running or paused, in creation order.
+    var propertyAnimators: [UIViewPropertyAnimator] = []
+    /// Recorders of the animation blocks being run, innermost last.
+    var recorders: [AnimationRecorder] = []
+    /// performWithoutAnimation depth.
+    var animationsSuppressed = 0
+    /// The interactive transition's timeline that UIView.animate binds to (UIKit pauses the
+    /// container layer and scrubs its time), while the animator's animateTransition runs.
+    var capturingTimeline: TransitionTimeline?
+    /// An animated (not interactive) transition's clock that UIView.animate binds to while its
+    /// animator runs: its start and duration.
+    var capturingTransitionClock: (origin: Double, duration: Double)?
+    /// Which recognizers each finger down was delivered to.
+    var touchBindings: TouchDispatch.Bindings?
+    /// The first thing that went wrong in the scene's code (a NaN, a misuse UIKit would raise for).
+    var failure: KitFailure?
+
+    init(sceneName: String, device: Device, refreshHz: Double) {
+        self.sceneName = sceneName
+        self.device = device
+        self.frameClock = FrameClock(refreshHz: refreshHz)
+        if case .number(let epsilon)? = BuiltinParameters.profile.value("spring.settle_epsilon") {
+            springSettings = SpringSettings(settlingEpsilon: epsilon)
+        } else {
+            springSettings = SpringSettings()
+        }
+    }
+
+    func emit(_ kind: String, _ subject: String, _ detail: String) {
+        guard recording else { return }
+        events.append(TraceEvent(t: now, kind: kind, subject: subject, detail: detail))
+    }
+
+    /// Records the first failure; the session stops with it after the current step.
+    func fail(_ failure: KitFailure) {
+        if self.failure == nil { self.failure = failure }
+    }
+
+    /// Whether anything moves or may move: a transition in flight, an animation block or a running
+    /// property animator, a recognizer in progress. Display ticks are rendered only then.
+    var isActive: Bool {
+        if transition != nil || !groups.isEmpty { return true }
+        if propertyAnimators.contains(where: { $0.isRunning }) { return true }
+        return TouchDispatch.hasGestureInProgress(self)
+    }
+}
+
+/// What stops a session because of the scene's own code.
+struct KitFailure: Sendable, Hashable {
+    var message: String
+}

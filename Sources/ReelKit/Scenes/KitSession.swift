@@ -1,0 +1,233 @@
+import ReelGestures
+import ReelJSON
+import ReelTiming
+import ReelTrace
+
+/// Runs one session of a scene: builds it, feeds the touches as UIKit events on the session's
+/// frame clock, renders a frame at every display tick while anything moves, and returns the trace.
+enum KitSession {
+    static func run(_ scene: ReelKitScene, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool) throws(ReelKitError)
+        -> Trace
+    {
+        guard refreshHz > 0, refreshHz <= KitLimits.maximumRefreshHz else {
+            throw ReelKitError("scene '\(scene.name)': refresh rate must be within 0-1000 Hz, got \(refreshHz)")
+        }
+        if let late = touches.first(where: { !(abs($0.t) <= KitLimits.maximumTouchTime) }) {
+            throw ReelKitError("scene '\(scene.name)': touch time \(late.t) s is beyond a day (86400 s) from the session's start")
+        }
+        let runtime = KitRuntime(sceneName: scene.name, device: device, refreshHz: refreshHz)
+        let result: Result<Trace, ReelKitError> = KitRuntime.$current.withValue(runtime) {
+            do throws(ReelKitError) {
+                return .success(try drive(scene, runtime: runtime, touches: touches, outcomeHierarchy: outcomeHierarchy))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func drive(_ scene: ReelKitScene, runtime: KitRuntime, touches: [Touch], outcomeHierarchy: Bool) throws(ReelKitError)
+        -> Trace
+    {
+        let device = runtime.device
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: device.width, height: device.height))
+        runtime.window = window
+        scene.build(window)
+        guard window.rootViewController != nil else {
+            throw ReelKitError("scene '\(scene.name)': the scene set no rootViewController on its window")
+        }
+        try check(runtime, scene)
+        if let transition = runtime.transition {
+            throw ReelKitError(
+                "scene '\(scene.name)': a transition (\(transition.subject)) is still running after the scene was built; present without animation while building"
+            )
+        }
+        runtime.events.removeAll()
+        runtime.outcome = nil
+        runtime.recording = true
+        let bindings = TouchDispatch.Bindings()
+        runtime.touchBindings = bindings
+        let events = touchEvents(touches)
+        let clock = runtime.frameClock
+        let lastTouch = touches.last?.t ?? 0
+        var frames: [Frame] = []
+        var nextTick = 0
+        var wasActive = false
+        var index = 0
+        while true {
+            try check(runtime, scene)
+            let active = runtime.isActive
+            if active, !wasActive { nextTick = max(nextTick, clock.firstTick(atOrAfter: runtime.now)) }
+            wasActive = active
+            let eventTime = index < events.count ? events[index].t : Double.infinity
+            let tickTime = clock.time(ofTick: nextTick)
+            if active, tickTime < eventTime {
+                guard tickTime <= lastTouch + KitLimits.timeCap else { throw timeCapError(scene, runtime, lastTouch: lastTouch) }
+                runtime.now = tickTime
+                nextTick += 1
+                renderTick(at: tickTime, runtime: runtime, frames: &frames)
+                continue
+            }
+            guard index < events.count else { break }
+            runtime.now = events[index].t
+            TouchDispatch.deliver(events[index], in: runtime, bindings: bindings)
+            index += 1
+        }
+        let outcome = runtime.outcome ?? (false, 0)
+        let hierarchy = outcomeHierarchy ? HierarchyDescription.json(of: window) : ""
+        return Trace(
+            frames: frames, events: runtime.events, outcome: Outcome(completed: outcome.completed, t: outcome.t, hierarchy: hierarchy))
+    }
+
+    /// UIKit's events: lines with the same time together; fingers still down when the stream ends
+    /// are cancelled at the last touch's time (UIKit cancels touches it loses).
+    static func touchEvents(_ touches: [Touch]) -> [TouchEvent] {
+        var events = TouchEvent.group(touches)
+        var last: [Int: Touch] = [:]
+        for touch in touches { last[touch.id] = touch }
+        let down = last.values.filter { $0.phase != .ended && $0.phase != .cancelled }.sorted { $0.id < $1.id }
+        if let t = touches.last?.t, !down.isEmpty {
+            events.append(TouchEvent(t: t, touches: down.map { Touch(t: t, id: $0.id, phase: .cancelled, x: $0.x, y: $0.y) }))
+        }
+        return events
+    }
+
+    /// A display tick: clocks that reach their ends end, the frame is sampled (showing the end
+    /// states), then completions run (which may complete the transition).
+    private static func renderTick(at t: Double, runtime: KitRuntime, frames: inout [Frame]) {
+        var endedTimeline: (KitTransition, Bool)?
+        if let transition = runtime.transition, let timeline = transition.timeline, timeline.endIfReached(at: t) {
+            endedTimeline = (transition, timeline.fractionComplete >= 1)
+        }
+        var endedAnimators: [(UIViewPropertyAnimator, UIViewAnimatingPosition)] = []
+        for animator in runtime.propertyAnimators {
+            if let position = animator.endIfReached(at: t) { endedAnimators.append((animator, position)) }
+        }
+        let progress = runtime.transition?.progress(at: t) ?? 0
+        let frame = FrameSampler.frame(index: frames.count, t: t, progress: progress, window: runtime.window)
+        if let bad = FrameSampler.firstNonFinite(in: frame) {
+            // A timing made of non-finite numbers (a NaN damping, an infinite duration) shows here.
+            runtime.fail(KitFailure(message: "\(bad) at t = \(t) s (not a finite number: an animation's timing produced it)"))
+            return
+        }
+        frames.append(frame)
+        if let (transition, atEnd) = endedTimeline { transition.timelineEnded(atEnd: atEnd, in: runtime) }
+        let ended = runtime.groups.filter { $0.hasEnded(at: t) }
+        runtime.groups.removeAll { $0.hasEnded(at: t) }
+        for group in ended {
+            for view in group.views { view.finishAnimations(of: group, atStart: false) }
+        }
+        for group in ended {
+            group.completed = true
+            for completion in group.completions { completion(true) }
+        }
+        for (animator, position) in endedAnimators { animator.complete(at: position) }
+    }
+
+    private static func check(_ runtime: KitRuntime, _ scene: ReelKitScene) throws(ReelKitError) {
+        if let failure = runtime.failure { throw ReelKitError("scene '\(scene.name)': \(failure.message)") }
+    }
+
+    /// Why the session was still moving at the time cap.
+    private static func timeCapError(_ scene: ReelKitScene, _ runtime: KitRuntime, lastTouch: Double) -> ReelKitError {
+        let cap = KitLimits.timeCap
+        let reason: String
+        if let transition = runtime.transition {
+            reason =
+                "the transition \(transition.subject) begun at \(transition.start) s never completed: does the animator call completeTransition?"
+        } else if let group = runtime.groups.first, let view = group.views.first {
+            reason = "view '\(view.traceKey)' is still animating (an animation that restarts itself?)"
+        } else if !runtime.groups.isEmpty {
+            reason = "an animation block is still pending (an animation that restarts itself?)"
+        } else if runtime.propertyAnimators.contains(where: { $0.isRunning }) {
+            reason = "a property animator is still running"
+        } else {
+            reason = "a gesture is still in progress"
+        }
+        return ReelKitError("scene '\(scene.name)': still moving \(cap) s after the last touch (time cap): \(reason)")
+    }
+}
+
+/// A frame of the window: every non-structural view, back to front, with its on-screen values.
+enum FrameSampler {
+    static func frame(index: Int, t: Double, progress: Double, window: UIView) -> Frame {
+        var views: [ViewState] = []
+        var keys: Set<String> = []
+        walk(window, x: 0, y: 0, hidden: false, t: t, views: &views, keys: &keys)
+        return Frame(index: index, t: t, progress: progress, views: views)
+    }
+
+    /// The first non-finite number of a frame, described ("view 'card' shows frame.y = nan").
+    static func firstNonFinite(in frame: Frame) -> String? {
+        if !frame.progress.isFinite { return "the transition's progress is \(frame.progress)" }
+        for view in frame.views {
+            let values: [(String, Double)] = [
+                ("frame.x", view.x), ("frame.y", view.y), ("frame.width", view.w), ("frame.height", view.h), ("alpha", view.alpha),
+                ("transform.a", view.transform.a), ("transform.b", view.transform.b), ("transform.c", view.transform.c),
+                ("transform.d", view.transform.d), ("transform.tx", view.transform.tx), ("transform.ty", view.transform.ty),
+            ]
+            if let (name, value) = values.first(where: { !$0.1.isFinite }) { return "view '\(view.key)' shows \(name) = \(value)" }
+        }
+        return nil
+    }
+
+    private static func walk(
+        _ view: UIView, x: Double, y: Double, hidden: Bool, t: Double, views: inout [ViewState], keys: inout Set<String>
+    ) {
+        for subview in view.subviews {
+            let frame = subview.presentation(.frame, at: t)
+            let left = x == 0 ? frame.v0 : x + frame.v0
+            let top = y == 0 ? frame.v1 : y + frame.v1
+            let isHidden = hidden || subview.isHidden
+            if subview.structuralName == nil {
+                var key = subview.traceKey
+                if keys.contains(key) {
+                    var number = 2
+                    while keys.contains(key + "#\(number)") { number += 1 }
+                    key += "#\(number)"
+                }
+                keys.insert(key)
+                let alpha = subview.presentation(.alpha, at: t).v0
+                let m = subview.presentation(.transform, at: t)
+                views.append(
+                    ViewState(
+                        key: key, x: left, y: top, w: frame.v2, h: frame.v3, alpha: min(max(alpha, 0), 1),
+                        transform: AffineTransform(a: m.v0, b: m.v1, c: m.v2, d: m.v3, tx: m.v4, ty: m.v5), z: views.count, hidden: isHidden
+                    ))
+            }
+            walk(subview, x: left, y: top, hidden: isHidden, t: t, views: &views, keys: &keys)
+        }
+    }
+}
+
+/// The final hierarchy, in the built-in engine's shape: root (name, kind, children), the presented
+/// chain and the window's views back to front.
+enum HierarchyDescription {
+    static func json(of window: UIWindow) -> String {
+        guard let root = window.rootViewController else { return "{}" }
+        var rootFields: [JSONMember] = [JSONMember("name", .string(root.reelName))]
+        if let navigation = root as? UINavigationController {
+            rootFields.append(JSONMember("kind", .string("navigation")))
+            rootFields.append(JSONMember("children", .array(navigation.viewControllers.map { .string($0.reelName) })))
+        } else {
+            rootFields.append(JSONMember("kind", .string("none")))
+        }
+        var presented: [JSONValue] = []
+        var current = root
+        while let next = current.presentedViewController {
+            presented.append(
+                .object([
+                    JSONMember("presented", .string(next.reelName)), JSONMember("presenter", .string(current.reelName)),
+                    JSONMember("style", .string(next.presentationController?.styleName ?? "fullScreen")),
+                ]))
+            current = next
+        }
+        let frame = FrameSampler.frame(index: 0, t: KitRuntime.current?.now ?? 0, progress: 0, window: window)
+        let fields: [JSONMember] = [
+            JSONMember("root", .object(rootFields)),
+            JSONMember("presented", .array(presented)),
+            JSONMember("views", .array(frame.views.map { .string($0.key) })),
+        ]
+        return JSONWriter.text(of: .object(fields), sortedKeys: true, numberStyle: .fingerprint)
+    }
+}

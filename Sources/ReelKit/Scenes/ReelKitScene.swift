@@ -1,0 +1,46 @@
+import ReelEngine
+
+/// A named scene: builds the window's root view controller the way the app does (and anything the
+/// session starts from, such as a presented controller, presented without animation), and declares
+/// the gesture that starts it (`trigger`) so `synth` can make sessions for it.
+///
+/// ```swift
+/// let card = ReelKitScene(name: "card.dismiss", trigger: TriggerSpec(kind: .pan, direction: .down, extent: 444)) { window in
+///     let home = HomeViewController()
+///     window.rootViewController = home
+///     window.makeKeyAndVisible()
+///     home.present(CardViewController(), animated: false)
+/// }
+/// ```
+public struct ReelKitScene: Sendable {
+    /// The scenario the sessions name: the scene's name, a summary and its trigger (a catalog
+    /// scenario's own spec when the scene re-implements it).
+    public let spec: ScenarioSpec
+    let build: @Sendable (UIWindow) -> Void
+
+    public var name: String { spec.name }
+
+    public init(name: String, summary: String = "", trigger: TriggerSpec, build: @escaping @Sendable (UIWindow) -> Void) {
+        spec = ScenarioSpec(
+            name: name, summary: summary.isEmpty ? "ReelKit scene \(name)" : summary,
+            hierarchy: HierarchySpec(container: "none", controllers: ["root"]), action: ActionSpec(kind: "present"),
+            animator: "reelkit", interaction: trigger.kind == .tap ? nil : "reelkit", trigger: trigger)
+        self.build = build
+    }
+
+    /// A scene that re-implements a catalog scenario in UIKit style: its sessions name the catalog
+    /// scenario, so the built-in engine can replay them too.
+    public init(reimplementing spec: ScenarioSpec, build: @escaping @Sendable (UIWindow) -> Void) {
+        self.spec = spec
+        self.build = build
+    }
+
+    /// A scene that re-implements the catalog scenario `catalogName` (nil when the catalog has none).
+    public init?(catalogScenario catalogName: String, build: @escaping @Sendable (UIWindow) -> Void) {
+        guard let spec = ScenarioCatalog.named(catalogName) else { return nil }
+        self.init(reimplementing: spec, build: build)
+    }
+
+    /// Whether sessions must carry the spec inline (a name the catalog does not know).
+    var needsInlineSpec: Bool { ScenarioCatalog.named(spec.name) != spec }
+}

@@ -1,0 +1,119 @@
+import ReelGestures
+import ReelTiming
+
+/// UIPercentDrivenInteractiveTransition on the built-in engine's model: the transition's time is a
+/// linear ReelTiming `PropertyAnimator` (`TransitionTimeline`), paused while interactive; `update`
+/// sets its fraction (clamped to 0...1); `finish`/`cancel` reverse it or not and continue it with
+/// `completionCurve` over ReelGestures' `PercentDriven.durationFactor` (remaining distance /
+/// completionSpeed) x duration. With an animator that has an interruptible animator, that animator is
+/// driven instead (fractionComplete, isReversed, continueAnimation).
+///
+/// ```swift
+/// final class SwipeInteraction: UIPercentDrivenInteractiveTransition {
+///     override var completionSpeed: CGFloat { get { 1 - percentComplete } set {} }
+/// }
+/// ```
+open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
+    private weak var transition: KitTransition?
+    private var timeline: TransitionTimeline?
+    private var driven: UIViewImplicitlyAnimating?
+    /// Values <= 0 count as 1 (UIKit's reading).
+    open var completionSpeed: CGFloat = 1
+    open var completionCurve: UIView.AnimationCurve = .easeInOut
+    open var wantsInteractiveStart = true
+    /// The timing of the finish or cancel of an interruptible animator (nil: the animator's own timing).
+    open var timingCurve: UITimingCurveProvider?
+    /// Updates before the transition starts wait for it (UIKit keeps the last one).
+    private var pendingPercent: Double?
+
+    public init() {}
+
+    /// The transition's duration (the animator's transitionDuration).
+    public var duration: CGFloat { CGFloat(transition?.duration ?? 0) }
+
+    /// The fraction the transition stands at (linear in the transition's time).
+    public var percentComplete: CGFloat {
+        if let driven { return driven.fractionComplete }
+        return CGFloat(timeline?.fractionComplete ?? pendingPercent ?? 0)
+    }
+
+    private var now: Double { KitRuntime.current?.now ?? 0 }
+
+    open func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
+        guard let context = transitionContext as? KitTransitionContext else { return }
+        let transition = context.transition
+        self.transition = transition
+        let candidate = transition.animator.interruptibleAnimator(using: context)
+        if !(candidate is NoInterruptibleAnimator) {
+            driven = candidate
+            transition.interruptible = candidate
+            transition.runAnimatorAlongsideOnly()
+            if wantsInteractiveStart { candidate.pauseAnimation() } else { candidate.startAnimation() }
+        } else {
+            let timeline = TransitionTimeline(duration: transition.duration)
+            self.timeline = timeline
+            if wantsInteractiveStart { timeline.pause(at: now) } else { timeline.start(at: now) }
+            transition.isInteractive = wantsInteractiveStart
+            transition.runAnimator(timeline: timeline)
+        }
+        if let pendingPercent { update(CGFloat(pendingPercent)) }
+    }
+
+    /// Sets the transition's fraction (NaN reads as 0; clamped to 0...1).
+    open func update(_ percentComplete: CGFloat) {
+        let value = percentComplete.isNaN ? 0 : Double(percentComplete)
+        let clamped = min(max(value, 0), 1)
+        guard let transition, !transition.completed else {
+            pendingPercent = clamped
+            return
+        }
+        if let driven {
+            guard !driven.isRunning else { return }
+            driven.fractionComplete = CGFloat(clamped)
+        } else if let timeline {
+            guard !timeline.isRunning else { return }
+            timeline.setFraction(clamped)
+        }
+        transition.context.updateInteractiveTransition(CGFloat(clamped))
+    }
+
+    open func finish() { end(finishing: true) }
+    open func cancel() { end(finishing: false) }
+
+    /// Pauses a running finish or cancel where it is: a finger takes it back.
+    open func pause() {
+        guard let transition, !transition.completed else { return }
+        if let driven {
+            guard driven.isRunning else { return }
+            driven.pauseAnimation()
+        } else if let timeline {
+            guard timeline.isRunning else { return }
+            timeline.pause(at: now)
+        }
+        transition.context.pauseInteractiveTransition()
+    }
+
+    private func end(finishing: Bool) {
+        guard let transition, !transition.completed else { return }
+        if let driven, driven.isRunning { return }
+        if let timeline, timeline.isRunning { return }
+        let p = Double(percentComplete)
+        let speed = Double(completionSpeed)
+        let factor = PercentDriven.durationFactor(progress: p, completionSpeed: speed, cancelling: !finishing)
+        if finishing { transition.context.finishInteractiveTransition() } else { transition.context.cancelInteractiveTransition() }
+        if let driven {
+            driven.isReversed = !finishing
+            driven.continueAnimation(withTimingParameters: timingCurve, durationFactor: CGFloat(factor))
+        } else if let timeline {
+            timeline.continue(reversed: !finishing, timing: completionCurve.timing, durationFactor: factor, at: now)
+        }
+    }
+}
+
+extension KitTransition {
+    /// The interruptible-animator path: animateTransition is not called; alongside animations join the animator.
+    func runAnimatorAlongsideOnly() {
+        if let animator = interruptible as? UIViewPropertyAnimator { noteAnimator(animator) }
+        coordinator.runPendingAlongside()
+    }
+}

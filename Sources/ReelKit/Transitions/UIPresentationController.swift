@@ -1,0 +1,68 @@
+/// UIPresentationController: the presented view's frame, the chrome around it (dimming views) and
+/// the four will/did hooks, each recorded as a `presentation` event of "<presented>.presentation".
+///
+/// ```swift
+/// final class HalfSheetPresentationController: UIPresentationController {
+///     override var frameOfPresentedViewInContainerView: CGRect {
+///         let bounds = containerView!.bounds
+///         return CGRect(x: 0, y: bounds.height / 2, width: bounds.width, height: bounds.height / 2)
+///     }
+/// }
+/// ```
+open class UIPresentationController {
+    public let presentedViewController: UIViewController
+    public private(set) weak var presentingViewController: UIViewController?
+    public internal(set) var containerView: UIView?
+    public weak var delegate: AnyObject?
+
+    public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+        self.presentedViewController = presentedViewController
+        self.presentingViewController = presentingViewController
+    }
+
+    /// The view the animator animates: the presented controller's view by default.
+    open var presentedView: UIView? { presentedViewController.view }
+
+    /// Where the presented view ends: the container's bounds by default.
+    open var frameOfPresentedViewInContainerView: CGRect { containerView?.bounds ?? .zero }
+
+    /// Whether the presenter's view leaves the window once presented (fullScreen: true).
+    open var shouldRemovePresentersView: Bool { false }
+    open var shouldPresentInFullscreen: Bool { true }
+
+    open func presentationTransitionWillBegin() {}
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+    open func dismissalTransitionWillBegin() {}
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+    open func containerViewWillLayoutSubviews() {}
+    open func containerViewDidLayoutSubviews() {}
+
+    /// The presentation's style as events and hierarchies name it.
+    var styleName: String { "custom" }
+}
+
+/// The system's presentation controller of a non-custom style.
+final class SystemPresentationController: UIPresentationController {
+    let style: UIModalPresentationStyle
+
+    init(presented: UIViewController, presenting: UIViewController?, style: UIModalPresentationStyle) {
+        self.style = style
+        super.init(presentedViewController: presented, presenting: presenting)
+    }
+
+    override var shouldRemovePresentersView: Bool { style == .fullScreen }
+
+    override var frameOfPresentedViewInContainerView: CGRect {
+        let bounds = containerView?.bounds ?? .zero
+        switch style {
+        case .pageSheet, .formSheet:
+            // The built-in engine's compact-width page sheet: full width below `presentation.page_sheet_top`.
+            let top = CGFloat(BuiltinParameters.number("presentation.page_sheet_top"))
+            return CGRect(x: 0, y: top, width: bounds.width, height: bounds.height - top)
+        default:
+            return bounds
+        }
+    }
+
+    override var styleName: String { style.name }
+}

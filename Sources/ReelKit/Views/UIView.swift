@@ -1,0 +1,369 @@
+/// UIView as transitions use it: geometry, alpha, transform, hierarchy, gesture recognizers. Its
+/// animatable properties (frame, bounds, center, alpha, transform) report to the animation block
+/// being run, so `UIView.animate` animates them on Reel's timing model; frames sample their
+/// on-screen (presentation) values. No layers, drawing or Auto Layout.
+///
+/// ```swift
+/// let card = UIView(frame: CGRect(x: 0, y: 400, width: 390, height: 444))
+/// card.accessibilityIdentifier = "card"  // its key in traces
+/// view.addSubview(card)
+/// ```
+open class UIView {
+    /// The untransformed frame in the superview's coordinates (x, y, width, height): the model value.
+    var modelFrame: AnimatedValue
+    var modelAlpha = AnimatedValue(1)
+    var modelTransform = AnimatedValue(1, 0, 0, 1, 0, 0)
+    /// Running animations of this view, oldest first.
+    var animations: [ViewAnimation] = []
+    /// Views Reel does not list in frames: the window, containers' wrappers, transition containers.
+    /// Their frames still offset their subviews.
+    var structuralName: String?
+    /// The controller whose root view this is.
+    weak var owningController: UIViewController?
+
+    public private(set) weak var superview: UIView?
+    public private(set) var subviews: [UIView] = []
+    public var isHidden = false
+    public var backgroundColor: UIColor?
+    public var isUserInteractionEnabled = true
+    public var tag = 0
+    public var clipsToBounds = false
+    /// Names the view in traces (else its controller's name + ".view", else a path).
+    public var accessibilityIdentifier: String?
+    public private(set) var gestureRecognizers: [UIGestureRecognizer]?
+
+    public init(frame: CGRect) {
+        modelFrame = AnimatedValue(Double(frame.origin.x), Double(frame.origin.y), Double(frame.size.width), Double(frame.size.height))
+    }
+
+    public convenience init() { self.init(frame: .zero) }
+
+    // MARK: Geometry
+
+    /// The untransformed frame in the superview's coordinates (UIKit's frame is undefined under a
+    /// non-identity transform; ReelKit keeps the untransformed one).
+    public var frame: CGRect {
+        get { CGRect(x: modelFrame.v0, y: modelFrame.v1, width: modelFrame.v2, height: modelFrame.v3) }
+        set {
+            set(
+                .frame,
+                AnimatedValue(
+                    Double(newValue.origin.x), Double(newValue.origin.y), Double(newValue.size.width), Double(newValue.size.height)))
+        }
+    }
+
+    /// Origin (0, 0) and the frame's size; setting it resizes about the center.
+    public var bounds: CGRect {
+        get { CGRect(x: 0, y: 0, width: modelFrame.v2, height: modelFrame.v3) }
+        set {
+            let centerX = modelFrame.v0 + modelFrame.v2 / 2
+            let centerY = modelFrame.v1 + modelFrame.v3 / 2
+            let w = Double(newValue.size.width)
+            let h = Double(newValue.size.height)
+            set(.frame, AnimatedValue(centerX - w / 2, centerY - h / 2, w, h))
+        }
+    }
+
+    public var center: CGPoint {
+        get { CGPoint(x: modelFrame.v0 + modelFrame.v2 / 2, y: modelFrame.v1 + modelFrame.v3 / 2) }
+        set {
+            set(
+                .frame,
+                AnimatedValue(Double(newValue.x) - modelFrame.v2 / 2, Double(newValue.y) - modelFrame.v3 / 2, modelFrame.v2, modelFrame.v3))
+        }
+    }
+
+    public var alpha: CGFloat {
+        get { CGFloat(modelAlpha.v0) }
+        set { set(.alpha, AnimatedValue(Double(newValue))) }
+    }
+
+    public var transform: CGAffineTransform {
+        get {
+            CGAffineTransform(
+                a: modelTransform.v0, b: modelTransform.v1, c: modelTransform.v2, d: modelTransform.v3, tx: modelTransform.v4,
+                ty: modelTransform.v5)
+        }
+        set {
+            set(
+                .transform,
+                AnimatedValue(
+                    Double(newValue.a), Double(newValue.b), Double(newValue.c), Double(newValue.d), Double(newValue.tx), Double(newValue.ty)
+                ))
+        }
+    }
+
+    func model(_ channel: AnimatedChannel) -> AnimatedValue {
+        switch channel {
+        case .frame: modelFrame
+        case .alpha: modelAlpha
+        case .transform: modelTransform
+        }
+    }
+
+    private func setModel(_ channel: AnimatedChannel, _ value: AnimatedValue) {
+        switch channel {
+        case .frame: modelFrame = value
+        case .alpha: modelAlpha = value
+        case .transform: modelTransform = value
+        }
+    }
+
+    /// A setter: checks the numbers, reports the change to the animation block being run, stores the model value.
+    private func set(_ channel: AnimatedChannel, _ value: AnimatedValue) {
+        let runtime = KitRuntime.current
+        if let bad = value.firstNonFinite {
+            runtime?.fail(
+                KitFailure(
+                    message:
+                        "view '\(traceKey)' set \(channel.componentNames[bad]) to \(value[bad]) at t = \(runtime?.now ?? 0) s (not a finite number)"
+                ))
+            return
+        }
+        if let runtime, runtime.animationsSuppressed == 0, let recorder = runtime.recorders.last {
+            let from = recorder.chainsModelValues ? model(channel) : presentation(channel, at: runtime.now)
+            recorder.record(.init(view: self, channel: channel, from: from, to: value))
+        } else if !animations.isEmpty {
+            // Set outside an animation block: the new value shows at once (UIKit removes the animation of the key path).
+            animations.removeAll { $0.channel == channel }
+        }
+        setModel(channel, value)
+        if channel == .frame { layoutSubviews() }
+    }
+
+    /// The value on screen at session time `t`: the latest animation of the channel that has begun
+    /// (the first one applies before it begins), else the model value.
+    func presentation(_ channel: AnimatedChannel, at t: Double) -> AnimatedValue {
+        var value = model(channel)
+        var seen = false
+        for animation in animations where animation.channel == channel {
+            if seen && !animation.group.hasBegun(animation, at: t) { continue }
+            seen = true
+            value = AnimatedValue.mix(animation.from, animation.to, animation.group.fraction(of: animation, at: t))
+        }
+        return value
+    }
+
+    /// Removes the animations of a completed group; a group that ended back at its start (a cancelled
+    /// transition, a reversed animator) puts the model values back where they started.
+    func finishAnimations(of group: AnimationGroup, atStart: Bool) {
+        if atStart {
+            // Latest first, so the channel's first change in the group, which holds its value from before, is set last.
+            for animation in animations.reversed() where animation.group === group { setModel(animation.channel, animation.from) }
+        }
+        animations.removeAll { $0.group === group }
+    }
+
+    // MARK: Hierarchy
+
+    public func addSubview(_ view: UIView) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: UIView, at index: Int) {
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        view.removeFromSuperview()
+        let index = subviews.firstIndex { $0 === sibling } ?? subviews.count
+        subviews.insert(view, at: index)
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        view.removeFromSuperview()
+        let index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
+        subviews.insert(view, at: index)
+        view.superview = self
+    }
+
+    public func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        addSubview(view)
+    }
+
+    public func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+    }
+
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    public var window: UIWindow? {
+        var current: UIView? = self
+        while let candidate = current {
+            if let window = candidate as? UIWindow { return window }
+            current = candidate.superview
+        }
+        return nil
+    }
+
+    /// Lays out subviews (override point; ReelKit has no Auto Layout).
+    open func layoutSubviews() {}
+    public func setNeedsLayout() {}
+    /// Runs `layoutSubviews` now (UIKit defers it to the next layout pass).
+    public func layoutIfNeeded() { layoutSubviews() }
+
+    // MARK: Coordinates
+
+    /// The view's origin in window coordinates (superviews' frames added; transforms not applied).
+    var originInWindow: CGPoint {
+        var x = modelFrame.v0
+        var y = modelFrame.v1
+        var current = superview
+        while let view = current, !(view is UIWindow) {
+            x += view.modelFrame.v0
+            y += view.modelFrame.v1
+            current = view.superview
+        }
+        return CGPoint(x: x, y: y)
+    }
+
+    /// A point of this view's coordinates in `view`'s (nil: the window's). Transforms are not applied.
+    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let mine = originInWindow
+        let theirs = view?.originInWindow ?? .zero
+        return CGPoint(x: point.x + mine.x - theirs.x, y: point.y + mine.y - theirs.y)
+    }
+
+    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        let mine = originInWindow
+        let theirs = view?.originInWindow ?? .zero
+        return CGPoint(x: point.x + theirs.x - mine.x, y: point.y + theirs.y - mine.y)
+    }
+
+    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+
+    // MARK: Hit testing
+
+    public func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        point.x >= 0 && point.y >= 0 && point.x < modelFrame.v2 && point.y < modelFrame.v3
+    }
+
+    /// UIKit's hit test: hidden, non-interactive or nearly transparent views (alpha < 0.01) and
+    /// their subviews are skipped; subviews are asked front to back; points in this view's coordinates.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, isUserInteractionEnabled, modelAlpha.v0 >= 0.01, self.point(inside: point, with: event) || self is UIWindow
+        else { return nil }
+        for subview in subviews.reversed() {
+            let local = CGPoint(x: point.x - subview.modelFrame.v0, y: point.y - subview.modelFrame.v1)
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return self is UIWindow ? nil : self
+    }
+
+    // MARK: Gesture recognizers
+
+    public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers = (gestureRecognizers ?? []) + [recognizer]
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        gestureRecognizers?.removeAll { $0 === recognizer }
+        if recognizer.view === self { recognizer.view = nil }
+    }
+
+    // MARK: Snapshots
+
+    /// A view standing for this one's current look: same frame (in this view's superview), alpha
+    /// and transform, no subviews (pixels are not modelled). Name it with accessibilityIdentifier.
+    public func snapshotView(afterScreenUpdates: Bool) -> UIView? {
+        let snapshot = UIView(frame: frame)
+        snapshot.modelAlpha = modelAlpha
+        snapshot.modelTransform = modelTransform
+        snapshot.accessibilityIdentifier = accessibilityIdentifier.map { $0 + ".snapshot" }
+        snapshot.snapshotSource = self
+        return snapshot
+    }
+
+    /// The view a snapshot was taken of (its key names the snapshot when it has no identifier).
+    weak var snapshotSource: UIView?
+
+    // MARK: Names
+
+    /// The view's key in traces: accessibilityIdentifier, else its controller's name + ".view", else
+    /// its superview's key + "/" + its type and index (a snapshot: its source's key + ".snapshot").
+    public var traceKey: String {
+        if let accessibilityIdentifier { return accessibilityIdentifier }
+        if let owningController { return owningController.reelName + ".view" }
+        if let snapshotSource { return snapshotSource.traceKey + ".snapshot" }
+        if let structuralName { return structuralName }
+        guard let superview else { return String(describing: type(of: self)) }
+        let index = superview.subviews.firstIndex { $0 === self } ?? 0
+        return superview.traceKey + "/" + String(describing: type(of: self)) + "[\(index)]"
+    }
+}
+
+/// UIKit's event object; ReelKit passes nil where UIKit passes the event.
+public final class UIEvent {}
+
+/// A color, kept only as numbers (pixels are not modelled).
+public struct UIColor: Sendable, Hashable {
+    public var red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
+
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public init(white: CGFloat, alpha: CGFloat) { self.init(red: white, green: white, blue: white, alpha: alpha) }
+
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor { UIColor(red: red, green: green, blue: blue, alpha: alpha) }
+
+    public static let black = UIColor(white: 0, alpha: 1)
+    public static let white = UIColor(white: 1, alpha: 1)
+    public static let clear = UIColor(white: 0, alpha: 0)
+    public static let systemBackground = UIColor(white: 1, alpha: 1)
+}
+
+/// The window: the root of the view hierarchy and of the view-controller hierarchy.
+open class UIWindow: UIView {
+    public var rootViewController: UIViewController? {
+        didSet {
+            oldValue?.view.removeFromSuperview()
+            guard let root = rootViewController else { return }
+            root.view.frame = bounds
+            insertSubview(root.view, at: 0)
+        }
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        structuralName = "window"
+    }
+
+    /// Shows the root controller's view: its appearance callbacks, as UIKit gives them at launch.
+    public func makeKeyAndVisible() {
+        guard let root = rootViewController else { return }
+        root.beginAppearance(appearing: true, animated: false)
+        root.endAppearance()
+    }
+}
