@@ -17,7 +17,8 @@ import Testing
         "ReelGestures": 2,
         "ReelJSON": 37,
         "ReelEngine": 98,
-        "ReelStore": 131,
+        // +2 in issue 36: the replay rows carry where the run ran (`metadataJSON`), for embedders that read replays.
+        "ReelStore": 133,
         "ReelDiff": 27,
         "ReelFormats": 28,
         "ReelSynth": 23,

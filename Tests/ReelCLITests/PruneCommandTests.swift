@@ -79,3 +79,47 @@ struct PruneCommandTests {
         }
     }
 }
+
+/// Issue 36, run metadata: a replay stores where it ran (the CI's commit, branch, pull request and
+/// run URL, the host, `--meta`), and `reel info` shows it.
+@Suite("Replay metadata")
+struct ReplayMetadataTests {
+    @Test func aGitHubActionsReplayStoresItsCommitBranchPullRequestAndRunURL() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        _ = try record(try synthesizedStream("nav.interactive-pop", count: 4, seed: 2, in: folder), into: archive)
+        // The variables GitHub Actions sets for a pull_request event (docs: "Default environment variables").
+        var environment = ProcessInfo.processInfo.environment
+        for key in environment.keys where ["GITLAB_CI", "BUILDKITE", "CIRCLECI", "JENKINS_URL"].contains(key) {
+            environment[key] = nil
+        }
+        environment.merge(
+            [
+                "GITHUB_ACTIONS": "true", "GITHUB_SHA": "3f2a9c0d1e2b3a4c5d6e7f8091a2b3c4d5e6f708", "GITHUB_HEAD_REF": "feature/sheet",
+                "GITHUB_REF": "refs/pull/42/merge", "GITHUB_SERVER_URL": "https://github.example", "GITHUB_REPOSITORY": "team/app",
+                "GITHUB_RUN_ID": "9001",
+            ], uniquingKeysWith: { $1 })
+        let run = try startProcess(
+            [reelExecutable, "replay", archive, "--meta", "device=iPhone 16", "--meta", "branch=override"], in: folder,
+            environment: environment, captureFolder: folder
+        ).wait()
+        #expect(run.status == 0, "\(run.standardError)")
+        let stored = try Database.open(archive, mode: .readOnly).prepare("SELECT metadata_json FROM replays WHERE id = 1")
+        #expect(try stored.step())
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(stored.string(at: 0).utf8)) as? [String: String])
+        #expect(object["ci"] == "github")
+        #expect(object["commit"] == "3f2a9c0d1e2b3a4c5d6e7f8091a2b3c4d5e6f708")
+        #expect(object["pull_request"] == "42")
+        #expect(object["ci_url"] == "https://github.example/team/app/actions/runs/9001")
+        #expect(object["branch"] == "override", "--meta replaces what the environment said")
+        #expect(object["device"] == "iPhone 16")
+        #expect(object["host"] == ProcessInfo.processInfo.hostName)
+
+        let info = try runReel(["info", archive], in: folder)
+        #expect(info.standardOutput.contains("ran at: commit 3f2a9c0d1e2b, branch override, pull request 42"), "\(info.standardOutput)")
+        let json = try runReel(["info", archive, "--format", "json"], in: folder)
+        #expect(json.standardOutput.contains("\"pull_request\":\"42\""), "\(json.standardOutput)")
+        let bad = try runReel(["replay", archive, "--meta", "novalue"], in: folder)
+        #expect(bad.status == 64 && bad.standardError.contains("expected KEY=VALUE"), "\(bad.standardError)")
+    }
+}

@@ -27,6 +27,8 @@ public final class Replayer {
         /// engine's trace of the session (`reel replay --keep-traces`), so `reel accept` takes it
         /// instead of running the candidate again. Only with results in the recorded archive.
         public var keepsTraces: Bool
+        /// Where the run runs (`replays.metadata_json`): CI variables, host and `--meta`; nil stores none.
+        package var metadata: ReplayMetadata? = nil
 
         public init(
             jobs: Int = 1, shard: Shard? = nil, scenario: String? = nil, sessionIDs: [Int64]? = nil,
@@ -216,7 +218,7 @@ public final class Replayer {
             try archive.beginReplay(
                 engineID: archive.engineID(for: candidate), candidate: factory.spec.description,
                 tolerancesJSON: options.tolerances.json, shard: options.shard?.description,
-                selectionJSON: options.selection.json, runner: ReplayRunner.current?.json)
+                selectionJSON: options.selection.json, runner: ReplayRunner.current?.json, metadataJSON: options.metadata?.json)
         }
         return (id, candidate)
     }

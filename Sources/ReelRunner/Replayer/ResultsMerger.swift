@@ -118,7 +118,8 @@ package struct ResultsMerger {
                     id: 0, engineID: merged.engineID(for: shards[0].candidate), candidate: shards[0].run.candidate,
                     startedAt: shards.map(\.run.startedAt).min()!, finishedAt: nil,
                     tolerancesJSON: shards[0].run.tolerancesJSON, shard: nil, status: .running,
-                    selectionJSON: shards.lazy.compactMap(\.run.selectionJSON).first, runner: nil))
+                    selectionJSON: shards.lazy.compactMap(\.run.selectionJSON).first, runner: nil,
+                    metadataJSON: shards.lazy.compactMap(\.run.metadataJSON).first))
         }
         try merged.mergeShardVerdicts(
             shards.map { ($0.path, $0.run.id) }, into: replayID, finishedAt: shards.compactMap(\.run.finishedAt).max())

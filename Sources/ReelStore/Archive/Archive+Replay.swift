@@ -36,16 +36,23 @@ extension Archive {
     ///   - shard: "K/N" when this run covers one shard of the archive.
     ///   - selectionJSON: the sessions the run selected (`replays.selection_json`; "{}" for every session).
     ///   - runner: the process writing the run (`replays.runner`), nil when it cannot be told.
+    ///   - metadataJSON: where the run ran (`replays.metadata_json`, a JSON object), nil when not told.
     package func beginReplay(
         engineID: Int64, candidate: String, tolerancesJSON: String, shard: String?, selectionJSON: String = "{}",
-        runner: String? = nil
+        runner: String? = nil, metadataJSON: String? = nil
     ) throws -> Int64 {
-        try database.withCachedStatement(
+        // Without metadata the column is left out, so an archive a test keeps at an older schema
+        // (before v8) takes the row as before.
+        let metadataColumn = metadataJSON == nil ? "" : ", metadata_json"
+        let metadataValue = metadataJSON == nil ? "" : ", ?7"
+        return try database.withCachedStatement(
             """
-            INSERT INTO replays (id, engine_id, candidate, started_at, tolerances_json, shard, status, selection_json, runner)
-            VALUES (\(Self.newReplayIDSQL), ?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?3, ?4, 'running', ?5, ?6)
+            INSERT INTO replays (
+                id, engine_id, candidate, started_at, tolerances_json, shard, status, selection_json, runner\(metadataColumn))
+            VALUES (\(Self.newReplayIDSQL), ?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?3, ?4, 'running', ?5, ?6\(metadataValue))
             """
         ) { statement in
+            if let metadataJSON { try statement.bind(metadataJSON, at: 7) }
             try statement.bind(engineID, at: 1)
             try statement.bind(candidate, at: 2)
             try statement.bind(tolerancesJSON, at: 3)
@@ -80,10 +87,12 @@ extension Archive {
         try database.withCachedStatement(
             """
             INSERT INTO replays (
-                id, engine_id, candidate, started_at, finished_at, tolerances_json, shard, status, selection_json, runner)
-            VALUES (\(Self.newReplayIDSQL), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                id, engine_id, candidate, started_at, finished_at, tolerances_json, shard, status, selection_json, runner,
+                metadata_json)
+            VALUES (\(Self.newReplayIDSQL), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
             """
         ) { statement in
+            try statement.bind(row.metadataJSON, at: 10)
             try statement.bind(row.engineID, at: 1)
             try statement.bind(row.candidate, at: 2)
             try statement.bind(row.startedAt, at: 3)
@@ -154,7 +163,7 @@ extension Archive {
         let statement = try database.prepare(
             """
             SELECT id, engine_id, candidate, started_at, finished_at, tolerances_json, shard, status, selection_json,
-                runner
+                runner, \(schemaVersion >= 8 ? "metadata_json" : "NULL")
             FROM replays ORDER BY id
             """)
         var rows: [ReplayRunRow] = []
@@ -165,7 +174,8 @@ extension Archive {
                     startedAt: statement.string(at: 3), finishedAt: statement.optionalString(at: 4),
                     tolerancesJSON: statement.string(at: 5), shard: statement.optionalString(at: 6),
                     status: try decode(ReplayStatus.self, statement.string(at: 7), "replays", "status"),
-                    selectionJSON: statement.optionalString(at: 8), runner: statement.optionalString(at: 9)))
+                    selectionJSON: statement.optionalString(at: 8), runner: statement.optionalString(at: 9),
+                    metadataJSON: statement.optionalString(at: 10)))
         }
         return rows
     }

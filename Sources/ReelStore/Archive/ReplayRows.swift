@@ -77,10 +77,13 @@ public struct ReplayRunRow: Sendable, Hashable {
     public var selectionJSON: String?
     /// The process that last began or resumed the run, as JSON; nil when unknown.
     public var runner: String?
+    /// Where and from what the run ran (commit, branch, pull request, CI URL, host, `--meta`), a
+    /// JSON object of text values; nil for runs begun before schema v8.
+    public var metadataJSON: String?
 
     package init(
         id: Int64, engineID: Int64, candidate: String, startedAt: String, finishedAt: String?, tolerancesJSON: String,
-        shard: String?, status: ReplayStatus, selectionJSON: String? = "{}", runner: String? = nil
+        shard: String?, status: ReplayStatus, selectionJSON: String? = "{}", runner: String? = nil, metadataJSON: String? = nil
     ) {
         self.id = id
         self.engineID = engineID
@@ -92,5 +95,6 @@ public struct ReplayRunRow: Sendable, Hashable {
         self.status = status
         self.selectionJSON = selectionJSON
         self.runner = runner
+        self.metadataJSON = metadataJSON
     }
 }

@@ -26,6 +26,8 @@ public struct ReplayOverview: Sendable, Hashable {
     public var errors: Int
     /// Sessions whose completion decision flipped.
     public var flips: Int
+    /// Where the run ran (`replays.metadata_json`), nil before schema v8 or when none was stored.
+    public var metadataJSON: String? = nil
 }
 
 /// A session whose completion decision flipped in a replay.
@@ -94,7 +96,8 @@ extension Archive {
             """
             SELECT r.id, r.status, r.candidate, coalesce(e.name || ' ' || e.version, '?'), r.started_at, r.shard,
                    count(rr.session_id), coalesce(sum(rr.status = 'matched'), 0), coalesce(sum(rr.status = 'diverged'), 0),
-                   coalesce(sum(rr.status = 'error'), 0), coalesce(sum(rr.decision_expected <> rr.decision_actual), 0)
+                   coalesce(sum(rr.status = 'error'), 0), coalesce(sum(rr.decision_expected <> rr.decision_actual), 0),
+                   r.metadata_json
             FROM replays AS r LEFT JOIN engines AS e ON e.id = r.engine_id
             LEFT JOIN replay_results AS rr ON rr.replay_id = r.id
             GROUP BY r.id ORDER BY r.id
@@ -107,7 +110,7 @@ extension Archive {
                 id: id, status: incomplete[id] == nil ? row.string(at: 1) : "incomplete", candidate: row.string(at: 2),
                 engine: row.string(at: 3),
                 startedAt: row.string(at: 4), shard: row.optionalString(at: 5), sessions: row.int(at: 6), matched: row.int(at: 7),
-                diverged: row.int(at: 8), errors: row.int(at: 9), flips: row.int(at: 10))
+                diverged: row.int(at: 8), errors: row.int(at: 9), flips: row.int(at: 10), metadataJSON: row.optionalString(at: 11))
         }
     }
 

@@ -98,6 +98,13 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Continue this replay (status running, left by a killed run) instead of starting a new one.")
     var resume: Int64?
 
+    @Option(
+        name: .customLong("meta"),
+        help: ArgumentHelp(
+            "Store KEY=VALUE with the replay (repeatable), beside the commit, branch, pull request and CI URL read from the CI's variables and the host.",
+            valueName: "key=value"))
+    var metadata: [String] = []
+
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be within 1-256") }
         guard timeout.isFinite, (0.001...86_400).contains(timeout) else {
@@ -114,9 +121,13 @@ struct ReplayCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
             let tolerances: Tolerances
             do { tolerances = try Tolerances(parsing: tolerance) } catch { throw ReelFailure(.usage, "\(error)") }
-            let options = Replayer.Options(
+            var options = Replayer.Options(
                 jobs: jobs, shard: try chosenShard(), scenario: scenario,
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances, keepsTraces: keepTraces ?? (results == nil))
+            var runMetadata = ReplayMetadata.fromEnvironment(
+                ProcessInfo.processInfo.environment, host: ProcessInfo.processInfo.hostName)
+            try runMetadata.set(arguments: metadata)
+            options.metadata = runMetadata
             guard maxReplyBytes >= 1024 else { throw ReelFailure(.usage, "--max-reply-bytes must be at least 1024") }
             let factory = try EngineFactory(
                 EngineSpec(parsing: engine), timeLimit: .milliseconds(Int64(timeout * 1000)), maxReplyBytes: maxReplyBytes)

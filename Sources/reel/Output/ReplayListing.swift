@@ -18,6 +18,8 @@ struct ReplayListing {
     var errors: Int
     /// Sessions whose completion decision flipped.
     var flips: Int
+    /// Where the run ran (commit, branch, pull request, CI URL, host, `--meta`); nil when not stored.
+    var metadata: ReplayMetadata?
 
     /// Every replay of `archive`, in id order.
     static func read(_ archive: Archive) throws -> [ReplayListing] {
@@ -25,7 +27,7 @@ struct ReplayListing {
             ReplayListing(
                 id: row.id, status: row.status, candidate: row.candidate, engine: row.engine, startedAt: row.startedAt,
                 shard: row.shard, sessions: row.sessions, matched: row.matched, diverged: row.diverged, errors: row.errors,
-                flips: row.flips)
+                flips: row.flips, metadata: row.metadataJSON.flatMap(ReplayMetadata.init(json:)))
         }
     }
 
@@ -44,10 +46,13 @@ struct ReplayListing {
             return texts.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }
         }
         let columns = [pad(ids), pad(statuses), pad(started), pad(candidates)]
-        return listings.indices.map { index in
+        return listings.indices.flatMap { index in
             let r = listings[index]
-            return columns.map { $0[index] }.joined(separator: "  ") + "  \(counted(r.sessions, "session")): \(r.matched) matched, "
+            let line =
+                columns.map { $0[index] }.joined(separator: "  ") + "  \(counted(r.sessions, "session")): \(r.matched) matched, "
                 + "\(r.diverged) diverged, \(counted(r.errors, "error")), \(counted(r.flips, "flip"))"
+            guard let metadata = r.metadata, !metadata.values.isEmpty else { return [line] }
+            return [line, "    ran at: " + UntrustedText.sanitized(metadata.summary, limit: 400)]
         }
     }
 
@@ -75,6 +80,12 @@ struct ReplayListing {
         w.int(errors)
         w.raw(",\"flips\":")
         w.int(flips)
+        w.raw(",\"metadata\":")
+        if let metadata {
+            w.object(metadata.values.sorted { $0.key < $1.key }, key: \.key) { w, entry in w.string(entry.value) }
+        } else {
+            w.null()
+        }
         w.raw("}")
         return w.text
     }
