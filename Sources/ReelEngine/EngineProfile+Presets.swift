@@ -63,7 +63,7 @@ extension EngineProfile {
         Preset(
             name: "uikit-ios18",
             models:
-                "UIKit of iOS 18.2: non-fluid back swipe capped at 0.999, edge swipe only, a running push ignores new swipes; for navigation the same as classic",
+                "UIKit of iOS 18.2 as it ships: non-fluid back swipe capped at 0.999, edge swipe only (its content back swipe sits behind a feature flag, off), a running push ignores new swipes; for navigation the same as classic",
             overrides: []),
         Preset(
             name: "uikit-ios26",
