@@ -45,7 +45,15 @@ struct DifferentialTests {
 
     /// The engine's three-way outcome: a transition started (`startInteractiveTransition` or, for a
     /// dismissal started at release, `animateTransition`), and whether it completed.
-    static func outcome(_ trace: Trace) -> OracleOutcome {
+    static func outcome(_ trace: Trace, family: OracleFamily) -> OracleOutcome {
+        if family.scenario == "sheet.detents" {
+            // The detent sheet: no frames before its pan begins; dismissed, or resting where its last frame has it.
+            guard let last = trace.frames.last else { return .none }
+            if trace.outcome.completed { return .finished }
+            let y = last.views.first { $0.key == "B.view" }?.y ?? .nan
+            let value = screen.height - 34 - y
+            return abs(value - OracleSheetDetents.medium) <= abs(value - OracleSheetDetents.large) ? .medium : .large
+        }
         if trace.outcome.completed { return .finished }
         let started = trace.events.contains {
             $0.kind == "transition" && ($0.detail == "startInteractiveTransition" || $0.detail == "animateTransition")
@@ -61,7 +69,9 @@ struct DifferentialTests {
             let started = clock.now
             let census = try await Self.compare(spec: spec, family: family, rate: rate)
             let elapsed = clock.now - started
-            let outcomes = OracleOutcome.allCases.map { "\($0.rawValue) \(census.outcomes[$0, default: 0])" }.joined(separator: ", ")
+            let kinds: [OracleOutcome] =
+                family.scenario == "sheet.detents" ? [.none, .finished, .medium, .large] : [.none, .cancelled, .finished]
+            let outcomes = kinds.map { "\($0.rawValue) \(census.outcomes[$0, default: 0])" }.joined(separator: ", ")
             var line =
                 "oracle vs engine: \(family) at \(Int(rate)) Hz: \(census.disagreements.count) of \(Self.sessionsPerRate) disagree; "
                 + "\(outcomes); near the boundary \(census.near) (\(census.aimed) aimed)"
@@ -103,7 +113,7 @@ struct DifferentialTests {
                         let trace = try engine.run(
                             scenario: spec, device: .phone, refreshHz: rate, touches: session.touches.map(Touch.init),
                             outcomeHierarchy: false)
-                        let actual = outcome(trace)
+                        let actual = outcome(trace, family: family)
                         census.outcomes[expected.outcome, default: 0] += 1
                         if verdict.decision.isNearBoundary { census.near += 1 }
                         if session.aimed { census.aimed += 1 }

@@ -17,7 +17,7 @@ struct OracleFamily: CustomStringConvertible, Hashable {
         [
             "nav.interactive-pop", "nav.content-swipe-pop", "nav.vertical-swipe-pop", "modal.swipe-dismiss", "sheet.drag-dismiss",
             "modal.pinch-dismiss", "image.drag-dismiss", "zoom.dismiss-drag", "zoom.dismiss-presented", "zoom.dismiss-edge",
-            "zoom.dismiss-pinch",
+            "zoom.dismiss-pinch", "sheet.detents",
         ].map { OracleFamily(scenario: $0, profile: .classic) }
         + ["nav.interactive-pop", "nav.content-swipe-pop"].map { OracleFamily(scenario: $0, profile: .ios26) }
 }
@@ -42,7 +42,8 @@ struct OracleVerdict {
 ///   D26 `_UIPinchGestureRecognizerDriver`, CEPinchInteractionController.m;
 /// - seed 000, seed 003 and MDTransitioning's handlers: `OracleHandlers.swift`;
 /// - the zoom dismissal's end rule: `OracleZoomDismiss`, `OracleZoomPinch`, D26's Swift
-///   `_UIDismissInteraction` end handlers.
+///   `_UIDismissInteraction` end handlers;
+/// - the detent sheet's resting place: `OracleSheetDetents`, D26 `_UISheetInteraction`, `_UIHyperInteractor`.
 enum Oracle {
     /// The verdict for a session; a gesture that never begins (or fails) starts no transition.
     static func decide(_ family: OracleFamily, touches: [OracleTouch], screen: OracleScreen) -> OracleVerdict {
@@ -92,6 +93,8 @@ enum Oracle {
             var pan = OraclePan()
             pan.shouldBegin = OracleZoomDismiss.shouldBegin
             return OracleVerdict(decision: run(events, pan: pan, handler: OracleZoomDismiss(horizontal: false)))
+        case "sheet.detents":
+            return OracleVerdict(decision: run(events, pan: OraclePan(), handler: OracleSheetDetents()))
         case "zoom.dismiss-edge":
             // The dismiss interaction's own edge pan: a UIScreenEdgePanGestureRecognizer with the pan's
             // 10 pt `_hysteresis` (not a `_UIParallaxTransitionPanGestureRecognizer`).

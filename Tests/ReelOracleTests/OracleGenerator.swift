@@ -65,6 +65,8 @@ struct OracleStrokeShape {
     var pinchScale: ClosedRange<Double> = 0.2...1.2
     /// Share of the strokes that land in the edge region (0.5...12.5 pt from the left edge) instead.
     var edgeShare = 0.0
+    /// Share of the strokes that go the opposite way (angle + pi).
+    var reverseShare = 0.0
 }
 
 struct OracleGenerator {
@@ -96,6 +98,11 @@ struct OracleGenerator {
             return OracleStrokeShape(x: 40...(w - 40), y: 10...140, angle: .pi / 2, angleSpread: 0.5, length: 5...600, speed: 60...2400)
         case "modal.swipe-dismiss", "sheet.drag-dismiss", "zoom.dismiss-drag", "zoom.dismiss-presented":
             return OracleStrokeShape(x: 40...(w - 40), y: 120...360, angle: .pi / 2, angleSpread: 0.7, length: 5...460, speed: 60...2400)
+        case "sheet.detents":
+            // On the sheet (its top at medium is y 388), up towards large or down towards the dismissal.
+            return OracleStrokeShape(
+                x: 60...(w - 60), y: 420...(h - 80), angle: -.pi / 2, angleSpread: 0.5, length: 5...560, speed: 60...2400,
+                reverseShare: 0.5)
         case "image.drag-dismiss":
             return OracleStrokeShape(x: 60...(w - 60), y: 200...(h - 200), angle: 0, angleSpread: .pi, length: 5...260, speed: 60...2400)
         case "modal.pinch-dismiss", "zoom.dismiss-pinch":
@@ -114,7 +121,7 @@ struct OracleGenerator {
         let ending = random.pick(OracleEnding.allCases)
         let x = random.chance(shape.edgeShare) ? random.uniform(0.5, 12.5) : random.uniform(shape.x.lowerBound, shape.x.upperBound)
         let start = OraclePoint(x: x, y: random.uniform(shape.y.lowerBound, shape.y.upperBound))
-        let angle = shape.angle + random.uniform(-shape.angleSpread, shape.angleSpread)
+        let angle = shape.angle + random.uniform(-shape.angleSpread, shape.angleSpread) + (random.chance(shape.reverseShare) ? .pi : 0)
         let speed = random.uniform(shape.speed.lowerBound, shape.speed.upperBound)
         let t0 = random.uniform(0.05, 0.2)
         let holdFrames = Int(random.uniform(1, 6))

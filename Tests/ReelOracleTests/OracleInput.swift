@@ -63,6 +63,8 @@ struct OracleScreen {
 /// cancelled, or it finished (for the zoom: dismissed or not).
 enum OracleOutcome: String, CaseIterable {
     case none, cancelled, finished
+    /// A detent sheet that stays presented, resting at its medium or large detent (dismissed: finished).
+    case medium, large
 }
 
 /// The unit a margin is measured in, and what counts as "near the boundary" for the census:
@@ -90,9 +92,12 @@ struct OracleDecision: Equatable {
     var unit: OracleMarginUnit = .progress
     /// Whether a transition ever started (an image drag starts one only when it dismisses).
     var started: Bool? = nil
+    /// A detent sheet's resting place (`.finished` when dismissed).
+    var resting: OracleOutcome? = nil
 
-    /// The three-way outcome.
+    /// The three-way outcome (for a detent sheet: where it rests).
     var outcome: OracleOutcome {
+        if let resting { return resting }
         if finish { return .finished }
         return (started ?? (progress != nil)) ? .cancelled : .none
     }
