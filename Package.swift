@@ -174,7 +174,7 @@ let package = Package(
         ),
         // An independent decision oracle per interactive scenario family, written from the published
         // rules alone (its Oracle*.swift files import no Reel module), checked against the engine.
-        .testTarget(name: "ReelOracleTests", dependencies: ["ReelEngine", "ReelSynth", "ReelTrace"]),
+        .testTarget(name: "ReelOracleTests", dependencies: ["ReelEngine", "ReelTrace"]),
         // docs/ARCHITECTURE.md's rules (import arrows, where SQL lives, public surface), checked on the
         // source text; it depends on no Reel module.
         .testTarget(name: "ReelArchitectureTests"),

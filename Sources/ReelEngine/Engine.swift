@@ -4,7 +4,7 @@ import ReelTrace
 public struct Engine: Sendable {
     public static let name = "reel-builtin"
     /// Bumped whenever behaviour changes.
-    public static let version = "0.6.0"
+    public static let version = "0.7.0"
 
     public let profile: EngineProfile
 

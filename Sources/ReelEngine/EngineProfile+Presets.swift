@@ -28,6 +28,20 @@ extension EngineProfile {
         ("presentation.context_compact_style", .string("none")),
     ]
 
+    /// Engine 0.6.0's traces (issue 31, docs/ENGINE.md "Engine 0.7.0"): the back recognizers
+    /// remove the generic pan's 10 pt at `.began`, the zoom dismissal decides by its policy (a
+    /// cancelled gesture springing back), and the zoom's receded content and dimming take 0.6.0's
+    /// chosen values. Replaying a 0.6.0 archive recorded with the default
+    /// profile against it shows no divergence.
+    static let legacy06Overrides: [(String, ParameterValue)] = [
+        ("backswipe.translation_hysteresis", .number(10)),
+        ("contentpop.translation_hysteresis", .number(10)),
+        ("systemzoom.end_rule", .string("policy")),
+        ("systemzoom.dimming_alpha", .number(0.1)),
+        ("systemzoom.recede_points", .number(20)),
+        ("systemzoom.recede_min_scale", .number(0.9)),
+    ]
+
     /// iOS 26's navigation (issue 20, docs/ENGINE.md "iOS 26 navigation"): the fluid back swipe,
     /// the content pop gesture and interruptible pushes. The sheet and zoom parameters of issue 20
     /// join this list when they are merged.
@@ -49,13 +63,18 @@ extension EngineProfile {
         Preset(
             name: "uikit-ios18",
             models:
-                "UIKit of iOS 18.2: non-fluid back swipe capped at 0.999, edge swipe only, a running push ignores new swipes; for navigation the same as classic",
+                "UIKit of iOS 18.2 as it ships: non-fluid back swipe capped at 0.999, edge swipe only (its content back swipe sits behind a feature flag, off), a running push ignores new swipes; for navigation the same as classic",
             overrides: []),
         Preset(
             name: "uikit-ios26",
             models:
                 "UIKit of iOS 26.1: fluid back swipe (rubber band drawn past the ends, edge-flick boost), back swipe from anywhere in the content (also once an edge swipe failed), interruptible pushes",
             overrides: ios26Overrides),
+        Preset(
+            name: "legacy-0.6",
+            models:
+                "Engine 0.6.0's traces: the back swipes remove the pan's 10 pt at began, the zoom dismissal decides by projected progress and springs back when cancelled, the zoom recedes and dims by 0.6.0's values (issue 31)",
+            overrides: legacy06Overrides),
         Preset(
             name: "legacy-0.3",
             models: "Engine 0.3.0's traces: per-touch events, its shared handler and scene rules (issue 14)",

@@ -59,11 +59,12 @@ struct InteractionDriver: Sendable {
                 hysteresis: profile.number("backswipe.edge_hysteresis"),
                 maximumSwipeDuration: profile.number("backswipe.max_swipe_duration"),
                 driftBase: profile.number("backswipe.vertical_fail_base"), driftLimit: profile.number("backswipe.vertical_fail_cap"),
-                driftRun: profile.number("backswipe.vertical_fail_run"), translationHysteresis: profile.number("pan.hysteresis"),
-                velocity: velocity, touchModel: touchModel)
+                driftRun: profile.number("backswipe.vertical_fail_run"),
+                translationHysteresis: profile.number("backswipe.translation_hysteresis"), velocity: velocity, touchModel: touchModel)
             if kind == "contentPop" {
                 recognizer = ContentPopRecognizer(
-                    edge: parameters, contentHysteresis: profile.number("contentpop.hysteresis"), refusal: layout.refusal,
+                    edge: parameters, contentHysteresis: profile.number("contentpop.hysteresis"),
+                    contentTranslationHysteresis: profile.number("contentpop.translation_hysteresis"), refusal: layout.refusal,
                     contentEnabled: profile.bool("nav.content_pop"),
                     edgeFallback: profile.bool("contentpop.edge_fallback"),
                     scrollWins: spec.contentScroll?.canScroll(travelling: layout.edge.inward.x, boundsWidth: device.width) ?? false,
@@ -131,7 +132,13 @@ struct InteractionDriver: Sendable {
         case "zoomDismiss":
             ZoomDismissController(
                 setup: setup, gesture: trigger == .pinch ? .pinch : trigger == .edgePan ? .edge : .drag,
-                minimumScale: profile.number("systemzoom.min_scale"), dismissAllowed: profile.bool("systemzoom.dismiss_allowed"))
+                minimumScale: profile.number("systemzoom.min_scale"), dismissAllowed: profile.bool("systemzoom.dismiss_allowed"),
+                endRule: profile.string("systemzoom.end_rule") == "policy"
+                    ? nil
+                    : ZoomEndRule(
+                        dismissThreshold: profile.number("systemzoom.dismiss_threshold"),
+                        scaleDismissThreshold: profile.number("systemzoom.scale_dismiss_threshold"),
+                        velocityFactor: profile.number("systemzoom.velocity_factor")))
         case "backSwipe", "contentPop":
             BackSwipeController(
                 setup: setup, progressCap: profile.number("backswipe.max_progress"), statisticsParameters: statistics,

@@ -116,7 +116,11 @@ enum ParameterTable {
             "Screen-edge pan: touches must land within this distance of the left edge (the right edge in right-to-left layouts)"),
         num(
             "backswipe.edge_hysteresis", "pt", 15,
-            "Screen-edge pan begins after this horizontal movement (per-touch: subtracted along it; uikit: pan.hysteresis is removed per axis from the previous event's translation)"
+            "Screen-edge pan begins after this horizontal movement (per-touch: subtracted along it; uikit: backswipe.translation_hysteresis is removed per axis from the previous event's translation)"
+        ),
+        num(
+            "backswipe.translation_hysteresis", "pt", 15,
+            "The navigation back swipe's translation at .began has this removed per axis (_UIParallaxTransitionPanGestureRecognizer _shouldTryToBeginWithEvent: _setHysteresis:15 on the simple path; 10, the pan's, in 0.6.0)"
         ),
         num("backswipe.vertical_fail_cap", "pt", 25, "Fails when |dy| >= min(cap, base + (h - base)/run x |dx|) before it begins"),
         num("backswipe.vertical_fail_base", "pt", 10, "Base of the vertical drift failure rule"),
@@ -213,6 +217,10 @@ enum ParameterTable {
             "iOS 26 interactiveContentPopGestureRecognizer: in nav.content-swipe-pop a back swipe may start anywhere in the content (false: the edge only)"
         ),
         num(
+            "contentpop.translation_hysteresis", "pt", 30,
+            "Content pop: the translation removed per axis at .began (_UIParallaxTransitionPanGestureRecognizer _shouldTryToBeginWithEvent: _setHysteresis:30 on the complex path; 10, the pan's, in 0.6.0)"
+        ),
+        num(
             "contentpop.hysteresis", "pt", 30,
             "Content pop: begins after this much movement towards the back direction; fails at |dy| >= min(cap, base + (this - base)/run x |dx|) (UIKit's _UIParallaxTransitionPanGestureRecognizer, iOS 26)"
         ),
@@ -235,6 +243,10 @@ enum ParameterTable {
         num(
             "sheetdetent.deceleration_rate", "per ms", 0.99, "Release projection: value + v x r / (1 - r) / 1000 (SheetDecelerationFactor)"),
         num("sheetdetent.minimum_speed", "pt/s", 250, "Release speeds below this count as none (the hyper interactor's minimumSpeed)"),
+        bool(
+            "sheetdetent.horizontal_pan", false,
+            "The minimum-speed test takes the norm of the pan's velocity (_UIHyperInteractor _effectiveVelocity); false: the sheet's delegate refuses horizontal panning (no tear-off), the pan is locked to the vertical axis and the norm is |v_y|; true: the norm of both components"
+        ),
         num(
             "sheetdetent.speed_threshold", "pt/s", 1000,
             "A release this fast whose projection stays at the detent nearest the finger, moving away from it, goes one detent further (SheetSpeedThreshold)"
@@ -292,19 +304,40 @@ enum ParameterTable {
         num("systemzoom.cancel_duration", "s", 0.5, "Spring back to full screen after a refused dismissal (cancelInteractive)"),
         num("systemzoom.cancel_damping", "ratio", 1, "Spring back damping ratio (cancelInteractive)"),
         num(
-            "systemzoom.dimming_alpha", "alpha", 0.1,
-            "Dimming over the content behind the zoomed view (dimmingOpacity; ZoomOptions.dimmingColor)"),
+            "systemzoom.dimming_alpha", "alpha", 0.15,
+            "Dimming over the content behind the zoomed view (dimmingOpacity 0.15, the iOS 26.1 Swift _UIZoomTransitionSpec init; ZoomOptions.dimmingColor; 0.1 in 0.6.0)"
+        ),
         num(
-            "systemzoom.recede_points", "pt", 20,
-            "The content behind scales to (W - this) / W (recededBackgroundScaleDownPoints, recededContentTransformFor:)"),
-        num("systemzoom.recede_min_scale", "ratio", 0.9, "The content behind never scales below this (recededBackgroundMinScale)"),
+            "systemzoom.recede_points", "pt", 104.0 / 3,
+            "The content behind scales to (W - this) / W (recededBackgroundScaleDownPoints 104/3, the iOS 26.1 Swift _UIZoomTransitionSpec init; recededContentTransformFor:; 20 in 0.6.0)"
+        ),
+        num(
+            "systemzoom.recede_min_scale", "ratio", 0.8,
+            "The content behind never scales below this (recededBackgroundMinScale 0.8, the iOS 26.1 Swift _UIZoomTransitionSpec init; 0.9 in 0.6.0)"
+        ),
         bool(
             "systemzoom.dismiss_allowed", true,
             "ZoomOptions.interactiveDismissShouldBegin's answer: false refuses every interactive dismissal"),
         num("systemzoom.drag_extent", "pt", 400, "Dismissal by drag or edge swipe: finger travel for progress 1"),
         num("systemzoom.min_scale", "fraction", 0.5, "The zoomed view's scale at dismissal progress 1 (scale = 1 - (1 - this) p)"),
         num("systemzoom.threshold", "fraction", 0.25, "Dismiss when the projected progress exceeds this (policy projection)"),
-        str("systemzoom.policy", "projection", "Zoom dismissal completion policy", policyChoices),
+        str("systemzoom.policy", "projection", "Zoom dismissal completion policy (end_rule policy)", policyChoices),
+        str(
+            "systemzoom.end_rule", "dismiss-interaction",
+            "How the zoom dismissal decides at the end: dismiss-interaction = _UIDismissInteraction's end handler (scale below scale_dismiss_threshold, else translation + velocity_factor x velocity past dismiss_threshold on the recognized axis; a cancelled gesture decided alike); policy = systemzoom.policy over the progress, a cancelled gesture springs back (0.6.0)",
+            ["dismiss-interaction", "policy"]),
+        num(
+            "systemzoom.dismiss_threshold", "pt", 100,
+            "_UIDismissInteractionSubInteractionSettings dismissThreshold: dismiss when translation + velocity_factor x velocity exceeds this (value not in the sources: 0.6.0's at-rest boundary, 0.25 x 400)"
+        ),
+        num(
+            "systemzoom.scale_dismiss_threshold", "ratio", 0.875,
+            "_UIDismissInteractionSubInteractionSettings scaleDismissThreshold: a pinch whose scale ends below this dismisses (value not in the sources: 0.6.0's at-rest pinch boundary)"
+        ),
+        num(
+            "systemzoom.velocity_factor", "s", 0.099,
+            "_UIDismissInteraction end handler: translation + this x velocity is compared with dismiss_threshold (the 0.099 literal of the iOS 26.1 Swift code)"
+        ),
     ]
 
     static let index: [String: Int] = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.name, $0) })

@@ -49,7 +49,9 @@ package struct ScreenEdgePanRecognizer: Sendable, Hashable {
         package var driftLimit: Double
         /// Points of inward movement over which the allowance grows by (hysteresis - driftBase). Default 25 (D26).
         package var driftRun: Double
-        /// The pan hysteresis removed per axis at `.began` (`.uikit`). Default 10 (UIPanGestureRecognizer's).
+        /// The recognizer's `_hysteresis`, removed per axis at `.began` (`.uikit`). Default 10
+        /// (UIPanGestureRecognizer's); the navigation back swipe's `_UIParallaxTransitionPanGestureRecognizer`
+        /// sets 15 on its edge path and 30 on its content path (`_shouldTryToBeginWithEvent:`, `_setHysteresis:`).
         package var translationHysteresis: Double
         package var velocity: VelocityEstimator.Parameters
         /// Default `.uikit`.

@@ -22,9 +22,9 @@ import Testing
         #expect(abs((view(frame, "A.view")?.x ?? .nan) + 0.3 * W * (1 - q)) < 1e-6, "\(comment): A")
     }
 
-    /// An edge swipe 6 pt a move from x = 5 to 65 (it begins at 18 pt, the pan's 10 pt removed), back to
-    /// x = 1 and resting there for 6 moves (the velocity falls to 0), then lifted: p = (x - 15) / W is
-    /// -14 / W at the end, drawn as -b(14 / W). Released there with v = 0 it cancels, from the band:
+    /// An edge swipe 6 pt a move from x = 5 to 65 (it begins at 18 pt, the back recognizer's 15 pt
+    /// removed from the previous move's 12: all 12 lost), back to x = 1 and resting there for 6 moves
+    /// (the velocity falls to 0), then lifted: p = (x - 17) / W is -16 / W at the end, drawn as -b(16 / W). Released there with v = 0 it cancels, from the band:
     /// the remaining distance b takes T (completion speed = remaining fraction), linearly.
     @Test func aSwipePulledBackPastItsStartShowsTheBandAndCancelsFromIt() throws {
         let dt = 1.0 / 60
@@ -45,13 +45,13 @@ import Testing
 
         let trace = try runCatalog("nav.interactive-pop", touches: touches, profile: Self.ios26)
         // Start: the began event (move 3, x = 23) starts the transition without an update: its frame
-        // shows the views where they start; the next move's update (x = 29) is p = 14 / W, inside 0...1.
+        // shows the views where they start; the next move's update (x = 29) is p = 12 / W, inside 0...1.
         let began = try #require(trace.events.first { $0.kind == "gesture" && $0.detail == "began" })
         #expect(abs(began.t - (0.1 + 3 * dt)) < 1e-12)
         Self.expectSlide(try #require(trace.frames.first), at: 0, "first frame")
-        #expect(trace.events.contains { $0.detail == Simulation.call("updateInteractiveTransition", fraction: 14 / Self.W) })
+        #expect(trace.events.contains { $0.detail == Simulation.call("updateInteractiveTransition", fraction: 12 / Self.W) })
         // Middle: resting at x = 1, banded below 0.
-        let q = -Self.band(14 / Self.W)
+        let q = -Self.band(16 / Self.W)
         let resting = trace.frames.filter { $0.t > arrival + 1e-9 && $0.t < release - 1e-9 }
         #expect(!resting.isEmpty)
         for frame in resting { Self.expectSlide(frame, at: q, "resting at t \(frame.t)") }
@@ -89,7 +89,7 @@ import Testing
         for k in 1...5 { touches.append(Touch(t: landing + Double(k) * dt, id: 1, phase: .moved, x: 5, y: 400)) }
         touches.append(Touch(t: touches.last!.t, id: 1, phase: .ended, x: 5, y: 400))
 
-        let q = -Self.band(14 / Self.W)
+        let q = -Self.band(16 / Self.W)
         let trace = try runCatalog("nav.interactive-pop", touches: touches, profile: Self.ios26)
         #expect(trace.events.contains { abs($0.t - landing) < 1e-12 && $0.detail == "pauseInteractiveTransition" })
         let held = trace.frames.filter { $0.t > landing && $0.t < landing + 5 * dt }

@@ -65,7 +65,7 @@ import Testing
     func theEdgeFlickBoostsOnlyTheFinishingSpeed(widthsPerSecond: Double, boosted: Bool) throws {
         let speed = widthsPerSecond * Self.W
         let touches = steadyDrag(x0: 5, y0: 400, dx: 300, speed: speed)
-        let p = (300 - 10) / Self.W
+        let p = (300 - travelLostAtBegan(touches, beginsAt: 15)) / Self.W
         let pops = p + speed / Self.W * Self.T > Self.popThreshold
         let classic = try runCatalog("nav.interactive-pop", touches: touches, profile: Self.classic)
         let fluid = try runCatalog("nav.interactive-pop", touches: touches, profile: Self.ios26)
@@ -81,11 +81,12 @@ import Testing
     /// edge-flick threshold) and of a fast one (600 pt/s, above it) both profiles decide alike.
     @Test(arguments: [150.0, 600.0])
     func theDecisionIsTheSameWithAndWithoutTheBoost(speed: Double) throws {
-        // Boundary: (dx - 10) / W + v T / W = threshold.
-        let boundary = 10 + Self.W * Self.popThreshold - speed * Self.T
+        // Boundary: (dx - lost) / W + v T / W = threshold, lost the travel of the move before began.
+        let estimate = steadyDrag(x0: 5, y0: 400, dx: 15 + Self.W * Self.popThreshold - speed * Self.T, speed: speed)
+        let boundary = travelLostAtBegan(estimate, beginsAt: 15) + Self.W * Self.popThreshold - speed * Self.T
         for dx in [boundary - 1, boundary + 1] where dx > 20 {
             let touches = steadyDrag(x0: 5, y0: 400, dx: dx, speed: speed)
-            let pops = (dx - 10) / Self.W + speed / Self.W * Self.T > Self.popThreshold
+            let pops = (dx - travelLostAtBegan(touches, beginsAt: 15)) / Self.W + speed / Self.W * Self.T > Self.popThreshold
             #expect(try runCatalog("nav.interactive-pop", touches: touches, profile: Self.classic).outcome.completed == pops)
             #expect(try runCatalog("nav.interactive-pop", touches: touches, profile: Self.ios26).outcome.completed == pops)
         }
@@ -104,11 +105,14 @@ import Testing
     }
 
     /// From the middle of the content: the content pop begins after 30 pt (D26 `_shouldTryToBeginWithEvent:`)
-    /// and decides by the back-swipe rule with p = (dx - 10) / W; without `nav.content_pop` nothing happens.
-    @Test(arguments: [144.0, 146.0])
+    /// and decides by the back-swipe rule with p = (dx - lost) / W, lost the travel of the move before
+    /// it began (its 30 pt `_hysteresis` removed from it: all of it); without `nav.content_pop`
+    /// nothing happens. At 150 pt/s about 2.5 pt a move: lost 27.5 to 30, the boundary about 163.8.
+    @Test(arguments: [161.0, 166.0])
     func aSwipeFromTheContentPopsByTheBackSwipeRule(dx: Double) throws {
         let touches = steadyDrag(x0: 150, y0: 400, dx: dx, speed: 150)
-        let pops = (dx - 10) / Self.W + 150 / Self.W * Self.T > Self.popThreshold
+        let pops = (dx - travelLostAtBegan(touches, beginsAt: 30)) / Self.W + 150 / Self.W * Self.T > Self.popThreshold
+        #expect(pops == (dx > 163.8))
         let ios26 = try runCatalog("nav.content-swipe-pop", touches: touches, profile: Self.ios26)
         #expect(ios26.outcome.completed == pops)
         #expect(!ios26.frames.isEmpty)
@@ -199,7 +203,8 @@ import Testing
     }
 
     /// With it (iOS 26) the push is caught where it is on screen, the translation takes progress away
-    /// (p = base - (raw - 10) / W), and the release decides by the back-swipe rule on the pop's progress
+    /// (p = base - (raw - lost) / W, lost the travel of the move before began: the 15 pt
+    /// `_setHysteresis:` removes all of it), and the release decides by the back-swipe rule on the pop's progress
     /// 1 - p: a pop cancels the push. The swipe moves `step` points every 1/60 s (v = 60 step) for `n`
     /// moves; it begins at the first move 15 pt in. Either side of the boundary n* where
     /// 1 - base + (n step - 10) / W + v T / W = threshold.
@@ -210,7 +215,8 @@ import Testing
         let landing = 0.3
         let began = (1...100).first { Double($0) * step >= 15 }!
         let base = (landing + Double(began) * dt - t0) / Self.T
-        let boundary = ((Self.popThreshold - 1 + base - speed * Self.T / Self.W) * Self.W + 10) / step
+        let lost = Double(began - 1) * step
+        let boundary = ((Self.popThreshold - 1 + base - speed * Self.T / Self.W) * Self.W + lost) / step
         let n = side < 0 ? Int(boundary.rounded(.down)) - 1 : Int(boundary.rounded(.up)) + 1
         var touches = tapTouches() + [Touch(t: landing, id: 1, phase: .began, x: 5, y: 400)]
         for k in 1...n { touches.append(Touch(t: landing + Double(k) * dt, id: 1, phase: .moved, x: 5 + Double(k) * step, y: 400)) }
@@ -225,12 +231,12 @@ import Testing
         // Middle: a frame after move k shows base - (k step - 10) / W.
         for k in [began + 1, (began + n) / 2, n - 1] {
             let frame = try #require(trace.frames.first { $0.t >= landing + Double(k) * dt - 1e-9 })
-            let p = base - (Double(k) * step - 10) / Self.W
+            let p = base - (Double(k) * step - lost) / Self.W
             let expected = p < 0 ? -Self.band(-p) : p  // drawn past the start, rubber-banded
             #expect(abs(frame.progress - expected) < 1e-9, "move \(k)")
         }
         // End: pop (the push cancelled) iff 1 - p + v T / W > threshold.
-        let p = base - (Double(n) * step - 10) / Self.W
+        let p = base - (Double(n) * step - lost) / Self.W
         let pops = 1 - p + speed / Self.W * Self.T > Self.popThreshold
         #expect(pops == (side > 0))
         #expect(trace.outcome.completed == !pops)

@@ -133,10 +133,9 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     }
 
     /// UIKit's back-swipe rule for a constant-speed swipe (acceleration 0): pop iff
-    /// p + v T > min(187.5 / W, 0.5), v = speed / W, T = 0.35, p = (dx - 10) / W: the swipe begins
-    /// 15 pt in, the pan's 10 pt removed from the previous event's translation (already past 10 pt).
-    func backSwipeExpectation(dx: Double, speed: Double) -> Bool {
-        (dx - 10) / Self.W + speed / Self.W * 0.35 > min(187.5 / Self.W, 0.5)
+    /// p + v T > min(187.5 / W, 0.5), v = speed / W, T = 0.35, p = (dx - lost) / W.
+    func backSwipeExpectation(_ touches: [Touch], dx: Double, speed: Double) -> Bool {
+        (dx - travelLostAtBegan(touches, beginsAt: 15)) / Self.W + speed / Self.W * 0.35 > min(187.5 / Self.W, 0.5)
     }
 
     /// A steady swipe from x = 5 by `dx` at `speed` pt/s.
@@ -145,20 +144,26 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     }
 
     @Test func backSwipeDistanceBoundary() throws {
-        // At 150 pt/s the boundary is dx = 10 + 187.5 - 150 x 0.35 = 145 pt.
-        #expect(!backSwipeExpectation(dx: 144, speed: 150) && backSwipeExpectation(dx: 146, speed: 150))
-        for dx in [144.0, 146.0] {
-            let trace = try runCatalog("nav.interactive-pop", touches: backSwipe(dx: dx, speed: 150))
-            #expect(trace.outcome.completed == backSwipeExpectation(dx: dx, speed: 150), "dx \(dx)")
+        // At 150 pt/s a step is about 2.5 pt: the swipe begins 15 to 17.5 pt in with the previous
+        // step's 12.5 to 15 pt lost; the boundary is dx = lost + 187.5 - 150 x 0.35, about 147.5 pt,
+        // checked 1 pt either side.
+        for dx in [146.5, 148.5] {
+            let touches = backSwipe(dx: dx, speed: 150)
+            #expect(backSwipeExpectation(touches, dx: dx, speed: 150) == (dx > 147.5))
+            let trace = try runCatalog("nav.interactive-pop", touches: touches)
+            #expect(trace.outcome.completed == backSwipeExpectation(touches, dx: dx, speed: 150), "dx \(dx)")
         }
     }
 
     @Test func backSwipeVelocityBoundary() throws {
-        // At dx = 100 the boundary speed is (187.5 - 90) / 0.35 = 278.6 pt/s.
-        #expect(!backSwipeExpectation(dx: 100, speed: 276) && backSwipeExpectation(dx: 100, speed: 281))
-        for speed in [276.0, 281.0] {
-            let trace = try runCatalog("nav.interactive-pop", touches: backSwipe(dx: 100, speed: speed))
-            #expect(trace.outcome.completed == backSwipeExpectation(dx: 100, speed: speed), "speed \(speed)")
+        // At dx = 100 and about 290 pt/s a step is 100 / 21 pt: the swipe begins at 19.05 with 14.29
+        // lost; the boundary speed is (187.5 - 85.71) / 0.35 = 290.8 pt/s.
+        #expect(!backSwipeExpectation(backSwipe(dx: 100, speed: 286), dx: 100, speed: 286))
+        #expect(backSwipeExpectation(backSwipe(dx: 100, speed: 296), dx: 100, speed: 296))
+        for speed in [286.0, 296.0] {
+            let touches = backSwipe(dx: 100, speed: speed)
+            let trace = try runCatalog("nav.interactive-pop", touches: touches)
+            #expect(trace.outcome.completed == backSwipeExpectation(touches, dx: 100, speed: speed), "speed \(speed)")
         }
     }
 
@@ -282,7 +287,7 @@ func steadyDrag(x0: Double, y0: Double, dx: Double = 0, dy: Double = 0, speed: D
     @Test func backSwipeHandsTheFingerVelocityOver() throws {
         // Remaining time = min(T, remaining distance / |v|) = min(0.35, (1 - p) W / v).
         let touches = backSwipe(dx: 200, speed: 800)
-        let p = (200.0 - 10) / Self.W
+        let p = (200.0 - travelLostAtBegan(touches, beginsAt: 15)) / Self.W
         let remaining = min(0.35, (1 - p) * Self.W / 800)
         let trace = try runCatalog("nav.interactive-pop", touches: touches)
         #expect(trace.outcome.completed)

@@ -60,3 +60,20 @@ func uiViewSpringOmega(duration: Double, zeta: Double, epsilon: Double = 0.001) 
     }
     return low / duration
 }
+
+/// The back recognizers' travel lost at `.began` (engine 0.7.0): the recognizer begins at the first
+/// move `beginsAt` points in (15 at the edge, 30 from the content) and `featureDidChangeState:`
+/// removes its `_hysteresis` (`_UIParallaxTransitionPanGestureRecognizer _shouldTryToBeginWithEvent:`:
+/// `_setHysteresis:15.0` / `30.0`, the same number) from the previous event's translation, which is
+/// shorter than that: all of it. So the travel lost is the finger's travel at the previous move
+/// (x only; `finger`'s lines; travel measured from where it landed, in the +x direction).
+func travelLostAtBegan(_ touches: [Touch], finger: Int = 0, beginsAt h: Double) -> Double {
+    guard let landing = touches.first(where: { $0.id == finger && $0.phase == .began }) else { return .nan }
+    var previous = 0.0
+    for touch in touches where touch.id == finger && touch.phase == .moved {
+        let travel = touch.x - landing.x
+        if travel >= h { return previous }
+        previous = travel
+    }
+    return .nan
+}

@@ -25,15 +25,20 @@ func zoomView(_ frame: Frame, _ key: String) throws -> ViewState {
 
 /// `zoom.push`: the iOS 18 zoom transition's push (docs/ENGINE.md, "System zoom transition
 /// (iOS 18)"): B grows from the source view's frame (20, 200, 100 x 100) to full screen on the
-/// zoomIn spring (0.5 s, damping 1) while A recedes to max((W - 20) / W, 0.9) and dims to 0.1.
+/// zoomIn spring (0.5 s, damping 1) while A recedes to max((W - 104/3) / W, 0.8) and dims to 0.15.
 @Suite struct SystemZoomPushTests {
     static let W = 390.0, H = 844.0
+    /// D26's Swift `_UIZoomTransitionSpec` initializer (engine 0.7.0): recededBackgroundScaleDownPoints
+    /// = 0x4041555555555555 (104 / 3), recededBackgroundMinScale = 0x3FE999999999999A (0.8),
+    /// dimmingOpacity = 0x3FC3333333333333 (0.15).
+    static let recedePoints = 104.0 / 3, recedeMinScale = 0.8, dimming = 0.15
 
     /// `_UIZoomTransitionSpec recededContentTransformFor:`: (W - points) / W, never below minScale.
-    @Test(arguments: [190.0, 200.0, 210.0])
+    /// The two terms meet at W = (104 / 3) / 0.2 = 173.3 pt: 1 pt either side.
+    @Test(arguments: [172.3, 174.3, 390.0])
     func theRecededScaleStopsAtItsMinimum(width: Double) {
-        let expected = max((width - 20) / width, 0.9)
-        #expect(expected == (width < 200 ? 0.9 : (width - 20) / width))
+        let expected = max((width - Self.recedePoints) / width, Self.recedeMinScale)
+        #expect(expected == (width < 173.3 ? Self.recedeMinScale : (width - Self.recedePoints) / width))
         #expect(Animators.zoomRecededScale(width: width, profile: .builtin) == expected)
     }
 
@@ -43,7 +48,7 @@ func zoomView(_ frame: Frame, _ key: String) throws -> ViewState {
         let trace = try runCatalog(scenario, touches: tapTouches(), hz: hz)
         #expect(trace.outcome.completed)
         let start = try #require(trace.events.first { $0.kind == "gesture" && $0.detail == "recognized" }).t
-        let receded = max((Self.W - 20) / Self.W, 0.9)
+        let receded = max((Self.W - Self.recedePoints) / Self.W, Self.recedeMinScale)
         let frames = trace.frames
         for frame in [frames[0], frames[frames.count / 3], frames[frames.count - 1]] {
             // The completing tick (within 1e-9 s of the end) shows the end state.
@@ -53,7 +58,7 @@ func zoomView(_ frame: Frame, _ key: String) throws -> ViewState {
             #expect(abs(b.w - (100 + (Self.W - 100) * f)) < 1e-9 && abs(b.h - (100 + (Self.H - 100) * f)) < 1e-9)
             let a = try zoomView(frame, "A.view")
             #expect(abs(a.transform.a - (1 + (receded - 1) * f)) < 1e-9 && abs(a.transform.d - a.transform.a) < 1e-12)
-            #expect(abs(try zoomView(frame, "dimming").alpha - 0.1 * f) < 1e-9)
+            #expect(abs(try zoomView(frame, "dimming").alpha - Self.dimming * f) < 1e-9)
             #expect(frame.views.map(\.key) == ["A.view", "dimming", "B.view"])
         }
         #expect(frames[0].t >= start && frames[0].t - start < 1 / hz)

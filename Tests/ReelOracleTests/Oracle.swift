@@ -1,59 +1,147 @@
-/// The decision oracle: a session's raw touches in, finish or cancel out, per interactive
-/// scenario family of the catalog.
-enum OracleFamily: String, CaseIterable {
-    case interactivePop = "nav.interactive-pop"
-    case swipeDismiss = "modal.swipe-dismiss"
-    case sheetDrag = "sheet.drag-dismiss"
-    case pinchDismiss = "modal.pinch-dismiss"
-    case imageDrag = "image.drag-dismiss"
-    case verticalSwipePop = "nav.vertical-swipe-pop"
-    case zoomDismissDrag = "zoom.dismiss-drag"
-    case zoomDismissPresented = "zoom.dismiss-presented"
-    case zoomDismissEdge = "zoom.dismiss-edge"
+/// The UIKit behaviour a family's oracle reads: the defaults (classic; iOS 18.2 is the same for
+/// every rule the oracle has) or iOS 26.1's fluid back swipe with the content pop.
+enum OracleProfile: String, CaseIterable {
+    case classic
+    case ios26 = "uikit-ios26"
 }
 
-/// The rules, where they live and their sources:
+/// One family of the differential test: a catalog scenario under a profile.
+struct OracleFamily: CustomStringConvertible, Hashable {
+    var scenario: String
+    var profile: OracleProfile
+
+    var description: String { "\(scenario) (\(profile.rawValue))" }
+
+    /// Every interactive scenario the oracle reads, under each profile that changes its rules.
+    static let all: [OracleFamily] =
+        [
+            "nav.interactive-pop", "nav.content-swipe-pop", "nav.vertical-swipe-pop", "modal.swipe-dismiss", "sheet.drag-dismiss",
+            "modal.pinch-dismiss", "image.drag-dismiss", "zoom.dismiss-drag", "zoom.dismiss-presented", "zoom.dismiss-edge",
+            "zoom.dismiss-pinch", "sheet.detents",
+        ].map { OracleFamily(scenario: $0, profile: .classic) }
+        + ["nav.interactive-pop", "nav.content-swipe-pop"].map { OracleFamily(scenario: $0, profile: .ios26) }
+}
+
+/// The oracle's verdict on one session: its own reading and, where the sources leave a choice and
+/// the oracle reads it differently from the engine, the engine's reading too.
+struct OracleVerdict {
+    var decision: OracleDecision
+    /// The decision under the engine's reading of a point the sources leave open (nil: no such point).
+    var engineReading: OracleDecision?
+}
+
+/// The rules, where they live and their sources (D26 = UIKitCore of the iOS 26.1 restore):
 /// - touch events and UIPanGestureRecognizer (centroid, re-basing, per-axis hysteresis, velocity
 ///   0.2 / 0.8, no movement at the lift): `OraclePan`, D26 `UIPanGestureRecognizer`;
-/// - the back-swipe's screen edge (13 pt region, 15 pt, 0.25 s, vertical drift): `OracleEdgeFeature`,
-///   REFERENCE "Back-swipe", D26 `UIScreenEdgePanGestureRecognizer`;
-/// - the back-swipe's statistics and pop decision: `OracleBackSwipe`, D26
+/// - the screen edge (13 pt region, 15 pt, 0.25 s, vertical drift) and the content recognizer's
+///   complex path (30 pt, drift, unsupported edge): `OracleEdgeFeature`, D26
+///   `UIScreenEdgePanGestureRecognizer`, `_UIParallaxTransitionPanGestureRecognizer _shouldTryToBeginWithEvent:`;
+/// - the back swipe's statistics and pop decision, fluid or not: `OracleBackSwipe`, D26
 ///   `_UINavigationInteractiveTransitionBase`;
 /// - the pinch's scale (8 pt hysteresis) and VCTransitionsLibrary's pinch handler: `OraclePinch`,
 ///   D26 `_UIPinchGestureRecognizerDriver`, CEPinchInteractionController.m;
 /// - seed 000, seed 003 and MDTransitioning's handlers: `OracleHandlers.swift`;
-/// - the iOS 18 zoom dismissal by drag and edge swipe: `OracleZoomDismiss` (docs/ENGINE.md).
+/// - the zoom dismissal's end rule: `OracleZoomDismiss`, `OracleZoomPinch`, D26's Swift
+///   `_UIDismissInteraction` end handlers;
+/// - the detent sheet's resting place: `OracleSheetDetents`, D26 `_UISheetInteraction`, `_UIHyperInteractor`.
 enum Oracle {
-    /// The decision for a session; a gesture that never begins (or fails) starts no transition,
-    /// which reads as a cancel.
-    static func decide(_ family: OracleFamily, touches: [OracleTouch], screen: OracleScreen) -> OracleDecision {
+    /// The verdict for a session; a gesture that never begins (or fails) starts no transition.
+    static func decide(_ family: OracleFamily, touches: [OracleTouch], screen: OracleScreen) -> OracleVerdict {
         let events = OracleEvent.events(of: touches)
-        switch family {
-        case .pinchDismiss:
+        let fluid = family.profile == .ios26
+        switch family.scenario {
+        case "modal.pinch-dismiss":
             var pinch = OraclePinch()
             var handler = OraclePinchDismiss()
             for event in events {
                 guard let state = pinch.handle(event) else { continue }
-                if let decision = handler.handle(state, scale: pinch.scale) { return decision }
+                if let decision = handler.handle(state, scale: pinch.scale) { return OracleVerdict(decision: decision) }
             }
-        case .interactivePop:
-            return run(events, pan: OraclePan(edge: OracleEdgeFeature()), handler: OracleBackSwipe(width: screen.width))
-        case .swipeDismiss:
-            return run(events, pan: OraclePan(), handler: OracleSwipeDismiss())
-        case .sheetDrag:
-            return run(events, pan: OraclePan(), handler: OracleSheetDrag(screen: screen))
-        case .imageDrag:
-            return run(events, pan: OraclePan(), handler: OracleImageDrag())
-        case .verticalSwipePop:
+        case "zoom.dismiss-pinch":
+            var pinch = OraclePinch()
+            var handler = OracleZoomPinch()
+            var centroid: OraclePoint?
+            for event in events {
+                let state = pinch.handle(event)
+                // The lift moves nothing: the centroid is the one of the fingers' last positions.
+                if let now = pinch.centroid, event.touches.allSatisfy({ $0.phase.isDown }) { centroid = now }
+                guard let state else { continue }
+                if let decision = handler.handle(state, scale: pinch.scale, centroid: centroid) { return OracleVerdict(decision: decision) }
+            }
+        case "nav.interactive-pop":
+            return OracleVerdict(decision: run(events, pan: backSwipeEdge(), handler: OracleBackSwipe(width: screen.width, fluid: fluid)))
+        case "nav.content-swipe-pop":
+            guard family.profile == .ios26 else {
+                // Without the content pop only the edge recognizer exists (D18 and iOS 26 without
+                // `_isContentBackSwipeEnabled`/`interactiveContentPopGestureRecognizer`).
+                return OracleVerdict(decision: run(events, pan: backSwipeEdge(), handler: OracleBackSwipe(width: screen.width)))
+            }
+            let own = contentPop(events, screen: screen, removesAfterTheMove: true)
+            let engine = contentPop(events, screen: screen, removesAfterTheMove: false)
+            return OracleVerdict(decision: own, engineReading: engine)
+        case "modal.swipe-dismiss":
+            return OracleVerdict(decision: run(events, pan: OraclePan(), handler: OracleSwipeDismiss()))
+        case "sheet.drag-dismiss":
+            return OracleVerdict(decision: run(events, pan: OraclePan(), handler: OracleSheetDrag(screen: screen)))
+        case "image.drag-dismiss":
+            return OracleVerdict(decision: run(events, pan: OraclePan(), handler: OracleImageDrag()))
+        case "nav.vertical-swipe-pop":
             var pan = OraclePan()
             pan.shouldBegin = OracleVerticalSwipePop.shouldBegin
-            return run(events, pan: pan, handler: OracleVerticalSwipePop(viewHeight: screen.height))
-        case .zoomDismissDrag, .zoomDismissPresented:
+            return OracleVerdict(decision: run(events, pan: pan, handler: OracleVerticalSwipePop(viewHeight: screen.height)))
+        case "zoom.dismiss-drag", "zoom.dismiss-presented":
             var pan = OraclePan()
             pan.shouldBegin = OracleZoomDismiss.shouldBegin
-            return run(events, pan: pan, handler: OracleZoomDismiss(horizontal: false))
-        case .zoomDismissEdge:
-            return run(events, pan: OraclePan(edge: OracleEdgeFeature()), handler: OracleZoomDismiss(horizontal: true))
+            return OracleVerdict(decision: run(events, pan: pan, handler: OracleZoomDismiss(horizontal: false)))
+        case "sheet.detents":
+            return OracleVerdict(decision: run(events, pan: OraclePan(), handler: OracleSheetDetents()))
+        case "zoom.dismiss-edge":
+            // The dismiss interaction's own edge pan: a UIScreenEdgePanGestureRecognizer with the pan's
+            // 10 pt `_hysteresis` (not a `_UIParallaxTransitionPanGestureRecognizer`).
+            return OracleVerdict(
+                decision: run(events, pan: OraclePan(edge: OracleEdgeFeature()), handler: OracleZoomDismiss(horizontal: true)))
+        default:
+            preconditionFailure("no oracle for \(family.scenario)")
+        }
+        return OracleVerdict(decision: OracleDecision(finish: false, progress: nil))
+    }
+
+    /// The navigation back recognizer from the edge: a `_UIParallaxTransitionPanGestureRecognizer`
+    /// (D26 `_UINavigationInteractiveTransition _configureNavigationGesture`) on its simple path,
+    /// 15 pt removed at `.began`, one finger.
+    static func backSwipeEdge() -> OraclePan {
+        OraclePan(edge: OracleEdgeFeature(), removedHysteresis: OracleEdgeFeature.parallaxSimpleHysteresis)
+    }
+
+    /// iOS 26's back swipe from the content (D26 `_configureNavigationGesture`: the content
+    /// recognizer requires the edge one to fail). A touch landing in the edge region is the edge
+    /// recognizer's; when that fails before it began, the content recognizer, which has followed the
+    /// same touches, goes on by its own rule (30 pt, its drift, the unsupported edge). A touch
+    /// landing elsewhere is the content recognizer's. The catalog's content scroll view is at its
+    /// minimum offset and cannot scroll back (`_needsDynamicDependentRequirementForGestureRecognizer:`):
+    /// it never wins. `removesAfterTheMove` picks the reading of where the 30 pt come off.
+    static func contentPop(_ events: [OracleEvent], screen: OracleScreen, removesAfterTheMove: Bool) -> OracleDecision {
+        var edge = backSwipeEdge()
+        var content = OraclePan(edge: .content, removedHysteresis: OracleEdgeFeature.parallaxComplexHysteresis)
+        content.removesAfterTheMove = removesAfterTheMove
+        var handler = OracleBackSwipe(width: screen.width, fluid: true)
+        var owner: Int?  // 0 edge, 1 content
+        for event in events {
+            if owner == nil, let down = event.touches.first(where: { $0.phase == .began }) {
+                owner = down.x <= OracleEdgeFeature.edgeRegion ? 0 : 1
+            }
+            let contentAction = content.handle(event)
+            if owner == 0 {
+                let action = edge.handle(event)
+                if edge.state == .failed {
+                    owner = 1
+                    if let contentAction, let decision = handler.handle(contentAction) { return decision }
+                    continue
+                }
+                if let action, let decision = handler.handle(action) { return decision }
+            } else if let contentAction, let decision = handler.handle(contentAction) {
+                return decision
+            }
         }
         return OracleDecision(finish: false, progress: nil)
     }

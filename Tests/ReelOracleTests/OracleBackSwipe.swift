@@ -8,6 +8,20 @@ struct OracleBackSwipe {
     static let thresholdWidth = 187.5
 
     let width: Double
+    /// iOS 26's fluid back swipe (`_fluidParallaxTransitionsEnabledWithTraitCollection:`).
+    var fluid = false
+    /// The fluid rubber band's extent d (`_UIFluidParallaxTransitionSettings` rubberBandExtent 0.5, the
+    /// Objective-C build's `setDefaultValues`) and coefficient c (the body of
+    /// `_UIScrollViewRubberBandCoefficient` is not decompiled: UIScrollView's published 0.55, the engine's reading).
+    static let rubberBandExtent = 0.5, rubberBandCoefficient = 0.55
+
+    /// x within 0...1 unchanged; past an end by u: (1 - 1 / (c u / d + 1)) d further.
+    static func rubberBanded(_ x: Double) -> Double {
+        func band(_ u: Double) -> Double { (1 - 1 / (rubberBandCoefficient * u / rubberBandExtent + 1)) * rubberBandExtent }
+        if x > 1 { return 1 + band(x - 1) }
+        if x < 0 { return -band(-x) }
+        return x
+    }
     /// `_interactionState`: 0 idle, 1 began, 2 changed.
     private var interactionState = 0
     private var percentComplete = 0.0
@@ -17,7 +31,10 @@ struct OracleBackSwipe {
     private var velocities = [0.0, 0.0, 0.0], accelerations = [0.0, 0.0, 0.0]
     private var sampleCount = 0
 
-    init(width: Double) { self.width = width }
+    init(width: Double, fluid: Bool = false) {
+        self.width = width
+        self.fluid = fluid
+    }
 
     /// Runs the handler for one action; returns the decision once the gesture is over.
     mutating func handle(_ action: OracleAction) -> OracleDecision? {
@@ -26,17 +43,25 @@ struct OracleBackSwipe {
             interactionState = 1
             updateStatistics(action, first: true)
         case .changed:
-            // p = translation.x / W; >= 1 reads 0.999 (non-fluid); UIPercentDrivenInteractiveTransition
-            // keeps percentComplete within 0...1.
-            var p = action.translation.x / width
-            if p >= 1 { p = 0.999 }
-            percentComplete = min(max(p, 0), 1)
+            // p = translation.x / W.
+            let p = action.translation.x / width
+            if fluid {
+                // D26 fluid path: no 0.999 cap, `_UIScrollViewRubberBandOffsetWithoutDecorationForOffset`
+                // over 0...1 with `rubberBandExtent` d, and `_setClampsPercentComplete:0`, so the banded
+                // value is percentComplete.
+                percentComplete = Self.rubberBanded(p)
+            } else {
+                // p >= 1 reads 0.999 (non-fluid); UIPercentDrivenInteractiveTransition keeps
+                // percentComplete within 0...1.
+                percentComplete = min(max(p >= 1 ? 0.999 : p, 0), 1)
+            }
             updateStatistics(action, first: false)
             interactionState = 2
         case .ended:
             // The lift's event is offered to the statistics (final sample) before the decision.
             updateStatistics(action, first: false)
-            return OracleDecision(finish: shouldPop(), progress: percentComplete)
+            let (pop, margin, unit) = shouldPop()
+            return OracleDecision(finish: pop, progress: percentComplete, margin: margin, unit: unit)
         case .cancelled:
             return OracleDecision(finish: false, progress: percentComplete)  // state 4 cancels
         case .possible, .failed:
@@ -48,13 +73,17 @@ struct OracleBackSwipe {
     /// D26 `popGesture:withRemainingDuration:shouldPopWithVelocity:`: with >= 3 samples after a
     /// `.changed`, pop iff p + v T + a T^2 / 2 > min(187.5 / W, 0.5); otherwise iff the averaged
     /// velocity > 0 and the interaction got past `.began`.
-    private func shouldPop() -> Bool {
+    /// Returns the decision and its margin: progress units for the augmented rule, points per
+    /// second (the mean velocity x W) for the velocity rule, none without a `.changed`.
+    private func shouldPop() -> (Bool, Double?, OracleMarginUnit) {
         let t = Self.duration
         if sampleCount >= 3 && interactionState == 2 {
             let projected = percentComplete + averageAcceleration * 0.5 * t * t + averageVelocity * t
-            return projected > min(Self.thresholdWidth / width, 0.5)
+            let threshold = min(Self.thresholdWidth / width, 0.5)
+            return (projected > threshold, projected - threshold, .progress)
         }
-        return averageVelocity > 0 && interactionState != 1
+        guard interactionState != 1 else { return (false, nil, .progress) }
+        return (averageVelocity > 0, averageVelocity * width, .pointsPerSecond)
     }
 
     /// D26 `_updateStatistics:`: displacement and velocity normalised by W (the recognizer's smoothed

@@ -13,6 +13,7 @@ struct OracleSwipeDismiss: OracleHandler {
     static let extent = 400.0
     private var shouldComplete = false
     private var fraction: Double?
+    private var changed = false
 
     mutating func handle(_ action: OracleAction) -> OracleDecision? {
         switch action.state {
@@ -21,8 +22,13 @@ struct OracleSwipeDismiss: OracleHandler {
             let f = min(max(action.translation.y / Self.extent, 0), 1)
             fraction = f
             shouldComplete = f > 0.5
+            changed = true
         case .ended, .cancelled:
-            return OracleDecision(finish: shouldComplete && action.state != .cancelled, progress: fraction)
+            // A cancelled gesture always cancels; so does one with no `.changed`.
+            let decided = action.state != .cancelled && changed
+            return OracleDecision(
+                finish: shouldComplete && action.state != .cancelled, progress: fraction,
+                margin: decided ? fraction.map { $0 - 0.5 } : nil)
         case .possible, .failed: break
         }
         return nil
@@ -44,7 +50,7 @@ struct OracleSheetDrag: OracleHandler {
         if action.state == .began { startY = action.translation.y }
         let percent = min(max((action.translation.y - startY) / viewHeight, 0), 1)
         switch action.state {
-        case .ended, .cancelled: return OracleDecision(finish: percent > 0.4, progress: percent)
+        case .ended, .cancelled: return OracleDecision(finish: percent > 0.4, progress: percent, margin: percent - 0.4)
         default: return nil
         }
     }
@@ -60,7 +66,8 @@ struct OracleImageDrag: OracleHandler {
     mutating func handle(_ action: OracleAction) -> OracleDecision? {
         guard action.state == .ended || action.state == .cancelled else { return nil }
         let progress = min(max(action.translation.length / Self.translation, 0), 1)
-        return OracleDecision(finish: progress > 0.5, progress: progress)
+        // The dismissal is an animated one started at release: no transition before, none when it stays.
+        return OracleDecision(finish: progress > 0.5, progress: progress, margin: progress - 0.5, started: progress > 0.5)
     }
 }
 
@@ -82,6 +89,6 @@ struct OracleVerticalSwipePop: OracleHandler {
     mutating func handle(_ action: OracleAction) -> OracleDecision? {
         guard action.state == .ended || action.state == .cancelled else { return nil }
         let progress = min(max(action.translation.y / viewHeight, 0), 1)
-        return OracleDecision(finish: progress > 0.25, progress: progress)
+        return OracleDecision(finish: progress > 0.25, progress: progress, margin: progress - 0.25)
     }
 }

@@ -59,9 +59,49 @@ struct OracleScreen {
     var height: Double
 }
 
+/// What a session comes to, in three ways: no transition ever started, the transition was
+/// cancelled, or it finished (for the zoom: dismissed or not).
+enum OracleOutcome: String, CaseIterable {
+    case none, cancelled, finished
+    /// A detent sheet that stays presented, resting at its medium or large detent (dismissed: finished).
+    case medium, large
+}
+
+/// The unit a margin is measured in, and what counts as "near the boundary" for the census:
+/// 0.01 of progress, 1 pt, or 10 pt/s.
+enum OracleMarginUnit: String {
+    case progress, points, pointsPerSecond
+
+    var nearBoundary: Double {
+        switch self {
+        case .progress: 0.01
+        case .points: 1
+        case .pointsPerSecond: 10
+        }
+    }
+}
+
 /// What the interaction decided at release.
 struct OracleDecision: Equatable {
     var finish: Bool
     /// The progress the handler decided on (nil when no transition began).
     var progress: Double?
+    /// Signed distance of the deciding quantity from the rule's boundary (positive: finishing
+    /// side), in `unit`; nil when no rule decided (no transition, a cancelled gesture that always cancels).
+    var margin: Double? = nil
+    var unit: OracleMarginUnit = .progress
+    /// Whether a transition ever started (an image drag starts one only when it dismisses).
+    var started: Bool? = nil
+    /// A detent sheet's resting place (`.finished` when dismissed).
+    var resting: OracleOutcome? = nil
+
+    /// The three-way outcome (for a detent sheet: where it rests).
+    var outcome: OracleOutcome {
+        if let resting { return resting }
+        if finish { return .finished }
+        return (started ?? (progress != nil)) ? .cancelled : .none
+    }
+
+    /// Whether the decision lies within the census tolerance of its boundary.
+    var isNearBoundary: Bool { margin.map { abs($0) < unit.nearBoundary } ?? false }
 }

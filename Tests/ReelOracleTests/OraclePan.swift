@@ -18,8 +18,19 @@ struct OracleAction {
 /// Per event: touchesBegan, then touchesMoved, then touchesEnded / touchesCancelled; the action
 /// runs once after the event when the state was set (REFERENCE "Event model").
 struct OraclePan {
-    /// `_hysteresis`: 10 pt (REFERENCE "Gesture recognizers", D18/D26).
+    /// `_hysteresis` of a plain pan: 10 pt (D26 `UIPanGestureRecognizer` `_willScrollX` /
+    /// `_willScrollY` compare the translation with `_hysteresis`; `_UIPanGestureRecognizerCommonInit`).
     static let hysteresis = 10.0
+    /// What `_removeHysteresisFromTranslation` removes at `.began`: `[self _hysteresis]`, 10 for a
+    /// plain pan; 15 for the navigation back swipe, whose `_UIParallaxTransitionPanGestureRecognizer
+    /// _shouldTryToBeginWithEvent:` calls `_setHysteresis:15.0` on its simple (edge) path before
+    /// `UIScreenEdgePanGestureRecognizer featureDidChangeState:` removes it.
+    var removedHysteresis = OraclePan.hysteresis
+    /// Where the edge variant's hysteresis comes off when its feature recognizes: false, from the
+    /// translation before this event's centroid move (the feature is fed first and
+    /// `featureDidChangeState:` removes it); true, from the translation after it (the reading that
+    /// `_shouldTryToBeginWithEvent:`, run by `[super touchesMoved:]` after the move, begins it).
+    var removesAfterTheMove = false
 
     /// The screen-edge feature that decides when an edge pan begins (nil for a plain pan).
     var edge: OracleEdgeFeature?
@@ -42,8 +53,9 @@ struct OraclePan {
     private var sample: (from: OraclePoint, to: OraclePoint, dt: Double)?
     private var previousSample: (from: OraclePoint, to: OraclePoint, dt: Double)?
 
-    init(edge: OracleEdgeFeature? = nil) {
+    init(edge: OracleEdgeFeature? = nil, removedHysteresis: Double = OraclePan.hysteresis) {
         self.edge = edge
+        self.removedHysteresis = removedHysteresis
         if edge != nil { maximumTouches = 1 }
     }
 
@@ -130,6 +142,7 @@ struct OraclePan {
         // removed from the translation as it stood before this event's centroid move, and the
         // state is set (D26 `UIScreenEdgePanGestureRecognizer touchesMoved:` then
         // `featureDidChangeState:`, before `[super touchesMoved:]`).
+        var recognizedAfterMove = false
         if state == .possible, var feature = edge {
             let verdict = feature.incorporate(fingers[order[0]]!, t: t)
             edge = feature
@@ -137,6 +150,8 @@ struct OraclePan {
             case .failed:
                 state = .failed
                 return
+            case .recognized where removesAfterTheMove:
+                recognizedAfterMove = true
             case .recognized:
                 removeHysteresis()
                 begin(t: t)
@@ -144,6 +159,13 @@ struct OraclePan {
             }
         }
         centroidMoved(to: c, t: t)
+        if recognizedAfterMove {
+            // The `_shouldTryToBeginWithEvent:` reading: UIPanGestureRecognizer touchesMoved: moves
+            // the centroid, then `_removeHysteresisFromTranslation` and setState:1.
+            removeHysteresis()
+            begin(t: t)
+            return
+        }
         if wasActive {
             state = .changed  // the base class reports moves after .began as .changed
         } else if state == .possible, edge == nil {
@@ -199,7 +221,8 @@ struct OraclePan {
 
     /// D26 `_removeHysteresisFromTranslation`: per axis, t > 0 -> max(t - h, 0), else min(t + h, 0).
     private mutating func removeHysteresis() {
-        func remove(_ v: Double) -> Double { v > 0 ? max(v - Self.hysteresis, 0) : min(v + Self.hysteresis, 0) }
+        let h = removedHysteresis
+        func remove(_ v: Double) -> Double { v > 0 ? max(v - h, 0) : min(v + h, 0) }
         let kept = OraclePoint(x: remove(translation.x), y: remove(translation.y))
         first = last - kept
     }

@@ -65,6 +65,12 @@ struct OraclePinch {
         return state
     }
 
+    /// The fingers' centroid (the zoom's pinch moves its view with it).
+    var centroid: OraclePoint? {
+        guard !fingers.isEmpty else { return nil }
+        return fingers.values.reduce(.zero, +) / Double(fingers.count)
+    }
+
     private var distance: Double {
         let points = Array(fingers.values)
         return (points[0] - points[1]).length
@@ -78,6 +84,7 @@ struct OraclePinchDismiss {
     private var startScale = 1.0
     private var shouldComplete = false
     private var fraction: Double?
+    private var changed = false
 
     mutating func handle(_ state: OracleState, scale: Double) -> OracleDecision? {
         switch state {
@@ -88,8 +95,12 @@ struct OraclePinchDismiss {
             let f = 1 - scale / startScale
             fraction = f
             shouldComplete = f > 0.5
+            changed = true
         case .ended, .cancelled:
-            return OracleDecision(finish: shouldComplete && state != .cancelled, progress: fraction.map { min(max($0, 0), 1) })
+            let decided = state != .cancelled && changed
+            return OracleDecision(
+                finish: shouldComplete && state != .cancelled, progress: fraction.map { min(max($0, 0), 1) },
+                margin: decided ? fraction.map { $0 - 0.5 } : nil)
         case .possible, .failed: break
         }
         return nil

@@ -9,6 +9,10 @@ struct OracleRuleTests {
         OracleTouch(t: t, id: id, phase: phase, x: x, y: y)
     }
 
+    private func decide(_ scenario: String, touches: [OracleTouch], profile: OracleProfile = .classic) -> OracleDecision {
+        Oracle.decide(OracleFamily(scenario: scenario, profile: profile), touches: touches, screen: phone).decision
+    }
+
     private func actions(_ touches: [OracleTouch], pan: OraclePan = OraclePan()) -> [OracleAction] {
         var pan = pan
         return OracleEvent.events(of: touches).compactMap { pan.handle($0) }
@@ -39,26 +43,28 @@ struct OracleRuleTests {
 
     @Test func aBackSwipeWithoutChangedDoesNotPopAndSlowEdgeTouchesFail() {
         let flick = [touch(0, 0, .began, 5, 400), touch(0.016, 0, .moved, 60, 401), touch(0.03, 0, .ended, 120, 401)]
-        #expect(Oracle.decide(.interactivePop, touches: flick, screen: phone).finish == false)
+        #expect(decide("nav.interactive-pop", touches: flick).finish == false)
         let late = [
             touch(0, 0, .began, 5, 400), touch(0.26, 0, .moved, 30, 400), touch(0.3, 0, .moved, 200, 400), touch(0.32, 0, .ended, 200, 400),
         ]
-        #expect(Oracle.decide(.interactivePop, touches: late, screen: phone).progress == nil)
+        #expect(decide("nav.interactive-pop", touches: late).progress == nil)
         let inland = [
             touch(0, 0, .began, 14, 400), touch(0.016, 0, .moved, 40, 400), touch(0.032, 0, .moved, 300, 400),
             touch(0.05, 0, .ended, 300, 400),
         ]
-        #expect(Oracle.decide(.interactivePop, touches: inland, screen: phone).progress == nil)
+        #expect(decide("nav.interactive-pop", touches: inland).progress == nil)
     }
 
     @Test func aSteadyBackSwipePastTheThresholdPops() {
         var touches = [touch(0, 0, .began, 5, 400)]
         for k in 1...20 { touches.append(touch(Double(k) / 60, 0, .moved, 5 + 12 * Double(k), 400)) }
         touches.append(touch(21.0 / 60, 0, .ended, 245, 400))
-        let decision = Oracle.decide(.interactivePop, touches: touches, screen: phone)
+        let decision = decide("nav.interactive-pop", touches: touches)
         #expect(decision.finish)
-        // Began at dx 24: the previous translation less 10 pt (12 - 10) plus this move (12) = 14; then +12 in 18 .changed.
-        #expect(decision.progress == (14.0 + 12 * 18) / 390)
+        // Began at dx 24: the previous translation less 15 pt (`_setHysteresis:15.0`: 12 - 15 -> 0) plus
+        // this move (12) = 12; then +12 in 18 .changed.
+        let expected: Double = (12.0 + 12 * 18) / 390
+        #expect(decision.progress == expected)
     }
 
     @Test func cancelledDragsFinishWhereTheHandlerSharesEndedsBranch() {
@@ -66,18 +72,18 @@ struct OracleRuleTests {
             touch(0, 0, .began, 200, 100), touch(0.016, 0, .moved, 200, 130),
             touch(0.032, 0, .moved, 200, 450), touch(0.05, 0, .cancelled, 200, 450),
         ]
-        #expect(Oracle.decide(.sheetDrag, touches: drag, screen: phone).finish)  // seed 003
-        #expect(Oracle.decide(.imageDrag, touches: drag, screen: phone).finish)  // MDTransitioning
-        #expect(Oracle.decide(.swipeDismiss, touches: drag, screen: phone).finish == false)  // seed 000 cancels
+        #expect(decide("sheet.drag-dismiss", touches: drag).finish)  // seed 003
+        #expect(decide("image.drag-dismiss", touches: drag).finish)  // MDTransitioning
+        #expect(decide("modal.swipe-dismiss", touches: drag).finish == false)  // seed 000 cancels
         // Seed 003 measures from the translation at .began (20), so 320 / 744 > 0.4.
-        #expect(Oracle.decide(.sheetDrag, touches: drag, screen: phone).progress == 320.0 / 744)
+        #expect(decide("sheet.drag-dismiss", touches: drag).progress == 320.0 / 744)
     }
 
     @Test func seed000DecidesOnItsLastChangedFraction() {
         let noChange = [touch(0, 0, .began, 200, 100), touch(0.016, 0, .moved, 200, 400), touch(0.03, 0, .ended, 200, 420)]
-        #expect(Oracle.decide(.swipeDismiss, touches: noChange, screen: phone).finish == false)
+        #expect(decide("modal.swipe-dismiss", touches: noChange).finish == false)
         let past = noChange.dropLast() + [touch(0.032, 0, .moved, 200, 411), touch(0.05, 0, .ended, 200, 411)]
-        #expect(Oracle.decide(.swipeDismiss, touches: Array(past), screen: phone).finish)  // (311 - 10) / 400 > 0.5
+        #expect(decide("modal.swipe-dismiss", touches: Array(past)).finish)  // (311 - 10) / 400 > 0.5
     }
 
     @Test func pinchFractionIsMeasuredFromTheScaleAtBegan() {
@@ -90,7 +96,7 @@ struct OracleRuleTests {
             touch(0.032, 0, .moved, 147, 400), touch(0.032, 1, .moved, 243, 400),
             touch(0.05, 0, .ended, 147, 400), touch(0.05, 1, .ended, 243, 400),
         ]
-        let decision = Oracle.decide(.pinchDismiss, touches: touches, screen: phone)
+        let decision = decide("modal.pinch-dismiss", touches: touches)
         #expect(abs(decision.progress! - (1 - 96.0 / 190)) < 1e-12)  // 0.4947: cancel, though 1 - 96 / 200 > 0.5
         #expect(decision.finish == false)
     }
@@ -100,8 +106,43 @@ struct OracleRuleTests {
             touch(0, 0, .began, 200, 300), touch(0.016, 0, .moved, 200, 320), touch(0.032, 0, .moved, 200, 600),
             touch(0.05, 0, .ended, 200, 600),
         ]
-        #expect(Oracle.decide(.verticalSwipePop, touches: low, screen: phone).progress == nil)
+        #expect(decide("nav.vertical-swipe-pop", touches: low).progress == nil)
         let top = low.map { touch($0.t, 0, $0.phase, $0.x, $0.y - 260) }
-        #expect(Oracle.decide(.verticalSwipePop, touches: top, screen: phone).finish)  // (280 - 10) / 844 > 0.25
+        #expect(decide("nav.vertical-swipe-pop", touches: top).finish)  // (280 - 10) / 844 > 0.25
+    }
+
+    /// The content recognizer (iOS 26): begins at 30 pt of travel; the oracle's reading removes the
+    /// 30 pt from the translation after the event's move (`_shouldTryToBeginWithEvent:` run by
+    /// `[super touchesMoved:]`), the engine's from the one before it (the feature fed first). A swipe
+    /// from x 150 moving 12 pt a frame begins at 36 (previous 24): 6 pt against 12 pt at began.
+    @Test func theContentPopsTwoReadingsDifferByTheLastStepShortOfThirty() {
+        var touches = [touch(0, 0, .began, 150, 400)]
+        for k in 1...4 { touches.append(touch(Double(k) / 60, 0, .moved, 150 + 12 * Double(k), 400)) }
+        touches.append(touch(5.0 / 60, 0, .ended, 198, 400))
+        let events = OracleEvent.events(of: touches)
+        let own = Oracle.contentPop(events, screen: phone, removesAfterTheMove: true)
+        let engine = Oracle.contentPop(events, screen: phone, removesAfterTheMove: false)
+        // At began (dx 36): own 36 - 30 = 6, engine 12 + (24 - 30 -> 0) = 12; one .changed adds 12.
+        #expect(own.progress == 18.0 / 390)
+        #expect(engine.progress == 24.0 / 390)
+        // Under classic the content touch starts nothing.
+        #expect(decide("nav.content-swipe-pop", touches: touches).outcome == .none)
+    }
+
+    /// The zoom's end rule: translation + 0.099 x velocity against 100 pt, a cancelled drag alike.
+    @Test func theZoomDragDecidesByTranslationAndATenthOfVelocity() {
+        var touches = [touch(0, 0, .began, 200, 300)]
+        for k in 1...10 { touches.append(touch(Double(k) / 60, 0, .moved, 200, 300 + 11 * Double(k))) }
+        for k in 11...13 { touches.append(touch(Double(k) / 60, 0, .moved, 200, 410)) }
+        let ended = touches + [touch(13.0 / 60, 0, .ended, 200, 410)]
+        let cancelled = touches + [touch(13.0 / 60, 0, .cancelled, 200, 410)]
+        // At rest: ty = 110 - 10 = 100, not past 100.
+        #expect(decide("zoom.dismiss-drag", touches: ended).outcome == .cancelled)
+        #expect(decide("zoom.dismiss-drag", touches: cancelled).outcome == .cancelled)
+        var farther: [OracleTouch] = touches.map { (line: OracleTouch) -> OracleTouch in
+            touch(line.t, 0, line.phase, line.x, line.y == 410 ? 411 : line.y)
+        }
+        farther.append(touch(13.0 / 60, 0, .cancelled, 200, 411))
+        #expect(decide("zoom.dismiss-drag", touches: farther).outcome == .finished)
     }
 }

@@ -85,6 +85,6 @@ struct IOSProfileReplayTests {
             #expect(try EngineSpec(parsing: name) == .preset(name: name))
             #expect(try EngineFactory(.preset(name: name)).make().identity.name == "reel-builtin+\(name)")
         }
-        #expect(EngineProfile.presetNames == ["classic", "uikit-ios18", "uikit-ios26", "legacy-0.3"])
+        #expect(EngineProfile.presetNames == ["classic", "uikit-ios18", "uikit-ios26", "legacy-0.6", "legacy-0.3"])
     }
 }

@@ -28,7 +28,11 @@ import Testing
             guard let p = lastUpdate(trace), abs(p - 0.25) < 0.1 else { continue }
             if trace.outcome.completed { nearFinished += 1 } else { nearCancelled += 1 }
         }
-        #expect(finished >= 48 && cancelled >= 48, "\(name): \(finished) finished, \(cancelled) cancelled")
+        print("\(name): \(finished) finished, \(cancelled) cancelled; near the threshold \(nearFinished) / \(nearCancelled)")
+        // Engine 0.7.0's end rule dismisses a drag cancelled past the threshold too, and its velocity
+        // term is a fifth of 0.6.0's: fewer of the synthesizer's releases (spread over 0.1 to 0.9 of
+        // the 400 pt extent, the at-rest boundary at 110 pt) spring back. A tenth on each side.
+        #expect(finished >= 24 && cancelled >= 24, "\(name): \(finished) finished, \(cancelled) cancelled")
         #expect(nearFinished >= 5 && nearCancelled >= 5, "\(name): near the threshold \(nearFinished) finished, \(nearCancelled) cancelled")
     }
 

@@ -11,7 +11,10 @@ import ReelTrace
 /// finger) follows it: it fails when the vertical drift reaches min(cap, base + (h - base) / run x
 /// |dx|) ("exceededYTranslation", h = `contentpop.hysteresis`), when the finger travels h the other
 /// way ("unsupportedEdge"), and begins when it travels h towards the back direction
-/// (`_shouldTryToBeginWithEvent:` with 30 pt for touches). A content scroll view that can scroll in
+/// (`_shouldTryToBeginWithEvent:` with 30 pt for touches), and at `.began` has
+/// `contentpop.translation_hysteresis` (30, the `_setHysteresis:` of that path) removed per axis
+/// from its translation, where the edge recognizer removes `backswipe.translation_hysteresis` (15).
+/// Both follow one finger (`setMaximumNumberOfTouches:1`). A content scroll view that can scroll in
 /// the swipe's direction wins: its pan begins at `pan.hysteresis`, before the content pop can, and
 /// the content pop fails there. The navigation bar refuses only the edge recognizer
 /// (`gestureRecognizer:shouldReceiveTouch:`).
@@ -46,13 +49,18 @@ struct ContentPopRecognizer: Sendable {
     private enum Owner { case edge, content }
 
     init(
-        edge: ScreenEdgePanRecognizer.Parameters, contentHysteresis: Double, refusal: TouchRefusal, contentEnabled: Bool,
+        edge: ScreenEdgePanRecognizer.Parameters, contentHysteresis: Double, contentTranslationHysteresis: Double,
+        refusal: TouchRefusal, contentEnabled: Bool,
         edgeFallback: Bool, scrollWins: Bool, scrollHysteresis: Double, screenWidth: Double, screenHeight: Double
     ) {
         self.edge = ScreenEdgePanRecognizer(parameters: edge, screenWidth: screenWidth, screenHeight: screenHeight)
         var contentParameters = edge
         contentParameters.edgeRegionSize = .infinity
         contentParameters.hysteresis = contentHysteresis
+        // D26 `_UIParallaxTransitionPanGestureRecognizer _shouldTryToBeginWithEvent:` sets the
+        // recognizer's hysteresis (`_setHysteresis:`, the edge feature's and the pan's) to 30 on the
+        // complex path, so `featureDidChangeState:` removes 30, not the edge path's 15, at .began.
+        contentParameters.translationHysteresis = contentTranslationHysteresis
         contentParameters.maximumSwipeDuration = .infinity
         content = ScreenEdgePanRecognizer(parameters: contentParameters, screenWidth: screenWidth, screenHeight: screenHeight)
         self.refusal = refusal

@@ -5,6 +5,16 @@ struct SheetDetentRelease: Sendable, Hashable {
     var decelerationRate: Double
     /// Speeds below this project nowhere (`_UIHyperInteractor _effectiveVelocity`, minimumSpeed), pt/s.
     var minimumSpeed: Double
+    /// Whether the sheet's pan may move horizontally (`sheetdetent.horizontal_pan`). D26
+    /// `_effectiveVelocity` compares `cblas_dnrm2` of the whole velocity, the pan's `velocityInView:`
+    /// as a point, with the minimum speed. The sheet's delegate answers NO to
+    /// `_panGestureRecognizer:shouldTryToBeginHorizontallyWithEvent:` (`_UISheetInteraction` asks
+    /// `sheetInteraction:shouldBeginHorizontalRubberBandingWithGestureRecognizer:`, and
+    /// UISheetPresentationController says YES only for a tear-off, `_allowsTearOff` with a scene
+    /// request), so the pan is locked to the vertical axis (`UIPanGestureRecognizer
+    /// _adjustSceneReferenceLocation:` -> `_shiftPanLocationToNewSceneReferenceLocation:lockingToAxis:`)
+    /// and its x velocity is 0: the norm is |v_y| (false). True takes the norm of both components.
+    var horizontalPan: Bool
     /// At or above this speed a release moving away from its closest detent goes one detent further
     /// (SheetSpeedThreshold, 1000 pt/s), and the settling spring is the high-speed one.
     var speedThreshold: Double
@@ -12,13 +22,16 @@ struct SheetDetentRelease: Sendable, Hashable {
     init(profile: EngineProfile) {
         decelerationRate = profile.number("sheetdetent.deceleration_rate")
         minimumSpeed = profile.number("sheetdetent.minimum_speed")
+        horizontalPan = profile.bool("sheetdetent.horizontal_pan")
         speedThreshold = profile.number("sheetdetent.speed_threshold")
     }
 
     /// The projected value: value + v x r / (1 - r) / 1000 (`_UIHyperInteractor _projectedPoint`),
-    /// with v = 0 below the minimum speed.
-    func projected(value: Double, velocity: Double) -> Double {
-        let effective = abs(velocity) >= minimumSpeed ? velocity : 0
+    /// with v = 0 when the speed, the norm of (`across`, v) (`across` counted only with
+    /// `horizontalPan`), is below the minimum speed.
+    func projected(value: Double, velocity: Double, across: Double = 0) -> Double {
+        let speed = horizontalPan ? (velocity * velocity + across * across).squareRoot() : abs(velocity)
+        let effective = speed >= minimumSpeed ? velocity : 0
         return value + effective * (decelerationRate / (1 - decelerationRate) / 1000)
     }
 
@@ -30,10 +43,10 @@ struct SheetDetentRelease: Sendable, Hashable {
     /// positive upwards). The detent closest to the projected value; when the release is fast, the
     /// projection stays at the closest detent and the sheet is moving away from that detent, the
     /// next detent in the direction of motion.
-    func restingIndex(value: Double, velocity: Double, detents: [SheetDetent]) -> Int {
+    func restingIndex(value: Double, velocity: Double, across: Double = 0, detents: [SheetDetent]) -> Int {
         guard !detents.isEmpty else { return 0 }
         let closest = Self.closestIndex(to: value, in: detents)
-        var chosen = Self.closestIndex(to: projected(value: value, velocity: velocity), in: detents)
+        var chosen = Self.closestIndex(to: projected(value: value, velocity: velocity, across: across), in: detents)
         let movingAway = (value < detents[closest].value) == (velocity < 0)
         if isHighSpeed(velocity), chosen == closest, movingAway {
             let step = velocity >= 0 ? 1 : -1

@@ -158,7 +158,7 @@ struct SheetDetentSession {
             guard panning else { return }
             panning = false
             scroll?.panEnded(at: t)
-            if isDragging { end(velocity: -reading.velocity.y, at: t) }
+            if isDragging { end(velocity: -reading.velocity.y, across: reading.velocity.x, at: t) }
             endTime = max(endTime, t)
         default:
             return
@@ -210,10 +210,10 @@ struct SheetDetentSession {
 
     /// Release at `velocity` (points per second, upwards positive): the resting detent by D26's rule
     /// (a modal sheet has no dismiss position to rest at, so it springs back).
-    private mutating func end(velocity: Double, at t: Double) {
+    private mutating func end(velocity: Double, across: Double, at t: Double) {
         isDragging = false
         simulation.emit(t, "presentation", controllerName, "sheetInteractionDraggingEnded")
-        let target = release.restingIndex(value: unconstrained, velocity: velocity, detents: layout.detents)
+        let target = release.restingIndex(value: unconstrained, velocity: velocity, across: across, detents: layout.detents)
         let detent = layout.detents[target]
         dismissChosen = detent.identifier == "dismiss"
         if !dismissChosen, target != selected {

@@ -12,9 +12,11 @@ import ReelGestures
 ///   centroid's) and scales about its center to s = 1 - (1 - minScale) p, where the progress
 ///   p = clamp(ty / extent) for a drag, clamp(tx / extent) for an edge swipe (inwards), and
 ///   clamp((1 - scale) / (1 - minScale)) for a pinch; p is also the transition's percent.
-/// - Release (`didDismissWithVelocity:` or `didCancelWithVelocity:originalPosition:`): the
-///   policy (`systemzoom.policy`, projection by default: p + projected distance / extent >
-///   `systemzoom.threshold`) with the velocity towards dismissal; a cancelled gesture springs back.
+/// - Release (`didDismissWithVelocity:` or `didCancelWithVelocity:originalPosition:`): with
+///   `systemzoom.end_rule` = dismiss-interaction, `ZoomEndRule` (the end handler of D26's Swift
+///   `_UIDismissInteraction` sub-interactions, which route `.ended` and `.cancelled` alike); with
+///   `policy` (0.6.0), the policy (`systemzoom.policy`: p + projected distance / extent >
+///   `systemzoom.threshold`) with the velocity towards dismissal, a cancelled gesture springing back.
 struct ZoomDismissController: InteractionController {
     /// Which sub-interaction of `_UIDismissInteraction` drives the dismissal.
     enum Gesture: Sendable { case drag, edge, pinch }
@@ -25,14 +27,20 @@ struct ZoomDismissController: InteractionController {
     let minimumScale: Double
     /// `interactiveDismissShouldBegin`'s answer (`systemzoom.dismiss_allowed`).
     let dismissAllowed: Bool
+    /// The dismiss interaction's own end rule; nil: decide by the policy (`systemzoom.end_rule` = policy).
+    let endRule: ZoomEndRule?
     /// The pinch's centroid when it began (the view follows its movement).
     private var startLocation = GestureVector.zero
+    /// The pinch centroid's movement at its last change: a lift moves nothing (the centroid of the
+    /// finger left after the first lift is not the pinch's).
+    private var pinchTranslation = GestureVector.zero
 
-    init(setup: ControllerSetup, gesture: Gesture, minimumScale: Double, dismissAllowed: Bool) {
+    init(setup: ControllerSetup, gesture: Gesture, minimumScale: Double, dismissAllowed: Bool, endRule: ZoomEndRule? = nil) {
         self.setup = setup
         self.gesture = gesture
         self.minimumScale = minimumScale
         self.dismissAllowed = dismissAllowed
+        self.endRule = endRule
     }
 
     /// The dismissal's release animation belongs to the zoom controller, not to a finger.
@@ -46,18 +54,30 @@ struct ZoomDismissController: InteractionController {
 
     mutating func began(_ reading: GestureReading, base: Double, resumed: Bool, at t: Double) -> InteractionCommand? {
         startLocation = reading.location
+        pinchTranslation = .zero
         return .began(t: t)
     }
 
     mutating func changed(_ reading: GestureReading, at t: Double) -> InteractionCommand? {
         let p = progress(reading)
         let translation = gesture == .pinch ? reading.location - startLocation : reading.translation
+        if gesture == .pinch { pinchTranslation = translation }
         let follow = ZoomFollow(tx: translation.x, ty: translation.y, scale: 1 - (1 - minimumScale) * p)
         return .follow(t: t, percent: min(p, setup.updateCap), follow: follow)
     }
 
     mutating func ended(_ reading: GestureReading, state: GestureState, duration: Double, at t: Double) -> InteractionCommand? {
-        let dismiss = state != .cancelled && setup.decide(progress: progress(reading), reading)
+        let dismiss: Bool
+        if let endRule {
+            // The pinch's view follows its centroid; its translational velocity is not a reading (0).
+            let translation = gesture == .pinch ? pinchTranslation : reading.translation
+            let velocity = gesture == .pinch ? GestureVector.zero : reading.velocity
+            dismiss = endRule.dismisses(
+                scale: gesture == .pinch ? reading.scale : 1, translation: translation, velocity: velocity,
+                horizontal: gesture == .edge, towards: setup.direction)
+        } else {
+            dismiss = state != .cancelled && setup.decide(progress: progress(reading), reading)
+        }
         return .ended(t: t, finish: dismiss, velocity: setup.velocity(reading))
     }
 
