@@ -52,7 +52,16 @@ package struct ReportReader {
             decisionMaps: try decisionMaps(
                 replay.id, recordedLabel: "recorded: " + info.recordingEngines.joined(separator: ", "),
                 candidateLabel: "candidate: " + info.candidateEngine,
-                rules: StoredRules(recording: recording.count == 1 ? recording[0] : nil, candidate: candidate)))
+                rules: StoredRules(recording: recording.count == 1 ? recording[0] : nil, candidate: candidate)),
+            flips: try flips(replay.id))
+    }
+
+    /// Every flipped session of the replay, by scenario then id.
+    private func flips(_ replayID: Int64) throws -> [FlippedSession] {
+        let cursor = try archive.flippedSessions(replayID: replayID)
+        var flips: [FlippedSession] = []
+        while let flip = try cursor.next() { flips.append(flip) }
+        return flips.sorted { ($0.scenario, $0.sessionID) < ($1.scenario, $1.sessionID) }
     }
 
     func rerunNote(_ rerun: Result<TransitionEngine, ReelFailure>?) -> String? {
@@ -156,7 +165,9 @@ package struct ReportReader {
     func sessionPlot(
         _ sessionID: Int64, status: String, firstFrame: Int?, replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
     ) throws -> ReportModel.SessionPlots {
-        let recorded = try archive.loadSession(sessionID)
+        // The baseline this replay was judged against, even when an accept has replaced it since.
+        let judged = try archive.judgedBaseline(sessionID: sessionID, replayID: replayID)
+        let recorded = try judged.map { try archive.loadSession(sessionID, trace: $0.traceID) } ?? archive.loadSession(sessionID)
         let divergences = try archive.divergences(replayID: replayID, sessionID: sessionID)
         let replayed: Trace? = try? candidate.flatMap { engine in
             try engine.run(
@@ -198,7 +209,18 @@ package struct ReportReader {
                 replayedNote: replayed != nil
                     ? nil : candidate == nil ? candidateNote : "The candidate failed on this session (see its divergence).",
                 firstDivergentFrame: firstFrame,
-                storedLifecycleProperty: divergences.first { $0.kind == .lifecycle }?.property))
+                storedLifecycleProperty: divergences.first { $0.kind == .lifecycle }?.property),
+            baselineNote: try judged.flatMap { try baselineNote($0, replayID: replayID) })
+    }
+
+    /// "The recorded side is the baseline replay 2 compared against (builtin 1.0); an accept has
+    /// replaced it since: ..." for a replaced baseline, nil for a current one.
+    func baselineNote(_ judged: JudgedBaseline, replayID: Int64) throws -> String? {
+        guard let later = judged.replacement else { return nil }
+        let named = { (id: Int64) in try self.archive.engine(id: id).map { "\($0.name) \($0.version)" } ?? "engine \(id)" }
+        return "The recorded side is the baseline replay \(replayID) compared against (\(try named(judged.engineID))). "
+            + "It has been replaced since: \(later.acceptedBy) accepted "
+            + (later.replayID.map { "replay \($0)'s" } ?? "another") + " trace (\(try named(later.engineID))) at \(later.replacedAt)."
     }
 
     // MARK: Decision maps
@@ -210,25 +232,34 @@ package struct ReportReader {
         for scenario in try archive.replayScenarios(replayID: replayID) {
             guard let spec = try? ScenarioSpec.decode(json: scenario.specJSON), spec.trigger.kind != .tap else { continue }
             let name = scenario.name
-            let (points, notStarted) = try releases(replayID, scenarioID: scenario.id, trigger: spec.trigger)
+            let (recordedRule, candidateRule) = rules.rules(spec)
+            // A controller that decides without a transition: its release point comes from the gesture.
+            let gestureExtent =
+                ReleasePoint.decidedWithoutTransition.contains(spec.interaction ?? "")
+                ? (recordedRule?.extent ?? candidateRule?.extent ?? spec.trigger.extent) : nil
+            let (points, notStarted) = try releases(
+                replayID, scenarioID: scenario.id, trigger: spec.trigger, gestureExtent: gestureExtent)
             var plot = DecisionMapPlot(
                 title: "\(name): finish or cancel by release", recordedLabel: recordedLabel, candidateLabel: candidateLabel,
                 points: points)
-            (plot.recordedRule, plot.candidateRule) = rules.rules(spec)
+            (plot.recordedRule, plot.candidateRule) = (recordedRule, candidateRule)
             plot.velocityIsEngines = spec.trigger.kind != .pinch
             maps.append(ReportModel.DecisionMap(scenario: name, plot: plot, notStarted: notStarted))
         }
         return maps
     }
 
-    private func releases(_ replayID: Int64, scenarioID: Int64, trigger: TriggerSpec) throws -> ([DecisionPoint], notStarted: Int) {
+    private func releases(
+        _ replayID: Int64, scenarioID: Int64, trigger: TriggerSpec, gestureExtent: Double?
+    ) throws -> ([DecisionPoint], notStarted: Int) {
         var points: [DecisionPoint] = []
         var notStarted = 0
         for row in try archive.sessionDecisions(replayID: replayID, scenarioID: scenarioID) {
             let sessionID = row.sessionID
             let touches = try archive.touches(sessionID: sessionID)
             guard let recorded = row.decisionExpected,
-                let progress = ReleasePoint.progress(lastUpdateDetail: row.lastUpdateDetail),
+                let progress = ReleasePoint.progress(lastUpdateDetail: row.lastUpdateDetail)
+                    ?? gestureExtent.flatMap({ ReleasePoint.gestureProgress(touches: touches, extent: $0) }),
                 let velocity = ReleasePoint.velocity(touches: touches, trigger: trigger)
             else {
                 notStarted += 1

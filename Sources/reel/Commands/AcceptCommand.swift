@@ -28,8 +28,14 @@ struct AcceptCommand: ParsableCommand {
     @Option(help: "The replay whose candidate to accept.")
     var replay: Int64
 
-    @Option(help: "Only sessions of this scenario.")
-    var scenario: String?
+    @Option(name: .customLong("scenario"), help: "Only sessions of this scenario (one; run accept once per scenario).")
+    var scenarios: [String] = []
+
+    func validate() throws {
+        if scenarios.count > 1 {
+            throw ValidationError("--scenario is given \(scenarios.count) times; accept takes one scenario (run it once per scenario)")
+        }
+    }
 
     @Option(name: .customLong("session"), help: "Only this session (repeat for more).")
     var sessions: [Int64] = []
@@ -53,7 +59,7 @@ struct AcceptCommand: ParsableCommand {
                 return kind
             }
             let selection = BaselineAcceptor.Selection(
-                scenario: scenario, sessionIDs: sessions.isEmpty ? nil : sessions, kinds: kinds.isEmpty ? nil : kinds)
+                scenario: scenarios.first, sessionIDs: sessions.isEmpty ? nil : sessions, kinds: kinds.isEmpty ? nil : kinds)
             let progress = ProgressLine()
             let summary = try BaselineAcceptor(archivePath: archive, replayID: replay, acceptedBy: Self.who()).run(selection) {
                 done, total in

@@ -38,8 +38,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("session"), help: "Replay only this session id (repeatable).")
     var sessions: [Int64] = []
 
-    @Option(help: "Replay only sessions of this scenario.")
-    var scenario: String?
+    @Option(name: .customLong("scenario"), help: "Replay only sessions of this scenario (repeatable: sessions of any of them).")
+    var scenarios: [String] = []
 
     @Option(help: "Parallel workers, 1-256; this machine's core count when not given.")
     var jobs: Int = min(256, ProcessInfo.processInfo.activeProcessorCount)
@@ -115,7 +115,7 @@ struct ReplayCommand: ParsableCommand {
             let tolerances: Tolerances
             do { tolerances = try Tolerances(parsing: tolerance) } catch { throw ReelFailure(.usage, "\(error)") }
             let options = Replayer.Options(
-                jobs: jobs, shard: try chosenShard(), scenario: scenario,
+                jobs: jobs, shard: try chosenShard(), scenarios: scenarios.isEmpty ? nil : scenarios,
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances, keepsTraces: keepTraces ?? (results == nil))
             guard maxReplyBytes >= 1024 else { throw ReelFailure(.usage, "--max-reply-bytes must be at least 1024") }
             let factory = try EngineFactory(
