@@ -59,6 +59,9 @@ package struct ReportModel: Sendable {
         /// When the baseline this replay compared against (which the recorded side draws) has since
         /// been replaced by a `reel accept`: who, when, which replay. Nil while it is still the baseline.
         package var baselineNote: String? = nil
+        /// Each side's decision arithmetic (`SessionDecision`), "recorded: ..." then "replayed: ...";
+        /// empty for a tap scenario.
+        package var decisionLines: [String] = []
     }
 
     /// One interactive scenario's decision map.

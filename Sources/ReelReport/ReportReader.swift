@@ -210,7 +210,23 @@ package struct ReportReader {
                     ? nil : candidate == nil ? candidateNote : "The candidate failed on this session (see its divergence).",
                 firstDivergentFrame: firstFrame,
                 storedLifecycleProperty: divergences.first { $0.kind == .lifecycle }?.property),
-            baselineNote: try judged.flatMap { try baselineNote($0, replayID: replayID) })
+            baselineNote: try judged.flatMap { try baselineNote($0, replayID: replayID) },
+            decisionLines: try decisionLines(
+                sessionID, baselineEngineID: judged?.engineID, candidateEngineID: archive.replayHeader(id: replayID)?.engineID))
+    }
+
+    /// "recorded: ..." and "replayed: ..." decision arithmetic lines of an interactive session.
+    func decisionLines(_ sessionID: Int64, baselineEngineID: Int64?, candidateEngineID: Int64?) throws -> [String] {
+        var lines: [String] = []
+        for (engineID, side) in [(baselineEngineID, "recorded"), (candidateEngineID, "replayed")] {
+            guard let engineID, let identity = try archive.engine(id: engineID) else { continue }
+            switch try SessionDecision.explain(sessionID: sessionID, engine: identity, in: archive) {
+            case .success(let decision?): lines.append("\(side): \(decision.line)")
+            case .success(nil): continue
+            case .failure(let failure): lines.append("\(side): not explained: \(failure.message)")
+            }
+        }
+        return lines
     }
 
     /// "The recorded side is the baseline replay 2 compared against (builtin 1.0); an accept has

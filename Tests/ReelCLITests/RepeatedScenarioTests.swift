@@ -28,6 +28,12 @@ struct RepeatedScenarioTests {
         let withAll = try runReel(["synth", "--scenario", "all", "--scenario", "nav.interactive-pop", "--count", "1"], in: folder)
         #expect(withAll.status == 64, "\(withAll.standardError)")
         #expect(withAll.standardError.contains("--scenario all"))
+
+        // A mistyped name is a usage error with the closest catalog names.
+        let typo = try runReel(["synth", "--scenario", "modal.swipe-dismiss", "--scenario", "nav.interactiv-pop"], in: folder)
+        #expect(typo.status == 64, "\(typo.standardError)")
+        #expect(typo.standardError.contains("unknown scenario 'nav.interactiv-pop'; closest: nav.interactive-pop"), "\(typo.standardError)")
+        #expect(typo.standardOutput.isEmpty)
     }
 
     /// 10 swipe dismissals (ids 1...10), 6 interactive pops (11...16), 4 modal presentations (17...20).

@@ -107,5 +107,14 @@ struct ShowDecisionTests {
             if let p = p1 { #expect(p >= 0.3 && p <= 0.5, "\(text)") }
             #expect(text.contains("≤ 0.500 -&gt; cancel") && text.contains("&gt; 0.300 -&gt; finish"), "\(text)")
         }
+
+        // The report's player of a flipped session shows both lines too.
+        let flipped = try #require(rows.first.flatMap { Int64($0.dropFirst(2).prefix { $0 != " " }) })
+        let page = try runReel(["report", "a.sqlite", "--session", String(flipped), "-o", "s.html"], in: folder)
+        #expect(page.status == 0, "\(page.standardError)")
+        let html = try String(contentsOfFile: folder + "/s.html", encoding: .utf8)
+        let paragraph = try #require(html.range(of: "<p class=\"decision\">recorded: pan.ended: progress "), "\(html.prefix(2000))")
+        let rest = html[paragraph.upperBound...].prefix { $0 != "\n" }
+        #expect(rest.contains("≤ 0.500 -&gt; cancel") && rest.contains("<br/>replayed: pan.ended: progress "), "\(rest)")
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ReelEngine
 import ReelFormats
+import ReelRunner
 import ReelSynth
 import ReelTrace
 
@@ -78,7 +79,11 @@ struct SynthCommand: ParsableCommand {
         var specs: [ScenarioSpec] = []
         for name in scenarios where seen.insert(name).inserted {
             guard let spec = ScenarioCatalog.named(name) else {
-                throw ReelFailure(.usage, "unknown scenario '\(name)' (`reel scenarios` lists the catalog)")
+                let close = closestNames(to: name, in: ScenarioCatalog.all.map(\.name))
+                throw ReelFailure(
+                    .usage,
+                    "unknown scenario '\(name)'" + (close.isEmpty ? "" : "; closest: " + close.joined(separator: ", "))
+                        + " (`reel scenarios` lists the catalog)")
             }
             specs.append(spec)
         }

@@ -29,7 +29,7 @@ enum ReplayReport {
             switch format {
             case .text: print(text(summary, tally: tally, archive: resultsPath))
             case .json: print(json(summary, tally: tally))
-            case .junit: print(try junit(summary, tally: tally, archive: results))
+            case .junit: print(try junit(summary, tally: tally, archive: results, archivePath: recorded.path))
             case .markdown: print(markdown ?? "")
             }
             if let markdownFile, let markdown {
@@ -146,22 +146,35 @@ enum ReplayReport {
     /// test case with a `<system-out>` note naming its kinds (CI pages count skipped tests as not
     /// run, which these sessions were not); an engine error is an `<error>`. The suite's
     /// `reel.fail_on` property names the failing kinds.
-    static func junit(_ s: Replayer.Summary, tally: VerdictTally, archive: Archive) throws -> String {
+    ///
+    /// Each test case's classname is the session's scenario and its name the session's stable name
+    /// (its external id, else `sha256:` and its content hash's first 16 digits: the same in every
+    /// archive that holds the session, unlike its id); a failure's body gives the session id, the
+    /// first divergence and the `reel show` command that shows it.
+    static func junit(_ s: Replayer.Summary, tally: VerdictTally, archive: Archive, archivePath: String) throws -> String {
         let policy = tally.policy
         let rows = try archive.replayResults(replayID: s.replayID)
+        let labels = try archive.sessionLabels(replayID: s.replayID)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
             "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(tally.failingSessions)\" errors=\"\(tally.errors)\">\n"
         out += "  <properties><property name=\"reel.fail_on\" value=\"\(policy.argument)\"/></properties>\n"
         for row in rows {
-            out += "  <testcase classname=\"reel.replay\" name=\"session \(row.sessionID)\">"
+            let label = labels[row.sessionID]
+            out += "  <testcase classname=\"\(xml(label?.scenario ?? "reel.replay"))\" "
+            out += "name=\"\(xml(label?.stableName ?? "session \(row.sessionID)"))\" time=\"0\">"
             switch row.status {
             case .matched:
                 break
             case .diverged where policy.fails(row.kinds):
                 let divergences = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID)
                 let first = divergences.first { policy.failing.contains($0.kind) }
-                out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(first?.detail ?? ""))\"/>"
+                let body =
+                    "session \(row.sessionID)" + (row.firstDivergentFrame.map { ", first divergent frame \($0)" } ?? "")
+                    + (first.map { ": \($0.kind.rawValue): \($0.detail)" } ?? "")
+                    + "; reel show \(shellQuoted(archivePath)) \(row.sessionID) --replay \(s.replayID)"
+                out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(first?.detail ?? ""))\">"
+                out += xml(body) + "</failure>"
             case .diverged:
                 let first = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID).first
                 let kinds = row.kinds.map(\.rawValue).joined(separator: ", ")
