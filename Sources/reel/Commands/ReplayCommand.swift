@@ -32,7 +32,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The archive of recorded sessions.")
     var archive: String
 
-    @Option(help: "The candidate engine: builtin, legacy-0.3 (engine 0.3.0's decisions), a profile .json file, or exec:COMMAND.")
+    @Option(help: ArgumentHelp("The candidate engine: " + EngineHelp.choices))
     var engine = "builtin"
 
     @Option(name: .customLong("session"), help: "Replay only this session id (repeatable).")
