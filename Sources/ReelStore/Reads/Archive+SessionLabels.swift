@@ -34,4 +34,19 @@ extension Archive {
         }
         return labels
     }
+
+    /// Session `sessionID`'s label; nil when the archive has no such session.
+    package func sessionLabel(sessionID: Int64) throws -> SessionLabel? {
+        try database.withCachedStatement(
+            """
+            SELECT sc.name, s.external_id, s.content_hash FROM sessions AS s JOIN scenarios AS sc ON sc.id = s.scenario_id
+            WHERE s.id = ?1
+            """
+        ) { statement in
+            try statement.bind(sessionID, at: 1)
+            guard try statement.step() else { return nil }
+            return SessionLabel(
+                scenario: statement.string(at: 0), externalID: statement.optionalString(at: 1), contentHash: statement.string(at: 2))
+        }
+    }
 }

@@ -26,9 +26,12 @@ enum ReplayReport {
                 format == .markdown || markdownFile != nil
                 ? try ReplayMarkdown.render(summary, tally: tally, results: results, resultsPath: resultsPath, recorded: recorded)
                 : nil
+            let scenarios = try Dictionary(
+                summary.findings.map { ($0.sessionID, try results.sessionLabel(sessionID: $0.sessionID)?.scenario ?? "?") },
+                uniquingKeysWith: { first, _ in first })
             switch format {
-            case .text: print(text(summary, tally: tally, archive: resultsPath))
-            case .json: print(json(summary, tally: tally))
+            case .text: print(text(summary, tally: tally, archive: resultsPath, scenarios: scenarios))
+            case .json: print(json(summary, tally: tally, scenarios: scenarios))
             case .junit: print(try junit(summary, tally: tally, archive: results, archivePath: recorded.path))
             case .markdown: print(markdown ?? "")
             }
@@ -57,7 +60,7 @@ enum ReplayReport {
 
     /// The summary for people: counts, divergences by kind, the first findings, and the query that
     /// lists the rest in `archive` (the one holding the results).
-    static func text(_ s: Replayer.Summary, tally: VerdictTally, archive: String) -> String {
+    static func text(_ s: Replayer.Summary, tally: VerdictTally, archive: String, scenarios: [Int64: String] = [:]) -> String {
         var lines: [String] = []
         let engine = s.candidate.map { "\($0.name) \($0.version)" } ?? "?"
         lines.append(
@@ -75,7 +78,12 @@ enum ReplayReport {
         }
         for (sessionID, verdict) in s.findings {
             let first = verdict.divergences.first?.detail ?? ""
-            lines.append("  session \(sessionID): \(verdict.status.rawValue): \(forPeople(first))")
+            let kinds = Array(Set(verdict.divergences.map(\.kind))).sorted { $0.rawValue < $1.rawValue }.map(\.rawValue)
+            let label = [
+                scenarios[sessionID].map { UntrustedText.sanitized($0, limit: 200) }, kinds.isEmpty ? nil : kinds.joined(separator: ", "),
+            ]
+            .compactMap { $0 }.joined(separator: "; ")
+            lines.append("  session \(sessionID): \(verdict.status.rawValue): \(forPeople(first))" + (label.isEmpty ? "" : " [\(label)]"))
         }
         let shown = s.findings.count
         if s.diverged + s.errors > shown {
@@ -86,7 +94,7 @@ enum ReplayReport {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ s: Replayer.Summary, tally: VerdictTally) -> String {
+    static func json(_ s: Replayer.Summary, tally: VerdictTally, scenarios: [Int64: String] = [:]) -> String {
         var w = JSONWriter()
         w.raw("{\"replay_id\":")
         w.int(Int(s.replayID))
@@ -131,6 +139,10 @@ enum ReplayReport {
             w.int(Int(sessionID))
             w.raw(",\"status\":")
             w.string(verdict.status.rawValue)
+            w.raw(",\"scenario\":")
+            if let scenario = scenarios[sessionID] { w.string(scenario) } else { w.null() }
+            w.raw(",\"kinds\":")
+            w.array(Array(Set(verdict.divergences.map(\.kind.rawValue))).sorted()) { $0.string($1) }
             w.raw(",\"failing\":")
             w.raw(tally.policy.fails(verdict.divergences.map(\.kind)) ? "true" : "false")
             w.raw(",\"first\":")
