@@ -146,20 +146,27 @@ package struct ReportReader {
         _ replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
     ) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
         var plots: [ReportModel.SessionPlots] = []
-        var notPlotted = 0
-        for session in try archive.unmatchedSessions(replayID: replayID) {
-            // A results archive (reel replay --results) holds session headers, not traces.
-            let wanted = plots.count < plottedSessionLimit || (session.flipped && plots.count < flippedSessionLimit)
-            guard wanted, session.hasTrace else {
-                notPlotted += 1
-                continue
-            }
+        let (chosen, notPlotted) = try plottedSessions(replayID)
+        for session in chosen {
             plots.append(
                 try sessionPlot(
                     session.sessionID, status: session.status, firstFrame: session.firstDivergentFrame, replayID: replayID,
                     candidate: candidate, candidateNote: candidateNote))
         }
         return (plots, notPlotted)
+    }
+
+    /// The unmatched sessions the report of replay `replayID` plots, in page order, and how many
+    /// it does not: the first `plottedSessionLimit`, and flipped ones up to `flippedSessionLimit`
+    /// in all, of those whose trace the archive holds (a results archive holds headers only).
+    package func plottedSessions(_ replayID: Int64) throws -> (plotted: [UnmatchedSession], notPlotted: Int) {
+        var plotted: [UnmatchedSession] = []
+        var notPlotted = 0
+        for session in try archive.unmatchedSessions(replayID: replayID) {
+            let wanted = plotted.count < plottedSessionLimit || (session.flipped && plotted.count < flippedSessionLimit)
+            if wanted, session.hasTrace { plotted.append(session) } else { notPlotted += 1 }
+        }
+        return (plotted, notPlotted)
     }
 
     func sessionPlot(

@@ -77,7 +77,13 @@ struct ShowCommand: ParsableCommand {
                 print(
                     "watch it: reel report \(shellQuoted(archive)) --session \(session) --replay \(verdict.replayID) -o session-\(session).html"
                 )
-                print("or in the whole report (flipped and most divergent sessions): report.html#session-\(session)")
+                // The whole report plots the flipped and the most divergent sessions only.
+                let reader = ReportReader(archive: store, archiveName: archive)
+                if try reader.plottedSessions(verdict.replayID).plotted.contains(where: { $0.sessionID == session }) {
+                    print(
+                        "or in the whole report: reel report \(shellQuoted(archive)) --replay \(verdict.replayID) -o report.html, "
+                            + "then open report.html#session-\(session)")
+                }
             }
         }
     }
