@@ -295,6 +295,19 @@ package struct ReportReader {
                     candidateFinished: row.decisionActual.map { $0 == Decision.finished.rawValue },
                     touchCancelled: ReleasePoint.touchCancelled(touches: touches, trigger: trigger)))
         }
+        // The flipped ones explain both decisions on hover (re-running both engines: bounded).
+        let candidateEngineID = try archive.replayHeader(id: replayID)?.engineID
+        var explained = 0
+        for index in points.indices where points[index].flipped && explained < Self.explainedFlipLimit {
+            let sessionID = points[index].sessionID
+            points[index].decisionLines = try decisionLines(
+                sessionID, baselineEngineID: archive.judgedBaseline(sessionID: sessionID, replayID: replayID)?.engineID,
+                candidateEngineID: candidateEngineID)
+            explained += 1
+        }
         return (points, notStarted)
     }
+
+    /// Flipped points per map whose tooltips give both decisions' arithmetic.
+    static let explainedFlipLimit = 400
 }

@@ -116,5 +116,12 @@ struct ShowDecisionTests {
         let paragraph = try #require(html.range(of: "<p class=\"decision\">recorded: pan.ended: progress "), "\(html.prefix(2000))")
         let rest = html[paragraph.upperBound...].prefix { $0 != "\n" }
         #expect(rest.contains("≤ 0.500 -&gt; cancel") && rest.contains("<br/>replayed: pan.ended: progress "), "\(rest)")
+
+        // The whole report's decision map gives both lines on hover (the point's SVG title).
+        #expect(try runReel(["report", "a.sqlite", "-o", "r.html"], in: folder).status == 0)
+        let report = try String(contentsOfFile: folder + "/r.html", encoding: .utf8)
+        let point = try #require(report.range(of: "data-session=\"\(flipped)\"><title>session \(flipped): "))
+        let title = report[point.upperBound...].prefix { $0 != "<" }
+        #expect(title.contains("\nrecorded: pan.ended: progress ") && title.contains("\nreplayed: pan.ended: progress "), "\(title)")
     }
 }
