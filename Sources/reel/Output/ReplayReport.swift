@@ -32,7 +32,9 @@ enum ReplayReport {
             switch format {
             case .text: print(text(summary, tally: tally, archive: resultsPath, scenarios: scenarios))
             case .json: print(json(summary, tally: tally, scenarios: scenarios))
-            case .junit: print(try junit(summary, tally: tally, archive: results, archivePath: recorded.path))
+            // With results elsewhere (--results, merge) the command names ARCHIVE, so one run and merged
+            // shards give the same bytes.
+            case .junit: print(try junit(summary, tally: tally, archive: results, archivePath: recorded.holdsResults ? recorded.path : nil))
             case .markdown: print(markdown ?? "")
             }
             if let markdownFile, let markdown {
@@ -162,8 +164,9 @@ enum ReplayReport {
     /// Each test case's classname is the session's scenario and its name the session's stable name
     /// (its external id, else `sha256:` and its content hash's first 16 digits: the same in every
     /// archive that holds the session, unlike its id); a failure's body gives the session id, the
-    /// first divergence and the `reel show` command that shows it.
-    static func junit(_ s: Replayer.Summary, tally: VerdictTally, archive: Archive, archivePath: String) throws -> String {
+    /// first divergence and the `reel show` command that shows it (naming `archivePath` and the
+    /// replay when the results are in the recorded archive, else `ARCHIVE`).
+    static func junit(_ s: Replayer.Summary, tally: VerdictTally, archive: Archive, archivePath: String?) throws -> String {
         let policy = tally.policy
         let rows = try archive.replayResults(replayID: s.replayID)
         let labels = try archive.sessionLabels(replayID: s.replayID)
@@ -184,7 +187,8 @@ enum ReplayReport {
                 let body =
                     "session \(row.sessionID)" + (row.firstDivergentFrame.map { ", first divergent frame \($0)" } ?? "")
                     + (first.map { ": \($0.kind.rawValue): \($0.detail)" } ?? "")
-                    + "; reel show \(shellQuoted(archivePath)) \(row.sessionID) --replay \(s.replayID)"
+                    + "; reel show "
+                    + (archivePath.map { "\(shellQuoted($0)) \(row.sessionID) --replay \(s.replayID)" } ?? "ARCHIVE \(row.sessionID)")
                 out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(first?.detail ?? ""))\">"
                 out += xml(body) + "</failure>"
             case .diverged:
