@@ -72,8 +72,14 @@ public enum CompletionPolicy: Sendable, Hashable, Codable {
     /// Touchwonders/Transition: finish iff progress > threshold or velocity >= flickVelocity (points per second).
     case thresholdOrFlick(threshold: Double = 1.0 / 3.0, flickVelocity: Double = 1200)
 
-    /// Whether the transition finishes (true) or cancels (false).
+    /// Whether the transition finishes (true) or cancels (false). A current `DecisionTap` notes it.
     package func decide(_ input: DecisionInput) -> Bool {
+        let finish = rule(input)
+        DecisionTap.note(self, input, finish)
+        return finish
+    }
+
+    private func rule(_ input: DecisionInput) -> Bool {
         if input.gestureCancelled { return false }
         switch self {
         case .progressThreshold(let threshold):

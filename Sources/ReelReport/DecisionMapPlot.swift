@@ -59,7 +59,7 @@ package struct DecisionMapPlot: Sendable {
                 let drawn = mark(
                     finished: finished, touchCancelled: point.touchCancelled, x: axes.px(point.progress),
                     y: axes.py(point.velocity))
-                let tip = "<title>\(Self.tooltip(point))</title>"
+                let tip = "<title>\(HTML.escape(Self.tooltip(point)))</title>"
                 out +=
                     linkedSessions.contains(point.sessionID)
                     ? "<a href=\"#session-\(point.sessionID)\" class=\"point\" data-session=\"\(point.sessionID)\">\(tip)\(drawn)</a>\n"
@@ -76,6 +76,7 @@ package struct DecisionMapPlot: Sendable {
             + "velocity \(NumberText.short(point.velocity, digits: 4)) pt/s; recorded \(decision(point.recordedFinished)), "
             + "replayed \(decision(point.candidateFinished))" + (point.flipped ? " (flipped)" : "")
             + (point.touchCancelled ? "; touches cancelled by the system" : "")
+            + point.decisionLines.map { "\n" + $0 }.joined()
     }
 
     /// The engines' boundaries over the velocity range shown.
@@ -160,6 +161,9 @@ package struct DecisionPoint: Sendable, Hashable {
     /// The system cancelled the touches (phase `cancelled`) instead of the finger lifting: the
     /// point is where the gesture stood then, not a release.
     package var touchCancelled: Bool
+    /// Both engines' decision arithmetic ("recorded: ...", "replayed: ..."), shown on hover; filled
+    /// for flipped sessions.
+    package var decisionLines: [String] = []
 
     package init(
         sessionID: Int64, progress: Double, velocity: Double, recordedFinished: Bool, candidateFinished: Bool?,

@@ -13,6 +13,25 @@ enum ReleasePoint {
         return Double(detail.dropFirst(prefix.count).dropLast())
     }
 
+    /// Interaction controllers that decide at release with no interactive transition running (the
+    /// image drag moves the image itself): their trace has no `updateInteractiveTransition` event,
+    /// so their release progress comes from the gesture (`gestureProgress`).
+    static let decidedWithoutTransition: Set<String> = ["imageDrag"]
+
+    /// The progress such a controller decides by, from the touches: the first finger's travel from
+    /// touch-down to lift, |translation| / `extent` in any direction, clamped to 0...1
+    /// (MDTransitioning's `handlePanGestureRecognizer:`). Nil without a finger.
+    static func gestureProgress(touches: [Touch], extent: Double) -> Double? {
+        guard extent > 0, let first = touches.first(where: { $0.phase == .began }) else { return nil }
+        var end = first
+        for touch in touches where touch.id == first.id {
+            end = touch
+            if !touch.phase.isActive { break }
+        }
+        let (dx, dy) = (end.x - first.x, end.y - first.y)
+        return min(max((dx * dx + dy * dy).squareRoot() / extent, 0), 1)
+    }
+
     /// The finger's velocity at release along the direction that finishes the transition, points
     /// per second, estimated from the touches as UIKit's pan recognizer does (`VelocityEstimator`
     /// with its default weights). Pans and edge pans follow the first finger; pinches follow the

@@ -56,6 +56,12 @@ package struct ReportModel: Sendable {
         package var property: LinePlot?
         /// The session's player: recorded and (when re-run) replayed traces on one clock.
         package var player: PlayerSession
+        /// When the baseline this replay compared against (which the recorded side draws) has since
+        /// been replaced by a `reel accept`: who, when, which replay. Nil while it is still the baseline.
+        package var baselineNote: String? = nil
+        /// Each side's decision arithmetic (`SessionDecision`), "recorded: ..." then "replayed: ...";
+        /// empty for a tap scenario.
+        package var decisionLines: [String] = []
     }
 
     /// One interactive scenario's decision map.
@@ -78,4 +84,6 @@ package struct ReportModel: Sendable {
     /// Why the candidate's curves are missing from the session plots, when they are.
     package var candidateTraceNote: String?
     package var decisionMaps: [DecisionMap]
+    /// Every session whose decision flipped, by scenario then id (the maps place those they can).
+    package var flips: [FlippedSession] = []
 }

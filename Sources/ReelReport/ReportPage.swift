@@ -110,6 +110,10 @@ package enum ReportPage {
         let e = HTML.escape
         var heading = "<h3><a href=\"#session-\(session.sessionID)\">Session \(session.sessionID)</a>: \(e(session.scenario)) "
         heading += "<span class=\"bad\">\(e(session.status))</span></h3>\n<p>\(e(session.firstDivergence))</p>\n"
+        if let note = session.baselineNote { heading += "<p class=\"note baseline-replaced\">\(e(note))</p>\n" }
+        if !session.decisionLines.isEmpty {
+            heading += "<p class=\"decision\">" + session.decisionLines.map(e).joined(separator: "<br/>") + "</p>\n"
+        }
         heading += "<p><code>\(e(ShellCommand.show(archiveName, session.sessionID)))</code></p>\n"
         let plots = session.progress.svg + (session.property?.svg ?? "<p class=\"note\">No view property diverged.</p>\n")
         return PlayerHTML.article(session.player, heading: heading, plots: plots)

@@ -52,7 +52,16 @@ package struct ReportReader {
             decisionMaps: try decisionMaps(
                 replay.id, recordedLabel: "recorded: " + info.recordingEngines.joined(separator: ", "),
                 candidateLabel: "candidate: " + info.candidateEngine,
-                rules: StoredRules(recording: recording.count == 1 ? recording[0] : nil, candidate: candidate)))
+                rules: StoredRules(recording: recording.count == 1 ? recording[0] : nil, candidate: candidate)),
+            flips: try flips(replay.id))
+    }
+
+    /// Every flipped session of the replay, by scenario then id.
+    private func flips(_ replayID: Int64) throws -> [FlippedSession] {
+        let cursor = try archive.flippedSessions(replayID: replayID)
+        var flips: [FlippedSession] = []
+        while let flip = try cursor.next() { flips.append(flip) }
+        return flips.sorted { ($0.scenario, $0.sessionID) < ($1.scenario, $1.sessionID) }
     }
 
     func rerunNote(_ rerun: Result<TransitionEngine, ReelFailure>?) -> String? {
@@ -137,14 +146,8 @@ package struct ReportReader {
         _ replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
     ) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
         var plots: [ReportModel.SessionPlots] = []
-        var notPlotted = 0
-        for session in try archive.unmatchedSessions(replayID: replayID) {
-            // A results archive (reel replay --results) holds session headers, not traces.
-            let wanted = plots.count < plottedSessionLimit || (session.flipped && plots.count < flippedSessionLimit)
-            guard wanted, session.hasTrace else {
-                notPlotted += 1
-                continue
-            }
+        let (chosen, notPlotted) = try plottedSessions(replayID)
+        for session in chosen {
             plots.append(
                 try sessionPlot(
                     session.sessionID, status: session.status, firstFrame: session.firstDivergentFrame, replayID: replayID,
@@ -153,10 +156,25 @@ package struct ReportReader {
         return (plots, notPlotted)
     }
 
+    /// The unmatched sessions the report of replay `replayID` plots, in page order, and how many
+    /// it does not: the first `plottedSessionLimit`, and flipped ones up to `flippedSessionLimit`
+    /// in all, of those whose trace the archive holds (a results archive holds headers only).
+    package func plottedSessions(_ replayID: Int64) throws -> (plotted: [UnmatchedSession], notPlotted: Int) {
+        var plotted: [UnmatchedSession] = []
+        var notPlotted = 0
+        for session in try archive.unmatchedSessions(replayID: replayID) {
+            let wanted = plotted.count < plottedSessionLimit || (session.flipped && plotted.count < flippedSessionLimit)
+            if wanted, session.hasTrace { plotted.append(session) } else { notPlotted += 1 }
+        }
+        return (plotted, notPlotted)
+    }
+
     func sessionPlot(
         _ sessionID: Int64, status: String, firstFrame: Int?, replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
     ) throws -> ReportModel.SessionPlots {
-        let recorded = try archive.loadSession(sessionID)
+        // The baseline this replay was judged against, even when an accept has replaced it since.
+        let judged = try archive.judgedBaseline(sessionID: sessionID, replayID: replayID)
+        let recorded = try judged.map { try archive.loadSession(sessionID, trace: $0.traceID) } ?? archive.loadSession(sessionID)
         let divergences = try archive.divergences(replayID: replayID, sessionID: sessionID)
         let replayed: Trace? = try? candidate.flatMap { engine in
             try engine.run(
@@ -198,7 +216,34 @@ package struct ReportReader {
                 replayedNote: replayed != nil
                     ? nil : candidate == nil ? candidateNote : "The candidate failed on this session (see its divergence).",
                 firstDivergentFrame: firstFrame,
-                storedLifecycleProperty: divergences.first { $0.kind == .lifecycle }?.property))
+                storedLifecycleProperty: divergences.first { $0.kind == .lifecycle }?.property),
+            baselineNote: try judged.flatMap { try baselineNote($0, replayID: replayID) },
+            decisionLines: try decisionLines(
+                sessionID, baselineEngineID: judged?.engineID, candidateEngineID: archive.replayHeader(id: replayID)?.engineID))
+    }
+
+    /// "recorded: ..." and "replayed: ..." decision arithmetic lines of an interactive session.
+    func decisionLines(_ sessionID: Int64, baselineEngineID: Int64?, candidateEngineID: Int64?) throws -> [String] {
+        var lines: [String] = []
+        for (engineID, side) in [(baselineEngineID, "recorded"), (candidateEngineID, "replayed")] {
+            guard let engineID, let identity = try archive.engine(id: engineID) else { continue }
+            switch try SessionDecision.explain(sessionID: sessionID, engine: identity, in: archive) {
+            case .success(let decision?): lines.append("\(side): \(decision.line)")
+            case .success(nil): continue
+            case .failure(let failure): lines.append("\(side): not explained: \(failure.message)")
+            }
+        }
+        return lines
+    }
+
+    /// "The recorded side is the baseline replay 2 compared against (builtin 1.0); an accept has
+    /// replaced it since: ..." for a replaced baseline, nil for a current one.
+    func baselineNote(_ judged: JudgedBaseline, replayID: Int64) throws -> String? {
+        guard let later = judged.replacement else { return nil }
+        let named = { (id: Int64) in try self.archive.engine(id: id).map { "\($0.name) \($0.version)" } ?? "engine \(id)" }
+        return "The recorded side is the baseline replay \(replayID) compared against (\(try named(judged.engineID))). "
+            + "It has been replaced since: \(later.acceptedBy) accepted "
+            + (later.replayID.map { "replay \($0)'s" } ?? "another") + " trace (\(try named(later.engineID))) at \(later.replacedAt)."
     }
 
     // MARK: Decision maps
@@ -210,25 +255,34 @@ package struct ReportReader {
         for scenario in try archive.replayScenarios(replayID: replayID) {
             guard let spec = try? ScenarioSpec.decode(json: scenario.specJSON), spec.trigger.kind != .tap else { continue }
             let name = scenario.name
-            let (points, notStarted) = try releases(replayID, scenarioID: scenario.id, trigger: spec.trigger)
+            let (recordedRule, candidateRule) = rules.rules(spec)
+            // A controller that decides without a transition: its release point comes from the gesture.
+            let gestureExtent =
+                ReleasePoint.decidedWithoutTransition.contains(spec.interaction ?? "")
+                ? (recordedRule?.extent ?? candidateRule?.extent ?? spec.trigger.extent) : nil
+            let (points, notStarted) = try releases(
+                replayID, scenarioID: scenario.id, trigger: spec.trigger, gestureExtent: gestureExtent)
             var plot = DecisionMapPlot(
                 title: "\(name): finish or cancel by release", recordedLabel: recordedLabel, candidateLabel: candidateLabel,
                 points: points)
-            (plot.recordedRule, plot.candidateRule) = rules.rules(spec)
+            (plot.recordedRule, plot.candidateRule) = (recordedRule, candidateRule)
             plot.velocityIsEngines = spec.trigger.kind != .pinch
             maps.append(ReportModel.DecisionMap(scenario: name, plot: plot, notStarted: notStarted))
         }
         return maps
     }
 
-    private func releases(_ replayID: Int64, scenarioID: Int64, trigger: TriggerSpec) throws -> ([DecisionPoint], notStarted: Int) {
+    private func releases(
+        _ replayID: Int64, scenarioID: Int64, trigger: TriggerSpec, gestureExtent: Double?
+    ) throws -> ([DecisionPoint], notStarted: Int) {
         var points: [DecisionPoint] = []
         var notStarted = 0
         for row in try archive.sessionDecisions(replayID: replayID, scenarioID: scenarioID) {
             let sessionID = row.sessionID
             let touches = try archive.touches(sessionID: sessionID)
             guard let recorded = row.decisionExpected,
-                let progress = ReleasePoint.progress(lastUpdateDetail: row.lastUpdateDetail),
+                let progress = ReleasePoint.progress(lastUpdateDetail: row.lastUpdateDetail)
+                    ?? gestureExtent.flatMap({ ReleasePoint.gestureProgress(touches: touches, extent: $0) }),
                 let velocity = ReleasePoint.velocity(touches: touches, trigger: trigger)
             else {
                 notStarted += 1
@@ -241,6 +295,19 @@ package struct ReportReader {
                     candidateFinished: row.decisionActual.map { $0 == Decision.finished.rawValue },
                     touchCancelled: ReleasePoint.touchCancelled(touches: touches, trigger: trigger)))
         }
+        // The flipped ones explain both decisions on hover (re-running both engines: bounded).
+        let candidateEngineID = try archive.replayHeader(id: replayID)?.engineID
+        var explained = 0
+        for index in points.indices where points[index].flipped && explained < Self.explainedFlipLimit {
+            let sessionID = points[index].sessionID
+            points[index].decisionLines = try decisionLines(
+                sessionID, baselineEngineID: archive.judgedBaseline(sessionID: sessionID, replayID: replayID)?.engineID,
+                candidateEngineID: candidateEngineID)
+            explained += 1
+        }
         return (points, notStarted)
     }
+
+    /// Flipped points per map whose tooltips give both decisions' arithmetic.
+    static let explainedFlipLimit = 400
 }

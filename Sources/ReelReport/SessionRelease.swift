@@ -11,8 +11,11 @@ package enum SessionRelease {
     package static func read(sessionID: Int64, in archive: Archive) throws -> (progress: Double, velocity: Double)? {
         let row = try archive.releaseEvent(sessionID: sessionID)
         guard let row, let spec = try? ScenarioSpec.decode(json: row.scenarioSpecJSON),
-            let progress = ReleasePoint.progress(lastUpdateDetail: row.lastUpdateDetail),
-            let velocity = ReleasePoint.velocity(touches: try archive.touches(sessionID: sessionID), trigger: spec.trigger)
+            case let touches = try archive.touches(sessionID: sessionID),
+            let progress = ReleasePoint.progress(lastUpdateDetail: row.lastUpdateDetail)
+                ?? (ReleasePoint.decidedWithoutTransition.contains(spec.interaction ?? "")
+                    ? spec.trigger.extent.flatMap { ReleasePoint.gestureProgress(touches: touches, extent: $0) } : nil),
+            let velocity = ReleasePoint.velocity(touches: touches, trigger: spec.trigger)
         else { return nil }
         return (progress, velocity)
     }

@@ -9,7 +9,7 @@ struct Reel: ParsableCommand {
         subcommands: [
             DemoCommand.self,
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
-            SynthCommand.self, RecordCommand.self, ExportCommand.self, ReplayCommand.self, AcceptCommand.self,
+            SynthCommand.self, RecordCommand.self, ExportCommand.self, ReplayCommand.self, AcceptCommand.self, ReviewCommand.self,
             MergeCommand.self, CompareCommand.self, PruneCommand.self,
             QueryCommand.self, ShowCommand.self, ReportCommand.self, CaptureCommand.self,
             BenchCommand.self,

@@ -45,7 +45,12 @@ struct ReplayCommandLineTests {
             "SELECT count(*) FROM regressions WHERE replay_id = 1")
         #expect(Int64(failures) == flips)
         #expect(run.standardOutput.contains("tests=\"12\" failures=\"\(failures)\" errors=\"0\""))
-        for session in 1...12 { #expect(run.standardOutput.contains("name=\"session \(session)\"")) }
+        // Issue 33: classname = scenario, name = the session's stable name (its external id here:
+        // the synthesized streams give one), the same in every archive that holds it.
+        for id in try externalIDs(archive) {
+            #expect(run.standardOutput.contains("<testcase classname=\"modal.swipe-dismiss\" name=\"\(id)\" time=\"0\">"), "\(id)")
+        }
+        #expect(run.standardOutput.contains("; reel show \(archive) "), "the failure body names the command")
     }
 
     @Test func aHangingEngineEndsTheReplayWithErrorsAndExitTwo() throws {

@@ -6,13 +6,13 @@ extension ReplaySelection {
     /// The archive's session ids this selection takes, ascending.
     ///
     /// - Throws: a `ReelFailure` (bad input, 65) naming the archive when the selection names a
-    ///   scenario no session of the archive has (with the closest scenario names), a session id the
+    ///   scenario no session of the archive has (each of its scenarios) (with the closest scenario names), a session id the
     ///   archive does not hold, or sessions none of which is of the scenario; and when the archive
     ///   holds no session at all. A replay never starts on an empty selection.
     public func sessions(in archive: Archive) throws -> [Int64] {
         let path = archive.path
-        if let scenario {
-            let names = try archive.scenarioNames()
+        let names = scenarios == nil ? [] : try archive.scenarioNames()
+        for scenario in scenarios ?? [] {
             if !names.contains(scenario) {
                 let inCatalog = ScenarioCatalog.named(scenario) != nil
                 let close =
@@ -32,12 +32,15 @@ extension ReplaySelection {
                     "\(path): no session with id \(shortList(missing.map(String.init))) (`reel info \(path)` counts the sessions)")
             }
         }
-        let selected = try archive.sessionIDs(scenario: scenario, ids: sessionIDs)
+        let selected = try archive.sessionIDs(scenarios: scenarios, ids: sessionIDs)
         if selected.isEmpty {
             if selectsEverySession {
                 throw ReelFailure(.dataError, "\(path): the archive holds no session; record some first with `reel record \(path) FILE`")
             }
-            throw ReelFailure(.dataError, "\(path): \(description) selects no session: none of them is of scenario \(scenario ?? "?")")
+            throw ReelFailure(
+                .dataError,
+                "\(path): \(description) selects no session: none of them is of \(scenarios.map { ($0.count == 1 ? "scenario " : "scenarios ") + $0.joined(separator: ", ") } ?? "?")"
+            )
         }
         return selected
     }

@@ -15,7 +15,8 @@ public final class Replayer {
     public struct Options: Sendable {
         public var jobs: Int
         public var shard: Shard?
-        public var scenario: String?
+        /// Only sessions of these scenarios (`--scenario`, repeatable); nil for any scenario.
+        public var scenarios: [String]?
         public var sessionIDs: [Int64]?
         public var tolerances: Tolerances
         /// Sessions replayed between two writes of verdicts.
@@ -31,12 +32,12 @@ public final class Replayer {
         package var metadata: ReplayMetadata? = nil
 
         public init(
-            jobs: Int = 1, shard: Shard? = nil, scenario: String? = nil, sessionIDs: [Int64]? = nil,
+            jobs: Int = 1, shard: Shard? = nil, scenario: String? = nil, scenarios: [String]? = nil, sessionIDs: [Int64]? = nil,
             tolerances: Tolerances = .default, chunkSize: Int = 512, sessionsPerRead: Int = 64, keepsTraces: Bool = false
         ) {
             self.jobs = max(1, jobs)
             self.shard = shard
-            self.scenario = scenario
+            self.scenarios = scenarios ?? scenario.map { [$0] }
             self.sessionIDs = sessionIDs
             self.tolerances = tolerances
             self.chunkSize = max(1, chunkSize)
@@ -44,8 +45,8 @@ public final class Replayer {
             self.keepsTraces = keepsTraces
         }
 
-        /// The sessions `scenario` and `sessionIDs` select.
-        public var selection: ReplaySelection { ReplaySelection(sessionIDs: sessionIDs, scenario: scenario) }
+        /// The sessions `scenarios` and `sessionIDs` select.
+        public var selection: ReplaySelection { ReplaySelection(sessionIDs: sessionIDs, scenarios: scenarios) }
     }
 
     /// What a replay found.
@@ -124,7 +125,7 @@ public final class Replayer {
                 current: (candidate(of: workers), candidateIsKnown(workers)), note: note)
         }
         let selection = resumed?.selection ?? options.selection
-        let selected = try checked ?? source.sessionIDs(scenario: selection.scenario, ids: selection.sessionIDs)
+        let selected = try checked ?? source.sessionIDs(scenarios: selection.scenarios, ids: selection.sessionIDs)
         let ids = (options.shard.map { shard in selected.filter(shard.contains(sessionID:)) } ?? selected)
             .filter { resumed?.judged.contains($0) != true }
         try results.copySessionHeaders(selected)

@@ -11,12 +11,21 @@ extension Archive {
     /// Ids of stored sessions in ascending order: all of them, those of scenario `scenario`, and/or
     /// those among `ids` (ids that are not stored are left out).
     public func sessionIDs(scenario: String? = nil, ids: [Int64]? = nil) throws -> [Int64] {
+        try sessionIDs(scenarios: scenario.map { [$0] }, ids: ids)
+    }
+
+    /// Ids of stored sessions in ascending order: all of them, or those of any of `scenarios`,
+    /// and/or those among `ids` (ids that are not stored are left out).
+    ///
+    /// ```swift
+    /// let ids = try archive.sessionIDs(scenarios: ["nav.push", "nav.pop"], ids: nil)
+    /// ```
+    package func sessionIDs(scenarios: [String]?, ids: [Int64]?) throws -> [Int64] {
+        let names = scenarios.map { Array(Set($0)).sorted() } ?? []
+        let filter = names.isEmpty ? "" : "WHERE sc.name IN (" + names.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
         let statement = try database.prepare(
-            """
-            SELECT s.id FROM sessions AS s JOIN scenarios AS sc ON sc.id = s.scenario_id
-            WHERE ?1 IS NULL OR sc.name = ?1 ORDER BY s.id
-            """)
-        try statement.bind(scenario, at: 1)
+            "SELECT s.id FROM sessions AS s JOIN scenarios AS sc ON sc.id = s.scenario_id \(filter) ORDER BY s.id")
+        for (index, name) in names.enumerated() { try statement.bind(name, at: Int32(index + 1)) }
         let wanted = ids.map(Set.init)
         var result: [Int64] = []
         while try statement.step() {

@@ -39,6 +39,21 @@ enum SessionSelection {
     }
 }
 
+/// Which trace of each session a read takes: the baseline (what every reader but a replay's
+/// judged baseline wants), or one given trace.
+enum TraceChoice: Hashable {
+    case baselines
+    case trace(Int64)
+
+    /// A table of `(session_id, trace_id)` rows to read in place of `baselines`.
+    var table: String {
+        switch self {
+        case .baselines: "baselines"
+        case .trace(let id): "(SELECT session_id, id AS trace_id FROM traces WHERE id = \(id))"
+        }
+    }
+}
+
 /// What `Archive.loadSessions` reads of each session besides its header, touches and outcome.
 public struct SessionContents: Sendable, Hashable {
     /// Whether each trace gets its frames. Without them, a caller streams the frames with
@@ -71,6 +86,11 @@ extension Archive {
     /// sessions costs six statement runs rather than six per session. Memory is that of the sessions
     /// returned: callers bound it by how many ids they ask for at once.
     public func loadSessions(_ ids: [Int64], contents: SessionContents = .all) throws -> [RecordedSession] {
+        try loadSessions(ids, contents: contents, traces: .baselines)
+    }
+
+    /// `loadSessions` with the trace `traces` chooses in place of each baseline.
+    func loadSessions(_ ids: [Int64], contents: SessionContents, traces: TraceChoice) throws -> [RecordedSession] {
         let selection = SessionSelection.of(ids)
         let headers = try loadHeaders(selection, tags: contents.tags)
         let positions = headers.map(\.id)
@@ -81,14 +101,14 @@ extension Archive {
         try forEachTouch(selection, positions) { touches[$0].append($1) }
         if contents.frames {
             var frameCursor = SessionCursor(ids: positions)
-            try forEachFrame(in: selection) { sessionID, frame in
+            try forEachFrame(in: selection, traces: traces) { sessionID, frame in
                 if let index = frameCursor.position(of: sessionID) { frames[index].append(frame) }
             }
         }
         if contents.events {
-            try forEachEvent(selection, positions) { events[$0].append($1) }
+            try forEachEvent(selection, positions, traces: traces) { events[$0].append($1) }
         }
-        try forEachOutcome(selection, positions, hierarchy: contents.hierarchy) { outcomes[$0] = $1 }
+        try forEachOutcome(selection, positions, hierarchy: contents.hierarchy, traces: traces) { outcomes[$0] = $1 }
         return try headers.indices.map { index in
             guard let outcome = outcomes[index] else {
                 throw ArchiveError.invalidStoredValue(table: "outcomes", column: "session_id", value: "\(positions[index]) (missing)")
@@ -238,7 +258,9 @@ extension Archive {
     }
 
     /// Hands `body` each baseline event of `selection` in (session, seq) order.
-    private func forEachEvent(_ selection: SessionSelection, _ positions: [Int64], _ body: (Int, TraceEvent) throws -> Void) throws {
+    private func forEachEvent(
+        _ selection: SessionSelection, _ positions: [Int64], traces: TraceChoice = .baselines, _ body: (Int, TraceEvent) throws -> Void
+    ) throws {
         try forEachSessionRow(
             """
             SELECT bl.session_id,
@@ -248,7 +270,7 @@ extension Archive {
                      FROM touch_packs AS p WHERE p.session_id = bl.session_id AND e.touch_seq < length(CAST(p.phase AS BLOB))),
                     (SELECT tt.t FROM touch_rows AS tt WHERE tt.session_id = bl.session_id AND tt.seq = e.touch_seq)),
                 n.kind, n.subject, n.detail_head || coalesce(e.argument, '') || n.detail_tail
-            FROM baselines AS bl CROSS JOIN trace_events AS e CROSS JOIN event_names AS n
+            FROM \(traces.table) AS bl CROSS JOIN trace_events AS e CROSS JOIN event_names AS n
             ON e.trace_id = bl.trace_id AND n.id = e.name_id
             \(selection.filter("bl.session_id")) ORDER BY bl.session_id, e.seq
             """,
@@ -264,12 +286,13 @@ extension Archive {
 
     /// Hands `body` each baseline outcome of `selection`, with its final hierarchy when `hierarchy` is true.
     private func forEachOutcome(
-        _ selection: SessionSelection, _ positions: [Int64], hierarchy: Bool, _ body: (Int, Outcome) throws -> Void
+        _ selection: SessionSelection, _ positions: [Int64], hierarchy: Bool, traces: TraceChoice = .baselines,
+        _ body: (Int, Outcome) throws -> Void
     ) throws {
         try forEachSessionRow(
             """
             SELECT bl.session_id, tr.decision, tr.completed_at\(hierarchy ? ", tr.hierarchy_json" : "")
-            FROM baselines AS bl CROSS JOIN traces AS tr ON tr.id = bl.trace_id
+            FROM \(traces.table) AS bl CROSS JOIN traces AS tr ON tr.id = bl.trace_id
             \(selection.filter("bl.session_id")) ORDER BY bl.session_id
             """,
             selection, positions
@@ -297,23 +320,25 @@ extension Archive {
     /// back to front (by z, then view key id). Three cursors read the compact layout in primary-key
     /// order, session by session: a session's view runs and changes are expanded (`TraceAssembler`),
     /// then its frames are handed out one at a time. SQLite sorts nothing.
-    func forEachFrame(in selection: SessionSelection, _ body: (_ sessionID: Int64, _ frame: Frame) throws -> Void) throws {
+    func forEachFrame(
+        in selection: SessionSelection, traces: TraceChoice = .baselines, _ body: (_ sessionID: Int64, _ frame: Frame) throws -> Void
+    ) throws {
         let filter = selection.filter("bl.session_id")
         let framesSQL = """
             SELECT bl.session_id, f.frame_index, f.progress, f.t, tr.first_tick, s.refresh_hz
-            FROM baselines AS bl CROSS JOIN traces AS tr CROSS JOIN sessions AS s CROSS JOIN trace_frames AS f
+            FROM \(traces.table) AS bl CROSS JOIN traces AS tr CROSS JOIN sessions AS s CROSS JOIN trace_frames AS f
             ON tr.id = bl.trace_id AND s.id = bl.session_id AND f.trace_id = bl.trace_id
             \(filter) ORDER BY bl.session_id, f.frame_index
             """
         let runsSQL = """
             SELECT bl.session_id, v.view_id, v.first_frame, v.last_frame, v.changing, v.x, v.y, v.w, v.h, v.alpha,
                 v.a, v.b, v.c, v.d, v.tx, v.ty, v.rotation_x, v.rotation_y, v.m34, v.z, v.hidden
-            FROM baselines AS bl CROSS JOIN trace_views AS v ON v.trace_id = bl.trace_id
+            FROM \(traces.table) AS bl CROSS JOIN trace_views AS v ON v.trace_id = bl.trace_id
             \(filter) ORDER BY bl.session_id, v.view_id, v.first_frame
             """
         let changesSQL = """
             SELECT bl.session_id, \(Self.viewChangePackColumns("c"))
-            FROM baselines AS bl CROSS JOIN view_change_packs AS c ON c.trace_id = bl.trace_id
+            FROM \(traces.table) AS bl CROSS JOIN view_change_packs AS c ON c.trace_id = bl.trace_id
             \(filter) ORDER BY bl.session_id, c.view_id, c.property, c.first_frame
             """
         try database.withCachedStatement(framesSQL) { frames in

@@ -38,8 +38,14 @@ struct AcceptCommand: ParsableCommand {
             valueName: "engine"))
     var engine: String?
 
-    @Option(help: "Only sessions of this scenario.")
-    var scenario: String?
+    @Option(name: .customLong("scenario"), help: "Only sessions of this scenario (one; run accept once per scenario).")
+    var scenarios: [String] = []
+
+    func validate() throws {
+        if scenarios.count > 1 {
+            throw ValidationError("--scenario is given \(scenarios.count) times; accept takes one scenario (run it once per scenario)")
+        }
+    }
 
     @Option(name: .customLong("session"), help: "Only this session (repeat for more).")
     var sessions: [Int64] = []
@@ -63,7 +69,7 @@ struct AcceptCommand: ParsableCommand {
                 return kind
             }
             let selection = BaselineAcceptor.Selection(
-                scenario: scenario, sessionIDs: sessions.isEmpty ? nil : sessions, kinds: kinds.isEmpty ? nil : kinds)
+                scenario: scenarios.first, sessionIDs: sessions.isEmpty ? nil : sessions, kinds: kinds.isEmpty ? nil : kinds)
             let progress = ProgressLine()
             let candidate = try engine.map { text throws(ReelFailure) in try EngineSpec(parsing: text) }
             let summary = try BaselineAcceptor(archivePath: archive, replayID: replay, acceptedBy: Self.who(), candidate: candidate)

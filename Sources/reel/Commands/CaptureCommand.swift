@@ -34,7 +34,7 @@ struct CaptureCommand: ParsableCommand {
     @Option(help: "The scenario to capture: a catalog name (`reel scenarios`) or a scenario .json file.")
     var scenario: String
 
-    @Option(help: "builtin, legacy-0.3, a profile .json file, or exec:COMMAND.")
+    @Option(help: ArgumentHelp(EngineHelp.choices))
     var engine = "builtin"
 
     @Option(help: "The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (phones on the network).")

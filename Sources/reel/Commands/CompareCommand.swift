@@ -19,8 +19,12 @@ struct CompareCommand: ParsableCommand {
             reel query ARCHIVE --saved verdict-changes --param earlier=R1 --param later=R2 prints too. Sessions \
             only one replay judged are counted, not compared. Given no ids, the archive's last two replays \
             are compared; with --against, the last replay of each archive. Exit codes: 0 compared (whatever \
-            changed), 64 usage (one id, or the same replay twice), 65 a replay ARCHIVE or FILE does not have \
-            (or fewer than two replays), or archives of different sessions, 66 a missing archive.
+            changed; with --fail-on, 1 when a change of a listed kind is found), 64 usage (one id, or the same \
+            replay twice), 65 a replay ARCHIVE or FILE does not have (or fewer than two replays), or archives \
+            of different sessions, 66 a missing archive. A change of a session whose baseline a `reel accept` \
+            replaced between the two replays is said to come from the accept and counted apart: the replays \
+            compared against different baselines. Replays of different candidates or selections are said \
+            so first.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
@@ -38,22 +42,55 @@ struct CompareCommand: ParsableCommand {
         help: "How to print the changes (markdown: a summary for a pull request, at most \(MarkdownSummary.listedLimit) sessions listed).")
     var format: Format = .text
 
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            "Exit 1 when a change of one of these kinds is found, comma-separated: "
+                + VerdictChanges.Change.allCases.map(\.optionName).joined(separator: ", ") + ".",
+            valueName: "kinds"))
+    var failOn: String?
+
     func run() throws {
         try reportingErrors {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
             if let against, !FileManager.default.fileExists(atPath: against) { throw ArchiveError.missingFile(path: against) }
+            let failing = try failingChanges()
             let store = try Archive.open(archive, mode: .readOnly)
             let (earlier, later) = try chosenReplays(store)
             let changes = try VerdictChanges(archive: store, earlier: earlier, later: later, laterPath: against)
             for name in try changes.unfinished() {
                 printWarning("\(name) has not finished or lacks part of its verdicts: only the sessions it judged are compared")
             }
+            let notes = try changes.differences()
+            var found: [VerdictChanges.Change: Int] = [:]
             switch format {
-            case .text: try printText(changes)
-            case .json: try printJSON(changes)
-            case .markdown: print(try CompareMarkdown.render(changes, archivePath: archive))
+            case .text:
+                for note in notes { print("note: " + note) }
+                found = try printText(changes)
+            case .json: found = try printJSON(changes, notes: notes)
+            case .markdown:
+                let (text, counts) = try CompareMarkdown.render(changes, archivePath: archive, notes: notes)
+                print(text)
+                found = counts
             }
+            if failing.contains(where: { (found[$0] ?? 0) > 0 }) { throw ExitCode(1) }
         }
+    }
+
+    /// The kinds of `--fail-on` (none without it).
+    private func failingChanges() throws(ReelFailure) -> Set<VerdictChanges.Change> {
+        guard let failOn else { return [] }
+        var kinds = Set<VerdictChanges.Change>()
+        for name in failOn.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let kind = VerdictChanges.Change.allCases.first(where: { $0.optionName == name || $0.rawValue == name }) else {
+                throw ReelFailure(
+                    .usage,
+                    "--fail-on \(name): not a change kind (\(VerdictChanges.Change.allCases.map(\.optionName).joined(separator: ", ")))")
+            }
+            kinds.insert(kind)
+        }
+        guard !kinds.isEmpty else { throw ReelFailure(.usage, "--fail-on needs at least one change kind") }
+        return kinds
     }
 
     /// The two replays given, or the archive's last two (with --against, the last of each archive).
@@ -78,25 +115,42 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    /// One line per changed session as it is read, then the counts.
-    private func printText(_ changes: VerdictChanges) throws {
+    /// One line per changed session as it is read, then the counts (the engines' changes, then
+    /// those from accepts); returns every change counted, from accepts or not.
+    private func printText(_ changes: VerdictChanges) throws -> [VerdictChanges.Change: Int] {
         var counts: [VerdictChanges.Change: Int] = [:]
+        var fromAccepts: [VerdictChanges.Change: Int] = [:]
         try changes.forEachChange { row in
-            counts[row.change, default: 0] += 1
+            if row.fromAccept != nil { fromAccepts[row.change, default: 0] += 1 } else { counts[row.change, default: 0] += 1 }
             print(
-                "session \(row.sessionID)  \(UntrustedText.sanitized(row.scenario, limit: 200))  \(row.change.words): "
+                "session \(row.sessionID)  \(UntrustedText.sanitized(row.scenario, limit: 200))  \(row.change.words)"
+                    + (row.fromAccept.map { ", from an accept (\(Self.acceptWords($0)))" } ?? "") + ": "
                     + "\(Self.verdict(row.before, row.decisionBefore)) -> \(Self.verdict(row.after, row.decisionAfter))")
         }
         let coverage = try changes.coverage()
-        let total = counts.values.reduce(0, +)
+        let total = counts.values.reduce(0, +) + fromAccepts.values.reduce(0, +)
         print(
             "\(changes.earlierName) -> \(changes.laterName): \(counted(total, "session")) changed verdict of \(coverage.both) judged by both"
                 + " (\(coverage.onlyEarlier) only by \(changes.earlierName), \(coverage.onlyLater) only by \(changes.laterName))")
         print("  " + VerdictChanges.Change.allCases.map { "\($0.countHeading) \(counts[$0] ?? 0)" }.joined(separator: ", "))
+        if !fromAccepts.isEmpty {
+            print(
+                "  from accepts: "
+                    + VerdictChanges.Change.allCases.compactMap { change in fromAccepts[change].map { "\(change.countHeading) \($0)" } }
+                    .joined(separator: ", ") + " (the baseline was replaced between the replays, not the engine's doing)")
+        }
+        return counts.merging(fromAccepts, uniquingKeysWith: +)
     }
 
-    private func printJSON(_ changes: VerdictChanges) throws {
+    /// "user@host accepted replay 3".
+    static func acceptWords(_ accept: BaselineReplacement) -> String {
+        "\(accept.acceptedBy) accepted " + (accept.replayID.map { "replay \($0)" } ?? "another trace")
+    }
+
+    private func printJSON(_ changes: VerdictChanges, notes: [String]) throws -> [VerdictChanges.Change: Int] {
         var counts: [VerdictChanges.Change: Int] = [:]
+        var fromAccepts: [VerdictChanges.Change: Int] = [:]
+        var first = true
         var w = JSONWriter()
         w.raw("{\"archive\":")
         w.string(archive)
@@ -108,10 +162,13 @@ struct CompareCommand: ParsableCommand {
             w.raw(",\"later_archive\":")
             w.string(laterPath)
         }
+        w.raw(",\"notes\":")
+        w.array(notes) { $0.string($1) }
         w.raw(",\"changes\":[")
         try changes.forEachChange { row in
-            if !counts.isEmpty { w.raw(",") }
-            counts[row.change, default: 0] += 1
+            if !first { w.raw(",") }
+            first = false
+            if row.fromAccept != nil { fromAccepts[row.change, default: 0] += 1 } else { counts[row.change, default: 0] += 1 }
             w.raw("{\"session\":")
             w.int(Int(row.sessionID))
             w.raw(",\"scenario\":")
@@ -122,11 +179,22 @@ struct CompareCommand: ParsableCommand {
             w.string(row.before)
             w.raw(",\"later\":")
             w.string(row.after)
+            if let accept = row.fromAccept {
+                w.raw(",\"from_accept\":{\"accepted_by\":")
+                w.string(accept.acceptedBy)
+                w.raw(",\"replaced_at\":")
+                w.string(accept.replacedAt)
+                w.raw(",\"replay\":")
+                if let replay = accept.replayID { w.int(Int(replay)) } else { w.raw("null") }
+                w.raw("}")
+            }
             w.raw("}")
         }
         let coverage = try changes.coverage()
         w.raw("],\"counts\":")
         w.object(VerdictChanges.Change.allCases, key: \.rawValue) { $0.int(counts[$1] ?? 0) }
+        w.raw(",\"from_accepts\":")
+        w.object(VerdictChanges.Change.allCases, key: \.rawValue) { $0.int(fromAccepts[$1] ?? 0) }
         w.raw(",\"judged_by_both\":")
         w.int(coverage.both)
         w.raw(",\"only_earlier\":")
@@ -135,6 +203,7 @@ struct CompareCommand: ParsableCommand {
         w.int(coverage.onlyLater)
         w.raw("}")
         print(w.text)
+        return counts.merging(fromAccepts, uniquingKeysWith: +)
     }
 
     /// "flipped (cancelled)", "matched", "error".

@@ -34,10 +34,19 @@ struct QueryCommand: ParsableCommand {
     @Flag(help: "List the saved queries.")
     var list = false
 
+    @Flag(help: "List the archive's tables and views, one line each with its columns (docs/SCHEMA.md says what they hold).")
+    var schema = false
+
     func run() throws {
         if list {
             print(Self.savedQueryList)
             return
+        }
+        if schema {
+            return try reportingErrors {
+                guard sql == nil, saved == nil else { throw ReelFailure(.usage, "--schema takes no SQL and no --saved query") }
+                try printSchema(try Archive.open(archive, mode: .readOnly))
+            }
         }
         try reportingErrors {
             let text: String
@@ -70,6 +79,27 @@ struct QueryCommand: ParsableCommand {
             try printer.finish()
             try output.close()
         }
+    }
+
+    /// "table NAME: column, column, ..." for each table, then "view NAME: ..." for each view, by
+    /// name (SQLite's own tables left out).
+    private func printSchema(_ store: Archive) throws {
+        let objects = try store.database.prepare(
+            "SELECT type, name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY type, name")
+        var lines: [String] = []
+        while try objects.step() {
+            let (type, name) = (objects.string(at: 0), objects.string(at: 1))
+            let columns = try store.database.prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid")
+            try columns.bind(name, at: 1)
+            var names: [String] = []
+            while try columns.step() { names.append(columns.string(at: 0)) }
+            lines.append(
+                "\(type) \(UntrustedText.sanitized(name, limit: 200)): "
+                    + names.map { UntrustedText.sanitized($0, limit: 200) }.joined(separator: ", "))
+        }
+        let output = OutputFile()
+        for line in lines { try output.write(line + "\n") }
+        try output.close()
     }
 
     /// The one statement of `text`, prepared; SQL that does not prepare, is empty, holds a second

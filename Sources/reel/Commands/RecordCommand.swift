@@ -31,7 +31,7 @@ struct RecordCommand: ParsableCommand {
     @Argument(help: "Gesture stream files (JSON Lines); standard input when none or '-'.")
     var files: [String] = []
 
-    @Option(help: "builtin, legacy-0.3, a profile .json file, or exec:COMMAND.")
+    @Option(help: ArgumentHelp(EngineHelp.choices))
     var engine = "builtin"
 
     @Flag(help: "Record every valid session and report every bad one instead of stopping at the first.")

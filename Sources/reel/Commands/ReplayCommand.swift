@@ -32,14 +32,14 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The archive of recorded sessions.")
     var archive: String
 
-    @Option(help: "The candidate engine: builtin, legacy-0.3 (engine 0.3.0's decisions), a profile .json file, or exec:COMMAND.")
+    @Option(help: ArgumentHelp("The candidate engine: " + EngineHelp.choices))
     var engine = "builtin"
 
     @Option(name: .customLong("session"), help: "Replay only this session id (repeatable).")
     var sessions: [Int64] = []
 
-    @Option(help: "Replay only sessions of this scenario.")
-    var scenario: String?
+    @Option(name: .customLong("scenario"), help: "Replay only sessions of this scenario (repeatable: sessions of any of them).")
+    var scenarios: [String] = []
 
     @Option(help: "Parallel workers, 1-256; this machine's core count when not given.")
     var jobs: Int = min(256, ProcessInfo.processInfo.activeProcessorCount)
@@ -122,7 +122,7 @@ struct ReplayCommand: ParsableCommand {
             let tolerances: Tolerances
             do { tolerances = try Tolerances(parsing: tolerance) } catch { throw ReelFailure(.usage, "\(error)") }
             var options = Replayer.Options(
-                jobs: jobs, shard: try chosenShard(), scenario: scenario,
+                jobs: jobs, shard: try chosenShard(), scenarios: scenarios.isEmpty ? nil : scenarios,
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances, keepsTraces: keepTraces ?? (results == nil))
             var runMetadata = ReplayMetadata.fromEnvironment(
                 ProcessInfo.processInfo.environment, host: ProcessInfo.processInfo.hostName)

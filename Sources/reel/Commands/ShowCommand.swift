@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import ReelEngine
 import ReelJSON
+import ReelReport
 import ReelStore
 import ReelTrace
 
@@ -30,10 +32,14 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let store = try Archive.open(archive, mode: .readOnly)
-            let recorded = try store.loadSession(session)
+            var recorded = try store.loadSession(session)
             let verdict = try SessionVerdict.read(session: session, replay: replay, in: store)
+            // With a verdict, the timeline is the baseline that replay compared against, even when a
+            // later `reel accept` has replaced it.
+            let judged = try verdict.flatMap { try store.judgedBaseline(sessionID: session, replayID: $0.replayID) }
+            if let judged, judged.replacement != nil { recorded = try store.loadSession(session, trace: judged.traceID) }
             let h = recorded.header
-            let baselineEngineID = try store.baselineEngineID(sessionID: session)
+            let baselineEngineID = try judged?.engineID ?? store.baselineEngineID(sessionID: session)
             let recordingEngineID = try store.recordingEngineID(sessionID: session)
             // Every text below comes from the archive: shown with its control characters escaped.
             let named = { (id: Int64) in
@@ -50,6 +56,12 @@ struct ShowCommand: ParsableCommand {
                 "  \(origin)"
                     + (h.externalID.map { ", external id \(shown($0))" } ?? "")
                     + (h.sourceFile.map { ", from \(shown($0)):\(h.sourceLine ?? 0)" } ?? ""))
+            if let verdict, let later = judged?.replacement {
+                print(
+                    "  this is the baseline replay \(verdict.replayID) compared against; replaced since: \(shown(later.acceptedBy)) accepted "
+                        + (later.replayID.map { "replay \($0)'s" } ?? "another")
+                        + " trace (\(try named(later.engineID))) at \(later.replacedAt)")
+            }
             print("")
             print(Self.row("time", "what", "details"))
             for line in timeline(recorded, divergentFrame: verdict?.firstDivergentFrame) { print(line) }
@@ -58,6 +70,9 @@ struct ShowCommand: ParsableCommand {
                 Self.row(
                     String(format: "%.3f", outcome.t), "outcome",
                     "\(outcome.completed ? "finished" : "cancelled") (\(counted(recorded.trace.frames.count, "frame")))"))
+            try printDecisions(
+                store, spec: recorded.header.scenarioSpecJSON, baselineEngineID: baselineEngineID,
+                candidateReplay: verdict.map { ($0.replayID, $0.status) })
             if let verdict {
                 print("")
                 print(verdict.text)
@@ -65,7 +80,36 @@ struct ShowCommand: ParsableCommand {
                 print(
                     "watch it: reel report \(shellQuoted(archive)) --session \(session) --replay \(verdict.replayID) -o session-\(session).html"
                 )
-                print("or in the whole report (flipped and most divergent sessions): report.html#session-\(session)")
+                // The whole report plots the flipped and the most divergent sessions only.
+                let reader = ReportReader(archive: store, archiveName: archive)
+                if try reader.plottedSessions(verdict.replayID).plotted.contains(where: { $0.sessionID == session }) {
+                    print(
+                        "or in the whole report: reel report \(shellQuoted(archive)) --replay \(verdict.replayID) -o report.html, "
+                            + "then open report.html#session-\(session)")
+                }
+            }
+        }
+    }
+
+    /// Each engine's completion decision as one line of arithmetic (interactive scenarios only): the
+    /// baseline's engine, and the candidate of the replay shown.
+    private func printDecisions(
+        _ store: Archive, spec specJSON: String, baselineEngineID: Int64, candidateReplay: (id: Int64, status: String)?
+    ) throws {
+        guard (try? ScenarioSpec.decode(json: specJSON))?.interaction != nil else { return }
+        var sides: [(engineID: Int64, role: String)] = [(baselineEngineID, "baseline")]
+        if let candidateReplay, candidateReplay.status != "error", let run = try store.replayRun(id: candidateReplay.id) {
+            sides.append((run.engineID, "replay \(candidateReplay.id)'s candidate"))
+        }
+        print("")
+        for (engineID, role) in sides {
+            guard let identity = try store.engine(id: engineID) else { continue }
+            let name = "\(identity.name) \(identity.version)"
+            switch try SessionDecision.explain(sessionID: session, engine: identity, in: store) {
+            case .success(let decision?): print("  decision by \(name) (\(role)): \(decision.line)")
+            case .success(nil):
+                print("  decision by \(name) (\(role)): no completion rule decided (the gesture never drove the transition)")
+            case .failure(let failure): print("  decision by \(name) (\(role)): not explained: \(failure.message)")
             }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ReelEngine
 import ReelFormats
+import ReelRunner
 import ReelSynth
 import ReelTrace
 
@@ -16,8 +17,10 @@ struct SynthCommand: ParsableCommand {
             decision boundary. The same seed gives the same bytes.
             """)
 
-    @Option(help: "A catalog scenario name (see `reel scenarios`), or 'all' for every scenario.")
-    var scenario: String
+    @Option(
+        name: .customLong("scenario"),
+        help: "A catalog scenario name (see `reel scenarios`; repeatable, the n-th from 0 takes seed + n), or 'all' for every scenario.")
+    var scenarios: [String]
 
     @Option(help: "Sessions per scenario.")
     var count = 100
@@ -50,14 +53,7 @@ struct SynthCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let specs: [ScenarioSpec]
-            if scenario == "all" {
-                specs = ScenarioCatalog.all
-            } else if let spec = ScenarioCatalog.named(scenario) {
-                specs = [spec]
-            } else {
-                throw ReelFailure(.usage, "unknown scenario '\(scenario)' (`reel scenarios` lists the catalog)")
-            }
+            let specs = try chosenSpecs()
             let sink = try OutputFile.standardOutputOr(output, force: force)
             let device = Device(width: width, height: height, scale: 3)
             for (offset, spec) in specs.enumerated() {
@@ -69,5 +65,28 @@ struct SynthCommand: ParsableCommand {
             }
             try sink.close()
         }
+    }
+
+    /// The scenarios named, in the order given and each once: the catalog for `all` (given alone).
+    private func chosenSpecs() throws(ReelFailure) -> [ScenarioSpec] {
+        if scenarios.contains("all") {
+            guard scenarios.allSatisfy({ $0 == "all" }) else {
+                throw ReelFailure(.usage, "--scenario all already names every scenario; give it alone")
+            }
+            return ScenarioCatalog.all
+        }
+        var seen = Set<String>()
+        var specs: [ScenarioSpec] = []
+        for name in scenarios where seen.insert(name).inserted {
+            guard let spec = ScenarioCatalog.named(name) else {
+                let close = closestNames(to: name, in: ScenarioCatalog.all.map(\.name))
+                throw ReelFailure(
+                    .usage,
+                    "unknown scenario '\(name)'" + (close.isEmpty ? "" : "; closest: " + close.joined(separator: ", "))
+                        + " (`reel scenarios` lists the catalog)")
+            }
+            specs.append(spec)
+        }
+        return specs
     }
 }

@@ -1,6 +1,7 @@
 import ReelReport
 import ReelRunner
 import ReelStore
+import ReelTrace
 
 /// `--format markdown` of `reel replay` and `reel merge`: whether the replay fails under
 /// `--fail-on`, sessions per divergence kind with the failing kinds marked, and the flipped
@@ -68,10 +69,11 @@ enum ReplayMarkdown {
             out.add("")
         }
         let flips = try results.flippedSessions(replayID: replayID)
+        let candidate = try results.replayRun(id: replayID).flatMap { try results.engine(id: $0.engineID) }
         try out.addTable(
             header: [
-                "| session | scenario | recorded | replayed | release progress | release velocity (pt/s) | see it |",
-                "|---:|---|---|---|---:|---:|---|",
+                "| session | scenario | recorded | replayed | release progress | release velocity (pt/s) | why (recorded; replayed) | see it |",
+                "|---:|---|---|---|---:|---:|---|---|",
             ],
             total: total,
             more: "reel query \(shellQuoted(resultsPath)) --saved regressions --param replay=\(replayID)"
@@ -81,7 +83,26 @@ enum ReplayMarkdown {
             let release = try recorded.archive.flatMap { try SessionRelease.read(sessionID: id, in: $0) }
             let show = "reel show \(shellQuoted(recorded.path)) \(id)" + (recorded.holdsResults ? " --replay \(replayID)" : "")
             return "| \(id) | \(MarkdownSummary.cell(flip.scenario)) | \(MarkdownSummary.cell(flip.decisionExpected)) | "
-                + "\(MarkdownSummary.cell(flip.decisionActual)) | \(MarkdownSummary.releaseCells(release)) | \(MarkdownSummary.code(show)) |"
+                + "\(MarkdownSummary.cell(flip.decisionActual)) | \(MarkdownSummary.releaseCells(release)) | "
+                + "\(try why(id, replayID: replayID, recorded: recorded, candidate: candidate)) | \(MarkdownSummary.code(show)) |"
         }
+    }
+
+    /// Both engines' decision arithmetic for a flipped session, one line per side (`reel show`'s
+    /// lines): the baseline the replay was judged against, then the candidate; "–" for a side that
+    /// cannot be explained here (no recorded archive, an engine this build cannot re-run).
+    private static func why(_ sessionID: Int64, replayID: Int64, recorded: Recorded, candidate: EngineIdentity?) throws -> String {
+        guard let archive = recorded.archive else { return "–" }
+        let baselineEngine =
+            try (recorded.holdsResults ? archive.judgedBaseline(sessionID: sessionID, replayID: replayID)?.engineID : nil)
+            ?? archive.baselineEngineID(sessionID: sessionID)
+        func line(_ identity: EngineIdentity?, _ side: String) throws -> String {
+            guard let identity,
+                case .success(let decision?) = try SessionDecision.explain(sessionID: sessionID, engine: identity, in: archive)
+            else { return "\(side): –" }
+            return "\(side): " + decision.line
+        }
+        return MarkdownSummary.cell(try line(archive.engine(id: baselineEngine), "recorded"), limit: 600) + "<br>"
+            + MarkdownSummary.cell(try line(candidate, "replayed"), limit: 600)
     }
 }

@@ -26,10 +26,15 @@ enum ReplayReport {
                 format == .markdown || markdownFile != nil
                 ? try ReplayMarkdown.render(summary, tally: tally, results: results, resultsPath: resultsPath, recorded: recorded)
                 : nil
+            let scenarios = try Dictionary(
+                summary.findings.map { ($0.sessionID, try results.sessionLabel(sessionID: $0.sessionID)?.scenario ?? "?") },
+                uniquingKeysWith: { first, _ in first })
             switch format {
-            case .text: print(text(summary, tally: tally, archive: resultsPath))
-            case .json: print(json(summary, tally: tally))
-            case .junit: print(try junit(summary, tally: tally, archive: results))
+            case .text: print(text(summary, tally: tally, archive: resultsPath, scenarios: scenarios))
+            case .json: print(json(summary, tally: tally, scenarios: scenarios))
+            // With results elsewhere (--results, merge) the command names ARCHIVE, so one run and merged
+            // shards give the same bytes.
+            case .junit: print(try junit(summary, tally: tally, archive: results, archivePath: recorded.holdsResults ? recorded.path : nil))
             case .markdown: print(markdown ?? "")
             }
             if let markdownFile, let markdown {
@@ -57,7 +62,7 @@ enum ReplayReport {
 
     /// The summary for people: counts, divergences by kind, the first findings, and the query that
     /// lists the rest in `archive` (the one holding the results).
-    static func text(_ s: Replayer.Summary, tally: VerdictTally, archive: String) -> String {
+    static func text(_ s: Replayer.Summary, tally: VerdictTally, archive: String, scenarios: [Int64: String] = [:]) -> String {
         var lines: [String] = []
         let engine = UntrustedText.sanitized(s.candidate.map { "\($0.name) \($0.version)" } ?? "?", limit: 200)
         lines.append(
@@ -75,7 +80,14 @@ enum ReplayReport {
         }
         for (sessionID, verdict) in s.findings {
             let first = verdict.divergences.first?.detail ?? ""
-            lines.append("  session \(sessionID): \(verdict.status.rawValue): \(UntrustedText.sanitized(forPeople(first)))")
+            let kinds = Array(Set(verdict.divergences.map(\.kind))).sorted { $0.rawValue < $1.rawValue }.map(\.rawValue)
+            let label = [
+                scenarios[sessionID].map { UntrustedText.sanitized($0, limit: 200) }, kinds.isEmpty ? nil : kinds.joined(separator: ", "),
+            ]
+            .compactMap { $0 }.joined(separator: "; ")
+            lines.append(
+                "  session \(sessionID): \(verdict.status.rawValue): \(UntrustedText.sanitized(forPeople(first)))"
+                    + (label.isEmpty ? "" : " [\(label)]"))
         }
         let shown = s.findings.count
         if s.diverged + s.errors > shown {
@@ -86,7 +98,7 @@ enum ReplayReport {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ s: Replayer.Summary, tally: VerdictTally) -> String {
+    static func json(_ s: Replayer.Summary, tally: VerdictTally, scenarios: [Int64: String] = [:]) -> String {
         var w = JSONWriter()
         w.raw("{\"replay_id\":")
         w.int(Int(s.replayID))
@@ -131,6 +143,10 @@ enum ReplayReport {
             w.int(Int(sessionID))
             w.raw(",\"status\":")
             w.string(verdict.status.rawValue)
+            w.raw(",\"scenario\":")
+            if let scenario = scenarios[sessionID] { w.string(scenario) } else { w.null() }
+            w.raw(",\"kinds\":")
+            w.array(Array(Set(verdict.divergences.map(\.kind.rawValue))).sorted()) { $0.string($1) }
             w.raw(",\"failing\":")
             w.raw(tally.policy.fails(verdict.divergences.map(\.kind)) ? "true" : "false")
             w.raw(",\"first\":")
@@ -146,22 +162,37 @@ enum ReplayReport {
     /// test case with a `<system-out>` note naming its kinds (CI pages count skipped tests as not
     /// run, which these sessions were not); an engine error is an `<error>`. The suite's
     /// `reel.fail_on` property names the failing kinds.
-    static func junit(_ s: Replayer.Summary, tally: VerdictTally, archive: Archive) throws -> String {
+    ///
+    /// Each test case's classname is the session's scenario and its name the session's stable name
+    /// (its external id, else `sha256:` and its content hash's first 16 digits: the same in every
+    /// archive that holds the session, unlike its id); a failure's body gives the session id, the
+    /// first divergence and the `reel show` command that shows it (naming `archivePath` and the
+    /// replay when the results are in the recorded archive, else `ARCHIVE`).
+    static func junit(_ s: Replayer.Summary, tally: VerdictTally, archive: Archive, archivePath: String?) throws -> String {
         let policy = tally.policy
         let rows = try archive.replayResults(replayID: s.replayID)
+        let labels = try archive.sessionLabels(replayID: s.replayID)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
             "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(tally.failingSessions)\" errors=\"\(tally.errors)\">\n"
         out += "  <properties><property name=\"reel.fail_on\" value=\"\(policy.argument)\"/></properties>\n"
         for row in rows {
-            out += "  <testcase classname=\"reel.replay\" name=\"session \(row.sessionID)\">"
+            let label = labels[row.sessionID]
+            out += "  <testcase classname=\"\(xml(label?.scenario ?? "reel.replay"))\" "
+            out += "name=\"\(xml(label?.stableName ?? "session \(row.sessionID)"))\" time=\"0\">"
             switch row.status {
             case .matched:
                 break
             case .diverged where policy.fails(row.kinds):
                 let divergences = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID)
                 let first = divergences.first { policy.failing.contains($0.kind) }
-                out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(first?.detail ?? ""))\"/>"
+                let body =
+                    "session \(row.sessionID)" + (row.firstDivergentFrame.map { ", first divergent frame \($0)" } ?? "")
+                    + (first.map { ": \($0.kind.rawValue): \($0.detail)" } ?? "")
+                    + "; reel show "
+                    + (archivePath.map { "\(shellQuoted($0)) \(row.sessionID) --replay \(s.replayID)" } ?? "ARCHIVE \(row.sessionID)")
+                out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(first?.detail ?? ""))\">"
+                out += xml(body) + "</failure>"
             case .diverged:
                 let first = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID).first
                 let kinds = row.kinds.map(\.rawValue).joined(separator: ", ")

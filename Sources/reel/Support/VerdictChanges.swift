@@ -1,4 +1,5 @@
 import Foundation
+import ReelRunner
 import ReelStore
 import ReelTrace
 
@@ -20,6 +21,9 @@ struct VerdictChanges {
 
         /// The heading of its count ("new flips", "newly matched").
         var countHeading: String { words + (self == .newFlip || self == .fixedFlip ? "s" : "") }
+
+        /// Its name in `reel compare --fail-on` ("new-flip").
+        var optionName: String { rawValue.replacingOccurrences(of: "_", with: "-") }
     }
 
     /// One changed session.
@@ -33,6 +37,10 @@ struct VerdictChanges {
         /// The candidate's decision in each replay (nil after an engine error).
         var decisionBefore: String?
         var decisionAfter: String?
+        /// The acceptance that replaced the session's baseline between the two replays, when one
+        /// did: then the change comes from the accept (the replays compared against different
+        /// baselines), not from the engines.
+        var fromAccept: BaselineReplacement?
     }
 
     let archive: Archive
@@ -95,8 +103,44 @@ struct VerdictChanges {
             try body(
                 Row(
                     sessionID: row.sessionID, scenario: row.scenario, change: change, before: row.before, after: row.after,
-                    decisionBefore: row.decisionBefore, decisionAfter: row.decisionAfter))
+                    decisionBefore: row.decisionBefore, decisionAfter: row.decisionAfter,
+                    fromAccept: try acceptBetween(sessionID: row.sessionID)))
         }
+    }
+
+    /// The acceptance that replaced session `sessionID`'s baseline between the two replays: the
+    /// replays were judged against different traces (`Archive.judgedBaseline`). With the later
+    /// replay in another archive, it is any acceptance since the earlier replay began. Nil when the
+    /// archive holds no trace of the session (a results archive).
+    func acceptBetween(sessionID: Int64) throws -> BaselineReplacement? {
+        guard let first = try archive.judgedBaseline(sessionID: sessionID, replayID: earlier) else { return nil }
+        guard laterPath == nil else { return first.replacement }
+        guard let second = try archive.judgedBaseline(sessionID: sessionID, replayID: later), second.traceID != first.traceID else {
+            return nil
+        }
+        return earlier < later ? first.replacement : second.replacement
+    }
+
+    /// What makes the two replays not like for like, one line each, said before the changes:
+    /// different candidates (engine fingerprints), different selections of sessions.
+    func differences() throws -> [String] {
+        let laterArchive = try laterPath.map { try Archive.open($0, mode: .readOnly) } ?? archive
+        guard let first = try archive.replayRun(id: earlier), let second = try laterArchive.replayRun(id: later) else { return [] }
+        var notes: [String] = []
+        let engines = (try archive.engine(id: first.engineID), try laterArchive.engine(id: second.engineID))
+        if engines.0?.fingerprint != engines.1?.fingerprint {
+            notes.append(
+                "\(earlierName) and \(laterName) ran different candidates (\(first.candidate) and \(second.candidate)): "
+                    + "the changes are those of the engines, and of the accepts between them")
+        }
+        if let one = first.selectionJSON.flatMap(ReplaySelection.init(json:)),
+            let other = second.selectionJSON.flatMap(ReplaySelection.init(json:)), one != other
+        {
+            notes.append(
+                "\(earlierName) and \(laterName) selected different sessions: \(one), \(other); "
+                    + "sessions only one of them judged are counted, not compared")
+        }
+        return notes
     }
 
     /// Sessions judged by both replays, and by only the earlier or only the later one.

@@ -1,0 +1,77 @@
+import Foundation
+import ReelStore
+import ReelTestSupport
+import Testing
+
+/// Issue 33: `reel review` walks a replay's flips, then its other divergences, with both engines'
+/// decision arithmetic, and applies a decisions file as the equivalent `reel accept` commands do.
+@Suite("reel review")
+struct ReviewCommandTests {
+    /// The flipped and the other diverged sessions of replay 1, from `replay_results`.
+    private func diverged(in archive: String) throws -> (flips: [Int64], others: [Int64]) {
+        let rows = try verdicts(of: 1, in: archive).filter { $0.status == "diverged" }
+        let flips = rows.filter { $0.expected != nil && $0.actual != nil && $0.expected != $0.actual }.map(\.session)
+        return (flips, rows.map(\.session).filter { !flips.contains($0) })
+    }
+
+    @Test func aDecisionsFileGivesTheArchiveTheEquivalentAcceptGives() throws {
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 60)
+        #expect(try runReel(["replay", "a.sqlite", "--engine", candidate], in: folder).status == 1)
+        let (flips, _) = try diverged(in: archive)
+        try #require(flips.count >= 3)
+        _ = try archiveFileHash(archive)  // checkpointed: the file alone is the archive
+        try FileManager.default.copyItem(atPath: archive, toPath: folder + "/b.sqlite")
+
+        // The walk: every flip listed, with both sides' arithmetic, and nothing written.
+        let before = try archiveFileHash(archive)
+        let walk = try runReel(["review", "a.sqlite", "--replay", "1"], in: folder)
+        #expect(walk.status == 0, "\(walk.standardError)")
+        #expect(walk.standardOutput.hasPrefix("== flips of modal.swipe-dismiss\n"), "\(walk.standardOutput)")
+        for id in flips { #expect(walk.standardOutput.contains("session \(id)  flipped: recorded ")) }
+        #expect(walk.standardOutput.contains("  recorded: pan.ended: progress "))
+        #expect(walk.standardOutput.contains("  replayed: pan.ended: progress "))
+        #expect(try archiveFileHash(archive) == before)
+
+        let file = folder + "/d.txt"
+        let text = "# review of replay 1\n\(flips[0]) accept\n\(flips[1]) reject  # keep the old decision\n\(flips[2]) ACCEPT\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let review = try runReel(["review", "a.sqlite", "--replay", "1", "--decisions", "d.txt"], in: folder)
+        #expect(review.status == 0, "\(review.standardError)")
+        #expect(review.standardOutput.contains("accepted 2 sessions"), "\(review.standardOutput)")
+        #expect(review.standardOutput.contains("rejected 1, skipped 0"), "\(review.standardOutput)")
+
+        let accept = try runReel(
+            ["accept", "b.sqlite", "--replay", "1", "--session", String(flips[2]), "--session", String(flips[0])], in: folder)
+        #expect(accept.status == 0, "\(accept.standardError)")
+        // Table by table, row by row (the times of writing left out).
+        let reviewed = try archiveDump(archive)
+        let accepted = try archiveDump(folder + "/b.sqlite")
+        #expect(reviewed.keys.sorted() == accepted.keys.sorted())
+        for table in reviewed.keys.sorted() { #expect(reviewed[table] == accepted[table], "table \(table)") }
+        #expect(try archiveCount(archive, "SELECT count(*) FROM baseline_history") == 2)
+    }
+
+    @Test func badDecisionsAreRefusedNamingTheLine() throws {
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 40)
+        #expect(try runReel(["replay", "a.sqlite", "--engine", candidate], in: folder).status == 1)
+        let (flips, _) = try diverged(in: archive)
+        let matched = try verdicts(of: 1, in: archive).first { $0.status == "matched" }!.session
+        let before = try archiveFileHash(archive)
+        let cases: [(String, String)] = [
+            ("\(flips[0]) accept\n\(flips[0]) skip\n", "d.txt:2: session \(flips[0]) is decided twice (first on line 1)"),
+            ("\(flips[0]) maybe\n", "d.txt:1: expected 'SESSION ACTION'"),
+            ("\(matched) accept\n", "d.txt:1: replay 1 did not diverge on session \(matched)"),
+        ]
+        for (text, message) in cases {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/d.txt"))
+            let run = try runReel(["review", "a.sqlite", "--decisions", "d.txt"], in: folder)
+            #expect(run.status == 65, "\(text): \(run.standardError)")
+            #expect(run.standardError.contains(message), "\(run.standardError)")
+        }
+        #expect(try archiveFileHash(archive) == before)
+        let missing = try runReel(["review", "a.sqlite", "--decisions", "none.txt"], in: folder)
+        #expect(missing.status == 66, "\(missing.standardError)")
+        let unknown = try runReel(["review", "a.sqlite", "--replay", "9"], in: folder)
+        #expect(unknown.status == 65 && unknown.standardError.contains("no replay 9"), "\(unknown.standardError)")
+    }
+}
