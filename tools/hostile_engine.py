@@ -11,6 +11,8 @@ might send. Modes:
   big N                 N frames of 8 views each after the example's (a large answer); with
                         REEL_PEAK_FILE set, appends at each request the peak resident memory
                         (VmHWM, kB) of its parent process, Reel, as "<request number> <kB>"
+  repeat-big N          as big, built once for the first request and sent again for every later
+                        one (only the id changes): many large answers, fast
   fuzz SEED             one of many hostile changes, chosen and sized from SEED and the request
                         number
 
@@ -103,6 +105,7 @@ def main():
     argument = sys.argv[2] if len(sys.argv) > 2 else "0"
     peak_file = os.environ.get("REEL_PEAK_FILE")
     number = 0
+    repeated = None
     for line in sys.stdin.buffer:
         if not line.strip():
             continue
@@ -111,6 +114,10 @@ def main():
             with open(peak_file, "a") as file:
                 file.write(f"{number} {peak_of_parent()}\n")
         request = json.loads(line)
+        if mode == "repeat-big" and repeated is not None:
+            sys.stdout.write('{"id":%d,' % request["id"] + repeated)
+            sys.stdout.flush()
+            continue
         hz = float(request.get("refresh_hz", 60))
         answer = {"engine": {"name": ENGINE_NAME, "version": "1.0"}, **run_session(request, 0.5, 0.35)}
         if mode == "shift-frames":
@@ -124,7 +131,7 @@ def main():
         elif mode == "distinct-events":
             answer["events"] += [{"t": answer["outcome"]["t"], "kind": "log", "subject": "x", "detail": "detail %d" % index}
                                  for index in range(int(argument))]
-        elif mode == "big":
+        elif mode in ("big", "repeat-big"):
             last = answer["frames"][-1]["t"]
             keys = ["V%d.view" % index for index in range(8)]
             answer["frames"] += [{"t": last + (index + 1) / hz, "progress": 1.0,
@@ -132,6 +139,8 @@ def main():
                                  for index in range(int(argument))]
         elif mode == "fuzz":
             fuzz(answer, random.Random(f"{argument}/{number}"), hz)
+        if mode == "repeat-big":
+            repeated = json.dumps(answer, separators=(",", ":"))[1:] + "\n"
         if "id" in request:
             answer = {"id": request["id"], **answer}
         sys.stdout.write(json.dumps(answer, separators=(",", ":"), allow_nan=True) + "\n")
