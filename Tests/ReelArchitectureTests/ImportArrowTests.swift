@@ -24,6 +24,8 @@ import Testing
             "ReelRunner", "ReelFormats", "ReelJSON", "ReelSynth", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
             "Hummingbird", "HummingbirdCore", "NIOCore", "Logging",
         ],
+        "ReelFleet": ["ReelStore", "ReelTrace", "PostgresNIO", "Logging"],
+        "reel-publish": ["ReelFleet", "ReelStore", "ArgumentParser"],
         "reel": [
             "ReelCapture", "ReelReport", "ReelRunner", "ReelSynth", "ReelFormats", "ReelDiff", "ReelStore", "ReelEngine", "ReelJSON",
             "ReelTrace", "ArgumentParser",
