@@ -79,15 +79,20 @@ struct HostileTextTests {
                 #expect(verdict["tags"] as? [String] == Self.tags)
                 #expect(verdict["error_message"] as? String == Self.detail)
             }
+            // The doubles the archive holds (SQLite keeps -0.0 as 0), bit for bit.
+            let held = try Archive.open(archive, mode: .readOnly)
+            let heldErrors = try held.replayResults(replayID: 1).compactMap(\.maxError).map(\.bitPattern).sorted()
+            let heldDeltas = try held.divergences(replayID: 1).compactMap(\.delta).map(\.bitPattern).sorted()
+            #expect(heldErrors.count == Self.maxErrors.count)
             let stored = verdicts.compactMap { ($0["max_error"] as? String).flatMap(Double.init)?.bitPattern }.sorted()
-            #expect(stored == Self.maxErrors.map(\.bitPattern).sorted())
+            #expect(stored == heldErrors)
             let divergences = try await rows("SELECT view_key, property, detail, delta::text AS delta FROM fleet_divergences", at: url)
             #expect(divergences.count == Self.maxErrors.count)
             #expect(divergences.allSatisfy { $0["view_key"] as? String == Self.tags[0] && $0["property"] as? String == Self.tags[2] })
             #expect(divergences.allSatisfy { $0["detail"] as? String == Self.detail })
             #expect(
                 divergences.compactMap { ($0["delta"] as? String).flatMap(Double.init)?.bitPattern }.sorted()
-                    == Self.maxErrors.map(\.bitPattern).sorted())
+                    == heldDeltas)
             // The tables are all still there.
             #expect(try await count("SELECT count(*) FROM information_schema.tables WHERE table_name LIKE 'fleet%'", at: url) == 4)
         }
