@@ -100,3 +100,26 @@ struct PublishTests {
         }
     }
 }
+
+/// `reel publish` runs the `reel-publish` beside `reel`, and says how to build it when there is none.
+@Suite(.enabled(if: postgresInstalled, noPostgresReason))
+struct ReelPublishCommandTests {
+    @Test func reelPublishRunsReelPublish() async throws {
+        let (folder, archive) = try PublishTests.replayedCorpus()
+        try await withPostgres { url in
+            let run = try runReel(["publish", archive, "--replay", "1", "--to", url, "--meta", "commit=via-reel"], in: folder)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.contains("as run 1"))
+            #expect(try await count("SELECT count(*) FROM fleet_runs WHERE commit_sha = 'via-reel'", at: url) == 1)
+        }
+        // A reel with no reel-publish beside it or on PATH.
+        let lonely = try temporaryFolder()
+        try FileManager.default.copyItem(atPath: reelExecutable, toPath: lonely + "/reel")
+        let missing = try startProcess(
+            [lonely + "/reel", "publish", archive, "--replay", "1", "--to", "postgres://u@127.0.0.1/db"], in: folder,
+            environment: ["PATH": "/usr/bin:/bin"], captureFolder: folder
+        ).wait()
+        #expect(missing.status == 69)
+        #expect(missing.standardError.contains("swift build --product reel-publish"), "\(missing.standardError)")
+    }
+}
