@@ -123,6 +123,15 @@ struct HostileTextTests {
         #expect(missing.status == 66, "\(missing.standardError)")
     }
 
+    /// An interrupted replay's verdicts are not final: refused (65) before any connection is made.
+    @Test func anUnfinishedReplayIsRefused() throws {
+        let (folder, archive) = try PublishTests.replayedCorpus()
+        try interruptReplay(1, in: archive, after: 4)
+        let run = try runPublish([archive, "--replay", "1", "--to", "postgres://u@127.0.0.1:1/db"], in: folder)
+        #expect(run.status == 65, "\(run.standardError)")
+        #expect(run.standardError.contains("replay 1 is still running or was interrupted"), "\(run.standardError)")
+    }
+
     func freeLoopbackPort() throws -> Int {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socketFD) }
