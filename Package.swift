@@ -19,6 +19,9 @@ let package = Package(
         // The ReelKit examples served over the engine protocol (card threshold 0.35), and version B (0.45).
         .executable(name: "reelkit-examples", targets: ["reelkit-examples"]),
         .executable(name: "reelkit-examples-b", targets: ["reelkit-examples-b"]),
+        // `reel publish`: sends a replay's run, verdicts and divergences to a shared PostgreSQL
+        // database (docs/FLEET.md). Its own executable, so `reel` does not link PostgresNIO.
+        .executable(name: "reel-publish", targets: ["reel-publish"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,6 +35,8 @@ let package = Package(
         // and keeps the server's log quiet (Logging).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        // `reel-publish` only: the PostgreSQL client of the ReelFleet module (docs/FLEET.md).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // SQLite's C API, straight from the system library (pkg-config sqlite3).
@@ -100,6 +105,21 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Fleet results: a replay's run, verdicts and divergences written to a shared PostgreSQL
+        // database in one transaction (docs/FLEET.md). Only `reel-publish` links it.
+        .target(
+            name: "ReelFleet",
+            dependencies: [
+                "ReelStore", "ReelTrace",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `reel-publish ARCHIVE --replay ID --to postgres://...` (also run by `reel publish`).
+        .executableTarget(
+            name: "reel-publish",
+            dependencies: ["ReelFleet", "ReelStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The command-line front end.
         .executableTarget(
@@ -178,6 +198,11 @@ let package = Package(
         // docs/ARCHITECTURE.md's rules (import arrows, where SQL lives, public surface), checked on the
         // source text; it depends on no Reel module.
         .testTarget(name: "ReelArchitectureTests"),
+        // Publishing to a real PostgreSQL server started by tools/postgres-test-server.
+        .testTarget(
+            name: "ReelFleetTests",
+            dependencies: ["ReelFleet", "ReelRunner", "ReelSynth", "ReelEngine", "ReelStore", "ReelTrace", "ReelTestSupport"]
+        ),
         // Mutation fuzzing of the input readers (gesture streams, profiles, engine replies) over Tests/Corpus.
         .testTarget(
             name: "ReelFuzzTests",

@@ -20,9 +20,13 @@ extension Engine {
     }
 
     /// Whether `spec`'s release is decided by its interaction controller's `CompletionPolicy` (what
-    /// `runRecordingDecisions` collects): false for tap scenarios and for the sheet detent
-    /// scenarios, whose release picks a detent by their own rule (`SheetDetentRelease`).
-    package static func decidesByCompletionPolicy(_ spec: ScenarioSpec) -> Bool {
-        spec.interaction != nil && !SheetDetentSession.runs(spec)
+    /// `runRecordingDecisions` collects) under `profile`: false for tap scenarios, for the sheet
+    /// detent scenarios, whose release picks a detent by their own rule (`SheetDetentRelease`), and
+    /// for the zoom dismissals when the profile decides them by `_UIDismissInteraction`'s end rule
+    /// (`ZoomEndRule`, `systemzoom.end_rule` = dismiss-interaction, engine 0.7.0's default).
+    package static func decidesByCompletionPolicy(_ spec: ScenarioSpec, profile: EngineProfile = .builtin) -> Bool {
+        guard spec.interaction != nil, !SheetDetentSession.runs(spec) else { return false }
+        if spec.interaction == "zoomDismiss" { return profile.string("systemzoom.end_rule") == "policy" }
+        return true
     }
 }

@@ -43,14 +43,18 @@ package enum SessionDecision {
         let (header, touches) = try archive.loadInput(sessionID)
         let spec = try ScenarioSpec.decode(json: header.scenarioSpecJSON)
         guard spec.interaction != nil else { return .success(nil) }
-        guard Engine.decidesByCompletionPolicy(spec) else {
-            return .failure(
-                ReelFailure(
-                    .dataError, "a sheet detent release picks its detent by its own rule (SheetDetentRelease), not written out yet"))
-        }
         let rebuilt: TransitionEngine
         switch StoredCandidate.engine(for: identity) {
-        case .success(let engine): rebuilt = engine
+        case .success(let engine):
+            rebuilt = engine
+            let profile = (engine as? BuiltinEngine)?.engine.profile ?? .builtin
+            guard Engine.decidesByCompletionPolicy(spec, profile: profile) else {
+                let rule =
+                    spec.interaction == "zoomDismiss"
+                    ? "a zoom dismissal is decided by _UIDismissInteraction's end rule (ZoomEndRule)"
+                    : "a sheet detent release picks its detent by its own rule (SheetDetentRelease)"
+                return .failure(ReelFailure(.dataError, rule + ", not written out yet"))
+            }
         case .failure:
             return .failure(
                 ReelFailure(

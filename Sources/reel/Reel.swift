@@ -13,6 +13,7 @@ struct Reel: ParsableCommand {
             MergeCommand.self, CompareCommand.self, PruneCommand.self,
             QueryCommand.self, ShowCommand.self, ReportCommand.self, CaptureCommand.self,
             BenchCommand.self,
+            PublishCommand.self,
         ]
     )
 }

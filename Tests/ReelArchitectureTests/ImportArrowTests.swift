@@ -27,6 +27,8 @@ import Testing
         "ReelKit": [
             "ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace",
         ],
+        "ReelFleet": ["ReelStore", "ReelTrace", "PostgresNIO", "Logging"],
+        "reel-publish": ["ReelFleet", "ReelStore", "ArgumentParser"],
         "reel": [
             "ReelCapture", "ReelReport", "ReelRunner", "ReelSynth", "ReelFormats", "ReelDiff", "ReelStore", "ReelEngine", "ReelJSON",
             "ReelTrace", "ArgumentParser",

@@ -3,9 +3,10 @@ import Testing
 
 /// docs/ARCHITECTURE.md, "Rules": SQL lives in ReelStore (and Migrations/, Queries/, outside
 /// Sources/) and in `reel query`'s command; every other module goes through `Archive`'s typed functions.
+/// ReelFleet holds the SQL of the other database, the fleet's PostgreSQL (docs/FLEET.md).
 @Suite struct SQLPlacementTests {
     /// Where SQL text may appear in Sources/: a folder (ending in `/`) or one file.
-    static let allowed = ["Sources/ReelStore/", "Sources/reel/Commands/QueryCommand.swift"]
+    static let allowed = ["Sources/ReelStore/", "Sources/ReelFleet/", "Sources/reel/Commands/QueryCommand.swift"]
 
     /// A string literal is SQL when one of its lines begins (after spaces) with a statement, keywords
     /// in capitals as Reel writes its SQL:

@@ -81,4 +81,22 @@ struct AcceptCandidateTests {
         let accept = try runReel(["accept", archive, "--replay", "1"], in: folder)
         #expect(accept.status == 0, "\(accept.standardOutput)\(accept.standardError)")
     }
+
+    /// Issue 32 item 17 for `reel accept`: an engine that leaves the optional `outcome.hierarchy`
+    /// out is accepted, its baseline stored with JSON null as the hierarchy (as `reel record` stores it).
+    @Test func aCandidateWithoutHierarchyIsAccepted() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        _ = try record(try synthesizedStream("nav.interactive-pop", count: 6, seed: 73, in: folder), into: archive)
+        let engine = "exec:exec python3 \(repositoryRoot)/tools/hostile_engine.py no-hierarchy"
+        let replay = try runReel(["replay", archive, "--engine", engine, "--no-keep-traces"], in: folder)
+        #expect(replay.status == 1, "\(replay.standardError)")
+        let diverged = try verdicts(of: 1, in: archive).filter { $0.status == "diverged" }.count
+        let accept = try runReel(["accept", archive, "--replay", "1", "--engine", engine], in: folder)
+        #expect(accept.status == 0, "\(accept.standardOutput)\(accept.standardError)")
+        #expect(
+            try archiveCount(
+                archive, "SELECT count(*) FROM baselines JOIN traces ON traces.id = baselines.trace_id WHERE traces.hierarchy_json = 'null'")
+                == Int64(diverged))
+    }
 }

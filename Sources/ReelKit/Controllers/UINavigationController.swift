@@ -39,6 +39,7 @@ open class UINavigationController: UIViewController {
         wrapper.structuralName = reelName + ".wrapper"
         let swipe = UIScreenEdgePanGestureRecognizer()
         swipe.edges = .left
+        swipe.translationHysteresisKey = "backswipe.translation_hysteresis"
         let backSwipe = SystemBackSwipe(navigation: self)
         swipe.addTarget(backSwipe, action: SystemBackSwipe.handle)
         swipe.delegate = backSwipe

@@ -53,6 +53,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     var edgePan: ScreenEdgePanRecognizer?
     public var edges: UIRectEdge = .left
+    /// The translation removed when the pan begins: a plain edge pan's is the pan's own
+    /// (`pan.hysteresis`); the navigation controller's back swipe, a
+    /// `_UIParallaxTransitionPanGestureRecognizer`, sets 15 pt on its edge path
+    /// (`_shouldTryToBeginWithEvent:` calling `_setHysteresis:`; `backswipe.translation_hysteresis`).
+    var translationHysteresisKey = "pan.hysteresis"
 
     override var defaultName: String { "edgePan" }
 
@@ -68,7 +73,7 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
                 driftBase: BuiltinParameters.number("backswipe.vertical_fail_base"),
                 driftLimit: BuiltinParameters.number("backswipe.vertical_fail_cap"),
                 driftRun: BuiltinParameters.number("backswipe.vertical_fail_run"),
-                translationHysteresis: BuiltinParameters.number("pan.hysteresis"), velocity: BuiltinParameters.panVelocity,
+                translationHysteresis: BuiltinParameters.number(translationHysteresisKey), velocity: BuiltinParameters.panVelocity,
                 touchModel: .uikit),
             screenWidth: size?.width ?? 390, screenHeight: size?.height ?? 844)
     }

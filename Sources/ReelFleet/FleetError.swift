@@ -1,0 +1,30 @@
+/// What can stop a publish, each naming the server by its URL without the password.
+///
+/// `reel-publish` maps them to exit codes: `badURL` 64, `replayNotFound` 64, `replayUnfinished` 65,
+/// `unreachable` and `server` 69 (the service is unavailable or refused the run).
+package enum FleetError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The `--to` URL is not a PostgreSQL URL Reel can use.
+    case badURL(url: String, reason: String)
+    /// No connection could be made (refused, timed out, unknown host, TLS refused).
+    case unreachable(url: String, reason: String)
+    /// The server answered with an error (authentication, a missing database, a refused statement).
+    case server(url: String, sqlState: String, message: String)
+    /// The archive has no replay of that id.
+    case replayNotFound(archive: String, replayID: Int64, known: [Int64])
+    /// The replay is still running (or was interrupted): its verdicts are not final.
+    case replayUnfinished(archive: String, replayID: Int64)
+
+    package var description: String {
+        switch self {
+        case .badURL(let url, let reason): return "\(url): not a usable PostgreSQL URL: \(reason)"
+        case .unreachable(let url, let reason): return "\(url): cannot connect to the PostgreSQL server: \(reason)"
+        case .server(let url, let sqlState, let message): return "\(url): the server refused: \(message) (SQLSTATE \(sqlState))"
+        case .replayNotFound(let archive, let replayID, let known):
+            let list = known.isEmpty ? "it has no replays" : "its replays: " + known.map(String.init).joined(separator: ", ")
+            return "\(archive): no replay \(replayID) (\(list))"
+        case .replayUnfinished(let archive, let replayID):
+            return
+                "\(archive): replay \(replayID) is still running or was interrupted; finish it (reel replay --resume \(replayID)) before publishing"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import ReelFleet
+
+/// `reel-publish ARCHIVE --replay ID --to postgres://...`: a replay's run, verdicts and divergences
+/// into the team's PostgreSQL database (docs/FLEET.md). Its own executable, so `reel` does not link
+/// PostgresNIO; `reel publish` runs it.
+@main
+struct ReelPublish: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reel-publish",
+        abstract: "Publish a replay's verdicts to a shared PostgreSQL database (one transaction, once per run).",
+        discussion: """
+            The run's commit, branch, pull request, CI URL and host come from the CI system's variables \
+            (GitHub Actions, GitLab, Buildkite, Jenkins, CircleCI); --meta KEY=VALUE sets them (keys commit, \
+            branch, pr, ci_url, host, ci) or adds others. Publishing the same replay again writes nothing. \
+            Exit codes: 0 published or already there, 64 usage (bad URL, unknown replay), 65 bad archive \
+            or unfinished replay, 66 missing archive, 69 server unreachable or refusing.
+            """
+    )
+
+    @Argument(help: "The Reel archive (or results file) holding the replay.")
+    var archive: String
+
+    @Option(help: "The replay to publish (reel info ARCHIVE lists them).")
+    var replay: Int64
+
+    @Option(help: "The database: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require].")
+    var to: String
+
+    @Option(name: .customLong("meta"), help: "KEY=VALUE recorded with the run (repeatable).")
+    var meta: [String] = []
+
+    @Option(help: "Seconds to wait for the connection.")
+    var connectTimeout: Int64 = 10
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let server: FleetServer
+        var metadata = RunMetadata(environment: environment)
+        do {
+            server = try FleetServer(url: to, environment: environment)
+            try metadata.apply(meta)
+        } catch {
+            throw fail(String(describing: error), status: 64)
+        }
+        guard (1...600).contains(connectTimeout) else { throw fail("--connect-timeout must be 1 to 600 seconds", status: 64) }
+        let run = try reporting { try FleetRun.read(archive: archive, replayID: replay) }
+        let database = try await reportingAsync { try await FleetDatabase.connect(to: server, timeout: connectTimeout) }
+        let pause = environment["REEL_PUBLISH_TEST_PAUSE_SECONDS"].flatMap(Double.init) ?? 0
+        let outcome = try await reportingAsync {
+            try await FleetPublisher(database: database, pauseBeforeCommit: pause).publish(run, metadata: metadata)
+        }
+        await database.close()
+        if outcome.inserted {
+            print(
+                "published replay \(replay) of \(archive) as run \(outcome.runID) to \(server.displayURL): "
+                    + "\(outcome.verdicts) verdicts, \(outcome.divergences) divergences")
+        } else {
+            print("replay \(replay) of \(archive) is already run \(outcome.runID) in \(server.displayURL); nothing written")
+        }
+    }
+}
