@@ -5,6 +5,9 @@ let package = Package(
     name: "Reel",
     products: [
         .executable(name: "reel", targets: ["reel"]),
+        // `reel capture`'s web server, which `reel capture` runs (README, "Capture a corpus"): its own
+        // product, so that building `reel` compiles neither SwiftNIO nor Hummingbird.
+        .executable(name: "reel-capture", targets: ["reel-capture"]),
         .library(name: "ReelEngine", targets: ["ReelEngine"]),
         .library(name: "ReelStore", targets: ["ReelStore"]),
         // Recording and replaying with a user's own engine: the runner and the formats, diff and JSON
@@ -23,6 +26,11 @@ let package = Package(
         // Hummingbird's own networking layer and logger; ReelCapture names client addresses (NIOCore)
         // and keeps the server's log quiet (Logging).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The HTTP parts Hummingbird's pipeline carries (NIOHTTPTypes), which ReelCapture's connection
+        // guard reads.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        // Hummingbird's service runner: `reel capture` stops its server with a graceful shutdown.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
@@ -79,7 +87,17 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `reel-capture`: the capture server's command line, run by `reel capture`.
+        .executableTarget(
+            name: "reel-capture",
+            dependencies: [
+                "ReelCapture", "ReelFormats", "ReelRunner", "ReelEngine", "ReelStore", "ReelTrace",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The command-line front end.
@@ -87,7 +105,7 @@ let package = Package(
             name: "reel",
             dependencies: [
                 "ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON", "ReelSynth", "ReelReport", "ReelEngine", "ReelStore",
-                "ReelTrace", "ReelCapture",
+                "ReelTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

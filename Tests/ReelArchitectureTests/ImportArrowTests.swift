@@ -22,10 +22,11 @@ import Testing
         ],
         "ReelCapture": [
             "ReelRunner", "ReelFormats", "ReelJSON", "ReelSynth", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
-            "Hummingbird", "HummingbirdCore", "NIOCore", "Logging",
+            "Hummingbird", "HummingbirdCore", "NIOCore", "NIOHTTPTypes", "ServiceLifecycle", "Logging",
         ],
+        "reel-capture": ["ReelCapture", "ReelFormats", "ReelRunner", "ReelEngine", "ReelStore", "ReelTrace", "ArgumentParser"],
         "reel": [
-            "ReelCapture", "ReelReport", "ReelRunner", "ReelSynth", "ReelFormats", "ReelDiff", "ReelStore", "ReelEngine", "ReelJSON",
+            "ReelReport", "ReelRunner", "ReelSynth", "ReelFormats", "ReelDiff", "ReelStore", "ReelEngine", "ReelJSON",
             "ReelTrace", "ArgumentParser",
         ],
         "SQLEmbedder": [],
