@@ -29,19 +29,33 @@ package struct ConnectionTable {
         case awaitingHead(since: Double)
         /// A head was read at `since`; its body has not ended yet.
         case receiving(since: Double)
-        /// The request was read whole; the server is answering it.
+        /// Every request was read whole; the server is answering one.
         case answering
     }
 
     private struct Connection {
         let client: String
         let opened: Double
-        var phase: Phase
+        /// When the head of the request being received arrived; nil when none is.
+        var receivingSince: Double?
+        /// Requests whose answer has not been written whole yet (more than one when pipelined).
+        var unanswered = 0
+        /// Since when the connection has had nothing to do: opened, or its last answer sent.
+        var idleSince: Double
         var verified = false
-        /// The server answered the request being received before its end arrived.
-        var answeredEarly = false
         /// Chosen for closing; no longer counted.
         var closing = false
+
+        init(client: String, opened: Double) {
+            self.client = client
+            self.opened = opened
+            idleSince = opened
+        }
+
+        var phase: Phase {
+            if let receivingSince { return .receiving(since: receivingSince) }
+            return unanswered > 0 ? .answering : .awaitingHead(since: idleSince)
+        }
     }
 
     private let limits: CaptureLimits
@@ -58,31 +72,34 @@ package struct ConnectionTable {
     package var unverifiedCount: Int { connections.values.count(where: { !$0.closing && !$0.verified }) }
 
     package mutating func opened(_ id: ID, client: String, at t: Double) {
-        connections[id] = Connection(client: client, opened: t, phase: .awaitingHead(since: t))
+        connections[id] = Connection(client: client, opened: t)
     }
 
     /// A request head arrived; `verified` when it carried the token (a verified connection stays so).
     package mutating func headReceived(_ id: ID, verified: Bool, at t: Double) {
-        connections[id]?.phase = .receiving(since: t)
-        connections[id]?.answeredEarly = false
-        if verified { connections[id]?.verified = true }
+        guard var connection = connections[id] else { return }
+        connection.receivingSince = t
+        connection.unanswered += 1
+        if verified { connection.verified = true }
+        connections[id] = connection
     }
 
     /// The request's end arrived: the server answers now, on its own time (or, when it answered
     /// before reading the whole request, a 413 or 403, the connection waits for its next one).
     package mutating func requestEnded(_ id: ID, at t: Double) {
-        guard let connection = connections[id] else { return }
-        connections[id]?.phase = connection.answeredEarly ? .awaitingHead(since: t) : .answering
+        guard var connection = connections[id] else { return }
+        connection.receivingSince = nil
+        if connection.unanswered == 0 { connection.idleSince = t }
+        connections[id] = connection
     }
 
-    /// The answer was sent whole; the connection waits for its next request.
+    /// An answer was sent whole; with none left to send and none being received, the connection
+    /// waits for its next request.
     package mutating func answered(_ id: ID, at t: Double) {
-        guard let connection = connections[id] else { return }
-        switch connection.phase {
-        case .answering: connections[id]?.phase = .awaitingHead(since: t)
-        case .receiving: connections[id]?.answeredEarly = true
-        case .awaitingHead: break
-        }
+        guard var connection = connections[id] else { return }
+        connection.unanswered = max(0, connection.unanswered - 1)
+        if connection.unanswered == 0 && connection.receivingSince == nil { connection.idleSince = t }
+        connections[id] = connection
     }
 
     package mutating func closed(_ id: ID) {

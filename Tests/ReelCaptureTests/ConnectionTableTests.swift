@@ -41,6 +41,21 @@ struct ConnectionTableTests {
         #expect(table.expired(at: 3 + limits.headerSeconds) == [1])
     }
 
+    @Test func pipelinedRequestsKeepTheConnectionAnsweringUntilTheLastAnswer() {
+        var table = ConnectionTable(limits: limits)
+        table.opened(1, client: "10.0.0.7", at: 0)
+        for t in [0.1, 0.2] {
+            table.headReceived(1, verified: true, at: t)
+            table.requestEnded(1, at: t)
+        }
+        table.answered(1, at: 1)
+        // The second request is still being answered: no idle deadline runs.
+        #expect(table.expired(at: 1 + Double(limits.idleSeconds) * 10) == [])
+        table.answered(1, at: 500)
+        #expect(table.expired(at: 500 + Double(limits.idleSeconds) - 0.01) == [])
+        #expect(table.expired(at: 500 + Double(limits.idleSeconds)) == [1])
+    }
+
     @Test func aRequestThatTakesTooLongIsClosedWhateverArrives() {
         var table = ConnectionTable(limits: limits)
         table.opened(1, client: "10.0.0.7", at: 0)
