@@ -8,6 +8,9 @@ let package = Package(
     platforms: [.macOS("26.0")],
     products: [
         .executable(name: "reel", targets: ["reel"]),
+        // `reel capture`'s web server, which `reel capture` runs (README, "Capture a corpus"): its own
+        // product, so that building `reel` compiles neither SwiftNIO nor Hummingbird.
+        .executable(name: "reel-capture", targets: ["reel-capture"]),
         .library(name: "ReelEngine", targets: ["ReelEngine"]),
         .library(name: "ReelStore", targets: ["ReelStore"]),
         // Recording and replaying with a user's own engine: the runner and the formats, diff and JSON
@@ -34,6 +37,11 @@ let package = Package(
         // Hummingbird's own networking layer and logger; ReelCapture names client addresses (NIOCore)
         // and keeps the server's log quiet (Logging).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The HTTP parts Hummingbird's pipeline carries (NIOHTTPTypes), which ReelCapture's connection
+        // guard reads.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        // Hummingbird's service runner: `reel capture` stops its server with a graceful shutdown.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
         // `reel-publish` only: the PostgreSQL client of the ReelFleet module (docs/FLEET.md).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -103,6 +111,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -121,12 +131,20 @@ let package = Package(
             name: "reel-publish",
             dependencies: ["ReelFleet", "ReelStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // `reel-capture`: the capture server's command line, run by `reel capture`.
+        .executableTarget(
+            name: "reel-capture",
+            dependencies: [
+                "ReelCapture", "ReelFormats", "ReelRunner", "ReelEngine", "ReelStore", "ReelTrace",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The command-line front end.
         .executableTarget(
             name: "reel",
             dependencies: [
                 "ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON", "ReelSynth", "ReelReport", "ReelEngine", "ReelStore",
-                "ReelTrace", "ReelCapture",
+                "ReelTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

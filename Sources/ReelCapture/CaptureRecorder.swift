@@ -23,12 +23,19 @@ struct CaptureResult: Sendable {
 
 /// Records submitted sessions, one at a time, the way `reel record` does: the `Recorder` (its
 /// duplicate check, one transaction per submitted session) with the command's engine. Submissions
-/// from many clients wait their turn on one serial queue, off the server's threads.
+/// wait their turn off the server's threads, on a `FairQueue`: clients take turns, so one client's
+/// burst of long sessions does not hold up another's swipe.
+///
+/// The run stops recording at `capture.max_sessions` sessions or `capture.max_bytes` bytes added to
+/// the archive (503 after that); reaching either, or `close()`, folds the write-ahead log into the
+/// archive file and closes it, so the file alone holds every session.
 final class CaptureRecorder: @unchecked Sendable {
-    // @unchecked: the archive, the recorder and the engine are used only on `queue`.
-    private let queue = DispatchQueue(label: "reel.capture.recorder")
-    private let archive: Archive
-    private let recorder: Recorder
+    // @unchecked: the archive, the recorder, the engine and the counters are used only on the fair
+    // queue's serial queue.
+    private let jobs = FairQueue(label: "reel.capture.recorder")
+    private let archivePath: String
+    private var archive: Archive?
+    private var recorder: Recorder?
     private let engine: TransitionEngine
     /// Screen previews by device and refresh rate (at most `maxCachedPreviews`).
     private var previews: [String: String] = [:]
@@ -37,23 +44,55 @@ final class CaptureRecorder: @unchecked Sendable {
     private let limits: CaptureLimits
     private let extraTags: [String]
     private var recordedThisRun = 0
+    /// The archive's size when the run opened it (`Archive.storedBytes`).
+    private let startBytes: Int64
+    private var addedBytes: Int64 = 0
+    /// Why the run records no more (a budget reached, the server stopping), once it does not.
+    private var stopReason: CaptureRejection?
 
     init(archivePath: String, engine: TransitionEngine, scenario: ScenarioSpec, limits: CaptureLimits, tags: [String]) throws {
-        archive = try Archive.open(archivePath, mode: .readWrite)
+        self.archivePath = archivePath
+        let archive = try Archive.open(archivePath, mode: .readWrite)
+        self.archive = archive
         self.engine = engine
         recorder = Recorder(archive: archive, engine: engine, options: Recorder.Options(keepGoing: false, batchSize: 1))
         self.scenario = scenario
         self.limits = limits
         extraTags = tags
+        startBytes = try archive.storedBytes()
     }
 
     /// Sessions this run recorded (duplicates not counted).
-    var recordedCount: Int { queue.sync { recordedThisRun } }
+    var recordedCount: Int { jobs.queue.sync { recordedThisRun } }
+
+    /// Bytes this run added to the archive (its growth in `Archive.storedBytes`).
+    var bytesAdded: Int64 { jobs.queue.sync { addedBytes } }
+
+    /// Stops recording and closes the archive cleanly (its write-ahead log folded into the file),
+    /// after the submission being recorded, if any; submissions still waiting get 503. Safe to call
+    /// more than once.
+    func close() {
+        jobs.queue.sync {
+            if stopReason == nil {
+                stopReason = CaptureRejection(status: 503, message: "the capture server is stopping; nothing was recorded")
+            }
+            closeArchive()
+        }
+    }
+
+    /// Drops the run's connection to the archive and folds the write-ahead log into the file through
+    /// a last connection of its own (the last to close removes -wal and -shm). On the serial queue.
+    private func closeArchive() {
+        guard archive != nil else { return }
+        recorder = nil
+        archive = nil
+        try? Archive.foldWriteAheadLog(at: archivePath)
+    }
 
     /// The capture page's screen for `device` (`ScreenPreview`), or why it cannot be drawn.
-    func screen(device: Device, refreshHz: Double) async throws(CaptureRejection) -> String {
+    func screen(device: Device, refreshHz: Double, client: String) async throws(CaptureRejection) -> String {
         let outcome: Result<String, CaptureRejection> = await withCheckedContinuation { continuation in
-            queue.async {
+            jobs.enqueue(client: client) {
                 let key = "\(device.width)x\(device.height)@\(device.scale)/\(refreshHz)"
                 if let cached = self.previews[key] { return continuation.resume(returning: .success(cached)) }
                 do {
@@ -71,14 +110,18 @@ final class CaptureRecorder: @unchecked Sendable {
     }
 
     /// Checks, records and plays back one submitted body.
-    func submit(_ body: [UInt8], userAgent: String?) async throws(CaptureRejection) -> CaptureResult {
+    func submit(_ body: [UInt8], userAgent: String?, client: String) async throws(CaptureRejection) -> CaptureResult {
         let outcome: Result<CaptureResult, CaptureRejection> = await withCheckedContinuation { continuation in
-            queue.async {
+            jobs.enqueue(client: client) {
+                let result: Result<CaptureResult, CaptureRejection>
                 do throws(CaptureRejection) {
-                    continuation.resume(returning: .success(try self.record(body, userAgent: userAgent)))
+                    result = .success(try self.record(body, userAgent: userAgent))
                 } catch {
-                    continuation.resume(returning: .failure(error))
+                    result = .failure(error)
                 }
+                // A budget reached: the run records no more, so its archive is closed now.
+                if self.stopReason != nil { self.closeArchive() }
+                continuation.resume(returning: result)
             }
         }
         return try outcome.get()
@@ -86,9 +129,9 @@ final class CaptureRecorder: @unchecked Sendable {
 
     private func record(_ body: [UInt8], userAgent: String?) throws(CaptureRejection) -> CaptureResult {
         var session = try SubmissionCheck.session(from: body, scenario: scenario, limits: limits)
-        guard recordedThisRun < limits.maxSessions else {
-            throw CaptureRejection(
-                status: 503, message: "this server has recorded capture.max_sessions (\(limits.maxSessions)) sessions; start another run")
+        if let stopReason { throw stopReason }
+        guard let archive, let recorder else {
+            throw CaptureRejection(status: 503, message: "the capture server is stopping; nothing was recorded")
         }
         session.tags = CaptureTags.tags(for: session, userAgent: userAgent, extra: extraTags)
         // A scenario from a file travels inline, so the recorder never resolves a name to a path.
@@ -104,6 +147,8 @@ final class CaptureRecorder: @unchecked Sendable {
         let recorded = recorder.summary.recorded > before.recorded
         if recorded { recordedThisRun += 1 }
         do {
+            addedBytes = try archive.storedBytes() - startBytes
+            noteBudgets()
             let spec = scenario.canonicalJSON
             let hash = SessionHash.hash(specJSON: spec, device: session.device, refreshHz: session.refreshHz, touches: session.touches)
             guard let id = try archive.sessionID(contentHash: hash) else {
@@ -121,6 +166,21 @@ final class CaptureRecorder: @unchecked Sendable {
             throw rejection
         } catch {
             throw Self.writeFailure(error)
+        }
+    }
+
+    /// Once the run has recorded `capture.max_sessions` sessions or added `capture.max_bytes` bytes,
+    /// it records no more: the reason later submissions get.
+    private func noteBudgets() {
+        guard stopReason == nil else { return }
+        if recordedThisRun >= limits.maxSessions {
+            stopReason = CaptureRejection(
+                status: 503, message: "this server has recorded capture.max_sessions (\(limits.maxSessions)) sessions; start another run")
+        } else if addedBytes >= limits.maxBytes {
+            stopReason = CaptureRejection(
+                status: 503,
+                message:
+                    "this server has added \(addedBytes) bytes to the archive, capture.max_bytes is \(limits.maxBytes); start another run")
         }
     }
 

@@ -6,6 +6,7 @@ import ReelEngine
 import ReelJSON
 import ReelRunner
 import ReelTrace
+import ServiceLifecycle
 
 #if canImport(Glibc)
     import Glibc
@@ -65,8 +66,10 @@ struct CaptureRequestContext: RequestContext {
 /// - `POST /sessions?token=…`: one gesture session, as a gesture stream (the format `reel record`
 ///   reads), recorded into the archive; the answer holds the engine's decision and the player of
 ///   its trace.
-/// Requests to /screen and /sessions are rate-limited per client (429); bodies above
-/// `CaptureLimits.maxBodyBytes` get 413. Every other path is 404.
+/// Requests to /screen and /sessions are rate-limited per client (429) and served in turns per
+/// client (`FairQueue`); bodies above `CaptureLimits.maxBodyBytes` get 413. Every other path is 404.
+/// Connections are bounded per client and in total, and those that have not shown the token are
+/// closed first when idle, slow or too many (`ConnectionTable`).
 package final class CaptureServer: Sendable {
     package let configuration: CaptureConfiguration
     private let recorder: CaptureRecorder
@@ -84,23 +87,53 @@ package final class CaptureServer: Sendable {
     /// Sessions recorded since the server started (not counting resubmitted duplicates).
     package var sessionsRecorded: Int { recorder.recordedCount }
 
-    /// Serves until the task is cancelled. `listening` is called once with the port bound.
+    /// Bytes the run added to the archive so far.
+    package var bytesAdded: Int64 { recorder.bytesAdded }
+
+    /// Serves until the task is cancelled. `listening` is called once with the port bound. However
+    /// it ends (cancelled, or the address cannot be had), the archive is closed cleanly: its
+    /// write-ahead log folded into the file (`close()`).
     package func run(listening: @escaping @Sendable (Int) async -> Void) async throws {
+        defer { close() }
         let limits = configuration.limits
+        let connections = ConnectionRegistry(limits: limits, token: configuration.token)
         let app = Application(
             router: router(),
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(limits.idleSeconds)))),
+            // The connection guard keeps the deadlines and caps (`ConnectionTable`), idle time included.
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: connections)])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
             logger: Self.quietLogger())
+        // Run apart from this task, so that cancelling it shuts the server down gracefully (stops
+        // accepting, serves the connections already accepted) instead of cancelling it:
+        // connections accepted but not yet served would otherwise be dropped, which SwiftNIO traps on
+        // (apple/swift-nio#2637).
+        let services = ServiceGroup(configuration: .init(services: [app], logger: Self.quietLogger()))
+        let sweeping = Task { await connections.sweepUntilCancelled() }
+        defer { sweeping.cancel() }
+        let serving = Task { try await services.run() }
         do {
-            try await app.run()
+            try await withTaskCancellationHandler {
+                try await serving.value
+            } onCancel: {
+                // Connections waiting for a request or still sending one are closed now; requests
+                // being answered are finished first.
+                connections.closeAllButAnswering()
+                Task { await services.triggerGracefulShutdown() }
+            }
         } catch let error as IOError {
             throw CaptureListenError(
                 description: "cannot listen on \(configuration.host):\(configuration.port): \(String(cString: strerror(error.errnoCode)))")
         }
+    }
+
+    /// Stops recording and closes the archive cleanly: the session being recorded is finished,
+    /// submissions still waiting get 503, and the write-ahead log is folded into the archive file, so
+    /// the file alone holds every session. `run` does this when it ends; safe to call again.
+    package func close() {
+        recorder.close()
     }
 
     private static func quietLogger() -> Logger {
@@ -121,7 +154,7 @@ package final class CaptureServer: Sendable {
             try self.authorize(request)
             try self.limit(context)
             let device = try Self.device(request.uri.queryParameters)
-            let json = try await self.recorder.screen(device: device.device, refreshHz: device.hz)
+            let json = try await self.recorder.screen(device: device.device, refreshHz: device.hz, client: context.client)
             return Self.response(.ok, contentType: "application/json", json)
         }
         router.post("/sessions") { request, context in
@@ -137,7 +170,7 @@ package final class CaptureServer: Sendable {
             } catch is NIOTooManyBytesError {
                 throw Self.tooLarge(maxBytes)
             }
-            let result = try await self.recorder.submit(Array(buffer: body), userAgent: request.headers[.userAgent])
+            let result = try await self.recorder.submit(Array(buffer: body), userAgent: request.headers[.userAgent], client: context.client)
             return Self.response(.ok, contentType: "application/json", CaptureReply.json(result))
         }
         return router

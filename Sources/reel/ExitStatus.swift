@@ -14,6 +14,9 @@ public enum ExitStatus: Int32, Sendable {
     case dataError = 65
     /// A file named on the command line does not exist.
     case noInput = 66
+    /// A part of reel that is built separately is not installed (`reel capture` without the
+    /// `reel-capture` executable); the message says how to get it.
+    case unavailable = 69
     /// A bug in reel: the message asks for a report.
     case internalError = 70
     /// An output file could not be created (permissions, a read-only file system).

@@ -22,15 +22,16 @@ import Testing
         ],
         "ReelCapture": [
             "ReelRunner", "ReelFormats", "ReelJSON", "ReelSynth", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
-            "Hummingbird", "HummingbirdCore", "NIOCore", "Logging",
+            "Hummingbird", "HummingbirdCore", "NIOCore", "NIOHTTPTypes", "ServiceLifecycle", "Logging",
         ],
         "ReelKit": [
             "ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace",
         ],
         "ReelFleet": ["ReelStore", "ReelTrace", "PostgresNIO", "Logging"],
         "reel-publish": ["ReelFleet", "ReelStore", "ArgumentParser"],
+        "reel-capture": ["ReelCapture", "ReelFormats", "ReelRunner", "ReelEngine", "ReelStore", "ReelTrace", "ArgumentParser"],
         "reel": [
-            "ReelCapture", "ReelReport", "ReelRunner", "ReelSynth", "ReelFormats", "ReelDiff", "ReelStore", "ReelEngine", "ReelJSON",
+            "ReelReport", "ReelRunner", "ReelSynth", "ReelFormats", "ReelDiff", "ReelStore", "ReelEngine", "ReelJSON",
             "ReelTrace", "ArgumentParser",
         ],
         "SQLEmbedder": [],

@@ -43,6 +43,9 @@ struct CaptureCommandTests {
         let result = try run(["capture", "a.sqlite", "--scenario", "nav.interactive-pop", "--port", String(port), "--no-qr"], in: folder)
         #expect(result.status == 73)
         #expect(result.error == "reel: error: cannot listen on 127.0.0.1:\(port): Address already in use\n")
+        // The archive it had opened is closed cleanly on this stop path too: one file, no -wal.
+        #expect(!FileManager.default.fileExists(atPath: folder + "/a.sqlite-wal"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/a.sqlite-shm"))
     }
 
     @Test func anUnknownScenarioIs65AndABadPortIs64() throws {
@@ -52,6 +55,9 @@ struct CaptureCommandTests {
         #expect(unknown.error.hasPrefix("reel: error: unknown scenario 'nav.nope'"))
         #expect(try run(["capture", "a.sqlite", "--scenario", "nav.push", "--port", "65536"], in: folder).status == 64)
         #expect(try run(["capture", "a.sqlite", "--scenario", "nav.push", "--max-sessions", "0"], in: folder).status == 64)
+        for bytes in ["0", "12X", "-5", "1e3", "99999999999999999999"] {
+            #expect(try run(["capture", "a.sqlite", "--scenario", "nav.push", "--max-bytes", bytes], in: folder).status == 64, "\(bytes)")
+        }
         #expect(!FileManager.default.fileExists(atPath: folder + "/a.sqlite"))
     }
 }

@@ -1,109 +1,81 @@
 import ArgumentParser
-import Dispatch
 import Foundation
-import ReelCapture
-import ReelFormats
-import ReelRunner
-import ReelTrace
-import Synchronization
 
-/// `reel capture ARCHIVE --scenario NAME`: a web page on which people swipe with a real finger,
-/// each gesture recorded into the archive as `reel record` would record it.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `reel capture ARCHIVE --scenario NAME`: runs the `reel-capture` executable with the same
+/// arguments, the way git runs `git-foo` for `git foo`. The capture server (Hummingbird on
+/// SwiftNIO) lives there, in a product of its own, so that building `reel` compiles neither.
 struct CaptureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capture",
         abstract: "Serve a web page that records real gestures (a phone, a tablet, a trackpad) into an archive.",
         discussion: """
-            Prints a URL (and a QR code for a phone) of a page showing the scenario's screen at the \
-            browser's size. Each gesture made on it is checked like `reel record` input, recorded in \
-            one transaction, run through the engine, and played back on the page with the engine's \
-            decision. Sessions are tagged 'captured' and with the device (device:screen=WxH, \
-            device:pixel_ratio, device:refresh_hz, device:user_agent) and every --tag. The server \
-            listens on loopback unless --host says otherwise (0.0.0.0: every interface, for phones on \
-            the same network); every URL carries a random token, without which requests get 403. \
-            Limits: capture.max_body_bytes 1 MiB (413), capture.max_touches 10000 and \
-            capture.max_session_seconds 60 per session (400), capture.rate_burst 30 and \
-            capture.rate_per_second 2 per client (429), --max-sessions per run (503). \
-            Ctrl-C (SIGINT) or SIGTERM stops the server; every session is committed when it arrives. \
-            Exit codes: 0 stopped by a signal, 64 bad option, 65 unknown scenario, 73 cannot listen.
-            """)
+            Runs the reel-capture executable (the capture web server, a separate product so that \
+            reel builds without SwiftNIO): the one next to this reel, else the first on PATH, with \
+            every argument as given. `reel capture --help` shows its options. Without it, exits 69 \
+            and says how to build it (swift build -c release --product reel-capture; tools/install \
+            installs both).
+            """,
+        // Every argument, --help included, goes to reel-capture.
+        helpNames: [])
 
-    @Argument(help: "The archive to record into (created when missing).")
-    var archive: String
-
-    @Option(help: "The scenario to capture: a catalog name (`reel scenarios`) or a scenario .json file.")
-    var scenario: String
-
-    @Option(help: ArgumentHelp(EngineHelp.choices))
-    var engine = "builtin"
-
-    @Option(help: "The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (phones on the network).")
-    var host = "127.0.0.1"
-
-    @Option(help: "The port to listen on (0: any free port).")
-    var port = 8080
-
-    @Option(name: .customLong("tag"), help: "A tag for every captured session (repeatable).")
-    var tags: [String] = []
-
-    @Option(help: "Sessions this run records at most (capture.max_sessions).")
-    var maxSessions = CaptureLimits.standard.maxSessions
-
-    @Flag(help: "Print the URL only, without the QR code.")
-    var noQR = false
-
-    func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0-65535") }
-        guard maxSessions >= 1 else { throw ValidationError("--max-sessions must be at least 1") }
-        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
-    }
+    @Argument(parsing: .captureForPassthrough, help: "reel-capture's arguments: ARCHIVE --scenario NAME [options].")
+    var arguments: [String] = []
 
     func run() throws {
-        try reportingErrors {
-            let spec = try ScenarioResolver().resolve(scenario)
-            let engine = try EngineFactory(EngineSpec(parsing: engine)).make()
-            var limits = CaptureLimits.standard
-            limits.maxSessions = maxSessions
-            let configuration = CaptureConfiguration(
-                host: host, port: port, token: .random(), scenario: spec, limits: limits, tags: tags)
-            let engineName = engine.identity.name
-            let server = try CaptureServer(configuration: configuration, archivePath: archive, engine: engine)
-            Interrupted.install()
-            let failure = Mutex<(any Error)?>(nil)
-            let done = DispatchSemaphore(value: 0)
-            let task = Task {
-                do {
-                    try await server.run { port in announce(configuration, port: port, engineName: engineName) }
-                } catch {
-                    failure.withLock { $0 = error }
-                }
-                done.signal()
-            }
-            while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-                do {
-                    try Interrupted.check()
-                } catch {
-                    task.cancel()
-                    done.wait()
-                    break
-                }
-            }
-            if let error = failure.withLock({ $0 }), !task.isCancelled {
-                throw ReelFailure(.cannotCreate, (error as? CaptureListenError)?.description ?? "the capture server stopped: \(error)")
-            }
-            printNote("stopped: \(counted(server.sessionsRecorded, "session")) recorded into \(archive)")
+        guard let executable = CaptureExecutable.find() else {
+            printError(CaptureExecutable.missingMessage)
+            throw ExitCode(ExitStatus.unavailable.rawValue)
+        }
+        let reason = CaptureExecutable.replaceProcess(with: executable, arguments: arguments)
+        printError("cannot run \(executable): \(reason)")
+        throw ExitCode(ExitStatus.unavailable.rawValue)
+    }
+}
+
+/// Finding and starting `reel-capture`.
+enum CaptureExecutable {
+    static let name = "reel-capture"
+
+    /// What `reel capture` says when it finds no `reel-capture`.
+    static var missingMessage: String {
+        """
+        reel capture needs the \(name) executable (the capture web server, built as a separate product \
+        so that reel builds without SwiftNIO and Hummingbird); none is next to this reel or on PATH. \
+        Build it in Reel's checkout with `swift build -c release --product \(name)` and put \
+        .build/release/\(name) beside reel or on PATH, or run tools/install, which installs both.
+        """
+    }
+
+    /// `reel-capture` next to this process's executable (symlinks followed), else the first
+    /// executable file of that name on PATH.
+    static func find() -> String? {
+        var candidates: [String] = []
+        if let own = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            candidates.append(own.deletingLastPathComponent().appendingPathComponent(name).path)
+        }
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
+            candidates.append(folder + "/" + name)
+        }
+        return candidates.first { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                && FileManager.default.isExecutableFile(atPath: path)
         }
     }
 
-    private func announce(_ configuration: CaptureConfiguration, port: Int, engineName: String) {
-        let urls = CaptureURLs.urls(host: configuration.host, port: port, token: configuration.token)
-        var out = "Capturing scenario '\(configuration.scenario.name)' into \(archive) (engine \(engineName)).\n"
-        out += "Open on a phone or in a browser" + (configuration.isLoopback ? " on this machine" : " on the same network") + ":\n"
-        for url in urls { out += "  \(url)\n" }
-        if !noQR, let first = urls.first, let code = QRCode(text: first) {
-            out += "\n" + TerminalQR.text(code) + "\n"
-        }
-        out += "Ctrl-C stops the server; each session is committed as it arrives.\n"
-        FileHandle.standardOutput.write(Data(out.utf8))
+    /// Replaces this process with `executable` run with `arguments` (its signals, exit status and
+    /// output are then the command's own). Returns only when that fails, with the system's reason.
+    static func replaceProcess(with executable: String, arguments: [String]) -> String {
+        fflush(nil)  // every output stream, before the process is replaced
+        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
+        argv.append(nil)
+        execv(executable, &argv)
+        return String(cString: strerror(errno))
     }
 }

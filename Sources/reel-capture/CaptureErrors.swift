@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import ReelCapture
+import ReelEngine
+import ReelFormats
+import ReelStore
+import ReelTrace
+
+/// Runs the command's body, turning a failure into `reel: error: <message>` on standard error and
+/// the exit code `reel` gives the same failure (docs/ARCHITECTURE.md): 64 usage, 65 bad data (an
+/// unknown scenario, a bad profile, a damaged archive), 66 a missing file, 73 cannot listen or
+/// create the archive, 74 a failed read or write, 70 a bug (its message asks for a report).
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ExitCode {
+        throw error
+    } catch let failure as ReelFailure {
+        throw fail(failure.kind == .internalError ? bugReport(failure.message) : failure.message, status(of: failure.kind))
+    } catch let error as CaptureListenError {
+        throw fail(error.description, 73)
+    } catch let error as ArchiveError {
+        switch error {
+        case .missingFile: throw fail(error.description, 66)
+        case .fileExists: throw fail(error.description, 64)
+        default: throw fail(error.description, 65)
+        }
+    } catch let error as SQLiteError {
+        let file = error.file.map { "\($0): " } ?? ""
+        if error.isDamagedFile { throw fail(file + "the archive is damaged or not a SQLite file", 65) }
+        switch error.code {
+        case 3, 8, 14: throw fail(file + error.message, 73)  // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN
+        case 5, 6, 10, 13: throw fail(file + "reading or writing the archive failed: \(error.message)", 74)
+        default: throw fail(bugReport(error.description), 70)
+        }
+    } catch let error as ProfileError {
+        throw fail(error.description, 65)
+    } catch {
+        throw fail(bugReport("\(error)"), 70)
+    }
+}
+
+/// `reel`'s exit code for a library failure of `kind`.
+private func status(of kind: FailureKind) -> Int32 {
+    switch kind {
+    case .usage: 64
+    case .dataError: 65
+    case .noInput: 66
+    case .engineFailed: 2
+    case .internalError: 70
+    case .cannotCreate: 73
+    case .ioError: 74
+    }
+}
+
+private func fail(_ message: String, _ status: Int32) -> ExitCode {
+    printError(message)
+    return ExitCode(status)
+}
+
+private func bugReport(_ message: String) -> String {
+    "\(message)\nThis is a bug in reel-capture: please report it with the command line and this message."
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("reel: error: \(message)\n".utf8))
+}
+
+/// `reel: <message>` on standard error: something the user should know that is not a problem.
+func printNote(_ message: String) {
+    FileHandle.standardError.write(Data("reel: \(message)\n".utf8))
+}
