@@ -96,7 +96,8 @@ struct AcceptCandidateTests {
         #expect(accept.status == 0, "\(accept.standardOutput)\(accept.standardError)")
         #expect(
             try archiveCount(
-                archive, "SELECT count(*) FROM baselines JOIN traces ON traces.id = baselines.trace_id WHERE traces.hierarchy_json = 'null'")
+                archive, "SELECT count(*) FROM baselines JOIN traces ON traces.id = baselines.trace_id WHERE traces.hierarchy_json = 'null'"
+            )
                 == Int64(diverged))
     }
 }
