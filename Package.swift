@@ -231,3 +231,18 @@ let package = Package(
         ),
     ]
 )
+
+// REEL_LEAN_BUILD=1 (tools/sanitize sets it): the package without the modules that need SwiftNIO,
+// Hummingbird or PostgresNIO (ReelCapture, reel-capture, ReelFleet, reel-publish and their tests),
+// so the sanitized builds of the recorder and replayer suites compile neither SwiftNIO nor
+// BoringSSL. Nothing else depends on those modules; the ordinary build keeps everything.
+if Context.environment["REEL_LEAN_BUILD"] == "1" {
+    let heavyTargets: Set<String> = ["ReelCapture", "reel-capture", "ReelCaptureTests", "ReelFleet", "reel-publish", "ReelFleetTests"]
+    let heavyPackages = ["hummingbird", "swift-nio", "swift-nio-extras", "swift-service-lifecycle", "postgres-nio"]
+    package.targets.removeAll { heavyTargets.contains($0.name) }
+    package.products.removeAll { heavyTargets.contains($0.name) }
+    package.dependencies.removeAll { dependency in
+        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+        return heavyPackages.contains { location.hasSuffix("/" + $0) }
+    }
+}
