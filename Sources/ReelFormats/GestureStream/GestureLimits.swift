@@ -16,7 +16,7 @@ extension GestureLimits {
     /// Why a session's input breaks the rules the stream reader holds a stream's sessions to, nil
     /// when it keeps them: finite touch values, time never going backwards, fingers that begin
     /// before they move, rest or end (and not again while down), a span of at most
-    /// `maxSessionSpan`, a device of positive finite size and scale, a refresh rate in 1-240.
+    /// `maxSessionSpan`, a device of positive size and scale within `Device`'s limits, a refresh rate in 1-240.
     ///
     /// The reader checks a stream as it reads it; this checks a session that enters an engine any
     /// other way (read back from an archive whose rows may have been edited, a `reel engine
@@ -26,9 +26,12 @@ extension GestureLimits {
     /// Example: a finger down at t = 0 and up at t = 86400 gives
     /// `"the session spans more than 600 s (limits.max_session_span): touch 2 at 86400, the first at 0"`.
     package static func violation(touches: [Touch], device: Device, refreshHz: Double) -> String? {
-        for (name, value) in [("width", device.width), ("height", device.height), ("scale", device.scale)]
-        where !(value.isFinite && value > 0) {
-            return "device \(name) must be a positive finite number, not \(JSONWriter.format(value))"
+        for (name, value, limit) in [
+            ("width", device.width, Device.maximumSide), ("height", device.height, Device.maximumSide),
+            ("scale", device.scale, Device.maximumScale),
+        ]
+        where !(value.isFinite && value > 0 && value <= limit) {
+            return "device \(name) must be a positive number of at most \(JSONWriter.format(limit)), not \(JSONWriter.format(value))"
         }
         guard refreshHz >= 1, refreshHz <= 240 else {
             return "the refresh rate must be between 1 and 240 Hz, not \(JSONWriter.format(refreshHz))"
