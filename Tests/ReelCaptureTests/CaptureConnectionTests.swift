@@ -48,11 +48,16 @@ struct CaptureConnectionTests {
     /// docs/RELIABILITY.md, capture.max_unverified_per_client: 300 idle connections without the
     /// token (reopened as the server closes them) used to fill capture.max_connections (256) and
     /// time out every submission; now the server closes the oldest beyond the caps, and a client with
-    /// the token gets each of its submissions through within a second.
+    /// the token gets each of its submissions through within a second (or, on a machine so loaded
+    /// that one submission without any flood takes longer, within four times that).
     @Test func threeHundredIdleConnectionsDoNotDenyASubmission() async throws {
         let folder = try temporaryFolder()
         let server = try await RunningServer(host: "127.0.0.1", in: folder)
         defer { Task { await server.stop() } }
+        // The same submission on the same server with no idle connection: what this machine takes now.
+        let unloaded = ContinuousClock.now
+        #expect(try await server.submit(submission(99).body).status == 200)
+        let bound = max(.seconds(1), (ContinuousClock.now - unloaded) * 4)
         let flood = IdleConnectionFlood(port: server.port, count: 300)
         defer { flood.stop() }
         // Past the grace time, so the flood's first connections are old enough to be closed.
@@ -62,10 +67,10 @@ struct CaptureConnectionTests {
             let answer = try await server.submit(submission(index).body)
             let took = ContinuousClock.now - started
             #expect(answer.status == 200)
-            #expect(took < .seconds(1), "submission \(index) took \(took) while 300 idle connections were held")
+            #expect(took < bound, "submission \(index) took \(took) while 300 idle connections were held (bound \(bound))")
         }
         #expect(flood.reopenedCount > 0, "the server closed none of the idle connections")
-        #expect(try server.storedSessions().count == 5)
+        #expect(try server.storedSessions().count == 6)
     }
 
     /// capture.header_seconds: a request head trickled a byte every 100 ms is closed once the

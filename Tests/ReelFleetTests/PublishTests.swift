@@ -7,7 +7,7 @@ import Testing
 
 /// `reel-publish` against a real PostgreSQL server: once per run, all or nothing, doubles kept
 /// bit for bit.
-@Suite(.enabled(if: postgresInstalled, noPostgresReason))
+@Suite(.enabled(if: postgresInstalled, noPostgresReason), .timeLimit(.minutes(5)))
 struct PublishTests {
     /// A recorded swipe-dismiss corpus replayed once against the candidate that flips some sessions.
     static func replayedCorpus() throws -> (folder: String, archive: String) {
@@ -81,7 +81,10 @@ struct PublishTests {
                 reachedPause = text.contains("pausing before COMMIT")
                 if !reachedPause { try await Task.sleep(for: .milliseconds(100)) }
             }
-            #expect(reachedPause, "the publish never reached its pause")
+            let said = (try? String(contentsOfFile: paused.capture + ".err", encoding: .utf8)) ?? ""
+            #expect(
+                reachedPause,
+                "the publish never reached its pause in 120 s (running: \(paused.process.isRunning)); it said: \(said.suffix(2000))")
             // The rows are written but not committed: another connection sees none.
             #expect(try await count("SELECT count(*) FROM fleet_verdicts", at: url) == 0)
             kill(paused.process.processIdentifier, SIGKILL)
@@ -102,7 +105,7 @@ struct PublishTests {
 }
 
 /// `reel publish` runs the `reel-publish` beside `reel`, and says how to build it when there is none.
-@Suite(.enabled(if: postgresInstalled, noPostgresReason))
+@Suite(.enabled(if: postgresInstalled, noPostgresReason), .timeLimit(.minutes(5)))
 struct ReelPublishCommandTests {
     @Test func reelPublishRunsReelPublish() async throws {
         let (folder, archive) = try PublishTests.replayedCorpus()
