@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import NIOCore
 
 /// The URLs a person opens to capture: one per address the server can be reached at. A server on
 /// a wildcard host (`0.0.0.0`, `::`) is reached at each IPv4 address of this machine's interfaces
-/// that are up (loopback last); any other host at itself.
+/// (loopback last); any other host at itself.
+///
+/// ```swift
+/// CaptureURLs.urls(host: "127.0.0.1", port: 8080, token: token)
+/// // ["http://127.0.0.1:8080/?token=..."]
+/// ```
 package enum CaptureURLs {
     package static func urls(host: String, port: Int, token: CaptureToken) -> [String] {
         let hosts = host == "0.0.0.0" || host == "::" ? interfaceAddresses() : [host]
@@ -16,28 +17,24 @@ package enum CaptureURLs {
         }
     }
 
-    /// IPv4 addresses of the interfaces that are up, non-loopback ones first.
-    static func interfaceAddresses() -> [String] {
-        var first: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&first) == 0 else { return ["127.0.0.1"] }
-        defer { freeifaddrs(first) }
+    /// The IPv4 addresses of this machine's interfaces, from SwiftNIO's own listing
+    /// (`System.enumerateDevices`, the `getifaddrs` walk NIO already carries for both platforms),
+    /// non-loopback ones first, each once. NIO's listing does not say whether an interface is up, so
+    /// an address of an interface that is down is listed too; the page is simply not reached there.
+    /// If the listing fails, the loopback address alone.
+    package static func interfaceAddresses() -> [String] {
+        guard let devices = try? System.enumerateDevices() else { return ["127.0.0.1"] }
         var network: [String] = []
         var loopback: [String] = []
-        var cursor = first
-        while let entry = cursor {
-            cursor = entry.pointee.ifa_next
-            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
-                entry.pointee.ifa_flags & UInt32(IFF_UP) != 0
-            else { continue }
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            let found = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet -> Bool in
-                var raw = inet.pointee.sin_addr
-                return inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN)) != nil
+        for device in devices {
+            guard let address = device.address, case .v4 = address, let text = address.ipAddress else { continue }
+            if text.hasPrefix("127.") {
+                if !loopback.contains(text) { loopback.append(text) }
+            } else if !network.contains(text) {
+                network.append(text)
             }
-            guard found else { continue }
-            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if entry.pointee.ifa_flags & UInt32(IFF_LOOPBACK) != 0 { loopback.append(name) } else { network.append(name) }
         }
-        return network + loopback
+        let all = network + loopback
+        return all.isEmpty ? ["127.0.0.1"] : all
     }
 }

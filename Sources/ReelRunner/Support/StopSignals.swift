@@ -6,15 +6,25 @@ import Synchronization
     import Darwin
 #endif
 
-/// The signal (SIGINT or SIGTERM) that asked the server to stop, 0 while none has.
+/// The signal (SIGINT or SIGTERM) that asked a long-running command to stop, 0 while none has.
 private let pendingSignal = Atomic<Int32>(0)
 
-/// SIGINT and SIGTERM for the capture server: the first one is noted and the server stops (the
-/// archive closed cleanly); a second one ends the process at once (the handler is reset after the
-/// first), which loses nothing committed.
-enum StopSignals {
+/// SIGINT and SIGTERM for the commands that write for a long time (`reel record`, `reel replay`,
+/// `reel-capture`): the first signal is only noted, and the command stops at its next safe point
+/// (after the transaction it is writing; the capture server closes the archive cleanly); a second
+/// one ends the process at once (the handler is reset after the first), which loses nothing
+/// committed. One home for both executables' handlers.
+///
+/// ```swift
+/// StopSignals.install()
+/// while let batch = next() {
+///     if StopSignals.received != nil { break }
+///     try store(batch)
+/// }
+/// ```
+package enum StopSignals {
     /// Installs the handlers, and unblocks the two signals (a parent may have left them blocked).
-    static func install() {
+    package static func install() {
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         for signal in [SIGINT, SIGTERM] {
@@ -33,7 +43,7 @@ enum StopSignals {
     }
 
     /// The signal that arrived, if one has.
-    static var received: Int32? {
+    package static var received: Int32? {
         let signal = pendingSignal.load(ordering: .relaxed)
         return signal == 0 ? nil : signal
     }
