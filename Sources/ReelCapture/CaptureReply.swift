@@ -5,21 +5,15 @@ import ReelJSON
 enum CaptureReply {
     static func json(_ result: CaptureResult) -> String {
         var writer = JSONWriter(reservingCapacity: result.playerHTML.utf8.count + 256)
-        writer.raw("{\"session\":")
-        writer.int(Int(result.sessionID))
-        writer.raw(",\"recorded\":")
-        writer.bool(result.recorded)
-        writer.raw(",\"decision\":")
-        writer.string(result.finished ? "finished" : "cancelled")
-        writer.raw(",\"end\":")
-        writer.number(result.end)
-        writer.raw(",\"frames\":")
-        writer.int(result.frames)
-        writer.raw(",\"touches\":")
-        writer.int(result.touches)
-        writer.raw(",\"player\":")
-        writer.string(result.playerHTML)
-        writer.raw("}")
+        writer.object { members in
+            members.member("session", result.sessionID)
+            members.member("recorded", result.recorded)
+            members.member("decision", result.finished ? "finished" : "cancelled")
+            members.member("end", result.end)
+            members.member("frames", result.frames)
+            members.member("touches", result.touches)
+            members.member("player", result.playerHTML)
+        }
         return writer.text
     }
 }

@@ -234,9 +234,7 @@ struct RejectionMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let rejection as CaptureRejection {
             var writer = JSONWriter()
-            writer.raw("{\"error\":")
-            writer.string(rejection.message)
-            writer.raw("}")
+            writer.object { $0.member("error", rejection.message) }
             return CaptureServer.response(.init(code: rejection.status), contentType: "application/json", writer.text)
         }
     }

@@ -16,29 +16,23 @@ enum ScreenPreview {
         let trace = try engine.run(
             scenario: scenario, device: device, refreshHz: refreshHz, touches: gesture.touches, outcomeHierarchy: false)
         var writer = JSONWriter()
-        writer.raw("{\"screen\":[")
-        writer.number(device.width)
-        writer.punctuation(UInt8(ascii: ","))
-        writer.number(device.height)
-        writer.raw("],\"hint\":")
-        writer.string(hint(scenario))
-        writer.raw(",\"views\":")
         let views = trace.frames.first?.views.filter { !$0.hidden } ?? []
-        writer.array(views) { writer, view in
-            writer.punctuation(UInt8(ascii: "["))
-            writer.string(view.key)
-            var numbers = [view.x, view.y, view.w, view.h, view.alpha]
-            if view.transform != .identity {
-                let m = view.transform
-                numbers += [m.a, m.b, m.c, m.d, m.tx, m.ty]
+        writer.object { members in
+            members.member("screen") { $0.array([device.width, device.height]) { $0.number($1) } }
+            members.member("hint", hint(scenario))
+            // Each view as [key, x, y, w, h, alpha] and, when it has one, its transform's six numbers.
+            members.member("views") {
+                $0.array(views) { writer, view in
+                    var numbers = [view.x, view.y, view.w, view.h, view.alpha]
+                    if view.transform != .identity {
+                        let m = view.transform
+                        numbers += [m.a, m.b, m.c, m.d, m.tx, m.ty]
+                    }
+                    let cells: [JSONValue] = [.string(view.key)] + numbers.map { .number($0.isFinite ? $0 : 0) }
+                    writer.value(.array(cells))
+                }
             }
-            for number in numbers {
-                writer.punctuation(UInt8(ascii: ","))
-                writer.number(number.isFinite ? number : 0)
-            }
-            writer.punctuation(UInt8(ascii: "]"))
         }
-        writer.punctuation(UInt8(ascii: "}"))
         return writer.text
     }
 

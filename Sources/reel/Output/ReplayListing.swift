@@ -58,35 +58,26 @@ struct ReplayListing {
 
     var json: String {
         var w = JSONWriter()
-        w.raw("{\"id\":")
-        w.int(Int(id))
-        w.raw(",\"status\":")
-        w.string(status)
-        w.raw(",\"candidate\":")
-        w.string(candidate)
-        w.raw(",\"engine\":")
-        w.string(engine)
-        w.raw(",\"started_at\":")
-        w.string(startedAt)
-        w.raw(",\"shard\":")
-        if let shard { w.string(shard) } else { w.null() }
-        w.raw(",\"sessions\":")
-        w.int(sessions)
-        w.raw(",\"matched\":")
-        w.int(matched)
-        w.raw(",\"diverged\":")
-        w.int(diverged)
-        w.raw(",\"errors\":")
-        w.int(errors)
-        w.raw(",\"flips\":")
-        w.int(flips)
-        w.raw(",\"metadata\":")
-        if let metadata {
-            w.object(metadata.values.sorted { $0.key < $1.key }, key: \.key) { w, entry in w.string(entry.value) }
-        } else {
-            w.null()
+        w.object { members in
+            members.member("id", id)
+            members.member("status", status)
+            members.member("candidate", candidate)
+            members.member("engine", engine)
+            members.member("started_at", startedAt)
+            members.member("shard", shard)
+            members.member("sessions", sessions)
+            members.member("matched", matched)
+            members.member("diverged", diverged)
+            members.member("errors", errors)
+            members.member("flips", flips)
+            members.member("metadata") { w in
+                if let metadata {
+                    w.object(metadata.values.sorted { $0.key < $1.key }, key: \.key) { w, entry in w.string(entry.value) }
+                } else {
+                    w.null()
+                }
+            }
         }
-        w.raw("}")
         return w.text
     }
 }
