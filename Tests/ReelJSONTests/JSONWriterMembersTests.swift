@@ -38,7 +38,12 @@ struct JSONWriterMembersTests {
         writer.int(0)  // what came before the object stays
         writer.punctuation(UInt8(ascii: " "))
         writer.object { members in
-            members.member("a") { $0.object { $0.member("b", 1); $0.member("c", 2) } }
+            members.member("a") {
+                $0.object {
+                    $0.member("b", 1)
+                    $0.member("c", 2)
+                }
+            }
             members.member("list") { $0.array([1, 2]) { $0.int($1) } }
             members.member("d", "e")
         }
