@@ -28,7 +28,9 @@
 /// the animation's end, lift + T; the engine completes the transition at the first display frame at
 /// or after it (the animator's completion is delivered with a frame), and a swipe beginning in
 /// between catches the push at its end (percentComplete 1). The readings are counted together
-/// (`decidedByReading`).
+/// (`decidedByReading`). Not modelled by either: `_UINavigationParallaxTransition`'s
+/// `_preemptionHandoffData` suggests the preempting pop may be a transition of its own, started from
+/// the push's handed-off progress (its fluid `_animateOrCreatePropertyAnimatorForTransition:`).
 enum OracleInterruptPush {
     /// The tap's finger and the swipe's.
     static let tapFinger = 0, swipeFinger = 1
