@@ -17,9 +17,16 @@ struct OracleFamily: CustomStringConvertible, Hashable {
         [
             "nav.interactive-pop", "nav.content-swipe-pop", "nav.vertical-swipe-pop", "modal.swipe-dismiss", "sheet.drag-dismiss",
             "modal.pinch-dismiss", "image.drag-dismiss", "zoom.dismiss-drag", "zoom.dismiss-presented", "zoom.dismiss-edge",
-            "zoom.dismiss-pinch", "sheet.detents",
+            "zoom.dismiss-pinch", "sheet.detents", "sheet.detents-modal", "sheet.scroll-handoff", "nav.interrupt-push",
         ].map { OracleFamily(scenario: $0, profile: .classic) }
-        + ["nav.interactive-pop", "nav.content-swipe-pop"].map { OracleFamily(scenario: $0, profile: .ios26) }
+        + ["nav.interactive-pop", "nav.content-swipe-pop", "nav.interrupt-push"].map { OracleFamily(scenario: $0, profile: .ios26) }
+
+    /// Whether the family's sessions may all come out one way by its rule (classic's interrupted
+    /// push: the running push gets no events, every session finishes).
+    var hasOneOutcome: Bool { scenario == "nav.interrupt-push" && profile == .classic }
+
+    /// Whether the outcome is where a detent sheet rests.
+    var restsAtDetents: Bool { scenario.hasPrefix("sheet.detents") || scenario == "sheet.scroll-handoff" }
 }
 
 /// The oracle's verdict on one session: its own reading and, where the sources leave a choice and
@@ -28,6 +35,9 @@ struct OracleVerdict {
     var decision: OracleDecision
     /// The decision under the engine's reading of a point the sources leave open (nil: no such point).
     var engineReading: OracleDecision?
+    /// The session would start a second transition in UIKit that the scenario does not record (an
+    /// interrupted push's swipe beginning after the push ended: a pop of B).
+    var secondTransition = false
 }
 
 /// The rules, where they live and their sources (D26 = UIKitCore of the iOS 26.1 restore):
@@ -43,10 +53,16 @@ struct OracleVerdict {
 /// - seed 000, seed 003 and MDTransitioning's handlers: `OracleHandlers.swift`;
 /// - the zoom dismissal's end rule: `OracleZoomDismiss`, `OracleZoomPinch`, D26's Swift
 ///   `_UIDismissInteraction` end handlers;
-/// - the detent sheet's resting place: `OracleSheetDetents`, D26 `_UISheetInteraction`, `_UIHyperInteractor`.
+/// - the detent sheet's resting place: `OracleSheetDetents`, D26 `_UISheetInteraction`, `_UIHyperInteractor`
+///   (modal: without the dismiss position);
+/// - the scroll view's hand-off to the sheet: `OracleSheetScroll`, D26 `_UISheetInteraction
+///   _scrollView:adjustedUnconstrainedOffsetForUnconstrainedOffset:...`;
+/// - a back swipe catching a running push: `OracleInterruptPush`, D26 `_UINavigationInteractiveTransition
+///   _gestureRecognizer:shouldReceiveEvent:`, `_UINavigationInteractiveTransitionBase handleNavigationTransition:`.
 enum Oracle {
     /// The verdict for a session; a gesture that never begins (or fails) starts no transition.
-    static func decide(_ family: OracleFamily, touches: [OracleTouch], screen: OracleScreen) -> OracleVerdict {
+    /// `refreshHz` only places the display frames (the interrupted push's engine reading).
+    static func decide(_ family: OracleFamily, touches: [OracleTouch], screen: OracleScreen, refreshHz: Double = 60) -> OracleVerdict {
         let events = OracleEvent.events(of: touches)
         let fluid = family.profile == .ios26
         switch family.scenario {
@@ -95,6 +111,18 @@ enum Oracle {
             return OracleVerdict(decision: run(events, pan: pan, handler: OracleZoomDismiss(horizontal: false)))
         case "sheet.detents":
             return OracleVerdict(decision: run(events, pan: OraclePan(), handler: OracleSheetDetents()))
+        case "sheet.detents-modal":
+            return OracleVerdict(decision: run(events, pan: OraclePan(), handler: OracleSheetDetents(modal: true)))
+        case "sheet.scroll-handoff":
+            // The scroll view's pan (UIScrollView's panGestureRecognizer, the default 10 pt hysteresis).
+            let own = run(events, pan: OraclePan(), handler: OracleSheetScroll(stepwise: false))
+            let engine = run(events, pan: OraclePan(), handler: OracleSheetScroll(stepwise: true))
+            return OracleVerdict(decision: own, engineReading: engine)
+        case "nav.interrupt-push":
+            let verdict = OracleInterruptPush.decide(
+                events, screen: screen, interruptible: family.profile == .ios26, refreshHz: refreshHz)
+            return OracleVerdict(
+                decision: verdict.decision, engineReading: verdict.engineReading, secondTransition: verdict.afterThePush)
         case "zoom.dismiss-edge":
             // The dismiss interaction's own edge pan: a UIScreenEdgePanGestureRecognizer with the pan's
             // 10 pt `_hysteresis` (not a `_UIParallaxTransitionPanGestureRecognizer`).

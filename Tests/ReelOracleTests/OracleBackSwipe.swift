@@ -10,6 +10,12 @@ struct OracleBackSwipe {
     let width: Double
     /// iOS 26's fluid back swipe (`_fluidParallaxTransitionsEnabledWithTraitCollection:`).
     var fluid = false
+    /// The transition the swipe drives is a push it caught (`[parent lastOperation] == 1`): state 2
+    /// takes the translation away (`v16 = -v14`), the decision reads 1 - percentComplete and the pop
+    /// verdict is inverted for the push (`shouldPop ^ (lastOperation == 1)`).
+    var reversesPush = false
+    /// `_percentCompleteWhenPaused`: the caught push's percentComplete at state 1 (0 for a pop it starts).
+    var percentCompleteWhenPaused = 0.0
     /// The fluid rubber band's extent d (`_UIFluidParallaxTransitionSettings` rubberBandExtent 0.5, the
     /// Objective-C build's `setDefaultValues`) and coefficient c (the body of
     /// `_UIScrollViewRubberBandCoefficient` is not decompiled: UIScrollView's published 0.55, the engine's reading).
@@ -43,8 +49,9 @@ struct OracleBackSwipe {
             interactionState = 1
             updateStatistics(action, first: true)
         case .changed:
-            // p = translation.x / W.
-            let p = action.translation.x / width
+            // p = _percentCompleteWhenPaused +- translation.x / W (minus for a caught push).
+            let travel = action.translation.x / width
+            let p = percentCompleteWhenPaused + (reversesPush ? -travel : travel)
             if fluid {
                 // D26 fluid path: no 0.999 cap, `_UIScrollViewRubberBandOffsetWithoutDecorationForOffset`
                 // over 0...1 with `rubberBandExtent` d, and `_setClampsPercentComplete:0`, so the banded
@@ -61,9 +68,12 @@ struct OracleBackSwipe {
             // The lift's event is offered to the statistics (final sample) before the decision.
             updateStatistics(action, first: false)
             let (pop, margin, unit) = shouldPop()
-            return OracleDecision(finish: pop, progress: percentComplete, margin: margin, unit: unit)
+            // `v30 = shouldPop ^ (lastOperation == 1)`: finish the driven transition; for a caught push
+            // finishing means the push completes, so a pop verdict cancels it (margin sign follows).
+            return OracleDecision(
+                finish: reversesPush ? !pop : pop, progress: percentComplete, margin: margin.map { reversesPush ? -$0 : $0 }, unit: unit)
         case .cancelled:
-            return OracleDecision(finish: false, progress: percentComplete)  // state 4 cancels
+            return OracleDecision(finish: false, progress: percentComplete)  // state 4: cancelInteractiveTransition
         case .possible, .failed:
             break
         }
@@ -78,11 +88,15 @@ struct OracleBackSwipe {
     private func shouldPop() -> (Bool, Double?, OracleMarginUnit) {
         let t = Self.duration
         if sampleCount >= 3 && interactionState == 2 {
-            let projected = percentComplete + averageAcceleration * 0.5 * t * t + averageVelocity * t
+            // `v14 = 1.0 - percentComplete` when lastOperation == 1.
+            let progress = reversesPush ? 1 - percentComplete : percentComplete
+            let projected = progress + averageAcceleration * 0.5 * t * t + averageVelocity * t
             let threshold = min(Self.thresholdWidth / width, 0.5)
             return (projected > threshold, projected - threshold, .progress)
         }
         guard interactionState != 1 else { return (false, nil, .progress) }
+        // Margin in points per second; for the push a pop is the cancelling side, and a mean of
+        // exactly 0 does not pop (`_averageVelocity > 0.0`).
         return (averageVelocity > 0, averageVelocity * width, .pointsPerSecond)
     }
 

@@ -85,7 +85,7 @@ struct OracleGenerator {
         let w = screen.width
         let h = screen.height
         switch family.scenario {
-        case "nav.interactive-pop", "zoom.dismiss-edge":
+        case "nav.interactive-pop", "zoom.dismiss-edge", "nav.interrupt-push":
             // Lands in the edge region (a few just outside it), below the navigation bar.
             return OracleStrokeShape(x: 0.5...15, y: 120...(h - 60), angle: 0, angleSpread: 0.35, length: 5...(w - 20), speed: 60...2400)
         case "nav.content-swipe-pop":
@@ -98,7 +98,13 @@ struct OracleGenerator {
             return OracleStrokeShape(x: 40...(w - 40), y: 10...140, angle: .pi / 2, angleSpread: 0.5, length: 5...600, speed: 60...2400)
         case "modal.swipe-dismiss", "sheet.drag-dismiss", "zoom.dismiss-drag", "zoom.dismiss-presented":
             return OracleStrokeShape(x: 40...(w - 40), y: 120...360, angle: .pi / 2, angleSpread: 0.7, length: 5...460, speed: 60...2400)
-        case "sheet.detents":
+        case "sheet.scroll-handoff":
+            // On the scroll view: down through its 300 pt of content onto the sheet, or up (the sheet
+            // expands to large first, 331 pt), a third of them the other way.
+            return OracleStrokeShape(
+                x: 60...(w - 60), y: 420...(h - 80), angle: .pi / 2, angleSpread: 0.5, length: 5...800, speed: 60...2400,
+                reverseShare: 0.35)
+        case "sheet.detents", "sheet.detents-modal":
             // On the sheet (its top at medium is y 388), up towards large or down towards the dismissal.
             return OracleStrokeShape(
                 x: 60...(w - 60), y: 420...(h - 80), angle: -.pi / 2, angleSpread: 0.5, length: 5...560, speed: 60...2400,
@@ -129,6 +135,23 @@ struct OracleGenerator {
         let jitter = random.uniform(0, 1.5)
         let wobble = random.uniform(-8, 8)
         let noiseSeed = random.next()
+        // nav.interrupt-push: a tap (finger 0) lifting at `lift` pushes B; the stroke is finger 1,
+        // landing 1 ms to 0.45 s after the lift (the push lasts 0.35 s).
+        let interrupts = family.scenario == "nav.interrupt-push"
+        let tapDown = random.uniform(0.05, 0.2)
+        let lift = tapDown + random.uniform(0.03, 0.15)
+        var landing = lift + random.uniform(0.001, 0.45)
+        var aimedAtTheEnd = false
+        if interrupts, family.profile == .classic, random.chance(aimedShare) {
+            // Classic: the swipe starts nothing; aim at the push's end (0.01 of its progress is 3.5 ms).
+            landing = lift + OracleBackSwipe.duration * (1 + random.uniform(-0.9, 0.9) * 0.01)
+            aimedAtTheEnd = true
+        }
+        let tap = [
+            OracleTouch(t: tapDown, id: OracleInterruptPush.tapFinger, phase: .began, x: 200, y: 500),
+            OracleTouch(t: lift, id: OracleInterruptPush.tapFinger, phase: .ended, x: 200, y: 500),
+        ]
+        let strokeStart = interrupts ? landing : t0
         let make: (Double) -> [OracleTouch]
         let range: ClosedRange<Double>
         if let pinchDistance = shape.pinchDistance {
@@ -140,11 +163,16 @@ struct OracleGenerator {
             range = shape.pinchScale
         } else {
             make = { length in
-                self.stroke(
-                    from: start, angle: angle, length: length, speed: speed, t0: t0, ending: ending, holdFrames: holdFrames,
+                let touches = self.stroke(
+                    from: start, angle: angle, length: length, speed: speed, t0: strokeStart, ending: ending, holdFrames: holdFrames,
                     reverseBy: reverseBy, jitter: jitter, wobble: wobble, noise: OracleRandom(seed: noiseSeed))
+                guard interrupts else { return touches }
+                return tap + touches.map { OracleTouch(t: $0.t, id: OracleInterruptPush.swipeFinger, phase: $0.phase, x: $0.x, y: $0.y) }
             }
             range = shape.length
+        }
+        if aimedAtTheEnd {
+            return OracleSession(touches: make(random.uniform(range.lowerBound, range.upperBound)), ending: ending, aimed: true)
         }
         if random.chance(aimedShare), let aimed = aim(make, range: range, nudge: random.uniform(-0.4, 0.4)) {
             return OracleSession(touches: aimed, ending: ending, aimed: true)
@@ -155,7 +183,7 @@ struct OracleGenerator {
     /// Bisects the stroke length (or end scale) for the oracle's margin to change sign, then moves
     /// it by `nudge` x the census tolerance (in the swept quantity's own units: points or 0.01 of scale).
     private func aim(_ make: (Double) -> [OracleTouch], range: ClosedRange<Double>, nudge: Double) -> [OracleTouch]? {
-        func margin(_ s: Double) -> Double? { Oracle.decide(family, touches: make(s), screen: screen).decision.margin }
+        func margin(_ s: Double) -> Double? { Oracle.decide(family, touches: make(s), screen: screen, refreshHz: rate).decision.margin }
         var lo = range.lowerBound
         var hi = range.upperBound
         // Find a bracket on a coarse grid (the margin need not be monotonic over the whole range).

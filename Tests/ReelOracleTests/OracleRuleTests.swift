@@ -145,4 +145,54 @@ struct OracleRuleTests {
         farther.append(touch(13.0 / 60, 0, .cancelled, 200, 411))
         #expect(decide("zoom.dismiss-drag", touches: farther).outcome == .finished)
     }
+
+    /// A modal sheet has no dismiss position: a hard flick down rests at medium, and the release rule
+    /// picks between medium and large by the projection (value + v 0.99 / 0.01 / 1000) alone.
+    @Test func aModalSheetRestsAtMediumOrLargeOnly() {
+        var touches = [touch(0, 0, .began, 200, 600)]
+        for k in 1...6 { touches.append(touch(Double(k) / 60, 0, .moved, 200, 600 + 40 * Double(k))) }
+        touches.append(touch(6.5 / 60, 0, .ended, 200, 840))
+        #expect(decide("sheet.detents", touches: touches).outcome == .finished)
+        #expect(decide("sheet.detents-modal", touches: touches).outcome == .medium)
+        // Up 150 pt at rest: value 421.68 + 140 (10 pt hysteresis) = 561.68, below the 587.3 midpoint.
+        var up = [touch(0, 0, .began, 200, 600)]
+        for k in 1...15 { up.append(touch(Double(k) / 60, 0, .moved, 200, 600 - 10 * Double(k))) }
+        for k in 16...21 { up.append(touch(Double(k) / 60, 0, .moved, 200, 450)) }
+        up.append(touch(21.5 / 60, 0, .ended, 200, 450))
+        let modal = decide("sheet.detents-modal", touches: up)
+        #expect(modal.outcome == .medium)
+        let medium = 0.56 * (844.0 - 34 - 57)
+        #expect(abs(modal.margin! - ((medium + 140) - (medium + 753) / 2)) < 1e-9)
+    }
+
+    /// The scroll hand-off: down through the content's 300 pt the sheet stays; past the top edge it
+    /// takes the overscroll (u = 300 - translation < 0) and its release decides.
+    @Test func theScrollViewHandsItsOverscrollToTheSheet() {
+        func drag(_ dy: Double, frames: Int) -> [OracleTouch] {
+            var touches = [touch(0, 0, .began, 200, 450)]
+            for k in 1...frames { touches.append(touch(Double(k) / 60, 0, .moved, 200, 450 + dy * Double(k) / Double(frames))) }
+            for k in 1...6 { touches.append(touch(Double(frames + k) / 60, 0, .moved, 200, 450 + dy)) }
+            touches.append(touch(Double(frames + 6) / 60 + 0.005, 0, .ended, 200, 450 + dy))
+            return touches
+        }
+        // 250 pt: the content scrolls alone, the sheet rests at medium.
+        #expect(decide("sheet.scroll-handoff", touches: drag(250, frames: 25)).outcome == .medium)
+        // 600 pt at rest: translation 590, u = -290, value 421.68 - 290 = 131.68 < 193.84 (dismiss/medium midpoint).
+        let far = decide("sheet.scroll-handoff", touches: drag(600, frames: 60))
+        #expect(far.outcome == .finished)
+        #expect(abs(far.margin! - ((0.56 * 753 - 290) - (0.56 * 753 - 34) / 2)) < 1e-9)
+    }
+
+    /// The interrupted push: classic ignores the swipe (the push finishes); iOS 26 catches it and a
+    /// long swipe pops (the push is cancelled). The paced fraction of the ease-in-ease-out curve is
+    /// 0.5 at half time and below the time fraction before it.
+    @Test func aSwipeCatchesTheRunningPushOnlyWithInterruptibleTransitions() {
+        var touches = [touch(0.1, 0, .began, 200, 500), touch(0.2, 0, .ended, 200, 500), touch(0.25, 1, .began, 5, 400)]
+        for k in 1...20 { touches.append(touch(0.25 + Double(k) / 60, 1, .moved, 5 + 15 * Double(k), 400)) }
+        touches.append(touch(0.25 + 20.5 / 60, 1, .ended, 305, 400))
+        #expect(decide("nav.interrupt-push", touches: touches).outcome == .finished)
+        #expect(decide("nav.interrupt-push", touches: touches, profile: .ios26).outcome == .cancelled)
+        #expect(abs(OracleInterruptPush.easeInEaseOut(0.5) - 0.5) < 1e-12)
+        #expect(OracleInterruptPush.easeInEaseOut(0.25) < 0.25 && OracleInterruptPush.easeInEaseOut(0.25) > 0.1)
+    }
 }

@@ -15,37 +15,54 @@
 ///   the projection (ties: the larger, the order UIKit lists them); at 1000 pt/s or more
 ///   (SheetSpeedThreshold) a projection staying at the detent closest to the release while the
 ///   sheet moves away from it goes one detent further.
+/// - `isModalInPresentation` (`sheet.detents-modal`): the sheet may not be dismissed
+///   (UIAdaptivePresentationControllerDelegate's documentation: a modal presentation ignores the
+///   interactive dismissal and reports the attempt), so the dismiss position is no resting point:
+///   the detents are medium and large, and the same release rule picks between them (its step past
+///   the closest detent stops at the smallest, `min(max(..., 0), count - 1)`).
 struct OracleSheetDetents: OracleHandler {
     static let large = 844.0 - 34 - (47 + 10)
     static let medium = large * 0.56
     static let dismiss = -34.0
     static let detents = [dismiss, medium, large]
+    /// The detents the sheet may rest at: without the dismiss position when it is modal.
+    var detents = OracleSheetDetents.detents
+    /// The sheet's value when the drag begins (medium: the sheet rests at its smallest detent).
+    var startValue = OracleSheetDetents.medium
+
+    init(modal: Bool = false) {
+        if modal { detents = [Self.medium, Self.large] }
+    }
     static let decelerationRate = 0.99
     static let minimumSpeed = 250.0
     static let speedThreshold = 1000.0
 
     mutating func handle(_ action: OracleAction) -> OracleDecision? {
         guard action.state == .ended || action.state == .cancelled else { return nil }
-        let value = Self.medium - action.translation.y
-        let v = -action.velocity.y
+        return release(value: startValue - action.translation.y, velocity: -action.velocity.y)
+    }
+
+    /// The release at `value` (points above the container's bottom) moving at `v` (points per
+    /// second, upwards positive).
+    func release(value: Double, velocity v: Double) -> OracleDecision {
         let effective = abs(v) >= Self.minimumSpeed ? v : 0
         let projection = value + effective * Self.decelerationRate / (1 - Self.decelerationRate) / 1000
-        let closest = Self.closest(to: value)
-        var chosen = Self.closest(to: projection)
-        if abs(v) >= Self.speedThreshold, chosen == closest, (value < Self.detents[closest]) == (v < 0) {
-            chosen = min(max(closest + (v >= 0 ? 1 : -1), 0), Self.detents.count - 1)
+        let nearest = closest(to: value)
+        var chosen = closest(to: projection)
+        if abs(v) >= Self.speedThreshold, chosen == nearest, (value < detents[nearest]) == (v < 0) {
+            chosen = min(max(nearest + (v >= 0 ? 1 : -1), 0), detents.count - 1)
         }
-        let resting: OracleOutcome = chosen == 0 ? .finished : chosen == 1 ? .medium : .large
+        let resting: OracleOutcome = detents[chosen] == Self.dismiss ? .finished : detents[chosen] == Self.medium ? .medium : .large
         // Margin: the projection's distance from the nearest midpoint between detents, points.
-        let midpoints = [(Self.dismiss + Self.medium) / 2, (Self.medium + Self.large) / 2]
+        let midpoints = zip(detents, detents.dropFirst()).map { ($0 + $1) / 2 }
         let margin = midpoints.map { projection - $0 }.min { abs($0) < abs($1) }!
         return OracleDecision(
-            finish: chosen == 0, progress: (Self.large - value) / (Self.large - Self.dismiss), margin: margin, unit: .points,
+            finish: resting == .finished, progress: (Self.large - value) / (Self.large - Self.dismiss), margin: margin, unit: .points,
             started: true, resting: resting)
     }
 
     /// The detent nearest `value`, ties to the larger.
-    static func closest(to value: Double) -> Int {
+    func closest(to value: Double) -> Int {
         var best = 0
         for index in detents.indices where abs(detents[index] - value) <= abs(detents[best] - value) { best = index }
         return best
