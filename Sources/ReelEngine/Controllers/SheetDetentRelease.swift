@@ -56,7 +56,8 @@ struct SheetDetentRelease: Sendable, Hashable {
     }
 
     /// The detent nearest `value`; on a tie the larger one (UIKit lists its detent points largest
-    /// first, and `_UIHyperregionUnion`'s tie rule is not in the decompiled text: Reel's choice).
+    /// first, and `_UIHyperregionUnion _regionIndexForClosestPoint:toPoint:` keeps a region only when
+    /// it is strictly closer, so at equal distance the first listed, the larger, wins).
     static func closestIndex(to value: Double, in detents: [SheetDetent]) -> Int {
         var best = 0
         for index in detents.indices where abs(detents[index].value - value) <= abs(detents[best].value - value) { best = index }
