@@ -41,7 +41,7 @@ extension BenchRunner {
         let builtin = best["builtin"]!
         let kit = best["kit"]!
         let serve = best["serve"]!
-        let count = BenchFigure.format(Double(sessions))
+        let count = KitReplay.whole(sessions)
         add(
             BenchFigure(
                 id: "kit.builtin_sessions_per_s",
@@ -84,8 +84,11 @@ extension BenchRunner {
 
         /// "2,000 of 2,000 matched" (the built-in engine replaying its own recording, or a candidate).
         func matchedText(of replay: KitReplay) -> String {
-            "\(BenchFigure.format(Double(replay.matched))) of \(BenchFigure.format(Double(replay.sessions))) matched"
+            "\(Self.whole(replay.matched)) of \(Self.whole(replay.sessions)) matched"
         }
+
+        /// A count as people read it: "60", "2,000".
+        static func whole(_ count: Int) -> String { count >= 1000 ? BenchFigure.format(Double(count)) : String(count) }
     }
 
     /// `reel replay ARCHIVE [--engine ENGINE] --jobs 1 --tolerance exact --no-keep-traces`: a
