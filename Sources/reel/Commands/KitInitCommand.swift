@@ -12,7 +12,7 @@ struct KitInitCommand: ParsableCommand {
             Sources/NAME/main.swift (ReelKitServer.main with the scenes), Sources/NAME/DrawerTransition.swift \
             (a drawer closed by dragging it down: a pan handler feeding a UIPercentDrivenInteractiveTransition, \
             and an animator), README.md (the edits that bring an app's transition code over, and the commands \
-            that build, synthesize, record and replay) and .gitignore. DIR must be empty or not exist (it is \
+            that build, synthesize, record and replay) and .gitignore. The folder must be empty or not exist (it is \
             created). Reel comes from --reel-path (a checkout on this machine, as a path dependency) or else \
             from --reel-url at this tool's version (\(ReelVersion.tool)). docs/KIT.md is the guide.
             """)
