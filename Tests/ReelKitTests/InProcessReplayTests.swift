@@ -112,6 +112,22 @@ import Testing
         #expect(engines.map { $0?.version } == ["B", "B"])
     }
 
+    /// A replay in process that keeps its traces is accepted by `reel accept` (which takes the kept
+    /// traces and never needs the engine), and the next replay of B in process matches everything.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: reelExecutable), "needs reel built (swift build)"))
+    func keptTracesOfAnInProcessReplayAreAccepted() throws {
+        let folder = try temporaryFolder()
+        let corpus = try Self.corpus(in: folder)
+        let first = try Replayer(
+            archivePath: corpus.archive, engine: Self.versionB(), options: .init(tolerances: .exact, keepsTraces: true)
+        ).run()
+        #expect(first.diverged == corpus.between.count)
+        let accept = try runReel(["accept", corpus.archive, "--replay", String(first.replayID)], in: folder)
+        #expect(accept.status == 0, "\(accept.standardOutput)\(accept.standardError)")
+        let again = try Replayer(archivePath: corpus.archive, engine: Self.versionB(), options: .init(tolerances: .exact)).run()
+        #expect(again.sessions == Self.swipeSessions + Self.cardSessions && again.matched == again.sessions)
+    }
+
     @Test func anInProcessSpecWithoutAMakerIsAUsageError() throws {
         #expect {
             _ = try EngineFactory(.inProcess(name: "cards")).make()
