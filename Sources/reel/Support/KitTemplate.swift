@@ -252,6 +252,10 @@ struct KitTemplate {
             `reel replay` exits 1 when a session diverges (a decision flipped, a frame moved); `reel accept`
             makes the new traces the baseline when the change was meant.
 
+            The first build compiles the Reel modules ReelKit needs (minutes). `REEL_LEAN_BUILD=1` in the
+            environment leaves Reel's server-side dependencies (SwiftNIO, Hummingbird, PostgresNIO) out of
+            the package graph, so they are neither fetched nor resolved.
+
             """
     }
 
