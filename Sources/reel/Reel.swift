@@ -21,7 +21,7 @@ struct Reel: ParsableCommand {
             InitCommand.self, MigrateCommand.self, InfoCommand.self, ScenariosCommand.self, EngineCommand.self,
             SynthCommand.self, RecordCommand.self, ExportCommand.self, ReplayCommand.self, AcceptCommand.self, ReviewCommand.self,
             MergeCommand.self, CompareCommand.self, PruneCommand.self,
-            QueryCommand.self, ShowCommand.self, ReportCommand.self, CaptureCommand.self,
+            QueryCommand.self, ShowCommand.self, ReportCommand.self, CaptureCommand.self, KitCommand.self,
             BenchCommand.self,
             PublishCommand.self,
         ]

@@ -25,10 +25,12 @@ import Testing
         "ReelDiff": 27,
         "ReelFormats": 28,
         "ReelSynth": 23,
-        "ReelRunner": 96,
+        // +1 in issue 30: `EngineFactory(inProcess:make:)`, the replayer taking an embedder's engine objects.
+        "ReelRunner": 97,
         // UIKit's names for the transition surface: every class, member and protocol requirement a
-        // team's code calls is public (or open, to subclass and override as in UIKit).
-        "ReelKit": 357,
+        // team's code calls is public (or open, to subclass and override as in UIKit). +1 in issue 30:
+        // `ReelKitEngine.factory`, in-process replay of a team's scenes.
+        "ReelKit": 358,
         "reel": 1,
     ]
 

@@ -12,6 +12,10 @@ public enum EngineSpec: Sendable, Hashable, CustomStringConvertible {
     case profile(path: String)
     /// An external engine process speaking the engine protocol on stdin/stdout (run by /bin/sh -c).
     case exec(command: String)
+    /// An engine object an embedder makes in its own process (`EngineFactory(inProcess:make:)`,
+    /// e.g. a ReelKit engine): `name` is what replays store as their candidate ("in-process:NAME").
+    /// No `--engine` text parses to it.
+    case inProcess(name: String)
 
     /// Parses `builtin`, a preset name, `exec:COMMAND` or a path to a profile file.
     public init(parsing text: String) throws(ReelFailure) {
@@ -38,6 +42,7 @@ public enum EngineSpec: Sendable, Hashable, CustomStringConvertible {
         case .preset(let name): name
         case .profile(let path): path
         case .exec(let command): "exec:\(command)"
+        case .inProcess(let name): "in-process:\(name)"
         }
     }
 }

@@ -161,6 +161,13 @@ enum FrameSampler {
     static func firstNonFinite(in frame: Frame) -> String? {
         if !frame.progress.isFinite { return "the transition's progress is \(frame.progress)" }
         for view in frame.views {
+            let m = view.transform
+            // The common case without building the named list (a frame is checked at every tick).
+            if view.x.isFinite, view.y.isFinite, view.w.isFinite, view.h.isFinite, view.alpha.isFinite, m.a.isFinite, m.b.isFinite,
+                m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite
+            {
+                continue
+            }
             let values: [(String, Double)] = [
                 ("frame.x", view.x), ("frame.y", view.y), ("frame.width", view.w), ("frame.height", view.h), ("alpha", view.alpha),
                 ("transform.a", view.transform.a), ("transform.b", view.transform.b), ("transform.c", view.transform.c),

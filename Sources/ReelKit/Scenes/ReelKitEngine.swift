@@ -24,6 +24,20 @@ public final class ReelKitEngine: TransitionEngine {
         identity = EngineIdentity(name: name, version: version, fingerprint: digest, profileJSON: "{}")
     }
 
+    /// Engines of these scenes for ReelRunner's `Replayer` (one per worker), replaying in this
+    /// process: the replay stores `in-process:NAME` as its candidate and the engine's identity
+    /// (`name`, `version`) as the traces' engine, as the same scenes served over the protocol would.
+    ///
+    /// ```swift
+    /// // Recorded with version A (here, or `reel record --engine exec:...`); replayed with B in process:
+    /// let engine = ReelKitEngine.factory(scenes: [CardScene.make(threshold: 0.45)], name: "my-transitions", version: "B")
+    /// let summary = try Replayer(archivePath: "card.sqlite", engine: engine, options: .init(jobs: 2, tolerances: .exact)).run()
+    /// print(summary.matched, summary.diverged)
+    /// ```
+    public static func factory(scenes: [ReelKitScene], name: String, version: String) -> EngineFactory {
+        EngineFactory(inProcess: name) { ReelKitEngine(scenes: scenes, name: name, version: version) }
+    }
+
     /// The scene a session's scenario names.
     public func scene(named name: String) -> ReelKitScene? { byName[name] }
 

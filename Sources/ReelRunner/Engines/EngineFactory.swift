@@ -2,7 +2,8 @@ import ReelEngine
 import ReelFormats
 import ReelTrace
 
-/// Makes engines from an `--engine` value. The replayer asks for one engine per worker thread.
+/// Makes engines from an `--engine` value, or from an embedder's own engine type
+/// (`init(inProcess:make:)`). The replayer asks for one engine per worker thread.
 public struct EngineFactory: Sendable {
     public let spec: EngineSpec
     /// The longest wait for an external engine's answer to one session.
@@ -12,6 +13,8 @@ public struct EngineFactory: Sendable {
     /// Sessions in a row an external engine may fail before its first answer before it is given up on.
     public let startupAttempts: Int
     private let profile: ProfileLoader.Loaded?
+    /// The embedder's engine maker of an in-process engine.
+    private let inProcessMaker: (@Sendable () throws -> any TransitionEngine)?
 
     /// Loads and checks the profile file now, so a bad profile fails before any work starts.
     public init(
@@ -23,6 +26,7 @@ public struct EngineFactory: Sendable {
         self.timeLimit = timeLimit
         self.startupAttempts = startupAttempts
         self.maxReplyBytes = maxReplyBytes
+        inProcessMaker = nil
         if case .profile(let path) = spec {
             profile = try ProfileLoader.load(path: path)
         } else {
@@ -30,9 +34,41 @@ public struct EngineFactory: Sendable {
         }
     }
 
+    /// Engines of the embedder's own making, run in this process: the replayer calls `make` once
+    /// per worker (`Replayer.Options.jobs`), so each engine is used by one thread at a time. `name`
+    /// is what the replay stores as its candidate (`in-process:NAME`, where a command line's
+    /// replay stores its `--engine` text); the traces' engine is the made engine's own `identity`.
+    ///
+    /// ```swift
+    /// let factory = EngineFactory(inProcess: "my-transitions") {
+    ///     ReelKitEngine(scenes: [cardScene], name: "my-transitions", version: "1.5.0")
+    /// }
+    /// let summary = try Replayer(archivePath: "card.sqlite", engine: factory, options: .init(tolerances: .exact)).run()
+    /// ```
+    public init(inProcess name: String, make: @escaping @Sendable () throws -> any TransitionEngine) {
+        spec = .inProcess(name: name)
+        timeLimit = ExternalEngine.defaultTimeLimit
+        startupAttempts = ExternalTransitionEngine.startupAttempts
+        maxReplyBytes = ExternalEngine.defaultMaxReplyBytes
+        profile = nil
+        inProcessMaker = make
+    }
+
     /// A new engine instance (external engines get their own process).
     public func make() throws(ReelFailure) -> TransitionEngine {
         switch spec {
+        case .inProcess(let name):
+            guard let inProcessMaker else {
+                throw ReelFailure(
+                    .usage, "the in-process engine '\(name)' has no maker: build its factory with EngineFactory(inProcess:make:)")
+            }
+            do {
+                return try inProcessMaker()
+            } catch let failure as ReelFailure {
+                throw failure
+            } catch {
+                throw ReelFailure(.engineFailed, "the in-process engine '\(name)' could not be made: \(error)")
+            }
         case .builtin:
             return BuiltinEngine()
         case .preset(let name):
@@ -51,7 +87,7 @@ public struct EngineFactory: Sendable {
         case .builtin: .builtin
         case .preset(let name): EngineProfile.preset(named: name)
         case .profile: profile?.profile
-        case .exec: nil
+        case .exec, .inProcess: nil
         }
     }
 }

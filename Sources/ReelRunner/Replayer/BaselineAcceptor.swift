@@ -166,7 +166,7 @@ package final class BaselineAcceptor {
         switch try? EngineSpec(parsing: stored) {
         case .builtin?: return .builtin
         case .preset(let name)?: return .preset(name: name)
-        case .profile?, .exec?, nil:
+        case .profile?, .exec?, .inProcess?, nil:
             throw ReelFailure(
                 .usage,
                 "\(archive.path): \(counted(toRun, "session")) of replay \(replayID) have no kept trace, so its candidate "

@@ -15,13 +15,15 @@ final class BenchRunner {
         /// The two corpus sizes of the record and replay steps (memory is compared between them).
         var smallSessions: Int
         var largeSessions: Int
+        /// Sessions of the ReelKit figure (BenchRunner+Kit.swift).
+        var kitSessions = 2000
 
         static let full = Sizes(
             engineIterations: 2000, familySessions: 8, familyIterations: 100, storeRows: 2_000_000,
             smallSessions: 10_000, largeSessions: 100_000)
         static let quick = Sizes(
             engineIterations: 20, familySessions: 2, familyIterations: 3, storeRows: 20_000,
-            smallSessions: 200, largeSessions: 600)
+            smallSessions: 200, largeSessions: 600, kitSessions: 60)
     }
 
     /// Sessions per transaction of the recordings, and of the raw store writes they are compared with.
@@ -35,24 +37,32 @@ final class BenchRunner {
     let work: String
     /// The compiled tools/bench-src/insert.c, when given.
     let cInsert: String?
+    /// The ReelKit examples' executable (`--kit-engine`), when given.
+    let kitEngine: String?
     private(set) var figures: [BenchFigure] = []
     /// The C loop's rates (insert, scan: frame-view rows per second), when it ran.
     var cRates: (insert: Double, scan: Double)?
     /// The largest peak resident memory of any measured child process.
     var childPeakBytes = 0
 
-    init(sizes: Sizes, work: String, cInsert: String?) throws {
+    init(sizes: Sizes, work: String, cInsert: String?, kitEngine: String? = nil) throws {
         self.sizes = sizes
         self.work = work
         self.cInsert = cInsert
+        self.kitEngine = kitEngine
         reel = try ProcessFacts.executablePath()
     }
 
-    /// Every step, in order; returns the figures.
-    func run() throws -> [BenchFigure] {
+    /// Every step, in order (only the ReelKit figures with `kitOnly`); returns the figures.
+    func run(kitOnly: Bool = false) throws -> [BenchFigure] {
+        if kitOnly {
+            try kitFigures()
+            return figures
+        }
         try engineFigures()
         try storeFigures()
         try pipelineFigures()
+        try kitFigures()
         add(
             BenchFigure(
                 id: "memory.peak", label: "peak memory, any step", value: megabytes(max(childPeakBytes, ownPeakBytes())),

@@ -26,6 +26,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The compiled tools/bench-src/insert.c (without it the store has no C reference).")
     var cInsert: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The ReelKit examples' engine executable (reelkit-examples; tools/bench builds it in release).",
+            discussion: "Adds the ReelKit figure: its replay speed against the built-in engine's, protocol included (docs/KIT.md)."))
+    var kitEngine: String?
+
+    @Flag(help: "Only the ReelKit figure (needs --kit-engine).")
+    var kitOnly = false
+
     @Option(help: "Keep the scratch files in this folder (created) instead of a temporary one.")
     var work: String?
 
@@ -38,9 +47,17 @@ struct BenchCommand: ParsableCommand {
                 throw ReelFailure(.noInput, "\(cInsert): no such executable (tools/bench compiles tools/bench-src/insert.c)")
             }
 
+            if let kitEngine, !FileManager.default.isExecutableFile(atPath: kitEngine) {
+                throw ReelFailure(.noInput, "\(kitEngine): no such executable (tools/bench builds reelkit-examples in release)")
+            }
+            if kitOnly, kitEngine == nil {
+                throw ReelFailure(.usage, "--kit-only needs --kit-engine PATH (the reelkit-examples executable)")
+            }
+
             let loadBefore = loadAverage()
-            let runner = try BenchRunner(sizes: quick ? .quick : .full, work: folder, cInsert: cInsert)
-            let figures = try runner.run()
+            let runner = try BenchRunner(
+                sizes: quick ? .quick : .full, work: folder, cInsert: cInsert, kitEngine: kitEngine.map { URL(fileURLWithPath: $0).path })
+            let figures = try runner.run(kitOnly: kitOnly)
             let report = BenchReport(
                 date: Date().formatted(.iso8601.year().month().day()), quick: quick,
                 cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: ProcessInfo.processInfo.physicalMemory,
