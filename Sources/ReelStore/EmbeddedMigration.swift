@@ -8,15 +8,16 @@ public struct EmbeddedMigration: Sendable, Hashable {
     public let name: String
     /// The file's text, verbatim.
     public let sql: String
+    /// The SHA-256 of the SQL text, as recorded in the `migrations` table: hashed once, when the
+    /// migration is made (every archive open compares it with the archive's record).
+    public let sha256: String
 
     public init(version: Int, name: String, sql: String) {
         self.version = version
         self.name = name
         self.sql = sql
+        sha256 = SHA256.hex(sql)
     }
-
-    /// The SHA-256 of the SQL text, as recorded in the `migrations` table.
-    public var sha256: String { SHA256.hex(sql) }
 }
 
 extension EmbeddedMigration {

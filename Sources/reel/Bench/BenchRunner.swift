@@ -15,13 +15,15 @@ final class BenchRunner {
         /// The two corpus sizes of the record and replay steps (memory is compared between them).
         var smallSessions: Int
         var largeSessions: Int
+        /// nav.interactive-pop sessions of the shared yardstick's corpus (shared/bench/README.md).
+        var yardstickSessions: Int
 
         static let full = Sizes(
             engineIterations: 2000, familySessions: 8, familyIterations: 100, storeRows: 2_000_000,
-            smallSessions: 10_000, largeSessions: 100_000)
+            smallSessions: 10_000, largeSessions: 100_000, yardstickSessions: 20_000)
         static let quick = Sizes(
             engineIterations: 20, familySessions: 2, familyIterations: 3, storeRows: 20_000,
-            smallSessions: 200, largeSessions: 600)
+            smallSessions: 200, largeSessions: 600, yardstickSessions: 500)
     }
 
     /// Sessions per transaction of the recordings, and of the raw store writes they are compared with.
@@ -35,21 +37,26 @@ final class BenchRunner {
     let work: String
     /// The compiled tools/bench-src/insert.c, when given.
     let cInsert: String?
+    /// The compiled shared/bench/c_limit.c, when given.
+    let cLimit: String?
     private(set) var figures: [BenchFigure] = []
     /// The C loop's rates (insert, scan: frame-view rows per second), when it ran.
     var cRates: (insert: Double, scan: Double)?
     /// The largest peak resident memory of any measured child process.
     var childPeakBytes = 0
 
-    init(sizes: Sizes, work: String, cInsert: String?) throws {
+    init(sizes: Sizes, work: String, cInsert: String?, cLimit: String? = nil) throws {
         self.sizes = sizes
         self.work = work
         self.cInsert = cInsert
+        self.cLimit = cLimit
         reel = try ProcessFacts.executablePath()
     }
 
-    /// Every step, in order; returns the figures.
-    func run() throws -> [BenchFigure] {
+    /// Every step, in order (only the yardstick's when `yardstickOnly`); returns the figures.
+    func run(yardstickOnly: Bool = false) throws -> [BenchFigure] {
+        try yardstickFigures()
+        if yardstickOnly { return figures }
         try engineFigures()
         try storeFigures()
         try pipelineFigures()

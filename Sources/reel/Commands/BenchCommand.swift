@@ -26,6 +26,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The compiled tools/bench-src/insert.c (without it the store has no C reference).")
     var cInsert: String?
 
+    @Option(help: "The compiled shared/bench/c_limit.c: the yardstick figures run first when given (tools/bench compiles it).")
+    var cLimit: String?
+
+    @Flag(help: "Only the yardstick figures (needs --c-limit).")
+    var yardstickOnly = false
+
     @Option(help: "Keep the scratch files in this folder (created) instead of a temporary one.")
     var work: String?
 
@@ -37,10 +43,14 @@ struct BenchCommand: ParsableCommand {
             if let cInsert, !FileManager.default.isExecutableFile(atPath: cInsert) {
                 throw ReelFailure(.noInput, "\(cInsert): no such executable (tools/bench compiles tools/bench-src/insert.c)")
             }
+            if let cLimit, !FileManager.default.isExecutableFile(atPath: cLimit) {
+                throw ReelFailure(.noInput, "\(cLimit): no such executable (tools/bench compiles shared/bench/c_limit.c)")
+            }
+            if yardstickOnly, cLimit == nil { throw ReelFailure(.usage, "--yardstick-only needs --c-limit") }
 
             let loadBefore = loadAverage()
-            let runner = try BenchRunner(sizes: quick ? .quick : .full, work: folder, cInsert: cInsert)
-            let figures = try runner.run()
+            let runner = try BenchRunner(sizes: quick ? .quick : .full, work: folder, cInsert: cInsert, cLimit: cLimit)
+            let figures = try runner.run(yardstickOnly: yardstickOnly)
             let report = BenchReport(
                 date: Date().formatted(.iso8601.year().month().day()), quick: quick,
                 cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: ProcessInfo.processInfo.physicalMemory,
