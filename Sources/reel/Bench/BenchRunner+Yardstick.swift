@@ -1,6 +1,7 @@
 import Foundation
 import ReelJSON
 import ReelStore
+import ReelTrace
 
 extension BenchRunner {
     /// The shared yardstick (shared/bench/c_limit.c, a plain C loop over libsqlite3) side by side
