@@ -150,7 +150,7 @@ let package = Package(
         ),
         // Build-time tool: turns Migrations/*.sql and Queries/*.sql into Swift source, so the binary
         // carries its schema and its saved queries.
-        .executableTarget(name: "SQLEmbedder"),
+        .executableTarget(name: "SQLEmbedder", dependencies: ["ReelTrace"]),
         .plugin(
             name: "EmbedSQL",
             capability: .buildTool(),

@@ -8,15 +8,25 @@ public struct EmbeddedMigration: Sendable, Hashable {
     public let name: String
     /// The file's text, verbatim.
     public let sql: String
+    /// The SHA-256 of the SQL text, as recorded in the `migrations` table (every archive open
+    /// compares it with the archive's record): hashed by the build for the embedded migrations
+    /// (SQLEmbedder), once when made for any other.
+    public let sha256: String
 
     public init(version: Int, name: String, sql: String) {
         self.version = version
         self.name = name
         self.sql = sql
+        sha256 = SHA256.hex(sql)
     }
 
-    /// The SHA-256 of the SQL text, as recorded in the `migrations` table.
-    public var sha256: String { SHA256.hex(sql) }
+    /// A migration whose checksum was computed when the build embedded it (SQLEmbedder).
+    package init(version: Int, name: String, sha256: String, sql: String) {
+        self.version = version
+        self.name = name
+        self.sql = sql
+        self.sha256 = sha256
+    }
 }
 
 extension EmbeddedMigration {

@@ -3,6 +3,7 @@
 // Usage: SQLEmbedder migrations OUTPUT.swift NNNN_name.sql...   (Migrations/, versioned)
 //        SQLEmbedder queries OUTPUT.swift name.sql...           (Queries/, by name)
 import Foundation
+import ReelTrace
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -46,7 +47,9 @@ for path in inputs {
         fail("\(path): error: duplicate migration version \(version)", status: 65)
     }
     let name = String(stem[stem.index(after: underscore)...])
-    entries.append("    EmbeddedMigration(version: \(version), name: \"\(name)\", sql: \(rawLiteral(sql))),")
+    // The checksum every archive open compares with the archive's record, hashed here once.
+    entries.append(
+        "    EmbeddedMigration(version: \(version), name: \"\(name)\", sha256: \"\(SHA256.hex(sql))\", sql: \(rawLiteral(sql))),")
 }
 
 let source =

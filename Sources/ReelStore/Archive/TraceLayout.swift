@@ -204,11 +204,19 @@ struct TraceAssembler {
     private var changes: [ViewChange] = []
     /// Per run, the values of each of its frames (16 per frame), filled by `finish`.
     private var values: [[Double]] = []
+    /// Per run, its view's key, filled by `resolveKeys` (once a trace, not once a frame and view).
+    private var keys: [String] = []
 
     mutating func reset() {
         runs.removeAll(keepingCapacity: true)
         changes.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+    }
+
+    /// Names every run's view by `key`, for `views(ofFrame:)`.
+    mutating func resolveKeys(_ key: (Int64) throws -> String) throws {
+        keys = try runs.map { try key($0.viewID) }
     }
 
     mutating func add(_ run: ViewRun) { runs.append(run) }
@@ -268,14 +276,25 @@ struct TraceAssembler {
         for offset in start..<end { values[run][offset * ViewValues.count + property] = value }
     }
 
+    /// The views of frame `index`, back to front, named by the keys `resolveKeys` found.
+    func views(ofFrame index: Int) throws -> [ViewState] {
+        try views(ofFrame: index) { keys[$0] }
+    }
+
     /// The views of frame `index`, back to front, named by `key`.
     func views(ofFrame index: Int, key: (Int64) throws -> String) throws -> [ViewState] {
+        try views(ofFrame: index) { try key(runs[$0].viewID) }
+    }
+
+    /// The views of frame `index`, back to front, run i's view named `runKey(i)`.
+    private func views(ofFrame index: Int, runKey: (Int) throws -> String) throws -> [ViewState] {
         var views: [ViewState] = []
+        views.reserveCapacity(min(runs.count, 64))
         for (runIndex, run) in runs.enumerated() where run.covers(index) {
             let base = (index - run.firstFrame) * ViewValues.count
             let row = values[runIndex]
             let view = ViewState(
-                key: try key(run.viewID), x: row[base], y: row[base + 1], w: row[base + 2], h: row[base + 3],
+                key: try runKey(runIndex), x: row[base], y: row[base + 1], w: row[base + 2], h: row[base + 3],
                 alpha: row[base + 4],
                 transform: AffineTransform(
                     a: row[base + 5], b: row[base + 6], c: row[base + 7], d: row[base + 8], tx: row[base + 9],

@@ -248,7 +248,7 @@ extension BenchRunner {
     }
 
     /// Frame-view rows per second of `Archive.forEachFrame` over the whole archive.
-    private func scanRate(_ path: String) throws -> Double {
+    func scanRate(_ path: String) throws -> Double {
         let archive = try Archive.open(path, mode: .readOnly)
         var rows = 0
         let start = monotonicSeconds()

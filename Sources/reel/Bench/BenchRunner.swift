@@ -17,13 +17,15 @@ final class BenchRunner {
         var largeSessions: Int
         /// Sessions of the ReelKit figure (BenchRunner+Kit.swift).
         var kitSessions = 2000
+        /// nav.interactive-pop sessions of the shared yardstick's corpus (shared/bench/README.md).
+        var yardstickSessions: Int
 
         static let full = Sizes(
             engineIterations: 2000, familySessions: 8, familyIterations: 100, storeRows: 2_000_000,
-            smallSessions: 10_000, largeSessions: 100_000)
+            smallSessions: 10_000, largeSessions: 100_000, yardstickSessions: 20_000)
         static let quick = Sizes(
             engineIterations: 20, familySessions: 2, familyIterations: 3, storeRows: 20_000,
-            smallSessions: 200, largeSessions: 600, kitSessions: 60)
+            smallSessions: 200, largeSessions: 600, kitSessions: 60, yardstickSessions: 500)
     }
 
     /// Sessions per transaction of the recordings, and of the raw store writes they are compared with.
@@ -39,26 +41,32 @@ final class BenchRunner {
     let cInsert: String?
     /// The ReelKit examples' executable (`--kit-engine`), when given.
     let kitEngine: String?
+    /// The compiled shared/bench/c_limit.c, when given.
+    let cLimit: String?
     private(set) var figures: [BenchFigure] = []
     /// The C loop's rates (insert, scan: frame-view rows per second), when it ran.
     var cRates: (insert: Double, scan: Double)?
     /// The largest peak resident memory of any measured child process.
     var childPeakBytes = 0
 
-    init(sizes: Sizes, work: String, cInsert: String?, kitEngine: String? = nil) throws {
+    init(sizes: Sizes, work: String, cInsert: String?, cLimit: String? = nil, kitEngine: String? = nil) throws {
         self.sizes = sizes
         self.work = work
         self.cInsert = cInsert
+        self.cLimit = cLimit
         self.kitEngine = kitEngine
         reel = try ProcessFacts.executablePath()
     }
 
-    /// Every step, in order (only the ReelKit figures with `kitOnly`); returns the figures.
-    func run(kitOnly: Bool = false) throws -> [BenchFigure] {
+    /// Every step, in order; only the ReelKit figures with `kitOnly`, only the yardstick's with
+    /// `yardstickOnly`; returns the figures.
+    func run(kitOnly: Bool = false, yardstickOnly: Bool = false) throws -> [BenchFigure] {
         if kitOnly {
             try kitFigures()
             return figures
         }
+        try yardstickFigures()
+        if yardstickOnly { return figures }
         try engineFigures()
         try storeFigures()
         try pipelineFigures()

@@ -35,6 +35,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Only the ReelKit figure (needs --kit-engine).")
     var kitOnly = false
 
+    @Option(help: "The compiled shared/bench/c_limit.c: the yardstick figures run first when given (tools/bench compiles it).")
+    var cLimit: String?
+
+    @Flag(help: "Only the yardstick figures (needs --c-limit).")
+    var yardstickOnly = false
+
     @Option(help: "Keep the scratch files in this folder (created) instead of a temporary one.")
     var work: String?
 
@@ -46,6 +52,11 @@ struct BenchCommand: ParsableCommand {
             if let cInsert, !FileManager.default.isExecutableFile(atPath: cInsert) {
                 throw ReelFailure(.noInput, "\(cInsert): no such executable (tools/bench compiles tools/bench-src/insert.c)")
             }
+            if let cLimit, !FileManager.default.isExecutableFile(atPath: cLimit) {
+                throw ReelFailure(.noInput, "\(cLimit): no such executable (tools/bench compiles shared/bench/c_limit.c)")
+            }
+            if yardstickOnly, cLimit == nil { throw ReelFailure(.usage, "--yardstick-only needs --c-limit") }
+            if yardstickOnly, kitOnly { throw ReelFailure(.usage, "--yardstick-only and --kit-only each run one step: give one") }
 
             if let kitEngine, !FileManager.default.isExecutableFile(atPath: kitEngine) {
                 throw ReelFailure(.noInput, "\(kitEngine): no such executable (tools/bench builds reelkit-examples in release)")
@@ -56,8 +67,9 @@ struct BenchCommand: ParsableCommand {
 
             let loadBefore = loadAverage()
             let runner = try BenchRunner(
-                sizes: quick ? .quick : .full, work: folder, cInsert: cInsert, kitEngine: kitEngine.map { URL(fileURLWithPath: $0).path })
-            let figures = try runner.run(kitOnly: kitOnly)
+                sizes: quick ? .quick : .full, work: folder, cInsert: cInsert, cLimit: cLimit,
+                kitEngine: kitEngine.map { URL(fileURLWithPath: $0).path })
+            let figures = try runner.run(kitOnly: kitOnly, yardstickOnly: yardstickOnly)
             let report = BenchReport(
                 date: Date().formatted(.iso8601.year().month().day()), quick: quick,
                 cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: ProcessInfo.processInfo.physicalMemory,
