@@ -53,6 +53,7 @@ final class BenchRunner {
         try engineFigures()
         try storeFigures()
         try pipelineFigures()
+        try execEngineFigures()
         add(
             BenchFigure(
                 id: "memory.peak", label: "peak memory, any step", value: megabytes(max(childPeakBytes, ownPeakBytes())),
