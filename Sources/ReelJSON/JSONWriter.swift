@@ -43,7 +43,9 @@ public struct JSONWriter: Sendable {
 
     /// Appends raw, already-valid JSON text (or punctuation) as is.
     public mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // The string's own UTF-8 buffer, copied in one go (a literal's or a native string's).
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends one ASCII byte of punctuation: `{`, `}`, `[`, `]`, `,`, `:`.
