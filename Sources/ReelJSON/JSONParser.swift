@@ -189,7 +189,7 @@ package struct JSONCursor {
 
     // MARK: Strings
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    package mutating func parseString() throws(JSONParseError) -> String {
         let start = index
         index += 1
         let contentStart = index

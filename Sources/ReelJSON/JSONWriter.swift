@@ -43,7 +43,9 @@ public struct JSONWriter: Sendable {
 
     /// Appends raw, already-valid JSON text (or punctuation) as is.
     public mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // The string's own UTF-8 buffer, copied in one go (a literal's or a native string's).
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends one ASCII byte of punctuation: `{`, `}`, `[`, `]`, `,`, `:`.
@@ -66,14 +68,40 @@ public struct JSONWriter: Sendable {
     }
 
     public mutating func int(_ value: Int) {
-        raw(String(value))
+        appendDigits(Int64(value))
     }
 
     public mutating func number(_ value: Double) {
         switch numberStyle {
-        case .reel: raw(JSONWriter.format(value))
+        case .reel:
+            // The integers of `format(_:)` (most coordinates and every identity transform) are
+            // written digit by digit, without making a String; the bytes are the same.
+            if value != 0, value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
+                appendDigits(Int64(value))
+            } else {
+                raw(JSONWriter.format(value))
+            }
         case .foundation: raw(JSONWriter.foundationFormat(value))
         case .fingerprint: raw(JSONWriter.fingerprintFormat(value))
+        }
+    }
+
+    /// Appends `value` in decimal, as `String(value)` writes it.
+    private mutating func appendDigits(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            while magnitude > 0 {
+                digits[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
         }
     }
 

@@ -28,6 +28,9 @@ package struct EngineRequest: Sendable, Hashable {
     /// The request's number (`"id"`), which the answer echoes so that Reel can tell an answer to an
     /// earlier request from this one's; nil when the request carries none.
     package var id: Int?
+    /// Whether `scenarioSpecJSON` is already what `encodedLine` would write for it (the text of
+    /// `compactSpec(_:)`), so it is written as is instead of parsed and written again.
+    package var specIsCompact = false
 
     package init(
         scenarioName: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, touches: [Touch],
@@ -56,11 +59,7 @@ package struct EngineRequest: Sendable, Hashable {
         writer.string(scenarioName)
         if let scenarioSpecJSON {
             writer.raw(",\"spec\":")
-            do {
-                writer.value(try JSONParser.parse(scenarioSpecJSON))
-            } catch {
-                throw EngineProtocolError(reason: "the scenario spec is not valid JSON: \(error)")
-            }
+            writer.raw(specIsCompact ? scenarioSpecJSON : try Self.compactSpec(scenarioSpecJSON))
         }
         writer.raw("},")
         GestureStreamWriter.appendDeviceFields(device, refreshHz: refreshHz, to: &writer)
@@ -72,6 +71,16 @@ package struct EngineRequest: Sendable, Hashable {
         }
         writer.raw("}\n")
         return writer.bytes
+    }
+
+    /// The spec text as a request line carries it: parsed and written compactly (members in their
+    /// order, numbers as `JSONWriter` writes them). Throws when the text is not valid JSON.
+    package static func compactSpec(_ json: String) throws(EngineProtocolError) -> String {
+        do {
+            return JSONWriter.text(of: try JSONParser.parse(json))
+        } catch {
+            throw EngineProtocolError(reason: "the scenario spec is not valid JSON: \(error)")
+        }
     }
 
     /// Decodes one request line (what `reel engine serve` reads). `device` and `refresh_hz`

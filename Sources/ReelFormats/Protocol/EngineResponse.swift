@@ -108,18 +108,35 @@ package enum EngineReply: Sendable, Hashable {
         writer.number(view.h)
         writer.raw(",\"alpha\":")
         writer.number(view.alpha)
-        writer.raw(",\"transform\":")
-        writer.array(view.transform.components) { $0.number($1) }
-        writer.raw(",\"z\":")
+        // The six numbers and the optional 3-D members are written one by one, without the
+        // arrays a loop over them would make for every view.
+        let transform = view.transform
+        writer.raw(",\"transform\":[")
+        writer.number(transform.a)
+        writer.punctuation(UInt8(ascii: ","))
+        writer.number(transform.b)
+        writer.punctuation(UInt8(ascii: ","))
+        writer.number(transform.c)
+        writer.punctuation(UInt8(ascii: ","))
+        writer.number(transform.d)
+        writer.punctuation(UInt8(ascii: ","))
+        writer.number(transform.tx)
+        writer.punctuation(UInt8(ascii: ","))
+        writer.number(transform.ty)
+        writer.raw("],\"z\":")
         writer.int(view.z)
-        writer.raw(",\"hidden\":")
-        writer.bool(view.hidden)
-        for (name, value) in [("rotation_x", view.rotationX), ("rotation_y", view.rotationY), ("m34", view.m34)]
-        where value.bitPattern != 0 {
-            writer.raw(",\"")
-            writer.raw(name)
-            writer.raw("\":")
-            writer.number(value)
+        writer.raw(view.hidden ? ",\"hidden\":true" : ",\"hidden\":false")
+        if view.rotationX.bitPattern != 0 {
+            writer.raw(",\"rotation_x\":")
+            writer.number(view.rotationX)
+        }
+        if view.rotationY.bitPattern != 0 {
+            writer.raw(",\"rotation_y\":")
+            writer.number(view.rotationY)
+        }
+        if view.m34.bitPattern != 0 {
+            writer.raw(",\"m34\":")
+            writer.number(view.m34)
         }
         writer.punctuation(UInt8(ascii: "}"))
     }

@@ -129,14 +129,19 @@ struct ReplyReader {
                 try reader.skipValue(depth: 2)
                 return
             }
-            let element = try reader.cursor.parseValue(depth: 2)
+            // Most frames take the fast path (no tree); any other is read again as a tree.
+            let start = reader.cursor.index
+            let fast = FrameFastPath.frame(&reader.cursor, index: index)
+            if fast == nil { reader.cursor.index = start }
+            let element = fast == nil ? try reader.cursor.parseValue(depth: 2) : .null
             do throws(JSONFieldError) {
                 guard index < EngineReplyLimits.maxFrames else {
                     throw JSONFieldError(
                         reason: "field \"frames\": more than \(EngineReplyLimits.maxFrames) frames (EngineReplyLimits.maxFrames, "
                             + "\(JSONWriter.format(EngineReplyLimits.maxFrameSpan)) s at 240 Hz)")
                 }
-                let frame = try EngineReply.decodeFrame(element, index: index)
+                let frame: Frame
+                if let fast { frame = fast } else { frame = try EngineReply.decodeFrame(element, index: index) }
                 try rule.check(frame)
                 decoded.append(frame)
             } catch {

@@ -44,6 +44,7 @@ final class EngineProcess {
     init(command: String, maxLineBytes: Int) throws(ExternalEngineError) {
         self.maxLineBytes = maxLineBytes
         _ = ignoreBrokenPipes
+        _ = mapLargeBuffers
         let spawned = try spawnLock.withLock { _ throws(ExternalEngineError) in try Self.spawn(command: command) }
         pid = spawned.pid
         input = spawned.input
@@ -258,7 +259,14 @@ final class EngineProcess {
 
     /// The first complete line of `pending`, removed from it.
     private func takeLine() -> [UInt8]? {
-        guard let newline = pending[searchedUpTo...].firstIndex(of: UInt8(ascii: "\n")) else {
+        // memchr: answers run to megabytes, and a byte-by-byte search was a visible share of a replay.
+        let found = pending.withUnsafeBytes { buffer -> Int? in
+            guard searchedUpTo < buffer.count, let base = buffer.baseAddress,
+                let hit = memchr(base + searchedUpTo, Int32(UInt8(ascii: "\n")), buffer.count - searchedUpTo)
+            else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
+        }
+        guard let newline = found else {
             searchedUpTo = pending.count
             return nil
         }
@@ -324,6 +332,23 @@ final class EngineProcess {
 
 /// Serialises pipe creation and spawning of engine processes (see `makePipe`).
 private let spawnLock = Locked<Void>(())
+
+/// Answer lines run to megabytes and are freed once decoded, while the traces decoded from them
+/// are small allocations that live until their part is compared. glibc's malloc raises its
+/// mapping threshold (up to 32 MiB) each time a mapped buffer is freed, after which line buffers
+/// are carved from the heap between traces and leave holes there: a job's peak crept up by about
+/// 140 kB per large answer. With the threshold fixed at 1 MiB (`mallopt(M_MMAP_THRESHOLD)`, found
+/// with `dlsym` since Swift's Glibc module leaves out malloc.h), every buffer of 1 MiB or more has
+/// a mapping of its own, returned whole when freed. Set the first time an engine starts.
+private let mapLargeBuffers: Void = {
+    #if canImport(Glibc)
+        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+        let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in malloc.h
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+            _ = unsafeBitCast(symbol, to: MallOpt.self)(mmapThreshold, 1 << 20)
+        }
+    #endif
+}()
 
 /// Writing to an engine that died must give EPIPE, not kill the process: SIGPIPE is ignored
 /// process-wide the first time an engine starts.

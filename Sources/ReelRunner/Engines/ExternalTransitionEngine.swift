@@ -19,6 +19,9 @@ public final class ExternalTransitionEngine: TransitionEngine {
     public private(set) var startupFailure: String?
     private var failuresBeforeFirstAnswer = 0
     private let attempts: Int
+    /// The last scenario sent and its spec as the request carries it: consecutive sessions mostly
+    /// share a scenario, and encoding a spec costs more than the rest of the request.
+    private var lastSpec: (scenario: ScenarioSpec, text: String)?
 
     /// - Parameters:
     ///   - startupAttempts: failures in a row before a first answer that give the engine up.
@@ -40,10 +43,17 @@ public final class ExternalTransitionEngine: TransitionEngine {
     public func run(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
     ) throws -> Trace {
-        let request = EngineRequest(
-            scenarioName: scenario.name, scenarioSpecJSON: scenario.canonicalJSON, device: device,
-            refreshHz: refreshHz, touches: touches)
         if let startupFailure { throw ExternalEngineError(kind: .launchFailed, message: startupFailure) }
+        if lastSpec?.scenario != scenario {
+            do {
+                lastSpec = (scenario, try EngineRequest.compactSpec(scenario.canonicalJSON))
+            } catch {
+                throw ExternalEngineError(kind: .ioError, message: "cannot encode the request: \(error.reason)")
+            }
+        }
+        var request = EngineRequest(
+            scenarioName: scenario.name, scenarioSpecJSON: lastSpec?.text, device: device, refreshHz: refreshHz, touches: touches)
+        request.specIsCompact = true
         try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
         let response: EngineResponse
         do {

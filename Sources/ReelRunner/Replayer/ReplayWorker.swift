@@ -70,8 +70,19 @@ final class ReplayWorker: @unchecked Sendable {
 
     /// The most bytes of replayed traces a worker holds while their recorded frames stream past
     /// them: a batch whose answers pass it is compared in parts (each part at least one session),
-    /// so one job holds at most this plus one session's trace, whatever an engine answers.
-    static let heldTraceBudget = 256 << 20
+    /// so one job holds at most this plus one session's trace, whatever an engine answers and
+    /// however many sessions it replays. 16 MiB holds a whole batch of 64 ordinary sessions (a few
+    /// hundred kB of trace each), so parts only split batches of large answers, where one more
+    /// query per part costs nothing next to decoding them. With 256 MiB a job's peak rose by 256 MiB
+    /// over every run of large answers (answers of 36 MB: +383 MB after 8, docs/PROTOCOL.md, Limits).
+    static let heldTraceBudget = 16 << 20
+
+    /// The most bytes of candidate traces one batch keeps for `--keep-traces` (in id order, whole
+    /// traces): they wait with the batch's verdicts until its chunk is written, so without a bound
+    /// a job held one trace per diverged session (33 answers of 2.1 MB: +86 MB). A diverged session
+    /// past it is not kept, and `reel accept` runs the candidate again for it, as for a replay
+    /// without `--keep-traces`. Ordinary batches keep every trace (64 sessions of a few hundred kB).
+    static let keptTraceBudget = 16 << 20
 
     /// Reads the sessions' input, touches and outcomes with one query per table, runs each on the
     /// candidate engine, then streams their recorded frames and lifecycle calls through the
@@ -84,18 +95,20 @@ final class ReplayWorker: @unchecked Sendable {
         }
         var judged: [Judged] = []
         judged.reserveCapacity(sessions.count)
+        // Kept traces wait in the batch's results until the chunk is written.
+        var keptBytes = 0
         var start = 0
         while start < sessions.count {
             var comparisons: [SessionDiff?] = []
             var failures: [SessionComparison?] = []
-            var traces: [Trace?] = []
+            var traces: [(trace: Trace, bytes: Int)?] = []
             var held = 0
             var end = start
             while end < sessions.count, end == start || held < Self.heldTraceBudget {
                 do {
                     let (comparison, trace, bytes) = try begin(sessions[end])
                     comparisons.append(comparison)
-                    traces.append(trace)
+                    traces.append(trace.map { ($0, bytes) })
                     failures.append(nil)
                     held += bytes
                 } catch {
@@ -123,11 +136,14 @@ final class ReplayWorker: @unchecked Sendable {
                     continue
                 }
                 let verdict = comparisons[index]!.verdict(recordedOutcome: session.trace.outcome)
-                guard verdict.status == .diverged, let trace = traces[index] else {
+                guard verdict.status == .diverged, let candidate = traces[index], keptBytes + candidate.bytes <= Self.keptTraceBudget
+                else {
                     judged.append((verdict, nil))
                     continue
                 }
-                judged.append((verdict, KeptTrace(trace: trace, refreshHz: session.header.refreshHz, touches: session.touches)))
+                keptBytes += candidate.bytes
+                judged.append(
+                    (verdict, KeptTrace(trace: candidate.trace, refreshHz: session.header.refreshHz, touches: session.touches)))
             }
             start = end
         }

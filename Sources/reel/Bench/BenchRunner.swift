@@ -71,6 +71,7 @@ final class BenchRunner {
         try storeFigures()
         try pipelineFigures()
         try kitFigures()
+        try execEngineFigures()
         add(
             BenchFigure(
                 id: "memory.peak", label: "peak memory, any step", value: megabytes(max(childPeakBytes, ownPeakBytes())),
