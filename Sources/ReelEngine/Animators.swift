@@ -57,47 +57,48 @@ struct RoleMotion {
 struct Animators {
     let profile: EngineProfile
 
-    /// Sets up the window for `name` and returns the plan. Throws for an unknown animator.
-    func plan(_ name: String, _ context: AnimatorContext, stage: inout Stage) throws -> TransitionPlan {
+    /// Sets up the window for `name` and returns the plan. Throws for `system` (the operation
+    /// resolves it first) and a ReelKit scene's animator (ReelKit runs it).
+    func plan(_ name: AnimatorKind, _ context: AnimatorContext, stage: inout Stage) throws -> TransitionPlan {
         let p = profile
         let c = context
         let width = c.container.w
         let height = c.container.h
-        let modalTiming = p.timing("modal.curve")
+        let modalTiming = p.timing(.modalCurve)
         let vctlTiming = TimingFunction.curve(.easeInEaseOut)
-        let vctl = p.number("vctl.duration")
-        let m34 = p.number("vctl.m34")
+        let vctl = p.number(.vctlDuration)
+        let m34 = p.number(.vctlM34)
         switch name {
-        case "slide":
+        case .slide:
             // Right to left: the incoming view enters from the left, the outgoing one moves right.
             let sign = c.mirrored ? -1.0 : 1.0
-            let parallax = p.number("nav.parallax") * width
+            let parallax = p.number(.navParallax) * width
             var plan = play(
                 RoleMotion(
                     outgoingEnd: { $0.x -= sign * parallax },
                     incomingStart: { $0.x += sign * width },
-                    timing: p.timing("nav.curve"), duration: p.number("nav.duration")), c, &stage)
-            addDimming(&plan, c, &stage, alpha: p.number("nav.dimming_alpha"))
+                    timing: p.timing(.navCurve), duration: p.number(.navDuration)), c, &stage)
+            addDimming(&plan, c, &stage, alpha: p.number(.navDimmingAlpha))
             return plan
-        case "coverVertical", "sheet":
-            let sheetDismissal = name == "sheet" && c.direction == .reverse
+        case .coverVertical, .sheet:
+            let sheetDismissal = name == .sheet && c.direction == .reverse
             return play(
                 RoleMotion(
                     incomingStart: { $0.y = c.container.y + height }, timing: modalTiming,
-                    duration: p.number(sheetDismissal ? "sheet.dismiss_duration" : "modal.duration")), c, &stage)
-        case "crossDissolve":
+                    duration: p.number(sheetDismissal ? .sheetDismissDuration : .modalDuration)), c, &stage)
+        case .crossDissolve:
             return play(
                 RoleMotion(
-                    incomingStart: { $0.alpha = 0 }, timing: modalTiming, duration: p.number("modal.duration")), c, &stage)
-        case "containerCrossDissolve", "tabCrossDissolve":
-            let duration = p.number(name == "tabCrossDissolve" ? "tab.duration" : "container.duration")
+                    incomingStart: { $0.alpha = 0 }, timing: modalTiming, duration: p.number(.modalDuration)), c, &stage)
+        case .containerCrossDissolve, .tabCrossDissolve:
+            let duration = p.number(name == .tabCrossDissolve ? .tabDuration : .containerDuration)
             return play(
                 RoleMotion(
                     outgoingEnd: { $0.alpha = 0 },
                     incomingStart: { $0.alpha = 0 },
                     timing: .curve(.easeInEaseOut), duration: duration), c, &stage)
-        case "flipHorizontal", "flip":
-            let eye = name == "flip" ? m34 : p.number("modal.flip_m34")
+        case .flipHorizontal, .flip:
+            let eye = name == .flip ? m34 : p.number(.modalFlipM34)
             return play(
                 RoleMotion(
                     outgoingEnd: {
@@ -109,11 +110,11 @@ struct Animators {
                         $0.m34 = eye
                     },
                     outgoingWindow: (0, 0.5), incomingWindow: (0.5, 1), incomingHiddenBefore: true,
-                    timing: name == "flip" ? vctlTiming : modalTiming,
-                    duration: name == "flip" ? vctl : p.number("modal.flip_duration")), c, &stage)
-        case "partialCurl":
-            let lift = p.number("modal.curl_lift") * height
-            var plan = newPlan(duration: p.number("modal.duration"), timing: modalTiming)
+                    timing: name == .flip ? vctlTiming : modalTiming,
+                    duration: name == .flip ? vctl : p.number(.modalFlipDuration)), c, &stage)
+        case .partialCurl:
+            let lift = p.number(.modalCurlLift) * height
+            var plan = newPlan(duration: p.number(.modalDuration), timing: modalTiming)
             // The presenter's view curls up and stays lifted, uncovering the presented view below it.
             if c.direction == .forward {
                 stage.insert(c.toKey, Look(c.toFinal), owner: c.toOwner, below: c.fromKey)
@@ -128,23 +129,23 @@ struct Animators {
                 plan.animate(c.toKey, from: lifted, to: Look(c.toFinal))
             }
             return plan
-        case "bounce":
+        case .bounce:
             if c.direction == .forward {
                 let spring = TimingFunction.dampedSpring(
-                    dampingRatio: p.number("bounce.damping"),
-                    initialVelocity: p.number("bounce.velocity"))
-                var plan = newPlan(duration: p.number("bounce.duration"), timing: spring)
+                    dampingRatio: p.number(.bounceDamping),
+                    initialVelocity: p.number(.bounceVelocity))
+                var plan = newPlan(duration: p.number(.bounceDuration), timing: spring)
                 let start = Look(c.toFinal.offsetBy(dy: c.screenHeight))
                 stage.add(c.toKey, start, owner: c.toOwner)
                 plan.animate(c.toKey, from: start, to: Look(c.toFinal))
                 return plan
             }
-            return try self.plan("coverVertical", c, stage: &stage)
-        case "zoom":
+            return try self.plan(.coverVertical, c, stage: &stage)
+        case .zoom:
             return zoom(c, &stage)
-        case "systemZoom":
+        case .systemZoom:
             return systemZoom(c, &stage)
-        case "cube":
+        case .cube:
             return play(
                 RoleMotion(
                     outgoingEnd: {
@@ -158,14 +159,14 @@ struct Animators {
                         $0.m34 = m34
                     },
                     timing: vctlTiming, duration: vctl), c, &stage)
-        case "crossfade":
+        case .crossfade:
             return play(
                 RoleMotion(
                     outgoingEnd: { $0.alpha = 0 },
                     incomingStart: { $0.alpha = 0 },
                     timing: vctlTiming, duration: vctl), c, &stage)
-        case "cards":
-            let scale = p.number("vctl.cards_scale")
+        case .cards:
+            let scale = p.number(.vctlCardsScale)
             return play(
                 RoleMotion(
                     outgoingEnd: {
@@ -177,7 +178,7 @@ struct Animators {
                     },
                     incomingStart: { $0.y += height },
                     incomingWindow: (0.4, 1), timing: vctlTiming, duration: vctl), c, &stage)
-        case "fold":
+        case .fold:
             return play(
                 RoleMotion(
                     outgoingEnd: {
@@ -193,8 +194,8 @@ struct Animators {
                         $0.m34 = m34
                     },
                     timing: vctlTiming, duration: vctl), c, &stage)
-        case "portal":
-            let zoomScale = p.number("vctl.portal_zoom")
+        case .portal:
+            let zoomScale = p.number(.vctlPortalZoom)
             return play(
                 RoleMotion(
                     outgoingEnd: {
@@ -207,7 +208,7 @@ struct Animators {
                         $0.sy = zoomScale
                     },
                     timing: vctlTiming, duration: vctl), c, &stage)
-        case "shrink":
+        case .shrink:
             return play(
                 RoleMotion(
                     incomingStart: {
@@ -215,12 +216,12 @@ struct Animators {
                         $0.sy = 0.001
                         $0.alpha = 0
                     },
-                    timing: .curve(.linear), duration: p.number("pinchdismiss.duration")), c, &stage)
-        case "none":
+                    timing: .curve(.linear), duration: p.number(.pinchdismissDuration)), c, &stage)
+        case .none:
             stage.add(c.toKey, Look(c.toFinal), owner: c.toOwner)
             return newPlan(duration: 0, timing: .curve(.linear))
-        default:
-            throw EngineError("unknown animator '\(name)'")
+        case .system, .reelKit:
+            throw EngineError("the animator '\(name.rawValue)' is not one the built-in engine runs")
         }
     }
 
@@ -295,12 +296,12 @@ struct Animators {
     /// out (pop). The snapshot is on top; push hides it at the end, pop removes it.
     private func zoom(_ c: AnimatorContext, _ stage: inout Stage) -> TransitionPlan {
         let p = profile
-        let duration = p.number("zoom.duration")
-        let spring = TimingFunction.dampedSpring(dampingRatio: p.number("zoom.damping"), initialVelocity: p.number("zoom.velocity"))
+        let duration = p.number(.zoomDuration)
+        let spring = TimingFunction.dampedSpring(dampingRatio: p.number(.zoomDamping), initialVelocity: p.number(.zoomVelocity))
         var plan = newPlan(duration: duration, timing: spring)
-        let size = p.number("zoom.source_size")
-        let source = Look(x: p.number("zoom.source_x"), y: p.number("zoom.source_y"), w: size, h: size)
-        let destination = Look(x: c.container.x, y: p.number("zoom.destination_y"), w: c.container.w, h: c.container.w)
+        let size = p.number(.zoomSourceSize)
+        let source = Look(x: p.number(.zoomSourceX), y: p.number(.zoomSourceY), w: size, h: size)
+        let destination = Look(x: c.container.x, y: p.number(.zoomDestinationY), w: c.container.w, h: c.container.w)
         switch c.direction {
         case .forward:
             var faded = Look(c.toFinal)

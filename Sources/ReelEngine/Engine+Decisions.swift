@@ -26,7 +26,7 @@ extension Engine {
     /// (`ZoomEndRule`, `systemzoom.end_rule` = dismiss-interaction, engine 0.7.0's default).
     package static func decidesByCompletionPolicy(_ spec: ScenarioSpec, profile: EngineProfile = .builtin) -> Bool {
         guard spec.interaction != nil, !SheetDetentSession.runs(spec) else { return false }
-        if spec.interaction == "zoomDismiss" { return profile.string("systemzoom.end_rule") == "policy" }
+        if spec.interaction == .zoomDismiss { return profile.string(.systemzoomEndRule) == "policy" }
         return true
     }
 }

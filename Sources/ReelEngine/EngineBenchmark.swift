@@ -9,9 +9,9 @@ package enum EngineBenchmark {
         package var scenario: ScenarioSpec
         package var touches: [Touch]
         /// Profile overrides applied on top of the benchmarked engine's profile.
-        package var overrides: [(String, ParameterValue)] = []
+        package var overrides: [(ParameterName, ParameterValue)] = []
 
-        package init(label: String, scenario: ScenarioSpec, touches: [Touch], overrides: [(String, ParameterValue)] = []) {
+        package init(label: String, scenario: ScenarioSpec, touches: [Touch], overrides: [(ParameterName, ParameterValue)] = []) {
             self.label = label
             self.scenario = scenario
             self.touches = touches
@@ -28,7 +28,7 @@ package enum EngineBenchmark {
         let present = ScenarioSpec(
             name: "bench.animated", summary: "0.5 s custom presentation, 4 views",
             hierarchy: HierarchySpec(container: "tab", controllers: ["A", "C"]),
-            action: ActionSpec(kind: "present", target: "B", source: "A", style: "custom"))
+            action: ActionSpec(kind: .present, target: "B", source: "A", style: "custom"))
         let tap = [Touch(t: 0, id: 0, phase: .began, x: 70, y: 250), Touch(t: 0.05, id: 0, phase: .ended, x: 70, y: 250)]
         var swipe: [Touch] = [Touch(t: 0, id: 0, phase: .began, x: 4, y: 420)]
         for step in 1...38 { swipe.append(Touch(t: Double(step) / 60, id: 0, phase: .moved, x: 4 + 5 * Double(step), y: 420)) }
@@ -42,7 +42,7 @@ package enum EngineBenchmark {
         return [
             Case(
                 label: "animated 0.5 s transition, 4 views, 60 Hz", scenario: present, touches: tap,
-                overrides: [("modal.duration", .number(0.5))]),
+                overrides: [(.modalDuration, .number(0.5))]),
             Case(
                 label: "interactive pop, 40 touch samples, 60 Hz", scenario: ScenarioCatalog.named("nav.interactive-pop")!, touches: swipe),
             Case(

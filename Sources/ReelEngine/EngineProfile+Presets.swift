@@ -8,24 +8,30 @@ extension EngineProfile {
         /// What the preset models, one sentence.
         public let models: String
         /// The parameters it sets, in the order `reel engine profiles` lists them.
-        public let overrides: [(String, ParameterValue)]
+        public var overrides: [(String, ParameterValue)] { settings.map { ($0.rawValue, $1) } }
+        /// The same, by parameter case (typed: a preset cannot name a parameter that does not exist).
+        let settings: [(ParameterName, ParameterValue)]
+
+        init(name: String, models: String, overrides: [(ParameterName, ParameterValue)]) {
+            (self.name, self.models, settings) = (name, models, overrides)
+        }
     }
 
     /// Engine 0.3.0's traces: the parameters whose legacy values restore them, everything else
     /// at its default. Replaying a 0.3.0 archive with it shows no divergence; with
     /// `builtin`, the flips of engine 0.4.0 (issue 14).
-    static let legacy03Overrides: [(String, ParameterValue)] = [
-        ("gesture.event_model", .string("per-touch")),
-        ("interaction.handlers", .string("reel-0.3")),
-        ("pinch.latest_weight", .number(0.2)),
-        ("interactive.max_progress", .number(0.999)),
-        ("imagedrag.threshold", .number(0.25)),
+    static let legacy03Overrides: [(ParameterName, ParameterValue)] = [
+        (.gestureEventModel, .string("per-touch")),
+        (.interactionHandlers, .string("reel-0.3")),
+        (.pinchLatestWeight, .number(0.2)),
+        (.interactiveMaxProgress, .number(0.999)),
+        (.imagedragThreshold, .number(0.25)),
         // Issue 14 items 4-5 (docs/ENGINE.md, "Scene fidelity").
-        ("nav.bar_touch_region", .string("none")),
-        ("layout.right_to_left", .bool(false)),
-        ("render.clamp_alpha", .bool(false)),
-        ("outcome.hidden_views", .bool(false)),
-        ("presentation.context_compact_style", .string("none")),
+        (.navBarTouchRegion, .string("none")),
+        (.layoutRightToLeft, .bool(false)),
+        (.renderClampAlpha, .bool(false)),
+        (.outcomeHiddenViews, .bool(false)),
+        (.presentationContextCompactStyle, .string("none")),
     ]
 
     /// Engine 0.6.0's traces (issue 31, docs/ENGINE.md "Engine 0.7.0"): the back recognizers
@@ -33,25 +39,25 @@ extension EngineProfile {
     /// cancelled gesture springing back), and the zoom's receded content and dimming take 0.6.0's
     /// chosen values. Replaying a 0.6.0 archive recorded with the default
     /// profile against it shows no divergence.
-    static let legacy06Overrides: [(String, ParameterValue)] = [
-        ("backswipe.translation_hysteresis", .number(10)),
-        ("contentpop.translation_hysteresis", .number(10)),
-        ("systemzoom.end_rule", .string("policy")),
-        ("systemzoom.dimming_alpha", .number(0.1)),
-        ("systemzoom.recede_points", .number(20)),
-        ("systemzoom.recede_min_scale", .number(0.9)),
+    static let legacy06Overrides: [(ParameterName, ParameterValue)] = [
+        (.backswipeTranslationHysteresis, .number(10)),
+        (.contentpopTranslationHysteresis, .number(10)),
+        (.systemzoomEndRule, .string("policy")),
+        (.systemzoomDimmingAlpha, .number(0.1)),
+        (.systemzoomRecedePoints, .number(20)),
+        (.systemzoomRecedeMinScale, .number(0.9)),
     ]
 
     /// iOS 26's navigation (issue 20, docs/ENGINE.md "iOS 26 navigation"): the fluid back swipe,
     /// the content pop gesture and interruptible pushes. The sheet and zoom parameters of issue 20
     /// join this list when they are merged.
-    static let ios26Overrides: [(String, ParameterValue)] = [
-        ("backswipe.fluid", .bool(true)),
-        ("nav.content_pop", .bool(true)),
-        ("nav.interruptible", .bool(true)),
+    static let ios26Overrides: [(ParameterName, ParameterValue)] = [
+        (.backswipeFluid, .bool(true)),
+        (.navContentPop, .bool(true)),
+        (.navInterruptible, .bool(true)),
         // Engine 0.6.0 (docs/ENGINE.md, "Engine 0.6.0").
-        ("backswipe.rubber_band_drawn", .bool(true)),
-        ("contentpop.edge_fallback", .bool(true)),
+        (.backswipeRubberBandDrawn, .bool(true)),
+        (.contentpopEdgeFallback, .bool(true)),
     ]
 
     /// Every preset, in the order `reel engine profiles` lists them.
@@ -87,6 +93,6 @@ extension EngineProfile {
     /// The named preset, nil for an unknown name.
     public static func preset(named name: String) -> EngineProfile? {
         guard let preset = presets.first(where: { $0.name == name }) else { return nil }
-        return try! EngineProfile.builtin.overriding(preset.overrides)
+        return try! EngineProfile.builtin.overriding(preset.settings)
     }
 }

@@ -14,18 +14,32 @@ public struct EngineProfile: Sendable, Hashable {
 
     /// The value of the named parameter, nil for an unknown name.
     public func value(_ name: String) -> ParameterValue? {
-        guard let index = ParameterTable.index[name] else { return nil }
-        return values[index]
+        guard let parameter = ParameterTable.named[name] else { return nil }
+        return self[parameter]
+    }
+
+    /// The value of a parameter.
+    package subscript(_ parameter: ParameterName) -> ParameterValue {
+        values[ParameterTable.ordinal[parameter]!]
     }
 
     /// A copy with the given parameters changed. Throws for an unknown name, a value of the
     /// wrong type, or a string outside the parameter's choices.
     public func overriding(_ overrides: [(String, ParameterValue)]) throws -> EngineProfile {
+        try overriding(
+            overrides.map { name, value in
+                guard let parameter = ParameterTable.named[name] else { throw ProfileError("unknown engine parameter '\(name)'") }
+                return (parameter, value)
+            })
+    }
+
+    /// A copy with the given parameters changed, named by their cases. Throws for a value of the
+    /// wrong type, or a string outside the parameter's choices.
+    package func overriding(_ overrides: [(ParameterName, ParameterValue)]) throws -> EngineProfile {
         var changed = values
-        for (name, value) in overrides {
-            guard let index = ParameterTable.index[name] else {
-                throw ProfileError("unknown engine parameter '\(name)'")
-            }
+        for (parameter, value) in overrides {
+            let index = ParameterTable.ordinal[parameter]!
+            let name = parameter.rawValue
             let descriptor = ParameterTable.descriptors[index]
             guard descriptor.defaultValue.typeName == value.typeName else {
                 throw ProfileError("parameter '\(name)' takes a \(descriptor.defaultValue.typeName), got a \(value.typeName)")
@@ -53,18 +67,22 @@ public struct EngineProfile: Sendable, Hashable {
         return JSONWriter.text(of: .object(members), sortedKeys: true, numberStyle: .fingerprint)
     }
 
-    func number(_ name: String) -> Double {
-        if case .number(let value) = values[ParameterTable.index[name]!] { return value }
-        preconditionFailure("parameter \(name) is not a number")
+    /// A number parameter's value. The parameter's type is fixed by its descriptor; asking a
+    /// string or flag parameter for a number is a bug in the engine, caught by its tests.
+    func number(_ parameter: ParameterName) -> Double {
+        if case .number(let value) = self[parameter] { return value }
+        preconditionFailure("parameter \(parameter.rawValue) is not a number")
     }
 
-    func string(_ name: String) -> String {
-        if case .string(let value) = values[ParameterTable.index[name]!] { return value }
-        preconditionFailure("parameter \(name) is not a string")
+    /// A choice parameter's value (one of its descriptor's choices).
+    func string(_ parameter: ParameterName) -> String {
+        if case .string(let value) = self[parameter] { return value }
+        preconditionFailure("parameter \(parameter.rawValue) is not a string")
     }
 
-    func bool(_ name: String) -> Bool {
-        if case .bool(let value) = values[ParameterTable.index[name]!] { return value }
-        preconditionFailure("parameter \(name) is not a bool")
+    /// A flag parameter's value.
+    func bool(_ parameter: ParameterName) -> Bool {
+        if case .bool(let value) = self[parameter] { return value }
+        preconditionFailure("parameter \(parameter.rawValue) is not a bool")
     }
 }

@@ -4,8 +4,8 @@ import ReelTrace
 /// A recognizer plus the scenario's interaction controller: turns touch events into commands
 /// for the transition (start, update, finish or cancel).
 struct InteractionDriver: Sendable {
-    /// The interaction controller's name (backSwipe, swipeDismiss, ...).
-    let kind: String
+    /// The interaction controller.
+    let kind: InteractionKind
     private(set) var recognizer: any InteractionRecognizer
     /// The recognizer's name in `gesture` events (kept, so emitting an event does not open the existential).
     let recognizerName: String
@@ -38,119 +38,143 @@ struct InteractionDriver: Sendable {
     private var refusal = TouchRefusal.none
 
     init(spec: ScenarioSpec, profile: EngineProfile, device: Device, presentedHeight: Double) throws {
-        touchModel = TouchModel(rawValue: profile.string("gesture.event_model"))!
-        let literal = profile.string("interaction.handlers") == "literal"
+        touchModel = TouchModel(rawValue: profile.string(.gestureEventModel))!
+        let literal = profile.string(.interactionHandlers) == "literal"
         let velocity = VelocityEstimator.Parameters(
-            latestWeight: profile.number("velocity.latest_weight"), minimumInterval: profile.number("velocity.min_dt"),
+            latestWeight: profile.number(.velocityLatestWeight), minimumInterval: profile.number(.velocityMinDt),
             blend: touchModel == .uikit ? .afterFirstSample : .always)
         let pan: any InteractionRecognizer =
             touchModel == .uikit
-            ? PanRecognizer(parameters: .init(hysteresis: profile.number("pan.hysteresis"), velocity: velocity))
-            : LegacyPanRecognizer(parameters: .init(hysteresis: profile.number("pan.hysteresis"), velocity: velocity))
+            ? PanRecognizer(parameters: .init(hysteresis: profile.number(.panHysteresis), velocity: velocity))
+            : LegacyPanRecognizer(parameters: .init(hysteresis: profile.number(.panHysteresis), velocity: velocity))
         let down = GestureVector(x: 0, y: 1)
-        let prefix: String
+        /// The profile's completion policy and threshold of this controller.
+        let release: (policy: ParameterName, threshold: ParameterName)
         let direction: GestureVector
-        kind = spec.interaction ?? ""
+        let handler: LiteralHandler
+        guard let kind = spec.interaction else { throw EngineError("the scenario '\(spec.name)' has no interaction controller") }
+        self.kind = kind
         switch kind {
-        case "backSwipe", "contentPop":
+        case .backSwipe, .contentPop:
             let layout = BackSwipeLayout(spec: spec, device: device, profile: profile)
             let parameters = ScreenEdgePanRecognizer.Parameters(
-                edge: layout.edge, edgeRegionSize: profile.number("backswipe.edge_region"),
-                hysteresis: profile.number("backswipe.edge_hysteresis"),
-                maximumSwipeDuration: profile.number("backswipe.max_swipe_duration"),
-                driftBase: profile.number("backswipe.vertical_fail_base"), driftLimit: profile.number("backswipe.vertical_fail_cap"),
-                driftRun: profile.number("backswipe.vertical_fail_run"),
-                translationHysteresis: profile.number("backswipe.translation_hysteresis"), velocity: velocity, touchModel: touchModel)
-            if kind == "contentPop" {
+                edge: layout.edge, edgeRegionSize: profile.number(.backswipeEdgeRegion),
+                hysteresis: profile.number(.backswipeEdgeHysteresis),
+                maximumSwipeDuration: profile.number(.backswipeMaxSwipeDuration),
+                driftBase: profile.number(.backswipeVerticalFailBase), driftLimit: profile.number(.backswipeVerticalFailCap),
+                driftRun: profile.number(.backswipeVerticalFailRun),
+                translationHysteresis: profile.number(.backswipeTranslationHysteresis), velocity: velocity, touchModel: touchModel)
+            if kind == .contentPop {
                 recognizer = ContentPopRecognizer(
-                    edge: parameters, contentHysteresis: profile.number("contentpop.hysteresis"),
-                    contentTranslationHysteresis: profile.number("contentpop.translation_hysteresis"), refusal: layout.refusal,
-                    contentEnabled: profile.bool("nav.content_pop"),
-                    edgeFallback: profile.bool("contentpop.edge_fallback"),
+                    edge: parameters, contentHysteresis: profile.number(.contentpopHysteresis),
+                    contentTranslationHysteresis: profile.number(.contentpopTranslationHysteresis), refusal: layout.refusal,
+                    contentEnabled: profile.bool(.navContentPop),
+                    edgeFallback: profile.bool(.contentpopEdgeFallback),
                     scrollWins: spec.contentScroll?.canScroll(travelling: layout.edge.inward.x, boundsWidth: device.width) ?? false,
-                    scrollHysteresis: profile.number("pan.hysteresis"), screenWidth: device.width, screenHeight: device.height)
+                    scrollHysteresis: profile.number(.panHysteresis), screenWidth: device.width, screenHeight: device.height)
             } else {
                 refusal = layout.refusal
                 recognizer = ScreenEdgePanRecognizer(parameters: parameters, screenWidth: device.width, screenHeight: device.height)
             }
-            (prefix, extent, direction) = ("backswipe", device.width, layout.edge.inward)
-        case "swipeDismiss":
-            (recognizer, prefix, extent, direction) = (pan, "swipe", profile.number("swipe.extent"), down)
-        case "sheetDrag":
-            (recognizer, prefix, extent, direction) = (pan, "sheetdrag", presentedHeight, down)
-        case "verticalSwipePop":
-            (recognizer, prefix, extent, direction) = (pan, "verticalpop", device.height, down)
-        case "imageDrag":
-            (recognizer, prefix, extent, direction) = (pan, "imagedrag", profile.number("imagedrag.extent"), down)
-        case "pinchDismiss":
+            (release, extent, direction, handler) = ((.backswipePolicy, .backswipeThreshold), device.width, layout.edge.inward, .backSwipe)
+        case .swipeDismiss:
+            (recognizer, release, extent, direction) = (pan, (.swipePolicy, .swipeThreshold), profile.number(.swipeExtent), down)
+            handler = .shouldComplete
+        case .sheetDrag:
+            (recognizer, release, extent, direction) = (pan, (.sheetdragPolicy, .sheetdragThreshold), presentedHeight, down)
+            handler = .endDecision(measuresFromBegan: true, beginMaximumY: nil)
+        case .verticalSwipePop:
+            (recognizer, release, extent, direction) = (pan, (.verticalpopPolicy, .verticalpopThreshold), device.height, down)
+            handler = .endDecision(measuresFromBegan: false, beginMaximumY: profile.number(.verticalpopBeginMaxY))
+        case .imageDrag:
+            (recognizer, release, extent, direction) = (
+                pan, (.imagedragPolicy, .imagedragThreshold), profile.number(.imagedragExtent), down
+            )
+            handler = .imageDrag
+        case .pinchDismiss:
             recognizer = InteractionDriver.pinch(profile: profile, touchModel: touchModel)
-            (prefix, extent, direction) = ("pinchdismiss", 1, .zero)
-        case "zoomDismiss":
+            (release, extent, direction, handler) = ((.pinchdismissPolicy, .pinchdismissThreshold), 1, .zero, .shouldComplete)
+        case .zoomDismiss:
             (recognizer, extent, direction) = InteractionDriver.zoomDismissRecognizer(
                 spec: spec, profile: profile, device: device, pan: pan, velocity: velocity)
-            prefix = "systemzoom"
-        default:
-            throw EngineError("unknown interaction controller '\(kind)'")
+            (release, handler) = ((.systemzoomPolicy, .systemzoomThreshold), .zoomDismiss)
+        case .sheetDetents, .sheetDetentsModal, .sheetScrollHandoff:
+            throw EngineError("the sheet detent controllers run in a SheetDetentSession, not an interaction driver")
+        case .reelKit:
+            throw EngineError("a ReelKit scene's interaction controller runs in ReelKit, not in the built-in engine")
         }
         recognizerName = recognizer.name
         let statistics = BackSwipeSampler.Parameters(
-            windowSize: Int(profile.number("backswipe.sample_window")),
-            minimumInterval: profile.number("backswipe.min_sample_interval"),
-            minimumIntervalWithMovement: profile.number("velocity.min_dt"),
-            maximumAccelerationChange: profile.number("backswipe.accel_clamp"))
+            windowSize: Int(profile.number(.backswipeSampleWindow)),
+            minimumInterval: profile.number(.backswipeMinSampleInterval),
+            minimumIntervalWithMovement: profile.number(.velocityMinDt),
+            maximumAccelerationChange: profile.number(.backswipeAccelClamp))
         policy = InteractionDriver.policy(
-            profile.string(prefix + ".policy"), threshold: profile.number(prefix + ".threshold"), literal: literal, profile: profile)
+            profile.string(release.policy), threshold: profile.number(release.threshold), literal: literal, profile: profile)
         let setup = ControllerSetup(
             extent: extent, direction: direction, policy: policy,
-            isPinch: kind == "pinchDismiss" || (kind == "zoomDismiss" && spec.trigger.kind == .pinch),
-            updateCap: profile.number("interactive.max_progress"))
+            isPinch: kind == .pinchDismiss || (kind == .zoomDismiss && spec.trigger.kind == .pinch),
+            updateCap: profile.number(.interactiveMaxProgress))
         // The zoom dismissal is new: engine 0.3's shared handler never drove it.
         controller =
-            literal || kind == "zoomDismiss"
+            literal || kind == .zoomDismiss
             ? InteractionDriver.literalController(
-                kind, setup: setup, statistics: statistics, profile: profile, reversesPush: spec.action.kind == "push",
+                handler, setup: setup, statistics: statistics, profile: profile, reversesPush: spec.action.kind == .push,
                 trigger: spec.trigger.kind)
             : LegacyController(
-                setup: setup, updateCap: profile.number("backswipe.max_progress"),
-                decidesOnLastChange: kind == "swipeDismiss" && profile.string("swipe.decision_sample") == "last-change",
+                setup: setup, updateCap: profile.number(.backswipeMaxProgress),
+                decidesOnLastChange: kind == .swipeDismiss && profile.string(.swipeDecisionSample) == "last-change",
                 samplerParameters: statistics)
         catchesAtBegan = spec.trigger.kind == .tap
         clampsPercentComplete =
-            !(literal && (kind == "backSwipe" || kind == "contentPop") && profile.bool("backswipe.fluid")
-            && profile.bool("backswipe.rubber_band_drawn"))
-        completesAtOneMinusPercent = kind == "swipeDismiss" || (literal && kind == "pinchDismiss")
-        actsWithoutTransition = literal && kind == "imageDrag"
-        transitionDuration = profile.number("nav.duration")
+            !(literal && (kind == .backSwipe || kind == .contentPop) && profile.bool(.backswipeFluid)
+            && profile.bool(.backswipeRubberBandDrawn))
+        completesAtOneMinusPercent = kind == .swipeDismiss || (literal && kind == .pinchDismiss)
+        actsWithoutTransition = literal && kind == .imageDrag
+        transitionDuration = profile.number(.navDuration)
+    }
+
+    /// The handlers transcribed from their sources (`interaction.handlers` = literal): each
+    /// interaction controller names its own in the initializer's switch.
+    private enum LiteralHandler {
+        /// _UIDismissInteraction's (iOS 18 zoom).
+        case zoomDismiss
+        /// UINavigationController's back swipe (D26).
+        case backSwipe
+        /// Seed 000's and VCTransitionsLibrary's shouldComplete handler.
+        case shouldComplete
+        /// A handler that decides at the end from the finger's travel (seed 003, MDTransitioning's pop).
+        case endDecision(measuresFromBegan: Bool, beginMaximumY: Double?)
+        /// MDTransitioning's image drag.
+        case imageDrag
     }
 
     /// Each controller's handler, transcribed from its source.
     private static func literalController(
-        _ kind: String, setup: ControllerSetup, statistics: BackSwipeStatistics.Parameters,
+        _ handler: LiteralHandler, setup: ControllerSetup, statistics: BackSwipeStatistics.Parameters,
         profile: EngineProfile, reversesPush: Bool, trigger: TriggerSpec.Kind
     ) -> any InteractionController {
-        switch kind {
-        case "zoomDismiss":
+        switch handler {
+        case .zoomDismiss:
             ZoomDismissController(
                 setup: setup, gesture: trigger == .pinch ? .pinch : trigger == .edgePan ? .edge : .drag,
-                minimumScale: profile.number("systemzoom.min_scale"), dismissAllowed: profile.bool("systemzoom.dismiss_allowed"),
-                endRule: profile.string("systemzoom.end_rule") == "policy"
+                minimumScale: profile.number(.systemzoomMinScale), dismissAllowed: profile.bool(.systemzoomDismissAllowed),
+                endRule: profile.string(.systemzoomEndRule) == "policy"
                     ? nil
                     : ZoomEndRule(
-                        dismissThreshold: profile.number("systemzoom.dismiss_threshold"),
-                        scaleDismissThreshold: profile.number("systemzoom.scale_dismiss_threshold"),
-                        velocityFactor: profile.number("systemzoom.velocity_factor")))
-        case "backSwipe", "contentPop":
+                        dismissThreshold: profile.number(.systemzoomDismissThreshold),
+                        scaleDismissThreshold: profile.number(.systemzoomScaleDismissThreshold),
+                        velocityFactor: profile.number(.systemzoomVelocityFactor)))
+        case .backSwipe:
             BackSwipeController(
-                setup: setup, progressCap: profile.number("backswipe.max_progress"), statisticsParameters: statistics,
-                offersFinalSample: profile.bool("backswipe.final_sample"),
-                fluid: profile.bool("backswipe.fluid") ? FluidBackSwipe(profile: profile) : nil, reversesPush: reversesPush)
-        case "swipeDismiss", "pinchDismiss":
+                setup: setup, progressCap: profile.number(.backswipeMaxProgress), statisticsParameters: statistics,
+                offersFinalSample: profile.bool(.backswipeFinalSample),
+                fluid: profile.bool(.backswipeFluid) ? FluidBackSwipe(profile: profile) : nil, reversesPush: reversesPush)
+        case .shouldComplete:
             ShouldCompleteController(setup: setup)
-        case "sheetDrag":
-            EndDecisionController(setup: setup, measuresFromBegan: true, beginMaximumY: nil)
-        case "verticalSwipePop":
-            EndDecisionController(setup: setup, measuresFromBegan: false, beginMaximumY: profile.number("verticalpop.begin_max_y"))
-        default:
+        case .endDecision(let measuresFromBegan, let beginMaximumY):
+            EndDecisionController(setup: setup, measuresFromBegan: measuresFromBegan, beginMaximumY: beginMaximumY)
+        case .imageDrag:
             ImageDragController(setup: setup)
         }
     }
@@ -158,11 +182,11 @@ struct InteractionDriver: Sendable {
     /// UIPinchGestureRecognizer with the profile's hysteresis and velocity weights.
     static func pinch(profile: EngineProfile, touchModel: TouchModel) -> PinchRecognizer {
         let pinchVelocity = VelocityEstimator.Parameters(
-            latestWeight: profile.number("pinch.latest_weight"), minimumInterval: profile.number("velocity.min_dt"),
+            latestWeight: profile.number(.pinchLatestWeight), minimumInterval: profile.number(.velocityMinDt),
             blend: touchModel == .uikit ? .whenPreviousNonzero : .always)
         return PinchRecognizer(
             parameters: .init(
-                scaleHysteresis: profile.number("pinch.hysteresis"), distanceHysteresis: profile.number("pinch.begin_distance"),
+                scaleHysteresis: profile.number(.pinchHysteresis), distanceHysteresis: profile.number(.pinchBeginDistance),
                 velocity: pinchVelocity, touchModel: touchModel))
     }
 
@@ -172,14 +196,14 @@ struct InteractionDriver: Sendable {
         switch name {
         case "uikit-backswipe":
             let (distance, cap, samples) = (
-                profile.number("backswipe.threshold_width"), profile.number("backswipe.threshold_cap"),
-                Int(profile.number("backswipe.min_samples"))
+                profile.number(.backswipeThresholdWidth), profile.number(.backswipeThresholdCap),
+                Int(profile.number(.backswipeMinSamples))
             )
             return literal
                 ? .uikitBackSwipe(distance: distance, maximumThreshold: cap, minimumSamples: samples)
                 : .backSwipe(distance: distance, maximumThreshold: cap, minimumSamples: samples)
         case "velocity-sign": return .velocitySign(includesZero: true)
-        case "projection": return .projection(deceleration: profile.number("projection.deceleration"), threshold: threshold)
+        case "projection": return .projection(deceleration: profile.number(.projectionDeceleration), threshold: threshold)
         default: return .progressThreshold(threshold)
         }
     }
@@ -228,7 +252,7 @@ struct InteractionDriver: Sendable {
     }
 
     /// Whether the controller is the system back swipe (its completion curve and velocity hand-off).
-    var isBackSwipe: Bool { kind == "backSwipe" || kind == "contentPop" }
+    var isBackSwipe: Bool { kind == .backSwipe || kind == .contentPop }
 
     /// Whether a finger drives a controller that has no transition running yet (an image drag in progress).
     var holdsWithoutTransition: Bool { actsWithoutTransition && isActive }

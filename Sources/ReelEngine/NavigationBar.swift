@@ -10,7 +10,7 @@ struct NavigationBar: Sendable, Hashable {
     let frame: Rect
 
     init(device: Device, profile: EngineProfile) {
-        let height = profile.number(device.verticalSizeClass == .compact ? "nav.compact_bar_height" : "nav.bar_height")
+        let height = profile.number(device.verticalSizeClass == .compact ? .navCompactBarHeight : .navBarHeight)
         frame = Rect(x: 0, y: device.safeAreaInsets.top, w: device.width, h: height)
     }
 
@@ -71,12 +71,12 @@ struct BackSwipeLayout: Sendable {
     init(spec: ScenarioSpec, device: Device, profile: EngineProfile) {
         edge = spec.isRightToLeft(in: profile) ? .right : .left
         let bar = spec.hierarchy.container == "navigation" ? NavigationBar(device: device, profile: profile) : nil
-        refusal = TouchRefusal(region: bar?.refusalRegion(profile.string("nav.bar_touch_region")))
+        refusal = TouchRefusal(region: bar?.refusalRegion(profile.string(.navBarTouchRegion)))
     }
 }
 
 extension ScenarioSpec {
     /// Whether the engine lays the scenario out right to left: the spec says so and
     /// `layout.right_to_left` honours it.
-    func isRightToLeft(in profile: EngineProfile) -> Bool { isRightToLeft && profile.bool("layout.right_to_left") }
+    func isRightToLeft(in profile: EngineProfile) -> Bool { isRightToLeft && profile.bool(.layoutRightToLeft) }
 }

@@ -6,8 +6,8 @@ struct Operation: Sendable {
     var from: String
     var to: String
     var direction: TransitionDirection
-    /// The animator's name after resolving "system".
-    var animator: String
+    /// The animator after resolving `system`.
+    var animator: AnimatorKind
     var context: AnimatorContext
     /// Whether completion goes through a transition context (false for transition(from:to:)).
     var usesContext = true

@@ -7,7 +7,7 @@ extension EngineProfile {
     /// CASpringAnimation(mass 3, stiffness 1000, damping 500) (docs/SOURCES.md): a physical spring,
     /// so it runs until it settles when it drives a finish/cancel animation and is cut at the
     /// track's end inside a transition.
-    func timing(_ name: String) -> TimingFunction {
+    func timing(_ name: ParameterName) -> TimingFunction {
         switch string(name) {
         case "linear": .curve(.linear)
         case "default": .curve(.uikitDefault)
@@ -20,6 +20,6 @@ extension EngineProfile {
 
     /// How UIView springs fit their duration: they settle to `spring.settle_epsilon` exactly at it.
     var springSettings: SpringSettings {
-        SpringSettings(settlingEpsilon: number("spring.settle_epsilon"))
+        SpringSettings(settlingEpsilon: number(.springSettleEpsilon))
     }
 }

@@ -13,13 +13,12 @@ public struct ScenarioSpec: Sendable, Hashable, Codable {
     public var hierarchy: HierarchySpec
     /// What the trigger does.
     public var action: ActionSpec
-    /// The animator: "system" (the container's or modal style's own), "bounce", "zoom", "sheet",
-    /// "crossDissolve", "cards", "cube", "crossfade", "flip", "fold", "portal", "shrink".
-    public var animator: String
-    /// The interaction controller, nil for a tap-triggered animated transition: "backSwipe",
-    /// "swipeDismiss", "sheetDrag", "verticalSwipePop", "imageDrag", "pinchDismiss", "contentPop"
-    /// (the back swipe from the edge or, with `nav.content_pop`, anywhere in the content).
-    public var interaction: String?
+    /// The animator: `system` (the container's or modal style's own), `bounce`, `zoom`, `sheet`,
+    /// `crossDissolve`, `cards`, ... (`AnimatorKind`; a spec file spells the raw value).
+    public var animator: AnimatorKind
+    /// The interaction controller, nil for a tap-triggered animated transition: `backSwipe`,
+    /// `swipeDismiss`, `sheetDrag`, ... (`InteractionKind`; a spec file spells the raw value).
+    public var interaction: InteractionKind?
     /// The gesture that starts the transition, for the gesture synthesizer.
     public var trigger: TriggerSpec
     /// Segue identifier: routes the action through shouldPerform / prepare (or unwind for pop and dismiss).
@@ -33,8 +32,8 @@ public struct ScenarioSpec: Sendable, Hashable, Codable {
     public var contentScroll: ContentScrollSpec?
 
     public init(
-        name: String, summary: String, hierarchy: HierarchySpec, action: ActionSpec, animator: String = "system",
-        interaction: String? = nil, trigger: TriggerSpec = TriggerSpec(kind: .tap), segue: String? = nil,
+        name: String, summary: String, hierarchy: HierarchySpec, action: ActionSpec, animator: AnimatorKind = .system,
+        interaction: InteractionKind? = nil, trigger: TriggerSpec = TriggerSpec(kind: .tap), segue: String? = nil,
         segueAllowed: Bool? = nil, layoutDirection: LayoutDirection? = nil, contentScroll: ContentScrollSpec? = nil
     ) {
         self.name = name
@@ -99,9 +98,8 @@ public struct HierarchySpec: Sendable, Hashable, Codable {
 
 /// What the trigger does to the hierarchy.
 public struct ActionSpec: Sendable, Hashable, Codable {
-    /// "push", "pop", "popToRoot", "setViewControllers", "present", "dismiss", "selectTab",
-    /// "showDetail", "show", "swapChild" (custom container transition(from:to:)).
-    public var kind: String
+    /// `push`, `pop`, `present`, `dismiss`, ... (`ActionKind`; a spec file spells the raw value).
+    public var kind: ActionKind
     /// The controller pushed, presented, selected or swapped in ("B").
     public var target: String?
     /// The controller the action is called on (present's source; defaults to the visible one).
@@ -117,7 +115,7 @@ public struct ActionSpec: Sendable, Hashable, Codable {
     public var stack: [String]?
 
     public init(
-        kind: String, target: String? = nil, source: String? = nil, style: String? = nil,
+        kind: ActionKind, target: String? = nil, source: String? = nil, style: String? = nil,
         transitionStyle: String? = nil, addsChild: Bool? = nil, stack: [String]? = nil
     ) {
         self.kind = kind

@@ -11,8 +11,8 @@ extension Simulation {
     mutating func drive(_ touches: [Touch]) throws {
         var tap = TapRecognizer(
             parameters: .init(
-                maximumMovement: profile.number("tap.max_movement"),
-                maximumDuration: profile.number("tap.max_duration")))
+                maximumMovement: profile.number(.tapMaxMovement),
+                maximumDuration: profile.number(.tapMaxDuration)))
         var driver: InteractionDriver?
         if spec.interaction != nil {
             driver = try InteractionDriver(
@@ -25,7 +25,7 @@ extension Simulation {
         // A tap starts the transition even when a controller is attached (nav.interrupt-push: a back
         // swipe may catch the animated push, with `nav.interruptible`; without it the swipe is ignored).
         let tapStarts = spec.trigger.kind == .tap
-        let catchesAnimation = profile.bool("nav.interruptible")
+        let catchesAnimation = profile.bool(.navInterruptible)
         let events = interactive && driver!.touchModel == .uikit ? TouchEvent.group(touches) : touches.map(TouchEvent.init)
         var started = false
         var index = 0
@@ -123,21 +123,21 @@ extension Simulation {
             let completionSpeed: Double
             // The zoom dismissal's release runs its own spring, whatever the progress.
             var releaseFactor: Double?
-            if driver.kind == "zoomDismiss" {
+            if driver.kind == .zoomDismiss {
                 let release = releaseZoomMorph(dismissing: finish, at: t)
                 (timing, completionSpeed, releaseFactor) = (release.timing, 1, release.duration / duration)
             } else if driver.isBackSwipe {
-                timing = profile.timing("backswipe.completion_curve")
+                timing = profile.timing(.backswipeCompletionCurve)
                 completionSpeed =
-                    profile.bool("backswipe.velocity_handoff")
+                    profile.bool(.backswipeVelocityHandoff)
                     ? PercentDriven.backSwipeCompletionSpeed(
                         progress: p, velocity: velocity, width: driver.extent,
                         duration: duration, cancelling: !finish)
                     : 1
             } else {
-                timing = profile.timing("interactive.completion_curve")
+                timing = profile.timing(.interactiveCompletionCurve)
                 // Seed 000 and CEPinch: completionSpeed = 1 - percentComplete.
-                completionSpeed = driver.completesAtOneMinusPercent ? 1 - p : profile.number("interactive.completion_speed")
+                completionSpeed = driver.completesAtOneMinusPercent ? 1 - p : profile.number(.interactiveCompletionSpeed)
             }
             let shown = transition!.tau / duration
             if transition!.extendsPastEnds, shown < 0 || shown > 1 {
@@ -148,7 +148,7 @@ extension Simulation {
                 transition!.overshoot = overshoot
                 let distance = overshoot.remaining
                 releaseFactor =
-                    profile.bool("backswipe.velocity_handoff")
+                    profile.bool(.backswipeVelocityHandoff)
                     ? distance / max(distance, duration * abs(velocity) / driver.extent) : distance
             }
             emit(t, "transition", subject, finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")

@@ -12,19 +12,19 @@ extension Simulation {
         worldBefore = world
         let bounds = world.bounds
         switch action.kind {
-        case "show" where world.containerKind == "navigation":
+        case .show where world.containerKind == "navigation":
             return try beginPush(target: try target(), at: t, interactive: interactive, before: before)
-        case "push":
+        case .push:
             return try beginPush(target: try target(), at: t, interactive: interactive, before: before)
-        case "pop", "popToRoot":
+        case .pop, .popToRoot:
             guard world.containerKind == "navigation", world.children.count >= 2 else {
-                throw EngineError("\(action.kind) needs a navigation stack of at least two controllers")
+                throw EngineError("\(action.kind.rawValue) needs a navigation stack of at least two controllers")
             }
             let from = world.children.last!
-            let to = action.kind == "pop" ? world.children[world.children.count - 2] : world.children[0]
+            let to = action.kind == .pop ? world.children[world.children.count - 2] : world.children[0]
             let dropped = Array(world.children[(world.children.firstIndex(of: to)! + 1)..<(world.children.count - 1)])
             return try beginPop(from: from, to: to, dropped: dropped, at: t, interactive: interactive, before: before)
-        case "setViewControllers":
+        case .setViewControllers:
             guard world.containerKind == "navigation", let stack = action.stack, let newTop = stack.last else {
                 throw EngineError("setViewControllers needs a navigation container and a non-empty stack")
             }
@@ -38,11 +38,11 @@ extension Simulation {
             let result = try beginPush(target: newTop, at: t, interactive: interactive, before: before)
             world.children = stack
             return result
-        case "present", "show":
+        case .present, .show:
             return try beginPresent(target: try target(), at: t, interactive: interactive, before: before)
-        case "dismiss":
+        case .dismiss:
             return try beginDismiss(at: t, interactive: interactive, before: before)
-        case "selectTab":
+        case .selectTab:
             guard world.containerKind == "tab" else { throw EngineError("selectTab needs a tab container") }
             let target = try target()
             guard let index = world.children.firstIndex(of: target) else { throw EngineError("'\(target)' is not a tab") }
@@ -50,8 +50,8 @@ extension Simulation {
             emit(t, "delegate", "tab", "shouldSelect(\(target))")
             loadView(target, t)
             world.selectedTab = index
-            let animator = resolvedAnimator(default: "none", forTab: true)
-            if animator != "none" { emit(t, "delegate", "tab", "animationControllerForTransition(from: \(from), to: \(target))") }
+            let animator = resolvedAnimator(default: .none, forTab: true)
+            if animator != .none { emit(t, "delegate", "tab", "animationControllerForTransition(from: \(from), to: \(target))") }
             emit(t, "lifecycle", from, "viewWillDisappear")
             emit(t, "lifecycle", target, "viewWillAppear")
             var op = Operation(
@@ -61,7 +61,7 @@ extension Simulation {
             op.context.toFinal = world.childFrame(target)
             op.context.fromInitial = world.childFrame(from)
             return try startAnimator(op, at: t, interactive: interactive)
-        case "showDetail":
+        case .showDetail:
             guard world.containerKind == "split" else { throw EngineError("showDetail needs a split container") }
             let target = try target()
             let from = world.visibleRootChildren.last!
@@ -73,14 +73,14 @@ extension Simulation {
             emit(t, "lifecycle", target, "viewWillAppear")
             var op = Operation(
                 kind: .showDetail, from: from, to: target, direction: .forward,
-                animator: expanded ? "none" : resolvedAnimator(default: "slide"),
+                animator: expanded ? .none : resolvedAnimator(default: .slide),
                 context: context(from: from, to: target, direction: .forward, container: bounds),
                 removedOwnersOnFinish: [from])
             op.context.toFinal = world.childFrame(target)
             op.context.fromInitial = before.childFrame(from)
             if expanded, from == before.children.first { op.removedOwnersOnFinish = [] }
             return try startAnimator(op, at: t, interactive: interactive)
-        case "swapChild":
+        case .swapChild:
             guard world.containerKind == "custom" else { throw EngineError("swapChild needs a custom container") }
             let target = try target()
             let from = world.children.last!
@@ -93,7 +93,7 @@ extension Simulation {
             emit(t, "lifecycle", target, "willMove(toParent: container)")
             emit(t, "lifecycle", from, "willMove(toParent: nil)")
             world.children.append(target)
-            let duration = profile.number("container.duration")
+            let duration = profile.number(.containerDuration)
             emit(
                 t, "transition", "container",
                 "transition(from: \(from), to: \(target), duration: \(JSONWriter.fingerprintFormat(duration)), options: transitionCrossDissolve)"
@@ -104,24 +104,24 @@ extension Simulation {
             emit(t, "lifecycle", from, "viewWillDisappear")
             var op = Operation(
                 kind: .swapChild, from: from, to: target, direction: .forward,
-                animator: resolvedAnimator(default: "containerCrossDissolve"),
+                animator: resolvedAnimator(default: .containerCrossDissolve),
                 context: context(from: from, to: target, direction: .forward, container: bounds),
                 usesContext: false, removedOwnersOnFinish: [from])
             op.context.toFinal = bounds
             return try startAnimator(op, at: t, interactive: interactive)
-        default:
-            throw EngineError("unknown action '\(action.kind)' for a \(world.containerKind) hierarchy")
         }
     }
 
     private func target() throws -> String {
-        guard let target = spec.action.target, !target.isEmpty else { throw EngineError("action '\(spec.action.kind)' needs a target") }
+        guard let target = spec.action.target, !target.isEmpty else {
+            throw EngineError("action '\(spec.action.kind.rawValue)' needs a target")
+        }
         return target
     }
 
     /// The scenario's animator with "system" resolved to the operation's own.
-    func resolvedAnimator(default system: String, forTab: Bool = false) -> String {
-        spec.animator == "system" ? system : spec.animator
+    func resolvedAnimator(default system: AnimatorKind, forTab: Bool = false) -> AnimatorKind {
+        spec.animator == .system ? system : spec.animator
     }
 
     mutating func loadView(_ name: String, _ t: Double) {
@@ -144,7 +144,7 @@ extension Simulation {
         emit(t, "lifecycle", from, "viewWillDisappear")
         emit(t, "lifecycle", target, "viewWillAppear")
         let op = Operation(
-            kind: .push, from: from, to: target, direction: .forward, animator: resolvedAnimator(default: "slide"),
+            kind: .push, from: from, to: target, direction: .forward, animator: resolvedAnimator(default: .slide),
             context: context(from: from, to: target, direction: .forward, container: world.bounds),
             removedOwnersOnFinish: [from])
         return try startAnimator(op, at: t, interactive: interactive)
@@ -161,7 +161,7 @@ extension Simulation {
         loadView(to, t)
         emit(t, "lifecycle", to, "viewWillAppear")
         var op = Operation(
-            kind: .pop, from: from, to: to, direction: .reverse, animator: resolvedAnimator(default: "slide"),
+            kind: .pop, from: from, to: to, direction: .reverse, animator: resolvedAnimator(default: .slide),
             context: context(from: from, to: to, direction: .reverse, container: world.bounds),
             removedOwnersOnFinish: [from])
         op.droppedMiddle = dropped
@@ -169,7 +169,7 @@ extension Simulation {
     }
 
     private mutating func emitNavigationDelegate(_ operation: String, from: String, to: String, interactive: Bool, _ t: Double) {
-        guard spec.animator != "system" || spec.interaction != nil else { return }
+        guard spec.animator != .system || spec.interaction != nil else { return }
         emit(t, "delegate", "nav", "animationControllerFor(\(operation), from: \(from), to: \(to))")
         if interactive { emit(t, "delegate", "nav", "interactionControllerFor(animator)") }
     }
@@ -181,19 +181,19 @@ extension Simulation {
         switch style {
         case .currentContext, .overCurrentContext: return contextFrame
         case .pageSheet:
-            let top = p.number("presentation.page_sheet_top")
+            let top = p.number(.presentationPageSheetTop)
             if world.sizeClass == .compact { return Rect(x: 0, y: top, w: b.w, h: b.h - top) }
-            let width = min(b.w, p.number("presentation.regular_sheet_width"))
+            let width = min(b.w, p.number(.presentationRegularSheetWidth))
             return Rect(x: (b.w - width) / 2, y: top, w: width, h: b.h - top)
         case .formSheet:
-            let width = min(b.w, p.number("presentation.form_sheet_width"))
-            let height = min(b.h, p.number("presentation.form_sheet_height"))
+            let width = min(b.w, p.number(.presentationFormSheetWidth))
+            let height = min(b.h, p.number(.presentationFormSheetHeight))
             return Rect(x: (b.w - width) / 2, y: (b.h - height) / 2, w: width, h: height)
         case .popover:
-            let size = min(b.w, p.number("presentation.popover_size"))
+            let size = min(b.w, p.number(.presentationPopoverSize))
             return Rect(x: (b.w - size) / 2, y: (b.h - size) / 2, w: size, h: size)
-        case .custom where spec.animator == "sheet":
-            let inset = p.number("sheet.top_inset")
+        case .custom where spec.animator == .sheet:
+            let inset = p.number(.sheetTopInset)
             return Rect(x: 0, y: inset, w: b.w, h: b.h - inset)
         default: return b
         }
@@ -219,8 +219,8 @@ extension Simulation {
     mutating func beginPresent(target: String, at t: Double, interactive: Bool, before: World) throws -> (Operation, TransitionPlan) {
         worldBefore = before
         let requested = try presentationStyle()
-        let popoverCompact = PresentationStyle(rawValue: profile.string("presentation.popover_compact_style")) ?? .pageSheet
-        let contextCompact = ContextCompactAdaptation(rawValue: profile.string("presentation.context_compact_style")) ?? .fullScreen
+        let popoverCompact = PresentationStyle(rawValue: profile.string(.presentationPopoverCompactStyle)) ?? .pageSheet
+        let contextCompact = ContextCompactAdaptation(rawValue: profile.string(.presentationContextCompactStyle)) ?? .fullScreen
         let style = requested.effective(in: world.sizeClass, popoverCompact: popoverCompact, contextCompact: contextCompact)
         let source = spec.action.source ?? world.topController
         let resolution = resolvePresenter(source: source, style: style)
@@ -234,7 +234,7 @@ extension Simulation {
                 t, "delegate", target,
                 "presentationController(forPresented: \(target), presenting: \(resolution.presenter), source: \(source))")
         }
-        if spec.animator != "system" || spec.interaction != nil {
+        if spec.animator != .system || spec.interaction != nil {
             emit(
                 t, "delegate", target,
                 "animationController(forPresented: \(target), presenting: \(resolution.presenter), source: \(source))")
@@ -261,7 +261,7 @@ extension Simulation {
         guard let presentation = world.presentations.last else { throw EngineError("dismiss needs a presented controller") }
         let from = presentation.presented
         let subject = from + ".presentation"
-        if spec.animator != "system" || spec.interaction != nil { emit(t, "delegate", from, "animationController(forDismissed: \(from))") }
+        if spec.animator != .system || spec.interaction != nil { emit(t, "delegate", from, "animationController(forDismissed: \(from))") }
         if interactive { emit(t, "delegate", from, "interactionControllerForDismissal") }
         emit(t, "presentation", subject, "dismissalTransitionWillBegin")
         emit(t, "lifecycle", from, "viewWillDisappear")
@@ -291,13 +291,15 @@ extension Simulation {
     }
 
     /// The animator of a modal transition style (popovers fade in regular width).
-    func modalAnimator(style: PresentationStyle) throws -> String {
-        if style == .popover { return "crossDissolve" }
+    func modalAnimator(style: PresentationStyle) throws -> AnimatorKind {
+        if style == .popover { return .crossDissolve }
         let name = spec.action.transitionStyle ?? "coverVertical"
-        guard ["coverVertical", "crossDissolve", "flipHorizontal", "partialCurl"].contains(name) else {
+        guard let animator = AnimatorKind(rawValue: name),
+            [.coverVertical, .crossDissolve, .flipHorizontal, .partialCurl].contains(animator)
+        else {
             throw EngineError("unknown modal transition style '\(name)'")
         }
-        return name
+        return animator
     }
 
     /// Runs the animator (and the presentation controller's alongside animations) and emits
@@ -317,8 +319,8 @@ extension Simulation {
     /// seed 003's dimming (0 -> 0.4) and presenter scale (0.90); a custom presentation's dimming.
     private mutating func addAlongsideAnimations(_ op: Operation, _ plan: inout TransitionPlan) -> Bool {
         guard let presentation = op.presentation, presentation.style == .custom else { return false }
-        let sheet = spec.animator == "sheet"
-        let dimAlpha = profile.number(sheet ? "sheet.dimming_alpha" : "presentation.custom_dimming_alpha")
+        let sheet = spec.animator == .sheet
+        let dimAlpha = profile.number(sheet ? .sheetDimmingAlpha : .presentationCustomDimmingAlpha)
         var clear = Look(world.bounds)
         clear.alpha = 0
         var dim = clear
@@ -327,8 +329,8 @@ extension Simulation {
         let presenterBase = world.stage.look(presenterKey)
         var scaled = presenterBase
         if sheet {
-            scaled?.sx = profile.number("sheet.presenter_scale")
-            scaled?.sy = profile.number("sheet.presenter_scale")
+            scaled?.sx = profile.number(.sheetPresenterScale)
+            scaled?.sy = profile.number(.sheetPresenterScale)
         }
         if op.kind == .present {
             world.stage.insert("dimming", clear, owner: presentation.presented, below: op.context.toKey)

@@ -74,8 +74,8 @@ struct Simulation {
         self.spec = spec
         self.device = device
         self.frameClock = FrameClock(refreshHz: refreshHz)
-        self.maxTransitionDuration = min(profile.number("clock.max_duration"), Engine.maximumTransitionDuration)
-        self.clampsAlpha = profile.bool("render.clamp_alpha")
+        self.maxTransitionDuration = min(profile.number(.clockMaxDuration), Engine.maximumTransitionDuration)
+        self.clampsAlpha = profile.bool(.renderClampAlpha)
         self.world = try World.initial(spec: spec, device: device, profile: profile)
         self.outcome = Outcome(completed: false, t: 0, hierarchy: "")
         try presentInitialControllers()
@@ -106,7 +106,7 @@ struct Simulation {
     mutating func routeSegue(at t: Double) -> Bool {
         guard let identifier = spec.segue else { return true }
         let source = spec.action.source ?? world.topController
-        let unwinding = ["pop", "popToRoot", "dismiss"].contains(spec.action.kind)
+        let unwinding = [.pop, .popToRoot, .dismiss].contains(spec.action.kind)
         if unwinding {
             emit(t, "segue", source, "performSegue(\(identifier))")
             emit(t, "segue", source, "canPerformUnwindSegueAction(\(identifier))")
@@ -281,7 +281,7 @@ struct Simulation {
 
     /// The finished trace; its outcome describes the final hierarchy when `hierarchy` is true.
     mutating func trace(hierarchy: Bool) -> Trace {
-        if hierarchy { outcome.hierarchy = world.hierarchyJSON(listingHidden: profile.bool("outcome.hidden_views")) }
+        if hierarchy { outcome.hierarchy = world.hierarchyJSON(listingHidden: profile.bool(.outcomeHiddenViews)) }
         return Trace(frames: frames, events: events, outcome: outcome)
     }
 }

@@ -13,8 +13,8 @@ extension World {
             containerKind: h.container, rootName: rootName(for: h.container, controllers: h.controllers),
             children: h.container == "none" ? [] : h.controllers, selectedTab: h.selected ?? 0,
             contextDefiner: h.contextDefiner, bounds: Rect(x: 0, y: 0, w: device.width, h: device.height),
-            sizeClass: device.horizontalSizeClass, tabBarHeight: profile.number("tab.bar_height"),
-            splitPrimaryWidth: profile.number("split.primary_width"))
+            sizeClass: device.horizontalSizeClass, tabBarHeight: profile.number(.tabBarHeight),
+            splitPrimaryWidth: profile.number(.splitPrimaryWidth))
         if h.container == "none" { world.rootName = h.controllers[0] }
         if h.container == "tab", !h.controllers.indices.contains(world.selectedTab) {
             throw EngineError("selected tab \(world.selectedTab) is out of range")

@@ -7,15 +7,15 @@ extension Animators {
     /// from on a push and shrinks into on a dismissal.
     static func zoomSource(_ profile: EngineProfile) -> Look {
         Look(
-            x: profile.number("systemzoom.source_x"), y: profile.number("systemzoom.source_y"),
-            w: profile.number("systemzoom.source_width"), h: profile.number("systemzoom.source_height"))
+            x: profile.number(.systemzoomSourceX), y: profile.number(.systemzoomSourceY),
+            w: profile.number(.systemzoomSourceWidth), h: profile.number(.systemzoomSourceHeight))
     }
 
     /// `_UIZoomTransitionSpec recededContentTransformFor:` (D18, D26): the content behind the
     /// zoomed view scales to (width - scaleDownPoints) / width, never below minScale.
     static func zoomRecededScale(width: Double, profile: EngineProfile) -> Double {
         guard width > 0 else { return 1 }
-        return max((width - profile.number("systemzoom.recede_points")) / width, profile.number("systemzoom.recede_min_scale"))
+        return max((width - profile.number(.systemzoomRecedePoints)) / width, profile.number(.systemzoomRecedeMinScale))
     }
 
     /// Push: the destination grows from the source view's frame to its final frame on the zoomIn
@@ -29,11 +29,11 @@ extension Animators {
         var clear = Look(c.container)
         clear.alpha = 0
         var dim = clear
-        dim.alpha = p.number("systemzoom.dimming_alpha")
+        dim.alpha = p.number(.systemzoomDimmingAlpha)
         switch c.direction {
         case .forward:
-            let spring = TimingFunction.dampedSpring(dampingRatio: p.number("systemzoom.in_damping"), initialVelocity: 0)
-            var plan = TransitionPlan(duration: p.number("systemzoom.in_duration"), timing: spring, springSettings: p.springSettings)
+            let spring = TimingFunction.dampedSpring(dampingRatio: p.number(.systemzoomInDamping), initialVelocity: 0)
+            var plan = TransitionPlan(duration: p.number(.systemzoomInDuration), timing: spring, springSettings: p.springSettings)
             let behind = Look(c.fromInitial)
             var recededLook = behind
             recededLook.sx = receded
@@ -46,9 +46,9 @@ extension Animators {
             plan.finishEdits.append(.remove("dimming"))
             return plan
         case .reverse:
-            let spring = TimingFunction.dampedSpring(dampingRatio: p.number("systemzoom.out_damping"), initialVelocity: 0)
+            let spring = TimingFunction.dampedSpring(dampingRatio: p.number(.systemzoomOutDamping), initialVelocity: 0)
             var plan = TransitionPlan(
-                duration: p.number("systemzoom.out_duration"), timing: .curve(.linear), springSettings: p.springSettings)
+                duration: p.number(.systemzoomOutDuration), timing: .curve(.linear), springSettings: p.springSettings)
             var recededLook = Look(c.toFinal)
             recededLook.sx = receded
             recededLook.sy = receded

@@ -10,19 +10,19 @@ extension InteractionDriver {
         spec: ScenarioSpec, profile: EngineProfile, device: Device, pan: any InteractionRecognizer,
         velocity: VelocityEstimator.Parameters
     ) -> (recognizer: any InteractionRecognizer, extent: Double, direction: GestureVector) {
-        let touchModel = TouchModel(rawValue: profile.string("gesture.event_model"))!
-        let travel = profile.number("systemzoom.drag_extent")
+        let touchModel = TouchModel(rawValue: profile.string(.gestureEventModel))!
+        let travel = profile.number(.systemzoomDragExtent)
         switch spec.trigger.kind {
         case .pinch:
-            return (pinch(profile: profile, touchModel: touchModel), 1 - profile.number("systemzoom.min_scale"), .zero)
+            return (pinch(profile: profile, touchModel: touchModel), 1 - profile.number(.systemzoomMinScale), .zero)
         case .edgePan:
             let edge = BackSwipeLayout(spec: spec, device: device, profile: profile).edge
             let parameters = ScreenEdgePanRecognizer.Parameters(
-                edge: edge, edgeRegionSize: profile.number("backswipe.edge_region"),
-                hysteresis: profile.number("backswipe.edge_hysteresis"),
-                maximumSwipeDuration: profile.number("backswipe.max_swipe_duration"),
-                driftBase: profile.number("backswipe.vertical_fail_base"), driftLimit: profile.number("backswipe.vertical_fail_cap"),
-                driftRun: profile.number("backswipe.vertical_fail_run"), translationHysteresis: profile.number("pan.hysteresis"),
+                edge: edge, edgeRegionSize: profile.number(.backswipeEdgeRegion),
+                hysteresis: profile.number(.backswipeEdgeHysteresis),
+                maximumSwipeDuration: profile.number(.backswipeMaxSwipeDuration),
+                driftBase: profile.number(.backswipeVerticalFailBase), driftLimit: profile.number(.backswipeVerticalFailCap),
+                driftRun: profile.number(.backswipeVerticalFailRun), translationHysteresis: profile.number(.panHysteresis),
                 velocity: velocity, touchModel: touchModel)
             let recognizer = ScreenEdgePanRecognizer(parameters: parameters, screenWidth: device.width, screenHeight: device.height)
             return (recognizer, travel, edge.inward)

@@ -18,9 +18,10 @@ extension Simulation {
     /// `systemzoom.cancel_*`), from rest. Returns the spring and its duration; the transition's
     /// progress (the dimming and the content behind) runs on the same spring.
     mutating func releaseZoomMorph(dismissing: Bool, at t: Double) -> (timing: TimingFunction, duration: Double) {
-        let prefix = dismissing ? "systemzoom.out" : "systemzoom.cancel"
-        let duration = profile.number(prefix + "_duration")
-        let timing = TimingFunction.dampedSpring(dampingRatio: profile.number(prefix + "_damping"), initialVelocity: 0)
+        let spring: (duration: ParameterName, damping: ParameterName) =
+            dismissing ? (.systemzoomOutDuration, .systemzoomOutDamping) : (.systemzoomCancelDuration, .systemzoomCancelDamping)
+        let duration = profile.number(spring.duration)
+        let timing = TimingFunction.dampedSpring(dampingRatio: profile.number(spring.damping), initialVelocity: 0)
         if transition?.plan.morph == nil { moveZoomMorph(ZoomFollow()) }
         transition?.plan.morph?.release(
             dismissing: dismissing, at: t, timing: timing.resolved(duration: duration, settings: profile.springSettings))

@@ -16,7 +16,7 @@ enum ReleasePoint {
     /// Interaction controllers that decide at release with no interactive transition running (the
     /// image drag moves the image itself): their trace has no `updateInteractiveTransition` event,
     /// so their release progress comes from the gesture (`gestureProgress`).
-    static let decidedWithoutTransition: Set<String> = ["imageDrag"]
+    static let decidedWithoutTransition: Set<InteractionKind?> = [.imageDrag]
 
     /// The progress such a controller decides by, from the touches: the first finger's travel from
     /// touch-down to lift, |translation| / `extent` in any direction, clamped to 0...1

@@ -258,7 +258,7 @@ package struct ReportReader {
             let (recordedRule, candidateRule) = rules.rules(spec)
             // A controller that decides without a transition: its release point comes from the gesture.
             let gestureExtent =
-                ReleasePoint.decidedWithoutTransition.contains(spec.interaction ?? "")
+                ReleasePoint.decidedWithoutTransition.contains(spec.interaction)
                 ? (recordedRule?.extent ?? candidateRule?.extent ?? spec.trigger.extent) : nil
             let (points, notStarted) = try releases(
                 replayID, scenarioID: scenario.id, trigger: spec.trigger, gestureExtent: gestureExtent)

@@ -50,7 +50,7 @@ package enum SessionDecision {
             let profile = (engine as? BuiltinEngine)?.engine.profile ?? .builtin
             guard Engine.decidesByCompletionPolicy(spec, profile: profile) else {
                 let rule =
-                    spec.interaction == "zoomDismiss"
+                    spec.interaction == .zoomDismiss
                     ? "a zoom dismissal is decided by _UIDismissInteraction's end rule (ZoomEndRule)"
                     : "a sheet detent release picks its detent by its own rule (SheetDetentRelease)"
                 return .failure(ReelFailure(.dataError, rule + ", not written out yet"))

@@ -13,7 +13,7 @@ package enum SessionRelease {
         guard let row, let spec = try? ScenarioSpec.decode(json: row.scenarioSpecJSON),
             case let touches = try archive.touches(sessionID: sessionID),
             let progress = ReleasePoint.progress(lastUpdateDetail: row.lastUpdateDetail)
-                ?? (ReleasePoint.decidedWithoutTransition.contains(spec.interaction ?? "")
+                ?? (ReleasePoint.decidedWithoutTransition.contains(spec.interaction)
                     ? spec.trigger.extent.flatMap { ReleasePoint.gestureProgress(touches: touches, extent: $0) } : nil),
             let velocity = ReleasePoint.velocity(touches: touches, trigger: spec.trigger)
         else { return nil }

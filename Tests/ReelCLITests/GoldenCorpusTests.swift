@@ -9,12 +9,22 @@ import Testing
 /// `reel synth` makes from fixed seeds. They pin what a refactoring (moving files between modules,
 /// a new storage layout) must leave identical, byte for byte. They are not a source of truth for
 /// behaviour: when a change is meant to alter one of these outputs, rerun with `REEL_GOLDEN_UPDATE=1`
-/// and say in the commit which output changed and why. On a mismatch the actual outputs are kept in
-/// a folder the failure names, to diff against a run of the previous build.
+/// and say in the commit which output changed and why. Each output's text is kept beside its digest
+/// (Tests/Golden/golden-corpus/NAME.txt, as snapshot files are), so a change shows as a diff in
+/// review; the digest stays the fast check, and a test holds text and digest to each other. On a
+/// mismatch the failure names the first line that differs and the folder the actual outputs are
+/// kept in.
 @Suite("golden corpus")
 struct GoldenCorpusTests {
     /// The file of expected digests, one `name sha256 lines` per output.
     static let goldenFile = repositoryRoot + "/Tests/Golden/golden-corpus.txt"
+    /// The folder of the expected outputs' texts, one `NAME.txt` per output.
+    static let goldenTextFolder = repositoryRoot + "/Tests/Golden/golden-corpus"
+
+    /// The digest line of one output: `name sha256 lines`.
+    static func digestLine(_ name: String, _ text: String) -> String {
+        "\(name) \(SHA256.hex(text)) \(text.split(separator: "\n", omittingEmptySubsequences: false).count - 1)"
+    }
 
     /// Scenario families of the corpus: edge pan, pan, pinch, the image drag and a tap.
     static let scenarios = [
@@ -25,29 +35,70 @@ struct GoldenCorpusTests {
     @Test func aFixedCorpusGivesTheSameBytesEverywhere() throws {
         let folder = try temporaryFolder()
         let outputs = try Self.corpusOutputs(in: folder)
-        let actual =
-            outputs.map { name, text in
-                "\(name) \(SHA256.hex(text)) \(text.split(separator: "\n", omittingEmptySubsequences: false).count - 1)"
-            }.joined(separator: "\n") + "\n"
+        let actual = outputs.map { Self.digestLine($0, $1) }.joined(separator: "\n") + "\n"
 
         if ProcessInfo.processInfo.environment["REEL_GOLDEN_UPDATE"] == "1" {
             try actual.write(toFile: Self.goldenFile, atomically: true, encoding: .utf8)
+            try? FileManager.default.removeItem(atPath: Self.goldenTextFolder)
+            try FileManager.default.createDirectory(atPath: Self.goldenTextFolder, withIntermediateDirectories: true)
+            for (name, text) in outputs {
+                try text.write(toFile: Self.goldenTextFolder + "/\(name).txt", atomically: true, encoding: .utf8)
+            }
             return
         }
-        let expected = try String(contentsOfFile: Self.goldenFile, encoding: .utf8)
-        let expectedLines = Dictionary(
-            uniqueKeysWithValues: expected.split(separator: "\n").map { line in
-                (String(line.split(separator: " ")[0]), String(line))
-            })
-        for (line, (name, text)) in zip(actual.split(separator: "\n"), outputs) {
+        let expectedLines = try Self.expectedDigests()
+        for (name, text) in outputs {
             let kept = folder + "/golden-\(name).txt"
             try text.write(toFile: kept, atomically: true, encoding: .utf8)
-            #expect(
-                expectedLines[name] == String(line),
-                "golden output '\(name)' changed: \(line) (expected \(expectedLines[name] ?? "none")); actual text kept in \(kept)")
+            let line = Self.digestLine(name, text)
+            guard expectedLines[name] != line else { continue }
+            let stored = try? String(contentsOfFile: Self.goldenTextFolder + "/\(name).txt", encoding: .utf8)
+            Issue.record(
+                """
+                golden output '\(name)' changed: \(line) (expected \(expectedLines[name] ?? "none")); \
+                \(stored.map { Self.firstDifference($0, text) } ?? "no stored text"); actual text kept in \(kept) \
+                (diff it against Tests/Golden/golden-corpus/\(name).txt)
+                """)
         }
         #expect(
             expectedLines.count == outputs.count, "the golden file lists \(expectedLines.count) outputs, the test makes \(outputs.count)")
+    }
+
+    /// The stored texts and digests agree: every digest line has its text, whose SHA-256 and line
+    /// count are the line's, and no text is without a line. A text edited by hand (or a digest
+    /// updated without its text) fails here, without running the corpus.
+    @Test func theStoredTextsMatchTheirDigests() throws {
+        let expected = try Self.expectedDigests()
+        #expect(!expected.isEmpty)
+        for (name, line) in expected.sorted(by: { $0.key < $1.key }) {
+            let path = Self.goldenTextFolder + "/\(name).txt"
+            let text = try #require(try? String(contentsOfFile: path, encoding: .utf8), "\(path) is missing")
+            #expect(Self.digestLine(name, text) == line, "\(path) does not match its digest line '\(line)'")
+        }
+        let texts = try FileManager.default.contentsOfDirectory(atPath: Self.goldenTextFolder).filter { $0.hasSuffix(".txt") }
+        #expect(Set(texts) == Set(expected.keys.map { $0 + ".txt" }), "texts without a digest line, or digest lines without a text")
+    }
+
+    /// The digest lines of the golden file, by output name.
+    static func expectedDigests() throws -> [String: String] {
+        let expected = try String(contentsOfFile: goldenFile, encoding: .utf8)
+        return Dictionary(
+            uniqueKeysWithValues: expected.split(separator: "\n").map { line in
+                (String(line.split(separator: " ")[0]), String(line))
+            })
+    }
+
+    /// Where `actual` first departs from `expected`: the line number and both lines (cut at 200
+    /// characters), or the line count when one is a prefix of the other.
+    static func firstDifference(_ expected: String, _ actual: String) -> String {
+        let (old, new) = (
+            expected.split(separator: "\n", omittingEmptySubsequences: false),
+            actual.split(separator: "\n", omittingEmptySubsequences: false)
+        )
+        for (index, (a, b)) in zip(old, new).enumerated() where a != b {
+            return "first difference at line \(index + 1): expected '\(a.prefix(200))', got '\(b.prefix(200))'"
+        }
+        return "the stored text has \(old.count) lines, the actual \(new.count)"
     }
 
     /// Runs synth (60 and 120 Hz), record, replay against `legacy-0.3`, export and report, and

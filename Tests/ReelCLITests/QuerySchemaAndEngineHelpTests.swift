@@ -36,12 +36,21 @@ struct QuerySchemaAndEngineHelpTests {
         #expect(try runReel(["query", "none.sqlite", "--schema"], in: folder).status == 66)
     }
 
-    @Test func engineHelpNamesEveryPreset() throws {
+    /// Every command that takes `--engine` shares one option group (`EngineOption`): the same help
+    /// paragraph everywhere, naming every preset.
+    @Test func engineHelpNamesEveryPresetTheSameWayInEveryCommand() throws {
         let folder = try temporaryFolder()
-        for command in ["replay", "record"] {
-            let help = try runReel([command, "--help"], in: folder)
-            let text = help.standardOutput.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        var paragraphs: [String: String] = [:]
+        for command in [["replay"], ["record"], ["accept"], ["review"], ["engine", "params"], ["engine", "serve"]] {
+            let help = try runReel(command + ["--help"], in: folder)
+            #expect(help.status == 0)
+            // The option's paragraph runs from its line to the next line that starts an option.
+            let options = help.standardOutput.components(separatedBy: "\n  -")
+            let paragraph = try #require(options.first { $0.hasPrefix("-engine <engine>") }, "reel \(command) --help has --engine")
+            let text = paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             for preset in EngineProfile.presetNames { #expect(text.contains(preset), "reel \(command) --help: \(preset)") }
+            paragraphs[command.joined(separator: " ")] = text
         }
+        #expect(Set(paragraphs.values).count == 1, "\(paragraphs)")
     }
 }

@@ -45,6 +45,18 @@ struct BadInputCase: CustomTestStringConvertible, Sendable {
         .init(
             name: "inline-scenario-invalid", line: 5,
             reason: "the inline scenario is not a valid scenario spec: missing field \"hierarchy\""),
+        // A misspelt name in a spec is caught when the spec is decoded (exit 65), naming the closest
+        // name and every name (`InteractionKind`, `AnimatorKind`), the file for a scenario file.
+        .init(
+            name: "misspelt-interaction", line: 5,
+            reason:
+                "the inline scenario is not a valid scenario spec: field \"interaction\": unknown interaction controller 'backSwip'; did you mean 'backSwipe'? (one of backSwipe, contentPop, swipeDismiss, sheetDrag, verticalSwipePop, imageDrag, pinchDismiss, zoomDismiss, sheetDetents, sheetDetentsModal, sheetScrollHandoff, reelkit)"
+        ),
+        .init(
+            name: "misspelt-animator-file", line: 5,
+            reason:
+                "misspelt-animator.json: not a valid scenario spec: field \"animator\": unknown animator 'bounse'; did you mean 'bounce'? (one of system, slide, coverVertical, crossDissolve, flipHorizontal, partialCurl, sheet, containerCrossDissolve, tabCrossDissolve, bounce, zoom, systemZoom, cards, cube, crossfade, flip, fold, portal, shrink, none, reelkit)"
+        ),
         .init(name: "zero-width", line: 5, reason: "field \"device.width\" must be positive, not 0"),
         .init(name: "negative-height", line: 5, reason: "field \"device.height\" must be positive, not -844"),
         .init(name: "zero-scale", line: 5, reason: "field \"device.scale\" must be positive, not 0"),

@@ -42,7 +42,7 @@ import Testing
     @Test func sheetDismissTakesPointFourSecondsBelowTheContainer() throws {
         let spec = ScenarioSpec(
             name: "sheet.dismiss", summary: "", hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),
-            action: ActionSpec(kind: "dismiss", style: "custom"), animator: "sheet")
+            action: ActionSpec(kind: .dismiss, style: "custom"), animator: .sheet)
         let trace = try Engine().run(scenario: spec, device: .phone, refreshHz: 60, touches: tapTouches())
         #expect(view(try #require(trace.frames.first), "B.view")?.y == 100)
         #expect(view(try #require(trace.frames.first), "A.view")?.transform.a == 0.9)

@@ -88,7 +88,7 @@ import Testing
         if name == "shrink" {
             return ScenarioSpec(
                 name: "shrink", summary: "", hierarchy: HierarchySpec(container: "navigation", controllers: ["A"], presented: ["B"]),
-                action: ActionSpec(kind: "dismiss", style: "overFullScreen"), animator: "shrink")
+                action: ActionSpec(kind: .dismiss, style: "overFullScreen"), animator: .shrink)
         }
         return try #require(ScenarioCatalog.named(name))
     }

@@ -33,7 +33,7 @@ import Testing
     func navigationRoot(style: String, device: Device, effective: String, presenter: String, views: [String]) throws {
         let spec = ScenarioSpec(
             name: "t", summary: "", hierarchy: HierarchySpec(container: "navigation", controllers: ["A"]),
-            action: ActionSpec(kind: "present", target: "B", source: "A", style: style))
+            action: ActionSpec(kind: .present, target: "B", source: "A", style: style))
         let trace = try Engine().run(scenario: spec, device: device, refreshHz: 60, touches: tapTouches())
         let expected =
             #"{"presented":[{"presented":"B","presenter":"\#(presenter)","style":"\#(effective)"}],"root":{"children":["A"],"kind":"navigation","name":"nav"},"views":[\#(views.map { "\"\($0)\"" }.joined(separator: ","))]}"#
@@ -62,7 +62,7 @@ import Testing
     static func tabContext(_ style: String) -> ScenarioSpec {
         ScenarioSpec(
             name: "t", summary: "", hierarchy: HierarchySpec(container: "tab", controllers: ["A", "C"], contextDefiner: "A"),
-            action: ActionSpec(kind: "present", target: "B", source: "A", style: style))
+            action: ActionSpec(kind: .present, target: "B", source: "A", style: style))
     }
 
     /// `presentation.context_compact_style`: matching keeps overCurrentContext's views

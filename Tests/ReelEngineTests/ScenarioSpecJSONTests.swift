@@ -35,9 +35,9 @@ struct ScenarioSpecJSONTests {
             hierarchy: HierarchySpec(
                 container: "navigation", controllers: ["A", "B/C"], selected: 1, presented: ["P"], contextDefiner: "A"),
             action: ActionSpec(
-                kind: "setViewControllers", target: "B", source: "A", style: "pageSheet", transitionStyle: "crossDissolve",
+                kind: .setViewControllers, target: "B", source: "A", style: "pageSheet", transitionStyle: "crossDissolve",
                 addsChild: false, stack: ["A", "B", "C"]),
-            animator: "zoom", interaction: "backSwipe",
+            animator: .zoom, interaction: .backSwipe,
             trigger: TriggerSpec(kind: .edgePan, edge: .right, direction: .left, extent: extent, threshold: threshold),
             segue: "showDetail", segueAllowed: true, layoutDirection: .rightToLeft,
             contentScroll: ContentScrollSpec(offset: -threshold, contentWidth: extent))
@@ -47,7 +47,7 @@ struct ScenarioSpecJSONTests {
     @Test func absentOptionalsAreLeftOutAsJSONEncoderLeftThemOut() throws {
         let spec = ScenarioSpec(
             name: "bare", summary: "", hierarchy: HierarchySpec(container: "none", controllers: ["A"]),
-            action: ActionSpec(kind: "present"))
+            action: ActionSpec(kind: .present))
         #expect(spec.canonicalJSON == (try foundationBytes(spec)))
         #expect(!spec.canonicalJSON.contains("null"))
     }

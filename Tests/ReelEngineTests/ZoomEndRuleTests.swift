@@ -15,8 +15,8 @@ import Testing
 @Suite struct ZoomEndRuleTests {
     static let W = 390.0
     static let factor = 0.099
-    static let threshold = EngineProfile.builtin.number("systemzoom.dismiss_threshold")
-    static let scaleThreshold = EngineProfile.builtin.number("systemzoom.scale_dismiss_threshold")
+    static let threshold = EngineProfile.builtin.number(.systemzoomDismissThreshold)
+    static let scaleThreshold = EngineProfile.builtin.number(.systemzoomScaleDismissThreshold)
     /// The pan's `_hysteresis` removed at began (the dismiss interaction's own recognizers).
     static let panHysteresis = 10.0
 

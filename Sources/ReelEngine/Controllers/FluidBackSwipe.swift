@@ -29,11 +29,11 @@ struct FluidBackSwipe: Sendable, Hashable {
     let drawsRubberBand: Bool
 
     init(profile: EngineProfile) {
-        rubberBandExtent = profile.number("backswipe.rubber_band_extent")
-        rubberBandCoefficient = profile.number("backswipe.rubber_band_coefficient")
-        edgeFlickThreshold = profile.number("backswipe.edge_flick_threshold")
-        edgeFlickBoost = profile.number("backswipe.edge_flick_boost")
-        drawsRubberBand = profile.bool("backswipe.rubber_band_drawn")
+        rubberBandExtent = profile.number(.backswipeRubberBandExtent)
+        rubberBandCoefficient = profile.number(.backswipeRubberBandCoefficient)
+        edgeFlickThreshold = profile.number(.backswipeEdgeFlickThreshold)
+        edgeFlickBoost = profile.number(.backswipeEdgeFlickBoost)
+        drawsRubberBand = profile.bool(.backswipeRubberBandDrawn)
     }
 
     /// The progress sent to `updateInteractiveTransition`: `progress` inside 0...1, rubber-banded outside.

@@ -45,28 +45,28 @@ struct SheetDetentLayout: Sendable {
         bounds = Rect(x: 0, y: 0, w: device.width, h: device.height)
         bottomInset = insets.bottom
         // A phone with a home button (no bottom inset) keeps a larger gap under the status bar.
-        let gap = profile.number(insets.bottom > 0 ? "sheetdetent.top_gap" : "sheetdetent.top_gap_home_button")
+        let gap = profile.number(insets.bottom > 0 ? .sheetdetentTopGap : .sheetdetentTopGapHomeButton)
         largeTop = insets.top + gap
         largeValue = max(device.height - insets.bottom - largeTop, 0)
         // D26 medium block: maximumDetentValue x a table entry chosen by container height > 568;
         // in compact height (phones in landscape) medium is inactive.
-        let fraction = profile.number(device.height > 568 ? "sheetdetent.medium_fraction" : "sheetdetent.medium_fraction_short")
+        let fraction = profile.number(device.height > 568 ? .sheetdetentMediumFraction : .sheetdetentMediumFractionShort)
         var resting = [SheetDetent(identifier: "large", value: largeValue)]
         if device.verticalSizeClass != .compact { resting.append(SheetDetent(identifier: "medium", value: largeValue * fraction)) }
-        let custom = profile.number("sheetdetent.custom_height")
+        let custom = profile.number(.sheetdetentCustomHeight)
         if custom > 0 { resting.append(SheetDetent(identifier: "custom", value: min(custom, largeValue))) }
         resting.sort { $0.value < $1.value }
         let withDismiss = [SheetDetent(identifier: "dismiss", value: -insets.bottom)] + resting
         detentsWithDismiss = withDismiss
         detents = modal ? resting : withDismiss
-        dimmingAlpha = profile.number("sheetdetent.dimming_alpha")
-        let undimmed = profile.string("sheetdetent.largest_undimmed")
+        dimmingAlpha = profile.number(.sheetdetentDimmingAlpha)
+        let undimmed = profile.string(.sheetdetentLargestUndimmed)
         undimmedValue = resting.first { $0.identifier == undimmed }?.value
         // The presenter shrinks by a content margin on each side and moves so that its top stands
         // a top offset above the large sheet's top.
-        let margin = profile.number(device.width > 393 ? "sheetdetent.presenter_margin_wide" : "sheetdetent.presenter_margin")
+        let margin = profile.number(device.width > 393 ? .sheetdetentPresenterMarginWide : .sheetdetentPresenterMargin)
         presenterScale = device.width > 0 ? 1 - 2 * margin / device.width : 1
-        presenterTop = largeTop - profile.number("sheetdetent.presenter_top_offset")
+        presenterTop = largeTop - profile.number(.sheetdetentPresenterTopOffset)
     }
 
     /// The detent (index into `detents`) the sheet starts at: the smallest one it rests at.

@@ -20,10 +20,10 @@ struct SheetDetentRelease: Sendable, Hashable {
     var speedThreshold: Double
 
     init(profile: EngineProfile) {
-        decelerationRate = profile.number("sheetdetent.deceleration_rate")
-        minimumSpeed = profile.number("sheetdetent.minimum_speed")
-        horizontalPan = profile.bool("sheetdetent.horizontal_pan")
-        speedThreshold = profile.number("sheetdetent.speed_threshold")
+        decelerationRate = profile.number(.sheetdetentDecelerationRate)
+        minimumSpeed = profile.number(.sheetdetentMinimumSpeed)
+        horizontalPan = profile.bool(.sheetdetentHorizontalPan)
+        speedThreshold = profile.number(.sheetdetentSpeedThreshold)
     }
 
     /// The projected value: value + v x r / (1 - r) / 1000 (`_UIHyperInteractor _projectedPoint`),

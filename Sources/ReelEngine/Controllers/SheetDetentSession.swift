@@ -8,7 +8,7 @@ import ReelTrace
 /// the first drag until the sheet is at rest after the last release.
 struct SheetDetentSession {
     /// The scenarios' interaction controllers.
-    enum Kind: String, CaseIterable {
+    enum Kind: CaseIterable {
         /// The sheet's own pan (`sheet.detents`).
         case sheetDetents
         /// The same with `isModalInPresentation` (`sheet.detents-modal`).
@@ -54,10 +54,22 @@ struct SheetDetentSession {
     private var endTime = 0.0
 
     /// Whether `spec` is a detent scenario this session runs.
-    static func runs(_ spec: ScenarioSpec) -> Bool { spec.interaction.flatMap(Kind.init(rawValue:)) != nil }
+    static func runs(_ spec: ScenarioSpec) -> Bool { kind(of: spec.interaction) != nil }
+
+    /// The session kind of an interaction controller, nil for one an `InteractionDriver` runs
+    /// (or none). Exhaustive: a new interaction controller is placed here on purpose.
+    static func kind(of interaction: InteractionKind?) -> Kind? {
+        switch interaction {
+        case .sheetDetents: .sheetDetents
+        case .sheetDetentsModal: .sheetDetentsModal
+        case .sheetScrollHandoff: .sheetScrollHandoff
+        case .backSwipe, .contentPop, .swipeDismiss, .sheetDrag, .verticalSwipePop, .imageDrag, .pinchDismiss, .zoomDismiss, .reelKit, nil:
+            nil
+        }
+    }
 
     init(profile: EngineProfile, spec: ScenarioSpec, device: Device, refreshHz: Double) throws {
-        guard let kind = spec.interaction.flatMap(Kind.init(rawValue:)) else { throw EngineError("not a sheet detent scenario") }
+        guard let kind = Self.kind(of: spec.interaction) else { throw EngineError("not a sheet detent scenario") }
         simulation = try Simulation(profile: profile, spec: spec, device: device, refreshHz: refreshHz)
         guard let presentation = simulation.world.presentations.last else {
             throw EngineError("a sheet detent scenario needs a presented controller")
@@ -70,20 +82,20 @@ struct SheetDetentSession {
         // Above the largest detent: the gap to the safe area's top, at most a maximum; below the
         // smallest: a fraction of the height, at most a maximum.
         band = SheetRubberBand(
-            coefficient: profile.number("sheetdetent.rubber_band_coefficient"),
-            extentAbove: min(layout.largeTop - device.safeAreaInsets.top, profile.number("sheetdetent.rubber_band_top_max")),
+            coefficient: profile.number(.sheetdetentRubberBandCoefficient),
+            extentAbove: min(layout.largeTop - device.safeAreaInsets.top, profile.number(.sheetdetentRubberBandTopMax)),
             extentBelow: min(
-                device.height * profile.number("sheetdetent.rubber_band_bottom_fraction"),
-                profile.number("sheetdetent.rubber_band_bottom_max")))
+                device.height * profile.number(.sheetdetentRubberBandBottomFraction),
+                profile.number(.sheetdetentRubberBandBottomMax)))
         attemptPull =
-            profile.number("sheetdetent.attempt_fraction")
+            profile.number(.sheetdetentAttemptFraction)
             * min(
-                device.height * profile.number("sheetdetent.rubber_band_bottom_fraction"),
-                profile.number("sheetdetent.rubber_band_bottom_max"))
-        response = profile.number("sheetdetent.spring_response")
-        dampingRatio = profile.number("sheetdetent.damping_ratio")
-        highSpeedDampingRatio = profile.number("sheetdetent.high_speed_damping_ratio")
-        settleEpsilon = profile.number("spring.settle_epsilon")
+                device.height * profile.number(.sheetdetentRubberBandBottomFraction),
+                profile.number(.sheetdetentRubberBandBottomMax))
+        response = profile.number(.sheetdetentSpringResponse)
+        dampingRatio = profile.number(.sheetdetentDampingRatio)
+        highSpeedDampingRatio = profile.number(.sheetdetentHighSpeedDampingRatio)
+        settleEpsilon = profile.number(.springSettleEpsilon)
         selected = layout.initialIndex
         value = layout.detents[selected].value
         let sheetKey = World.viewKey(presented)
@@ -104,9 +116,9 @@ struct SheetDetentSession {
         let profile = simulation.profile
         var pan = PanRecognizer(
             parameters: .init(
-                hysteresis: profile.number("pan.hysteresis"),
+                hysteresis: profile.number(.panHysteresis),
                 velocity: VelocityEstimator.Parameters(
-                    latestWeight: profile.number("velocity.latest_weight"), minimumInterval: profile.number("velocity.min_dt"),
+                    latestWeight: profile.number(.velocityLatestWeight), minimumInterval: profile.number(.velocityMinDt),
                     blend: .afterFirstSample)))
         let events = TouchEvent.group(touches)
         var index = 0

@@ -25,12 +25,12 @@ struct SheetScrollHandOff: Sendable, Hashable {
     static func contentKey(_ presented: String) -> String { presented + ".content" }
 
     init(profile: EngineProfile, largeValue: Double) {
-        contentHeight = profile.number("sheetdetent.content_height")
+        contentHeight = profile.number(.sheetdetentContentHeight)
         maximumOffset = max(contentHeight - largeValue, 0)
-        contentOffset = min(profile.number("sheetdetent.content_offset"), maximumOffset)
-        expandsAtEdge = profile.bool("sheetdetent.scrolling_expands")
+        contentOffset = min(profile.number(.sheetdetentContentOffset), maximumOffset)
+        expandsAtEdge = profile.bool(.sheetdetentScrollingExpands)
         self.largeValue = largeValue
-        minimumSwipeInterval = profile.number("sheetdetent.minimum_swipe_interval")
+        minimumSwipeInterval = profile.number(.sheetdetentMinimumSwipeInterval)
     }
 
     /// The content's frame inside the sheet's frame, in window points.

@@ -23,8 +23,8 @@ public struct ReelKitScene: Sendable {
     public init(name: String, summary: String = "", trigger: TriggerSpec, build: @escaping @Sendable (UIWindow) -> Void) {
         spec = ScenarioSpec(
             name: name, summary: summary.isEmpty ? "ReelKit scene \(name)" : summary,
-            hierarchy: HierarchySpec(container: "none", controllers: ["root"]), action: ActionSpec(kind: "present"),
-            animator: "reelkit", interaction: trigger.kind == .tap ? nil : "reelkit", trigger: trigger)
+            hierarchy: HierarchySpec(container: "none", controllers: ["root"]), action: ActionSpec(kind: .present),
+            animator: .reelKit, interaction: trigger.kind == .tap ? nil : .reelKit, trigger: trigger)
         self.build = build
     }
 

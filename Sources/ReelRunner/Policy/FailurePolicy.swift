@@ -1,4 +1,5 @@
 import Foundation
+import ReelEngine
 import ReelStore
 import ReelTrace
 

@@ -1,11 +1,10 @@
-import ReelJSON
 import ReelStore
 import ReelTrace
 
 /// A replay's verdicts counted by session under a `FailurePolicy`: how many diverging sessions
 /// fail it, how many diverge only in kinds it lets pass, and how many sessions show each kind.
-/// Read from `replay_results` (status and `kinds_json`) grouped (`Archive.verdictGroups`), so its memory does
-/// not grow with the replay.
+/// Read from `replay_results` grouped by status and kinds (`Archive.verdictGroups`, which decodes
+/// them), so its memory does not grow with the replay.
 package struct VerdictTally: Sendable, Hashable {
     package let policy: FailurePolicy
     /// Diverged sessions with at least one failing kind.
@@ -21,16 +20,26 @@ package struct VerdictTally: Sendable, Hashable {
     /// Sessions whose completion decision flipped (both decisions known and different).
     package private(set) var flips = 0
 
-    /// Counts replay `replayID` of `archive`; a `kinds_json` naming no kind is bad data.
+    /// Counts replay `replayID` of `archive` from its typed verdict groups (a stored kind or status
+    /// the schema does not know fails the read, `ArchiveError.invalidStoredValue`).
     package init(replayID: Int64, in archive: Archive, policy: FailurePolicy) throws {
         self.policy = policy
         var passing = Set<DivergenceKind>()
-        for group in try archive.verdictGroups(replayID: replayID) {
+        let groups: [VerdictGroup]
+        do {
+            groups = try archive.verdictGroups(replayID: replayID)
+        } catch ArchiveError.invalidStoredValue(let table, let column, let value) {
+            throw ReelFailure(
+                .dataError,
+                "\(archive.path): \(table).\(column) of replay \(replayID) holds \(UntrustedText.sanitized(value, limit: 80)), "
+                    + (column == "status" ? "not a verdict status" : "not a list of divergence kinds"))
+        }
+        for group in groups {
             let count = group.sessions
             flips += group.flips
-            let kinds = try Self.kinds(group.kindsJSON, archive: archive, replayID: replayID)
+            let kinds = group.kinds
             for kind in kinds { sessionsByKind[kind, default: 0] += count }
-            if group.status == VerdictStatus.error.rawValue {
+            if group.status == .error {
                 errors += count
             } else if policy.fails(kinds) {
                 failingSessions += count
@@ -45,18 +54,5 @@ package struct VerdictTally: Sendable, Hashable {
     /// The session counts per kind in `DivergenceKind` order.
     package var orderedSessionsByKind: [(kind: DivergenceKind, sessions: Int)] {
         DivergenceKind.allCases.compactMap { kind in sessionsByKind[kind].map { (kind, $0) } }
-    }
-
-    /// The kinds of one `kinds_json` value (a JSON array of kind names).
-    private static func kinds(_ json: String, archive: Archive, replayID: Int64) throws -> [DivergenceKind] {
-        let invalid = ReelFailure(
-            .dataError,
-            "\(archive.path): replay_results.kinds_json of replay \(replayID) is not a list of divergence kinds: "
-                + UntrustedText.sanitized(json, limit: 80))
-        guard case .array(let values)? = try? JSONParser.parse(json) else { throw invalid }
-        return try values.map { value in
-            guard case .string(let name) = value, let kind = DivergenceKind(rawValue: name) else { throw invalid }
-            return kind
-        }
     }
 }

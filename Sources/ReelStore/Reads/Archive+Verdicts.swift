@@ -1,11 +1,12 @@
 import ReelTrace
 
-/// Sessions of one status and one set of divergence kinds in a replay (one group of `replay_results`).
+/// Sessions of one status and one set of divergence kinds in a replay (one group of `replay_results`),
+/// decoded: a status or kind the schema does not know is `ArchiveError.invalidStoredValue`.
 public struct VerdictGroup: Sendable, Hashable {
-    /// `diverged` or `error`, as stored.
-    public var status: String
-    /// The group's `kinds_json`, as stored (a JSON array of kind names, unchecked).
-    public var kindsJSON: String
+    /// `.diverged` or `.error`.
+    public var status: VerdictStatus
+    /// The group's divergence kinds (`kinds_json`), in their stored order.
+    public var kinds: [DivergenceKind]
     public var sessions: Int
     /// Sessions of the group whose completion decision flipped.
     public var flips: Int
@@ -43,7 +44,8 @@ public struct FlippedSession: Sendable, Hashable {
 /// listing and the Markdown summary's flips.
 extension Archive {
     /// Replay `replayID`'s sessions that did not match, grouped by status and `kinds_json`: few
-    /// rows whatever the replay's size.
+    /// rows whatever the replay's size. Status and kinds come back as their enums, so no reader
+    /// parses `kinds_json` again.
     public func verdictGroups(replayID: Int64) throws -> [VerdictGroup] {
         let statement = try database.prepare(
             """
@@ -51,8 +53,14 @@ extension Archive {
             FROM replay_results WHERE replay_id = ?1 AND status <> 'matched' GROUP BY status, kinds_json
             """)
         try statement.bind(replayID, at: 1)
-        return try statement.rows { row in
-            VerdictGroup(status: row.string(at: 0), kindsJSON: row.string(at: 1), sessions: row.int(at: 2), flips: row.int(at: 3))
+        let stored = try statement.rows { row in (row.string(at: 0), row.string(at: 1), row.int(at: 2), row.int(at: 3)) }
+        return try stored.map { status, kindsJSON, sessions, flips in
+            VerdictGroup(
+                status: try decode(VerdictStatus.self, status, "replay_results", "status"),
+                kinds: try jsonStrings(kindsJSON, table: "replay_results", column: "kinds_json").map {
+                    try decode(DivergenceKind.self, $0, "replay_results", "kinds_json")
+                },
+                sessions: sessions, flips: flips)
         }
     }
 

@@ -32,11 +32,9 @@ struct AcceptCommand: ParsableCommand {
     @Option(help: "The replay whose candidate to accept.")
     var replay: Int64
 
-    @Option(
-        help: ArgumentHelp(
-            "The replay's candidate, as `reel replay --engine` was given it: needed when sessions without a kept trace must run on a profile file or an engine process.",
-            valueName: "engine"))
-    var engine: String?
+    @OptionGroup var engineOption: EngineOption
+    /// The replay's candidate as `--engine` names it; nil: the one the replay recorded.
+    var engine: String? { engineOption.engine }
 
     @Option(name: .customLong("scenario"), help: "Only sessions of this scenario (one; run accept once per scenario).")
     var scenarios: [String] = []

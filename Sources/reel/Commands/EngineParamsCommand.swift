@@ -12,8 +12,9 @@ struct EngineParamsCommand: ParsableCommand {
         commandName: "params", abstract: "List every engine parameter: name, value, unit, accepted range, description.",
         discussion: "A profile's number outside a parameter's range, or a fraction for a count, is refused (65).")
 
-    @Option(help: "builtin, a preset (reel engine profiles) or a profile .json file whose values to show.")
-    var engine = "builtin"
+    @OptionGroup var engineOption: EngineOption
+    /// The engine whose values to show.
+    var engine: String { engineOption.engine ?? "builtin" }
 
     @Option(help: "How to print the parameters: a table or a JSON array.")
     var format: OutputFormat = .text

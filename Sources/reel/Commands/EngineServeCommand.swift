@@ -12,8 +12,9 @@ struct EngineServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Answer engine-protocol requests on standard input with the built-in engine (docs/PROTOCOL.md).")
 
-    @Option(help: "builtin, a preset (reel engine profiles) or a profile .json file.")
-    var engine = "builtin"
+    @OptionGroup var engineOption: EngineOption
+    /// The engine to serve: builtin, a preset or a profile file.
+    var engine: String { engineOption.engine ?? "builtin" }
 
     func run() throws {
         try reportingErrors {

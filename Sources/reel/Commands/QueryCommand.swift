@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelEngine
 import ReelRunner
 import ReelStore
 import ReelTrace

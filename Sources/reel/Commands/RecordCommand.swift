@@ -31,8 +31,9 @@ struct RecordCommand: ParsableCommand {
     @Argument(help: "Gesture stream files (JSON Lines); standard input when none or '-'.")
     var files: [String] = []
 
-    @Option(help: ArgumentHelp(EngineHelp.choices))
-    var engine = "builtin"
+    @OptionGroup var engineOption: EngineOption
+    /// The engine that records.
+    var engine: String { engineOption.engine ?? "builtin" }
 
     @Flag(help: "Record every valid session and report every bad one instead of stopping at the first.")
     var keepGoing = false

@@ -32,8 +32,9 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The archive of recorded sessions.")
     var archive: String
 
-    @Option(help: ArgumentHelp("The candidate engine: " + EngineHelp.choices))
-    var engine = "builtin"
+    @OptionGroup var engineOption: EngineOption
+    /// The candidate engine.
+    var engine: String { engineOption.engine ?? "builtin" }
 
     @Option(name: .customLong("session"), help: "Replay only this session id (repeatable).")
     var sessions: [Int64] = []

@@ -34,11 +34,9 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: "A file of decisions to apply: one `ID accept|reject|skip` per line.")
     var decisions: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "The replay's candidate, as `reel replay --engine` was given it: needed to accept sessions without a kept trace whose candidate is a profile file or an engine process (as `reel accept --engine`).",
-            valueName: "engine"))
-    var engine: String?
+    @OptionGroup var engineOption: EngineOption
+    /// The replay's candidate as `--engine` names it; nil: the one the replay recorded.
+    var engine: String? { engineOption.engine }
 
     func run() throws {
         try reportingErrors {
