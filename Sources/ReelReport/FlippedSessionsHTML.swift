@@ -29,10 +29,11 @@ enum FlippedSessionsHTML {
                 players.contains(id)
                 ? ShellCommand.show(model.archiveName, id)
                 : ShellCommand.show(model.archiveName, id) + "; " + ShellCommand.sessionReport(model.archiveName, id)
-            out += "<tr id=\"flip-\(id)\"><td>\(session)</td><td>\(e(flip.scenario))</td>"
+            let facets = ReviewFilters.attributes(sessionID: id, scenario: flip.scenario, flipped: true, facet: model.facets[id])
+            out += "<tr id=\"flip-\(id)\"\(facets)><td>\(session)</td><td>\(e(flip.scenario))</td>"
             out +=
-                "<td class=\"num\">\(point.map { NumberText.short($0.progress, digits: 3) } ?? "–")</td>"
-                + "<td class=\"num\">\(point.map { NumberText.short($0.velocity, digits: 4) } ?? "–")</td>"
+                "<td class=\"num\">\(point.map { NumberText.fixed($0.progress, .progress) } ?? "–")</td>"
+                + "<td class=\"num\">\(point.map { NumberText.fixed($0.velocity, .pointsPerSecond) } ?? "–")</td>"
             out += "<td>\(e(flip.decisionExpected))</td><td>\(e(flip.decisionActual))</td><td><code>\(e(command))</code></td></tr>\n"
         }
         return out + "</tbody>\n</table>\n</section>\n"
