@@ -191,7 +191,8 @@ struct ReportReviewTests {
         #expect(Set(shown) == expected, "at t = \(t)")
 
         // The click: the screens show the last frame time (of either side) at or before the event's time.
-        let clicked = try #require(Double(try #require(try groups(#"data-clicked="([^"]*)""#, in: dom).first?[0])))
+        let clickedText = try #require(try groups(#"data-clicked="([^"]*)""#, in: dom).first?[0])
+        let clicked = try #require(Double(clickedText))
         let ticks = Set((recorded + replayed).map(time)).sorted()
         let target = ticks.last { $0 <= clicked + 1e-9 } ?? ticks[0]
         let player = try #require(try groups(#"<article class="session player"[^>]*data-drawn="([^"]*)""#, in: dom).first?[0])
