@@ -27,8 +27,9 @@ enum FlippedSessionsHTML {
             let session = players.contains(id) ? "<a href=\"#session-\(id)\">\(id) ▶</a>" : "\(id)"
             let command =
                 players.contains(id)
-                ? ShellCommand.show(model.archiveName, id)
-                : ShellCommand.show(model.archiveName, id) + "; " + ShellCommand.sessionReport(model.archiveName, id)
+                ? ShellCommand.show(model.recordedArchiveName ?? model.archiveName, id)
+                : ShellCommand.show(model.recordedArchiveName ?? model.archiveName, id) + "; "
+                    + ShellCommand.sessionReport(model.archiveName, id)
             let facets = ReviewFilters.attributes(sessionID: id, scenario: flip.scenario, flipped: true, facet: model.facets[id])
             out += "<tr id=\"flip-\(id)\"\(facets)><td>\(session)</td><td>\(e(flip.scenario))</td>"
             out +=

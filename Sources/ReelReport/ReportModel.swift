@@ -77,6 +77,9 @@ package struct ReportModel: Sendable {
     }
 
     package var archiveName: String
+    /// The recorded archive whose traces a results archive's report draws (`RecordedSource`), which
+    /// the page's `reel show` commands name; nil when the archive holds its own traces.
+    package var recordedArchiveName: String? = nil
     package var replay: Replay
     package var totals: Counts
     package var byKind: [KindCount]

@@ -105,7 +105,7 @@ package enum ReportPage {
         let flipped = Set(model.flips.map(\.sessionID))
         for session in model.sessionPlots {
             out += sessionArticle(
-                session, archiveName: model.archiveName,
+                session, archiveName: model.recordedArchiveName ?? model.archiveName,
                 facets: ReviewFilters.attributes(
                     sessionID: session.sessionID, scenario: session.scenario, flipped: flipped.contains(session.sessionID),
                     facet: model.facets[session.sessionID]))
@@ -113,8 +113,8 @@ package enum ReportPage {
         return out + "</section>\n"
     }
 
-    /// One divergent session: heading, first divergence, the `reel show` command, its player
-    /// with the static plots.
+    /// One divergent session: heading, first divergence, the `reel show` command (on
+    /// `archiveName`: the archive holding the session's traces), its player with the static plots.
     static func sessionArticle(_ session: ReportModel.SessionPlots, archiveName: String, facets: String = "") -> String {
         let e = HTML.escape
         var heading = "<h3><a href=\"#session-\(session.sessionID)\">Session \(session.sessionID)</a>: \(e(session.scenario)) "

@@ -55,7 +55,7 @@ package struct ReportReader {
         let scenarioCounts = try self.scenarioCounts(replay.id)
         let (plots, notPlotted) = try sessionPlots(replay.id, candidate: try? rerun?.get(), candidateNote: rerunNote(rerun))
         return ReportModel(
-            archiveName: archiveName, replay: info,
+            archiveName: archiveName, recordedArchiveName: tracesApart ? traces.path : nil, replay: info,
             totals: scenarioCounts.reduce(into: ReportModel.Counts()) { total, row in
                 total.sessions += row.counts.sessions
                 total.matched += row.counts.matched

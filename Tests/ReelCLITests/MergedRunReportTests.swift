@@ -56,6 +56,10 @@ struct MergedRunReportTests {
         let expectedPlayers = try matches(players, in: expected)
         #expect(expectedPlayers.count >= Int(flipped))
         #expect(try matches(players, in: got) == expectedPlayers, "the merged report plots the same sessions")
+        // Its `reel show` commands name the recorded archive (a results archive holds no session to show).
+        for id in expectedPlayers {
+            #expect(got.contains("<p><code>reel show a.sqlite \(id)</code></p>"), "session \(id)")
+        }
         let data = #"<script type="application/json" class="player-data">(.*?)</script>"#
         #expect(try matches(data, in: got) == (try matches(data, in: expected)), "the players draw the same traces")
         // The flipped table, up to each row's command (which names the archive given).
