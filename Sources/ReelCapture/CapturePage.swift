@@ -12,7 +12,8 @@ import ReelTrace
 /// finger lifts, the page posts the session as a gesture stream to `/sessions` and shows the
 /// answer: the engine's decision (`#decision`, with `data-session` and `data-decision`) and the
 /// report's session player (`PlayerScript`) playing the transition the engine computed for that
-/// gesture. The refresh rate is estimated from `requestAnimationFrame` intervals before the first touch.
+/// gesture. The screen loads at once; the refresh rate is estimated beside it from
+/// `requestAnimationFrame` intervals (60 Hz until the estimate is known).
 enum CapturePage {
     static func html(_ configuration: CaptureConfiguration) -> String {
         let scenario = JSONString.quoted(configuration.scenario.name).replacingOccurrences(of: "<", with: "\\u003c")
@@ -195,15 +196,17 @@ enum CapturePage {
             document.getElementById("player").innerHTML = "";
           });
 
-          estimateRefresh(function () {
-            fetch("screen" + query("&width=" + device.width + "&height=" + device.height + "&scale=" + device.scale + "&hz=" + hz))
-              .then(function (response) { return response.json().then(function (data) { return { ok: response.ok, data: data }; }); })
-              .then(function (answer) {
-                if (!answer.ok) { hint.textContent = answer.data.error; return; }
-                drawScreen(answer.data);
-              })
-              .catch(function (error) { hint.textContent = "The screen did not load: " + error; });
-          });
+          // The screen loads at once (its first frame does not depend on the refresh rate); the
+          // estimate runs beside it and is the session's refresh_hz once it is known, 60 Hz until
+          // then (a browser that draws no frames, a hidden tab, never delays the page).
+          estimateRefresh(function () {});
+          fetch("screen" + query("&width=" + device.width + "&height=" + device.height + "&scale=" + device.scale + "&hz=" + hz))
+            .then(function (response) { return response.json().then(function (data) { return { ok: response.ok, data: data }; }); })
+            .then(function (answer) {
+              if (!answer.ok) { hint.textContent = answer.data.error; return; }
+              drawScreen(answer.data);
+            })
+            .catch(function (error) { hint.textContent = "The screen did not load: " + error; });
         })();
         """#
 }

@@ -72,8 +72,8 @@ package struct DecisionMapPlot: Sendable {
     /// What a point's tooltip says: the session, its release, both decisions.
     static func tooltip(_ point: DecisionPoint) -> String {
         func decision(_ finished: Bool?) -> String { finished.map { $0 ? "finished" : "cancelled" } ?? "failed" }
-        return "session \(point.sessionID): release progress \(NumberText.short(point.progress, digits: 3)), "
-            + "velocity \(NumberText.short(point.velocity, digits: 4)) pt/s; recorded \(decision(point.recordedFinished)), "
+        return "session \(point.sessionID): release progress \(NumberText.fixed(point.progress, .progress)), "
+            + "velocity \(NumberText.measure(point.velocity, .pointsPerSecond)); recorded \(decision(point.recordedFinished)), "
             + "replayed \(decision(point.candidateFinished))" + (point.flipped ? " (flipped)" : "")
             + (point.touchCancelled ? "; touches cancelled by the system" : "")
             + point.decisionLines.map { "\n" + $0 }.joined()

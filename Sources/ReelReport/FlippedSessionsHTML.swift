@@ -27,12 +27,14 @@ enum FlippedSessionsHTML {
             let session = players.contains(id) ? "<a href=\"#session-\(id)\">\(id) ▶</a>" : "\(id)"
             let command =
                 players.contains(id)
-                ? ShellCommand.show(model.archiveName, id)
-                : ShellCommand.show(model.archiveName, id) + "; " + ShellCommand.sessionReport(model.archiveName, id)
-            out += "<tr id=\"flip-\(id)\"><td>\(session)</td><td>\(e(flip.scenario))</td>"
+                ? ShellCommand.show(model.recordedArchiveName ?? model.archiveName, id)
+                : ShellCommand.show(model.recordedArchiveName ?? model.archiveName, id) + "; "
+                    + ShellCommand.sessionReport(model.archiveName, id)
+            let facets = ReviewFilters.attributes(sessionID: id, scenario: flip.scenario, flipped: true, facet: model.facets[id])
+            out += "<tr id=\"flip-\(id)\"\(facets)><td>\(session)</td><td>\(e(flip.scenario))</td>"
             out +=
-                "<td class=\"num\">\(point.map { NumberText.short($0.progress, digits: 3) } ?? "–")</td>"
-                + "<td class=\"num\">\(point.map { NumberText.short($0.velocity, digits: 4) } ?? "–")</td>"
+                "<td class=\"num\">\(point.map { NumberText.fixed($0.progress, .progress) } ?? "–")</td>"
+                + "<td class=\"num\">\(point.map { NumberText.fixed($0.velocity, .pointsPerSecond) } ?? "–")</td>"
             out += "<td>\(e(flip.decisionExpected))</td><td>\(e(flip.decisionActual))</td><td><code>\(e(command))</code></td></tr>\n"
         }
         return out + "</tbody>\n</table>\n</section>\n"

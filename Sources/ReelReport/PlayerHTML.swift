@@ -2,19 +2,21 @@
 /// the controls and the event strips (filled in by `PlayerScript`), the session's static plots,
 /// a table of its events (what a reader without script gets), and its data (`PlayerJSON`).
 package enum PlayerHTML {
-    /// Pixels per point of the drawn screens: the device fits in 400 × 480 px.
+    /// Pixels per point of the drawn screens: the device fits in 520 × 520 px (a phone 390 × 844 pt
+    /// is drawn 240 × 520 px, so the two sides and the overlay fit the page's width).
     static func scale(_ session: PlayerSession) -> Double {
-        min(400 / session.device.height, 480 / session.device.width)
+        min(520 / session.device.height, 520 / session.device.width)
     }
 
-    package static func article(_ session: PlayerSession, heading: String, plots: String) -> String {
+    /// - Parameter attributes: more attributes of the `<article>` (the review filters' `data-` facets), already escaped.
+    package static func article(_ session: PlayerSession, heading: String, plots: String, attributes: String = "") -> String {
         let e = HTML.escape
         let id = session.sessionID
         let s = scale(session)
         let width = NumberText.coordinate(session.device.width * s)
         let height = NumberText.coordinate(session.device.height * s)
         let viewBox = "0 0 \(NumberText.coordinate(session.device.width)) \(NumberText.coordinate(session.device.height))"
-        var out = "<article class=\"session player\" id=\"session-\(id)\" data-session=\"\(id)\" tabindex=\"-1\">\n\(heading)"
+        var out = "<article class=\"session player\" id=\"session-\(id)\" data-session=\"\(id)\"\(attributes) tabindex=\"-1\">\n\(heading)"
         out +=
             "<p class=\"needs-script note\">The player needs JavaScript; the plots and the event table below show the same session.</p>\n"
         out += "<div class=\"ui\" hidden=\"hidden\">\n<div class=\"screens\">\n"
@@ -30,6 +32,13 @@ package enum PlayerHTML {
             }
             out += "</figure>\n"
         }
+        if session.replayed != nil {
+            out += "<figure class=\"overlay-figure\" hidden=\"hidden\"><figcaption><b>overlay</b>: recorded filled, replayed outlined "
+            out +=
+                "(<span class=\"bad\">red</span>: a view whose place, size, transform or alpha differs, or that one side lacks)</figcaption>\n"
+            out += "<svg class=\"screen overlay\" data-side=\"overlay\" width=\"\(width)\" height=\"\(height)\" viewBox=\"\(viewBox)\""
+            out += " role=\"img\" aria-label=\"recorded and replayed screens of session \(id) on one screen\"></svg>\n</figure>\n"
+        }
         out +=
             "</div>\n<p class=\"scale note\">Screen \(NumberText.short(session.device.width)) × \(NumberText.short(session.device.height)) pt "
         out +=
@@ -38,7 +47,11 @@ package enum PlayerHTML {
         out += "<div class=\"controls\"><button type=\"button\" class=\"play\">Play</button> "
         out +=
             "<select class=\"speed\" aria-label=\"speed\"><option value=\"1\">1x (real time)</option><option value=\"0.25\">0.25x</option></select> "
-        out += "<output class=\"clock\"></output> <span class=\"note\">← → step a frame, space plays</span></div>\n"
+        if session.replayed != nil {
+            out += "<label class=\"overlay-toggle\"><input type=\"checkbox\" class=\"overlay\"/> overlay</label> "
+        }
+        out +=
+            "<output class=\"clock\"></output> <span class=\"note\">← → step a frame, space plays, click an event to seek to it</span></div>\n"
         out +=
             "<div class=\"tracks\">\n<span>time</span><div class=\"scrub\"><input type=\"range\" class=\"scrubber\" min=\"0\" max=\"0\" step=\"1\" value=\"0\""
         out +=
@@ -63,7 +76,7 @@ package enum PlayerHTML {
         for (side, trace) in [("recorded", session.recorded), ("replayed", session.replayed)] {
             count += trace?.events.count ?? 0
             for event in trace?.events ?? [] where event.divergent {
-                rows.append((event.t, [format3(event.t), side, event.kind, "\(event.subject).\(event.detail)"]))
+                rows.append((event.t, [NumberText.fixed(event.t, .seconds), side, event.kind, "\(event.subject).\(event.detail)"]))
             }
         }
         guard !rows.isEmpty else { return "<p class=\"note\">None of the \(count) events differs between the sides.</p>\n" }
@@ -72,5 +85,4 @@ package enum PlayerHTML {
             + "</details>\n"
     }
 
-    private static func format3(_ value: Double) -> String { NumberText.short((value * 1000).rounded() / 1000, digits: 8) }
 }

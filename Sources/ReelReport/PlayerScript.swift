@@ -85,17 +85,14 @@ package enum PlayerScript {
                 var isLifecycle = e[1] === "lifecycle" || e[1] === "transition" || e[1] === "presentation";
                 if (isLifecycle !== lifecycle) return;
                 var x = 1000 * fraction(e[0]);
-                var tick = el(strip, "rect", { x: x - 2, y: 2, width: 4, height: 14, "class": e[4] ? "event divergent" : "event" });
-                el(tick, "title", {}, e[0].toFixed(3) + " s  " + e[1] + "  " + e[2] + "." + e[3] + (e[4] ? "  (divergent)" : ""));
+                var tick = el(strip, "rect", { x: x - 3, y: 2, width: 6, height: 14, "data-t": e[0], "class": e[4] ? "event divergent" : "event" });
+                el(tick, "title", {}, e[0].toFixed(3) + " s  " + e[1] + "  " + e[2] + "." + e[3] + (e[4] ? "  (divergent)" : "") + "  (click to seek)");
+                tick.addEventListener("click", function () { seekTime(e[0]); });
               });
               cursors.push(el(strip, "line", { x1: 0, x2: 0, y1: 0, y2: 18, "class": "cursor" }));
             });
 
-            function drawScreen(svg, side, t) {
-              while (svg.lastChild) svg.removeChild(svg.lastChild);
-              var w = data.screen[0], h = data.screen[1];
-              var background = el(svg, "rect", { x: 0, y: 0, width: w, height: h, "class": "device" });
-              var frame = at(side.frames, t, function (f) { return f[1]; });
+            function drawViews(svg, frame) {
               (frame ? frame[3] : []).forEach(function (v) {
                 var key = data.keys[v[0]], group = el(svg, "g", { opacity: v[5], "data-key": key });
                 var transform = matrix(v);
@@ -103,6 +100,64 @@ package enum PlayerScript {
                 el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], fill: colour(key), "class": "view" });
                 el(group, "text", { x: v[1] + 8, y: v[2] + 30, "class": "view-label" }, key);
               });
+            }
+
+            // Whether two rows of one view differ: place or size by more than half a point, a
+            // transform entry by more than 1e-3, alpha by more than 1/255.
+            function differs(x, y) {
+              if (!x || !y) return true;
+              for (var i = 1; i <= 4; i++) if (Math.abs(x[i] - y[i]) > 0.5) return true;
+              if (Math.abs(x[5] - y[5]) > 1 / 255) return true;
+              var identity = [1, 0, 0, 1, 0, 0];
+              for (var j = 0; j < 6; j++) {
+                var limit = j < 4 ? 1e-3 : 0.5;
+                if (Math.abs((x.length >= 12 ? x[6 + j] : identity[j]) - (y.length >= 12 ? y[6 + j] : identity[j])) > limit) return true;
+              }
+              return false;
+            }
+
+            // Both sides on one screen: the recorded views filled, the replayed ones outlined on top,
+            // the views that differ (or that one side lacks) outlined in red.
+            function drawOverlay(svg, t) {
+              while (svg.lastChild) svg.removeChild(svg.lastChild);
+              var background = el(svg, "rect", { x: 0, y: 0, width: data.screen[0], height: data.screen[1], "class": "device" });
+              var recorded = at(data.recorded.frames, t, function (f) { return f[1]; });
+              var replayed = at(data.replayed.frames, t, function (f) { return f[1]; });
+              drawViews(svg, recorded);
+              var mine = {}, theirs = {}, differing = [];
+              (recorded ? recorded[3] : []).forEach(function (v) { mine[v[0]] = v; });
+              (replayed ? replayed[3] : []).forEach(function (v) { theirs[v[0]] = v; });
+              (replayed ? replayed[3] : []).forEach(function (v) {
+                var key = data.keys[v[0]], bad = differs(mine[v[0]], v);
+                if (bad) differing.push(key);
+                var group = el(svg, "g", { "data-ghost": key });
+                var transform = matrix(v);
+                if (transform) group.setAttribute("transform", transform);
+                el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], "class": bad ? "ghost differs" : "ghost" });
+              });
+              (recorded ? recorded[3] : []).forEach(function (v) {
+                if (theirs[v[0]]) return;
+                differing.push(data.keys[v[0]]);
+                var group = el(svg, "g", { "data-ghost": data.keys[v[0]] });
+                var transform = matrix(v);
+                if (transform) group.setAttribute("transform", transform);
+                el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], "class": "ghost differs missing" });
+              });
+              drawFingers(svg, t);
+              return { background: background, frames: [recorded ? recorded[0] : null, replayed ? replayed[0] : null], differing: differing };
+            }
+
+            function drawScreen(svg, side, t) {
+              while (svg.lastChild) svg.removeChild(svg.lastChild);
+              var w = data.screen[0], h = data.screen[1];
+              var background = el(svg, "rect", { x: 0, y: 0, width: w, height: h, "class": "device" });
+              var frame = at(side.frames, t, function (f) { return f[1]; });
+              drawViews(svg, frame);
+              drawFingers(svg, t);
+              return { background: background, frame: frame };
+            }
+
+            function drawFingers(svg, t) {
               var fingers = {};
               data.touches.forEach(function (touch) {
                 if (touch[0] > t + 1e-9) return;
@@ -113,7 +168,6 @@ package enum PlayerScript {
                 el(svg, "polyline", { points: path.map(function (p) { return p[2] + "," + p[3]; }).join(" "), "class": "finger-path" });
                 if (last[4]) el(svg, "circle", { cx: last[2], cy: last[3], r: 22, "class": "finger" });
               });
-              return { background: background, frame: frame };
             }
 
             // What was drawn, measured back from the page: per view [key, left, top, width, height, alpha] in points.
@@ -139,6 +193,11 @@ package enum PlayerScript {
                 root.querySelector(".caption-" + name).textContent = result.frame
                   ? "frame " + result.frame[0] + ", progress " + result.frame[2].toFixed(3) : "no frame yet";
               });
+              var overlaySVG = root.querySelector("svg.screen.overlay");
+              if (overlaySVG && overlay && overlay.checked) {
+                var shown = drawOverlay(overlaySVG, t);
+                drawn.overlay = { frames: shown.frames, differing: shown.differing };
+              }
               cursors.forEach(function (line) { line.setAttribute("x1", 1000 * fraction(t)); line.setAttribute("x2", 1000 * fraction(t)); });
               clock.textContent = t.toFixed(3) + " s";
               root.setAttribute("data-drawn", JSON.stringify(drawn));
@@ -168,6 +227,21 @@ package enum PlayerScript {
             function seek(index) {
               range.value = Math.min(Math.max(index, 0), ticks.length - 1);
               range.dispatchEvent(new Event("input"));
+            }
+            // The last frame time at or before `t` (an event's time): what the screens show then.
+            function seekTime(t) {
+              var index = 0;
+              for (var i = 0; i < ticks.length; i++) if (ticks[i] <= t + 1e-9) index = i;
+              seek(index);
+            }
+            var overlay = root.querySelector("input.overlay");
+            if (overlay) {
+              overlay.addEventListener("change", function () {
+                root.querySelectorAll(".screens > figure").forEach(function (figure) {
+                  figure.hidden = figure.classList.contains("overlay-figure") ? !overlay.checked : overlay.checked;
+                });
+                render();
+              });
             }
 
             range.addEventListener("input", function () { if (playing) toggle(false); render(); });

@@ -1,3 +1,4 @@
+import ReelRunner
 import ReelStore
 
 /// Everything a replay report shows, read from an archive (see `ReportReader`) and rendered by
@@ -24,6 +25,8 @@ package struct ReportModel: Sendable {
         /// Profile parameters whose candidate value differs from the recording engine's, as
         /// "name: recorded -> candidate" (empty when unknown or none).
         package var changedParameters: [String]
+        /// Where and from what the replay ran (`replays.metadata_json`); nil when it stored none.
+        package var metadata: ReplayMetadata? = nil
     }
 
     /// Verdict counts of one replay, overall or for one scenario.
@@ -74,6 +77,9 @@ package struct ReportModel: Sendable {
     }
 
     package var archiveName: String
+    /// The recorded archive whose traces a results archive's report draws (`RecordedSource`), which
+    /// the page's `reel show` commands name; nil when the archive holds its own traces.
+    package var recordedArchiveName: String? = nil
     package var replay: Replay
     package var totals: Counts
     package var byKind: [KindCount]
@@ -86,4 +92,15 @@ package struct ReportModel: Sendable {
     package var decisionMaps: [DecisionMap]
     /// Every session whose decision flipped, by scenario then id (the maps place those they can).
     package var flips: [FlippedSession] = []
+
+    /// What the page's filters (scenario, kind, engine) know of an unmatched session.
+    package struct Facet: Sendable, Hashable {
+        /// Its divergence kinds, as stored.
+        package var kinds: [String]
+        /// "name version" of the engine that recorded it.
+        package var engine: String
+    }
+
+    /// The facets of every session the replay did not match, by session id.
+    package var facets: [Int64: Facet] = [:]
 }

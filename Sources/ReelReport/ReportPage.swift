@@ -17,12 +17,14 @@ package enum ReportPage {
             <h1>Replay \(replay.id) of <code>\(e(model.archiveName))</code></h1>
 
             """
+        out += RunMetadataHTML.paragraph(replay)
+        out += ReviewFilters.nav(model)
         out += summary(model)
         out += FlippedSessionsHTML.section(model)
         out += scenarios(model)
         out += sessions(model)
         out += decisionMaps(model)
-        return out + "<script>\n\(PlayerScript.source)</script>\n</body>\n</html>\n"
+        return out + "<script>\n\(PlayerScript.source)\n\(ReviewFilters.script)</script>\n</body>\n</html>\n"
     }
 
     private static func summary(_ model: ReportModel) -> String {
@@ -87,7 +89,7 @@ package enum ReportPage {
                 model.sessionsNotPlotted == 0
                 ? "No session diverged."
                 : "\(model.sessionsNotPlotted) session\(model.sessionsNotPlotted == 1 ? "" : "s") diverged or failed, but this archive holds none of their traces "
-                    + "(a results archive of reel replay --results?): report on the recorded archive to plot them."
+                    + "(a results archive? its report draws them from the recorded archive: reel report RESULTS --recorded ARCHIVE)."
             return out + "<p>\(none)</p>\n</section>\n"
         }
         out += "<p>Progress over time as recorded and as replayed, and the first divergent view property, "
@@ -100,13 +102,20 @@ package enum ReportPage {
         }
         out += "</p>\n"
         if let note = model.candidateTraceNote { out += "<p class=\"note\">\(e(note))</p>\n" }
-        for session in model.sessionPlots { out += sessionArticle(session, archiveName: model.archiveName) }
+        let flipped = Set(model.flips.map(\.sessionID))
+        for session in model.sessionPlots {
+            out += sessionArticle(
+                session, archiveName: model.recordedArchiveName ?? model.archiveName,
+                facets: ReviewFilters.attributes(
+                    sessionID: session.sessionID, scenario: session.scenario, flipped: flipped.contains(session.sessionID),
+                    facet: model.facets[session.sessionID]))
+        }
         return out + "</section>\n"
     }
 
-    /// One divergent session: heading, first divergence, the `reel show` command, its player
-    /// with the static plots.
-    static func sessionArticle(_ session: ReportModel.SessionPlots, archiveName: String) -> String {
+    /// One divergent session: heading, first divergence, the `reel show` command (on
+    /// `archiveName`: the archive holding the session's traces), its player with the static plots.
+    static func sessionArticle(_ session: ReportModel.SessionPlots, archiveName: String, facets: String = "") -> String {
         let e = HTML.escape
         var heading = "<h3><a href=\"#session-\(session.sessionID)\">Session \(session.sessionID)</a>: \(e(session.scenario)) "
         heading += "<span class=\"bad\">\(e(session.status))</span></h3>\n<p>\(e(session.firstDivergence))</p>\n"
@@ -116,36 +125,47 @@ package enum ReportPage {
         }
         heading += "<p><code>\(e(ShellCommand.show(archiveName, session.sessionID)))</code></p>\n"
         let plots = session.progress.svg + (session.property?.svg ?? "<p class=\"note\">No view property diverged.</p>\n")
-        return PlayerHTML.article(session.player, heading: heading, plots: plots)
+        return PlayerHTML.article(session.player, heading: heading, plots: plots, attributes: facets)
     }
 
     private static func decisionMaps(_ model: ReportModel) -> String {
-        let e = HTML.escape
         var out = "<section id=\"decision-maps\">\n<h2>Decision maps</h2>\n"
         if model.decisionMaps.isEmpty {
             return out + "<p>No interactive scenario was replayed.</p>\n</section>\n"
         }
         out += "<p>Each interactive scenario's replayed sessions by release progress and release velocity "
         out += "(the finger's velocity toward finishing, points per second), as each engine decided. "
-        out += "Shaded cells hold sessions whose decision flipped: that is where the boundary moved.</p>\n"
+        out += "Shaded cells hold sessions whose decision flipped: that is where the boundary moved. "
+        out += "Maps with the most flips come first; maps with no session to place are folded at the end.</p>\n"
         let players = Set(model.sessionPlots.map(\.sessionID))
-        for map in model.decisionMaps {
-            var plot = map.plot
-            plot.linkedSessions = players
-            let flips = map.plot.points.filter(\.flipped).count
-            let touchCancelled = map.plot.points.filter(\.touchCancelled).count
-            out += "<article class=\"map\">\n<h3>\(e(map.scenario))</h3>\n<p>\(map.plot.points.count) sessions, "
-            out += "\(flips) flipped"
-            if touchCancelled > 0 {
-                out += "; \(touchCancelled) with touches the system cancelled (open squares: where the gesture stood, not a release)"
-            }
+        // By flips (most first), then scenario name; the empty ones last, folded.
+        let ordered = model.decisionMaps.map { (map: $0, flips: $0.plot.points.filter(\.flipped).count) }
+            .sorted { ($1.flips, $0.map.scenario) < ($0.flips, $1.map.scenario) }
+        let empty = ordered.filter { $0.map.plot.points.isEmpty }
+        for entry in ordered where !entry.map.plot.points.isEmpty { out += mapArticle(entry.map, flips: entry.flips, players: players) }
+        if !empty.isEmpty {
             out +=
-                (map.notStarted > 0
-                    ? "; \(map.notStarted) not shown (no release: the gesture never drove the transition, or the archive holds no trace of it)"
-                    : "")
-            out += ".</p>\n" + plot.svg + boundaryNote(plot) + "</article>\n"
+                "<details class=\"empty-maps\"><summary>\(empty.count) map\(empty.count == 1 ? "" : "s") with no session to place</summary>\n"
+            for entry in empty { out += mapArticle(entry.map, flips: 0, players: players) }
+            out += "</details>\n"
         }
         return out + "</section>\n"
+    }
+
+    private static func mapArticle(_ map: ReportModel.DecisionMap, flips: Int, players: Set<Int64>) -> String {
+        let e = HTML.escape
+        var plot = map.plot
+        plot.linkedSessions = players
+        let touchCancelled = map.plot.points.filter(\.touchCancelled).count
+        var out = "<article class=\"map\"\(ReviewFilters.mapAttributes(scenario: map.scenario, flips: flips))>\n"
+        out += "<h3>\(e(map.scenario))</h3>\n<p>\(map.plot.points.count) sessions, \(flips) flipped"
+        if touchCancelled > 0 {
+            out += "; \(touchCancelled) with touches the system cancelled (open squares: where the gesture stood, not a release)"
+        }
+        if map.notStarted > 0 {
+            out += "; \(map.notStarted) not shown (no release: the gesture never drove the transition, or the archive holds no trace of it)"
+        }
+        return out + ".</p>\n" + plot.svg + boundaryNote(plot) + "</article>\n"
     }
 
     /// The boundary lines of a map in words (or why a map has none).
@@ -170,7 +190,8 @@ package enum ReportPage {
         h3 { font-size: 15px; margin-bottom: 4px; }
         code { font-size: 13px; }
         dl { display: grid; grid-template-columns: max-content auto; gap: 2px 16px; }
-        dt { color: #57606a; } dd { margin: 0; word-break: break-all; }
+        dt { color: #57606a; } dd { margin: 0; overflow-wrap: anywhere; }
+        .run-meta { color: #57606a; overflow-wrap: anywhere; } .run-meta code { color: #1b1f24; }
         table { border-collapse: collapse; margin: 8px 0; }
         th, td { border: 1px solid #d0d7de; padding: 3px 10px; text-align: left; }
         th { background: #f6f8fa; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -209,6 +230,13 @@ package enum ReportPage {
         .swatch { display: inline-block; width: 22px; height: 0; margin-right: 6px; vertical-align: middle; border-top: 2px solid #0969da; }
         .swatch.replayed { border-top: 2px dashed #d1242f; }
         table.flipped code { font-size: 12px; }
+        nav.filters { position: sticky; top: 0; z-index: 2; background: #fffffff0; border: 1px solid #d0d7de; border-radius: 6px;
+          padding: 6px 10px; margin: 12px 0; display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: center; font-size: 13px; }
+        nav.filters[hidden] { display: none; } nav.filters output { color: #57606a; }
+        svg.screen .ghost { fill: none; stroke: #0969da; stroke-width: 2; stroke-dasharray: 6 4; }
+        svg.screen .ghost.differs { stroke: #cf222e; stroke-width: 4; stroke-dasharray: none; }
+        svg.strip .event { cursor: pointer; } .overlay-toggle { margin: 0 8px; }
+        details.empty-maps { margin: 12px 0; }
 
         """
 }

@@ -14,13 +14,29 @@ package struct ReportReader {
     /// in all, which bounds the page's size.
     package var flippedSessionLimit = 40
 
+    /// The archive holding the replay's verdicts.
     let archive: Archive
     let archiveName: String
+    /// The archive holding the recorded traces: `archive` itself, or the recorded archive of a
+    /// results archive (`RecordedSource`), whose sessions have the same ids and content hashes.
+    let traces: Archive
 
-    package init(archive: Archive, archiveName: String, plottedSessionLimit: Int = 6) {
+    /// - Parameter recorded: the recorded archive when `archive` is a results archive (`RecordedSource.open`).
+    package init(archive: Archive, archiveName: String, recorded: Archive? = nil, plottedSessionLimit: Int = 6) {
         self.archive = archive
         self.archiveName = archiveName
+        self.traces = recorded ?? archive
         self.plottedSessionLimit = plottedSessionLimit
+    }
+
+    /// Whether the traces come from another archive than the verdicts.
+    var tracesApart: Bool { traces !== archive }
+
+    /// The baseline replay `replayID` compared session `sessionID` against, in `traces`.
+    func judgedBaseline(_ sessionID: Int64, replayID: Int64) throws -> JudgedBaseline? {
+        guard tracesApart else { return try archive.judgedBaseline(sessionID: sessionID, replayID: replayID) }
+        guard let startedAt = try archive.replayHeader(id: replayID)?.startedAt else { return nil }
+        return try traces.judgedBaseline(sessionID: sessionID, replayStartedAt: startedAt)
     }
 
     /// The report of replay `replayID`, or of the latest replay when nil.
@@ -39,7 +55,7 @@ package struct ReportReader {
         let scenarioCounts = try self.scenarioCounts(replay.id)
         let (plots, notPlotted) = try sessionPlots(replay.id, candidate: try? rerun?.get(), candidateNote: rerunNote(rerun))
         return ReportModel(
-            archiveName: archiveName, replay: info,
+            archiveName: archiveName, recordedArchiveName: tracesApart ? traces.path : nil, replay: info,
             totals: scenarioCounts.reduce(into: ReportModel.Counts()) { total, row in
                 total.sessions += row.counts.sessions
                 total.matched += row.counts.matched
@@ -53,7 +69,25 @@ package struct ReportReader {
                 replay.id, recordedLabel: "recorded: " + info.recordingEngines.joined(separator: ", "),
                 candidateLabel: "candidate: " + info.candidateEngine,
                 rules: StoredRules(recording: recording.count == 1 ? recording[0] : nil, candidate: candidate)),
-            flips: try flips(replay.id))
+            flips: try flips(replay.id), facets: try facets(replay.id))
+    }
+
+    /// The filters' facets of the replay's unmatched sessions.
+    private func facets(_ replayID: Int64) throws -> [Int64: ReportModel.Facet] {
+        var engines: [Int64: String] = [:]
+        var facets: [Int64: ReportModel.Facet] = [:]
+        for (sessionID, row) in try archive.unmatchedSessionFacets(replayID: replayID) {
+            if engines[row.recordingEngineID] == nil {
+                engines[row.recordingEngineID] =
+                    try archive.engine(id: row.recordingEngineID).map { "\($0.name) \($0.version)" } ?? "engine \(row.recordingEngineID)"
+            }
+            var kinds: [String] = []
+            if case .array(let items)? = try? JSONParser.parse(row.kindsJSON) {
+                for case .string(let kind) in items { kinds.append(kind) }
+            }
+            facets[sessionID] = ReportModel.Facet(kinds: kinds, engine: engines[row.recordingEngineID] ?? "")
+        }
+        return facets
     }
 
     /// Every flipped session of the replay, by scenario then id.
@@ -84,7 +118,8 @@ package struct ReportReader {
         }
         let replay = ReportModel.Replay(
             id: row.id, candidate: row.candidate, candidateEngine: "", recordingEngines: [], startedAt: row.startedAt,
-            finishedAt: row.finishedAt, status: row.status, shard: row.shard, tolerancesJSON: row.tolerancesJSON, changedParameters: [])
+            finishedAt: row.finishedAt, status: row.status, shard: row.shard, tolerancesJSON: row.tolerancesJSON, changedParameters: [],
+            metadata: row.metadataJSON.flatMap(ReplayMetadata.init(json:)))
         return (replay, row.engineID)
     }
 
@@ -162,7 +197,9 @@ package struct ReportReader {
     package func plottedSessions(_ replayID: Int64) throws -> (plotted: [UnmatchedSession], notPlotted: Int) {
         var plotted: [UnmatchedSession] = []
         var notPlotted = 0
-        for session in try archive.unmatchedSessions(replayID: replayID) {
+        for var session in try archive.unmatchedSessions(replayID: replayID) {
+            // The recorded archive of a results archive holds every judged session (`RecordedSource`).
+            if tracesApart { session.hasTrace = true }
             let wanted = plotted.count < plottedSessionLimit || (session.flipped && plotted.count < flippedSessionLimit)
             if wanted, session.hasTrace { plotted.append(session) } else { notPlotted += 1 }
         }
@@ -173,8 +210,8 @@ package struct ReportReader {
         _ sessionID: Int64, status: String, firstFrame: Int?, replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
     ) throws -> ReportModel.SessionPlots {
         // The baseline this replay was judged against, even when an accept has replaced it since.
-        let judged = try archive.judgedBaseline(sessionID: sessionID, replayID: replayID)
-        let recorded = try judged.map { try archive.loadSession(sessionID, trace: $0.traceID) } ?? archive.loadSession(sessionID)
+        let judged = try judgedBaseline(sessionID, replayID: replayID)
+        let recorded = try judged.map { try traces.loadSession(sessionID, trace: $0.traceID) } ?? traces.loadSession(sessionID)
         let divergences = try archive.divergences(replayID: replayID, sessionID: sessionID)
         let replayed: Trace? = try? candidate.flatMap { engine in
             try engine.run(
@@ -223,11 +260,15 @@ package struct ReportReader {
     }
 
     /// "recorded: ..." and "replayed: ..." decision arithmetic lines of an interactive session.
+    /// The baseline engine is one of `traces`' engines, the candidate one of `archive`'s.
     func decisionLines(_ sessionID: Int64, baselineEngineID: Int64?, candidateEngineID: Int64?) throws -> [String] {
         var lines: [String] = []
-        for (engineID, side) in [(baselineEngineID, "recorded"), (candidateEngineID, "replayed")] {
-            guard let engineID, let identity = try archive.engine(id: engineID) else { continue }
-            switch try SessionDecision.explain(sessionID: sessionID, engine: identity, in: archive) {
+        for (engine, side) in [
+            (try baselineEngineID.flatMap { try traces.engine(id: $0) }, "recorded"),
+            (try candidateEngineID.flatMap { try archive.engine(id: $0) }, "replayed"),
+        ] {
+            guard let identity = engine else { continue }
+            switch try SessionDecision.explain(sessionID: sessionID, engine: identity, in: traces) {
             case .success(let decision?): lines.append("\(side): \(decision.line)")
             case .success(nil): continue
             case .failure(let failure): lines.append("\(side): not explained: \(failure.message)")
@@ -240,7 +281,7 @@ package struct ReportReader {
     /// replaced it since: ..." for a replaced baseline, nil for a current one.
     func baselineNote(_ judged: JudgedBaseline, replayID: Int64) throws -> String? {
         guard let later = judged.replacement else { return nil }
-        let named = { (id: Int64) in try self.archive.engine(id: id).map { "\($0.name) \($0.version)" } ?? "engine \(id)" }
+        let named = { (id: Int64) in try self.traces.engine(id: id).map { "\($0.name) \($0.version)" } ?? "engine \(id)" }
         return "The recorded side is the baseline replay \(replayID) compared against (\(try named(judged.engineID))). "
             + "It has been replaced since: \(later.acceptedBy) accepted "
             + (later.replayID.map { "replay \($0)'s" } ?? "another") + " trace (\(try named(later.engineID))) at \(later.replacedAt)."
@@ -279,9 +320,11 @@ package struct ReportReader {
         var notStarted = 0
         for row in try archive.sessionDecisions(replayID: replayID, scenarioID: scenarioID) {
             let sessionID = row.sessionID
-            let touches = try archive.touches(sessionID: sessionID)
+            let touches = try traces.touches(sessionID: sessionID)
+            // A results archive holds no events: the release comes from the recorded archive's.
+            let lastUpdate = tracesApart ? try traces.releaseEvent(sessionID: sessionID)?.lastUpdateDetail : row.lastUpdateDetail
             guard let recorded = row.decisionExpected,
-                let progress = ReleasePoint.progress(lastUpdateDetail: row.lastUpdateDetail)
+                let progress = ReleasePoint.progress(lastUpdateDetail: lastUpdate)
                     ?? gestureExtent.flatMap({ ReleasePoint.gestureProgress(touches: touches, extent: $0) }),
                 let velocity = ReleasePoint.velocity(touches: touches, trigger: trigger)
             else {
@@ -301,7 +344,7 @@ package struct ReportReader {
         for index in points.indices where points[index].flipped && explained < Self.explainedFlipLimit {
             let sessionID = points[index].sessionID
             points[index].decisionLines = try decisionLines(
-                sessionID, baselineEngineID: archive.judgedBaseline(sessionID: sessionID, replayID: replayID)?.engineID,
+                sessionID, baselineEngineID: judgedBaseline(sessionID, replayID: replayID)?.engineID,
                 candidateEngineID: candidateEngineID)
             explained += 1
         }

@@ -148,7 +148,7 @@ import Testing
         let svg = plot.svg
         #expect(
             svg.contains(
-                "<a href=\"#session-462\" class=\"point\" data-session=\"462\"><title>session 462: release progress 0.48, velocity 550 pt/s; recorded cancelled, replayed finished (flipped)</title>"
+                "<a href=\"#session-462\" class=\"point\" data-session=\"462\"><title>session 462: release progress 0.480, velocity 550 pt/s; recorded cancelled, replayed finished (flipped)</title>"
             ))
         #expect(svg.contains("<g class=\"point\" data-session=\"7\"><title>session 7:"))
         #expect(svg.matches(of: /href=/).count == 2)

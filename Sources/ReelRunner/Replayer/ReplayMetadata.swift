@@ -20,6 +20,10 @@ package struct ReplayMetadata: Sendable, Hashable {
     package static let maximumKeyLength = 64
     package static let maximumValueLength = 1024
 
+    /// The key under which `reel replay --results` stores the recorded archive's absolute path, so
+    /// that the report of the results archive (or of a merge of them) finds the recorded traces.
+    package static let recordedArchiveKey = "recorded_archive"
+
     package init(_ values: [String: String] = [:]) {
         self.values = values
     }

@@ -46,6 +46,28 @@ extension Archive {
             """)
         try replaced.bind(sessionID, at: 1)
         try replaced.bind(replayID, at: 2)
+        return try judgedBaseline(sessionID: sessionID, replaced: replaced)
+    }
+
+    /// The baseline a replay that began at `startedAt` (ISO-8601 UTC) in another archive (a results
+    /// archive of `reel replay --results` or `reel merge`) compared session `sessionID` of this,
+    /// its recorded archive, against: the trace the first acceptance after that time replaced,
+    /// else the session's current baseline. Nil when this archive holds no trace of the session.
+    package func judgedBaseline(sessionID: Int64, replayStartedAt startedAt: String) throws -> JudgedBaseline? {
+        let replaced = try database.prepare(
+            """
+            SELECT h.trace_id, old.engine_id, h.accepted_by, h.replaced_at, h.replay_id, h.replaced_by, new.engine_id
+            FROM baseline_history AS h
+            JOIN traces AS old ON old.id = h.trace_id JOIN traces AS new ON new.id = h.replaced_by
+            WHERE h.session_id = ?1 AND h.replaced_at > ?2
+            ORDER BY h.id LIMIT 1
+            """)
+        try replaced.bind(sessionID, at: 1)
+        try replaced.bind(startedAt, at: 2)
+        return try judgedBaseline(sessionID: sessionID, replaced: replaced)
+    }
+
+    private func judgedBaseline(sessionID: Int64, replaced: Statement) throws -> JudgedBaseline? {
         if try replaced.step() {
             return JudgedBaseline(
                 traceID: replaced.int64(at: 0), engineID: replaced.int64(at: 1),

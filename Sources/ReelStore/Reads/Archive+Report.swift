@@ -11,6 +11,8 @@ package struct ReplayHeader: Sendable, Hashable {
     package var status: String
     package var shard: String?
     package var tolerancesJSON: String
+    /// Where and from what the replay ran (`replays.metadata_json`, a JSON object of text values), as stored.
+    package var metadataJSON: String? = nil
 }
 
 /// A replay's verdicts on the sessions of one scenario.
@@ -79,7 +81,7 @@ extension Archive {
     package func replayHeader(id: Int64?) throws -> ReplayHeader? {
         let statement = try database.prepare(
             """
-            SELECT id, engine_id, candidate, started_at, finished_at, status, shard, tolerances_json
+            SELECT id, engine_id, candidate, started_at, finished_at, status, shard, tolerances_json, metadata_json
             FROM replays WHERE id = coalesce(?1, (SELECT max(id) FROM replays))
             """)
         try statement.bind(id, at: 1)
@@ -90,7 +92,8 @@ extension Archive {
         return ReplayHeader(
             id: statement.int64(at: 0), engineID: statement.int64(at: 1), candidate: statement.string(at: 2),
             startedAt: statement.string(at: 3), finishedAt: statement.optionalString(at: 4), status: statement.string(at: 5),
-            shard: statement.optionalString(at: 6), tolerancesJSON: statement.string(at: 7))
+            shard: statement.optionalString(at: 6), tolerancesJSON: statement.string(at: 7),
+            metadataJSON: statement.optionalString(at: 8))
     }
 
     /// The engines (ids, ascending) whose traces replay `replayID` compared against, each with
@@ -251,5 +254,31 @@ extension Archive {
         return SessionVerdictRow(
             replayID: statement.int64(at: 0), status: statement.string(at: 1), firstDivergentFrame: statement.optionalInt(at: 2),
             errorMessage: statement.optionalString(at: 3))
+    }
+}
+
+/// What the report's filters know of a session a replay did not match: its divergence kinds
+/// (`replay_results.kinds_json`, as stored) and the engine that recorded it.
+package struct SessionFacets: Sendable, Hashable {
+    package var kindsJSON: String
+    package var recordingEngineID: Int64
+}
+
+extension Archive {
+    /// The facets (`SessionFacets`) of every session replay `replayID` did not match, by session id.
+    package func unmatchedSessionFacets(replayID: Int64) throws -> [Int64: SessionFacets] {
+        let statement = try database.prepare(
+            """
+            SELECT rr.session_id, rr.kinds_json, s.engine_id FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
+            WHERE rr.replay_id = ?1 AND rr.status <> 'matched'
+            """)
+        try statement.bind(replayID, at: 1)
+        var facets: [Int64: SessionFacets] = [:]
+        for row in try statement.rows({ row in
+            (row.int64(at: 0), SessionFacets(kindsJSON: row.string(at: 1), recordingEngineID: row.int64(at: 2)))
+        }) {
+            facets[row.0] = row.1
+        }
+        return facets
     }
 }

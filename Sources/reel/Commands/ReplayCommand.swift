@@ -127,6 +127,10 @@ struct ReplayCommand: ParsableCommand {
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances, keepsTraces: keepTraces ?? (results == nil))
             var runMetadata = ReplayMetadata.fromEnvironment(
                 ProcessInfo.processInfo.environment, host: ProcessInfo.processInfo.hostName)
+            // A results archive names the archive it judged, whose traces its report draws (reel report --recorded).
+            if let results, results != archive {
+                try? runMetadata.set(ReplayMetadata.recordedArchiveKey, URL(fileURLWithPath: archive).standardizedFileURL.path)
+            }
             try runMetadata.set(arguments: metadata)
             options.metadata = runMetadata
             guard maxReplyBytes >= 1024 else { throw ReelFailure(.usage, "--max-reply-bytes must be at least 1024") }

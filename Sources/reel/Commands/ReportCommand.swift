@@ -13,7 +13,9 @@ struct ReportCommand: ParsableCommand {
             divergent sessions (recorded vs replayed; the candidate is re-run for these few sessions when \
             it is this build's engine) each with a player of the recorded and replayed screens, the flipped \
             sessions, and a decision map per interactive scenario. One inline script (the players), no network. \
-            --session ID writes one session's page instead.
+            --session ID writes one session's page instead. A results archive (reel replay --results, reel merge) \
+            holds no traces: its report draws them from the recorded archive (--recorded, else the path reel \
+            replay --results stored), which must hold the judged sessions with the same content hashes (66 otherwise).
             """)
 
     @Argument(help: "The archive.")
@@ -38,11 +40,19 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Write only this session's page: its player and plots (any verdict).")
     var session: Int64?
 
+    @Option(
+        help: ArgumentHelp(
+            "For a results archive (reel replay --results, reel merge): the recorded archive it judged, whose traces the players and maps draw (default: the path reel replay --results stored).",
+            valueName: "archive"))
+    var recorded: String?
+
     func run() throws {
         try reportingErrors {
             try OutputFile.checkCanWrite(output, force: force)
             let store = try Archive.open(archive, mode: .readOnly)
-            let reader = ReportReader(archive: store, archiveName: archive, plottedSessionLimit: plots)
+            let replayOfPage = try session.flatMap { try store.sessionVerdict(sessionID: $0, replayID: replay)?.replayID } ?? replay
+            let source = try RecordedSource.open(for: store, named: archive, option: recorded, replayID: replayOfPage)
+            let reader = ReportReader(archive: store, archiveName: archive, recorded: source, plottedSessionLimit: plots)
             if let session {
                 let page = try reader.readSession(session, replayID: replay)
                 try write(SessionPage.html(page))
