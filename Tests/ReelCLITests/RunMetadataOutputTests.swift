@@ -29,7 +29,8 @@ struct RunMetadataOutputTests {
         let first = try reel(["replay", "a.sqlite", "--meta", "commit=aaaa1111bbbb2222", "--meta", "branch=main"], in: folder)
         #expect(first.status == 0, "\(first.standardError)")
         let second = try reel(
-            ["replay", "a.sqlite", "--engine", candidate, "--meta", "commit=cccc3333dddd4444", "--meta", "branch=feature/sheet"], in: folder)
+            ["replay", "a.sqlite", "--engine", candidate, "--meta", "commit=cccc3333dddd4444", "--meta", "branch=feature/sheet"], in: folder
+        )
         #expect(second.status == 1, "\(second.standardError)")
         let (started1, finished1) = try times(1, in: archive)
         let (started2, _) = try times(2, in: archive)
@@ -60,7 +61,9 @@ struct RunMetadataOutputTests {
         let database = try Database.open(archive, mode: .readWrite)
         try database.execute("UPDATE replays SET metadata_json = NULL WHERE id = 1")
         let old = try reel(["compare", "a.sqlite", "1", "2"], in: folder)
-        #expect(old.standardOutput.contains("replay 1: started \(started1), finished \(finished1); no run metadata stored"), "\(old.standardOutput)")
+        #expect(
+            old.standardOutput.contains("replay 1: started \(started1), finished \(finished1); no run metadata stored"),
+            "\(old.standardOutput)")
     }
 
     @Test func theReplaySummarySaysWhenAndFromWhatItRan() throws {

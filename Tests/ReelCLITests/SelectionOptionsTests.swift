@@ -33,7 +33,9 @@ struct SelectionOptionsTests {
     private func taggedArchive() throws -> (folder: String, archive: String) {
         let folder = try temporaryFolder()
         let archive = folder + "/a.sqlite"
-        let phones = try tagged("modal.swipe-dismiss", count: 6, seed: 5, in: folder) { $0 % 2 == 0 ? "device:iphone-16" : "device:ipad-air" }
+        let phones = try tagged("modal.swipe-dismiss", count: 6, seed: 5, in: folder) {
+            $0 % 2 == 0 ? "device:iphone-16" : "device:ipad-air"
+        }
         _ = try record(phones, into: archive)
         _ = try record(try tagged("nav.push", count: 4, seed: 6, in: folder) { _ in "device:ipad-air" }, into: archive)
         return (folder, archive)
@@ -101,8 +103,10 @@ struct SelectionOptionsTests {
         // Narrowed by --session: the given sessions that replay 1 did not match.
         let matchedOne = try #require(try verdicts(of: 1, in: archive).first { $0.status == "matched" }?.session)
         let narrowed = try runReel(
-            ["replay", "a.sqlite", "--engine", candidate, "--diverged-in", "1", "--session", String(failed[0]), "--session",
-             String(matchedOne)], in: folder)
+            [
+                "replay", "a.sqlite", "--engine", candidate, "--diverged-in", "1", "--session", String(failed[0]), "--session",
+                String(matchedOne),
+            ], in: folder)
         #expect(narrowed.status == 1, "\(narrowed.standardError)")
         #expect(try judged(3, in: archive) == [failed[0]])
 
