@@ -146,4 +146,27 @@ struct SelectionOptionsTests {
         #expect(none.standardError.contains("nav.interactive-pop"), "\(none.standardError)")
         #expect(try archiveCount(archive, "SELECT count(*) FROM replays") == 2)
     }
+
+    @Test func aResumeTakesTheStoredTagsAndRefusesOthers() throws {
+        let (folder, archive) = try taggedArchive()
+        let base = ["replay", "a.sqlite", "--results", "r.sqlite", "--format", "json"]
+        let whole = try runReel(base + ["--tag", "device:ipad-air"], in: folder)
+        #expect(whole.status == 0, "\(whole.standardError)")
+        let results = folder + "/r.sqlite"
+        let ipad: [Int64] = [2, 4, 6, 7, 8, 9, 10]
+        #expect(try judged(1, in: results) == ipad)
+        // Killed after session 4: its verdicts on 2 and 4 stay, the rest is to do.
+        try interruptReplay(1, in: results, after: 4)
+        let other = try runReel(base + ["--tag", "device:iphone-16", "--resume", "1"], in: folder)
+        #expect(other.status == 65, "\(other.standardError)")
+        #expect(
+            other.standardError.contains(
+                "it was begun for the sessions tagged device:ipad-air, this run selects the sessions tagged device:iphone-16; "
+                    + "resume with the same --session, --scenario, --tag and --diverged-in options, or with none"),
+            "\(other.standardError)")
+        let resumed = try runReel(base + ["--resume", "1"], in: folder)
+        #expect(resumed.status == 0, "\(resumed.standardError)")
+        #expect(try judged(1, in: results) == ipad, "the stored tags select the rest")
+        _ = archive
+    }
 }
