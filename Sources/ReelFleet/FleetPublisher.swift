@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import ReelStore
 import ReelTrace
 
 /// What a publish did.

@@ -41,6 +41,9 @@ package struct FleetRun: Sendable, Hashable {
     /// As the archive stores them (ISO 8601, UTC, milliseconds).
     package var startedAt: String
     package var finishedAt: String?
+    /// Where the replay ran, as `reel replay` stored it (`replays.metadata_json`); nil for a replay
+    /// that stored none (recorded before Reel stored run metadata).
+    package var storedMetadata: RunMetadata?
     package var verdicts: [FleetVerdict]
 
     /// The SHA-256 of the sorted content hashes of the sessions the replay judged: what the
@@ -93,6 +96,7 @@ package struct FleetRun: Sendable, Hashable {
         }
         return FleetRun(
             replayID: replayID, candidate: replay.candidate, engine: engine, status: replay.status, shard: replay.shard,
-            startedAt: replay.startedAt, finishedAt: replay.finishedAt, verdicts: verdicts)
+            startedAt: replay.startedAt, finishedAt: replay.finishedAt, storedMetadata: try archive.runMetadata(replayID: replayID),
+            verdicts: verdicts)
     }
 }

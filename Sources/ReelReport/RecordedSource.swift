@@ -7,7 +7,7 @@ import ReelTrace
 /// (`reel replay --results`, `reel merge`) holds verdicts and session headers, not touches or
 /// frames; its players, lists and maps read the recorded traces from the archive it judged: the
 /// one `--recorded` names, else the path `reel replay --results` stored with the run
-/// (`ReplayMetadata.recordedArchiveKey`). That archive must hold every session the results
+/// (`RunMetadata.recordedArchiveKey`). That archive must hold every session the results
 /// archive judged with the same content hash, so the page never draws another corpus.
 ///
 /// ```swift
@@ -30,7 +30,7 @@ package enum RecordedSource {
             return nil
         } else {
             let metadata = try results.replayHeader(id: replayID)?.metadataJSON.flatMap(ReplayMetadata.init(json:))
-            guard let stored = metadata?.values[ReplayMetadata.recordedArchiveKey] else {
+            guard let stored = metadata?.values[RunMetadata.recordedArchiveKey] else {
                 throw ReelFailure(
                     .noInput,
                     "\(resultsName) holds verdicts only (a results archive) and names no recorded archive: "

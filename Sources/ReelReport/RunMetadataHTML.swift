@@ -25,11 +25,11 @@ enum RunMetadataHTML {
         if let wall = wallTime(from: replay.startedAt, to: replay.finishedAt) {
             parts.append("wall time " + NumberText.measure(wall, .seconds))
         }
-        let shown: Set<String> = ["commit", "branch", "pull_request", "ci_url", "ci", "host", ReplayMetadata.recordedArchiveKey]
+        let shown: Set<String> = ["commit", "branch", "pull_request", "ci_url", "ci", "host", RunMetadata.recordedArchiveKey]
         for (key, value) in values.sorted(by: { $0.key < $1.key }) where !shown.contains(key) {
             parts.append("\(e(key)) <code>\(e(value))</code>")
         }
-        if let recorded = values[ReplayMetadata.recordedArchiveKey] {
+        if let recorded = values[RunMetadata.recordedArchiveKey] {
             parts.append("recorded archive <code>\(e(recorded))</code>")
         }
         guard !parts.isEmpty else { return "" }

@@ -42,7 +42,7 @@ struct ResumeSelectionAndRunnerTests {
             #expect(run.status == 65, "\(arguments): \(run.standardError)")
             let reason =
                 "r.sqlite: cannot resume replay 1: it was begun for the sessions of scenario modal.swipe-dismiss, "
-                + "this run selects \(selects); resume with the same --session and --scenario options, or with none"
+                + "this run selects \(selects); resume with the same --session, --scenario, --tag and --diverged-in options, or with none"
             #expect(run.standardError.contains(reason), "\(run.standardError)")
         }
         #expect(try archiveCount(results, "SELECT count(*) FROM replay_results") == 14)

@@ -80,6 +80,9 @@ struct WrongAnswerTests {
         #expect(query.status == 65 && query.standardError.contains("no replay 7"), "\(query.standardError)")
         let scenario = try runReel(["query", "a.sqlite", "--saved", "near-boundary", "--param", "scenario=nav.interactive-po"], in: folder)
         #expect(scenario.status == 65 && scenario.standardError.contains("closest: nav.interactive-pop"), "\(scenario.standardError)")
+        // Issue 36: `reel replay --scenario` takes globs; a query's parameter is one name, so a glob is refused, not matched as a name.
+        let glob = try runReel(["query", "a.sqlite", "--saved", "near-boundary", "--param", "scenario=nav.*"], in: folder)
+        #expect(glob.status == 64 && glob.standardError.contains("not a glob"), "\(glob.standardError)")
 
         let resume = try runReel(["replay", "a.sqlite", "--resume", "7"], in: folder)
         #expect(resume.status == 65 && resume.standardError.contains("there is no replay 7"), "\(resume.standardError)")

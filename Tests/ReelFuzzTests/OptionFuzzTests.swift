@@ -11,7 +11,7 @@ struct OptionFuzzTests {
         "0", "-1", "1", "2", "1.5", "-0", "1e300", "-1e300", "1e-300", "nan", "inf", "-inf", "0x10", "",
         "x", "9223372036854775807", "9223372036854775808", "-9223372036854775808", String(repeating: "9", count: 400),
         "1/0", "0/0", "2/1", "1/2", "9223372036854775807/9223372036854775807", "position=nan", "alpha=-1",
-        "exact", "default", "all", "json", "junit", "\u{1b}[31m",
+        "exact", "default", "all", "json", "junit", "\u{1b}[31m", "*", "?", "nav.*", "[", "**?*", String(repeating: "*?", count: 2000),
     ]
 
     /// (arguments before the option, the option); ARCHIVE is a small recorded archive, STREAM its input.
@@ -20,6 +20,8 @@ struct OptionFuzzTests {
         (["replay", "ARCHIVE", "--results", "FOLDER/r.sqlite"], "--tolerance"),
         (["replay", "ARCHIVE", "--results", "FOLDER/r.sqlite"], "--session"),
         (["replay", "ARCHIVE", "--results", "FOLDER/r.sqlite"], "--scenario"),
+        (["replay", "ARCHIVE", "--results", "FOLDER/r.sqlite"], "--tag"),
+        (["replay", "ARCHIVE", "--results", "FOLDER/r.sqlite"], "--diverged-in"),
         (["replay", "ARCHIVE", "--results", "FOLDER/r.sqlite"], "--max-reply-bytes"),
         (["replay", "ARCHIVE", "--results", "FOLDER/r.sqlite"], "--format"),
         (["replay", "ARCHIVE"], "--resume"),

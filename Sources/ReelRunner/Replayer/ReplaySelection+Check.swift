@@ -6,14 +6,20 @@ extension ReplaySelection {
     /// The archive's session ids this selection takes, ascending.
     ///
     /// - Throws: a `ReelFailure` (bad input, 65) naming the archive when the selection names a
-    ///   scenario no session of the archive has (each of its scenarios) (with the closest scenario names), a session id the
-    ///   archive does not hold, or sessions none of which is of the scenario; and when the archive
-    ///   holds no session at all. A replay never starts on an empty selection.
+    ///   scenario no session of the archive has (each of its scenarios) (with the closest scenario
+    ///   names), a glob no scenario of it matches, a tag no session carries (with the tags there
+    ///   are), a replay it does not hold, a session id it does not hold, or when no session passes
+    ///   every part of the selection (naming the selection); and when the archive holds no session
+    ///   at all. A replay never starts on an empty selection.
     public func sessions(in archive: Archive) throws -> [Int64] {
         let path = archive.path
         let names = scenarios == nil ? [] : try archive.scenarioNames()
         for scenario in scenarios ?? [] {
-            if !names.contains(scenario) {
+            if NameGlob.isPattern(scenario) {
+                if !names.contains(where: NameGlob(scenario).matches) {
+                    throw ReelFailure(.dataError, "\(path): no scenario matches '\(scenario)'; its scenarios: " + shortList(names))
+                }
+            } else if !names.contains(scenario) {
                 let inCatalog = ScenarioCatalog.named(scenario) != nil
                 let close =
                     inCatalog ? [] : closestNames(to: scenario, in: names + ScenarioCatalog.all.map(\.name).filter { !names.contains($0) })
@@ -22,6 +28,17 @@ extension ReplaySelection {
                     ? "; its scenarios: " + shortList(names) : "; closest: " + close.joined(separator: ", ")
                 throw ReelFailure(.dataError, "\(path): no session of scenario '\(scenario)'\(hint)")
             }
+        }
+        for tag in tags ?? [] where try !archive.hasSession(tagged: tag) {
+            let known = try archive.sessionTags(limit: 20)
+            throw ReelFailure(
+                .dataError,
+                "\(path): no session tagged '\(tag)'; " + (known.isEmpty ? "its sessions carry no tag" : "its tags: " + shortList(known)))
+        }
+        if let divergedIn, try archive.replayRun(id: divergedIn) == nil {
+            let ids = try archive.replayRuns().map { String($0.id) }
+            throw ReelFailure(
+                .dataError, "\(path): no replay \(divergedIn) for --diverged-in (its replays: \(ids.isEmpty ? "none" : shortList(ids)))")
         }
         if let sessionIDs {
             let stored = Set(try archive.sessionIDs(ids: sessionIDs))
@@ -32,16 +49,31 @@ extension ReplaySelection {
                     "\(path): no session with id \(shortList(missing.map(String.init))) (`reel info \(path)` counts the sessions)")
             }
         }
-        let selected = try archive.sessionIDs(scenarios: scenarios, ids: sessionIDs)
+        let selected = try matchingSessions(in: archive, scenarioNames: names)
         if selected.isEmpty {
             if selectsEverySession {
                 throw ReelFailure(.dataError, "\(path): the archive holds no session; record some first with `reel record \(path) FILE`")
             }
-            throw ReelFailure(
-                .dataError,
-                "\(path): \(description) selects no session: none of them is of \(scenarios.map { ($0.count == 1 ? "scenario " : "scenarios ") + $0.joined(separator: ", ") } ?? "?")"
-            )
+            throw ReelFailure(.dataError, "\(path): the selection selects no session: \(description)")
         }
         return selected
+    }
+
+    /// The archive's session ids this selection takes, ascending, without the checks of
+    /// `sessions(in:)` (a resumed replay's stored selection).
+    package func matchingSessions(in archive: Archive) throws -> [Int64] {
+        try matchingSessions(in: archive, scenarioNames: scenarios == nil ? [] : try archive.scenarioNames())
+    }
+
+    /// The scenarios' globs resolved against `scenarioNames` (the archive's), then one query.
+    private func matchingSessions(in archive: Archive, scenarioNames: [String]) throws -> [Int64] {
+        let resolved = scenarios.map { given in
+            given.flatMap { scenario in
+                NameGlob.isPattern(scenario) ? scenarioNames.filter(NameGlob(scenario).matches) : [scenario]
+            }
+        }
+        // Globs that match none leave no name: no session of a scenario then.
+        if let resolved, resolved.isEmpty { return [] }
+        return try archive.sessionIDs(scenarios: resolved, ids: sessionIDs, tags: tags, notMatchedIn: divergedIn)
     }
 }

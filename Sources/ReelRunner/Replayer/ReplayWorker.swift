@@ -44,8 +44,8 @@ final class ReplayWorker: @unchecked Sendable {
     var engineStartupFailure: String? { engine.startupFailure }
 
     /// A session's verdict and, when the worker keeps traces and the session diverged, the
-    /// candidate's trace of it.
-    typealias Judged = (verdict: SessionComparison, kept: KeptTrace?)
+    /// candidate's trace of it; and the seconds the candidate engine took on it (0 when it did not run).
+    typealias Judged = (verdict: SessionComparison, kept: KeptTrace?, seconds: Double)
 
     /// Replays sessions `ids` (ascending) together; verdicts come back in `ids` order. When the
     /// sessions cannot be read together, each is read alone, so only the sessions that cannot be
@@ -63,7 +63,7 @@ final class ReplayWorker: @unchecked Sendable {
                     status: .error, decisionExpected: false, decisionActual: nil,
                     divergences: [Divergence(kind: .error, detail: "cannot read the session: \(error)")],
                     firstDivergentFrame: nil, maxError: 0)
-                return (verdict, nil)
+                return (verdict, nil, 0)
             }
         }
     }
@@ -102,9 +102,12 @@ final class ReplayWorker: @unchecked Sendable {
             var comparisons: [SessionDiff?] = []
             var failures: [SessionComparison?] = []
             var traces: [(trace: Trace, bytes: Int)?] = []
+            var seconds: [Double] = []
             var held = 0
             var end = start
             while end < sessions.count, end == start || held < Self.heldTraceBudget {
+                let started = ContinuousClock.now
+                defer { seconds.append((ContinuousClock.now - started).inSeconds) }
                 do {
                     let (comparison, trace, bytes) = try begin(sessions[end])
                     comparisons.append(comparison)
@@ -132,18 +135,21 @@ final class ReplayWorker: @unchecked Sendable {
             for index in part.indices {
                 let session = sessions[start + index]
                 if let failure = failures[index] {
-                    judged.append((failure, nil))
+                    judged.append((failure, nil, seconds[index]))
                     continue
                 }
                 let verdict = comparisons[index]!.verdict(recordedOutcome: session.trace.outcome)
                 guard verdict.status == .diverged, let candidate = traces[index], keptBytes + candidate.bytes <= Self.keptTraceBudget
                 else {
-                    judged.append((verdict, nil))
+                    judged.append((verdict, nil, seconds[index]))
                     continue
                 }
                 keptBytes += candidate.bytes
                 judged.append(
-                    (verdict, KeptTrace(trace: candidate.trace, refreshHz: session.header.refreshHz, touches: session.touches)))
+                    (
+                        verdict, KeptTrace(trace: candidate.trace, refreshHz: session.header.refreshHz, touches: session.touches),
+                        seconds[index]
+                    ))
             }
             start = end
         }
@@ -186,4 +192,9 @@ final class ReplayWorker: @unchecked Sendable {
         lastSpec = (json, spec)
         return spec
     }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

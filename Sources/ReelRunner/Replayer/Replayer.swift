@@ -18,6 +18,10 @@ public final class Replayer {
         /// Only sessions of these scenarios (`--scenario`, repeatable); nil for any scenario.
         public var scenarios: [String]?
         public var sessionIDs: [Int64]?
+        /// Only sessions carrying one of these tags (`--tag`, repeatable); nil for any tags.
+        package var tags: [String]? = nil
+        /// Only the sessions this replay did not match (`--diverged-in`); nil for any verdict.
+        package var divergedIn: Int64? = nil
         public var tolerances: Tolerances
         /// Sessions replayed between two writes of verdicts.
         public var chunkSize: Int
@@ -29,7 +33,9 @@ public final class Replayer {
         /// instead of running the candidate again. Only with results in the recorded archive.
         public var keepsTraces: Bool
         /// Where the run runs (`replays.metadata_json`): CI variables, host and `--meta`; nil stores none.
-        package var metadata: ReplayMetadata? = nil
+        package var metadata: RunMetadata? = nil
+        /// Whether the summary keeps each session's engine seconds (`Summary.sessionSeconds`, for JUnit's times).
+        package var timesSessions = false
 
         public init(
             jobs: Int = 1, shard: Shard? = nil, scenario: String? = nil, scenarios: [String]? = nil, sessionIDs: [Int64]? = nil,
@@ -45,8 +51,10 @@ public final class Replayer {
             self.keepsTraces = keepsTraces
         }
 
-        /// The sessions `scenarios` and `sessionIDs` select.
-        public var selection: ReplaySelection { ReplaySelection(sessionIDs: sessionIDs, scenarios: scenarios) }
+        /// The sessions `scenarios`, `sessionIDs`, `tags` and `divergedIn` select.
+        public var selection: ReplaySelection {
+            ReplaySelection(sessionIDs: sessionIDs, scenarios: scenarios, tags: tags, divergedIn: divergedIn)
+        }
     }
 
     /// What a replay found.
@@ -62,6 +70,13 @@ public final class Replayer {
         /// The first `Replayer.findingsKept` diverging or failing sessions with their verdicts, in
         /// session order (the results tables hold all of them).
         public var findings: [(sessionID: Int64, comparison: SessionComparison)] = []
+        /// The seconds the candidate engine took on each session this run replayed, by session id,
+        /// when `Options.timesSessions` asked for them (none for sessions judged by an earlier run
+        /// of a resumed replay, or read from results).
+        package var sessionSeconds: [Int64: Double] = [:]
+        /// The seconds `Replayer.run` took in this process (from opening the archive to finishing the
+        /// replay); nil for a summary read from results.
+        package var wallSeconds: Double?
     }
 
     /// A replay stopped by its `progress` callback between two chunks: replay `replayID` of the
@@ -111,6 +126,7 @@ public final class Replayer {
                 "--results \(resultsPath) is the archive \(sourcePath) itself (a link to the same file): leave out "
                     + "--results to store the verdicts in the archive, or name a file of their own")
         }
+        let began = ContinuousClock.now
         let source = try Archive.open(sourcePath, mode: .readOnly)
         // A new replay's selection is checked before anything is written (a resume's is its replay's).
         let checked = resumedID == nil ? try options.selection.sessions(in: source) : nil
@@ -125,11 +141,12 @@ public final class Replayer {
                 current: (candidate(of: workers), candidateIsKnown(workers)), note: note)
         }
         let selection = resumed?.selection ?? options.selection
-        let selected = try checked ?? source.sessionIDs(scenarios: selection.scenarios, ids: selection.sessionIDs)
+        let selected = try checked ?? selection.matchingSessions(in: source)
         let ids = (options.shard.map { shard in selected.filter(shard.contains(sessionID:)) } ?? selected)
             .filter { resumed?.judged.contains($0) != true }
         try results.copySessionHeaders(selected)
         var summary = Summary()
+        var sessionSeconds: [Int64: Double] = [:]
         var counts = [DivergenceKind: Int]()
         var begun: BegunReplay? = resumed.map { ($0.run.id, $0.candidate) }
         // Who the candidate is, as the results received so far tell it (workers keep running
@@ -146,6 +163,9 @@ public final class Replayer {
             }
             let verdicts = batches.flatMap(\.verdicts)
             let kept = batches.flatMap(\.kept)
+            if options.timesSessions {
+                for (sessionID, seconds) in zip(chunk, batches.flatMap(\.seconds)) { sessionSeconds[sessionID] = seconds }
+            }
             try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
             // The candidate's identity is known for sure once it has answered (external engines).
             let run = try begun ?? beginReplay(results.archive, candidate: answered.identity)
@@ -181,7 +201,14 @@ public final class Replayer {
         try results.archive.write {
             try results.archive.finishReplay(run.id, engineID: lateIdentity.map(results.archive.engineID(for:)))
         }
-        if resumed != nil { return try Summary(replayID: run.id, in: results.archive) }
+        if resumed != nil {
+            var whole = try Summary(replayID: run.id, in: results.archive)
+            whole.sessionSeconds = sessionSeconds
+            whole.wallSeconds = (ContinuousClock.now - began).inSeconds
+            return whole
+        }
+        summary.sessionSeconds = sessionSeconds
+        summary.wallSeconds = (ContinuousClock.now - began).inSeconds
         summary.replayID = run.id
         summary.candidate = finalCandidate
         summary.byKind = DivergenceKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }

@@ -81,8 +81,8 @@ struct ResumedReplay {
         }
         if given.selectsEverySession || given == stored { return stored }
         throw failure(
-            "it was begun for \(stored), this run selects \(given); resume with the same --session and --scenario "
-                + "options, or with none")
+            "it was begun for \(stored), this run selects \(given); resume with the same --session, --scenario, "
+                + "--tag and --diverged-in options, or with none")
     }
 
     /// Refuses a replay whose recorded runner still runs, else records this process as its runner;

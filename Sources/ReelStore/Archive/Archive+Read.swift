@@ -21,18 +21,7 @@ extension Archive {
     /// let ids = try archive.sessionIDs(scenarios: ["nav.push", "nav.pop"], ids: nil)
     /// ```
     package func sessionIDs(scenarios: [String]?, ids: [Int64]?) throws -> [Int64] {
-        let names = scenarios.map { Array(Set($0)).sorted() } ?? []
-        let filter = names.isEmpty ? "" : "WHERE sc.name IN (" + names.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
-        let statement = try database.prepare(
-            "SELECT s.id FROM sessions AS s JOIN scenarios AS sc ON sc.id = s.scenario_id \(filter) ORDER BY s.id")
-        for (index, name) in names.enumerated() { try statement.bind(name, at: Int32(index + 1)) }
-        let wanted = ids.map(Set.init)
-        var result: [Int64] = []
-        while try statement.step() {
-            let id = statement.int64(at: 0)
-            if wanted?.contains(id) ?? true { result.append(id) }
-        }
-        return result
+        try sessionIDs(scenarios: scenarios, ids: ids, tags: nil, notMatchedIn: nil)
     }
 
     /// The id of the engine whose trace is session `id`'s baseline (the recording engine until a

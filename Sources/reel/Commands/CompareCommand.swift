@@ -139,6 +139,9 @@ struct CompareCommand: ParsableCommand {
                     + VerdictChanges.Change.allCases.compactMap { change in fromAccepts[change].map { "\(change.countHeading) \($0)" } }
                     .joined(separator: ", ") + " (the baseline was replaced between the replays, not the engine's doing)")
         }
+        for (name, facts) in try changes.runFacts() {
+            print("  \(name): " + UntrustedText.sanitized(facts?.words ?? "?", limit: 600))
+        }
         return counts.merging(fromAccepts, uniquingKeysWith: +)
     }
 
@@ -161,6 +164,10 @@ struct CompareCommand: ParsableCommand {
         if let laterPath = changes.laterPath {
             w.raw(",\"later_archive\":")
             w.string(laterPath)
+        }
+        for (key, (_, facts)) in zip(["earlier_run", "later_run"], try changes.runFacts()) {
+            w.raw(",\"\(key)\":")
+            if let facts { facts.write(to: &w) } else { w.null() }
         }
         w.raw(",\"notes\":")
         w.array(notes) { $0.string($1) }

@@ -15,8 +15,8 @@ struct ReplayCommand: ParsableCommand {
             Results go to the replays, replay_results and divergences tables of the archive (or of \
             --results); query them with `reel query` or any SQLite client (views regressions and \
             divergence_summary). Exit codes: 0 nothing diverged (or only in kinds --fail-on lets pass), \
-            1 divergences found in a failing kind, 2 engine errors on some sessions, 64 usage, 65 bad archive or profile, or a --scenario or --session the \
-            archive does not have, 66 missing file, 130/143 stopped by SIGINT/SIGTERM (after the chunk \
+            1 divergences found in a failing kind, 2 engine errors on some sessions, 64 usage, 65 bad archive or profile, or a --scenario, \
+            --session, --tag or --diverged-in replay the archive does not have, or a selection that selects no session, 66 missing file, 130/143 stopped by SIGINT/SIGTERM (after the chunk \
             being written; the message says how to resume). An external engine gets --timeout seconds \
             per session; past it the engine is killed, the session is an error and the next session \
             starts a new engine process. An external engine that fails its first 3 sessions without \
@@ -24,8 +24,8 @@ struct ReplayCommand: ParsableCommand {
             relative path in it starts. A replay killed half-way (its \
             replays row still says running) continues with --resume ID and the same options: only the \
             sessions without a verdict are replayed, into the same replay, and the summary is the whole \
-            replay's. Without --session and --scenario, a resume takes the selection the replay was begun \
-            with. A finished or unknown replay, another engine, tolerance, shard or selection, or a replay \
+            replay's. Without --session, --scenario, --tag and --diverged-in, a resume takes the selection the replay was begun \
+            with. The selection options narrow each other: a session is replayed when it passes each one given. A finished or unknown replay, another engine, tolerance, shard or selection, or a replay \
             whose process still runs on this host is refused (65).
             """)
 
@@ -39,8 +39,24 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("session"), help: "Replay only this session id (repeatable).")
     var sessions: [Int64] = []
 
-    @Option(name: .customLong("scenario"), help: "Replay only sessions of this scenario (repeatable: sessions of any of them).")
+    @Option(
+        name: .customLong("scenario"),
+        help:
+            "Replay only sessions of this scenario, or of the scenarios a glob such as 'nav.*' matches (repeatable: sessions of any of them)."
+    )
     var scenarios: [String] = []
+
+    @Option(
+        name: .customLong("tag"),
+        help: "Replay only sessions carrying this tag, such as reel capture's device:... tags (repeatable: sessions carrying any of them).")
+    var tags: [String] = []
+
+    @Option(
+        name: .customLong("diverged-in"),
+        help: ArgumentHelp(
+            "Replay only the sessions this replay of ARCHIVE did not match (diverged or engine error), as a test runner's --last-failed.",
+            valueName: "replay"))
+    var divergedIn: Int64?
 
     @Option(help: "Parallel workers, 1-256; this machine's core count when not given.")
     var jobs: Int = min(256, ProcessInfo.processInfo.activeProcessorCount)
@@ -108,6 +124,7 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be within 1-256") }
+        if tags.contains(where: \.isEmpty) { throw ValidationError("--tag needs a tag: an empty one selects no session") }
         guard timeout.isFinite, (0.001...86_400).contains(timeout) else {
             throw ValidationError("--timeout must be within 0.001-86400 seconds")
         }
@@ -125,11 +142,14 @@ struct ReplayCommand: ParsableCommand {
             var options = Replayer.Options(
                 jobs: jobs, shard: try chosenShard(), scenarios: scenarios.isEmpty ? nil : scenarios,
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances, keepsTraces: keepTraces ?? (results == nil))
-            var runMetadata = ReplayMetadata.fromEnvironment(
+            options.tags = tags.isEmpty ? nil : tags
+            options.divergedIn = divergedIn
+            options.timesSessions = format == .junit
+            var runMetadata = RunMetadata.fromEnvironment(
                 ProcessInfo.processInfo.environment, host: ProcessInfo.processInfo.hostName)
             // A results archive names the archive it judged, whose traces its report draws (reel report --recorded).
             if let results, results != archive {
-                try? runMetadata.set(ReplayMetadata.recordedArchiveKey, URL(fileURLWithPath: archive).standardizedFileURL.path)
+                try? runMetadata.set(RunMetadata.recordedArchiveKey, URL(fileURLWithPath: archive).standardizedFileURL.path)
             }
             try runMetadata.set(arguments: metadata)
             options.metadata = runMetadata

@@ -30,6 +30,8 @@ enum CompareMarkdown {
         out.add("")
         for note in notes { out.add("> **Note:** \(MarkdownSummary.cell(note))") }
         if !notes.isEmpty { out.add("") }
+        for (name, facts) in try changes.runFacts() { out.add("- \(name): \(MarkdownSummary.cell(facts?.words ?? "?", limit: 600))") }
+        out.add("")
         out.add(
             "\(coverage.both) sessions judged by both (\(coverage.onlyEarlier) only by \(name1), \(coverage.onlyLater) only by \(name2)).")
         out.add("")

@@ -19,7 +19,7 @@ struct ReplayListing {
     /// Sessions whose completion decision flipped.
     var flips: Int
     /// Where the run ran (commit, branch, pull request, CI URL, host, `--meta`); nil when not stored.
-    var metadata: ReplayMetadata?
+    var metadata: RunMetadata?
 
     /// Every replay of `archive`, in id order.
     static func read(_ archive: Archive) throws -> [ReplayListing] {
@@ -27,7 +27,7 @@ struct ReplayListing {
             ReplayListing(
                 id: row.id, status: row.status, candidate: row.candidate, engine: row.engine, startedAt: row.startedAt,
                 shard: row.shard, sessions: row.sessions, matched: row.matched, diverged: row.diverged, errors: row.errors,
-                flips: row.flips, metadata: row.metadataJSON.flatMap(ReplayMetadata.init(json:)))
+                flips: row.flips, metadata: try archive.runMetadata(replayID: row.id))
         }
     }
 

@@ -38,6 +38,10 @@ enum ReplayMarkdown {
         }
         out.add(counts)
         out.add("")
+        if let facts = try RunFacts.read(results, replayID: s.replayID) {
+            out.add("Ran: \(MarkdownSummary.cell(facts.words, limit: 600)).")
+            out.add("")
+        }
         out.add("Failing kinds (`--fail-on`): \(policy.failsEveryKind ? "every kind" : policy.argument) (error always fails).")
         if !tally.sessionsByKind.isEmpty {
             out.add("")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ReelJSON
 import ReelReport
 import ReelRunner
@@ -165,21 +166,29 @@ enum ReplayReport {
     ///
     /// Each test case's classname is the session's scenario and its name the session's stable name
     /// (its external id, else `sha256:` and its content hash's first 16 digits: the same in every
-    /// archive that holds the session, unlike its id); a failure's body gives the session id, the
-    /// first divergence and the `reel show` command that shows it (naming `archivePath` and the
-    /// replay when the results are in the recorded archive, else `ARCHIVE`).
+    /// archive that holds the session, unlike its id); a failure's message is its first failing
+    /// divergence ("decision at frame 14: ..."), its body the session id, the first divergent
+    /// frame, that divergence and the `reel show` command that shows it (naming `archivePath` and
+    /// the replay when the results are in the recorded archive, else `ARCHIVE`).
+    ///
+    /// Times, in seconds (docs/CI.md): the suite's `time` is what the replay took in the process that
+    /// ran it (`Summary.wallSeconds`), a test case's `time` what the candidate engine took on the
+    /// session (`Summary.sessionSeconds`: running it, not reading or comparing). Each is left out
+    /// when it was not measured: sessions judged by an earlier run of a resumed replay, and the
+    /// summaries `reel merge` reads from results.
     static func junit(_ s: Replayer.Summary, tally: VerdictTally, archive: Archive, archivePath: String?) throws -> String {
         let policy = tally.policy
         let rows = try archive.replayResults(replayID: s.replayID)
         let labels = try archive.sessionLabels(replayID: s.replayID)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
-            "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(tally.failingSessions)\" errors=\"\(tally.errors)\">\n"
+            "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(tally.failingSessions)\" errors=\"\(tally.errors)\""
+            + timeAttribute(s.wallSeconds) + ">\n"
         out += "  <properties><property name=\"reel.fail_on\" value=\"\(policy.argument)\"/></properties>\n"
         for row in rows {
             let label = labels[row.sessionID]
             out += "  <testcase classname=\"\(xml(label?.scenario ?? "reel.replay"))\" "
-            out += "name=\"\(xml(label?.stableName ?? "session \(row.sessionID)"))\" time=\"0\">"
+            out += "name=\"\(xml(label?.stableName ?? "session \(row.sessionID)"))\"" + timeAttribute(s.sessionSeconds[row.sessionID]) + ">"
             switch row.status {
             case .matched:
                 break
@@ -191,7 +200,8 @@ enum ReplayReport {
                     + (first.map { ": \($0.kind.rawValue): \($0.detail)" } ?? "")
                     + "; reel show "
                     + (archivePath.map { "\(shellQuoted($0)) \(row.sessionID) --replay \(s.replayID)" } ?? "ARCHIVE \(row.sessionID)")
-                out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(first?.detail ?? ""))\">"
+                let message = first.map { "\($0.kind.rawValue)" + ($0.frameIndex.map { " at frame \($0)" } ?? "") + ": " + $0.detail } ?? ""
+                out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(message))\">"
                 out += xml(body) + "</failure>"
             case .diverged:
                 let first = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID).first
@@ -205,6 +215,12 @@ enum ReplayReport {
             out += "</testcase>\n"
         }
         return out + "</testsuite>"
+    }
+
+    /// ` time="1.234567"` (seconds, to the microsecond), or nothing when not measured.
+    private static func timeAttribute(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite, seconds >= 0 else { return "" }
+        return " time=\"" + String(format: "%.6f", seconds) + "\""
     }
 
     /// `text` as an XML attribute value: escaped, with control characters (which XML 1.0 does not

@@ -20,6 +20,10 @@ enum QueryParameterCheck {
                 throw ReelFailure(.dataError, "\(path): no session with id \(value)")
             }
         case "scenario":
+            // A saved query compares names: a glob such as `nav.*`, which `reel replay --scenario` takes, would match nothing.
+            if NameGlob.isPattern(value) {
+                throw ReelFailure(.usage, "--param scenario=\(value): a query takes one scenario name, not a glob")
+            }
             _ = try ReplaySelection(sessionIDs: nil, scenario: value).sessions(in: store)
         default:
             break
