@@ -1,4 +1,5 @@
 import ReelJSON
+import ReelTrace
 
 /// Every constant of the engine: thresholds, durations, curves, spring parameters, edge width,
 /// slop, velocity filter. Values are stored in the fixed order of `parameters`.
@@ -24,7 +25,9 @@ public struct EngineProfile: Sendable, Hashable {
         var changed = values
         for (name, value) in overrides {
             guard let index = ParameterTable.index[name] else {
-                throw ProfileError("unknown engine parameter '\(name)'")
+                throw ProfileError(
+                    "unknown engine parameter '\(name)'" + closestHint(to: name, in: ParameterTable.descriptors.map(\.name))
+                        + "; reel engine params lists them")
             }
             let descriptor = ParameterTable.descriptors[index]
             guard descriptor.defaultValue.typeName == value.typeName else {

@@ -16,6 +16,8 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         return try body()
     } catch let error as ExitCode {
         throw error
+    } catch let error as ReaderClosedOutput {
+        throw error
     } catch let failure as ReelFailure {
         printError(failure.kind == .internalError ? bugReport(failure.message) : failure.message)
         throw ExitCode(ExitStatus(failure.kind).rawValue)

@@ -40,6 +40,18 @@ public final class ExternalTransitionEngine: TransitionEngine {
     public func run(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
     ) throws -> Trace {
+        try answer(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches).trace
+    }
+
+    /// `run`, with the decision the engine sent as `outcome.decision`, if it sent one.
+    public func runExplained(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> (trace: Trace, decision: StoredDecision?) {
+        let response = try answer(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
+        return (response.trace, response.decision)
+    }
+
+    private func answer(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> EngineResponse {
         let request = EngineRequest(
             scenarioName: scenario.name, scenarioSpecJSON: scenario.canonicalJSON, device: device,
             refreshHz: refreshHz, touches: touches)
@@ -57,6 +69,6 @@ public final class ExternalTransitionEngine: TransitionEngine {
         }
         identity = process.identity(of: response)
         identityIsKnown = true
-        return response.trace
+        return response
     }
 }

@@ -16,6 +16,12 @@ public protocol TransitionEngine: AnyObject {
     /// The trace of one session. `outcomeHierarchy` false says the caller will not look at
     /// `outcome.hierarchy` (the replayer does not compare it), so an engine may leave it empty.
     func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool) throws -> Trace
+    /// `run`, and the completion decision that explains the trace's outcome when the engine tells
+    /// it (`StoredDecision`; the built-in engine always does when a rule decided, an `exec:` engine
+    /// when it sends `outcome.decision`). Engines that do not tell return nil.
+    func runExplained(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> (trace: Trace, decision: StoredDecision?)
     /// Why the engine is given up on, when it is: an external engine that failed
     /// `ExternalTransitionEngine.startupAttempts` times in a row before ever answering. Nil otherwise.
     var startupFailure: String? { get }
@@ -23,6 +29,12 @@ public protocol TransitionEngine: AnyObject {
 
 extension TransitionEngine {
     public var startupFailure: String? { nil }
+
+    public func runExplained(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> (trace: Trace, decision: StoredDecision?) {
+        (try run(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy), nil)
+    }
 }
 
 /// This build's engine behind the `TransitionEngine` interface.
@@ -49,6 +61,15 @@ public final class BuiltinEngine: TransitionEngine {
     ) throws -> Trace {
         try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
         return try engine.run(
+            scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
+    }
+
+    /// `run` with the engine's last completion decision (`Engine.runExplained`).
+    public func runExplained(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> (trace: Trace, decision: StoredDecision?) {
+        try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
+        return try engine.runExplained(
             scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
     }
 }

@@ -10,6 +10,8 @@ struct BatchResult: Sendable {
     var verdicts: [SessionComparison]
     /// The candidate's traces of the diverged sessions, aligned with `verdicts`, when the workers keep them.
     var kept: [KeptTrace?]
+    /// The candidate's completion decisions, aligned with `verdicts` (nil where it told none).
+    var decisions: [StoredDecision?]
     var candidate: EngineIdentity
     var candidateIsKnown: Bool
     /// Why the worker's engine was given up on after the batch, if it was.
@@ -58,7 +60,7 @@ struct ReplayPipeline {
                     let result = Result {
                         let judged = try worker.replay(Array(ids[batches[index].sessions]))
                         return BatchResult(
-                            verdicts: judged.map(\.verdict), kept: judged.map(\.kept),
+                            verdicts: judged.map(\.verdict), kept: judged.map(\.kept), decisions: judged.map(\.decision),
                             candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown,
                             engineStartupFailure: worker.engineStartupFailure)
                     }

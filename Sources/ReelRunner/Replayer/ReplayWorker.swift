@@ -45,7 +45,8 @@ final class ReplayWorker: @unchecked Sendable {
 
     /// A session's verdict and, when the worker keeps traces and the session diverged, the
     /// candidate's trace of it.
-    typealias Judged = (verdict: SessionComparison, kept: KeptTrace?)
+    /// The candidate's completion decision comes back too, when its engine tells it.
+    typealias Judged = (verdict: SessionComparison, kept: KeptTrace?, decision: StoredDecision?)
 
     /// Replays sessions `ids` (ascending) together; verdicts come back in `ids` order. When the
     /// sessions cannot be read together, each is read alone, so only the sessions that cannot be
@@ -63,7 +64,7 @@ final class ReplayWorker: @unchecked Sendable {
                     status: .error, decisionExpected: false, decisionActual: nil,
                     divergences: [Divergence(kind: .error, detail: "cannot read the session: \(error)")],
                     firstDivergentFrame: nil, maxError: 0)
-                return (verdict, nil)
+                return (verdict, nil, nil)
             }
         }
     }
@@ -89,18 +90,21 @@ final class ReplayWorker: @unchecked Sendable {
             var comparisons: [SessionDiff?] = []
             var failures: [SessionComparison?] = []
             var traces: [Trace?] = []
+            var decisions: [StoredDecision?] = []
             var held = 0
             var end = start
             while end < sessions.count, end == start || held < Self.heldTraceBudget {
                 do {
-                    let (comparison, trace, bytes) = try begin(sessions[end])
+                    let (comparison, trace, decision, bytes) = try begin(sessions[end])
                     comparisons.append(comparison)
                     traces.append(trace)
+                    decisions.append(decision)
                     failures.append(nil)
                     held += bytes
                 } catch {
                     comparisons.append(nil)
                     traces.append(nil)
+                    decisions.append(nil)
                     failures.append(.failed(expected: sessions[end].trace, message: error.message))
                 }
                 end += 1
@@ -119,15 +123,19 @@ final class ReplayWorker: @unchecked Sendable {
             for index in part.indices {
                 let session = sessions[start + index]
                 if let failure = failures[index] {
-                    judged.append((failure, nil))
+                    judged.append((failure, nil, nil))
                     continue
                 }
                 let verdict = comparisons[index]!.verdict(recordedOutcome: session.trace.outcome)
                 guard verdict.status == .diverged, let trace = traces[index] else {
-                    judged.append((verdict, nil))
+                    judged.append((verdict, nil, decisions[index]))
                     continue
                 }
-                judged.append((verdict, KeptTrace(trace: trace, refreshHz: session.header.refreshHz, touches: session.touches)))
+                judged.append(
+                    (
+                        verdict, KeptTrace(trace: trace, refreshHz: session.header.refreshHz, touches: session.touches),
+                        decisions[index]
+                    ))
             }
             start = end
         }
@@ -142,7 +150,7 @@ final class ReplayWorker: @unchecked Sendable {
     /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the
     /// trace comes back too when the worker keeps traces.
     /// `bytes` estimates the memory the replayed trace holds (its frames and views).
-    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, Trace?, bytes: Int) {
+    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, Trace?, StoredDecision?, bytes: Int) {
         let header = recorded.header
         let spec: ScenarioSpec
         do {
@@ -151,13 +159,13 @@ final class ReplayWorker: @unchecked Sendable {
             throw ReplayFailure(message: "the stored scenario spec no longer decodes: \(error)")
         }
         do {
-            let trace = try engine.run(
+            let (trace, decision) = try engine.runExplained(
                 scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
                 outcomeHierarchy: keepsTraces)
             let bytes = trace.frames.reduce(trace.events.count * MemoryLayout<TraceEvent>.stride) { total, frame in
                 total + MemoryLayout<Frame>.stride + frame.views.count * MemoryLayout<ViewState>.stride
             }
-            return (diff.begin(actual: trace, refreshHz: header.refreshHz), keepsTraces ? trace : nil, bytes)
+            return (diff.begin(actual: trace, refreshHz: header.refreshHz), keepsTraces ? trace : nil, decision, bytes)
         } catch {
             throw ReplayFailure(message: "\(error)")
         }

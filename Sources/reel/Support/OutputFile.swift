@@ -109,6 +109,7 @@ final class OutputFile {
             }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EPIPE, !ownsDescriptor { throw ReaderClosedOutput() }
                 throw failure(errno)
             }
             offset += written
