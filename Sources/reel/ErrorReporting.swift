@@ -29,6 +29,13 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         default: throw ExitCode(ExitStatus.dataError.rawValue)
         }
     } catch let error as SQLiteError {
+        // An archive to create in a folder that does not exist: the same answer as any other output's.
+        if error.code == 14 /* SQLITE_CANTOPEN */, let file = error.file, !FileManager.default.fileExists(atPath: file),
+            let message = MissingFolder.message(for: file)
+        {
+            printError(message)
+            throw ExitCode(ExitStatus.noInput.rawValue)
+        }
         let status = status(of: error)
         if status == .usage, let file = error.file {
             printError(
