@@ -12,34 +12,34 @@ import Foundation
 ///     finish: false, progress: 0.42, value: 0.42, threshold: 0.5)
 /// decision.line  // "pan.ended: progress 0.420 ≤ 0.500 -> cancel [progressThreshold: finish iff progress > threshold]"
 /// ```
-public struct StoredDecision: Sendable, Hashable {
+package struct StoredDecision: Sendable, Hashable {
     /// The rule's name ("uikitBackSwipe", "progressThreshold", "gestureCancelled", or an exec engine's own).
-    public var rule: String
+    package var rule: String
     /// Where the rule comes from.
-    public var source: String
+    package var source: String
     /// The recognizer's final state as its last gesture event names it ("pan.ended"); "" when none reported one.
-    public var recognizerState: String
+    package var recognizerState: String
     /// True to finish the transition.
-    public var finish: Bool
+    package var finish: Bool
     /// The transition's progress the rule was given.
-    public var progress: Double?
+    package var progress: Double?
     /// The velocity the rule used (pt/s, or progress per second for the back-swipe projection).
-    public var velocity: Double?
+    package var velocity: Double?
     /// The acceleration the rule used (progress per second²), only where it uses one.
-    public var acceleration: Double?
+    package var acceleration: Double?
     /// The time the rule projects over (seconds), only where it projects.
-    public var horizon: Double?
+    package var horizon: Double?
     /// The value compared (progress, projected progress, velocity); nil when the rule compares none.
-    public var value: Double?
+    package var value: Double?
     /// What `value` is compared against.
-    public var threshold: Double?
+    package var threshold: Double?
     /// A second threshold, on the velocity, for rules that also finish on a flick.
-    public var velocityThreshold: Double?
+    package var velocityThreshold: Double?
     /// The gesture's scale, for rules that also decide on it (a zoom pinch), and its threshold.
-    public var scale: Double?
-    public var scaleThreshold: Double?
+    package var scale: Double?
+    package var scaleThreshold: Double?
 
-    public init(
+    package init(
         rule: String, source: String, recognizerState: String, finish: Bool, progress: Double? = nil, velocity: Double? = nil,
         acceleration: Double? = nil, horizon: Double? = nil, value: Double? = nil, threshold: Double? = nil,
         velocityThreshold: Double? = nil, scale: Double? = nil, scaleThreshold: Double? = nil
@@ -60,14 +60,14 @@ public struct StoredDecision: Sendable, Hashable {
     }
 
     /// The recognizer's state, the arithmetic on the stored numbers, the result and the rule in one line.
-    public var line: String {
+    package var line: String {
         (recognizerState.isEmpty ? "" : recognizerState + ": ") + formula + " -> " + (finish ? "finish" : "cancel")
             + " [\(rule): \(source)]"
     }
 
     /// The arithmetic written from the stored numbers. Each comparison sign is the true relation
     /// of the two numbers, whatever the rule decided.
-    public var formula: String {
+    package var formula: String {
         let compared = comparison
         if rule == "gestureCancelled" {
             return compared.map { "the recognizer ended cancelled (the rule's last check, while the finger moved: \($0))" }

@@ -44,7 +44,7 @@ public final class ExternalTransitionEngine: TransitionEngine {
     }
 
     /// `run`, with the decision the engine sent as `outcome.decision`, if it sent one.
-    public func runExplained(
+    package func runExplained(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
     ) throws -> (trace: Trace, decision: StoredDecision?) {
         let response = try answer(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
@@ -72,3 +72,5 @@ public final class ExternalTransitionEngine: TransitionEngine {
         return response
     }
 }
+
+extension ExternalTransitionEngine: ExplainingEngine {}

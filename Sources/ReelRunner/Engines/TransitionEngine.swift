@@ -16,12 +16,6 @@ public protocol TransitionEngine: AnyObject {
     /// The trace of one session. `outcomeHierarchy` false says the caller will not look at
     /// `outcome.hierarchy` (the replayer does not compare it), so an engine may leave it empty.
     func run(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool) throws -> Trace
-    /// `run`, and the completion decision that explains the trace's outcome when the engine tells
-    /// it (`StoredDecision`; the built-in engine always does when a rule decided, an `exec:` engine
-    /// when it sends `outcome.decision`). Engines that do not tell return nil.
-    func runExplained(
-        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
-    ) throws -> (trace: Trace, decision: StoredDecision?)
     /// Why the engine is given up on, when it is: an external engine that failed
     /// `ExternalTransitionEngine.startupAttempts` times in a row before ever answering. Nil otherwise.
     var startupFailure: String? { get }
@@ -30,11 +24,32 @@ public protocol TransitionEngine: AnyObject {
 extension TransitionEngine {
     public var startupFailure: String? { nil }
 
-    public func runExplained(
+    /// `run`, and the completion decision that explains the trace's outcome when the engine tells
+    /// it (an `ExplainingEngine`: the built-in engine when a rule decided, an `exec:` engine when it
+    /// sends `outcome.decision`); nil from engines that do not tell.
+    package func runExplaining(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
     ) throws -> (trace: Trace, decision: StoredDecision?) {
-        (try run(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy), nil)
+        if let explaining = self as? ExplainingEngine {
+            return try explaining.runExplained(
+                scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
+        }
+        return (
+            try run(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy), nil
+        )
     }
+}
+
+/// An engine that tells how it decided each session (`StoredDecision`), stored beside its trace.
+///
+/// ```swift
+/// let (trace, decision) = try engine.runExplaining(scenario: spec, device: .phone, refreshHz: 60, touches: touches, outcomeHierarchy: true)
+/// ```
+package protocol ExplainingEngine: TransitionEngine {
+    /// `run`, with the decision that explains the trace's outcome (nil when no rule decided).
+    func runExplained(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> (trace: Trace, decision: StoredDecision?)
 }
 
 /// This build's engine behind the `TransitionEngine` interface.
@@ -64,8 +79,11 @@ public final class BuiltinEngine: TransitionEngine {
             scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
     }
 
+}
+
+extension BuiltinEngine: ExplainingEngine {
     /// `run` with the engine's last completion decision (`Engine.runExplained`).
-    public func runExplained(
+    package func runExplained(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
     ) throws -> (trace: Trace, decision: StoredDecision?) {
         try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)

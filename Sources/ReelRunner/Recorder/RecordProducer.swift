@@ -88,7 +88,7 @@ final class RecordProducer: @unchecked Sendable {
         var trace: Trace
         let decision: StoredDecision?
         do {
-            (trace, decision) = try engine.runExplained(
+            (trace, decision) = try engine.runExplaining(
                 scenario: spec, device: input.device, refreshHz: input.refreshHz, touches: input.touches,
                 outcomeHierarchy: true)
         } catch {

@@ -136,7 +136,7 @@ package final class BaselineAcceptor {
         var trace: Trace
         let decision: StoredDecision?
         do {
-            (trace, decision) = try engine.runExplained(
+            (trace, decision) = try engine.runExplaining(
                 scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: session.touches, outcomeHierarchy: true)
         } catch {
             throw ReelFailure(.dataError, "session \(session.id): the candidate failed on it: \(error)")

@@ -159,7 +159,7 @@ final class ReplayWorker: @unchecked Sendable {
             throw ReplayFailure(message: "the stored scenario spec no longer decodes: \(error)")
         }
         do {
-            let (trace, decision) = try engine.runExplained(
+            let (trace, decision) = try engine.runExplaining(
                 scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
                 outcomeHierarchy: keepsTraces)
             let bytes = trace.frames.reduce(trace.events.count * MemoryLayout<TraceEvent>.stride) { total, frame in
