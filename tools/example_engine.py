@@ -18,7 +18,10 @@ animation. Two views: "A.view" (below) and "B.view" (the one leaving).
 
 Every answer echoes its request's "id" (when the request has one), as the protocol asks.
 
-Usage: example_engine.py [--threshold 0.5] [--duration 0.35] [--engine-version 1.0]
+With --explain, each answer also carries the optional outcome.decision: the rule, its inputs and
+its result, which Reel stores and `reel show` prints (docs/PROTOCOL.md).
+
+Usage: example_engine.py [--threshold 0.5] [--duration 0.35] [--engine-version 1.0] [--explain]
 Test-only misbehaviour, counted per process: --crash-after N, --hang-after N, --garbage-after N,
 --answer-twice-after N (answer N requests normally, then crash / hang / print garbage / write
 every answer twice), --pad BYTES (add an extra "padding" member of that many bytes to every
@@ -45,6 +48,7 @@ def parse_arguments():
     parser.add_argument("--threshold", type=float, default=0.5, help="finish iff progress > threshold at release")
     parser.add_argument("--duration", type=float, default=0.35, help="seconds to animate the full distance")
     parser.add_argument("--engine-version", default="1.0", help="the version the engine reports")
+    parser.add_argument("--explain", action="store_true", help="send outcome.decision with every answer")
     parser.add_argument("--crash-after", type=int, default=None)
     parser.add_argument("--hang-after", type=int, default=None)
     parser.add_argument("--garbage-after", type=int, default=None)
@@ -73,7 +77,7 @@ def views(axis, progress, width, height):
     return result
 
 
-def run_session(request, threshold, duration):
+def run_session(request, threshold, duration, explain=False):
     scenario = request["scenario"]["name"]
     axis = SCENARIOS.get(scenario)
     if axis is None:
@@ -144,7 +148,19 @@ def run_session(request, threshold, duration):
 
     for frame in frames:
         frame["views"] = views(axis, frame["progress"], width, height)
-    return {"frames": frames, "events": events, "outcome": outcome(finish, end_time)}
+    result = {"frames": frames, "events": events, "outcome": outcome(finish, end_time)}
+    if explain:
+        state = "pan.ended" if release["phase"] == "ended" else "pan.cancelled"
+        if release["phase"] == "ended":
+            result["outcome"]["decision"] = {
+                "rule": "progressThreshold", "source": "example_engine.py: finish iff progress > threshold at release",
+                "recognizer_state": state, "finish": finish, "progress": released_progress,
+                "value": released_progress, "threshold": threshold}
+        else:
+            result["outcome"]["decision"] = {
+                "rule": "gestureCancelled", "source": "example_engine.py: a cancelled touch never finishes",
+                "recognizer_state": state, "finish": False}
+    return result
 
 
 def main():
@@ -174,7 +190,7 @@ def main():
         try:
             request = json.loads(line)
             request_id = request.get("id")
-            response = run_session(request, arguments.threshold, arguments.duration)
+            response = run_session(request, arguments.threshold, arguments.duration, arguments.explain)
         except (ValueError, KeyError, TypeError, AttributeError) as problem:
             response = {"error": "bad request: %s" % problem}
         if "error" not in response:

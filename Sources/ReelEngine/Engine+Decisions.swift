@@ -30,3 +30,83 @@ extension Engine {
         return true
     }
 }
+
+extension Engine {
+    /// Runs one session as `run` does and also returns its last completion decision as an archive
+    /// stores it (`StoredDecision`, nil when no rule decided), with the recognizer's final state.
+    ///
+    /// ```swift
+    /// let (trace, decision) = try engine.runExplained(scenario: spec, device: .phone, refreshHz: 60, touches: touches)
+    /// print(decision?.line ?? "no rule decided")
+    /// ```
+    package func runExplained(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> (trace: Trace, decision: StoredDecision?) {
+        let (trace, tap) = try DecisionTap.tapping {
+            try run(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
+        }
+        // A rule of its own (a sheet's detent, the zoom end rule) noted after the last policy decision decided.
+        if let last = tap.ruleDecisions.last, last.recordsBefore >= tap.records.count {
+            var decision = last.decision
+            decision.recognizerState = Self.recognizerState(trace)
+            return (trace, decision)
+        }
+        return (trace, tap.records.last.map { StoredDecision($0, trace: trace) })
+    }
+
+    /// The recognizer's final state as the trace's last gesture event names it ("pan.ended"), "" when none.
+    static func recognizerState(_ trace: Trace) -> String {
+        trace.events.last { $0.kind == "gesture" }.map { "\($0.subject).\($0.detail)" } ?? ""
+    }
+}
+
+extension StoredDecision {
+    /// `record` as an archive stores it: the numbers its rule used, and the recognizer's final state
+    /// from `trace`'s last gesture event. A controller that checks its rule while the finger moves
+    /// (`shouldComplete`) and cancels when its recognizer ends cancelled is stored as the
+    /// `gestureCancelled` rule, with the numbers of the rule's last check.
+    ///
+    /// ```swift
+    /// let (trace, records) = try engine.runRecordingDecisions(scenario: spec, device: .phone, refreshHz: 60, touches: touches)
+    /// let stored = records.last.map { StoredDecision($0, trace: trace) }
+    /// ```
+    package init(_ record: DecisionRecord, trace: Trace) {
+        let arithmetic = record.arithmetic
+        let input = record.input
+        let state = Engine.recognizerState(trace)
+        self.init(
+            rule: arithmetic.rule, source: arithmetic.source, recognizerState: state, finish: record.finish,
+            progress: input.gestureCancelled ? nil : input.progress, value: arithmetic.value, threshold: arithmetic.threshold)
+        switch record.policy {
+        case _ where input.gestureCancelled: break
+        case .progressThreshold: break
+        case .velocitySign, .projection: velocity = input.velocity
+        case .thresholdOrFlick(_, let flick):
+            velocity = input.velocity
+            velocityThreshold = flick
+        case .backSwipe(_, _, let minimumSamples):
+            if input.sampleCount < minimumSamples {
+                velocity = input.velocity
+            } else {
+                velocity = input.meanVelocity
+                acceleration = input.meanAcceleration
+                horizon = input.transitionDuration
+            }
+        case .uikitBackSwipe(_, _, let minimumSamples):
+            if !input.hasChanged {
+                progress = nil
+            } else if input.sampleCount < minimumSamples {
+                velocity = input.meanVelocity
+            } else {
+                velocity = input.meanVelocity
+                acceleration = input.meanAcceleration
+                horizon = input.transitionDuration
+            }
+        }
+        if state.hasSuffix(".cancelled"), record.finish, !input.gestureCancelled, !trace.outcome.completed {
+            rule = "gestureCancelled"
+            source = "a recognizer that ends in .cancelled cancels its transition (UIKit)"
+            finish = false
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import ReelJSON
+import ReelTrace
 
 /// Every constant of the engine: thresholds, durations, curves, spring parameters, edge width,
 /// slop, velocity filter. Values are stored in the fixed order of `parameters`.
@@ -28,7 +29,11 @@ public struct EngineProfile: Sendable, Hashable {
     public func overriding(_ overrides: [(String, ParameterValue)]) throws -> EngineProfile {
         try overriding(
             overrides.map { name, value in
-                guard let parameter = ParameterTable.named[name] else { throw ProfileError("unknown engine parameter '\(name)'") }
+                guard let parameter = ParameterTable.named[name] else {
+                    throw ProfileError(
+                        "unknown engine parameter '\(name)'" + closestHint(to: name, in: ParameterTable.descriptors.map(\.name))
+                            + "; reel engine params lists them")
+                }
                 return (parameter, value)
             })
     }

@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// One decision a completion policy took: the policy, what it was given, and what it decided.
 ///
 /// ```swift
@@ -30,6 +32,9 @@ package struct DecisionRecord: Sendable, Hashable {
 package final class DecisionTap: @unchecked Sendable {
     /// Only the thread that set the tap appends (task-local values are per thread outside tasks).
     package private(set) var records: [DecisionRecord] = []
+    /// Decisions of rules that are not completion policies (a sheet's resting detent, the zoom
+    /// end rule), written out by their owners, each with the number of `records` taken before it.
+    package private(set) var ruleDecisions: [(recordsBefore: Int, decision: StoredDecision)] = []
 
     @TaskLocal static var current: DecisionTap?
 
@@ -38,6 +43,19 @@ package final class DecisionTap: @unchecked Sendable {
         let tap = DecisionTap()
         let result = try $current.withValue(tap) { try body() }
         return (result, tap.records)
+    }
+
+    /// Runs `body` with a new tap current and returns its result with the tap.
+    package static func tapping<Result>(_ body: () throws -> Result) rethrows -> (Result, DecisionTap) {
+        let tap = DecisionTap()
+        let result = try $current.withValue(tap) { try body() }
+        return (result, tap)
+    }
+
+    /// Notes the decision of a rule that is not a completion policy on the current tap, if there is one.
+    package static func note(_ decision: @autoclosure () -> StoredDecision) {
+        guard let tap = current else { return }
+        tap.ruleDecisions.append((tap.records.count, decision()))
     }
 
     /// Notes a decision on the current tap, if there is one.

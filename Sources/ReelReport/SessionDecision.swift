@@ -1,11 +1,11 @@
 import ReelEngine
-import ReelGestures
 import ReelRunner
 import ReelStore
 import ReelTrace
 
-/// How an engine decided one session, written out: the completion rule's arithmetic
-/// (`CompletionPolicy.arithmetic`) on the inputs the engine gave it, by re-running the engine on
+/// How an engine decided one session, written out: the completion rule's arithmetic on the inputs
+/// the engine gave it, as the archive stores it (`decisions`, schema v9: written when the engine
+/// recorded or replayed the session), or, for a session stored before, by re-running the engine on
 /// the session's stored touches (built-in engines only, rebuilt from their stored profile with the
 /// same fingerprint, as `StoredCandidate`).
 package struct ExplainedDecision: Sendable, Hashable {
@@ -22,15 +22,26 @@ package struct ExplainedDecision: Sendable, Hashable {
     package var recognizerState: String?
     /// What decided: true to finish.
     package var finish: Bool
-    /// Whether the re-run trace's transition completed (the outcome the archive stores for this engine).
-    package var outcomeCompleted: Bool
+    /// Whether the line was read from the archive (false: the engine was re-run to explain it).
+    package var stored: Bool
+
+    init(_ decision: StoredDecision, stored: Bool) {
+        line = decision.line
+        rule = decision.rule
+        source = decision.source
+        value = decision.value
+        threshold = decision.threshold
+        recognizerState = decision.recognizerState.isEmpty ? nil : decision.recognizerState
+        finish = decision.finish
+        self.stored = stored
+    }
 }
 
 package enum SessionDecision {
     /// The last completion decision engine `identity` takes on session `sessionID`: `.success(nil)`
     /// when no rule decided (a tap scenario, a gesture that never drove its controller),
-    /// `.failure` with the reason when the engine cannot be re-run here (an external engine, another
-    /// build's version, a changed fingerprint).
+    /// `.failure` with the reason when it cannot be told: nothing stored and an engine that cannot
+    /// be re-run here (an external engine, another build's version, a changed fingerprint).
     ///
     /// ```swift
     /// if case .success(let decision?) = try SessionDecision.explain(sessionID: 17, engine: identity, in: archive) {
@@ -40,50 +51,26 @@ package enum SessionDecision {
     package static func explain(
         sessionID: Int64, engine identity: EngineIdentity, in archive: Archive
     ) throws -> Result<ExplainedDecision?, ReelFailure> {
+        if let stored = try archive.storedDecision(sessionID: sessionID, engineFingerprint: identity.fingerprint) {
+            return .success(ExplainedDecision(stored, stored: true))
+        }
         let (header, touches) = try archive.loadInput(sessionID)
         let spec = try ScenarioSpec.decode(json: header.scenarioSpecJSON)
         guard spec.interaction != nil else { return .success(nil) }
         let rebuilt: TransitionEngine
         switch StoredCandidate.engine(for: identity) {
-        case .success(let engine):
-            rebuilt = engine
-            let profile = (engine as? BuiltinEngine)?.engine.profile ?? .builtin
-            guard Engine.decidesByCompletionPolicy(spec, profile: profile) else {
-                let rule =
-                    spec.interaction == .zoomDismiss
-                    ? "a zoom dismissal is decided by _UIDismissInteraction's end rule (ZoomEndRule)"
-                    : "a sheet detent release picks its detent by its own rule (SheetDetentRelease)"
-                return .failure(ReelFailure(.dataError, rule + ", not written out yet"))
-            }
+        case .success(let engine): rebuilt = engine
         case .failure:
             return .failure(
                 ReelFailure(
                     .dataError,
-                    "\(identity.name) \(identity.version) is not this build's engine (only reel's built-in engines, "
-                        + "version \(Engine.version), are re-run to explain a decision)"))
+                    "\(identity.name) \(identity.version) stored no decision for this session (an exec: engine tells it "
+                        + "only when it sends outcome.decision, docs/PROTOCOL.md), and it is not this build's engine "
+                        + "(only reel's built-in engines, version \(Engine.version), are re-run to explain a decision)"))
         }
         guard let builtin = rebuilt as? BuiltinEngine else { return .success(nil) }
-        let (trace, decisions) = try builtin.engine.runRecordingDecisions(
-            scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: touches)
-        guard let last = decisions.last else { return .success(nil) }
-        let arithmetic = last.arithmetic
-        let state = trace.events.last { $0.kind == "gesture" }.map { "\($0.subject).\($0.detail)" }
-        let prefix = state.map { "\($0): " } ?? ""
-        // A controller that checks its rule while the finger moves (`shouldComplete`) and cancels
-        // when its recognizer ends cancelled: the rule's last answer did not decide.
-        if let state, state.hasSuffix(".cancelled"), last.finish, !last.input.gestureCancelled, !trace.outcome.completed {
-            return .success(
-                ExplainedDecision(
-                    line: prefix + "the recognizer ended cancelled (the rule's last check, while the finger moved: "
-                        + arithmetic.formula + ") -> cancel [gestureCancelled: a recognizer that ends in .cancelled "
-                        + "cancels its transition (UIKit)]",
-                    rule: "gestureCancelled", source: "a recognizer that ends in .cancelled cancels its transition (UIKit)",
-                    value: nil, threshold: nil, recognizerState: state, finish: false, outcomeCompleted: false))
-        }
-        return .success(
-            ExplainedDecision(
-                line: prefix + arithmetic.line, rule: arithmetic.rule, source: arithmetic.source, value: arithmetic.value,
-                threshold: arithmetic.threshold, recognizerState: state, finish: last.finish,
-                outcomeCompleted: trace.outcome.completed))
+        let (_, decision) = try builtin.engine.runExplained(
+            scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: touches, outcomeHierarchy: false)
+        return .success(decision.map { ExplainedDecision($0, stored: false) })
     }
 }

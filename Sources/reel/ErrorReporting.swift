@@ -11,10 +11,15 @@ import ReelTrace
 /// already exists, a directory given for a file, bad SQL), 65 bad data, 66 missing file, 73 a file
 /// that cannot be created (also a file Foundation cannot write), 74 a failed read or write (disk
 /// full), 70 a bug, whose message asks for a report.
+/// SQLITE_CANTOPEN: SQLite could not open (or create) a file.
+private let sqliteCantOpen: Int32 = 14
+
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as ExitCode {
+        throw error
+    } catch let error as ReaderClosedOutput {
         throw error
     } catch let failure as ReelFailure {
         printError(failure.kind == .internalError ? bugReport(failure.message) : failure.message)
@@ -27,6 +32,13 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         default: throw ExitCode(ExitStatus.dataError.rawValue)
         }
     } catch let error as SQLiteError {
+        // An archive to create in a folder that does not exist: the same answer as any other output's.
+        if error.code == sqliteCantOpen, let file = error.file, !FileManager.default.fileExists(atPath: file),
+            let message = MissingFolder.message(for: file)
+        {
+            printError(message)
+            throw ExitCode(ExitStatus.noInput.rawValue)
+        }
         let status = status(of: error)
         if status == .usage, let file = error.file {
             printError(

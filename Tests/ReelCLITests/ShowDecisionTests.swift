@@ -43,17 +43,15 @@ struct ShowDecisionTests {
             }
             let line = try #require(decision, "session \(id) of \(scenario): no decision line in \(run.standardOutput)")
             guard line.contains(" -> ") else {
-                if scenario.hasPrefix("sheet.detents") || scenario == "sheet.scroll-handoff" {
-                    // Their release picks a detent by its own rule, not a completion policy's: said so.
-                    #expect(line.contains("not explained: a sheet detent release"), "\(line)")
-                } else if scenario.hasPrefix("zoom.dismiss") {
-                    // Engine 0.7.0 decides a zoom dismissal by _UIDismissInteraction's end rule, not
-                    // a completion policy: said so (written out for the policy under legacy-0.6).
-                    #expect(line.contains("not explained: a zoom dismissal is decided by _UIDismissInteraction"), "\(line)")
-                } else {
-                    #expect(line.contains("no completion rule decided"), "\(line)")
-                }
+                #expect(line.contains("no completion rule decided"), "\(line)")
                 continue
+            }
+            if scenario.hasPrefix("sheet.detents") || scenario == "sheet.scroll-handoff" {
+                // Their release picks a detent by its own rule: the projection and the detent it rests at.
+                #expect(line.contains("position + v r / (1 - r) / 1000 = ") && line.contains(": rests at the detent at "), "\(line)")
+            } else if scenario.hasPrefix("zoom.dismiss") {
+                // Engine 0.7.0 decides a zoom dismissal by _UIDismissInteraction's end rule.
+                #expect(line.contains("[zoomEndRule: ") && line.contains("scale "), "\(line)")
             }
             explained += 1
             #expect(line.contains(" [") && line.hasSuffix(")]"), "the rule and its source: \(line)")

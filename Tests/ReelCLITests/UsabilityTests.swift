@@ -82,7 +82,7 @@ struct UsabilityTests {
         #expect(one.standardOutput.contains(": 1 session, 1 matched, 0 diverged, 0 errors"), "\(one.standardOutput)")
         let many = try runReel(["replay", "sub dir/a.sqlite", "--engine", candidate], in: folder)
         #expect(many.status == 1)
-        #expect(many.standardOutput.contains("more: reel query 'sub dir/a.sqlite' \"SELECT"), "\(many.standardOutput)")
+        #expect(many.standardOutput.contains("as does: reel query 'sub dir/a.sqlite' \"SELECT"), "\(many.standardOutput)")
         // No number printed for people carries every digit of a double.
         let long = try NSRegularExpression(pattern: "[0-9]\\.[0-9]{8,}")
         let text = many.standardOutput

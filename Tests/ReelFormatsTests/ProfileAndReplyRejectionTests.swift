@@ -42,7 +42,10 @@ struct ProfileAndReplyRejectionTests {
             Issue.record("a missing profile loaded")
         } catch {
             #expect(error.kind == .noInput)
-            #expect(error.message == "\(path): no such profile file (--engine takes builtin, a profile .json or exec:COMMAND)")
+            // No preset is near a temporary path: no "closest:" hint.
+            #expect(
+                error.message == "\(path): no such profile file, and no preset of that name (--engine takes builtin, a preset of "
+                    + "reel engine profiles, a profile .json or exec:COMMAND)")
         }
     }
 

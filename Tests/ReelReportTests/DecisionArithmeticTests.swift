@@ -96,4 +96,76 @@ struct DecisionArithmeticTests {
             #expect(decided > 0, "\(name): no session reached its completion rule")
         }
     }
+
+    /// The sheet detent and zoom dismissal scenarios decide by rules of their own: engine 0.7.0's
+    /// zoom end rule (D26's `_UIDismissInteraction` end handler: scale < scaleDismissThreshold,
+    /// else translation + 0.099 × velocity > dismissThreshold) and the sheet's resting detent (D26
+    /// `_UISheetInteraction draggingEndedInSource:`: the detent closest to `_UIHyperInteractor`'s
+    /// projection position + v r / (1 - r) / 1000 with r = 0.99, one detent further at 1000 pt/s
+    /// or more when moving away from the detent closest to the position). For 3,000 sessions of
+    /// each, the arithmetic the engine writes out is recomputed here from its inputs, and tells
+    /// the session's outcome.
+    @Test(arguments: interactive.filter { !Engine.decidesByCompletionPolicy($0) }.map(\.name))
+    func everySheetAndZoomReleaseIsItsArithmetic(_ name: String) throws {
+        let spec = try #require(ScenarioCatalog.named(name))
+        let engine = Engine()
+        let synthesizer = GestureSynthesizer(scenario: spec, device: .phone, refreshHz: 60, seed: 33)
+        var decided = 0
+        var outcomes: [String: Set<Bool>] = [:]
+        for index in 0..<Self.sessionsPerScenario {
+            let touches = synthesizer.session(index: index).touches
+            let (trace, explained) = try engine.runExplained(
+                scenario: spec, device: .phone, refreshHz: 60, touches: touches, outcomeHierarchy: false)
+            if index < 20 {
+                #expect(try engine.run(scenario: spec, device: .phone, refreshHz: 60, touches: touches, outcomeHierarchy: false) == trace)
+            }
+            guard let d = explained else { continue }
+            decided += 1
+            let position = try #require(d.progress)
+            let velocity = try #require(d.velocity)
+            let k = try #require(d.horizon)
+            let value = try #require(d.value)
+            let threshold = try #require(d.threshold)
+            switch d.rule {
+            case "zoomEndRule":
+                #expect(k == 0.099, "\(name) #\(index)")
+                #expect(value == position + 0.099 * velocity, "\(name) #\(index): \(d.line)")
+                #expect(.number(threshold) == engine.profile.value("systemzoom.dismiss_threshold"))
+                let scale = try #require(d.scale)
+                let scaleThreshold = try #require(d.scaleThreshold)
+                #expect(d.finish == (scale < scaleThreshold || value > threshold), "\(name) #\(index): \(d.line)")
+            case "sheetDetentRelease":
+                let r = 0.99
+                #expect(k == r / (1 - r) / 1000, "\(name) #\(index)")
+                #expect(value == position + velocity * k, "\(name) #\(index): \(d.line)")
+                // The detents the source lists, ascending, to 0.1 pt: "detents dismiss 0.0, medium 402.0, large 760.0)".
+                let list = try #require(d.source.range(of: "detents ")).upperBound
+                let detents = d.source[list...].dropLast(1).split(separator: ",").map { entry in
+                    let words = entry.split(separator: " ")
+                    return (name: String(words[0]), value: Double(words[1])!)
+                }
+                func closest(_ x: Double) -> Int {
+                    // Ties go to the larger detent.
+                    var best = 0
+                    for i in detents.indices where abs(detents[i].value - x) <= abs(detents[best].value - x) { best = i }
+                    return best
+                }
+                let near = closest(position)
+                var chosen = closest(value)
+                let movingAway = (position < detents[near].value) == (velocity < 0)
+                if abs(velocity) >= 1000, chosen == near, movingAway {
+                    chosen = min(max(near + (velocity >= 0 ? 1 : -1), 0), detents.count - 1)
+                }
+                // The source prints each detent to 0.1 pt.
+                #expect(abs(threshold - detents[chosen].value) <= 0.05, "\(name) #\(index): \(d.line)")
+                #expect(d.finish == (detents[chosen].name == "dismiss"), "\(name) #\(index): \(d.line)")
+            default:
+                Issue.record("\(name) #\(index): unexpected rule \(d.rule)")
+            }
+            let cancelled = trace.events.last { $0.kind == "gesture" }?.detail == "cancelled"
+            outcomes["finish=\(d.finish) cancelled=\(cancelled)", default: []].insert(trace.outcome.completed)
+        }
+        for (decision, seen) in outcomes { #expect(seen.count == 1, "\(name): \(decision) ended as \(seen)") }
+        #expect(decided > 0, "\(name): no release decided")
+    }
 }

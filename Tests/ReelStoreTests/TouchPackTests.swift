@@ -67,7 +67,7 @@ import Testing
         try FileManager.default.copyItem(atPath: path, toPath: copy)
 
         let migrated = try Archive.open(path, mode: .readWrite)
-        #expect(migrated.migrationsApplied.map(\.name) == ["touch_packs", "view_change_packs", "replay_metadata"])
+        #expect(migrated.migrationsApplied.map(\.name) == ["touch_packs", "view_change_packs", "replay_metadata", "decisions"])
         try migrated.attach(copy, as: "v5")
         for table in ["touches", "events", "sessions", "frame_views"] {
             #expect(

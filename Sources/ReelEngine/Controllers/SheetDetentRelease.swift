@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// Where a released sheet comes to rest, as D26's `_UISheetInteraction draggingEndedInSource:`
 /// decides (its `_interactionEndedMutatingState:` block), over `_UIHyperInteractor`'s projection.
 struct SheetDetentRelease: Sendable, Hashable {
@@ -30,9 +32,33 @@ struct SheetDetentRelease: Sendable, Hashable {
     /// with v = 0 when the speed, the norm of (`across`, v) (`across` counted only with
     /// `horizontalPan`), is below the minimum speed.
     func projected(value: Double, velocity: Double, across: Double = 0) -> Double {
+        value + effectiveVelocity(velocity, across: across) * projectionFactor
+    }
+
+    /// The projection's factor r / (1 - r) / 1000 (seconds): the projected value is value + factor × v.
+    var projectionFactor: Double { decelerationRate / (1 - decelerationRate) / 1000 }
+
+    /// The velocity the projection uses: `velocity`, or 0 below the minimum speed.
+    func effectiveVelocity(_ velocity: Double, across: Double = 0) -> Double {
         let speed = horizontalPan ? (velocity * velocity + across * across).squareRoot() : abs(velocity)
-        let effective = speed >= minimumSpeed ? velocity : 0
-        return value + effective * (decelerationRate / (1 - decelerationRate) / 1000)
+        return speed >= minimumSpeed ? velocity : 0
+    }
+
+    /// The release's inputs, projection and resting detent (`StoredDecision`, rule
+    /// `sheetDetentRelease`): the position, the effective velocity, the projection factor, the
+    /// projected value, and as threshold the value of the detent `index` it rests at; finish when
+    /// that detent dismisses. The source lists the detents.
+    func decision(value: Double, velocity: Double, across: Double = 0, detents: [SheetDetent], index: Int) -> StoredDecision {
+        let effective = effectiveVelocity(velocity, across: across)
+        let listed = detents.map { "\($0.identifier) \(String(format: "%.1f", $0.value))" }.joined(separator: ", ")
+        return StoredDecision(
+            rule: "sheetDetentRelease",
+            source: "the detent closest to _UIHyperInteractor's projection; at \(String(format: "%.0f", speedThreshold)) pt/s "
+                + "or more, moving away from the detent closest to the position, one detent further "
+                + "(_UISheetInteraction draggingEndedInSource:, D26; detents \(listed))",
+            recognizerState: "", finish: detents.indices.contains(index) && detents[index].identifier == "dismiss", progress: value,
+            velocity: effective, horizon: projectionFactor, value: projected(value: value, velocity: velocity, across: across),
+            threshold: detents.indices.contains(index) ? detents[index].value : nil)
     }
 
     /// Whether a release at `velocity` counts as high speed.

@@ -228,6 +228,8 @@ struct SheetDetentSession {
         let target = release.restingIndex(value: unconstrained, velocity: velocity, across: across, detents: layout.detents)
         let detent = layout.detents[target]
         dismissChosen = detent.identifier == "dismiss"
+        DecisionTap.note(
+            release.decision(value: unconstrained, velocity: velocity, across: across, detents: layout.detents, index: target))
         if !dismissChosen, target != selected {
             selected = target
             simulation.emit(t, "delegate", presented, "sheetPresentationControllerDidChangeSelectedDetentIdentifier(\(detent.identifier))")

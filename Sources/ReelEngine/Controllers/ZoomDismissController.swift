@@ -1,4 +1,5 @@
 import ReelGestures
+import ReelTrace
 
 /// The iOS 18 zoom transition's interactive dismissal (`_UIZoomTransitionController` as the
 /// delegate of its `_UIDismissInteraction`, whose sub-interactions are swipeDown, edgePan and
@@ -72,9 +73,11 @@ struct ZoomDismissController: InteractionController {
             // The pinch's view follows its centroid; its translational velocity is not a reading (0).
             let translation = gesture == .pinch ? pinchTranslation : reading.translation
             let velocity = gesture == .pinch ? GestureVector.zero : reading.velocity
-            dismiss = endRule.dismisses(
+            let decision = endRule.decision(
                 scale: gesture == .pinch ? reading.scale : 1, translation: translation, velocity: velocity,
                 horizontal: gesture == .edge, towards: setup.direction)
+            dismiss = decision.finish
+            DecisionTap.note(decision)
         } else {
             dismiss = state != .cancelled && setup.decide(progress: progress(reading), reading)
         }

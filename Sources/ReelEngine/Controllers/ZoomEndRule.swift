@@ -1,4 +1,5 @@
 import ReelGestures
+import ReelTrace
 
 /// How `_UIDismissInteraction` decides a zoom dismissal when its gesture ends or is cancelled
 /// (D26: the iOS 26.1 UIKitCore Swift end handlers of `_UIContentSwipeDismissSubInteraction` and
@@ -32,8 +33,25 @@ struct ZoomEndRule: Sendable, Hashable {
     func dismisses(
         scale: Double, translation: GestureVector, velocity: GestureVector, horizontal: Bool, towards: GestureVector
     ) -> Bool {
-        if scale < scaleDismissThreshold { return true }
+        decision(scale: scale, translation: translation, velocity: velocity, horizontal: horizontal, towards: towards).finish
+    }
+
+    /// The rule's inputs, projected value, thresholds and result (`StoredDecision`, rule `zoomEndRule`):
+    /// the translation and velocity along the recognized axis, translation + 0.099 × velocity
+    /// against `dismissThreshold`, and the scale against `scaleDismissThreshold`.
+    func decision(
+        scale: Double, translation: GestureVector, velocity: GestureVector, horizontal: Bool, towards: GestureVector
+    ) -> StoredDecision {
         let axis = horizontal ? GestureVector(x: towards.x, y: 0) : GestureVector(x: 0, y: 1)
-        return translation.dot(axis) + velocityFactor * velocity.dot(axis) > dismissThreshold
+        let along = translation.dot(axis)
+        let speed = velocity.dot(axis)
+        let projected = along + velocityFactor * speed
+        return StoredDecision(
+            rule: "zoomEndRule",
+            source: "scale < scaleDismissThreshold dismisses, else translation + 0.099 × velocity along the recognized "
+                + "axis > dismissThreshold (_UIDismissInteraction's end handler, D26)",
+            recognizerState: "", finish: scale < scaleDismissThreshold || projected > dismissThreshold, progress: along,
+            velocity: speed, horizon: velocityFactor, value: projected, threshold: dismissThreshold, scale: scale,
+            scaleThreshold: scaleDismissThreshold)
     }
 }

@@ -23,7 +23,9 @@ public enum ProfileLoader {
                 exists ? .dataError : .noInput,
                 exists
                     ? "\(path): cannot read the profile"
-                    : "\(path): no such profile file (--engine takes builtin, a profile .json or exec:COMMAND)")
+                    : "\(path): no such profile file, and no preset of that name"
+                        + closestHint(to: path, in: ["builtin"] + EngineProfile.presetNames)
+                        + " (--engine takes builtin, a preset of reel engine profiles, a profile .json or exec:COMMAND)")
         }
         return try parse(Array(data), path: path)
     }

@@ -9,11 +9,14 @@ package struct EngineResponse: Sendable, Hashable {
     /// engine's `hierarchy` value as compact JSON text (members in the engine's order, numbers as
     /// `JSONWriter` writes them), or "" when the engine sent none; engines should sort keys.
     package var trace: Trace
+    /// The completion decision the engine sent as `outcome.decision` (optional in the protocol).
+    package var decision: StoredDecision?
 
-    package init(engineName: String, engineVersion: String, trace: Trace) {
+    package init(engineName: String, engineVersion: String, trace: Trace, decision: StoredDecision? = nil) {
         self.engineName = engineName
         self.engineVersion = engineVersion
         self.trace = trace
+        self.decision = decision
     }
 }
 

@@ -111,11 +111,13 @@ struct ReplyReader {
         }
         let hierarchy = outcome.optionalMember("hierarchy").map { JSONWriter.text(of: $0) } ?? ""
         let t = try outcome.number("t", path: "outcome.")
+        let completed = try outcome.bool("completed", path: "outcome.")
         return EngineResponse(
             engineName: name, engineVersion: version,
-            trace: Trace(
-                frames: frames, events: events,
-                outcome: Outcome(completed: try outcome.bool("completed", path: "outcome."), t: t, hierarchy: hierarchy)))
+            trace: Trace(frames: frames, events: events, outcome: Outcome(completed: completed, t: t, hierarchy: hierarchy)),
+            decision: try outcome.optionalMember("decision").map { value throws(JSONFieldError) in
+                try StoredDecision(protocolValue: value, completed: completed)
+            })
     }
 
     // MARK: Arrays read element by element

@@ -43,6 +43,18 @@ public final class ExternalTransitionEngine: TransitionEngine {
     public func run(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
     ) throws -> Trace {
+        try answer(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches).trace
+    }
+
+    /// `run`, with the decision the engine sent as `outcome.decision`, if it sent one.
+    package func runExplained(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> (trace: Trace, decision: StoredDecision?) {
+        let response = try answer(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
+        return (response.trace, response.decision)
+    }
+
+    private func answer(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> EngineResponse {
         if let startupFailure { throw ExternalEngineError(kind: .launchFailed, message: startupFailure) }
         if lastSpec?.scenario != scenario {
             do {
@@ -67,6 +79,8 @@ public final class ExternalTransitionEngine: TransitionEngine {
         }
         identity = process.identity(of: response)
         identityIsKnown = true
-        return response.trace
+        return response
     }
 }
+
+extension ExternalTransitionEngine: ExplainingEngine {}

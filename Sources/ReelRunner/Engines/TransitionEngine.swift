@@ -23,6 +23,33 @@ public protocol TransitionEngine: AnyObject {
 
 extension TransitionEngine {
     public var startupFailure: String? { nil }
+
+    /// `run`, and the completion decision that explains the trace's outcome when the engine tells
+    /// it (an `ExplainingEngine`: the built-in engine when a rule decided, an `exec:` engine when it
+    /// sends `outcome.decision`); nil from engines that do not tell.
+    package func runExplaining(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> (trace: Trace, decision: StoredDecision?) {
+        if let explaining = self as? ExplainingEngine {
+            return try explaining.runExplained(
+                scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
+        }
+        return (
+            try run(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy), nil
+        )
+    }
+}
+
+/// An engine that tells how it decided each session (`StoredDecision`), stored beside its trace.
+///
+/// ```swift
+/// let (trace, decision) = try engine.runExplaining(scenario: spec, device: .phone, refreshHz: 60, touches: touches, outcomeHierarchy: true)
+/// ```
+package protocol ExplainingEngine: TransitionEngine {
+    /// `run`, with the decision that explains the trace's outcome (nil when no rule decided).
+    func runExplained(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> (trace: Trace, decision: StoredDecision?)
 }
 
 /// This build's engine behind the `TransitionEngine` interface.
@@ -49,6 +76,18 @@ public final class BuiltinEngine: TransitionEngine {
     ) throws -> Trace {
         try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
         return try engine.run(
+            scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
+    }
+
+}
+
+extension BuiltinEngine: ExplainingEngine {
+    /// `run` with the engine's last completion decision (`Engine.runExplained`).
+    package func runExplained(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
+    ) throws -> (trace: Trace, decision: StoredDecision?) {
+        try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
+        return try engine.runExplained(
             scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
     }
 }

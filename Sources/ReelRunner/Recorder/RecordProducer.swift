@@ -86,8 +86,9 @@ final class RecordProducer: @unchecked Sendable {
             return
         }
         var trace: Trace
+        let decision: StoredDecision?
         do {
-            trace = try engine.run(
+            (trace, decision) = try engine.runExplaining(
                 scenario: spec, device: input.device, refreshHz: input.refreshHz, touches: input.touches,
                 outcomeHierarchy: true)
         } catch {
@@ -101,7 +102,7 @@ final class RecordProducer: @unchecked Sendable {
             scenarioName: spec.name, scenarioSpecJSON: specJSON, device: input.device,
             refreshHz: input.refreshHz, externalID: input.externalID, tags: input.tags,
             sourceFile: input.sourceFile, sourceLine: input.line, contentHash: hash)
-        chunk.sessions.append(PreparedSession(RecordedSession(header: header, touches: input.touches, trace: trace)))
+        chunk.sessions.append(PreparedSession(RecordedSession(header: header, touches: input.touches, trace: trace), decision: decision))
         sessionsInBatch += 1
         uncommittedHashes[uncommittedHashes.count - 1].hashes.insert(hash)
     }

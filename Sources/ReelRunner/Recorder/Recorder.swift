@@ -140,7 +140,7 @@ public final class Recorder {
                     let session = prepared.session
                     // Another recorder may have stored it since the producer's check.
                     guard try archive.insertIfNew(prepared, engineID: engineID) != nil else {
-                        if try addTraceIfMissing(session, engineID: engineID) {
+                        if try addTraceIfMissing(session, decision: prepared.decision, engineID: engineID) {
                             counts.tracesAdded += 1
                         } else {
                             counts.duplicates += 1
@@ -170,11 +170,12 @@ public final class Recorder {
 
     /// Stores the trace of `session`, an input the archive already has, as engine `engineID`'s
     /// trace of it, unless that engine has one; true when it stored it.
-    private func addTraceIfMissing(_ session: RecordedSession, engineID: Int64) throws -> Bool {
+    private func addTraceIfMissing(_ session: RecordedSession, decision: StoredDecision?, engineID: Int64) throws -> Bool {
         guard let sessionID = try archive.sessionID(contentHash: session.header.contentHash),
             try archive.traceID(sessionID: sessionID, engineID: engineID) == nil
         else { return false }
         try archive.addTrace(session.trace, sessionID: sessionID, engineID: engineID)
+        if let decision { try archive.insertDecision(decision, sessionID: sessionID, engineID: engineID) }
         return true
     }
 }

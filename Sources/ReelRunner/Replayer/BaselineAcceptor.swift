@@ -134,8 +134,9 @@ package final class BaselineAcceptor {
         let spec = try specs[header.scenarioSpecJSON] ?? ScenarioSpec.decode(json: header.scenarioSpecJSON)
         specs[header.scenarioSpecJSON] = spec
         var trace: Trace
+        let decision: StoredDecision?
         do {
-            trace = try engine.run(
+            (trace, decision) = try engine.runExplaining(
                 scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: session.touches, outcomeHierarchy: true)
         } catch {
             throw ReelFailure(.dataError, "session \(session.id): the candidate failed on it: \(error)")
@@ -145,6 +146,7 @@ package final class BaselineAcceptor {
         if trace.outcome.hierarchy.isEmpty { trace.outcome.hierarchy = Outcome.noHierarchy }
         try checkIdentity(engine.identity, recorded: recorded, candidate: candidate)
         let engineID = try archive.engineID(for: engine.identity)
+        if let decision { try archive.insertDecision(decision, sessionID: session.id, engineID: engineID) }
         return try archive.addTrace(
             trace, sessionID: session.id, engineID: engineID, replayID: replayID, input: (header.refreshHz, session.touches))
     }

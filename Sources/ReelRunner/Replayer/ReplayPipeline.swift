@@ -12,6 +12,8 @@ struct BatchResult: Sendable {
     var kept: [KeptTrace?]
     /// The seconds the candidate engine took on each session, aligned with `verdicts`.
     var seconds: [Double]
+    /// The candidate's completion decisions, aligned with `verdicts` (nil where it told none).
+    var decisions: [StoredDecision?]
     var candidate: EngineIdentity
     var candidateIsKnown: Bool
     /// Why the worker's engine was given up on after the batch, if it was.
@@ -61,6 +63,7 @@ struct ReplayPipeline {
                         let judged = try worker.replay(Array(ids[batches[index].sessions]))
                         return BatchResult(
                             verdicts: judged.map(\.verdict), kept: judged.map(\.kept), seconds: judged.map(\.seconds),
+                            decisions: judged.map(\.decision),
                             candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown,
                             engineStartupFailure: worker.engineStartupFailure)
                     }

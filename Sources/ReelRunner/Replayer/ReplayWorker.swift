@@ -44,8 +44,9 @@ final class ReplayWorker: @unchecked Sendable {
     var engineStartupFailure: String? { engine.startupFailure }
 
     /// A session's verdict and, when the worker keeps traces and the session diverged, the
-    /// candidate's trace of it; and the seconds the candidate engine took on it (0 when it did not run).
-    typealias Judged = (verdict: SessionComparison, kept: KeptTrace?, seconds: Double)
+    /// candidate's trace of it; the seconds the candidate engine took on it (0 when it did not run);
+    /// and the candidate's completion decision, when its engine tells it.
+    typealias Judged = (verdict: SessionComparison, kept: KeptTrace?, seconds: Double, decision: StoredDecision?)
 
     /// Replays sessions `ids` (ascending) together; verdicts come back in `ids` order. When the
     /// sessions cannot be read together, each is read alone, so only the sessions that cannot be
@@ -63,7 +64,7 @@ final class ReplayWorker: @unchecked Sendable {
                     status: .error, decisionExpected: false, decisionActual: nil,
                     divergences: [Divergence(kind: .error, detail: "cannot read the session: \(error)")],
                     firstDivergentFrame: nil, maxError: 0)
-                return (verdict, nil, 0)
+                return (verdict, nil, 0, nil)
             }
         }
     }
@@ -103,20 +104,23 @@ final class ReplayWorker: @unchecked Sendable {
             var failures: [SessionComparison?] = []
             var traces: [(trace: Trace, bytes: Int)?] = []
             var seconds: [Double] = []
+            var decisions: [StoredDecision?] = []
             var held = 0
             var end = start
             while end < sessions.count, end == start || held < Self.heldTraceBudget {
                 let started = ContinuousClock.now
                 defer { seconds.append((ContinuousClock.now - started).inSeconds) }
                 do {
-                    let (comparison, trace, bytes) = try begin(sessions[end])
+                    let (comparison, trace, decision, bytes) = try begin(sessions[end])
                     comparisons.append(comparison)
                     traces.append(trace.map { ($0, bytes) })
+                    decisions.append(decision)
                     failures.append(nil)
                     held += bytes
                 } catch {
                     comparisons.append(nil)
                     traces.append(nil)
+                    decisions.append(nil)
                     failures.append(.failed(expected: sessions[end].trace, message: error.message))
                 }
                 end += 1
@@ -135,20 +139,20 @@ final class ReplayWorker: @unchecked Sendable {
             for index in part.indices {
                 let session = sessions[start + index]
                 if let failure = failures[index] {
-                    judged.append((failure, nil, seconds[index]))
+                    judged.append((failure, nil, seconds[index], nil))
                     continue
                 }
                 let verdict = comparisons[index]!.verdict(recordedOutcome: session.trace.outcome)
                 guard verdict.status == .diverged, let candidate = traces[index], keptBytes + candidate.bytes <= Self.keptTraceBudget
                 else {
-                    judged.append((verdict, nil, seconds[index]))
+                    judged.append((verdict, nil, seconds[index], decisions[index]))
                     continue
                 }
                 keptBytes += candidate.bytes
                 judged.append(
                     (
                         verdict, KeptTrace(trace: candidate.trace, refreshHz: session.header.refreshHz, touches: session.touches),
-                        seconds[index]
+                        seconds[index], decisions[index]
                     ))
             }
             start = end
@@ -164,7 +168,7 @@ final class ReplayWorker: @unchecked Sendable {
     /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the
     /// trace comes back too when the worker keeps traces.
     /// `bytes` estimates the memory the replayed trace holds (its frames and views).
-    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, Trace?, bytes: Int) {
+    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, Trace?, StoredDecision?, bytes: Int) {
         let header = recorded.header
         let spec: ScenarioSpec
         do {
@@ -173,13 +177,13 @@ final class ReplayWorker: @unchecked Sendable {
             throw ReplayFailure(message: "the stored scenario spec no longer decodes: \(error)")
         }
         do {
-            let trace = try engine.run(
+            let (trace, decision) = try engine.runExplaining(
                 scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
                 outcomeHierarchy: keepsTraces)
             let bytes = trace.frames.reduce(trace.events.count * MemoryLayout<TraceEvent>.stride) { total, frame in
                 total + MemoryLayout<Frame>.stride + frame.views.count * MemoryLayout<ViewState>.stride
             }
-            return (diff.begin(actual: trace, refreshHz: header.refreshHz), keepsTraces ? trace : nil, bytes)
+            return (diff.begin(actual: trace, refreshHz: header.refreshHz), keepsTraces ? trace : nil, decision, bytes)
         } catch {
             throw ReplayFailure(message: "\(error)")
         }

@@ -166,6 +166,7 @@ public final class Replayer {
             if options.timesSessions {
                 for (sessionID, seconds) in zip(chunk, batches.flatMap(\.seconds)) { sessionSeconds[sessionID] = seconds }
             }
+            let decisions = batches.flatMap(\.decisions)
             try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
             // The candidate's identity is known for sure once it has answered (external engines).
             let run = try begun ?? beginReplay(results.archive, candidate: answered.identity)
@@ -175,6 +176,7 @@ public final class Replayer {
                     try store(verdict, sessionID: sessionID, replayID: run.id, in: results.archive)
                 }
                 try keep(kept, of: chunk, by: answered, replayID: run.id, in: results.archive)
+                try storeDecisions(decisions, of: chunk, by: answered, in: results.archive)
             }
             for (sessionID, verdict) in zip(chunk, verdicts) {
                 summary.sessions += 1
@@ -265,6 +267,20 @@ public final class Replayer {
             if kept.trace.outcome.hierarchy.isEmpty { kept.trace.outcome.hierarchy = Outcome.noHierarchy }
             try archive.addTrace(
                 kept.trace, sessionID: sessionID, engineID: engineID, replayID: replayID, input: (kept.refreshHz, kept.touches))
+        }
+    }
+
+    /// Stores the candidate's completion decisions of a chunk's sessions (those its engine told),
+    /// as `reel show` and the report explain them; nothing before the candidate has named itself.
+    private func storeDecisions(
+        _ decisions: [StoredDecision?], of chunk: ArraySlice<Int64>, by candidate: (identity: EngineIdentity, isKnown: Bool),
+        in archive: Archive
+    ) throws {
+        guard candidate.isKnown, decisions.contains(where: { $0 != nil }) else { return }
+        let engineID = try archive.engineID(for: candidate.identity)
+        for (sessionID, decision) in zip(chunk, decisions) {
+            guard let decision else { continue }
+            try archive.insertDecision(decision, sessionID: sessionID, engineID: engineID)
         }
     }
 

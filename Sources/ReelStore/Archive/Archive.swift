@@ -122,6 +122,7 @@ struct ArchiveCaches {
     var viewKeyIDs: [String: Int64] = [:]
     var viewKeys: [Int64: String] = [:]
     var eventNameIDs: [EventName: Int64] = [:]
+    var decisionRuleIDs: [DecisionRuleKey: Int64] = [:]
 }
 
 /// An event's interned kind, subject and the fixed part of its detail (`event_names`).

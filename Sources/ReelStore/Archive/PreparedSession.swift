@@ -7,9 +7,12 @@ package struct PreparedSession: Sendable {
     package let session: RecordedSession
     let layout: UnresolvedTraceLayout
     let touchPack: TouchPack?
+    /// The recording engine's completion decision, stored with the trace when there is one.
+    package let decision: StoredDecision?
 
-    package init(_ session: RecordedSession) {
+    package init(_ session: RecordedSession, decision: StoredDecision? = nil) {
         self.session = session
+        self.decision = decision
         layout = UnresolvedTraceLayout(session.trace, refreshHz: session.header.refreshHz)
         touchPack = session.touches.isEmpty ? nil : TouchPack(session.touches)
     }

@@ -205,6 +205,7 @@ extension Archive {
             try b.bind(sessionID, at: 1)
             try b.bind(traceID, at: 2)
             try b.run()
+            if let decision = prepared.decision { try insertDecision(decision, sessionID: sessionID, engineID: engineID) }
             return sessionID
         }
     }

@@ -88,9 +88,12 @@ struct DemoCommand: ParsableCommand {
                 options: Replayer.Options(jobs: ProcessInfo.processInfo.activeProcessorCount))
             let summary = try replayer.run()
             print("3. replayed against \(profilePath) (\(Self.changedParameters)):")
-            let tally = try VerdictTally(replayID: summary.replayID, in: try Archive.open(archivePath, mode: .readOnly), policy: .everyKind)
+            let results = try Archive.open(archivePath, mode: .readOnly)
+            let tally = try VerdictTally(replayID: summary.replayID, in: results, policy: .everyKind)
+            let lines = try ReplayFindingLines.render(
+                replayID: summary.replayID, in: results, archivePath: archivePath, verbose: false)
             print(
-                ReplayReport.text(summary, tally: tally, archive: archivePath).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(
+                ReplayReport.text(summary, tally: tally, findingLines: lines).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(
                     separator: "\n"))
             print(String(format: "   (%.1f s in all)", Date().timeIntervalSince(started)))
             let firstSession = summary.findings.first.map { String($0.sessionID) } ?? "1"

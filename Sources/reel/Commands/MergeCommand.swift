@@ -26,6 +26,9 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The merged results archive to create.")
     var output: String
 
+    @Flag(help: "Text output: list every diverged or failed session, not only the flips (the rest are counted by kind).")
+    var verbose = false
+
     @Flag(help: "Replace OUT when it exists (a regular file only).")
     var force = false
 
@@ -67,7 +70,8 @@ struct MergeCommand: ParsableCommand {
                 archive: try recorded.map { try Archive.open($0, mode: .readOnly) }, holdsResults: false)
         }
         try ReplayReport.emit(
-            summary, format: format, resultsPath: output, policy: policy, recorded: recordedSessions, markdownFile: markdownSummary)
+            summary, format: format, resultsPath: output, policy: policy, recorded: recordedSessions, markdownFile: markdownSummary,
+            verbose: verbose)
     }
 }
 

@@ -148,7 +148,12 @@ struct QueryCommand: ParsableCommand {
         for param in params {
             let parts = param.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let index = statement.parameterIndex(parts[0]) else {
-                throw ReelFailure(.usage, "--param \(param): use NAME=VALUE with :NAME in the SQL")
+                let names = statement.parameterNames
+                let hint = parts.count == 2 ? closestHint(to: parts[0], in: names) : ""
+                throw ReelFailure(
+                    .usage,
+                    "--param \(param): use NAME=VALUE with :NAME in the SQL" + hint
+                        + (names.isEmpty ? " (it has no parameter)" : "; its parameters: " + names.joined(separator: ", ")))
             }
             try QueryParameterCheck.check(name: parts[0], value: parts[1], in: store)
             if let number = Int64(parts[1]) {

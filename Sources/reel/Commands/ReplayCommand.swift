@@ -115,6 +115,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Continue this replay (status running, left by a killed run) instead of starting a new one.")
     var resume: Int64?
 
+    @Flag(help: "Text output: list every diverged or failed session, not only the flips (the rest are counted by kind).")
+    var verbose = false
+
     @Option(
         name: .customLong("meta"),
         help: ArgumentHelp(
@@ -185,7 +188,8 @@ struct ReplayCommand: ParsableCommand {
                 holdsResults: results == nil || results == archive)
         }
         try ReplayReport.emit(
-            summary, format: format, resultsPath: results ?? archive, policy: policy, recorded: recorded, markdownFile: markdownSummary)
+            summary, format: format, resultsPath: results ?? archive, policy: policy, recorded: recorded, markdownFile: markdownSummary,
+            verbose: verbose)
     }
 
     /// `--shard I/N`, or the scheduler's shard for `--shard auto` (said on standard error).

@@ -10,7 +10,7 @@ import ReelStore
 enum ReplayReport {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit, markdown }
 
-    /// Prints `summary` in `format`, then ends with the replay exit status: 2 when the engine
+    /// Prints `summary` in `format` (text: every session line with `verbose`), then ends with the replay exit status: 2 when the engine
     /// failed on some sessions, else 1 when a session diverged in a kind `policy` fails on, else 0.
     /// - Parameters:
     ///   - resultsPath: the archive holding the replay's results (JUnit lists every session).
@@ -18,7 +18,7 @@ enum ReplayReport {
     ///   - markdownFile: a file to append the Markdown summary to as well (`--markdown-summary`).
     static func emit(
         _ summary: Replayer.Summary, format: Format, resultsPath: String, policy: FailurePolicy,
-        recorded: ReplayMarkdown.Recorded, markdownFile: String? = nil
+        recorded: ReplayMarkdown.Recorded, markdownFile: String? = nil, verbose: Bool = false
     ) throws {
         let tally = try reportingErrors {
             let results = try Archive.open(resultsPath, mode: .readOnly)
@@ -31,7 +31,10 @@ enum ReplayReport {
                 summary.findings.map { ($0.sessionID, try results.sessionLabel(sessionID: $0.sessionID)?.scenario ?? "?") },
                 uniquingKeysWith: { first, _ in first })
             switch format {
-            case .text: print(text(summary, tally: tally, archive: resultsPath, scenarios: scenarios))
+            case .text:
+                let lines = try ReplayFindingLines.render(
+                    replayID: summary.replayID, in: results, archivePath: resultsPath, verbose: verbose)
+                print(text(summary, tally: tally, findingLines: lines))
             case .json: print(json(summary, tally: tally, scenarios: scenarios))
             // With results elsewhere (--results, merge) the command names ARCHIVE, so one run and merged
             // shards give the same bytes.
@@ -61,9 +64,10 @@ enum ReplayReport {
         return "\(diverged) diverged (\(tally.failingSessions) failing; \(tally.passingDivergedSessions) in \(passing))"
     }
 
-    /// The summary for people: counts, divergences by kind, the first findings, and the query that
-    /// lists the rest in `archive` (the one holding the results).
-    static func text(_ s: Replayer.Summary, tally: VerdictTally, archive: String, scenarios: [Int64: String] = [:]) -> String {
+    /// The summary for people: counts, divergences by kind, then `findingLines`
+    /// (`ReplayFindingLines`: every flip, grouped by scenario, then the rest counted by kind or,
+    /// verbose, listed).
+    static func text(_ s: Replayer.Summary, tally: VerdictTally, findingLines: [String]) -> String {
         var lines: [String] = []
         let engine = UntrustedText.sanitized(s.candidate.map { "\($0.name) \($0.version)" } ?? "?", limit: 200)
         lines.append(
@@ -79,23 +83,7 @@ enum ReplayReport {
                             + (marked && !tally.policy.failing.contains(entry.kind) ? " (not failing)" : "")
                     }.joined(separator: ", "))
         }
-        for (sessionID, verdict) in s.findings {
-            let first = verdict.divergences.first?.detail ?? ""
-            let kinds = Array(Set(verdict.divergences.map(\.kind))).sorted { $0.rawValue < $1.rawValue }.map(\.rawValue)
-            let label = [
-                scenarios[sessionID].map { UntrustedText.sanitized($0, limit: 200) }, kinds.isEmpty ? nil : kinds.joined(separator: ", "),
-            ]
-            .compactMap { $0 }.joined(separator: "; ")
-            lines.append(
-                "  session \(sessionID): \(verdict.status.rawValue): \(UntrustedText.sanitized(forPeople(first)))"
-                    + (label.isEmpty ? "" : " [\(label)]"))
-        }
-        let shown = s.findings.count
-        if s.diverged + s.errors > shown {
-            lines.append(
-                "  ... and \(s.diverged + s.errors - shown) more: reel query \(shellQuoted(archive)) \"SELECT * FROM replay_results WHERE replay_id = \(s.replayID) AND status <> 'matched'\""
-            )
-        }
+        lines += findingLines
         return lines.joined(separator: "\n")
     }
 

@@ -69,11 +69,7 @@ final class OutputFile {
             if !force { throw ReelFailure(.usage, "\(path): already exists; give --force to overwrite it") }
             return
         }
-        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        var folderInfo = stat()
-        guard stat(folder, &folderInfo) == 0, (folderInfo.st_mode & S_IFMT) == S_IFDIR else {
-            throw ReelFailure(.noInput, "\(path): the folder \(folder) does not exist; create it first (mkdir -p \(folder))")
-        }
+        if let message = MissingFolder.message(for: path) { throw ReelFailure(.noInput, message) }
     }
 
     private static func openFailure(_ path: String, errno code: Int32) -> ReelFailure {
@@ -109,6 +105,7 @@ final class OutputFile {
             }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EPIPE, !ownsDescriptor { throw ReaderClosedOutput() }
                 throw failure(errno)
             }
             offset += written

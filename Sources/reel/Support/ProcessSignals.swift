@@ -13,16 +13,27 @@ extension Reel {
     /// failed write there (`> /dev/full`) is exit 74 with a message rather than a silent success.
     static func main() {
         signal(SIGXFSZ, SIG_IGN)
+        // A closed standard output (`reel ... | head`) is EPIPE, handled as `ReaderClosedOutput`,
+        // never a kill by SIGPIPE (as writes to an engine that died already are).
+        signal(SIGPIPE, SIG_IGN)
         var command: ParsableCommand?
         do {
             command = try parseAsRoot(nil)
             try command?.run()
+        } catch is ReaderClosedOutput {
+            // The reader of standard output left: the work is stored, nothing more to say.
+            end(command)
+            Self.exitQuietly()
         } catch {
             end(command)
             exit(withError: error)
         }
         end(command)
-        // The C library's exit (the command type's own `exit(withError:)` is in scope here).
+        exitQuietly()
+    }
+
+    /// Exit 0 through the C library's exit (the command type's own `exit(withError:)` is in scope here).
+    private static func exitQuietly() -> Never {
         #if canImport(Glibc)
             Glibc.exit(0)
         #else
@@ -37,9 +48,11 @@ extension Reel {
         flushStandardOutput()
     }
 
-    /// Flushes standard output; when that fails, says so and exits 74.
+    /// Flushes standard output; when that fails, says so and exits 74, unless its reader has
+    /// left (EPIPE: `reel ... | head`), which is no failure of reel's.
     private static func flushStandardOutput() {
         guard fflush(stdout) != 0 || ferror(stdout) != 0 else { return }
+        if errno == EPIPE || ReaderClosedOutput.readerIsGone { return }
         let reason = String(cString: strerror(errno))
         printError("cannot write standard output: \(reason)")
         _exit(ExitStatus.ioError.rawValue)
