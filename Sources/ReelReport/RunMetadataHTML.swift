@@ -1,5 +1,6 @@
 import Foundation
 import ReelRunner
+import ReelStore
 
 /// The report's header line about where a replay ran (`ReplayMetadata`: commit, branch, pull
 /// request, CI run, host, any `--meta`) and how long it took. Every value is escaped; the CI run

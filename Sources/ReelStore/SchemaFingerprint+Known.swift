@@ -10,5 +10,6 @@ extension SchemaFingerprint {
         6: "89045aac866e01a6ccebe40002eccbb95539b7c8207e1de4f2bee16844260834",
         7: "8ec32d3880dae22600fd292844514fc9bfb5b77a6fda4551bf04ab764bf33620",
         8: "ca80a8f2e3b00b82b972ece5d8831d52b5cc3b28e0db101f9a6656e285e6216c",
+        9: "a482149d7dd56a4c2b61574ab506150a0fcdc689f94dde3ef6e26e48493c0500",
     ]
 }

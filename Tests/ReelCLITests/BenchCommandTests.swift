@@ -39,7 +39,8 @@ struct BenchCommandTests {
                 "view.frame_views_by_session", "view.frame_views_scan", "view.touches_by_session", "view.touches_scan",
                 "query.regressions", "query.decision-changes-by-scenario", "query.divergence-by-view", "query.near-boundary",
                 "query.divergence_summary", "accept.sessions_per_s", "replay.keep_traces_sessions_per_s", "accept.kept_sessions_per_s",
-                "archive.bytes_per_pop_session", "memory.peak",
+                "archive.bytes_per_pop_session", "exec.builtin_sessions_per_cpu_s", "exec.serve_sessions_per_cpu_s",
+                "memory.peak",
             ]
         #expect(ids == expected)
 

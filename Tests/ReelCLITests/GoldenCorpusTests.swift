@@ -190,9 +190,14 @@ struct GoldenCorpusTests {
         return lines
     }
 
-    /// The report with the replay's wall-clock times (ISO-8601, `2026-01-31T12:00:00.123Z`) replaced.
+    /// The report with what depends on where and when it ran replaced: the replay's wall-clock times
+    /// (ISO-8601, `2026-01-31T12:00:00.123Z`) and the run-metadata line under the title (host, CI
+    /// variables, wall time; ReportRunMetadataTests checks that line).
     static func normalizedTimestamps(_ text: String) -> String {
         text.replacingOccurrences(
-            of: #"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z"#, with: "TIMESTAMP", options: .regularExpression)
+            of: #"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z"#, with: "TIMESTAMP", options: .regularExpression
+        )
+        .replacingOccurrences(
+            of: #"<p class="run-meta">[^\n]*</p>"#, with: #"<p class="run-meta">RUN</p>"#, options: .regularExpression)
     }
 }

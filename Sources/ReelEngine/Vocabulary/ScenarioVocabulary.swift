@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// A closed set of names a scenario spec uses (interaction controllers, animators, actions): an
 /// enum whose raw values are the names spec files spell. Decoding one is where a misspelt name is
 /// caught: the error names the closest known name, and the format layer adds the file
