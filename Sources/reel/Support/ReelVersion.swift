@@ -10,7 +10,7 @@ import ReelStore
 /// when its traces may (docs/ENGINE.md).
 enum ReelVersion {
     /// The command-line tool's release (CHANGELOG.md).
-    static let tool = "0.8.0"
+    static let tool = "0.9.0"
     static var schema: Int { EmbeddedMigration.all.last?.version ?? 0 }
 
     #if DEBUG
@@ -19,6 +19,6 @@ enum ReelVersion {
         static let build = "release build"
     #endif
 
-    /// "0.8.0 (engine reel-builtin 0.7.0, archive schema v7, release build)".
+    /// "0.9.0 (engine reel-builtin 0.7.0, archive schema v9, release build)".
     static var text: String { "\(tool) (engine \(Engine.name) \(Engine.version), archive schema v\(schema), \(build))" }
 }
