@@ -144,6 +144,32 @@ struct StoredDecisionTests {
         #expect(line.contains("> 0.300 -> finish"), "\(line)")
     }
 
+    /// `reel merge` carries the shards' stored decisions: the merged results hold the same
+    /// decisions, numbers and rules as one unsharded results run of the same candidate.
+    @Test func aMergedRunKeepsItsShardsDecisions() throws {
+        let (folder, _, candidate) = try swipeDismissCorpus(count: 40)
+        for shard in 1...2 {
+            let run = try runReel(
+                ["replay", "a.sqlite", "--engine", candidate, "--shard", "\(shard)/2", "--results", "s\(shard).sqlite"], in: folder)
+            #expect([0, 1].contains(run.status), "\(run.standardError)")
+        }
+        let merge = try runReel(["merge", "s1.sqlite", "s2.sqlite", "-o", "m.sqlite"], in: folder)
+        #expect([0, 1].contains(merge.status), "\(merge.standardError)")
+        let whole = try runReel(["replay", "a.sqlite", "--engine", candidate, "--results", "w.sqlite"], in: folder)
+        #expect([0, 1].contains(whole.status), "\(whole.standardError)")
+        let sql = """
+            SELECT session_id, engine, engine_version, recognizer_state, rule, source, progress, velocity, acceleration,
+                horizon, value, threshold, velocity_threshold, scale, scale_threshold, decision
+            FROM decisions ORDER BY session_id, engine
+            """
+        let merged = try runReel(["query", "m.sqlite", sql, "--format", "csv"], in: folder)
+        let unsharded = try runReel(["query", "w.sqlite", sql, "--format", "csv"], in: folder)
+        #expect(merged.status == 0 && unsharded.status == 0, "\(merged.standardError) \(unsharded.standardError)")
+        // 40 sessions, each decided by the candidate's progress-threshold rule: a header and 40 rows.
+        #expect(unsharded.standardOutput.split(separator: "\n").count == 41, "\(unsharded.standardOutput)")
+        #expect(merged.standardOutput == unsharded.standardOutput)
+    }
+
     /// An exec: engine's optional outcome.decision is stored and shown as its own rule; an engine
     /// that sends none is "not explained", saying why.
     @Test func anExecEnginesDecisionIsStoredAndOneWithoutIsNotExplained() throws {

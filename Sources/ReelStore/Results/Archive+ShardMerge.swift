@@ -4,6 +4,9 @@ extension Archive {
     /// archive's path and its replay's id) under replay `replayID` of this archive, the divergences
     /// in session order as one unsharded run writes them (within a session, in each shard's order).
     /// Each shard is attached as `shard` while it is read; each is copied in its own transaction.
+    /// The candidate's stored decisions of the shard's sessions (schema v9, `decision_rows`) come
+    /// along, matched by engine fingerprint and rule text, so a merged run explains its decisions as
+    /// one run's results archive does.
     /// Replay `replayID` is written running; the last transaction, which writes the divergences,
     /// marks it finished at `finishedAt`, so the file never holds a finished replay with part of
     /// its verdicts (`incompleteReplays`).
@@ -33,6 +36,7 @@ extension Archive {
                     try statement.bind(shard.replayID, at: 2)
                     try statement.run()
                 }
+                try copyShardDecisions(replayID: shard.replayID)
                 try database.withCachedStatement(
                     """
                     INSERT INTO temp.merged_divergences
@@ -66,6 +70,46 @@ extension Archive {
                 try statement.bind(finishedAt, at: 2)
                 try statement.run()
             }
+        }
+    }
+
+    /// Copies the attached `shard`'s decisions of the sessions its replay `shardReplayID` judged
+    /// into this archive, each engine and rule matched by its fingerprint and text (ids differ
+    /// between archives); rows already here are kept. A shard written before schema v9 has none.
+    private func copyShardDecisions(replayID shardReplayID: Int64) throws {
+        let hasDecisions =
+            try database.withCachedStatement(
+                "SELECT count(*) FROM shard.sqlite_master WHERE type = 'table' AND name = 'decision_rows'"
+            ) { statement -> Bool in
+                guard try statement.step() else { return false }
+                return statement.int64(at: 0) > 0
+            }
+        guard hasDecisions else { return }
+        try database.execute(
+            """
+            INSERT OR IGNORE INTO main.decision_rules (rule, source, recognizer_state)
+            SELECT rule, source, recognizer_state FROM shard.decision_rules ORDER BY id
+            """)
+        try database.withCachedStatement(
+            """
+            INSERT OR IGNORE INTO main.decision_rows
+                (session_id, engine_id, rule_id, finish, progress, velocity, acceleration, horizon, value, threshold,
+                 velocity_threshold, scale, scale_threshold)
+            SELECT d.session_id, me.id, mr.id, d.finish, d.progress, d.velocity, d.acceleration, d.horizon, d.value,
+                d.threshold, d.velocity_threshold, d.scale, d.scale_threshold
+            FROM shard.decision_rows AS d
+            JOIN shard.engines AS se ON se.id = d.engine_id
+            JOIN main.engines AS me ON me.fingerprint = se.fingerprint
+            JOIN shard.decision_rules AS sr ON sr.id = d.rule_id
+            JOIN main.decision_rules AS mr
+                ON mr.rule = sr.rule AND mr.source = sr.source AND mr.recognizer_state = sr.recognizer_state
+            JOIN main.sessions AS ms ON ms.id = d.session_id
+            WHERE d.session_id IN (SELECT session_id FROM shard.replay_results WHERE replay_id = ?1)
+            ORDER BY d.session_id, me.id
+            """
+        ) { statement in
+            try statement.bind(shardReplayID, at: 1)
+            try statement.run()
         }
     }
 }
