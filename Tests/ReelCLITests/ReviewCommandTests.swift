@@ -51,6 +51,43 @@ struct ReviewCommandTests {
         #expect(try archiveCount(archive, "SELECT count(*) FROM baseline_history") == 2)
     }
 
+    /// `--interactive`: one answer per line of standard input, in the list's order (flips first);
+    /// an unknown answer is asked again, `o` prints the session's report command, the end of input
+    /// stops; the archive then equals the one a decisions file with the same answers gives.
+    @Test func interactiveAnswersGiveTheArchiveTheDecisionsFileGives() throws {
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 60)
+        #expect(try runReel(["replay", "a.sqlite", "--engine", candidate], in: folder).status == 1)
+        let (flips, _) = try diverged(in: archive)
+        try #require(flips.count >= 3)
+        _ = try archiveFileHash(archive)
+        try FileManager.default.copyItem(atPath: archive, toPath: folder + "/b.sqlite")
+
+        // The list starts with the flips in session order (the walk above); answer the first three.
+        let answers = folder + "/answers.txt"
+        try Data("a\nwhat\no\nr\ns\n".utf8).write(to: URL(fileURLWithPath: answers))
+        let asked = try runReel(["review", "a.sqlite", "--replay", "1", "--interactive"], in: folder, input: answers)
+        #expect(asked.status == 0, "\(asked.standardError)")
+        #expect(asked.standardError.contains("answer a, r, s, o or q"), "\(asked.standardError)")
+        #expect(
+            asked.standardOutput.contains("reel report a.sqlite --replay 1 --session \(flips[1]) -o session-\(flips[1]).html"),
+            "\(asked.standardOutput)")
+        #expect(asked.standardOutput.contains("accepted 1 session"), "\(asked.standardOutput)")
+        #expect(asked.standardOutput.contains("rejected 1, skipped 1"), "\(asked.standardOutput)")
+
+        let file = folder + "/d.txt"
+        try Data("\(flips[0]) accept\n\(flips[1]) reject\n\(flips[2]) skip\n".utf8).write(to: URL(fileURLWithPath: file))
+        let review = try runReel(["review", "b.sqlite", "--replay", "1", "--decisions", "d.txt"], in: folder)
+        #expect(review.status == 0, "\(review.standardError)")
+        let interactive = try archiveDump(archive)
+        let fromFile = try archiveDump(folder + "/b.sqlite")
+        #expect(interactive.keys.sorted() == fromFile.keys.sorted())
+        for table in interactive.keys.sorted() { #expect(interactive[table] == fromFile[table], "table \(table)") }
+        #expect(try archiveCount(archive, "SELECT count(*) FROM baseline_history") == 1)
+
+        let both = try runReel(["review", "a.sqlite", "--interactive", "--decisions", "d.txt"], in: folder)
+        #expect(both.status == 64, "\(both.standardError)")
+    }
+
     @Test func badDecisionsAreRefusedNamingTheLine() throws {
         let (folder, archive, candidate) = try swipeDismissCorpus(count: 40)
         #expect(try runReel(["replay", "a.sqlite", "--engine", candidate], in: folder).status == 1)
