@@ -36,30 +36,23 @@ extension GestureLimits {
         guard refreshHz >= 1, refreshHz <= 240 else {
             return "the refresh rate must be between 1 and 240 Hz, not \(JSONWriter.format(refreshHz))"
         }
-        var fingersDown: [Int] = []
+        var order = TouchOrder()
         for (index, touch) in touches.enumerated() {
             let number = index + 1
             guard touch.t.isFinite, touch.x.isFinite, touch.y.isFinite else {
                 return "touch \(number) has a value that is not a finite number"
             }
-            if index > 0, touch.t < touches[index - 1].t {
-                return "touch time goes backwards at touch \(number) (\(TimeText.pair(touch.t, after: touches[index - 1].t)))"
-            }
-            if let first = touches.first, touch.t - first.t > maxSessionSpan {
+            switch order.admit(touch) {
+            case nil: continue
+            case .backwards(let previous):
+                return "touch time goes backwards at touch \(number) (\(TimeText.pair(touch.t, after: previous)))"
+            case .spanTooLong(let first):
                 return "the session spans more than \(JSONWriter.format(maxSessionSpan)) s (limits.max_session_span): "
-                    + "touch \(number) at \(JSONWriter.format(touch.t)), the first at \(JSONWriter.format(first.t))"
-            }
-            switch touch.phase {
-            case .began:
-                guard !fingersDown.contains(touch.id) else { return "finger \(touch.id) began again before it ended (touch \(number))" }
-                fingersDown.append(touch.id)
-            case .moved, .stationary:
-                guard fingersDown.contains(touch.id) else { return "finger \(touch.id) moved before it began (touch \(number))" }
-            case .ended, .cancelled:
-                guard let position = fingersDown.firstIndex(of: touch.id) else {
-                    return "finger \(touch.id) ended before it began (touch \(number))"
-                }
-                fingersDown.remove(at: position)
+                    + "touch \(number) at \(JSONWriter.format(touch.t)), the first at \(JSONWriter.format(first))"
+            case .beganAgain: return "finger \(touch.id) began again before it ended (touch \(number))"
+            case .beforeBegan:
+                let verb = touch.phase == .ended || touch.phase == .cancelled ? "ended" : "moved"
+                return "finger \(touch.id) \(verb) before it began (touch \(number))"
             }
         }
         return nil

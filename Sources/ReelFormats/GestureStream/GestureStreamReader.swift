@@ -161,29 +161,20 @@ public final class GestureStreamReader: IteratorProtocol, Sequence {
 /// A session whose session line was valid, with the touches read so far and the fingers down.
 private struct SessionInProgress {
     var header: GestureSession
-    /// At most a handful of fingers: a small array beats hashing.
-    var fingersDown: [Int] = []
+    /// The order rules the touches so far keep (shared with `GestureLimits.violation`).
+    var order = TouchOrder()
 
     /// Appends `touch`, or returns why it cannot follow the touches so far.
     mutating func append(_ touch: Touch) -> String? {
-        if let previous = header.touches.last, touch.t < previous.t {
-            return "touch time goes backwards (\(TimeText.pair(touch.t, after: previous.t)))"
-        }
-        if let first = header.touches.first, touch.t - first.t > GestureLimits.maxSessionSpan {
+        switch order.admit(touch) {
+        case nil: break
+        case .backwards(let previous):
+            return "touch time goes backwards (\(TimeText.pair(touch.t, after: previous)))"
+        case .spanTooLong(let first):
             return "the session spans more than \(JSONWriter.format(GestureLimits.maxSessionSpan)) s "
-                + "(limits.max_session_span): touch at \(TimeText.pair(touch.t, after: first.t)), its first touch"
-        }
-        switch touch.phase {
-        case .began:
-            guard !fingersDown.contains(touch.id) else { return "finger \(touch.id) began again before it ended" }
-            fingersDown.append(touch.id)
-        case .moved, .stationary:
-            guard fingersDown.contains(touch.id) else { return "finger \(touch.id) \(Self.verb(touch.phase)) before it began" }
-        case .ended, .cancelled:
-            guard let position = fingersDown.firstIndex(of: touch.id) else {
-                return "finger \(touch.id) \(Self.verb(touch.phase)) before it began"
-            }
-            fingersDown.remove(at: position)
+                + "(limits.max_session_span): touch at \(TimeText.pair(touch.t, after: first)), its first touch"
+        case .beganAgain: return "finger \(touch.id) began again before it ended"
+        case .beforeBegan: return "finger \(touch.id) \(Self.verb(touch.phase)) before it began"
         }
         header.touches.append(touch)
         return nil
