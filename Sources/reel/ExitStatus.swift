@@ -36,6 +36,7 @@ extension ExitStatus {
         case .internalError: self = .internalError
         case .cannotCreate: self = .cannotCreate
         case .ioError: self = .ioError
+        case .unavailable: self = .unavailable
         }
     }
 }
