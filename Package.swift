@@ -129,7 +129,7 @@ let package = Package(
         // `reel-publish ARCHIVE --replay ID --to postgres://...` (also run by `reel publish`).
         .executableTarget(
             name: "reel-publish",
-            dependencies: ["ReelFleet", "ReelStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ReelFleet", "ReelStore", "ReelTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `reel-capture`: the capture server's command line, run by `reel capture`.
         .executableTarget(
@@ -160,7 +160,7 @@ let package = Package(
         // `reel`, recording and replaying small corpora, archive dumps. Not a product.
         .target(
             name: "ReelTestSupport",
-            dependencies: ["ReelRunner", "ReelFormats", "ReelSynth", "ReelEngine", "ReelStore", "ReelTrace"],
+            dependencies: ["ReelRunner", "ReelFormats", "ReelSynth", "ReelEngine", "ReelStore", "ReelJSON", "ReelTrace"],
             path: "Tests/ReelTestSupport"
         ),
         .testTarget(name: "ReelTimingTests", dependencies: ["ReelTiming"]),

@@ -42,8 +42,10 @@ package struct CaptureConfiguration: Sendable {
 }
 
 /// The server could not listen (the port taken, an address not of this machine), in the system's words.
-package struct CaptureListenError: Error, CustomStringConvertible {
+package struct CaptureListenError: ReelError {
     package let description: String
+    /// Like an output that cannot be created (73).
+    package var failureKind: FailureKind { .cannotCreate }
 }
 
 /// The request context of the capture server: Hummingbird's, plus the client's address (the key of

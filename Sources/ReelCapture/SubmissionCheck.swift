@@ -5,9 +5,13 @@ import ReelTrace
 
 /// Why a submission was refused before anything was written: the HTTP status and the message the
 /// page shows (for a bad session, the recorder's own `capture:LINE: reason`).
-package struct CaptureRejection: Error, Sendable, Hashable {
+package struct CaptureRejection: ReelError, Sendable, Hashable {
     package var status: Int
     package var message: String
+
+    /// A submission the server refuses is bad data (its HTTP status says which).
+    package var failureKind: FailureKind { .dataError }
+    package var description: String { message }
 
     package init(status: Int, message: String) {
         self.status = status

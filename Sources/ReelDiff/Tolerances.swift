@@ -74,8 +74,10 @@ public struct Tolerances: Sendable, Hashable {
 }
 
 /// A `--tolerance` argument that is not `exact`, `default` or `family=value,...`.
-public struct ToleranceError: Error, CustomStringConvertible {
+public struct ToleranceError: ReelError {
     public let text: String
+    /// A `--tolerance` value the user typed.
+    public var failureKind: FailureKind { .usage }
     public var description: String {
         "bad tolerance '\(text)': use exact, default, or family=value with families position, size, alpha, transform, progress and non-negative values"
     }

@@ -1,4 +1,5 @@
 import ReelJSON
+import ReelTrace
 
 /// The value of one engine parameter.
 public enum ParameterValue: Sendable, Hashable {
@@ -61,7 +62,8 @@ public struct ParameterDescriptor: Sendable, Hashable {
 }
 
 /// Why a profile override was rejected.
-public struct ProfileError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ProfileError: ReelError, Sendable, Hashable {
+    public var failureKind: FailureKind { .dataError }
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

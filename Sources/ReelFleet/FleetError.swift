@@ -1,8 +1,10 @@
+import ReelTrace
+
 /// What can stop a publish, each naming the server by its URL without the password.
 ///
 /// `reel-publish` maps them to exit codes: `badURL` 64, `replayNotFound` 64, `replayUnfinished` 65,
 /// `unreachable` and `server` 69 (the service is unavailable or refused the run).
-package enum FleetError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FleetError: ReelError, Sendable, Equatable {
     /// The `--to` URL is not a PostgreSQL URL Reel can use.
     case badURL(url: String, reason: String)
     /// No connection could be made (refused, timed out, unknown host, TLS refused).
@@ -25,6 +27,18 @@ package enum FleetError: Error, Sendable, Equatable, CustomStringConvertible {
         case .replayUnfinished(let archive, let replayID):
             return
                 "\(archive): replay \(replayID) is still running or was interrupted; finish it (reel replay --resume \(replayID)) before publishing"
+        }
+    }
+}
+
+extension FleetError {
+    /// A bad URL or an unknown replay is the command line's mistake, an unfinished replay bad data,
+    /// and a server that cannot be reached or refuses the run is unavailable (69).
+    package var failureKind: FailureKind {
+        switch self {
+        case .badURL, .replayNotFound: .usage
+        case .replayUnfinished: .dataError
+        case .unreachable, .server: .unavailable
         }
     }
 }

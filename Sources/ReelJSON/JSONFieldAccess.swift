@@ -1,10 +1,15 @@
+import ReelTrace
+
 /// A missing or wrongly typed member of a JSON object, described for a person.
-package struct JSONFieldError: Error, Sendable {
+package struct JSONFieldError: ReelError, Sendable {
     package var reason: String
 
     package init(reason: String) {
         self.reason = reason
     }
+
+    package var failureKind: FailureKind { .dataError }
+    package var description: String { reason }
 }
 
 /// Typed access to the members of a JSON object with uniform error messages:

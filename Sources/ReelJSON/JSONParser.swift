@@ -1,3 +1,5 @@
+import ReelTrace
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,7 +7,8 @@
 #endif
 
 /// Why a JSON text was rejected, and where.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONParseError: ReelError, Sendable, Hashable {
+    public var failureKind: FailureKind { .dataError }
     /// 0-based byte offset of the offending byte within the text.
     public var offset: Int
     public var reason: String

@@ -11,6 +11,32 @@ extension JSONWriter {
         try list(elements, opening: UInt8(ascii: "["), closing: UInt8(ascii: "]"), onePerLine: onePerLine, writeElement)
     }
 
+    /// Appends `[`, each element a reader hands out one at a time (`forEach` calls its body once per
+    /// element, as a streaming archive reader does) as `writeElement` writes it, a comma between two
+    /// elements, and `]`: the elements are written as they come, never held.
+    ///
+    /// ```swift
+    /// try writer.array(forEach: { body in try changes.forEachChange(body) }) { writer, row in
+    ///     writer.object { $0.member("session", row.sessionID) }
+    /// }
+    /// ```
+    package mutating func array<Element>(
+        forEach: ((Element) throws -> Void) throws -> Void, _ writeElement: (inout JSONWriter, Element) throws -> Void
+    ) rethrows {
+        punctuation(UInt8(ascii: "["))
+        var isFirst = true
+        // The two closures never outlive this call; the compiler cannot see that forEach does not
+        // call back into writeElement's captures re-entrantly, so it is told.
+        try withoutActuallyEscaping(writeElement) { writeElement in
+            try forEach { element in
+                if !isFirst { punctuation(UInt8(ascii: ",")) }
+                isFirst = false
+                try writeElement(&self, element)
+            }
+        }
+        punctuation(UInt8(ascii: "]"))
+    }
+
     /// Appends `{`, one member per element of `elements` (`"key":` with the element's `key`, then
     /// its value as `writeValue` writes it), a comma between two members, and `}`: `{}` for none.
     /// Members are written in the order of `elements`; keys are not checked for repeats.

@@ -93,12 +93,24 @@ extension JSONWriter {
     /// Appends `{`, the members `writeMembers` writes (in its order, a comma between two), and `}`.
     package mutating func object(_ writeMembers: (inout Members) throws -> Void) rethrows {
         punctuation(UInt8(ascii: "{"))
-        var members = Members(writer: JSONWriter(reservingCapacity: 0, numberStyle: numberStyle))
+        defer { punctuation(UInt8(ascii: "}")) }
+        try members(writeMembers)
+    }
+
+    /// Appends members without braces, for an object whose members two writers share (a touch's
+    /// fields in a stream line and in a protocol request): a comma between two, and before the
+    /// first when `afterMember` says the object already holds one.
+    ///
+    /// ```swift
+    /// writer.punctuation(UInt8(ascii: "{"))
+    /// writer.members { $0.member("type", "touch") }
+    /// writer.members(afterMember: true) { $0.member("t", 0.5) }
+    /// writer.punctuation(UInt8(ascii: "}"))   // {"type":"touch","t":0.5}
+    /// ```
+    package mutating func members(afterMember: Bool = false, _ writeMembers: (inout Members) throws -> Void) rethrows {
+        var members = Members(writer: JSONWriter(reservingCapacity: 0, numberStyle: numberStyle), isFirst: !afterMember)
         swap(&self, &members.writer)
-        defer {
-            swap(&self, &members.writer)
-            punctuation(UInt8(ascii: "}"))
-        }
+        defer { swap(&self, &members.writer) }
         try writeMembers(&members)
     }
 }

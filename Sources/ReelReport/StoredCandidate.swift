@@ -20,10 +20,9 @@ enum StoredCandidate {
         guard identity.version == Engine.version else {
             return .failure(unavailable(identity, "this build's engine is version \(Engine.version)"))
         }
-        let profileFile = Array(("{\"parameters\":" + identity.profileJSON + "}").utf8)
         let profile: EngineProfile
         do {
-            profile = try ProfileLoader.parse(profileFile, path: "the stored profile of \(identity.name)").profile
+            profile = try ProfileLoader.parse(storedProfileJSON: identity.profileJSON, of: identity.name).profile
         } catch {
             return .failure(unavailable(identity, error.message))
         }

@@ -25,7 +25,6 @@ struct StoredRules {
 
     private static func profile(_ identity: EngineIdentity) -> EngineProfile? {
         guard BuiltinEngineName(parsing: identity.name) != nil else { return nil }
-        let file = Array(("{\"parameters\":" + identity.profileJSON + "}").utf8)
-        return try? ProfileLoader.parse(file, path: "the stored profile of \(identity.name)").profile
+        return try? ProfileLoader.parse(storedProfileJSON: identity.profileJSON, of: identity.name).profile
     }
 }

@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// Why an archive could not be opened or used, in words a user can act on.
 public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file does not exist (and the mode does not create it).
@@ -87,5 +89,20 @@ extension EmbeddedMigration {
     static func fileName(version: Int, name: String) -> String {
         let digits = String(version)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "_" + name + ".sql"
+    }
+}
+
+extension ArchiveError: ReelError {
+    /// A missing file is missing input; a file that should be new, or a path that names no regular
+    /// file, is the command line's mistake; everything else is bad data in the archive.
+    public var failureKind: FailureKind {
+        switch self {
+        case .missingFile: .noInput
+        case .fileExists, .notAFile: .usage
+        case .notAnArchive, .schemaTooNew, .schemaBehind, .migrationChanged, .unknownMigration, .migrationBrokeForeignKey,
+            .migrationsMissing, .migrationGap, .unexpectedSchema, .plannerStatistics, .sessionNotFound, .invalidStoredValue,
+            .invalidStoredRow:
+            .dataError
+        }
     }
 }

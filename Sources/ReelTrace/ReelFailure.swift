@@ -15,6 +15,9 @@ public enum FailureKind: Sendable, Hashable {
     case cannotCreate
     /// Writing failed (disk full, `> /dev/full`, an I/O error).
     case ioError
+    /// A service Reel needs is not there: a server that cannot be reached or refuses (`reel
+    /// publish`'s PostgreSQL server), a separately built part that is not installed.
+    case unavailable
 }
 
 /// An error that knows what kind of failure it is and what to tell the user.

@@ -1,40 +1,20 @@
 import ArgumentParser
 import Foundation
-import ReelCapture
-import ReelEngine
-import ReelFormats
-import ReelStore
 import ReelTrace
 
 /// Runs the command's body, turning a failure into `reel: error: <message>` on standard error and
-/// the exit code `reel` gives the same failure (docs/ARCHITECTURE.md): 64 usage, 65 bad data (an
-/// unknown scenario, a bad profile, a damaged archive), 66 a missing file, 73 cannot listen or
-/// create the archive, 74 a failed read or write, 70 a bug (its message asks for a report).
+/// the exit code `reel` gives the same failure (docs/ARCHITECTURE.md), from the library error's
+/// kind (`ReelError.failureKind`): 64 usage, 65 bad data (an unknown scenario, a bad profile, a
+/// damaged archive), 66 a missing file, 73 cannot listen or create the archive, 74 a failed read
+/// or write, 70 a bug (its message asks for a report).
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as ExitCode {
         throw error
-    } catch let failure as ReelFailure {
-        throw fail(failure.kind == .internalError ? bugReport(failure.message) : failure.message, status(of: failure.kind))
-    } catch let error as CaptureListenError {
-        throw fail(error.description, 73)
-    } catch let error as ArchiveError {
-        switch error {
-        case .missingFile: throw fail(error.description, 66)
-        case .fileExists: throw fail(error.description, 64)
-        default: throw fail(error.description, 65)
-        }
-    } catch let error as SQLiteError {
-        let file = error.file.map { "\($0): " } ?? ""
-        if error.isDamagedFile { throw fail(file + "the archive is damaged or not a SQLite file", 65) }
-        switch error.code {
-        case 3, 8, 14: throw fail(file + error.message, 73)  // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN
-        case 5, 6, 10, 13: throw fail(file + "reading or writing the archive failed: \(error.message)", 74)
-        default: throw fail(bugReport(error.description), 70)
-        }
-    } catch let error as ProfileError {
-        throw fail(error.description, 65)
+    } catch let error as any ReelError {
+        let kind = error.failureKind
+        throw fail(kind == .internalError ? bugReport(error.description) : error.userMessage, status(of: kind))
     } catch {
         throw fail(bugReport("\(error)"), 70)
     }
@@ -50,6 +30,7 @@ private func status(of kind: FailureKind) -> Int32 {
     case .internalError: 70
     case .cannotCreate: 73
     case .ioError: 74
+    case .unavailable: 69
     }
 }
 

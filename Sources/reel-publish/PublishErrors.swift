@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import ReelFleet
-import ReelStore
+import ReelTrace
 
 /// Prints `reel-publish: error: MESSAGE` and returns the exit code to throw.
 func fail(_ message: String, status: Int32) -> ExitCode {
@@ -9,27 +8,32 @@ func fail(_ message: String, status: Int32) -> ExitCode {
     return ExitCode(status)
 }
 
-/// The exit code of a failure: 64 usage, 65 bad data, 66 missing archive, 69 the server, 74 I/O,
+/// The exit code of a failure, from the library error's kind (`ReelError.failureKind`), as `reel`
+/// gives it: 64 usage, 65 bad data, 66 missing archive, 69 the server, 73 cannot create, 74 I/O,
 /// 70 anything unforeseen (a bug).
 func exitCode(for error: any Error) -> ExitCode {
     switch error {
     case let exit as ExitCode: return exit
-    case let fleet as FleetError:
-        switch fleet {
-        case .badURL, .replayNotFound: return fail(fleet.description, status: 64)
-        case .replayUnfinished: return fail(fleet.description, status: 65)
-        case .unreachable, .server: return fail(fleet.description, status: 69)
-        }
-    case let archive as ArchiveError:
-        switch archive {
-        case .missingFile: return fail(archive.description, status: 66)
-        case .fileExists, .notAFile: return fail(archive.description, status: 64)
-        default: return fail(archive.description, status: 65)
-        }
-    case let sqlite as SQLiteError:
-        return fail("the archive cannot be read: \(sqlite.description)", status: sqlite.isDamagedFile ? 65 : 74)
+    case let error as any ReelError:
+        let kind = error.failureKind
+        let message = kind == .internalError ? "unexpected failure (a bug, please report it): \(error.description)" : error.userMessage
+        return fail(message, status: status(of: kind))
     default:
         return fail("unexpected failure (a bug, please report it): \(error)", status: 70)
+    }
+}
+
+/// `reel`'s exit code for a library failure of `kind`.
+private func status(of kind: FailureKind) -> Int32 {
+    switch kind {
+    case .usage: 64
+    case .dataError: 65
+    case .noInput: 66
+    case .engineFailed: 2
+    case .unavailable: 69
+    case .internalError: 70
+    case .cannotCreate: 73
+    case .ioError: 74
     }
 }
 

@@ -15,7 +15,8 @@ public enum ExitStatus: Int32, Sendable {
     /// A file named on the command line does not exist.
     case noInput = 66
     /// A part of reel that is built separately is not installed (`reel capture` without the
-    /// `reel-capture` executable); the message says how to get it.
+    /// `reel-capture` executable; the message says how to get it), or a service it needs cannot be
+    /// reached or refuses (`reel publish`'s PostgreSQL server).
     case unavailable = 69
     /// A bug in reel: the message asks for a report.
     case internalError = 70
@@ -36,6 +37,7 @@ extension ExitStatus {
         case .internalError: self = .internalError
         case .cannotCreate: self = .cannotCreate
         case .ioError: self = .ioError
+        case .unavailable: self = .unavailable
         }
     }
 }

@@ -28,7 +28,7 @@ import Testing
             "ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace",
         ],
         "ReelFleet": ["ReelStore", "ReelTrace", "PostgresNIO", "Logging"],
-        "reel-publish": ["ReelFleet", "ReelStore", "ArgumentParser"],
+        "reel-publish": ["ReelFleet", "ReelStore", "ReelTrace", "ArgumentParser"],
         "reel-capture": ["ReelCapture", "ReelFormats", "ReelRunner", "ReelEngine", "ReelStore", "ReelTrace", "ArgumentParser"],
         "reel": [
             "ReelReport", "ReelRunner", "ReelSynth", "ReelFormats", "ReelDiff", "ReelStore", "ReelEngine", "ReelJSON",

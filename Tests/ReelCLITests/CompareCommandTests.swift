@@ -138,7 +138,7 @@ struct CompareCommandTests {
         let run = try runReel(
             ["query", archive, "--saved", "verdict-changes", "--param", "earlier=1", "--param", "later=2", "--format", "json"], in: folder)
         #expect(run.status == 0, "\(run.standardError)")
-        guard case .array(let rows) = try JSONParser.parse(run.standardOutput) else {
+        guard case .array(let rows)? = try JSONParser.parse(run.standardOutput)["rows"] else {
             Issue.record("not a JSON array")
             return
         }

@@ -197,7 +197,7 @@ struct DamagedArchiveExitCodeTests {
         }
         let replay = try runReel(["replay", path, "--format", "json"], in: folder)
         #expect([0, 1].contains(replay.status), "exit \(replay.status): \(replay.standardError)")
-        #expect(replay.standardOutput.hasPrefix("{\"replay_id\":4,"), "\(replay.standardOutput.prefix(80))")
+        #expect(replay.standardOutput.hasPrefix("{\"format\":\"reel.replay/1\",\"replay_id\":4,"), "\(replay.standardOutput.prefix(80))")
         let check = try runReel(["info", path, "--check"], in: folder)
         #expect(check.status == 65, "exit \(check.status): \(check.standardError)")
         #expect(check.standardError.contains("replay_results: 6 rows refer to a missing replays row"), "\(check.standardError)")

@@ -18,10 +18,10 @@ struct IOSProfileCommandTests {
         #expect(run.standardOutput.contains("  gesture.event_model = per-touch (default uikit)\n"))
     }
 
-    @Test func jsonIsAnArrayOfPresetsWithTheirParameters() throws {
+    @Test func jsonListsThePresetsWithTheirParameters() throws {
         let run = try runReel(["engine", "profiles", "--format", "json"], in: try temporaryFolder())
         #expect(run.status == 0, "\(run.standardError)")
-        guard case .array(let presets) = try JSONParser.parse(run.standardOutput) else {
+        guard case .array(let presets)? = try JSONParser.parse(run.standardOutput)["presets"] else {
             Issue.record("not an array: \(run.standardOutput)")
             return
         }

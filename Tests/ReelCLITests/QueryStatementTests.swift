@@ -43,7 +43,9 @@ struct QueryStatementTests {
         let run = try runReel(["query", "a.sqlite", "SELECT count(*) AS n FROM sessions; -- all", "--format", "csv"], in: folder)
         #expect(run.status == 0 && run.standardOutput == "n\n3\n", "\(run.standardOutput) \(run.standardError)")
         let bound = try runReel(["query", "a.sqlite", "SELECT :x + 1 AS y", "--param", "x=41", "--format", "json"], in: folder)
-        #expect(bound.status == 0 && bound.standardOutput == "[\n{\"y\":42}\n]\n", "\(bound.standardOutput)")
+        #expect(
+            bound.status == 0 && bound.standardOutput == "{\"format\":\"reel.query/1\",\"rows\":[\n{\"y\":42}\n]}\n",
+            "\(bound.standardOutput)")
     }
 
     /// Rows are written as they come: more rows than the table's sizing sample come out whole, in
@@ -59,7 +61,7 @@ struct QueryStatementTests {
         let csv = try runReel(["query", "a.sqlite", sql, "--format", "csv"], in: folder)
         #expect(csv.standardOutput.split(separator: "\n").count == 2501)
         let json = try runReel(["query", "a.sqlite", sql, "--format", "json"], in: folder)
-        #expect(json.standardOutput.hasSuffix("{\"i\":2500,\"label\":\"row 2500\"}\n]\n"))
+        #expect(json.standardOutput.hasSuffix("{\"i\":2500,\"label\":\"row 2500\"}\n]}\n"))
     }
 }
 

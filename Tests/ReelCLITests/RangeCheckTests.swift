@@ -50,7 +50,8 @@ struct RangeCheckTests {
         let folder = try temporaryFolder()
         let run = try runReel(["engine", "params", "--format", "json"], in: folder)
         #expect(run.status == 0)
-        let parameters = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let parameters = try #require(document["parameters"] as? [[String: Any]])
         for parameter in parameters {
             guard let value = parameter["value"] as? Double, parameter["choices"] == nil, !(parameter["value"] is Bool) else { continue }
             let minimum = try #require(parameter["min"] as? Double, "\(parameter["name"] ?? "?") has no range")

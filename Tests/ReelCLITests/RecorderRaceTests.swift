@@ -48,7 +48,10 @@ struct RecorderRaceTests {
         }
         let runs = try results.all()
         for run in runs { #expect(run.status == 0, "exit \(run.status): \(run.standardError)") }
-        let counts = try runs.map { try JSONSerialization.jsonObject(with: Data($0.standardOutput.utf8)) as? [String: Int] ?? [:] }
+        // The summary's counts (its "format" member is a string, the rest numbers).
+        let counts = try runs.map {
+            (try JSONSerialization.jsonObject(with: Data($0.standardOutput.utf8)) as? [String: Any] ?? [:]).compactMapValues { $0 as? Int }
+        }
         for (index, count) in counts.enumerated() {
             #expect(count["recorded", default: 0] + count["duplicates", default: 0] == (index == 0 ? 80 : 60), "\(count)")
         }

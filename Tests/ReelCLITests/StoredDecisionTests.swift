@@ -16,7 +16,7 @@ struct StoredDecisionTests {
     private func rows(_ archive: String, _ sql: String, in folder: String) throws -> [[String: Any]] {
         let run = try runReel(["query", archive, sql, "--format", "json"], in: folder)
         #expect(run.status == 0, "\(run.standardError)")
-        guard case .array(let items) = try JSONParser.parse(run.standardOutput) else {
+        guard case .array(let items)? = try JSONParser.parse(run.standardOutput)["rows"] else {
             Issue.record("not a JSON array: \(run.standardOutput)")
             return []
         }

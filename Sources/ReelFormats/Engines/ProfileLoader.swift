@@ -30,6 +30,16 @@ public enum ProfileLoader {
         return try parse(Array(data), path: path)
     }
 
+    /// The profile an archive stored for engine `engineName` (`EngineIdentity.profileJSON`, the
+    /// parameters object), read as a profile file `{"parameters": ...}` would be; errors name it
+    /// "the stored profile of NAME".
+    package static func parse(storedProfileJSON: String, of engineName: String) throws(ReelFailure) -> Loaded {
+        var file = JSONWriter()
+        // The stored parameters object is JSON text already: written as it is.
+        file.object { $0.member("parameters") { $0.raw(storedProfileJSON) } }
+        return try parse(file.bytes, path: "the stored profile of \(engineName)")
+    }
+
     package static func parse(_ bytes: [UInt8], path: String) throws(ReelFailure) -> Loaded {
         let json: JSONValue
         do {

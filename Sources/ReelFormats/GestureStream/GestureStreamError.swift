@@ -1,5 +1,8 @@
+import ReelTrace
+
 /// Why a line of a gesture stream was rejected.
-public struct GestureStreamError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct GestureStreamError: ReelError, Sendable, Hashable {
+    public var failureKind: FailureKind { .dataError }
     /// The stream's file name as given ("-" for standard input).
     public var file: String
     /// 1-based number of the offending line.

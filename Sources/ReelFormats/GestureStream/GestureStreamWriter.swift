@@ -30,57 +30,60 @@ public enum GestureStreamWriter {
         scenario: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, externalID: String?, tags: [String],
         to writer: inout JSONWriter
     ) {
-        writer.raw("{\"type\":\"session\",\"scenario\":")
-        if let scenarioSpecJSON {
-            writer.raw(scenarioSpecJSON)
-        } else {
-            writer.string(scenario)
+        writer.punctuation(UInt8(ascii: "{"))
+        writer.members { members in
+            members.member("type", "session")
+            if let scenarioSpecJSON {
+                // Already the compact text of an object: written as it is.
+                members.member("scenario") { $0.raw(scenarioSpecJSON) }
+            } else {
+                members.member("scenario", scenario)
+            }
         }
         writer.punctuation(UInt8(ascii: ","))
         appendDeviceFields(device, refreshHz: refreshHz, to: &writer)
-        if let externalID {
-            writer.raw(",\"id\":")
-            writer.string(externalID)
+        writer.members(afterMember: true) { members in
+            if let externalID { members.member("id", externalID) }
+            if !tags.isEmpty { members.member("tags") { $0.array(tags) { $0.string($1) } } }
         }
-        if !tags.isEmpty {
-            writer.raw(",\"tags\":")
-            writer.array(tags) { $0.string($1) }
-        }
-        writer.raw("}\n")
+        writer.punctuation(UInt8(ascii: "}"))
+        writer.punctuation(UInt8(ascii: "\n"))
     }
 
     /// One touch line, ending in `\n`.
     package static func appendTouchLine(_ touch: Touch, to writer: inout JSONWriter) {
-        writer.raw("{\"type\":\"touch\",")
+        writer.punctuation(UInt8(ascii: "{"))
+        writer.members { $0.member("type", "touch") }
+        writer.punctuation(UInt8(ascii: ","))
         appendTouchFields(touch, to: &writer)
-        writer.raw("}\n")
+        writer.punctuation(UInt8(ascii: "}"))
+        writer.punctuation(UInt8(ascii: "\n"))
     }
 
     /// A touch's members, `"t":…,"id":…,"phase":"…","x":…,"y":…`, without braces: shared by
     /// touch lines and engine-protocol requests.
     static func appendTouchFields(_ touch: Touch, to writer: inout JSONWriter) {
-        writer.raw("\"t\":")
-        writer.number(touch.t)
-        writer.raw(",\"id\":")
-        writer.int(touch.id)
-        writer.raw(",\"phase\":\"")
-        writer.raw(touch.phase.rawValue)
-        writer.raw("\",\"x\":")
-        writer.number(touch.x)
-        writer.raw(",\"y\":")
-        writer.number(touch.y)
+        writer.members { members in
+            members.member("t", touch.t)
+            members.member("id", touch.id)
+            members.member("phase", touch.phase.rawValue)
+            members.member("x", touch.x)
+            members.member("y", touch.y)
+        }
     }
 
     /// `"device":{"width":…,"height":…,"scale":…},"refresh_hz":…`, without braces: shared by
     /// session lines and engine-protocol requests.
     static func appendDeviceFields(_ device: Device, refreshHz: Double, to writer: inout JSONWriter) {
-        writer.raw("\"device\":{\"width\":")
-        writer.number(device.width)
-        writer.raw(",\"height\":")
-        writer.number(device.height)
-        writer.raw(",\"scale\":")
-        writer.number(device.scale)
-        writer.raw("},\"refresh_hz\":")
-        writer.number(refreshHz)
+        writer.members { members in
+            members.member("device") { writer in
+                writer.object { size in
+                    size.member("width", device.width)
+                    size.member("height", device.height)
+                    size.member("scale", device.scale)
+                }
+            }
+            members.member("refresh_hz", refreshHz)
+        }
     }
 }

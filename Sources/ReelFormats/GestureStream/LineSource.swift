@@ -1,3 +1,5 @@
+import ReelTrace
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -122,9 +124,13 @@ package final class LineSource {
 }
 
 /// A failed `read(2)`, or a line longer than `LineSource.maximumLineBytes`.
-package struct LineSourceReadError: Error {
+package struct LineSourceReadError: ReelError {
     package var errno: Int32
     package var lineTooLong = false
+
+    /// A line too long is bad data; a failed read, an I/O failure.
+    package var failureKind: FailureKind { lineTooLong ? .dataError : .ioError }
+    package var description: String { message }
 
     package var message: String {
         lineTooLong

@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// What bounds a ReelKit session.
 public enum KitLimits {
     /// Seconds after the last touch (or the session's start) that anything may still move: a
@@ -12,7 +14,9 @@ public enum KitLimits {
 
 /// A session a scene could not run: the scene's code failed (a NaN, a misuse UIKit raises for), it
 /// never ended (the time cap), or the request was bad. The message names the scene.
-public struct ReelKitError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ReelKitError: ReelError, Sendable, Hashable {
+    /// A scene or session the team's transition code cannot run.
+    public var failureKind: FailureKind { .engineFailed }
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

@@ -1,4 +1,5 @@
 import ReelStore
+import ReelTrace
 
 #if canImport(Glibc)
     import Glibc
@@ -120,7 +121,7 @@ final class EngineProcess {
     }
 
     /// How one exchange ended without a line.
-    enum ExchangeFailure: Error {
+    enum ExchangeFailure: ReelError {
         /// Standard output closed (the engine exited or closed it).
         case endOfOutput
         case timedOut
@@ -129,6 +130,19 @@ final class EngineProcess {
         /// Output arrived before the request was sent (`hasUnsolicitedOutput`).
         case unsolicitedOutput
         case ioError(String)
+
+        /// Each is the engine process's failure on its session (`ExternalEngine` words it).
+        var failureKind: FailureKind { .engineFailed }
+
+        var description: String {
+            switch self {
+            case .endOfOutput: "the engine closed its output"
+            case .timedOut: "the engine did not answer in time"
+            case .lineTooLong: "the engine's answer line is too long"
+            case .unsolicitedOutput: "the engine wrote output before the request"
+            case .ioError(let reason): reason
+            }
+        }
     }
 
     /// Whether the engine wrote output nobody asked for yet (read without waiting): a second answer

@@ -5,7 +5,9 @@ import ReelTrace
 
 /// Why an external engine gave no trace for a session. Always about one session: the adapter
 /// stays usable and starts a fresh process for the next session when the process is in doubt.
-public struct ExternalEngineError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ExternalEngineError: ReelError, Sendable, Hashable {
+    /// Whatever went wrong, the engine under test failed on the session (not Reel).
+    public var failureKind: FailureKind { .engineFailed }
     public enum Kind: String, Sendable, Hashable {
         /// The shell could not be started.
         case launchFailed = "launch_failed"

@@ -161,8 +161,11 @@ final class ReplayWorker: @unchecked Sendable {
     }
 
     /// Why a session could not be replayed: its verdict's error message.
-    private struct ReplayFailure: Error {
+    private struct ReplayFailure: ReelError {
         var message: String
+        /// The candidate could not run the session: its verdict is an error.
+        var failureKind: FailureKind { .engineFailed }
+        var description: String { message }
     }
 
     /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the

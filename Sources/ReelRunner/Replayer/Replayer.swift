@@ -81,10 +81,14 @@ public final class Replayer {
 
     /// A replay stopped by its `progress` callback between two chunks: replay `replayID` of the
     /// results archive holds the verdicts of `sessionsWritten` sessions and stays 'running'.
-    public struct Stopped: Error {
+    public struct Stopped: ReelError {
         public let replayID: Int64
         public let sessionsWritten: Int
         public let cause: any Error
+
+        /// The cause's kind (a library error's), else a bug's.
+        public var failureKind: FailureKind { (cause as? any ReelError)?.failureKind ?? .internalError }
+        public var description: String { "replay \(replayID) stopped after \(sessionsWritten) sessions: \(cause)" }
     }
 
     /// How many findings a summary keeps in memory.

@@ -1,4 +1,5 @@
 import ReelFormats
+import ReelTrace
 
 #if canImport(Glibc)
     import Glibc
@@ -61,8 +62,11 @@ package enum EngineProtocolServer {
 }
 
 /// Serving stopped because the input or the output failed.
-package struct EngineServeError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct EngineServeError: ReelError, Sendable, Hashable {
     package var message: String
+
+    /// Reading requests or writing answers failed.
+    package var failureKind: FailureKind { .ioError }
 
     package var description: String { message }
 }

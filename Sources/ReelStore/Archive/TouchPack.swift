@@ -167,9 +167,12 @@ struct TouchPack: Equatable, Sendable {
 }
 
 /// Why a `touch_packs` row cannot be read: the column and what is wrong with it.
-struct PackDamage: Error, Equatable {
+struct PackDamage: ReelError, Equatable {
     let column: String
     let reason: String
+
+    var failureKind: FailureKind { .dataError }
+    var description: String { "packed \(column): \(reason)" }
 }
 
 /// A column of `count` integers, each right-aligned with spaces in `bytes.count / count` characters.

@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// One session whose verdict differs between two replays: a row of the saved query verdict-changes.
 public struct VerdictChangeRow: Sendable, Hashable {
     public var sessionID: Int64
@@ -102,6 +104,8 @@ extension Archive {
 }
 
 /// A saved query this build should carry is missing or lacks a parameter: a bug of the build.
-struct SavedQueryMissing: Error, CustomStringConvertible {
+struct SavedQueryMissing: ReelError {
     let description: String
+    /// The build embeds every saved query: one missing is Reel's bug.
+    var failureKind: FailureKind { .internalError }
 }

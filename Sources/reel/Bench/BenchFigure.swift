@@ -45,6 +45,19 @@ struct BenchFigure {
         }
     }
 
+    /// `{"id":...,"figure":...,"value":...,"unit":...,"goal":...,"ratio":...,"met":...}`: one of `reel bench --json`'s figures.
+    func write(to w: inout JSONWriter) {
+        w.object { members in
+            members.member("id", id)
+            members.member("figure", label)
+            members.member("value", value)
+            members.member("unit", unit)
+            if case .none = goal { members.nullMember("goal") } else { members.member("goal", goalText) }
+            members.member("ratio", ratio)
+            members.member("met", met)
+        }
+    }
+
     /// Three significant digits, grouped thousands for large values.
     static func format(_ value: Double) -> String {
         let magnitude = abs(value)
@@ -94,54 +107,20 @@ struct BenchReport {
     /// ratio, met; ratio and met null where there is none).
     var json: String {
         var w = JSONWriter()
-        w.raw("{")
-        w.key("date")
-        w.string(date)
-        w.raw(",")
-        w.key("quick")
-        w.bool(quick)
-        w.raw(",")
-        w.key("machine")
-        w.raw("{")
-        w.key("cores")
-        w.int(cores)
-        w.raw(",")
-        w.key("memory_bytes")
-        w.int(Int(memoryBytes))
-        w.raw(",")
-        w.key("load_before")
-        w.array(loadBefore) { $0.number($1) }
-        w.raw(",")
-        w.key("load_after")
-        w.array(loadAfter) { $0.number($1) }
-        w.raw("}")
-        w.raw(",")
-        w.key("figures")
-        w.array(figures, onePerLine: true) { w, f in
-            w.raw("{")
-            w.key("id")
-            w.string(f.id)
-            w.raw(",")
-            w.key("figure")
-            w.string(f.label)
-            w.raw(",")
-            w.key("value")
-            w.number(f.value)
-            w.raw(",")
-            w.key("unit")
-            w.string(f.unit)
-            w.raw(",")
-            w.key("goal")
-            if case .none = f.goal { w.null() } else { w.string(f.goalText) }
-            w.raw(",")
-            w.key("ratio")
-            if let ratio = f.ratio { w.number(ratio) } else { w.null() }
-            w.raw(",")
-            w.key("met")
-            if let met = f.met { w.bool(met) } else { w.null() }
-            w.raw("}")
+        w.object { members in
+            members.member("format", JSONOutput.bench.format)
+            members.member("date", date)
+            members.member("quick", quick)
+            members.member("machine") { w in
+                w.object { members in
+                    members.member("cores", cores)
+                    members.member("memory_bytes", Int(memoryBytes))
+                    members.member("load_before") { $0.array(loadBefore) { $0.number($1) } }
+                    members.member("load_after") { $0.array(loadAfter) { $0.number($1) } }
+                }
+            }
+            members.member("figures") { $0.array(figures, onePerLine: true) { $1.write(to: &$0) } }
         }
-        w.raw("}")
         return w.text
     }
 

@@ -150,67 +150,62 @@ struct CompareCommand: ParsableCommand {
         "\(accept.acceptedBy) accepted " + (accept.replayID.map { "replay \($0)" } ?? "another trace")
     }
 
+    /// `{"format":"reel.compare/1","archive":...}` (docs/JSON.md, docs/schemas/compare-1.schema.json), the
+    /// changes written as they are read; returns every change counted, from accepts or not.
     private func printJSON(_ changes: VerdictChanges, notes: [String]) throws -> [VerdictChanges.Change: Int] {
         var counts: [VerdictChanges.Change: Int] = [:]
         var fromAccepts: [VerdictChanges.Change: Int] = [:]
-        var first = true
+        let runs = try changes.runFacts()
         var w = JSONWriter()
-        w.raw("{\"archive\":")
-        w.string(archive)
-        w.raw(",\"earlier\":")
-        w.int(Int(changes.earlier))
-        w.raw(",\"later\":")
-        w.int(Int(changes.later))
-        if let laterPath = changes.laterPath {
-            w.raw(",\"later_archive\":")
-            w.string(laterPath)
-        }
-        for (key, (_, facts)) in zip(["earlier_run", "later_run"], try changes.runFacts()) {
-            w.raw(",\"\(key)\":")
-            if let facts { facts.write(to: &w) } else { w.null() }
-        }
-        w.raw(",\"notes\":")
-        w.array(notes) { $0.string($1) }
-        w.raw(",\"changes\":[")
-        try changes.forEachChange { row in
-            if !first { w.raw(",") }
-            first = false
-            if row.fromAccept != nil { fromAccepts[row.change, default: 0] += 1 } else { counts[row.change, default: 0] += 1 }
-            w.raw("{\"session\":")
-            w.int(Int(row.sessionID))
-            w.raw(",\"scenario\":")
-            w.string(row.scenario)
-            w.raw(",\"change\":")
-            w.string(row.change.rawValue)
-            w.raw(",\"earlier\":")
-            w.string(row.before)
-            w.raw(",\"later\":")
-            w.string(row.after)
-            if let accept = row.fromAccept {
-                w.raw(",\"from_accept\":{\"accepted_by\":")
-                w.string(accept.acceptedBy)
-                w.raw(",\"replaced_at\":")
-                w.string(accept.replacedAt)
-                w.raw(",\"replay\":")
-                if let replay = accept.replayID { w.int(Int(replay)) } else { w.raw("null") }
-                w.raw("}")
+        try w.object { members in
+            members.member("format", JSONOutput.compare.format)
+            members.member("archive", archive)
+            members.member("earlier", changes.earlier)
+            members.member("later", changes.later)
+            if let laterPath = changes.laterPath { members.member("later_archive", laterPath) }
+            for (key, (_, facts)) in zip(["earlier_run", "later_run"], runs) {
+                members.member(key) { w in
+                    if let facts { facts.write(to: &w) } else { w.null() }
+                }
             }
-            w.raw("}")
+            members.member("notes") { $0.array(notes) { $0.string($1) } }
+            try members.member("changes") { w in
+                try w.array(forEach: { body in try changes.forEachChange(body) }) { w, row in
+                    if row.fromAccept != nil { fromAccepts[row.change, default: 0] += 1 } else { counts[row.change, default: 0] += 1 }
+                    Self.write(row, to: &w)
+                }
+            }
+            let coverage = try changes.coverage()
+            members.member("counts") { $0.object(VerdictChanges.Change.allCases, key: \.rawValue) { $0.int(counts[$1] ?? 0) } }
+            members.member("from_accepts") {
+                $0.object(VerdictChanges.Change.allCases, key: \.rawValue) { $0.int(fromAccepts[$1] ?? 0) }
+            }
+            members.member("judged_by_both", coverage.both)
+            members.member("only_earlier", coverage.onlyEarlier)
+            members.member("only_later", coverage.onlyLater)
         }
-        let coverage = try changes.coverage()
-        w.raw("],\"counts\":")
-        w.object(VerdictChanges.Change.allCases, key: \.rawValue) { $0.int(counts[$1] ?? 0) }
-        w.raw(",\"from_accepts\":")
-        w.object(VerdictChanges.Change.allCases, key: \.rawValue) { $0.int(fromAccepts[$1] ?? 0) }
-        w.raw(",\"judged_by_both\":")
-        w.int(coverage.both)
-        w.raw(",\"only_earlier\":")
-        w.int(coverage.onlyEarlier)
-        w.raw(",\"only_later\":")
-        w.int(coverage.onlyLater)
-        w.raw("}")
         print(w.text)
         return counts.merging(fromAccepts, uniquingKeysWith: +)
+    }
+
+    /// One element of the JSON's `changes`: the session, its change and verdicts, and the accept it comes from.
+    private static func write(_ row: VerdictChanges.Row, to w: inout JSONWriter) {
+        w.object { members in
+            members.member("session", row.sessionID)
+            members.member("scenario", row.scenario)
+            members.member("change", row.change.rawValue)
+            members.member("earlier", row.before)
+            members.member("later", row.after)
+            if let accept = row.fromAccept {
+                members.member("from_accept") { w in
+                    w.object { members in
+                        members.member("accepted_by", accept.acceptedBy)
+                        members.member("replaced_at", accept.replacedAt)
+                        members.member("replay", accept.replayID)
+                    }
+                }
+            }
+        }
     }
 
     /// "flipped (cancelled)", "matched", "error".

@@ -16,7 +16,7 @@ struct EngineParamsCommand: ParsableCommand {
     /// The engine whose values to show.
     var engine: String { engineOption.engine ?? "builtin" }
 
-    @Option(help: "How to print the parameters: a table or a JSON array.")
+    @Option(help: "How to print the parameters: a table or JSON (docs/JSON.md).")
     var format: OutputFormat = .text
 
     @Flag(help: "Same as --format json.")
@@ -33,31 +33,9 @@ struct EngineParamsCommand: ParsableCommand {
             }
             if json || format == .json {
                 var writer = JSONWriter()
-                writer.array(rows, onePerLine: true) { writer, row in
-                    let (descriptor, value) = row
-                    writer.raw("{\"name\":")
-                    writer.string(descriptor.name)
-                    writer.raw(",\"value\":")
-                    writer.parameterValue(value)
-                    writer.raw(",\"default\":")
-                    writer.parameterValue(descriptor.defaultValue)
-                    writer.raw(",\"unit\":")
-                    writer.string(descriptor.unit)
-                    if let range = descriptor.range {
-                        writer.raw(",\"min\":")
-                        writer.number(range.lowerBound)
-                        writer.raw(",\"max\":")
-                        writer.number(range.upperBound)
-                        writer.raw(",\"integer\":")
-                        writer.bool(descriptor.isInteger)
-                    }
-                    writer.raw(",\"description\":")
-                    writer.string(descriptor.description)
-                    if !descriptor.choices.isEmpty {
-                        writer.raw(",\"choices\":")
-                        writer.array(descriptor.choices) { $0.string($1) }
-                    }
-                    writer.raw("}")
+                writer.object { members in
+                    members.member("format", JSONOutput.engineParams.format)
+                    members.member("parameters") { $0.array(rows, onePerLine: true) { Self.write($1.0, value: $1.1, to: &$0) } }
                 }
                 print(writer.text)
                 return
@@ -78,6 +56,23 @@ struct EngineParamsCommand: ParsableCommand {
                         + "\(range.padding(toLength: rangeWidth, withPad: " ", startingAt: 0))  "
                         + descriptor.description + choices + changed)
             }
+        }
+    }
+
+    /// One parameter: name, value, default, unit, range (when it has one), description, choices (when it has them).
+    private static func write(_ descriptor: ParameterDescriptor, value: ParameterValue, to writer: inout JSONWriter) {
+        writer.object { members in
+            members.member("name", descriptor.name)
+            members.member("value") { $0.parameterValue(value) }
+            members.member("default") { $0.parameterValue(descriptor.defaultValue) }
+            members.member("unit", descriptor.unit)
+            if let range = descriptor.range {
+                members.member("min", range.lowerBound)
+                members.member("max", range.upperBound)
+                members.member("integer", descriptor.isInteger)
+            }
+            members.member("description", descriptor.description)
+            if !descriptor.choices.isEmpty { members.member("choices") { $0.array(descriptor.choices) { $0.string($1) } } }
         }
     }
 }

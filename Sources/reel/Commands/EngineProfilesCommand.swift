@@ -8,7 +8,7 @@ struct EngineProfilesCommand: ParsableCommand {
         commandName: "profiles", abstract: "List the engine's preset profiles: what each models and which parameters it sets.",
         discussion: "Every preset is the built-in profile with the listed parameters changed; `builtin` is `classic`.")
 
-    @Option(help: "How to print the presets: text or a JSON array.")
+    @Option(help: "How to print the presets: text or JSON (docs/JSON.md).")
     var format: OutputFormat = .text
 
     func run() throws {
@@ -27,25 +27,28 @@ struct EngineProfilesCommand: ParsableCommand {
         }
     }
 
-    /// The presets as a JSON array: name, models and the parameters each sets, in order.
+    /// `{"format":"reel.engine-profiles/1","presets":[...]}`: name, models and the parameters each sets, in order.
     private func json(_ presets: [EngineProfile.Preset]) -> String {
         var writer = JSONWriter()
-        writer.array(presets, onePerLine: true) { writer, preset in
-            writer.raw("{\"name\":")
-            writer.string(preset.name)
-            writer.raw(",\"models\":")
-            writer.string(preset.models)
-            writer.raw(",\"sets\":")
-            writer.array(preset.overrides) { writer, override in
-                let (name, value) = override
-                writer.raw("{\"name\":")
-                writer.string(name)
-                writer.raw(",\"value\":")
-                writer.parameterValue(value)
-                writer.punctuation(UInt8(ascii: "}"))
-            }
-            writer.punctuation(UInt8(ascii: "}"))
+        writer.object { members in
+            members.member("format", JSONOutput.engineProfiles.format)
+            members.member("presets") { $0.array(presets, onePerLine: true) { Self.write($1, to: &$0) } }
         }
         return writer.text
+    }
+
+    private static func write(_ preset: EngineProfile.Preset, to writer: inout JSONWriter) {
+        writer.object { members in
+            members.member("name", preset.name)
+            members.member("models", preset.models)
+            members.member("sets") { writer in
+                writer.array(preset.overrides) { writer, override in
+                    writer.object { members in
+                        members.member("name", override.0)
+                        members.member("value") { $0.parameterValue(override.1) }
+                    }
+                }
+            }
+        }
     }
 }

@@ -22,11 +22,8 @@ struct EngineServeCommand: ParsableCommand {
             guard let builtin = try factory.make() as? BuiltinEngine else {
                 throw ReelFailure(.usage, "engine serve runs the built-in engine: use builtin or a profile file")
             }
-            do {
-                try EngineServer(engine: builtin).serve()
-            } catch {
-                throw ReelFailure(.internalError, "\(error)")
-            }
+            // A failed read or write of the requests or answers is an I/O failure (74), not a bug.
+            try EngineServer(engine: builtin).serve()
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelJSON
 import ReelStore
 import ReelTrace
 
@@ -46,11 +47,17 @@ struct InfoCommand: ParsableCommand {
                 for line in ReplayListing.table(replays) { print("  " + line) }
                 if check { print(problems.isEmpty ? "check:    ok" : "check:    \(counted(problems.count, "problem"))") }
             case .json:
-                let tables = counts.map { "\(JSONString.quoted($0.table)):\($0.rows)" }.joined(separator: ",")
-                print(
-                    "{\"path\":\(JSONString.quoted(path)),\"schema_version\":\(archive.schemaVersion),\"size_bytes\":\(size),"
-                        + "\"rows\":{\(tables)},\"replays\":[\(replays.map(\.json).joined(separator: ","))]"
-                        + (check ? ",\"problems\":[\(problems.map(JSONString.quoted).joined(separator: ","))]" : "") + "}")
+                var w = JSONWriter()
+                w.object { members in
+                    members.member("format", JSONOutput.info.format)
+                    members.member("path", path)
+                    members.member("schema_version", archive.schemaVersion)
+                    members.member("size_bytes", size)
+                    members.member("rows") { $0.object(counts, key: \.table) { $0.int(Int($1.rows)) } }
+                    members.member("replays") { $0.array(replays) { $1.write(to: &$0) } }
+                    if check { members.member("problems") { $0.array(problems) { $0.string($1) } } }
+                }
+                print(w.text)
             }
             for problem in problems { printError("\(path): \(problem)") }
             if !problems.isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }

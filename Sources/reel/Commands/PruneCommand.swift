@@ -78,25 +78,19 @@ struct PruneCommand: ParsableCommand {
         return lines.joined(separator: "\n")
     }
 
-    /// One member of the JSON summary: a count or a list of replay ids.
-    private enum Member {
-        case count(Int64)
-        case ids([Int64])
-    }
-
-    /// `{"format":1,"pruned":[...],"verdicts":N,...}`, one line.
+    /// `{"format":"reel.prune/2","pruned":[...],"verdicts":N,...}`, one line.
     static func json(_ s: Archive.PruneSummary, bytesBefore: Int64, bytesAfter: Int64) -> String {
-        let members: [(String, Member)] = [
-            ("format", .count(1)), ("pruned", .ids(s.pruned)), ("verdicts", .count(s.verdicts)),
-            ("divergences", .count(s.divergences)), ("traces", .count(s.traces)), ("kept_accepted", .ids(s.keptAccepted)),
-            ("kept_running", .ids(s.keptRunning)), ("bytes_before", .count(bytesBefore)), ("bytes_after", .count(bytesAfter)),
-        ]
         var w = JSONWriter()
-        w.object(members, key: \.0) { w, member in
-            switch member.1 {
-            case .count(let value): w.int(Int(value))
-            case .ids(let ids): w.array(ids) { w, id in w.int(Int(id)) }
-            }
+        w.object { members in
+            members.member("format", JSONOutput.prune.format)
+            members.member("pruned") { $0.array(s.pruned) { $0.int(Int($1)) } }
+            members.member("verdicts", s.verdicts)
+            members.member("divergences", s.divergences)
+            members.member("traces", s.traces)
+            members.member("kept_accepted") { $0.array(s.keptAccepted) { $0.int(Int($1)) } }
+            members.member("kept_running") { $0.array(s.keptRunning) { $0.int(Int($1)) } }
+            members.member("bytes_before", bytesBefore)
+            members.member("bytes_after", bytesAfter)
         }
         return w.text
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReelFormats
+import ReelJSON
 import ReelRunner
 import ReelStore
 import ReelTrace
@@ -110,9 +111,19 @@ struct RecordCommand: ParsableCommand {
     private func render(_ s: Recorder.Summary) -> String {
         switch format {
         case .json:
-            return
-                "{\"recorded\":\(s.recorded),\"duplicates\":\(s.duplicates),\"traces_added\":\(s.tracesAdded),\"rejected\":\(s.rejected),"
-                + "\"frames\":\(s.frames),\"frame_views\":\(s.frameViews),\"finished\":\(s.finished),\"cancelled\":\(s.cancelled)}"
+            var w = JSONWriter()
+            w.object { members in
+                members.member("format", JSONOutput.record.format)
+                members.member("recorded", s.recorded)
+                members.member("duplicates", s.duplicates)
+                members.member("traces_added", s.tracesAdded)
+                members.member("rejected", s.rejected)
+                members.member("frames", s.frames)
+                members.member("frame_views", s.frameViews)
+                members.member("finished", s.finished)
+                members.member("cancelled", s.cancelled)
+            }
+            return w.text
         case .text:
             return "\(archive): recorded \(counted(s.recorded, "session")) (\(s.finished) finished, \(s.cancelled) cancelled), "
                 + "\(counted(s.frames, "frame")), \(counted(s.frameViews, "frame view")); \(s.duplicates) already recorded, \(s.rejected) rejected"

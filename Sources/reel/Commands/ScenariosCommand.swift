@@ -7,7 +7,7 @@ struct ScenariosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenarios", abstract: "List the catalog of named scenarios.")
 
-    @Option(help: "How to print the catalog: names and summaries, or a JSON array of full specs.")
+    @Option(help: "How to print the catalog: names and summaries, or JSON with every full spec (docs/JSON.md).")
     var format: OutputFormat = .text
 
     @Flag(help: "Same as --format json.")
@@ -17,7 +17,11 @@ struct ScenariosCommand: ParsableCommand {
         let specs = ScenarioCatalog.all
         if json || format == .json {
             var writer = JSONWriter()
-            writer.array(specs, onePerLine: true) { $0.raw($1.canonicalJSON) }
+            writer.object { members in
+                members.member("format", JSONOutput.scenarios.format)
+                // Each spec is its canonical JSON text, one per line, written as it is.
+                members.member("scenarios") { $0.array(specs, onePerLine: true) { $0.raw($1.canonicalJSON) } }
+            }
             print(writer.text)
             return
         }

@@ -1,6 +1,7 @@
 import Foundation
 import ReelReport
 import ReelRunner
+import ReelTrace
 
 /// A Markdown summary for a pull request or a CI step summary (GitHub's `$GITHUB_STEP_SUMMARY`
 /// takes up to 1 MiB per step): at most `listedLimit` sessions are listed and the text stays within

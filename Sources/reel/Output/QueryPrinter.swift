@@ -2,6 +2,7 @@ import Foundation
 import ReelJSON
 import ReelRunner
 import ReelStore
+import ReelTrace
 
 /// One value of a query result.
 ///
@@ -75,7 +76,8 @@ final class QueryPrinter {
             try output.write(cells.map { Self.field($0.plain) }.joined(separator: ",") + "\n")
         case .json:
             var w = JSONWriter()
-            w.raw(count == 1 ? "[\n" : ",\n")
+            if count == 1 { Self.openJSON(&w) } else { w.punctuation(UInt8(ascii: ",")) }
+            w.punctuation(UInt8(ascii: "\n"))
             w.object(zip(columns, cells), key: \.0) { w, member in
                 switch member.1 {
                 case .null: w.null()
@@ -98,7 +100,20 @@ final class QueryPrinter {
         case .csv:
             if count == 0 { try output.write(columns.map(Self.field).joined(separator: ",") + "\n") }
         case .json:
-            try output.write(count == 0 ? "[\n]\n" : "\n]\n")
+            var w = JSONWriter()
+            if count == 0 { Self.openJSON(&w) }
+            for character in "\n]}\n".utf8 { w.punctuation(character) }
+            try output.write(w.text)
+        }
+    }
+
+    /// `{"format":"reel.query/1","rows":[`: what comes before the first row (docs/JSON.md); the
+    /// rows follow one per line, and `finish` closes the array and the object.
+    private static func openJSON(_ w: inout JSONWriter) {
+        w.punctuation(UInt8(ascii: "{"))
+        w.members { members in
+            members.member("format", JSONOutput.query.format)
+            members.member("rows") { $0.punctuation(UInt8(ascii: "[")) }
         }
     }
 

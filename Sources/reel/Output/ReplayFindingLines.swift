@@ -1,5 +1,6 @@
 import ReelRunner
 import ReelStore
+import ReelTrace
 
 /// The session lines of a replay's text output, read from the archive holding its results: every
 /// flipped session first (its decision changed), grouped by scenario, then the other diverged and

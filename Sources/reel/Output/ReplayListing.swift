@@ -1,6 +1,7 @@
 import ReelJSON
 import ReelRunner
 import ReelStore
+import ReelTrace
 
 /// One replay of an archive as `reel info` lists it: id, status, candidate engine, when it started,
 /// shard, verdict counts and decision flips.
@@ -56,8 +57,8 @@ struct ReplayListing {
         }
     }
 
-    var json: String {
-        var w = JSONWriter()
+    /// `{"id":4,"status":"finished",...}`: one element of `reel info`'s `replays`.
+    func write(to w: inout JSONWriter) {
         w.object { members in
             members.member("id", id)
             members.member("status", status)
@@ -78,6 +79,5 @@ struct ReplayListing {
                 }
             }
         }
-        return w.text
     }
 }

@@ -4,6 +4,7 @@ import ReelJSON
 import ReelReport
 import ReelRunner
 import ReelStore
+import ReelTrace
 
 /// The renderings of a replay summary: text for people, JSON for scripts, JUnit for CI, Markdown
 /// for a pull request or a CI step summary.
@@ -87,62 +88,45 @@ enum ReplayReport {
         return lines.joined(separator: "\n")
     }
 
+    /// `{"format":"reel.replay/1","replay_id":...}` (docs/JSON.md, docs/schemas/replay-1.schema.json).
     static func json(_ s: Replayer.Summary, tally: VerdictTally, scenarios: [Int64: String] = [:]) -> String {
         var w = JSONWriter()
-        w.raw("{\"replay_id\":")
-        w.int(Int(s.replayID))
-        w.raw(",\"engine\":")
-        if let engine = s.candidate {
-            w.raw("{\"name\":")
-            w.string(engine.name)
-            w.raw(",\"version\":")
-            w.string(engine.version)
-            w.raw(",\"fingerprint\":")
-            w.string(engine.fingerprint)
-            w.raw("}")
-        } else {
-            w.null()
+        w.object { members in
+            members.member("format", JSONOutput.replay.format)
+            members.member("replay_id", s.replayID)
+            members.member("engine") { w in
+                guard let engine = s.candidate else { return w.null() }
+                w.object { members in
+                    members.member("name", engine.name)
+                    members.member("version", engine.version)
+                    members.member("fingerprint", engine.fingerprint)
+                }
+            }
+            members.member("sessions", s.sessions)
+            members.member("matched", s.matched)
+            members.member("diverged", s.diverged)
+            members.member("errors", s.errors)
+            members.member("fail_on") { $0.array(tally.policy.failingKinds) { $0.string($1.rawValue) } }
+            members.member("failing_sessions", tally.failingSessions)
+            members.member("not_failing_sessions", tally.passingDivergedSessions)
+            members.member("not_failing_kinds") { $0.array(tally.passingKinds) { $0.string($1.rawValue) } }
+            members.member("flips", tally.flips)
+            members.member("sessions_by_kind") { $0.object(tally.orderedSessionsByKind, key: \.kind.rawValue) { $0.int($1.sessions) } }
+            members.member("by_kind") { $0.object(s.byKind, key: \.kind.rawValue) { $0.int($1.count) } }
+            members.member("findings") { w in
+                w.array(s.findings) { w, finding in
+                    let (sessionID, verdict) = finding
+                    w.object { members in
+                        members.member("session", sessionID)
+                        members.member("status", verdict.status.rawValue)
+                        members.member("scenario", scenarios[sessionID])
+                        members.member("kinds") { $0.array(Set(verdict.divergences.map(\.kind.rawValue)).sorted()) { $0.string($1) } }
+                        members.member("failing", tally.policy.fails(verdict.divergences.map(\.kind)))
+                        members.member("first", verdict.divergences.first?.detail)
+                    }
+                }
+            }
         }
-        w.raw(",\"sessions\":")
-        w.int(s.sessions)
-        w.raw(",\"matched\":")
-        w.int(s.matched)
-        w.raw(",\"diverged\":")
-        w.int(s.diverged)
-        w.raw(",\"errors\":")
-        w.int(s.errors)
-        w.raw(",\"fail_on\":")
-        w.array(tally.policy.failingKinds) { $0.string($1.rawValue) }
-        w.raw(",\"failing_sessions\":")
-        w.int(tally.failingSessions)
-        w.raw(",\"not_failing_sessions\":")
-        w.int(tally.passingDivergedSessions)
-        w.raw(",\"not_failing_kinds\":")
-        w.array(tally.passingKinds) { $0.string($1.rawValue) }
-        w.raw(",\"flips\":")
-        w.int(tally.flips)
-        w.raw(",\"sessions_by_kind\":")
-        w.object(tally.orderedSessionsByKind, key: \.kind.rawValue) { $0.int($1.sessions) }
-        w.raw(",\"by_kind\":")
-        w.object(s.byKind, key: \.kind.rawValue) { $0.int($1.count) }
-        w.raw(",\"findings\":")
-        w.array(s.findings) { w, finding in
-            let (sessionID, verdict) = finding
-            w.raw("{\"session\":")
-            w.int(Int(sessionID))
-            w.raw(",\"status\":")
-            w.string(verdict.status.rawValue)
-            w.raw(",\"scenario\":")
-            if let scenario = scenarios[sessionID] { w.string(scenario) } else { w.null() }
-            w.raw(",\"kinds\":")
-            w.array(Array(Set(verdict.divergences.map(\.kind.rawValue))).sorted()) { $0.string($1) }
-            w.raw(",\"failing\":")
-            w.raw(tally.policy.fails(verdict.divergences.map(\.kind)) ? "true" : "false")
-            w.raw(",\"first\":")
-            if let first = verdict.divergences.first { w.string(first.detail) } else { w.null() }
-            w.raw("}")
-        }
-        w.raw("}")
         return w.text
     }
 

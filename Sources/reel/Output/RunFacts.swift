@@ -30,17 +30,14 @@ struct RunFacts {
 
     /// `{"started_at":...,"finished_at":...,"metadata":{...}|null}`.
     func write(to w: inout JSONWriter) {
-        w.raw("{\"started_at\":")
-        w.string(startedAt)
-        w.raw(",\"finished_at\":")
-        if let finishedAt { w.string(finishedAt) } else { w.null() }
-        w.raw(",\"metadata\":")
-        if let metadata {
-            w.object(metadata.values.sorted { $0.key < $1.key }, key: \.key) { w, entry in w.string(entry.value) }
-        } else {
-            w.null()
+        w.object { members in
+            members.member("started_at", startedAt)
+            members.member("finished_at", finishedAt)
+            members.member("metadata") { w in
+                guard let metadata else { return w.null() }
+                w.object(metadata.values.sorted { $0.key < $1.key }, key: \.key) { w, entry in w.string(entry.value) }
+            }
         }
-        w.raw("}")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReelRunner
+import ReelTrace
 
 /// "1 session", "2 sessions", "0 sessions": a count with its noun, singular for one.
 /// - Parameter plural: the plural when it is not the noun and an "s" ("1 already recorded").

@@ -1,3 +1,4 @@
+import ReelStore
 import ReelTrace
 
 #if canImport(Glibc)

@@ -11,14 +11,14 @@
 /// ```swift
 /// if let message = MissingFolder.message(for: "out/a.sqlite") { printError(message) }
 /// ```
-enum MissingFolder {
+package enum MissingFolder {
     /// The folder `path` would be written in ("." for a bare name).
-    static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     }
 
     /// The message when `path`'s folder does not exist (or is not a directory), else nil.
-    static func message(for path: String) -> String? {
+    package static func message(for path: String) -> String? {
         let folder = folder(of: path)
         var info = stat()
         guard stat(folder, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
