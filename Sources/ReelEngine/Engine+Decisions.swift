@@ -71,7 +71,7 @@ extension StoredDecision {
     /// let stored = records.last.map { StoredDecision($0, trace: trace) }
     /// ```
     package init(_ record: DecisionRecord, trace: Trace) {
-        let arithmetic = record.arithmetic
+        let arithmetic = record.rule  // the formula text is not stored
         let input = record.input
         let state = Engine.recognizerState(trace)
         self.init(

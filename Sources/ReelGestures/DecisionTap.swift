@@ -20,6 +20,9 @@ package struct DecisionRecord: Sendable, Hashable {
 
     /// The decision's arithmetic, rule and source (`CompletionPolicy.arithmetic`).
     package var arithmetic: DecisionArithmetic { policy.arithmetic(input) }
+
+    /// The decision's rule, source and numbers without the formula text (`CompletionPolicy.decisionRule`).
+    package var rule: DecisionArithmetic { policy.decisionRule(input) }
 }
 
 /// Collects the decisions completion policies take while it is the current tap: what explains a

@@ -30,7 +30,8 @@ struct BenchYardstickTests {
         #expect(
             Set(byID.keys) == [
                 "yardstick.c_insert", "yardstick.record", "yardstick.bytes_per_session", "yardstick.c_scan", "yardstick.own_scan",
-                "yardstick.replay", "yardstick.replay_vs_own_scan",
+                "yardstick.replay", "yardstick.replay_vs_own_scan", "yardstick.version_ms", "yardstick.info_ms",
+                "yardstick.info_fixed_cost_ms",
             ])
         // Each ratio is its figure's value over the reference measured in the same run.
         func value(_ id: String) -> Double? { if case .number(let v)? = byID[id]?["value"] { v } else { nil } }
@@ -41,6 +42,11 @@ struct BenchYardstickTests {
         }
         // 500 sessions: the checkpointed archive holds at least its frames' rows, and is no empty file.
         #expect((value("yardstick.bytes_per_session") ?? 0) > 1000)
+        // The fixed cost is `reel info`'s least time minus `reel --version`'s, both positive.
+        let info = try #require(value("yardstick.info_ms"))
+        let version = try #require(value("yardstick.version_ms"))
+        #expect(info > 0 && version > 0)
+        #expect(abs(try #require(value("yardstick.info_fixed_cost_ms")) - (info - version)) <= 1e-9 * max(info, version))
     }
 
     @Test func aMissingCLimitIsMissingInputAndYardstickOnlyNeedsIt() throws {

@@ -123,6 +123,8 @@ struct ArchiveCaches {
     var viewKeys: [Int64: String] = [:]
     var eventNameIDs: [EventName: Int64] = [:]
     var decisionRuleIDs: [DecisionRuleKey: Int64] = [:]
+    /// The event names the traces written so far used, in the order of use (`SessionWriter.insertRows`).
+    var traceEventNames = TraceEventNames()
 }
 
 /// An event's interned kind, subject and the fixed part of its detail (`event_names`).

@@ -25,9 +25,11 @@ struct DetailSplit {
     }
 }
 
-/// The event names a trace has used so far, with their interned ids. A trace uses a dozen names
-/// or so, often in a repeating pattern, so comparing an event with the few names after the last
-/// one found costs less than building its name's strings and hashing them for every event. Past
+/// The event names the traces written so far have used, with their interned ids (kept in the
+/// archive's caches, so dropped with them when a transaction rolls back). A trace uses a dozen
+/// names or so, often in a repeating pattern, and the traces of a scenario the same ones in the
+/// same order, so comparing an event with the few names after the last one found costs less than
+/// building its name's strings and hashing them for every event. Past
 /// that short look-ahead (`lookAhead` names), a name is found by its hash: a trace of N distinct
 /// names costs O(N), never a scan of every name known (O(N^2), issue 32 item 14).
 struct TraceEventNames {

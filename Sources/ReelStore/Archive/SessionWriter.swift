@@ -86,8 +86,14 @@ final class SessionWriter {
     /// Writes the rows of `trace` (frames, view runs and changes, events) under the new `traces` row
     /// the caller inserted as `traceID`. An event at the time of one of `touches` refers to the first
     /// such touch instead of storing the time.
+    ///
+    /// `names` are the event names earlier traces used (`ArchiveCaches.traceEventNames`): traces of
+    /// one scenario use the same dozen names in the same order, so a name is found by comparing it
+    /// with the next one or few, and learning them again for every trace (building and hashing keys,
+    /// growing a dictionary) would cost about a tenth of the writer's own instructions.
     func insertRows(
-        of layout: TraceLayout, trace: Trace, traceID: Int64, touches: [Touch], eventNameID: (EventName) throws -> Int64
+        of layout: TraceLayout, trace: Trace, traceID: Int64, touches: [Touch], names: inout TraceEventNames,
+        eventNameID: (EventName) throws -> Int64
     ) throws {
         let f = frame
         for (position, frame) in trace.frames.enumerated() {
@@ -123,7 +129,6 @@ final class SessionWriter {
         }
         guard !trace.events.isEmpty else { return }
         let touchTimes = TouchTimes(touches)
-        var names = TraceEventNames()
         let e = event
         for (seq, event) in trace.events.enumerated() {
             let touchSeq = touchTimes.firstTouch(at: event.t)
@@ -240,7 +245,11 @@ extension Archive {
         try t.bind(outcome.hierarchy, at: 8)
         try t.run()
         let traceID = database.lastInsertRowID
-        try writer.insertRows(of: layout, trace: trace, traceID: traceID, touches: touches, eventNameID: eventNameID)
+        // Taken out of the caches while the rows are written: `eventNameID` writes to the caches too.
+        var names = caches.traceEventNames
+        caches.traceEventNames = TraceEventNames()
+        defer { caches.traceEventNames = names }
+        try writer.insertRows(of: layout, trace: trace, traceID: traceID, touches: touches, names: &names, eventNameID: eventNameID)
         return traceID
     }
 }

@@ -108,7 +108,47 @@ package final class Database {
     /// SQLITE_READONLY_DIRECTORY, a macro Swift does not import.
     private static let readOnlyDirectory = SQLITE_READONLY | (6 << 8)
 
-    private static func open(_ path: String, mode: Mode, immutable: Bool) throws -> Database {
+    /// How much an open sets up after the connection's safety settings and the application id check.
+    private enum Setup {
+        /// The schema read (and checked as parseable), foreign keys on, WAL and synchronous=NORMAL
+        /// for a writable connection: every connection that reads or writes rows.
+        case full
+        /// Nothing more: a connection that only folds the write-ahead log into the file
+        /// (`openForCheckpoint`), which needs no schema.
+        case checkpointOnly
+    }
+
+    /// Opens the existing file at `path` read-write for `checkpointTruncatingWriteAheadLog()` only.
+    ///
+    /// SQLite parses an archive's whole schema (its views are most of it) at the first statement
+    /// that needs it, about 5 M instructions for a current archive; a checkpoint through the C API
+    /// needs none of it, only the write-ahead log, which reading the application id opens. So this
+    /// connection sets the same safety settings as every other and checks the application id, but
+    /// neither reads the schema nor runs the journal pragmas (a file with a write-ahead log to fold
+    /// is in WAL mode already). Run no other statement on it.
+    ///
+    /// - Throws: as `open(_:mode:)` with `.readWrite`.
+    package static func openForCheckpoint(_ path: String) throws -> Database {
+        _ = memoryStatisticsOff
+        try RegularFileCheck.require(path)
+        if access(path, F_OK) != 0 { throw ArchiveError.missingFile(path: path) }
+        return try openingReadOnlyMediaAsImmutable(path, reading: false) { immutable in
+            try open(path, mode: .readWrite, immutable: immutable, setup: .checkpointOnly)
+        }
+    }
+
+    /// Folds the write-ahead log into the file and empties it, as `PRAGMA wal_checkpoint(TRUNCATE)`
+    /// does but without reading the schema (`sqlite3_wal_checkpoint_v2`). A checkpoint that other
+    /// connections' reads or writes keep from finishing (SQLITE_BUSY, after the busy timeout) is
+    /// not an error, as the pragma reports it in a column: the log is folded by a later one.
+    package func checkpointTruncatingWriteAheadLog() throws(SQLiteError) {
+        let rc = sqlite3_wal_checkpoint_v2(connection, "main", SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        guard rc == SQLITE_OK || rc & 0xFF == SQLITE_BUSY else {
+            throw SQLiteError(resultCode: rc, connection: connection, sql: nil, file: path)
+        }
+    }
+
+    private static func open(_ path: String, mode: Mode, immutable: Bool, setup: Setup = .full) throws -> Database {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -130,7 +170,7 @@ package final class Database {
                 guard let context else { return }
                 Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().rollbackCount += 1
             }, Unmanaged.passUnretained(database).toOpaque())
-        try database.configure()
+        try database.configure(setup)
         return database
     }
 
@@ -168,7 +208,7 @@ package final class Database {
         return "the folder \(folder) is not writable (\(String(cString: strerror(errno))))"
     }
 
-    private func configure() throws {
+    private func configure(_ setup: Setup) throws {
         // An archive may come from anyone: no SQL may corrupt the file (defensive mode), and its
         // schema (views, triggers, CHECKs) may call no function with side effects
         // (trusted_schema=OFF). SQLite 3.40 does not mark json_valid and json_type innocuous, and
@@ -181,6 +221,7 @@ package final class Database {
         try execute("PRAGMA trusted_schema = OFF")
         try execute("PRAGMA busy_timeout = \(Database.busyTimeoutMilliseconds)")
         try checkApplicationID()
+        guard setup == .full else { return }
         try readSchema()
         try execute("PRAGMA foreign_keys = ON")
         if mode != .readOnly {

@@ -68,6 +68,7 @@ extension BenchRunner {
             BenchFigure(
                 id: "yardstick.replay_vs_own_scan", label: "yardstick: replay --jobs 1, against the store's frame scan", value: replayRate,
                 unit: "rows/s", ratio: replayRate / ownScan))
+        try fixedCostFigure()
     }
 
     /// The rows per second `c_limit` prints first.
