@@ -35,15 +35,17 @@ struct CaptureRecordTests {
 
         // The same sessions through `reel record`, each from a stream named "capture" (the name a
         // capture's sessions carry) whose session line carries the tags a capture adds: "captured",
-        // the device's screen, pixel ratio and refresh rate, the browser's User-Agent, then `--tag`.
+        // the device's screen, pixel ratio and refresh rate, the browser's User-Agent, then the
+        // session's own tags and `--tag`.
         let recordFolder = folder + "/record"
         try FileManager.default.createDirectory(atPath: recordFolder, withIntermediateDirectories: true)
         for var session in sessions {
             let device = session.device
-            session.tags = [
-                "captured", "device:screen=\(Int(device.width))x\(Int(device.height))", "device:pixel_ratio=\(Int(device.scale))",
-                "device:refresh_hz=\(Int(session.refreshHz))", "device:user_agent=\(userAgent)", "team:ios",
-            ]
+            session.tags =
+                [
+                    "captured", "device:screen=\(Int(device.width))x\(Int(device.height))", "device:pixel_ratio=\(Int(device.scale))",
+                    "device:refresh_hz=\(Int(session.refreshHz))", "device:user_agent=\(userAgent)",
+                ] + session.tags + ["team:ios"]
             try Data(GestureStreamWriter.encode(session)).write(to: URL(fileURLWithPath: recordFolder + "/capture"))
             let run = try runReel(["record", "recorded.sqlite", "capture"], in: recordFolder)
             #expect(run.status == 0, "\(run.standardError)")
