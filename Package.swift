@@ -98,8 +98,7 @@ let package = Package(
         .target(
             name: "ReelReport",
             dependencies: [
-                "ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelStore",
-                "ReelTrace",
+                "ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelStore", "ReelTrace",
             ]
         ),
         // `reel capture`: a small web server that records gesture sessions from a person's finger on a

@@ -137,8 +137,10 @@ final class CaptureRecorder: @unchecked Sendable {
         // A scenario from a file travels inline, so the recorder never resolves a name to a path.
         if ScenarioCatalog.named(scenario.name) == nil { session.scenarioSpecJSON = scenario.canonicalJSON }
         let before = recorder.summary
+        let storedID: Int64?
         do {
-            try recorder.record(GestureStreamReader(bytes: GestureStreamWriter.encode(session), name: SubmissionCheck.streamName))
+            // The decoded session itself, as `reel record` stores it from a stream named "capture".
+            storedID = try recorder.record([session]).first ?? nil
         } catch let failure as ReelFailure where failure.kind == .dataError {
             throw CaptureRejection(status: 400, message: failure.message)
         } catch {
@@ -149,10 +151,8 @@ final class CaptureRecorder: @unchecked Sendable {
         do {
             addedBytes = try archive.storedBytes() - startBytes
             noteBudgets()
-            let spec = scenario.canonicalJSON
-            let hash = SessionHash.hash(specJSON: spec, device: session.device, refreshHz: session.refreshHz, touches: session.touches)
-            guard let id = try archive.sessionID(contentHash: hash) else {
-                throw CaptureRejection(status: 500, message: "the recorded session is not in the archive (content hash \(hash))")
+            guard let id = storedID else {
+                throw CaptureRejection(status: 500, message: "the recorder stored the session under no id")
             }
             let stored = try archive.loadSession(id)
             let player = PlayerSession(

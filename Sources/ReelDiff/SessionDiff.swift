@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// One session's comparison in progress: the replayed trace is held whole, the recorded frames
-/// and lifecycle calls arrive one at a time in order, and `verdict` gives the result
+/// and lifecycle calls arrive one at a time in order, as plain values (`Frame`, `LifecycleCall`), and `verdict` gives the result
 /// `TraceDiff.compare` gives for the whole recording.
 package struct SessionDiff: Sendable {
     private let diff: TraceDiff
@@ -28,15 +28,10 @@ package struct SessionDiff: Sendable {
         recordedFrameCount += 1
     }
 
-    /// Compares the next recorded call of a lifecycle kind (`TraceDiff.lifecycleKinds`), given
-    /// as the archive stores its subject and detail.
-    package mutating func compare(recordedSubject subject: UnsafeBufferPointer<UInt8>, detail: UnsafeBufferPointer<UInt8>) {
-        lifecycle.compare(recordedSubject: subject, detail: detail)
-    }
-
-    /// Compares the next recorded call of a lifecycle kind.
-    package mutating func compare(recordedLifecycleCall event: TraceEvent) {
-        lifecycle.compare(recorded: event)
+    /// Compares the next recorded lifecycle call (a call of an event of a lifecycle kind,
+    /// `LifecycleCall.eventKinds`).
+    package mutating func compare(recorded call: LifecycleCall) {
+        lifecycle.compare(recorded: call)
     }
 
     /// The verdict, given the recording's outcome.

@@ -9,8 +9,8 @@ import ReelTrace
 public struct TraceDiff: Sendable {
     public var tolerances: Tolerances
 
-    /// Event kinds whose order and set make up a session's lifecycle.
-    package static let lifecycleKinds = ["lifecycle", "transition", "presentation"]
+    /// Event kinds whose order and set make up a session's lifecycle (`LifecycleCall.eventKinds`).
+    package static let lifecycleKinds = LifecycleCall.eventKinds
 
     public init(tolerances: Tolerances = .default) {
         self.tolerances = tolerances
@@ -19,8 +19,8 @@ public struct TraceDiff: Sendable {
     public func compare(expected: Trace, actual: Trace, refreshHz: Double) -> SessionComparison {
         var session = begin(actual: actual, refreshHz: refreshHz)
         for frame in expected.frames { session.compare(recorded: frame) }
-        for event in expected.events where Self.lifecycleKinds.contains(event.kind) {
-            session.compare(recordedLifecycleCall: event)
+        for call in expected.events.lazy.compactMap(LifecycleCall.init) {
+            session.compare(recorded: call)
         }
         return session.verdict(recordedOutcome: expected.outcome)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import ReelRunner
 import ReelStore
 import ReelTrace
 
@@ -29,7 +28,7 @@ package enum RecordedSource {
         } else if try results.holdsRecordedFrames() {
             return nil
         } else {
-            let metadata = try results.replayHeader(id: replayID)?.metadataJSON.flatMap(ReplayMetadata.init(json:))
+            let metadata = try results.replayHeader(id: replayID).flatMap { try results.runMetadata(replayID: $0.id) }
             guard let stored = metadata?.values[RunMetadata.recordedArchiveKey] else {
                 throw ReelFailure(
                     .noInput,

@@ -1,4 +1,3 @@
-import ReelRunner
 import ReelStore
 
 /// Everything a replay report shows, read from an archive (see `ReportReader`) and rendered by
@@ -26,7 +25,7 @@ package struct ReportModel: Sendable {
         /// "name: recorded -> candidate" (empty when unknown or none).
         package var changedParameters: [String]
         /// Where and from what the replay ran (`replays.metadata_json`); nil when it stored none.
-        package var metadata: ReplayMetadata? = nil
+        package var metadata: RunMetadata? = nil
     }
 
     /// Verdict counts of one replay, overall or for one scenario.

@@ -1,6 +1,5 @@
 import ReelEngine
 import ReelJSON
-import ReelRunner
 import ReelStore
 import ReelTrace
 
@@ -81,11 +80,7 @@ package struct ReportReader {
                 engines[row.recordingEngineID] =
                     try archive.engine(id: row.recordingEngineID).map { "\($0.name) \($0.version)" } ?? "engine \(row.recordingEngineID)"
             }
-            var kinds: [String] = []
-            if case .array(let items)? = try? JSONParser.parse(row.kindsJSON) {
-                for case .string(let kind) in items { kinds.append(kind) }
-            }
-            facets[sessionID] = ReportModel.Facet(kinds: kinds, engine: engines[row.recordingEngineID] ?? "")
+            facets[sessionID] = ReportModel.Facet(kinds: row.kinds.map(\.rawValue), engine: engines[row.recordingEngineID] ?? "")
         }
         return facets
     }
@@ -98,7 +93,7 @@ package struct ReportReader {
         return flips.sorted { ($0.scenario, $0.sessionID) < ($1.scenario, $1.sessionID) }
     }
 
-    func rerunNote(_ rerun: Result<TransitionEngine, ReelFailure>?) -> String? {
+    func rerunNote(_ rerun: Result<Engine, ReelFailure>?) -> String? {
         switch rerun {
         case .success:
             "The replayed curves come from re-running the candidate (rebuilt from its stored profile, same fingerprint) on these sessions: the archive stores verdicts and divergences, not replayed traces."
@@ -119,7 +114,7 @@ package struct ReportReader {
         let replay = ReportModel.Replay(
             id: row.id, candidate: row.candidate, candidateEngine: "", recordingEngines: [], startedAt: row.startedAt,
             finishedAt: row.finishedAt, status: row.status, shard: row.shard, tolerancesJSON: row.tolerancesJSON, changedParameters: [],
-            metadata: row.metadataJSON.flatMap(ReplayMetadata.init(json:)))
+            metadata: try archive.runMetadata(replayID: row.id))
         return (replay, row.engineID)
     }
 
@@ -178,7 +173,7 @@ package struct ReportReader {
     // MARK: Divergent sessions
 
     private func sessionPlots(
-        _ replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
+        _ replayID: Int64, candidate: Engine?, candidateNote: String?
     ) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
         var plots: [ReportModel.SessionPlots] = []
         let (chosen, notPlotted) = try plottedSessions(replayID)
@@ -207,17 +202,13 @@ package struct ReportReader {
     }
 
     func sessionPlot(
-        _ sessionID: Int64, status: String, firstFrame: Int?, replayID: Int64, candidate: TransitionEngine?, candidateNote: String?
+        _ sessionID: Int64, status: String, firstFrame: Int?, replayID: Int64, candidate: Engine?, candidateNote: String?
     ) throws -> ReportModel.SessionPlots {
         // The baseline this replay was judged against, even when an accept has replaced it since.
         let judged = try judgedBaseline(sessionID, replayID: replayID)
         let recorded = try judged.map { try traces.loadSession(sessionID, trace: $0.traceID) } ?? traces.loadSession(sessionID)
         let divergences = try archive.divergences(replayID: replayID, sessionID: sessionID)
-        let replayed: Trace? = try? candidate.flatMap { engine in
-            try engine.run(
-                scenario: ScenarioSpec.decode(json: recorded.header.scenarioSpecJSON), device: recorded.header.device,
-                refreshHz: recorded.header.refreshHz, touches: recorded.touches, outcomeHierarchy: false)
-        }
+        let replayed: Trace? = try? candidate.flatMap { engine in try StoredCandidate.run(engine, recorded) }
         let marker = firstFrame.flatMap { index in
             recorded.trace.frames.first { $0.index == index }.map { (x: $0.t, label: "frame \(index)") }
         }

@@ -1,8 +1,7 @@
 import Foundation
-import ReelRunner
 import ReelStore
 
-/// The report's header line about where a replay ran (`ReplayMetadata`: commit, branch, pull
+/// The report's header line about where a replay ran (`RunMetadata`: commit, branch, pull
 /// request, CI run, host, any `--meta`) and how long it took. Every value is escaped; the CI run
 /// is a link only when it is an http(s) URL, so a stored `javascript:` text stays text.
 ///

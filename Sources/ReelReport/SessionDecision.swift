@@ -1,5 +1,4 @@
 import ReelEngine
-import ReelRunner
 import ReelStore
 import ReelTrace
 
@@ -57,7 +56,7 @@ package enum SessionDecision {
         let (header, touches) = try archive.loadInput(sessionID)
         let spec = try ScenarioSpec.decode(json: header.scenarioSpecJSON)
         guard spec.interaction != nil else { return .success(nil) }
-        let rebuilt: TransitionEngine
+        let rebuilt: Engine
         switch StoredCandidate.engine(for: identity) {
         case .success(let engine): rebuilt = engine
         case .failure:
@@ -68,8 +67,7 @@ package enum SessionDecision {
                         + "only when it sends outcome.decision, docs/PROTOCOL.md), and it is not this build's engine "
                         + "(only reel's built-in engines, version \(Engine.version), are re-run to explain a decision)"))
         }
-        guard let builtin = rebuilt as? BuiltinEngine else { return .success(nil) }
-        let (_, decision) = try builtin.engine.runExplained(
+        let (_, decision) = try rebuilt.runExplained(
             scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: touches, outcomeHierarchy: false)
         return .success(decision.map { ExplainedDecision($0, stored: false) })
     }

@@ -1,6 +1,5 @@
 import ReelEngine
 import ReelFormats
-import ReelRunner
 import ReelTrace
 
 /// Rebuilds a replay's candidate engine from what the archive stored about it, so a report can
@@ -13,7 +12,7 @@ import ReelTrace
 /// does not start processes named in an archive.
 enum StoredCandidate {
     /// The rebuilt engine, or why there is none.
-    static func engine(for identity: EngineIdentity) -> Result<TransitionEngine, ReelFailure> {
+    static func engine(for identity: EngineIdentity) -> Result<Engine, ReelFailure> {
         guard let builtinName = BuiltinEngineName(parsing: identity.name) else {
             return .failure(unavailable(identity, "it is not this build's engine, and reports do not run external engines"))
         }
@@ -26,11 +25,25 @@ enum StoredCandidate {
         } catch {
             return .failure(unavailable(identity, error.message))
         }
-        let engine = BuiltinEngine(profile: profile, label: builtinName.label)
+        // The fingerprint is the profile's and the version's: the label `builtinName` carries only names it.
+        let engine = Engine(profile: profile)
         guard engine.identity.fingerprint == identity.fingerprint else {
             return .failure(unavailable(identity, "the rebuilt engine's fingerprint differs from the stored one"))
         }
         return .success(engine)
+    }
+
+    /// The rebuilt engine's trace of a stored session, refused (bad data, naming the rule) when its
+    /// touches break the stream reader's rules (`GestureLimits.violation`), as `reel replay` refuses
+    /// them: a session of a hostile archive cannot make a report simulate without bound.
+    static func run(_ engine: Engine, _ session: RecordedSession) throws -> Trace {
+        let header = session.header
+        if let violation = GestureLimits.violation(touches: session.touches, device: header.device, refreshHz: header.refreshHz) {
+            throw ReelFailure(.dataError, "the session cannot be run: \(violation)")
+        }
+        return try engine.run(
+            scenario: ScenarioSpec.decode(json: header.scenarioSpecJSON), device: header.device, refreshHz: header.refreshHz,
+            touches: session.touches, outcomeHierarchy: false)
     }
 
     private static func unavailable(_ identity: EngineIdentity, _ reason: String) -> ReelFailure {

@@ -18,7 +18,7 @@ import Testing
         "ReelSynth": ["ReelEngine", "ReelGestures", "ReelTrace"],
         "ReelRunner": ["ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelStore", "ReelTrace"],
         "ReelReport": [
-            "ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelStore", "ReelTrace",
+            "ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelStore", "ReelTrace",
         ],
         "ReelCapture": [
             "ReelRunner", "ReelFormats", "ReelJSON", "ReelSynth", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",

@@ -26,6 +26,19 @@ struct RecordChunk: Sendable {
         }
     }
 
+    /// What became of one input session, in input order, when the recorder reports the stored ids
+    /// (`Recorder.record(_:progress:)` of sessions): the writer turns each into the session's id.
+    enum Input: Sendable {
+        /// The next session of `sessions`.
+        case prepared
+        /// A session whose content is stored already, or is on its way in an earlier input.
+        case duplicate(contentHash: String)
+        /// A bad session (its message is in `errors`): no id.
+        case rejected
+    }
+
+    /// The inputs the chunk read, in order; empty unless the recorder reports stored ids.
+    var inputs: [Input] = []
     /// The sessions, their storage prepared on the producer's thread (`PreparedSession`).
     var sessions: [PreparedSession] = []
     /// Valid sessions skipped because the archive or an earlier session of the run has their content.

@@ -3,8 +3,8 @@ import ReelFormats
 import ReelStore
 import ReelTrace
 
-/// The recorder's producer: reads one gesture stream on its own thread, in input order, and turns it
-/// into chunks for the writer: parses, resolves the scenario, hashes, skips duplicates and runs the
+/// The recorder's producer: reads the input sessions (a gesture stream's, or sessions handed over
+/// decoded) on its own thread, in input order, and turns them into chunks for the writer: parses, resolves the scenario, hashes, skips duplicates and runs the
 /// engine, while the writer inserts and commits the chunks before.
 ///
 /// A session is a duplicate when its content hash is in a batch not known to be committed yet (the
@@ -12,9 +12,12 @@ import ReelTrace
 /// yet), or in the archive with a trace of this engine (read through `lookup`, a connection of its
 /// own, which sees every batch committed since). Only the hashes of uncommitted batches are kept.
 final class RecordProducer: @unchecked Sendable {
-    // @unchecked: while a recording runs, the stream, the engine, the resolver and the lookup
+    // @unchecked: while a recording runs, the input, the engine, the resolver and the lookup
     // connection are touched only by the producer's thread; the writer gets only the chunks.
-    private let stream: GestureStreamReader
+    /// The next input session, or why the next one cannot be read; nil at the end.
+    private let next: () -> Result<GestureSession, GestureStreamError>?
+    /// Whether each chunk lists its inputs (`RecordChunk.inputs`), for the ids the recorder returns.
+    private let listsInputs: Bool
     private let engine: TransitionEngine
     private let scenarios: ScenarioResolver
     private let lookup: Archive
@@ -30,10 +33,11 @@ final class RecordProducer: @unchecked Sendable {
     private var uncommittedHashes: [(batch: Int, hashes: Set<String>)] = [(0, [])]
 
     init(
-        stream: GestureStreamReader, engine: TransitionEngine, scenarios: ScenarioResolver, lookup: Archive,
-        options: Recorder.Options, chunkSize: Int
+        next: @escaping () -> Result<GestureSession, GestureStreamError>?, listsInputs: Bool, engine: TransitionEngine,
+        scenarios: ScenarioResolver, lookup: Archive, options: Recorder.Options, chunkSize: Int
     ) {
-        self.stream = stream
+        self.next = next
+        self.listsInputs = listsInputs
         self.engine = engine
         self.scenarios = scenarios
         self.lookup = lookup
@@ -42,10 +46,10 @@ final class RecordProducer: @unchecked Sendable {
         chunk = RecordChunk(engineIdentity: engine.identity)
     }
 
-    /// Reads the whole stream into `handOff`, chunk after chunk; the last one says how the stream
+    /// Reads every input session into `handOff`, chunk after chunk; the last one says how the input
     /// ended. Returns early when the writer stops.
     func run(into handOff: RecordHandOff) {
-        while let next = stream.next() {
+        while let next = next() {
             guard !handOff.isStopped else { return }
             do {
                 switch next {
@@ -54,6 +58,7 @@ final class RecordProducer: @unchecked Sendable {
                 }
             } catch let failure as ReelFailure where failure.kind == .dataError {
                 chunk.errors.append(failure.message)
+                if listsInputs { chunk.inputs.append(.rejected) }
                 if !options.keepGoing {
                     _ = hand(ending: .stopped(failure), to: handOff)
                     return
@@ -83,6 +88,7 @@ final class RecordProducer: @unchecked Sendable {
         let hash = SessionHash.hash(specJSON: specJSON, device: input.device, refreshHz: input.refreshHz, touches: input.touches)
         if try isRecorded(hash, committedBatches: committedBatches) {
             chunk.duplicates += 1
+            if listsInputs { chunk.inputs.append(.duplicate(contentHash: hash)) }
             return
         }
         var trace: Trace
@@ -103,6 +109,7 @@ final class RecordProducer: @unchecked Sendable {
             refreshHz: input.refreshHz, externalID: input.externalID, tags: input.tags,
             sourceFile: input.sourceFile, sourceLine: input.line, contentHash: hash)
         chunk.sessions.append(PreparedSession(RecordedSession(header: header, touches: input.touches, trace: trace), decision: decision))
+        if listsInputs { chunk.inputs.append(.prepared) }
         sessionsInBatch += 1
         uncommittedHashes[uncommittedHashes.count - 1].hashes.insert(hash)
     }

@@ -4,7 +4,7 @@ import ReelFormats
 import ReelStore
 import ReelTrace
 
-/// Runs gesture streams through an engine and stores complete sessions in an archive.
+/// Runs gesture sessions (a stream's, or decoded ones) through an engine and stores complete sessions in an archive.
 ///
 /// Sessions are written in batches, each batch one transaction, so a crash at any instant leaves
 /// only complete sessions. A session whose content hash is already in the archive with a trace of
@@ -75,10 +75,35 @@ public final class Recorder {
     /// them, a chunk at a time, into the batch's open transaction; the batches and the summary are
     /// the same as if one thread did it all, and the engine is used by one thread at a time.
     public func record(_ stream: GestureStreamReader, progress: ((Summary) throws -> Void)? = nil) throws {
+        _ = try record(from: stream.next, reportingIDs: false, progress: progress)
+    }
+
+    /// Records sessions already decoded (a capture server's, an embedder's), exactly as `record` of a
+    /// stream holding them stores them (`sourceFile` and `line` become the stored source), and
+    /// returns each one's stored id, in input order: its new id, or the id of the stored session with
+    /// the same content (a duplicate, or a session that got this engine's trace), nil for a session
+    /// rejected with `keepGoing`. Checks, batches, `progress` and errors are those of `record`.
+    ///
+    /// ```swift
+    /// let recorder = Recorder(archive: archive, engine: BuiltinEngine())
+    /// let ids = try recorder.record([GestureSession(scenario: "nav.push", touches: touches)])
+    /// ```
+    public func record(_ sessions: [GestureSession], progress: ((Summary) throws -> Void)? = nil) throws -> [Int64?] {
+        var remaining = sessions[...]
+        return try record(
+            from: { remaining.popFirst().map { .success($0) } }, reportingIDs: true, progress: progress)
+    }
+
+    /// The one way sessions are recorded: `next` hands the producer thread the input sessions (nil at
+    /// the end); with `reportingIDs`, the stored ids come back in input order (else none).
+    private func record(
+        from next: @escaping () -> Result<GestureSession, GestureStreamError>?, reportingIDs: Bool,
+        progress: ((Summary) throws -> Void)?
+    ) throws -> [Int64?] {
         let lookup = try self.lookup ?? Archive.open(archive.path, mode: .readOnly)
         self.lookup = lookup
         let producer = RecordProducer(
-            stream: stream, engine: engine, scenarios: scenarios, lookup: lookup, options: options,
+            next: next, listsInputs: reportingIDs, engine: engine, scenarios: scenarios, lookup: lookup, options: options,
             chunkSize: min(Self.chunkSize, options.batchSize))
         let handOff = RecordHandOff(depth: Self.handOffDepth)
         let finished = DispatchSemaphore(value: 0)
@@ -97,22 +122,25 @@ public final class Recorder {
         }
         // Every id the writer stores it has just made or looked up: foreign keys hold by construction,
         // and `reel info --check` verifies them.
-        try archive.withForeignKeysHeldByConstruction {
+        return try archive.withForeignKeysHeldByConstruction {
             try writeBatches(from: handOff, progress: progress)
         }
     }
 
-    /// Writes the producer's batches until the stream ends or stops.
-    private func writeBatches(from handOff: RecordHandOff, progress: ((Summary) throws -> Void)?) throws {
+    /// Writes the producer's batches until the input ends or stops; returns the stored ids of the
+    /// inputs the chunks list (`RecordChunk.inputs`).
+    private func writeBatches(from handOff: RecordHandOff, progress: ((Summary) throws -> Void)?) throws -> [Int64?] {
+        var ids: [Int64?] = []
         while true {
-            let (ending, batch) = try writeBatch(from: handOff)
+            let (ending, batch, batchIDs) = try writeBatch(from: handOff)
             summary.add(batch)
+            ids += batchIDs
             switch ending {
             case .more, .batchFull:
                 try progress?(summary)
             case .endOfStream:
                 try progress?(summary)
-                return
+                return ids
             case .stopped(let failure):
                 throw failure
             case .failed(let error):
@@ -122,35 +150,50 @@ public final class Recorder {
     }
 
     /// Takes the chunks of one batch from `handOff` and inserts them in one transaction (none when
-    /// the batch has no session), freeing each chunk once inserted. Returns how the batch ended and
-    /// what it counted; throws, with nothing of the batch committed, when a chunk says reading failed.
-    private func writeBatch(from handOff: RecordHandOff) throws -> (RecordChunk.Ending, Summary) {
+    /// the batch has no session), freeing each chunk once inserted. Returns how the batch ended, what
+    /// it counted and the stored ids of the inputs its chunks list; throws, with nothing of the batch
+    /// committed, when a chunk says reading failed.
+    private func writeBatch(from handOff: RecordHandOff) throws -> (RecordChunk.Ending, Summary, [Int64?]) {
         var counts = Summary()
         var ending = RecordChunk.Ending.more
+        var ids: [Int64?] = []
         func insert(_ chunk: RecordChunk) throws {
             defer { handOff.inserted() }
             if case .failed(let error) = chunk.ending { throw error }
             counts.duplicates += chunk.duplicates
             counts.rejected += chunk.errors.count
             counts.errors += chunk.errors
+            var sessionIDs: [Int64?] = []
             if !chunk.sessions.isEmpty {
                 let engineID = try self.engineID ?? archive.engineID(for: chunk.engineIdentity)
                 self.engineID = engineID
                 for prepared in chunk.sessions {
                     let session = prepared.session
                     // Another recorder may have stored it since the producer's check.
-                    guard try archive.insertIfNew(prepared, engineID: engineID) != nil else {
-                        if try addTraceIfMissing(session, decision: prepared.decision, engineID: engineID) {
+                    guard let sessionID = try archive.insertIfNew(prepared, engineID: engineID) else {
+                        let (stored, added) = try addTraceIfMissing(session, decision: prepared.decision, engineID: engineID)
+                        if added {
                             counts.tracesAdded += 1
                         } else {
                             counts.duplicates += 1
                         }
+                        if !chunk.inputs.isEmpty { sessionIDs.append(stored) }
                         continue
                     }
+                    if !chunk.inputs.isEmpty { sessionIDs.append(sessionID) }
                     counts.recorded += 1
                     counts.frames += session.trace.frames.count
                     counts.frameViews += session.trace.frames.reduce(0) { $0 + $1.views.count }
                     if session.trace.outcome.completed { counts.finished += 1 } else { counts.cancelled += 1 }
+                }
+            }
+            // Every earlier input is inserted by now, in this transaction or a committed one.
+            var prepared = sessionIDs.makeIterator()
+            for input in chunk.inputs {
+                switch input {
+                case .prepared: ids.append(prepared.next() ?? nil)
+                case .duplicate(let contentHash): ids.append(try archive.sessionID(contentHash: contentHash))
+                case .rejected: ids.append(nil)
                 }
             }
             ending = chunk.ending
@@ -165,18 +208,20 @@ public final class Recorder {
             }
             handOff.committedBatch()
         }
-        return (ending, counts)
+        return (ending, counts, ids)
     }
 
     /// Stores the trace of `session`, an input the archive already has, as engine `engineID`'s
-    /// trace of it, unless that engine has one; true when it stored it.
-    private func addTraceIfMissing(_ session: RecordedSession, decision: StoredDecision?, engineID: Int64) throws -> Bool {
-        guard let sessionID = try archive.sessionID(contentHash: session.header.contentHash),
-            try archive.traceID(sessionID: sessionID, engineID: engineID) == nil
-        else { return false }
+    /// trace of it, unless that engine has one. Returns the stored session's id and whether the
+    /// trace was added.
+    private func addTraceIfMissing(
+        _ session: RecordedSession, decision: StoredDecision?, engineID: Int64
+    ) throws -> (sessionID: Int64?, added: Bool) {
+        guard let sessionID = try archive.sessionID(contentHash: session.header.contentHash) else { return (nil, false) }
+        guard try archive.traceID(sessionID: sessionID, engineID: engineID) == nil else { return (sessionID, false) }
         try archive.addTrace(session.trace, sessionID: sessionID, engineID: engineID)
         if let decision { try archive.insertDecision(decision, sessionID: sessionID, engineID: engineID) }
-        return true
+        return (sessionID, true)
     }
 }
 

@@ -132,9 +132,9 @@ final class ReplayWorker: @unchecked Sendable {
                 comparisons[position]?.compare(recorded: frame)
             }
             position = 0
-            try archive.forEachEventText(of: part, kinds: TraceDiff.lifecycleKinds) { sessionID, subject, detail in
+            try archive.forEachLifecycleCall(of: part) { sessionID, call in
                 while part[position] < sessionID { position += 1 }
-                comparisons[position]?.compare(recordedSubject: subject, detail: detail)
+                comparisons[position]?.compare(recorded: call)
             }
             for index in part.indices {
                 let session = sessions[start + index]

@@ -70,6 +70,10 @@ public final class Replayer {
         /// The first `Replayer.findingsKept` diverging or failing sessions with their verdicts, in
         /// session order (the results tables hold all of them).
         public var findings: [(sessionID: Int64, comparison: SessionComparison)] = []
+        /// The sessions that did not match, by status and set of divergence kinds (`VerdictGroup`):
+        /// what the exit status and `--fail-on` count (`VerdictTally(groups:policy:)`), from the
+        /// verdicts as this run made them, or from the stored rows for a summary read from them.
+        package var verdictGroups: [VerdictGroup] = []
         /// The seconds the candidate engine took on each session this run replayed, by session id,
         /// when `Options.timesSessions` asked for them (none for sessions judged by an earlier run
         /// of a resumed replay, or read from results).
@@ -152,6 +156,7 @@ public final class Replayer {
         var summary = Summary()
         var sessionSeconds: [Int64: Double] = [:]
         var counts = [DivergenceKind: Int]()
+        var groups = VerdictGroupCount()
         var begun: BegunReplay? = resumed.map { ($0.run.id, $0.candidate) }
         // Who the candidate is, as the results received so far tell it (workers keep running
         // while chunks are written, so their engines are not asked directly until the end).
@@ -177,7 +182,7 @@ public final class Replayer {
             begun = run
             try results.archive.write {
                 for (sessionID, verdict) in zip(chunk, verdicts) {
-                    try store(verdict, sessionID: sessionID, replayID: run.id, in: results.archive)
+                    try results.archive.insertVerdict(verdict, sessionID: sessionID, replayID: run.id)
                 }
                 try keep(kept, of: chunk, by: answered, replayID: run.id, in: results.archive)
                 try storeDecisions(decisions, of: chunk, by: answered, in: results.archive)
@@ -193,6 +198,7 @@ public final class Replayer {
                     summary.findings.append((sessionID, verdict))
                 }
                 for divergence in verdict.divergences { counts[divergence.kind, default: 0] += 1 }
+                groups.add(verdict)
             }
             do {
                 try progress?(summary.sessions, ids.count)
@@ -218,6 +224,7 @@ public final class Replayer {
         summary.replayID = run.id
         summary.candidate = finalCandidate
         summary.byKind = DivergenceKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
+        summary.verdictGroups = groups.groups
         return summary
     }
 
@@ -285,21 +292,6 @@ public final class Replayer {
         for (sessionID, decision) in zip(chunk, decisions) {
             guard let decision else { continue }
             try archive.insertDecision(decision, sessionID: sessionID, engineID: engineID)
-        }
-    }
-
-    private func store(_ verdict: SessionComparison, sessionID: Int64, replayID: Int64, in archive: Archive) throws {
-        try archive.insertReplayResult(
-            ReplayResultRow(
-                replayID: replayID, sessionID: sessionID, status: verdict.status,
-                decisionExpected: Decision(completed: verdict.decisionExpected),
-                decisionActual: verdict.decisionActual.map(Decision.init(completed:)),
-                firstDivergentFrame: verdict.firstDivergentFrame,
-                maxError: verdict.status == .error ? nil : verdict.maxError,
-                errorMessage: verdict.status == .error ? verdict.divergences.first?.detail : nil,
-                kinds: verdict.divergences.map(\.kind)))
-        for d in verdict.divergences {
-            try archive.insertDivergence(DivergenceRow(replayID: replayID, sessionID: sessionID, divergence: d))
         }
     }
 }

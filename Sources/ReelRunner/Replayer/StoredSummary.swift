@@ -1,4 +1,3 @@
-import ReelDiff
 import ReelStore
 import ReelTrace
 
@@ -29,16 +28,6 @@ extension Replayer.Summary {
             findings.append((row.sessionID, SessionComparison(row, divergences: divergences)))
         }
         byKind = DivergenceKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
-    }
-}
-
-extension SessionComparison {
-    /// A verdict rebuilt from its stored rows.
-    init(_ row: ReplayResultRow, divergences: [DivergenceRow]) {
-        self.init(
-            status: row.status, decisionExpected: row.decisionExpected?.completed ?? false,
-            decisionActual: row.decisionActual?.completed,
-            divergences: divergences.map(\.divergence),
-            firstDivergentFrame: row.firstDivergentFrame, maxError: row.maxError ?? 0)
+        verdictGroups = try VerdictTally.storedGroups(replayID: replayID, in: archive)
     }
 }

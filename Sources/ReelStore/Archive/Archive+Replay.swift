@@ -107,7 +107,17 @@ extension Archive {
         }
     }
 
-    /// Stores a replay's verdict on one session.
+    /// Stores replay `replayID`'s verdict on session `sessionID`: its `replay_results` row
+    /// (`ReplayResultRow(replayID:sessionID:verdict:)`) and one `divergences` row per divergence,
+    /// in the verdict's order.
+    package func insertVerdict(_ verdict: SessionComparison, sessionID: Int64, replayID: Int64) throws {
+        try insertReplayResult(ReplayResultRow(replayID: replayID, sessionID: sessionID, verdict: verdict))
+        for divergence in verdict.divergences {
+            try insertDivergence(DivergenceRow(replayID: replayID, sessionID: sessionID, divergence: divergence))
+        }
+    }
+
+    /// Stores a replay's verdict on one session (its result row alone).
     package func insertReplayResult(_ row: ReplayResultRow) throws {
         let s = try replayStatements().result
         let kinds = DivergenceKind.allCases.filter(row.kinds.contains).map(\.rawValue)
@@ -216,9 +226,7 @@ extension Archive {
                     },
                     firstDivergentFrame: statement.optionalInt(at: 4), maxError: statement.optionalDouble(at: 5),
                     errorMessage: statement.optionalString(at: 6),
-                    kinds: try jsonStrings(statement.string(at: 7), table: "replay_results", column: "kinds_json").map {
-                        try decode(DivergenceKind.self, $0, "replay_results", "kinds_json")
-                    }))
+                    kinds: try storedKinds(statement, at: 7)))
         }
         return rows
     }

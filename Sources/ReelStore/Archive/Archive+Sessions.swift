@@ -59,8 +59,8 @@ public struct SessionContents: Sendable, Hashable {
     /// Whether each trace gets its frames. Without them, a caller streams the frames with
     /// `Archive.forEachFrame(of:)` instead of holding them.
     public var frames: Bool
-    /// Whether each trace gets its events. Without them, a caller streams the events it compares
-    /// with `Archive.forEachEventText(of:kinds:)` instead.
+    /// Whether each trace gets its events. Without them, a caller streams the lifecycle calls it
+    /// compares with `Archive.forEachLifecycleCall(of:)` instead.
     public var events: Bool
     /// Whether headers carry their tags (without them, `tags` is empty).
     public var tags: Bool
@@ -116,61 +116,6 @@ extension Archive {
             return RecordedSession(
                 id: positions[index], header: headers[index].header, touches: touches[index],
                 trace: Trace(frames: frames[index], events: events[index], outcome: outcome))
-        }
-    }
-
-    /// Streams the baseline events of one of `kinds` of the stored sessions among `ids` (ascending) in
-    /// (session, seq) order, handing `body` each one's subject and detail as stored (UTF-8, valid
-    /// only during the call): one query for all of them, and no `String` made.
-    ///
-    /// The names of those kinds are read first, once (`event_names` holds a few dozen): each event
-    /// is then its name's id and argument, its detail put together in one reused buffer, with no
-    /// lookup in `event_names` and no text made by SQLite per event.
-    public func forEachEventText(
-        of ids: [Int64], kinds: [String],
-        _ body: (_ sessionID: Int64, _ subject: UnsafeBufferPointer<UInt8>, _ detail: UnsafeBufferPointer<UInt8>) throws -> Void
-    ) throws {
-        guard !kinds.isEmpty else { return }
-        let names = try eventNameTexts(ofKinds: kinds)
-        guard !names.isEmpty else { return }
-        let selection = SessionSelection.of(ids)
-        var detail: [UInt8] = []
-        try database.withCachedStatement(
-            """
-            SELECT bl.session_id, e.name_id, e.argument
-            FROM baselines AS bl CROSS JOIN trace_events AS e ON e.trace_id = bl.trace_id
-            \(selection.filter("bl.session_id")) ORDER BY bl.session_id, e.seq
-            """
-        ) { s in
-            try selection.bind(to: s)
-            while try s.step() {
-                guard let name = names[s.int64(at: 1)] else { continue }
-                let session = s.int64(at: 0)
-                detail.removeAll(keepingCapacity: true)
-                detail.append(contentsOf: name.detailHead)
-                s.withText(at: 2) { detail.append(contentsOf: $0) }
-                detail.append(contentsOf: name.detailTail)
-                try name.subject.withUnsafeBufferPointer { subject in
-                    try detail.withUnsafeBufferPointer { try body(session, subject, $0) }
-                }
-            }
-        }
-    }
-
-    /// The `event_names` rows of one of `kinds`, by id, as UTF-8 bytes.
-    private func eventNameTexts(ofKinds kinds: [String]) throws -> [Int64: EventNameText] {
-        // The kinds are the caller's constants, written into the statement as comparisons (SQLite's
-        // binary comparison of text, as the events' filter always was).
-        let kindFilter = kinds.map { "kind = " + sqlStringLiteral($0) }.joined(separator: " OR ")
-        return try database.withCachedStatement("SELECT id, subject, detail_head, detail_tail FROM event_names WHERE \(kindFilter)") {
-            s in
-            var names: [Int64: EventNameText] = [:]
-            while try s.step() {
-                names[s.int64(at: 0)] = EventNameText(
-                    subject: s.withText(at: 1) { Array($0) }, detailHead: s.withText(at: 2) { Array($0) },
-                    detailTail: s.withText(at: 3) { Array($0) })
-            }
-            return names
         }
     }
 
@@ -482,12 +427,4 @@ extension [ViewState] {
         while index > startIndex, self[index - 1].z > view.z { index -= 1 }
         insert(view, at: index)
     }
-}
-
-/// An `event_names` row's texts as UTF-8 bytes: an event's subject, and the parts of its detail
-/// around its argument.
-private struct EventNameText {
-    var subject: [UInt8]
-    var detailHead: [UInt8]
-    var detailTail: [UInt8]
 }

@@ -40,6 +40,33 @@ public struct ReplayResultRow: Sendable, Hashable {
     }
 }
 
+extension ReplayResultRow {
+    /// The row that stores `verdict` as replay `replayID`'s verdict on session `sessionID`: an
+    /// error verdict keeps its first divergence's detail as the error and no largest error.
+    package init(replayID: Int64, sessionID: Int64, verdict: SessionComparison) {
+        self.init(
+            replayID: replayID, sessionID: sessionID, status: verdict.status,
+            decisionExpected: Decision(completed: verdict.decisionExpected),
+            decisionActual: verdict.decisionActual.map(Decision.init(completed:)),
+            firstDivergentFrame: verdict.firstDivergentFrame,
+            maxError: verdict.status == .error ? nil : verdict.maxError,
+            errorMessage: verdict.status == .error ? verdict.divergences.first?.detail : nil,
+            kinds: verdict.kinds)
+    }
+}
+
+extension SessionComparison {
+    /// The verdict as its stored rows give it back: the result row and its divergences (in their
+    /// stored order). An unknown recorded decision reads as cancelled, no largest error as 0.
+    package init(_ row: ReplayResultRow, divergences: [DivergenceRow]) {
+        self.init(
+            status: row.status, decisionExpected: row.decisionExpected?.completed ?? false,
+            decisionActual: row.decisionActual?.completed,
+            divergences: divergences.map(\.divergence),
+            firstDivergentFrame: row.firstDivergentFrame, maxError: row.maxError ?? 0)
+    }
+}
+
 /// One row of `divergences`: a divergence of one session in one replay. Its fields read through
 /// (`row.kind`, `row.frameIndex`, ...).
 @dynamicMemberLookup

@@ -258,9 +258,9 @@ extension Archive {
 }
 
 /// What the report's filters know of a session a replay did not match: its divergence kinds
-/// (`replay_results.kinds_json`, as stored) and the engine that recorded it.
+/// (`replay_results.kinds_json`, decoded in stored order) and the engine that recorded it.
 package struct SessionFacets: Sendable, Hashable {
-    package var kindsJSON: String
+    package var kinds: [DivergenceKind]
     package var recordingEngineID: Int64
 }
 
@@ -274,10 +274,9 @@ extension Archive {
             """)
         try statement.bind(replayID, at: 1)
         var facets: [Int64: SessionFacets] = [:]
-        for row in try statement.rows({ row in
-            (row.int64(at: 0), SessionFacets(kindsJSON: row.string(at: 1), recordingEngineID: row.int64(at: 2)))
-        }) {
-            facets[row.0] = row.1
+        while try statement.step() {
+            facets[statement.int64(at: 0)] = SessionFacets(
+                kinds: try storedKinds(statement, at: 1), recordingEngineID: statement.int64(at: 2))
         }
         return facets
     }

@@ -10,6 +10,13 @@ public struct VerdictGroup: Sendable, Hashable {
     public var sessions: Int
     /// Sessions of the group whose completion decision flipped.
     public var flips: Int
+
+    package init(status: VerdictStatus, kinds: [DivergenceKind], sessions: Int, flips: Int) {
+        self.status = status
+        self.kinds = kinds
+        self.sessions = sessions
+        self.flips = flips
+    }
 }
 
 /// One replay of an archive with its verdicts counted, as `reel info` lists it.
@@ -44,8 +51,8 @@ public struct FlippedSession: Sendable, Hashable {
 /// listing and the Markdown summary's flips.
 extension Archive {
     /// Replay `replayID`'s sessions that did not match, grouped by status and `kinds_json`: few
-    /// rows whatever the replay's size. Status and kinds come back as their enums, so no reader
-    /// parses `kinds_json` again.
+    /// rows whatever the replay's size. Status and kinds come back as their enums (`StoredKinds`),
+    /// so no reader parses `kinds_json` again.
     public func verdictGroups(replayID: Int64) throws -> [VerdictGroup] {
         let statement = try database.prepare(
             """
@@ -53,15 +60,14 @@ extension Archive {
             FROM replay_results WHERE replay_id = ?1 AND status <> 'matched' GROUP BY status, kinds_json
             """)
         try statement.bind(replayID, at: 1)
-        let stored = try statement.rows { row in (row.string(at: 0), row.string(at: 1), row.int(at: 2), row.int(at: 3)) }
-        return try stored.map { status, kindsJSON, sessions, flips in
-            VerdictGroup(
-                status: try decode(VerdictStatus.self, status, "replay_results", "status"),
-                kinds: try jsonStrings(kindsJSON, table: "replay_results", column: "kinds_json").map {
-                    try decode(DivergenceKind.self, $0, "replay_results", "kinds_json")
-                },
-                sessions: sessions, flips: flips)
+        var groups: [VerdictGroup] = []
+        while try statement.step() {
+            groups.append(
+                VerdictGroup(
+                    status: try decode(VerdictStatus.self, statement.string(at: 0), "replay_results", "status"),
+                    kinds: try storedKinds(statement, at: 1), sessions: statement.int(at: 2), flips: statement.int(at: 3)))
         }
+        return groups
     }
 
     /// The sessions replay `replayID` diverged on, ascending, kept by the filters that are not nil

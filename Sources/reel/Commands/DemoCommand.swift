@@ -89,7 +89,7 @@ struct DemoCommand: ParsableCommand {
             let summary = try replayer.run()
             print("3. replayed against \(profilePath) (\(Self.changedParameters)):")
             let results = try Archive.open(archivePath, mode: .readOnly)
-            let tally = try VerdictTally(replayID: summary.replayID, in: results, policy: .everyKind)
+            let tally = VerdictTally(groups: summary.verdictGroups, policy: .everyKind)
             let lines = try ReplayFindingLines.render(
                 replayID: summary.replayID, in: results, archivePath: archivePath, verbose: false)
             print(

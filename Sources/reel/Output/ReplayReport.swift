@@ -23,7 +23,7 @@ enum ReplayReport {
     ) throws {
         let tally = try reportingErrors {
             let results = try Archive.open(resultsPath, mode: .readOnly)
-            let tally = try VerdictTally(replayID: summary.replayID, in: results, policy: policy)
+            let tally = VerdictTally(groups: summary.verdictGroups, policy: policy)
             let markdown =
                 format == .markdown || markdownFile != nil
                 ? try ReplayMarkdown.render(summary, tally: tally, results: results, resultsPath: resultsPath, recorded: recorded)

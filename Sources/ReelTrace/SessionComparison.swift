@@ -1,6 +1,6 @@
-import ReelTrace
-
-/// The verdict on one session.
+/// The verdict on one session: what the diff makes (`TraceDiff`), what the store writes as one
+/// `replay_results` row and its `divergences` rows (`Archive.insertVerdict`) and reads back, and
+/// what the replay's summary and exit status count. One value from the diff to the row.
 public struct SessionComparison: Sendable, Hashable {
     public var status: VerdictStatus
     public var decisionExpected: Bool
@@ -24,6 +24,14 @@ public struct SessionComparison: Sendable, Hashable {
         self.firstDivergentFrame = firstDivergentFrame
         self.maxError = maxError
     }
+
+    /// The kinds of its divergences, each once, in `DivergenceKind` order (`replay_results.kinds_json`).
+    package var kinds: [DivergenceKind] {
+        DivergenceKind.allCases.filter { kind in divergences.contains { $0.kind == kind } }
+    }
+
+    /// Whether the completion decision flipped: both decisions known and different.
+    package var flipped: Bool { decisionActual.map { $0 != decisionExpected } ?? false }
 
     /// The verdict when the candidate engine could not produce a trace.
     public static func failed(expected: Trace, message: String) -> SessionComparison {
