@@ -217,7 +217,7 @@ enum FrameFastPath {
     }
 
     /// A number as `JSONCursor.parseNumber` reads it; nil for anything else.
-    private static func number(_ cursor: inout JSONCursor) -> Double? {
+    static func number(_ cursor: inout JSONCursor) -> Double? {
         cursor.skipWhitespace()
         guard cursor.index < cursor.bytes.count else { return nil }
         let first = cursor.bytes[cursor.index]
@@ -226,7 +226,7 @@ enum FrameFastPath {
     }
 
     /// `true` or `false`; nil for anything else.
-    private static func literal(_ cursor: inout JSONCursor) -> Bool? {
+    static func literal(_ cursor: inout JSONCursor) -> Bool? {
         let bytes = cursor.bytes
         let index = cursor.index
         if bytes.count - index >= 4, bytes[index] == UInt8(ascii: "t"), bytes[index + 1] == UInt8(ascii: "r"),
@@ -245,7 +245,7 @@ enum FrameFastPath {
     }
 
     /// Skips whitespace, then takes `byte` when it comes next.
-    private static func take(_ byte: UInt8, _ cursor: inout JSONCursor) -> Bool {
+    static func take(_ byte: UInt8, _ cursor: inout JSONCursor) -> Bool {
         cursor.skipWhitespace()
         guard cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == byte else { return false }
         cursor.index += 1

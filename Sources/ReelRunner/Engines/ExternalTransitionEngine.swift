@@ -66,6 +66,8 @@ public final class ExternalTransitionEngine: TransitionEngine {
         var request = EngineRequest(
             scenarioName: scenario.name, scenarioSpecJSON: lastSpec?.text, device: device, refreshHz: refreshHz, touches: touches)
         request.specIsCompact = true
+        // Engines that know the compact answer form use it; the others ignore the offer.
+        request.offersColumns = true
         try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
         let response: EngineResponse
         do {

@@ -1,0 +1,225 @@
+import ReelJSON
+import ReelTrace
+
+/// How an answer's frames and events are written (docs/PROTOCOL.md, "Column answers").
+///
+/// `plain` is the protocol's original form (`"frames": [...]`, `"events": [...]`), which every
+/// engine writes and Reel always reads. `columns` is the optional compact form an engine may
+/// answer with when the request offers it (`"reply_encodings": ["columns"]`): `"frame_columns"`
+/// and `"event_columns"` instead, each view's properties as one column of numbers with repeats
+/// written once (`[value, count]`), event texts declared once. The numbers are written exactly
+/// as in `plain` (`JSONWriter.number`), so both forms decode to bit-identical traces.
+///
+/// ```swift
+/// let line = EngineReply.response(response).encodedLine(id: 7, encoding: .columns)
+/// ```
+package enum ReplyEncoding: String, Sendable, Hashable {
+    case plain
+    case columns
+
+    /// The request member that offers the compact form.
+    package static let offerMember = "reply_encodings"
+}
+
+/// The property columns of one view in `frame_columns`, in the order they are written; the last
+/// three are written only when some value is not +0.
+enum ViewColumn: CaseIterable {
+    case x, y, w, h, alpha, a, b, c, d, tx, ty, rotationX, rotationY, m34
+
+    var name: String {
+        switch self {
+        case .x: "x"
+        case .y: "y"
+        case .w: "w"
+        case .h: "h"
+        case .alpha: "alpha"
+        case .a: "a"
+        case .b: "b"
+        case .c: "c"
+        case .d: "d"
+        case .tx: "tx"
+        case .ty: "ty"
+        case .rotationX: "rotation_x"
+        case .rotationY: "rotation_y"
+        case .m34: "m34"
+        }
+    }
+
+    var isOptional: Bool { self == .rotationX || self == .rotationY || self == .m34 }
+
+    func value(of view: ViewState) -> Double {
+        switch self {
+        case .x: view.x
+        case .y: view.y
+        case .w: view.w
+        case .h: view.h
+        case .alpha: view.alpha
+        case .a: view.transform.a
+        case .b: view.transform.b
+        case .c: view.transform.c
+        case .d: view.transform.d
+        case .tx: view.transform.tx
+        case .ty: view.transform.ty
+        case .rotationX: view.rotationX
+        case .rotationY: view.rotationY
+        case .m34: view.m34
+        }
+    }
+}
+
+/// Writes a response's frames and events in the `columns` form (`ReplyEncoding`).
+enum ColumnWriter {
+    /// `"frame_columns":{...},"event_columns":{...}` (no leading comma).
+    static func write(_ trace: Trace, into writer: inout JSONWriter) {
+        writeFrames(trace.frames, into: &writer)
+        writer.punctuation(UInt8(ascii: ","))
+        writeEvents(trace.events, into: &writer)
+    }
+
+    /// `"frame_columns":{"count":N,"t":[...],"progress":[...],"layout":[[RUN,[VIEW,...]],...],
+    /// "views":[{"key":...,"x":[...],...,"z":[...],"hidden":[...]},...]}`.
+    private static func writeFrames(_ frames: [Frame], into writer: inout JSONWriter) {
+        // Views by first appearance; for each view, where it sits in each frame that has it.
+        var keys: [String] = []
+        var slots: [[(frame: Int, position: Int)]] = []
+        var layouts: [[Int]] = []
+        layouts.reserveCapacity(frames.count)
+        for (frameIndex, frame) in frames.enumerated() {
+            var layout: [Int] = []
+            layout.reserveCapacity(frame.views.count)
+            for (position, view) in frame.views.enumerated() {
+                let viewIndex: Int
+                if let found = keys.firstIndex(of: view.key) {
+                    viewIndex = found
+                } else {
+                    viewIndex = keys.count
+                    keys.append(view.key)
+                    slots.append([])
+                }
+                slots[viewIndex].append((frameIndex, position))
+                layout.append(viewIndex)
+            }
+            layouts.append(layout)
+        }
+        writer.raw("\"frame_columns\":{\"count\":")
+        writer.int(frames.count)
+        writer.raw(",\"t\":")
+        writeNumbers(count: frames.count, into: &writer) { frames[$0].t }
+        writer.raw(",\"progress\":")
+        writeNumbers(count: frames.count, into: &writer) { frames[$0].progress }
+        writer.raw(",\"layout\":[")
+        var start = 0
+        while start < layouts.count {
+            var end = start + 1
+            while end < layouts.count, layouts[end] == layouts[start] { end += 1 }
+            if start > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            writer.punctuation(UInt8(ascii: "["))
+            writer.int(end - start)
+            writer.raw(",[")
+            for (position, viewIndex) in layouts[start].enumerated() {
+                if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
+                writer.int(viewIndex)
+            }
+            writer.raw("]]")
+            start = end
+        }
+        writer.raw("],\"views\":[")
+        for (viewIndex, key) in keys.enumerated() {
+            if viewIndex > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            let places = slots[viewIndex]
+            func view(_ place: Int) -> ViewState { frames[places[place].frame].views[places[place].position] }
+            writer.raw("{\"key\":")
+            writer.string(key)
+            for column in ViewColumn.allCases {
+                if column.isOptional, !places.indices.contains(where: { column.value(of: view($0)).bitPattern != 0 }) { continue }
+                writer.raw(",\"")
+                writer.raw(column.name)
+                writer.raw("\":")
+                writeNumbers(count: places.count, into: &writer) { column.value(of: view($0)) }
+            }
+            writer.raw(",\"z\":")
+            writeRuns(
+                count: places.count, into: &writer, same: { view($0).z == view($1).z },
+                write: { writer, place in writer.int(view(place).z) })
+            writer.raw(",\"hidden\":")
+            writeRuns(
+                count: places.count, into: &writer, same: { view($0).hidden == view($1).hidden },
+                write: { writer, place in writer.bool(view(place).hidden) })
+            writer.punctuation(UInt8(ascii: "}"))
+        }
+        writer.raw("]}")
+    }
+
+    /// `"event_columns":{"count":M,"texts":[...],"t":[...],"kind":[...],"subject":[...],"detail":[...]}`:
+    /// kinds, subjects and details as indices into `texts` (each text once, by first use).
+    private static func writeEvents(_ events: [TraceEvent], into writer: inout JSONWriter) {
+        var texts: [String] = []
+        var indexOfText: [String: Int] = [:]
+        var kinds: [Int] = []
+        var subjects: [Int] = []
+        var details: [Int] = []
+        kinds.reserveCapacity(events.count)
+        subjects.reserveCapacity(events.count)
+        details.reserveCapacity(events.count)
+        func index(_ text: String) -> Int {
+            if let found = indexOfText[text] { return found }
+            indexOfText[text] = texts.count
+            texts.append(text)
+            return texts.count - 1
+        }
+        for event in events {
+            kinds.append(index(event.kind))
+            subjects.append(index(event.subject))
+            details.append(index(event.detail))
+        }
+        writer.raw("\"event_columns\":{\"count\":")
+        writer.int(events.count)
+        writer.raw(",\"texts\":[")
+        for (position, text) in texts.enumerated() {
+            if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            writer.string(text)
+        }
+        writer.raw("],\"t\":")
+        writeNumbers(count: events.count, into: &writer) { events[$0].t }
+        for (name, column) in [("kind", kinds), ("subject", subjects), ("detail", details)] {
+            writer.raw(",\"")
+            writer.raw(name)
+            writer.raw("\":")
+            writeRuns(
+                count: column.count, into: &writer, same: { column[$0] == column[$1] },
+                write: { writer, position in writer.int(column[position]) })
+        }
+        writer.punctuation(UInt8(ascii: "}"))
+    }
+
+    /// A column of `count` numbers, a run of equal ones (bit for bit: 0 and -0 differ) as `[value, count]`.
+    private static func writeNumbers(count: Int, into writer: inout JSONWriter, _ value: (Int) -> Double) {
+        writeRuns(
+            count: count, into: &writer, same: { value($0).bitPattern == value($1).bitPattern },
+            write: { writer, position in writer.number(value(position)) })
+    }
+
+    /// `[item, item, ...]`: a single value as itself, two or more equal ones in a row as `[value, count]`.
+    private static func writeRuns(
+        count: Int, into writer: inout JSONWriter, same: (Int, Int) -> Bool, write: (inout JSONWriter, Int) -> Void
+    ) {
+        writer.punctuation(UInt8(ascii: "["))
+        var start = 0
+        while start < count {
+            var end = start + 1
+            while end < count, same(start, end) { end += 1 }
+            if start > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            if end - start == 1 {
+                write(&writer, start)
+            } else {
+                writer.punctuation(UInt8(ascii: "["))
+                write(&writer, start)
+                writer.punctuation(UInt8(ascii: ","))
+                writer.int(end - start)
+                writer.punctuation(UInt8(ascii: "]"))
+            }
+            start = end
+        }
+        writer.punctuation(UInt8(ascii: "]"))
+    }
+}
