@@ -15,7 +15,7 @@ struct ColumnAnswerReplayTests {
         let columns = "exec:exec \(reel) engine serve"
         let plain = #"exec:sed -u 's/"reply_encodings":\["columns"\],//' | \#(reel) engine serve"#
         var streams: [String] = []
-        for (index, scenario) in ["modal.swipe-dismiss", "nav.interactive-pop", "sheet.interactive-dismiss"].enumerated() {
+        for (index, scenario) in ["modal.swipe-dismiss", "nav.interactive-pop", "nav.push-cube"].enumerated() {
             streams.append(try synthesizedStream(scenario, count: 8, seed: UInt64(30 + index), in: folder))
         }
         var dumps: [[String: [String]]] = []

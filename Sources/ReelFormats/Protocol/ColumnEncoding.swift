@@ -104,9 +104,9 @@ enum ColumnWriter {
         writer.raw("\"frame_columns\":{\"count\":")
         writer.int(frames.count)
         writer.raw(",\"t\":")
-        writeNumbers(count: frames.count, into: &writer) { frames[$0].t }
+        writeNumbers(frames.map(\.t), into: &writer)
         writer.raw(",\"progress\":")
-        writeNumbers(count: frames.count, into: &writer) { frames[$0].progress }
+        writeNumbers(frames.map(\.progress), into: &writer)
         writer.raw(",\"layout\":[")
         var start = 0
         while start < layouts.count {
@@ -124,27 +124,31 @@ enum ColumnWriter {
             start = end
         }
         writer.raw("],\"views\":[")
+        var states: [ViewState] = []
+        var values: [Double] = []
         for (viewIndex, key) in keys.enumerated() {
             if viewIndex > 0 { writer.punctuation(UInt8(ascii: ",")) }
-            let places = slots[viewIndex]
-            func view(_ place: Int) -> ViewState { frames[places[place].frame].views[places[place].position] }
+            states.removeAll(keepingCapacity: true)
+            for place in slots[viewIndex] { states.append(frames[place.frame].views[place.position]) }
             writer.raw("{\"key\":")
             writer.string(key)
             for column in ViewColumn.allCases {
-                if column.isOptional, !places.indices.contains(where: { column.value(of: view($0)).bitPattern != 0 }) { continue }
+                values.removeAll(keepingCapacity: true)
+                for state in states { values.append(column.value(of: state)) }
+                if column.isOptional, !values.contains(where: { $0.bitPattern != 0 }) { continue }
                 writer.raw(",\"")
                 writer.raw(column.name)
                 writer.raw("\":")
-                writeNumbers(count: places.count, into: &writer) { column.value(of: view($0)) }
+                writeNumbers(values, into: &writer)
             }
             writer.raw(",\"z\":")
             writeRuns(
-                count: places.count, into: &writer, same: { view($0).z == view($1).z },
-                write: { writer, place in writer.int(view(place).z) })
+                count: states.count, into: &writer, same: { states[$0].z == states[$1].z },
+                write: { writer, place in writer.int(states[place].z) })
             writer.raw(",\"hidden\":")
             writeRuns(
-                count: places.count, into: &writer, same: { view($0).hidden == view($1).hidden },
-                write: { writer, place in writer.bool(view(place).hidden) })
+                count: states.count, into: &writer, same: { states[$0].hidden == states[$1].hidden },
+                write: { writer, place in writer.bool(states[place].hidden) })
             writer.punctuation(UInt8(ascii: "}"))
         }
         writer.raw("]}")
@@ -154,17 +158,26 @@ enum ColumnWriter {
     /// kinds, subjects and details as indices into `texts` (each text once, by first use).
     private static func writeEvents(_ events: [TraceEvent], into writer: inout JSONWriter) {
         var texts: [String] = []
-        var indexOfText: [String: Int] = [:]
         var kinds: [Int] = []
         var subjects: [Int] = []
         var details: [Int] = []
         kinds.reserveCapacity(events.count)
         subjects.reserveCapacity(events.count)
         details.reserveCapacity(events.count)
+        // The texts used last are looked at first (a text repeats mostly soon after); one not among
+        // them is added again: `texts` may hold a text twice, which costs a few bytes, never hashing.
+        var recent: [Int] = []
         func index(_ text: String) -> Int {
-            if let found = indexOfText[text] { return found }
-            indexOfText[text] = texts.count
+            for (position, candidate) in recent.enumerated().reversed() where texts[candidate] == text {
+                if position != recent.count - 1 {
+                    recent.remove(at: position)
+                    recent.append(candidate)
+                }
+                return candidate
+            }
             texts.append(text)
+            recent.append(texts.count - 1)
+            if recent.count > 12 { recent.removeFirst() }
             return texts.count - 1
         }
         for event in events {
@@ -180,7 +193,7 @@ enum ColumnWriter {
             writer.string(text)
         }
         writer.raw("],\"t\":")
-        writeNumbers(count: events.count, into: &writer) { events[$0].t }
+        writeNumbers(events.map(\.t), into: &writer)
         for (name, column) in [("kind", kinds), ("subject", subjects), ("detail", details)] {
             writer.raw(",\"")
             writer.raw(name)
@@ -192,11 +205,13 @@ enum ColumnWriter {
         writer.punctuation(UInt8(ascii: "}"))
     }
 
-    /// A column of `count` numbers, a run of equal ones (bit for bit: 0 and -0 differ) as `[value, count]`.
-    private static func writeNumbers(count: Int, into writer: inout JSONWriter, _ value: (Int) -> Double) {
-        writeRuns(
-            count: count, into: &writer, same: { value($0).bitPattern == value($1).bitPattern },
-            write: { writer, position in writer.number(value(position)) })
+    /// A column of numbers, a run of equal ones (bit for bit: 0 and -0 differ) as `[value, count]`.
+    private static func writeNumbers(_ values: [Double], into writer: inout JSONWriter) {
+        values.withUnsafeBufferPointer { values in
+            writeRuns(
+                count: values.count, into: &writer, same: { values[$0].bitPattern == values[$1].bitPattern },
+                write: { writer, position in writer.number(values[position]) })
+        }
     }
 
     /// `[item, item, ...]`: a single value as itself, two or more equal ones in a row as `[value, count]`.

@@ -122,10 +122,14 @@ extension ReplyReader {
         var events: [TraceEvent] = []
         events.reserveCapacity(count)
         var names = Set<EventNameKey>()
+        // A name depends only on the three texts: each distinct triple of indices is named once.
+        var triples = Set<TextTriple>()
         for index in 0..<count {
             let event = TraceEvent(
                 t: times[index], kind: texts[kinds[index]], subject: texts[subjects[index]], detail: texts[details[index]])
-            if names.insert(EventNameKey(event)).inserted, names.count > EngineReplyLimits.maxDistinctEventNames {
+            if triples.insert(TextTriple(kind: kinds[index], subject: subjects[index], detail: details[index])).inserted, names.insert(EventNameKey(event)).inserted,
+                names.count > EngineReplyLimits.maxDistinctEventNames
+            {
                 throw fieldError(
                     "field \"\(path).detail\": more than \(EngineReplyLimits.maxDistinctEventNames) distinct event names in one "
                         + "trace (EngineReplyLimits.maxDistinctEventNames)")
@@ -283,16 +287,16 @@ extension ReplyReader {
         }
     }
 
-    private mutating func expect(_ byte: UInt8, _ field: String) throws(JSONFieldError) {
+    private mutating func expect(_ byte: UInt8, _ field: @autoclosure () -> String) throws(JSONFieldError) {
         guard peek == byte else {
-            throw fieldError("field \"\(field)\": expected '\(Character(Unicode.Scalar(byte)))' at column \(cursor.index + 1)")
+            throw fieldError("field \"\(field())\": expected '\(Character(Unicode.Scalar(byte)))' at column \(cursor.index + 1)")
         }
         cursor.index += 1
     }
 
     /// Before a member of an object whose `{` (or a member) was read: true when one follows (its
     /// comma taken), false at the closing `}` (taken).
-    private mutating func nextMember(_ field: String) throws(JSONFieldError) -> Bool {
+    private mutating func nextMember(_ field: @autoclosure () -> String) throws(JSONFieldError) -> Bool {
         switch peek {
         case UInt8(ascii: ","):
             cursor.index += 1
@@ -300,13 +304,13 @@ extension ReplyReader {
         case UInt8(ascii: "}"):
             cursor.index += 1
             return false
-        default: throw fieldError("field \"\(field)\": expected ',' or '}' at column \(cursor.index + 1)")
+        default: throw fieldError("field \"\(field())\": expected ',' or '}' at column \(cursor.index + 1)")
         }
     }
 
     /// Before a member of an object whose `{` alone was read: as `nextMember(_:)`, without a comma before the first.
-    private mutating func nextMember(_ field: String, first: inout Bool) throws(JSONFieldError) -> Bool {
-        guard first else { return try nextMember(field) }
+    private mutating func nextMember(_ field: @autoclosure () -> String, first: inout Bool) throws(JSONFieldError) -> Bool {
+        guard first else { return try nextMember(field()) }
         first = false
         if peek == UInt8(ascii: "}") {
             cursor.index += 1
@@ -316,7 +320,7 @@ extension ReplyReader {
     }
 
     /// Before an element of an array whose `[` was read: true when one follows, false at `]` (taken).
-    private mutating func nextElement(_ field: String, first: inout Bool) throws(JSONFieldError) -> Bool {
+    private mutating func nextElement(_ field: @autoclosure () -> String, first: inout Bool) throws(JSONFieldError) -> Bool {
         if first {
             first = false
             if peek == UInt8(ascii: "]") {
@@ -332,47 +336,47 @@ extension ReplyReader {
         case UInt8(ascii: "]"):
             cursor.index += 1
             return false
-        default: throw fieldError("field \"\(field)\": expected ',' or ']' at column \(cursor.index + 1)")
+        default: throw fieldError("field \"\(field())\": expected ',' or ']' at column \(cursor.index + 1)")
         }
     }
 
     /// `"name":`, the name as text.
-    private mutating func memberName(_ field: String) throws(JSONFieldError) -> String {
-        let name = try string(field)
-        try expect(UInt8(ascii: ":"), field)
+    private mutating func memberName(_ field: @autoclosure () -> String) throws(JSONFieldError) -> String {
+        let name = try string(field())
+        try expect(UInt8(ascii: ":"), field())
         return name
     }
 
-    private mutating func string(_ field: String) throws(JSONFieldError) -> String {
-        guard peek == UInt8(ascii: "\"") else { throw fieldError("field \"\(field)\" must be a string") }
+    private mutating func string(_ field: @autoclosure () -> String) throws(JSONFieldError) -> String {
+        guard peek == UInt8(ascii: "\"") else { throw fieldError("field \"\(field())\" must be a string") }
         do throws(JSONParseError) {
             return try cursor.parseString()
         } catch {
-            throw fieldError("field \"\(field)\": \(error.reason)")
+            throw fieldError("field \"\(field())\": \(error.reason)")
         }
     }
 
-    private mutating func number(_ field: String) throws(JSONFieldError) -> Double {
+    private mutating func number(_ field: @autoclosure () -> String) throws(JSONFieldError) -> Double {
         guard let first = peek, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
-            throw fieldError("field \"\(field)\" must hold numbers")
+            throw fieldError("field \"\(field())\" must hold numbers")
         }
         do throws(JSONParseError) {
             return try cursor.parseNumber()
         } catch {
-            throw fieldError("field \"\(field)\": \(error.reason)")
+            throw fieldError("field \"\(field())\": \(error.reason)")
         }
     }
 
     /// An integral number within 2^53, as `JSONValue.asInteger` takes it.
-    private mutating func integer(_ field: String) throws(JSONFieldError) -> Int {
-        let value = try number(field)
+    private mutating func integer(_ field: @autoclosure () -> String) throws(JSONFieldError) -> Int {
+        let value = try number(field())
         guard value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992 else {
-            throw fieldError("field \"\(field)\" must hold integers, not \(JSONWriter.format(value))")
+            throw fieldError("field \"\(field())\" must hold integers, not \(JSONWriter.format(value))")
         }
         return Int(value)
     }
 
-    private mutating func bool(_ field: String) throws(JSONFieldError) -> Bool {
+    private mutating func bool(_ field: @autoclosure () -> String) throws(JSONFieldError) -> Bool {
         let bytes = cursor.bytes
         let index = cursor.index
         switch peek {
@@ -386,11 +390,18 @@ extension ReplyReader {
             && bytes[index + 2] == UInt8(ascii: "l") && bytes[index + 3] == UInt8(ascii: "s") && bytes[index + 4] == UInt8(ascii: "e"):
             cursor.index += 5
             return false
-        default: throw fieldError("field \"\(field)\" must hold booleans")
+        default: throw fieldError("field \"\(field())\" must hold booleans")
         }
     }
 
     private func fieldError(_ reason: String) -> JSONFieldError { JSONFieldError(reason: reason) }
+}
+
+/// The texts of one event, as indices into `event_columns.texts`.
+private struct TextTriple: Hashable {
+    let kind: Int
+    let subject: Int
+    let detail: Int
 }
 
 /// One view's columns while a `frame_columns` object is read: 14 number columns (`ViewColumn`

@@ -149,13 +149,15 @@ package struct RequestDecoder {
             var x: Double?
             var y: Double?
             repeat {
-                guard let key = string(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor) else { return nil }
-                switch key {
-                case "t" where t == nil: t = FrameFastPath.number(&cursor)
-                case "x" where x == nil: x = FrameFastPath.number(&cursor)
-                case "y" where y == nil: y = FrameFastPath.number(&cursor)
-                case "id" where id == nil: id = integer(&cursor)
-                case "phase" where phase == nil: phase = string(&cursor).flatMap(TouchPhase.init(rawValue:))
+                // Member names and phases matched on their bytes: no String per touch.
+                guard let name = bareString(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor) else { return nil }
+                switch (name.count, name[0]) {
+                case (1, UInt8(ascii: "t")) where t == nil: t = FrameFastPath.number(&cursor)
+                case (1, UInt8(ascii: "x")) where x == nil: x = FrameFastPath.number(&cursor)
+                case (1, UInt8(ascii: "y")) where y == nil: y = FrameFastPath.number(&cursor)
+                case (2, UInt8(ascii: "i")) where id == nil && name[1] == UInt8(ascii: "d"): id = integer(&cursor)
+                case (5, UInt8(ascii: "p")) where phase == nil && name.elementsEqual("phase".utf8):
+                    phase = bareString(&cursor).flatMap(Self.phase)
                 default: return nil
                 }
             } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
@@ -183,6 +185,28 @@ package struct RequestDecoder {
         guard let value = FrameFastPath.number(&cursor), value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992
         else { return nil }
         return Int(value)
+    }
+
+    /// A string without escapes at the cursor, as its bytes (past its closing quote); nil for
+    /// anything else, an empty string included.
+    private static func bareString(_ cursor: inout JSONCursor) -> UnsafeBufferPointer<UInt8>? {
+        cursor.skipWhitespace()
+        let bytes = cursor.bytes
+        guard cursor.index < bytes.count, bytes[cursor.index] == UInt8(ascii: "\"") else { return nil }
+        let start = cursor.index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        guard end < bytes.count, end > start, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        cursor.index = end + 1
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// The touch phase named by `name`'s bytes.
+    private static func phase(_ name: UnsafeBufferPointer<UInt8>) -> TouchPhase? {
+        for phase in [TouchPhase.moved, .stationary, .began, .ended, .cancelled] where name.elementsEqual(phase.rawValue.utf8) {
+            return phase
+        }
+        return nil
     }
 
     private static func string(_ cursor: inout JSONCursor) -> String? {
