@@ -32,14 +32,16 @@ struct PipelinedEngineTests {
         for session in sessions { ahead.sendAhead(scenario: spec, device: session.device, refreshHz: 60, touches: session.touches) }
         #expect(ahead.sessionsAhead == 6)
         for (index, session) in sessions.enumerated() {
-            let trace = try ahead.run(scenario: spec, device: session.device, refreshHz: 60, touches: session.touches, outcomeHierarchy: true)
+            let trace = try ahead.run(
+                scenario: spec, device: session.device, refreshHz: 60, touches: session.touches, outcomeHierarchy: true)
             #expect(trace == expected[index])
             #expect(ahead.sessionsAhead == 5 - index)
         }
         // A session other than the one sent first: the sessions ahead are dropped, the answer is still its own.
         ahead.sendAhead(scenario: spec, device: sessions[0].device, refreshHz: 60, touches: sessions[0].touches)
         ahead.sendAhead(scenario: spec, device: sessions[1].device, refreshHz: 60, touches: sessions[1].touches)
-        let other = try ahead.run(scenario: spec, device: sessions[4].device, refreshHz: 60, touches: sessions[4].touches, outcomeHierarchy: true)
+        let other = try ahead.run(
+            scenario: spec, device: sessions[4].device, refreshHz: 60, touches: sessions[4].touches, outcomeHierarchy: true)
         #expect(other == expected[4])
         #expect(ahead.sessionsAhead == 0)
     }

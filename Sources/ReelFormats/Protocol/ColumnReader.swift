@@ -127,7 +127,8 @@ extension ReplyReader {
         for index in 0..<count {
             let event = TraceEvent(
                 t: times[index], kind: texts[kinds[index]], subject: texts[subjects[index]], detail: texts[details[index]])
-            if triples.insert(TextTriple(kind: kinds[index], subject: subjects[index], detail: details[index])).inserted, names.insert(EventNameKey(event)).inserted,
+            if triples.insert(TextTriple(kind: kinds[index], subject: subjects[index], detail: details[index])).inserted,
+                names.insert(EventNameKey(event)).inserted,
                 names.count > EngineReplyLimits.maxDistinctEventNames
             {
                 throw fieldError(
