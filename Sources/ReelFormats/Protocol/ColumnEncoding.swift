@@ -164,26 +164,30 @@ enum ColumnWriter {
         kinds.reserveCapacity(events.count)
         subjects.reserveCapacity(events.count)
         details.reserveCapacity(events.count)
-        // The texts used last are looked at first (a text repeats mostly soon after); one not among
-        // them is added again: `texts` may hold a text twice, which costs a few bytes, never hashing.
-        var recent: [Int] = []
-        func index(_ text: String) -> Int {
-            for (position, candidate) in recent.enumerated().reversed() where texts[candidate] == text {
-                if position != recent.count - 1 {
-                    recent.remove(at: position)
-                    recent.append(candidate)
+        // Each field's text is first compared with that field's previous one, then with the last
+        // few texts (a text repeats mostly soon after); one not among them is added again: `texts`
+        // may hold a text twice, which costs a few bytes, never a hash of every text.
+        func index(_ text: String, previous: inout Int) -> Int {
+            if previous >= 0, texts[previous] == text { return previous }
+            var position = texts.count - 1
+            while position >= 0, position >= texts.count - 8 {
+                if texts[position] == text {
+                    previous = position
+                    return position
                 }
-                return candidate
+                position -= 1
             }
             texts.append(text)
-            recent.append(texts.count - 1)
-            if recent.count > 12 { recent.removeFirst() }
-            return texts.count - 1
+            previous = texts.count - 1
+            return previous
         }
+        var previousKind = -1
+        var previousSubject = -1
+        var previousDetail = -1
         for event in events {
-            kinds.append(index(event.kind))
-            subjects.append(index(event.subject))
-            details.append(index(event.detail))
+            kinds.append(index(event.kind, previous: &previousKind))
+            subjects.append(index(event.subject, previous: &previousSubject))
+            details.append(index(event.detail, previous: &previousDetail))
         }
         writer.raw("\"event_columns\":{\"count\":")
         writer.int(events.count)
