@@ -173,6 +173,24 @@ struct ColumnAnswerTests {
             (#"{"engine":{"name":"e","version":"1"},"outcome":{"completed":true,"t":0},"frame_columns":{"count":0,"t":[],"progress":[],"layout":[],"views":[]},"event_columns":{"count":1,"texts":["a"],"t":[0],"kind":[0],"subject":[1],"detail":[0]}}"#)
                 .utf8)
         #expect(throws: EngineProtocolError.self) { try EngineReply.decode(line: texts) }
+        // Event names: 4096 distinct ones are taken, one more is refused (EngineReplyLimits.maxDistinctEventNames).
+        for names in [EngineReplyLimits.maxDistinctEventNames, EngineReplyLimits.maxDistinctEventNames + 1] {
+            let texts = ["k"] + (0..<names).map { "d\($0)" }
+            let quoted = texts.map { "\"\($0)\"" }.joined(separator: ",")
+            let line =
+                #"{"engine":{"name":"e","version":"1"},"outcome":{"completed":true,"t":0},"frame_columns":{"count":0,"t":[],"progress":[],"layout":[],"views":[]},"#
+                + #""event_columns":{"count":\#(names),"texts":[\#(quoted)],"t":[[0,\#(names)]],"kind":[[0,\#(names)]],"subject":[[0,\#(names)]],"detail":["#
+                + (1...names).map(String.init).joined(separator: ",") + "]}}"
+            let decoded = Result { () throws(EngineProtocolError) in try EngineReply.decode(line: Array(line.utf8)) }
+            if names > EngineReplyLimits.maxDistinctEventNames {
+                #expect((try? decoded.get()) == nil)
+                if case .failure(let error) = decoded { #expect(error.reason.contains("distinct event names"), "\(error.reason)") }
+            } else if case .response(let response)? = try? decoded.get() {
+                #expect(response.trace.events.count == names)
+            } else {
+                Issue.record("\(names) distinct names refused: \(decoded)")
+            }
+        }
         // A long legitimate run: 288,001 frames of one unchanging view decode from a few hundred bytes.
         let long =
             head + #""frame_columns":{"count":288001,"t":[[0,288001]],"progress":[[0,288001]],"layout":[[288001,[0]]],"views":["# + view

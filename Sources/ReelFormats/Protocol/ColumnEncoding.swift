@@ -168,10 +168,11 @@ enum ColumnWriter {
         // few texts (a text repeats mostly soon after); one not among them is added again: `texts`
         // may hold a text twice, which costs a few bytes, never a hash of every text.
         func index(_ text: String, previous: inout Int) -> Int {
-            if previous >= 0, texts[previous] == text { return previous }
+            let length = text.utf8.count
+            if previous >= 0, texts[previous].utf8.count == length, texts[previous] == text { return previous }
             var position = texts.count - 1
             while position >= 0, position >= texts.count - 8 {
-                if texts[position] == text {
+                if texts[position].utf8.count == length, texts[position] == text {
                     previous = position
                     return position
                 }

@@ -121,19 +121,24 @@ extension ReplyReader {
         guard let details else { throw fieldError("missing field \"\(path).detail\"") }
         var events: [TraceEvent] = []
         events.reserveCapacity(count)
-        var names = Set<EventNameKey>()
-        // A name depends only on the three texts: each distinct triple of indices is named once.
+        // A name depends only on the three texts, so there are at most as many names as distinct
+        // triples of indices: the names themselves are worked out only when the triples pass the limit.
         var triples = Set<TextTriple>()
+        var names: Set<EventNameKey>?
         for index in 0..<count {
             let event = TraceEvent(
                 t: times[index], kind: texts[kinds[index]], subject: texts[subjects[index]], detail: texts[details[index]])
             if triples.insert(TextTriple(kind: kinds[index], subject: subjects[index], detail: details[index])).inserted,
-                names.insert(EventNameKey(event)).inserted,
-                names.count > EngineReplyLimits.maxDistinctEventNames
+                triples.count > EngineReplyLimits.maxDistinctEventNames
             {
-                throw fieldError(
-                    "field \"\(path).detail\": more than \(EngineReplyLimits.maxDistinctEventNames) distinct event names in one "
-                        + "trace (EngineReplyLimits.maxDistinctEventNames)")
+                if names == nil {
+                    names = Set(events.map(EventNameKey.init))
+                }
+                if names!.insert(EventNameKey(event)).inserted, names!.count > EngineReplyLimits.maxDistinctEventNames {
+                    throw fieldError(
+                        "field \"\(path).detail\": more than \(EngineReplyLimits.maxDistinctEventNames) distinct event names in one "
+                            + "trace (EngineReplyLimits.maxDistinctEventNames)")
+                }
             }
             events.append(event)
         }
