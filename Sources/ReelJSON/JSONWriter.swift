@@ -79,11 +79,26 @@ public struct JSONWriter: Sendable {
             if value != 0, value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
                 appendDigits(Int64(value))
             } else {
-                raw(JSONWriter.format(value))
+                appendShortest(value)
             }
         case .foundation: raw(JSONWriter.foundationFormat(value))
         case .fingerprint: raw(JSONWriter.fingerprintFormat(value))
         }
+    }
+
+    /// Appends `format(value)` for a value that is not an integer below 2^53: the shortest
+    /// round-trip digits (`Double.description`'s) go straight into `bytes` through the standard
+    /// library's ASCII sink, without making a String (an allocation for every number longer than
+    /// 15 characters, most fractions).
+    private mutating func appendShortest(_ value: Double) {
+        guard value.isFinite, value != 0 else {
+            raw(JSONWriter.format(value))
+            return
+        }
+        var sink = ASCIISink()
+        swap(&sink.bytes, &bytes)
+        value.write(to: &sink)
+        swap(&sink.bytes, &bytes)
     }
 
     /// Appends `value` in decimal, as `String(value)` writes it.
@@ -158,5 +173,19 @@ public struct JSONWriter: Sendable {
         var writer = JSONWriter(numberStyle: numberStyle)
         writer.value(value, sortedKeys: sortedKeys)
         return writer.text
+    }
+}
+
+/// The byte buffer `Double.write(to:)` writes its digits into: the standard library hands a
+/// stream that takes ASCII bytes (`_writeASCII`) its digit buffer directly.
+private struct ASCIISink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
     }
 }

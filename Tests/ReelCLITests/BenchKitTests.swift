@@ -4,7 +4,8 @@ import ReelTestSupport
 import Testing
 
 /// `reel bench --kit-engine`: the ReelKit figure, the built-in engine and the ReelKit example
-/// replaying the same recorded `modal.swipe-dismiss` sessions in one run (no timing is asserted).
+/// replaying the same recorded `modal.swipe-dismiss` sessions in one run, then the
+/// `exec:reel engine serve` figures (no timing is asserted).
 @Suite("reel bench: the ReelKit figure")
 struct BenchKitTests {
     /// The examples' engine, built next to `reel`.
@@ -27,6 +28,7 @@ struct BenchKitTests {
         #expect(
             figures.compactMap { figure -> String? in if case .string(let id)? = figure["id"] { id } else { nil } } == [
                 "kit.builtin_sessions_per_s", "kit.sessions_per_s", "kit.serve_sessions_per_s", "kit.vs_serve", "kit.sessions_per_cpu_s",
+                "exec.builtin_sessions_per_cpu_s", "exec.serve_sessions_per_cpu_s",
             ])
         func number(_ id: String, _ field: String) -> Double? {
             if case .number(let value)? = byID[id]?[field] { value } else { nil }

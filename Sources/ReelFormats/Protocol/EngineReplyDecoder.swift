@@ -92,49 +92,28 @@ extension EngineReply {
     private static func decodeView(_ element: JSONValue, path: @autoclosure () -> String) throws(JSONFieldError) -> ViewState {
         guard case .object(let members) = element else { throw JSONValue.typeError(path(), "an object", element) }
         func field(_ key: String) -> String { path() + "." + key }
-        var key: String?
-        var x: Double?
-        var y: Double?
-        var w: Double?
-        var h: Double?
-        var alpha: Double?
-        var transform: AffineTransform?
-        var z: Int?
-        var hidden: Bool?
-        var rotationX = 0.0
-        var rotationY = 0.0
-        var m34 = 0.0
+        var fields = ViewFields()
         for member in members {
             let value = member.value
             if case .null = value { continue }
             switch member.key {
-            case "key": key = try value.asString(field: field("key"))
-            case "x": x = try value.asNumber(field: field("x"))
-            case "y": y = try value.asNumber(field: field("y"))
-            case "w": w = try value.asNumber(field: field("w"))
-            case "h": h = try value.asNumber(field: field("h"))
-            case "alpha": alpha = try value.asNumber(field: field("alpha"))
-            case "z": z = try value.asInteger(field: field("z"))
-            case "hidden": hidden = try value.asBool(field: field("hidden"))
-            case "rotation_x": rotationX = try value.asNumber(field: field("rotation_x"))
-            case "rotation_y": rotationY = try value.asNumber(field: field("rotation_y"))
-            case "m34": m34 = try value.asNumber(field: field("m34"))
-            case "transform": transform = try decodeTransform(value, field: field("transform"))
+            case "key": fields.key = try value.asString(field: field("key"))
+            case "x": fields.x = try value.asNumber(field: field("x"))
+            case "y": fields.y = try value.asNumber(field: field("y"))
+            case "w": fields.w = try value.asNumber(field: field("w"))
+            case "h": fields.h = try value.asNumber(field: field("h"))
+            case "alpha": fields.alpha = try value.asNumber(field: field("alpha"))
+            case "z": fields.z = try value.asInteger(field: field("z"))
+            case "hidden": fields.hidden = try value.asBool(field: field("hidden"))
+            case "rotation_x": fields.rotationX = try value.asNumber(field: field("rotation_x"))
+            case "rotation_y": fields.rotationY = try value.asNumber(field: field("rotation_y"))
+            case "m34": fields.m34 = try value.asNumber(field: field("m34"))
+            case "transform": fields.transform = try decodeTransform(value, field: field("transform"))
             default: continue
             }
         }
-        guard let key else { throw missing(field("key")) }
-        guard let x else { throw missing(field("x")) }
-        guard let y else { throw missing(field("y")) }
-        guard let w else { throw missing(field("w")) }
-        guard let h else { throw missing(field("h")) }
-        guard let alpha else { throw missing(field("alpha")) }
-        guard let transform else { throw missing(field("transform")) }
-        guard let z else { throw missing(field("z")) }
-        guard let hidden else { throw missing(field("hidden")) }
-        return ViewState(
-            key: key, x: x, y: y, w: w, h: h, alpha: alpha, transform: transform,
-            rotationX: rotationX, rotationY: rotationY, m34: m34, z: z, hidden: hidden)
+        if let name = fields.firstMissing { throw missing(field(name)) }
+        return fields.view!
     }
 
     private static func decodeTransform(_ value: JSONValue, field: @autoclosure () -> String) throws(JSONFieldError) -> AffineTransform {

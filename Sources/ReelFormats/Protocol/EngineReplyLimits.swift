@@ -25,4 +25,9 @@ package enum EngineReplyLimits {
 
     /// The most events one trace may hold: four per frame at the most frames.
     package static let maxEvents = maxFrames * 4
+
+    /// The most views over all frames of one trace in the `columns` form (`ReplyEncoding`), where
+    /// a run of equal values costs a few bytes however long: `maxFrames` frames of 8 views, about
+    /// what a plain answer at the default reply limit (256 MiB, about 100 bytes a view) can hold.
+    package static let maxViewStates = maxFrames * 8
 }

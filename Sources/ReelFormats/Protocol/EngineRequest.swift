@@ -31,6 +31,10 @@ package struct EngineRequest: Sendable, Hashable {
     /// Whether `scenarioSpecJSON` is already what `encodedLine` would write for it (the text of
     /// `compactSpec(_:)`), so it is written as is instead of parsed and written again.
     package var specIsCompact = false
+    /// Whether the request offers the compact answer form (`"reply_encodings": ["columns"]`,
+    /// `ReplyEncoding.columns`): Reel offers it to every engine; engines that do not know the
+    /// member ignore it and answer in the plain form.
+    package var offersColumns = false
 
     package init(
         scenarioName: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, touches: [Touch],
@@ -55,6 +59,7 @@ package struct EngineRequest: Sendable, Hashable {
             writer.int(id)
             writer.punctuation(UInt8(ascii: ","))
         }
+        if offersColumns { writer.raw("\"reply_encodings\":[\"columns\"],") }
         writer.raw("\"scenario\":{\"name\":")
         writer.string(scenarioName)
         if let scenarioSpecJSON {
@@ -130,10 +135,18 @@ package struct EngineRequest: Sendable, Hashable {
                         t: try touchValue.number("t", path: path), id: try touchValue.integer("id", path: path),
                         phase: phase, x: try touchValue.number("x", path: path), y: try touchValue.number("y", path: path)))
             }
-            return EngineRequest(
+            var request = EngineRequest(
                 scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
+            request.offersColumns = offersColumns(value.optionalMember(ReplyEncoding.offerMember))
+            return request
         } catch {
             throw EngineProtocolError(reason: "invalid request: \(error.reason)")
         }
+    }
+
+    /// Whether a `reply_encodings` member lists `"columns"` (anything else in it is ignored).
+    static func offersColumns(_ member: JSONValue?) -> Bool {
+        guard case .array(let names)? = member else { return false }
+        return names.contains(.string(ReplyEncoding.columns.rawValue))
     }
 }

@@ -33,6 +33,14 @@ package enum EngineReply: Sendable, Hashable {
     /// `hierarchy` is written as its JSON text when it parses (re-written compactly when it spans
     /// lines), as a JSON string when it does not, and left out when empty.
     package func encodedLine(id: Int? = nil) -> [UInt8] {
+        var check = HierarchyCheck()
+        return encodedLine(id: id, encoding: .plain, hierarchyCheck: &check)
+    }
+
+    /// The reply as one protocol line with its frames and events in `encoding`; `hierarchyCheck`
+    /// remembers the last hierarchy text found to be one line of JSON, so a server that answers
+    /// many sessions with the same final hierarchy parses it once, not once per answer.
+    package func encodedLine(id: Int?, encoding: ReplyEncoding, hierarchyCheck: inout HierarchyCheck) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.punctuation(UInt8(ascii: "{"))
         if let id {
@@ -46,18 +54,38 @@ package enum EngineReply: Sendable, Hashable {
             writer.string(message)
             writer.raw("}\n")
         case .response(let response):
-            Self.encode(response, into: &writer)
+            Self.encode(response, encoding: encoding, hierarchyCheck: &hierarchyCheck, into: &writer)
         }
         return writer.bytes
     }
 
-    private static func encode(_ response: EngineResponse, into writer: inout JSONWriter) {
+    private static func encode(
+        _ response: EngineResponse, encoding: ReplyEncoding, hierarchyCheck: inout HierarchyCheck, into writer: inout JSONWriter
+    ) {
         writer.raw("\"engine\":{\"name\":")
         writer.string(response.engineName)
         writer.raw(",\"version\":")
         writer.string(response.engineVersion)
-        writer.raw("},\"frames\":")
-        writer.array(response.trace.frames) { writer, frame in
+        writer.raw("},")
+        switch encoding {
+        case .columns: ColumnWriter.write(response.trace, into: &writer)
+        case .plain: writePlain(response.trace, into: &writer)
+        }
+        let outcome = response.trace.outcome
+        writer.raw(",\"outcome\":{\"completed\":")
+        writer.bool(outcome.completed)
+        writer.raw(",\"t\":")
+        writer.number(outcome.t)
+        if !outcome.hierarchy.isEmpty {
+            writer.raw(",\"hierarchy\":")
+            hierarchyCheck.write(outcome.hierarchy, into: &writer)
+        }
+        writer.raw("}}\n")
+    }
+
+    private static func writePlain(_ trace: Trace, into writer: inout JSONWriter) {
+        writer.raw("\"frames\":")
+        writer.array(trace.frames) { writer, frame in
             writer.raw("{\"t\":")
             writer.number(frame.t)
             writer.raw(",\"progress\":")
@@ -67,7 +95,7 @@ package enum EngineReply: Sendable, Hashable {
             writer.punctuation(UInt8(ascii: "}"))
         }
         writer.raw(",\"events\":")
-        writer.array(response.trace.events) { writer, event in
+        writer.array(trace.events) { writer, event in
             writer.raw("{\"t\":")
             writer.number(event.t)
             writer.raw(",\"kind\":")
@@ -78,24 +106,6 @@ package enum EngineReply: Sendable, Hashable {
             writer.string(event.detail)
             writer.punctuation(UInt8(ascii: "}"))
         }
-        let outcome = response.trace.outcome
-        writer.raw(",\"outcome\":{\"completed\":")
-        writer.bool(outcome.completed)
-        writer.raw(",\"t\":")
-        writer.number(outcome.t)
-        if !outcome.hierarchy.isEmpty {
-            writer.raw(",\"hierarchy\":")
-            if let parsed = try? JSONParser.parse(outcome.hierarchy) {
-                if outcome.hierarchy.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-                    writer.value(parsed)
-                } else {
-                    writer.raw(outcome.hierarchy)
-                }
-            } else {
-                writer.string(outcome.hierarchy)
-            }
-        }
-        writer.raw("}}\n")
     }
 
     private static func encode(_ view: ViewState, into writer: inout JSONWriter) {
@@ -142,5 +152,32 @@ package enum EngineReply: Sendable, Hashable {
             writer.number(view.m34)
         }
         writer.punctuation(UInt8(ascii: "}"))
+    }
+}
+
+/// How an answer writes the outcome's `hierarchy` text: as is when it is one line of JSON,
+/// re-written compactly when it parses but spans lines, as a JSON string when it does not parse.
+/// The last text found to be one line of JSON is remembered, so the same hierarchy answer after
+/// answer is compared, not parsed again.
+package struct HierarchyCheck {
+    private var lastOneLine: String?
+
+    package init() {}
+
+    mutating func write(_ hierarchy: String, into writer: inout JSONWriter) {
+        if hierarchy == lastOneLine {
+            writer.raw(hierarchy)
+            return
+        }
+        guard let parsed = try? JSONParser.parse(hierarchy) else {
+            writer.string(hierarchy)
+            return
+        }
+        if hierarchy.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            writer.value(parsed)
+        } else {
+            lastOneLine = hierarchy
+            writer.raw(hierarchy)
+        }
     }
 }

@@ -76,72 +76,57 @@ enum FrameFastPath {
 
     private static func view(_ cursor: inout JSONCursor) -> ViewState? {
         guard take(UInt8(ascii: "{"), &cursor), !take(UInt8(ascii: "}"), &cursor) else { return nil }
-        var key: String?
-        var x: Double?
-        var y: Double?
-        var w: Double?
-        var h: Double?
-        var alpha: Double?
-        var transform: AffineTransform?
-        var z: Int?
-        var hidden: Bool?
-        var rotationX: Double?
-        var rotationY: Double?
-        var m34: Double?
+        var fields = ViewFields()
         while true {
             guard let name = self.key(&cursor) else { return nil }
             switch name {
             case .key:
-                guard key == nil, cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == UInt8(ascii: "\""),
+                guard fields.key == nil, cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == UInt8(ascii: "\""),
                     let value = try? cursor.parseString()
                 else { return nil }
-                key = value
+                fields.key = value
             case .x:
-                guard x == nil, let value = number(&cursor) else { return nil }
-                x = value
+                guard fields.x == nil, let value = number(&cursor) else { return nil }
+                fields.x = value
             case .y:
-                guard y == nil, let value = number(&cursor) else { return nil }
-                y = value
+                guard fields.y == nil, let value = number(&cursor) else { return nil }
+                fields.y = value
             case .w:
-                guard w == nil, let value = number(&cursor) else { return nil }
-                w = value
+                guard fields.w == nil, let value = number(&cursor) else { return nil }
+                fields.w = value
             case .h:
-                guard h == nil, let value = number(&cursor) else { return nil }
-                h = value
+                guard fields.h == nil, let value = number(&cursor) else { return nil }
+                fields.h = value
             case .alpha:
-                guard alpha == nil, let value = number(&cursor) else { return nil }
-                alpha = value
+                guard fields.alpha == nil, let value = number(&cursor) else { return nil }
+                fields.alpha = value
             case .transform:
-                guard transform == nil, let value = affine(&cursor) else { return nil }
-                transform = value
+                guard fields.transform == nil, let value = affine(&cursor) else { return nil }
+                fields.transform = value
             case .z:
                 // As `asInteger`: an integral value within 2^53.
-                guard z == nil, let value = number(&cursor), value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992
+                guard fields.z == nil, let value = number(&cursor), value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992
                 else { return nil }
-                z = Int(value)
+                fields.z = Int(value)
             case .hidden:
-                guard hidden == nil, let value = literal(&cursor) else { return nil }
-                hidden = value
+                guard fields.hidden == nil, let value = literal(&cursor) else { return nil }
+                fields.hidden = value
             case .rotationX:
-                guard rotationX == nil, let value = number(&cursor) else { return nil }
-                rotationX = value
+                guard fields.rotationX == nil, let value = number(&cursor) else { return nil }
+                fields.rotationX = value
             case .rotationY:
-                guard rotationY == nil, let value = number(&cursor) else { return nil }
-                rotationY = value
+                guard fields.rotationY == nil, let value = number(&cursor) else { return nil }
+                fields.rotationY = value
             case .m34:
-                guard m34 == nil, let value = number(&cursor) else { return nil }
-                m34 = value
+                guard fields.m34 == nil, let value = number(&cursor) else { return nil }
+                fields.m34 = value
             default: return nil
             }
             if take(UInt8(ascii: ","), &cursor) { continue }
             guard take(UInt8(ascii: "}"), &cursor) else { return nil }
             break
         }
-        guard let key, let x, let y, let w, let h, let alpha, let transform, let z, let hidden
-        else { return nil }
-        return ViewState(
-            key: key, x: x, y: y, w: w, h: h, alpha: alpha, transform: transform, rotationX: rotationX ?? 0,
-            rotationY: rotationY ?? 0, m34: m34 ?? 0, z: z, hidden: hidden)
+        return fields.view
     }
 
     private static func affine(_ cursor: inout JSONCursor) -> AffineTransform? {
@@ -217,7 +202,7 @@ enum FrameFastPath {
     }
 
     /// A number as `JSONCursor.parseNumber` reads it; nil for anything else.
-    private static func number(_ cursor: inout JSONCursor) -> Double? {
+    static func number(_ cursor: inout JSONCursor) -> Double? {
         cursor.skipWhitespace()
         guard cursor.index < cursor.bytes.count else { return nil }
         let first = cursor.bytes[cursor.index]
@@ -226,7 +211,7 @@ enum FrameFastPath {
     }
 
     /// `true` or `false`; nil for anything else.
-    private static func literal(_ cursor: inout JSONCursor) -> Bool? {
+    static func literal(_ cursor: inout JSONCursor) -> Bool? {
         let bytes = cursor.bytes
         let index = cursor.index
         if bytes.count - index >= 4, bytes[index] == UInt8(ascii: "t"), bytes[index + 1] == UInt8(ascii: "r"),
@@ -245,7 +230,7 @@ enum FrameFastPath {
     }
 
     /// Skips whitespace, then takes `byte` when it comes next.
-    private static func take(_ byte: UInt8, _ cursor: inout JSONCursor) -> Bool {
+    static func take(_ byte: UInt8, _ cursor: inout JSONCursor) -> Bool {
         cursor.skipWhitespace()
         guard cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == byte else { return false }
         cursor.index += 1

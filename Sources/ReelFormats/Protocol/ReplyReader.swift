@@ -28,6 +28,11 @@ struct ReplyReader {
     /// An `engine` or `outcome` member longer than `EngineReplyLimits.maxMemberBytes`.
     private var memberProblem: JSONFieldError?
     private var eventsProblem: JSONFieldError?
+    /// Which forms of frames and events the answer used (`ReplyEncoding`): one of each at most.
+    private var sawPlainFrames = false
+    private var sawPlainEvents = false
+    private var sawFrameColumns = false
+    private var sawEventColumns = false
 
     init(cursor: JSONCursor) {
         self.cursor = cursor
@@ -61,6 +66,19 @@ struct ReplyReader {
             switch key {
             case "frames" where !atEnd && byte == UInt8(ascii: "["): try readFrames()
             case "events" where !atEnd && byte == UInt8(ascii: "["): try readEvents()
+            case "frame_columns" where !atEnd && byte == UInt8(ascii: "{"): try readColumns(frames: true)
+            case "event_columns" where !atEnd && byte == UInt8(ascii: "{"): try readColumns(frames: false)
+            case "frame_columns", "event_columns":
+                let problem = JSONValue.typeError(key, "an object", try cursor.parseValue(depth: 1))
+                if key == "frame_columns" {
+                    sawFrameColumns = true
+                    frames = []
+                    framesProblem = framesProblem ?? problem
+                } else {
+                    sawEventColumns = true
+                    events = []
+                    eventsProblem = eventsProblem ?? problem
+                }
             case "frames": framesValue = try cursor.parseValue(depth: 1)
             case "events": eventsValue = try cursor.parseValue(depth: 1)
             case "id": id = try nonNull(cursor.parseValue(depth: 1))
@@ -95,6 +113,12 @@ struct ReplyReader {
         let engine = try members.object("engine")
         let name = try engine.string("name", path: "engine.")
         let version = try engine.string("version", path: "engine.")
+        if framesValue != nil || sawPlainFrames, sawFrameColumns {
+            throw JSONFieldError(reason: "an answer holds \"frames\" or \"frame_columns\", not both")
+        }
+        if eventsValue != nil || sawPlainEvents, sawEventColumns {
+            throw JSONFieldError(reason: "an answer holds \"events\" or \"event_columns\", not both")
+        }
         if let framesProblem { throw framesProblem }
         guard let frames else {
             _ = try members.array("frames")
@@ -120,9 +144,35 @@ struct ReplyReader {
             })
     }
 
+    /// Reads a `frame_columns` or `event_columns` object (`ColumnReader`); a problem with its
+    /// contents is kept as the frames' or events' problem and the rest of it checked and skipped.
+    private mutating func readColumns(frames isFrames: Bool) throws(JSONParseError) {
+        let start = cursor.index
+        do throws(JSONFieldError) {
+            if isFrames {
+                sawFrameColumns = true
+                frames = try readFrameColumns()
+            } else {
+                sawEventColumns = true
+                events = try readEventColumns()
+            }
+        } catch {
+            cursor.index = start
+            try skipValue(depth: 1)
+            if isFrames {
+                frames = []
+                framesProblem = framesProblem ?? error
+            } else {
+                events = []
+                eventsProblem = eventsProblem ?? error
+            }
+        }
+    }
+
     // MARK: Arrays read element by element
 
     private mutating func readFrames() throws(JSONParseError) {
+        sawPlainFrames = true
         var decoded: [Frame] = []
         var rule = FrameTimeRule()
         var problem: JSONFieldError?
@@ -156,6 +206,7 @@ struct ReplyReader {
     }
 
     private mutating func readEvents() throws(JSONParseError) {
+        sawPlainEvents = true
         var decoded: [TraceEvent] = []
         var names = Set<EventNameKey>()
         var problem: JSONFieldError?
@@ -348,7 +399,7 @@ struct FrameTimeRule {
 /// What the archive interns of an event: kind, subject and the detail up to its argument (a
 /// detail `head(argument)` keeps `head(`; any other detail is all head), as ReelStore's
 /// `DetailSplit` splits it.
-private struct EventNameKey: Hashable {
+struct EventNameKey: Hashable {
     let kind: String
     let subject: String
     let head: String

@@ -158,7 +158,40 @@ final class EngineProcess {
     /// Writes `request` while reading standard output and error, until a full line arrives
     /// (returned without its newline) or `deadline` passes. Never blocks on a full pipe.
     func exchange(_ request: [UInt8], deadline: ContinuousClock.Instant) throws(ExchangeFailure) -> [UInt8] {
-        var written = 0
+        try send(request)
+        return try nextLine(deadline: deadline)
+    }
+
+    /// Request bytes queued for the engine's standard input and not yet written (`send`), from `outgoingOffset`.
+    private var outgoing: [UInt8] = []
+    private var outgoingOffset = 0
+
+    /// Queues `request` for the engine's standard input and writes as much of what is queued as
+    /// the pipe takes now, without waiting; the rest goes out while `nextLine` waits. Requests
+    /// sent ahead of their turn (`ExternalEngine.sendAhead`) use this, so the engine can work on
+    /// one while Reel compares the last.
+    func send(_ request: [UInt8]) throws(ExchangeFailure) {
+        if outgoingOffset == outgoing.count {
+            outgoing = request
+            outgoingOffset = 0
+        } else {
+            outgoing.append(contentsOf: request)
+        }
+        try writeQueued()
+    }
+
+    /// Writes queued request bytes while the pipe takes them.
+    private func writeQueued() throws(ExchangeFailure) {
+        while outgoingOffset < outgoing.count, input >= 0 {
+            let count = try writeSome(outgoing, from: outgoingOffset)
+            if count == 0 { return }
+            outgoingOffset += count
+        }
+    }
+
+    /// Reads standard output and error (writing queued requests as the pipe takes them) until a
+    /// full line arrives, returned without its newline, or `deadline` passes.
+    func nextLine(deadline: ContinuousClock.Instant) throws(ExchangeFailure) -> [UInt8] {
         while true {
             if let line = takeLine() { return line }
             if bufferedCount > maxLineBytes { throw .lineTooLong }
@@ -171,7 +204,7 @@ final class EngineProcess {
             let milliseconds = min(
                 Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1), Self.exitCheckInterval)
 
-            let wantsToWrite = written < request.count && input >= 0
+            let wantsToWrite = outgoingOffset < outgoing.count && input >= 0
             var descriptors = [
                 pollfd(fd: output, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: errorOutput, events: Int16(POLLIN), revents: 0),
@@ -182,9 +215,7 @@ final class EngineProcess {
                 if errno == EINTR { continue }
                 throw .ioError("poll failed: \(String(cString: strerror(errno)))")
             }
-            if descriptors[2].revents != 0 {
-                written += try writeSome(request, from: written)
-            }
+            if descriptors[2].revents != 0 { try writeQueued() }
             if descriptors[1].revents != 0 { drainErrorOutput() }
             if descriptors[0].revents != 0 { try readOutput() }
             if ready == 0 || descriptors[0].revents == 0, hasExited() {
@@ -227,8 +258,10 @@ final class EngineProcess {
         }
     }
 
+    /// The buffer `readOutput` reads into, allocated once per process (not once per read).
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+
     private func readOutput() throws(ExchangeFailure) {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
             if count > 0 {
@@ -240,7 +273,10 @@ final class EngineProcess {
                 }
                 pending.append(contentsOf: chunk[0..<count])
                 // An engine writing without end must not fill memory: the caller checks the limit.
-                if count < chunk.count || bufferedCount > maxLineBytes { return }
+                // A complete line ends the read too: answers to requests sent ahead stay in the
+                // pipe (the engine waits) rather than in Reel's memory.
+                let hasNewline = chunk.withUnsafeBytes { memchr($0.baseAddress!, Int32(UInt8(ascii: "\n")), count) != nil }
+                if count < chunk.count || bufferedCount > maxLineBytes || hasNewline { return }
                 continue
             }
             if count == 0 {

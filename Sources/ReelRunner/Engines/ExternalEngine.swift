@@ -82,27 +82,46 @@ public final class ExternalEngine: Sendable {
     }
 
     /// Runs one session on the engine. The request goes out numbered (`"id"`, counting from 1 per
-    /// adapter): an answer echoing another number fails the session.
+    /// adapter): an answer echoing another number fails the session. When the session was sent
+    /// ahead (`sendAhead`, the oldest still waiting), its answer is read; the time limit then counts
+    /// from now, when Reel starts waiting for it.
     package func run(_ request: EngineRequest) throws(ExternalEngineError) -> EngineResponse {
         let command = self.command
         let deadline = ContinuousClock.now.advanced(by: timeLimit)
         let limits = EngineProcessSlot.Limits(time: timeLimit, replyBytes: maxReplyBytes)
         return try process.withLock { (slot) throws(ExternalEngineError) -> EngineResponse in
-            slot.lastRequestID += 1
-            var numbered = request
-            numbered.id = slot.lastRequestID
-            let line: [UInt8]
-            do throws(EngineProtocolError) {
-                line = try numbered.encodedLine()
-            } catch {
-                throw ExternalEngineError(kind: .ioError, message: "cannot encode the request: \(error.reason)")
+            if let head = slot.ahead.first, head.request != request {
+                // Not the session sent ahead: the answers on their way are for others. Start afresh.
+                slot.dropAhead()
             }
-            let response = try slot.exchange(line, id: slot.lastRequestID, command: command, deadline: deadline, limits: limits)
+            if slot.ahead.isEmpty { slot.ahead.append(EngineProcessSlot.Ahead(request: request)) }
+            let response = try slot.answerFirst(command: command, deadline: deadline, limits: limits)
             if let problem = response.timeProblem(answering: request) {
                 throw ExternalEngineError(kind: .malformedResponse, message: "the engine's response is not valid: \(problem)")
             }
             return response
         }
+    }
+
+    /// Sends `request` to the engine now, before its turn: its answer is read by the `run` call for
+    /// the same request, which must come after the `run` calls for the requests sent ahead before
+    /// it, in order. The engine works on it while Reel compares earlier answers (two cores busy
+    /// instead of one). A failure to send is left for that `run` to report.
+    package func sendAhead(_ request: EngineRequest) {
+        let limits = EngineProcessSlot.Limits(time: timeLimit, replyBytes: maxReplyBytes)
+        let command = self.command
+        process.withLock { slot in
+            slot.ahead.append(EngineProcessSlot.Ahead(request: request))
+            slot.sendWaiting(command: command, limits: limits)
+        }
+    }
+
+    /// The requests sent ahead whose answers have not been read.
+    package var sessionsAhead: Int { process.withLock { $0.ahead.count } }
+
+    /// Forgets the requests sent ahead (their process is stopped: its answers would come first).
+    package func dropAhead() {
+        process.withLock { slot in slot.dropAhead() }
     }
 
     /// The identity of the engine that gave `response`: its own name and version, and a
@@ -130,11 +149,23 @@ public final class ExternalEngine: Sendable {
     }
 }
 
-/// The process of an `ExternalEngine`, when one is running.
+/// The process of an `ExternalEngine`, when one is running, and the requests it was sent ahead.
 struct EngineProcessSlot: ~Copyable {
     var current: EngineProcess?
     /// The number of the last request sent.
     var lastRequestID = 0
+    /// Requests whose answers have not been read, oldest first: sent to `current` (with their
+    /// number) or, after a process was stopped, waiting to be sent again to the next one.
+    var ahead: [Ahead] = []
+
+    /// A request in `ahead`.
+    struct Ahead {
+        var request: EngineRequest
+        /// Its number when it was sent to the current process; nil while it waits to be sent.
+        var id: Int?
+        /// Why it could not be sent; reported for its session at its turn.
+        var failure: ExternalEngineError?
+    }
 
     /// How long an answer may take and how long its line may be.
     struct Limits {
@@ -142,67 +173,133 @@ struct EngineProcessSlot: ~Copyable {
         var replyBytes: Int
     }
 
-    /// Sends request `line` (numbered `id`) and returns the engine's answer; every failure is the
-    /// session's, and a process in doubt is killed (the next session starts a new one).
-    mutating func exchange(
-        _ line: [UInt8], id: Int, command: String, deadline: ContinuousClock.Instant, limits: Limits
-    ) throws(ExternalEngineError) -> EngineResponse {
+    /// Stops the process and forgets every request sent ahead.
+    mutating func dropAhead() {
+        if ahead.contains(where: { $0.id != nil }) {
+            _ = current?.stop(grace: .zero)
+            current = nil
+        }
+        ahead = []
+    }
+
+    /// Sends the requests of `ahead` that wait (numbered, starting a process when none runs).
+    /// A request that cannot be sent keeps its failure, reported for its session at its turn.
+    mutating func sendWaiting(command: String, limits: Limits) {
+        guard let first = ahead.firstIndex(where: { $0.id == nil && $0.failure == nil }) else { return }
+        if let engine = current, !ahead.contains(where: { $0.id != nil }) {
+            // Output of a process that answered everything it was sent, written before this request,
+            // is a second answer to an earlier one: this session's would come after it.
+            do throws(EngineProcess.ExchangeFailure) {
+                if try engine.hasUnsolicitedOutput() {
+                    let excerpt = Self.excerpt(engine.pendingPrefix)
+                    lost(engine)
+                    ahead[first].failure = ExternalEngineError(
+                        kind: .malformedResponse,
+                        message: "the engine wrote \(excerpt) before it was sent this session's request "
+                            + "(a second answer to an earlier request?); it was killed")
+                    return
+                }
+            } catch {
+                lost(engine)
+                ahead[first].failure = ExternalEngineError(kind: .ioError, message: Self.reason(error))
+                return
+            }
+        }
         let engine: EngineProcess
-        let answeredBefore = current != nil
         if let current {
             engine = current
         } else {
-            engine = try EngineProcess(command: command, maxLineBytes: limits.replyBytes)
+            do throws(ExternalEngineError) {
+                engine = try EngineProcess(command: command, maxLineBytes: limits.replyBytes)
+            } catch {
+                ahead[first].failure = error
+                return
+            }
             current = engine
+        }
+        for position in first..<ahead.count where ahead[position].id == nil && ahead[position].failure == nil {
+            var numbered = ahead[position].request
+            numbered.id = lastRequestID + 1
+            let line: [UInt8]
+            do throws(EngineProtocolError) {
+                line = try numbered.encodedLine()
+            } catch {
+                ahead[position].failure = ExternalEngineError(kind: .ioError, message: "cannot encode the request: \(error.reason)")
+                continue
+            }
+            lastRequestID += 1
+            do throws(EngineProcess.ExchangeFailure) {
+                try engine.send(line)
+            } catch {
+                lost(engine)
+                ahead[position].failure = ExternalEngineError(kind: .ioError, message: Self.reason(error))
+                return
+            }
+            ahead[position].id = lastRequestID
+        }
+    }
+
+    /// Reads the answer to the oldest request of `ahead` (sending it first when it waits), and
+    /// removes it. Every failure is that session's; a process in doubt is killed, and the
+    /// requests sent to it after this one wait to be sent again to the next process.
+    mutating func answerFirst(command: String, deadline: ContinuousClock.Instant, limits: Limits) throws(ExternalEngineError)
+        -> EngineResponse
+    {
+        sendWaiting(command: command, limits: limits)
+        let head = ahead.removeFirst()
+        if let failure = head.failure { throw failure }
+        guard let engine = current, let id = head.id else {
+            throw ExternalEngineError(kind: .ioError, message: "the request could not be sent")
         }
         let answer: [UInt8]
         do throws(EngineProcess.ExchangeFailure) {
-            // Output of a process that answered before, written before this request, is a second
-            // answer to an earlier one: this session's would come after it.
-            if answeredBefore, try engine.hasUnsolicitedOutput() { throw .unsolicitedOutput }
-            answer = try engine.exchange(line, deadline: deadline)
+            answer = try engine.nextLine(deadline: deadline)
         } catch {
-            current = nil
             switch error {
-            case .endOfOutput:
+            case .endOfOutput, .unsolicitedOutput:
+                // Its exit status, when it exits within the grace period, says more than a kill.
                 let ending = engine.stop(grace: .milliseconds(500))
+                lost(engine)
                 let detail = engine.errorText.map { "; stderr: \($0)" } ?? ""
                 throw ExternalEngineError(kind: .crashed, message: "the engine \(ending) before answering\(detail)")
             case .timedOut:
-                _ = engine.stop(grace: .zero)
+                lost(engine)
                 throw ExternalEngineError(
                     kind: .timedOut, message: "the engine did not answer within \(Self.seconds(limits.time)) s and was killed")
-            case .unsolicitedOutput:
-                let excerpt = Self.excerpt(engine.pendingPrefix)
-                _ = engine.stop(grace: .zero)
-                throw ExternalEngineError(
-                    kind: .malformedResponse,
-                    message: "the engine wrote \(excerpt) before it was sent this session's request "
-                        + "(a second answer to an earlier request?); it was killed")
             case .lineTooLong:
-                _ = engine.stop(grace: .zero)
+                lost(engine)
                 throw ExternalEngineError(
                     kind: .malformedResponse,
                     message: "the engine's response line is longer than \(limits.replyBytes) bytes (--max-reply-bytes); it was killed")
             case .ioError(let reason):
-                _ = engine.stop(grace: .zero)
+                lost(engine)
                 throw ExternalEngineError(kind: .ioError, message: reason)
             }
         }
+        return try decode(answer, id: id, engine: engine)
+    }
+
+    /// Forgets `engine` as the current process (killed at once unless it already stopped), and
+    /// marks the requests sent to it ahead as waiting to be sent again.
+    private mutating func lost(_ engine: EngineProcess) {
+        current = nil
+        _ = engine.stop(grace: .zero)
+        for position in ahead.indices { ahead[position].id = nil }
+    }
+
+    private mutating func decode(_ answer: [UInt8], id: Int, engine: EngineProcess) throws(ExternalEngineError) -> EngineResponse {
         let reply: EngineReply
         let echoed: Int?
         do {
             (reply, echoed) = try EngineReply.decodeAnswer(line: answer)
         } catch {
-            current = nil
-            _ = engine.stop(grace: .zero)
+            lost(engine)
             throw ExternalEngineError(
                 kind: .malformedResponse,
                 message: "the engine's response is not valid: \(error.reason) (response starts \(Self.excerpt(answer)))")
         }
         if let echoed, echoed != id {
-            current = nil
-            _ = engine.stop(grace: .zero)
+            lost(engine)
             throw ExternalEngineError(
                 kind: .malformedResponse,
                 message: "the engine answered request \(echoed) while request \(id) was waiting "
@@ -213,6 +310,11 @@ struct EngineProcessSlot: ~Copyable {
         case .error(let message):
             throw ExternalEngineError(kind: .engineError, message: "the engine reported: \(UntrustedText.sanitized(message))")
         }
+    }
+
+    private static func reason(_ failure: EngineProcess.ExchangeFailure) -> String {
+        if case .ioError(let reason) = failure { return reason }
+        return "\(failure)"
     }
 
     private static func seconds(_ duration: Duration) -> String {

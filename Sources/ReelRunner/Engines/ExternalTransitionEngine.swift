@@ -56,6 +56,28 @@ public final class ExternalTransitionEngine: TransitionEngine {
 
     private func answer(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> EngineResponse {
         if let startupFailure { throw ExternalEngineError(kind: .launchFailed, message: startupFailure) }
+        let request = try self.request(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
+        try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
+        let response: EngineResponse
+        do {
+            response = try process.run(request)
+        } catch {
+            if !identityIsKnown, error.kind != .engineError {
+                failuresBeforeFirstAnswer += 1
+                if failuresBeforeFirstAnswer >= attempts {
+                    startupFailure = error.message
+                    process.dropAhead()
+                }
+            }
+            throw error
+        }
+        identity = process.identity(of: response)
+        identityIsKnown = true
+        return response
+    }
+
+    /// The protocol request for one session, offering the compact answer form.
+    private func request(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> EngineRequest {
         if lastSpec?.scenario != scenario {
             do {
                 lastSpec = (scenario, try EngineRequest.compactSpec(scenario.canonicalJSON))
@@ -66,21 +88,26 @@ public final class ExternalTransitionEngine: TransitionEngine {
         var request = EngineRequest(
             scenarioName: scenario.name, scenarioSpecJSON: lastSpec?.text, device: device, refreshHz: refreshHz, touches: touches)
         request.specIsCompact = true
-        try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
-        let response: EngineResponse
-        do {
-            response = try process.run(request)
-        } catch {
-            if !identityIsKnown, error.kind != .engineError {
-                failuresBeforeFirstAnswer += 1
-                if failuresBeforeFirstAnswer >= attempts { startupFailure = error.message }
-            }
-            throw error
-        }
-        identity = process.identity(of: response)
-        identityIsKnown = true
-        return response
+        // Engines that know the compact answer form use it; the others ignore the offer.
+        request.offersColumns = true
+        return request
     }
+}
+
+extension ExternalTransitionEngine: AheadEngine {
+    /// Sends the session to the engine process now (`ExternalEngine.sendAhead`); a session the
+    /// engine would not be sent (out of the gesture limits, an engine given up on) is not, and its
+    /// `run` reports why at its turn.
+    package func sendAhead(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) {
+        guard startupFailure == nil, GestureLimits.violation(touches: touches, device: device, refreshHz: refreshHz) == nil,
+            let request = try? request(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
+        else { return }
+        process.sendAhead(request)
+    }
+
+    package var sessionsAhead: Int { process.sessionsAhead }
+
+    package func dropAhead() { process.dropAhead() }
 }
 
 extension ExternalTransitionEngine: ExplainingEngine {}

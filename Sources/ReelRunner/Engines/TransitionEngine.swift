@@ -52,6 +52,24 @@ package protocol ExplainingEngine: TransitionEngine {
     ) throws -> (trace: Trace, decision: StoredDecision?)
 }
 
+/// An engine that can be sent sessions before their turn, so that it works on them while Reel
+/// compares earlier answers: an `exec:` engine in its own process (`ExternalTransitionEngine`).
+///
+/// The caller runs the sessions it sent ahead, in the order it sent them, with the same input;
+/// a `run` for any other session makes the engine forget the sessions sent ahead first.
+///
+/// ```swift
+/// for next in sessions[1...] { ahead.sendAhead(scenario: spec, device: next.device, refreshHz: 60, touches: next.touches) }
+/// let trace = try ahead.run(scenario: spec, device: first.device, refreshHz: 60, touches: first.touches, outcomeHierarchy: false)
+/// ```
+package protocol AheadEngine: TransitionEngine {
+    func sendAhead(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch])
+    /// The sessions sent ahead whose answers were not yet taken by `run`.
+    var sessionsAhead: Int { get }
+    /// Forgets the sessions sent ahead (stopping a process that is working on them).
+    func dropAhead()
+}
+
 /// This build's engine behind the `TransitionEngine` interface.
 public final class BuiltinEngine: TransitionEngine {
     public let engine: Engine

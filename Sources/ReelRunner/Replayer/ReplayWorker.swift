@@ -54,6 +54,8 @@ final class ReplayWorker: @unchecked Sendable {
     /// (`SQLiteError.isDamagedFile`): then no verdict of it can be trusted, and the replay must stop.
     func replay(_ ids: [Int64]) throws -> [Judged] {
         if let judged = try? replayTogether(ids) { return judged }
+        // Sessions sent ahead and not run are of the batch given up on.
+        (engine as? AheadEngine)?.dropAhead()
         return try ids.map { id in
             do {
                 return try replayTogether([id])[0]
@@ -99,6 +101,7 @@ final class ReplayWorker: @unchecked Sendable {
         // Kept traces wait in the batch's results until the chunk is written.
         var keptBytes = 0
         var start = 0
+        var sentAhead = 0
         while start < sessions.count {
             var comparisons: [SessionDiff?] = []
             var failures: [SessionComparison?] = []
@@ -108,6 +111,7 @@ final class ReplayWorker: @unchecked Sendable {
             var held = 0
             var end = start
             while end < sessions.count, end == start || held < Self.heldTraceBudget {
+                sendAhead(sessions, through: end + Self.sessionsAhead, sent: &sentAhead)
                 let started = ContinuousClock.now
                 defer { seconds.append((ContinuousClock.now - started).inSeconds) }
                 do {
@@ -158,6 +162,24 @@ final class ReplayWorker: @unchecked Sendable {
             start = end
         }
         return judged
+    }
+
+    /// How many sessions after the one running an engine in another process (`AheadEngine`) is
+    /// sent before their turn, within a batch: it simulates them while this thread decodes and
+    /// compares, so a replay keeps two cores busy. The requests are a few kB each, and the answers
+    /// wait in the engine's output pipe (it blocks when the pipe is full), not in Reel's memory.
+    static let sessionsAhead = 3
+
+    /// Sends the sessions from `sent` through `last` (of `sessions`) to an `AheadEngine`.
+    private func sendAhead(_ sessions: [RecordedSession], through last: Int, sent: inout Int) {
+        guard let ahead = engine as? AheadEngine else { return }
+        while sent <= last, sent < sessions.count {
+            let header = sessions[sent].header
+            if let spec = try? spec(header.scenarioSpecJSON) {
+                ahead.sendAhead(scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: sessions[sent].touches)
+            }
+            sent += 1
+        }
     }
 
     /// Why a session could not be replayed: its verdict's error message.

@@ -20,16 +20,21 @@ package enum EngineProtocolServer {
         try serve(lines: lines, handler: handler) { (bytes) throws(EngineServeError) in try writeAll(bytes, to: output) }
     }
 
-    /// Serves requests from `lines`, handing every response line to `emit`.
+    /// Serves requests from `lines`, handing every response line to `emit`. Requests are decoded
+    /// by one `RequestDecoder` (no JSON tree for the usual shape, the spec re-written only when it
+    /// changes); an answer is written in the compact form (`ReplyEncoding.columns`) when its request
+    /// offers it, in the plain form otherwise.
     static func serve(
         lines: LineSource, handler: (EngineRequest) -> EngineReply, emit: ([UInt8]) throws(EngineServeError) -> Void
     ) throws(EngineServeError) {
+        var decoder = RequestDecoder()
+        var hierarchyCheck = HierarchyCheck()
         while true {
             let line: ServedLine?
             do {
                 line = try lines.withNextLine { bytes -> ServedLine in
                     if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return .blank }
-                    return .request(Result { () throws(EngineProtocolError) in try EngineRequest.decode(line: Array(bytes)) })
+                    return .request(Result { () throws(EngineProtocolError) in try decoder.decode(line: bytes) })
                 }
             } catch {
                 throw EngineServeError(message: "reading requests failed: \(error.message)")
@@ -38,7 +43,9 @@ package enum EngineProtocolServer {
             case nil: return
             case .blank?: continue
             case .request(.failure(let error))?: try emit(EngineReply.error(error.reason).encodedLine())
-            case .request(.success(let request))?: try emit(handler(request).encodedLine(id: request.id))
+            case .request(.success(let request))?:
+                let encoding: ReplyEncoding = request.offersColumns ? .columns : .plain
+                try emit(handler(request).encodedLine(id: request.id, encoding: encoding, hierarchyCheck: &hierarchyCheck))
             }
         }
     }

@@ -58,11 +58,13 @@ final class BenchRunner {
         reel = try ProcessFacts.executablePath()
     }
 
-    /// Every step, in order; only the ReelKit figures with `kitOnly`, only the yardstick's with
-    /// `yardstickOnly`; returns the figures.
+    /// Every step, in order; only the engines-over-the-protocol figures (ReelKit's and
+    /// `exec:reel engine serve`'s) with `kitOnly`, only the yardstick's with `yardstickOnly`;
+    /// returns the figures.
     func run(kitOnly: Bool = false, yardstickOnly: Bool = false) throws -> [BenchFigure] {
         if kitOnly {
             try kitFigures()
+            try execEngineFigures()
             return figures
         }
         try yardstickFigures()

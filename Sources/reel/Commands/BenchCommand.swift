@@ -32,7 +32,7 @@ struct BenchCommand: ParsableCommand {
             discussion: "Adds the ReelKit figure: its replay speed against the built-in engine's, protocol included (docs/KIT.md)."))
     var kitEngine: String?
 
-    @Flag(help: "Only the ReelKit figure (needs --kit-engine).")
+    @Flag(help: "Only the engines over the protocol: the ReelKit figures and exec:reel engine serve's (needs --kit-engine).")
     var kitOnly = false
 
     @Option(help: "The compiled shared/bench/c_limit.c: the yardstick figures run first when given (tools/bench compiles it).")

@@ -1,0 +1,245 @@
+import ReelJSON
+import ReelTrace
+
+/// How an answer's frames and events are written (docs/PROTOCOL.md, "Column answers").
+///
+/// `plain` is the protocol's original form (`"frames": [...]`, `"events": [...]`), which every
+/// engine writes and Reel always reads. `columns` is the optional compact form an engine may
+/// answer with when the request offers it (`"reply_encodings": ["columns"]`): `"frame_columns"`
+/// and `"event_columns"` instead, each view's properties as one column of numbers with repeats
+/// written once (`[value, count]`), event texts declared once. The numbers are written exactly
+/// as in `plain` (`JSONWriter.number`), so both forms decode to bit-identical traces.
+///
+/// ```swift
+/// let line = EngineReply.response(response).encodedLine(id: 7, encoding: .columns)
+/// ```
+package enum ReplyEncoding: String, Sendable, Hashable {
+    case plain
+    case columns
+
+    /// The request member that offers the compact form.
+    package static let offerMember = "reply_encodings"
+}
+
+/// The property columns of one view in `frame_columns`, in the order they are written; the last
+/// three are written only when some value is not +0.
+enum ViewColumn: CaseIterable {
+    case x, y, w, h, alpha, a, b, c, d, tx, ty, rotationX, rotationY, m34
+
+    var name: String {
+        switch self {
+        case .x: "x"
+        case .y: "y"
+        case .w: "w"
+        case .h: "h"
+        case .alpha: "alpha"
+        case .a: "a"
+        case .b: "b"
+        case .c: "c"
+        case .d: "d"
+        case .tx: "tx"
+        case .ty: "ty"
+        case .rotationX: "rotation_x"
+        case .rotationY: "rotation_y"
+        case .m34: "m34"
+        }
+    }
+
+    var isOptional: Bool { self == .rotationX || self == .rotationY || self == .m34 }
+
+    func value(of view: ViewState) -> Double {
+        switch self {
+        case .x: view.x
+        case .y: view.y
+        case .w: view.w
+        case .h: view.h
+        case .alpha: view.alpha
+        case .a: view.transform.a
+        case .b: view.transform.b
+        case .c: view.transform.c
+        case .d: view.transform.d
+        case .tx: view.transform.tx
+        case .ty: view.transform.ty
+        case .rotationX: view.rotationX
+        case .rotationY: view.rotationY
+        case .m34: view.m34
+        }
+    }
+}
+
+/// Writes a response's frames and events in the `columns` form (`ReplyEncoding`).
+enum ColumnWriter {
+    /// `"frame_columns":{...},"event_columns":{...}` (no leading comma).
+    static func write(_ trace: Trace, into writer: inout JSONWriter) {
+        writeFrames(trace.frames, into: &writer)
+        writer.punctuation(UInt8(ascii: ","))
+        writeEvents(trace.events, into: &writer)
+    }
+
+    /// `"frame_columns":{"count":N,"t":[...],"progress":[...],"layout":[[RUN,[VIEW,...]],...],
+    /// "views":[{"key":...,"x":[...],...,"z":[...],"hidden":[...]},...]}`.
+    private static func writeFrames(_ frames: [Frame], into writer: inout JSONWriter) {
+        // Views by first appearance; for each view, where it sits in each frame that has it.
+        var keys: [String] = []
+        var slots: [[(frame: Int, position: Int)]] = []
+        var layouts: [[Int]] = []
+        layouts.reserveCapacity(frames.count)
+        for (frameIndex, frame) in frames.enumerated() {
+            var layout: [Int] = []
+            layout.reserveCapacity(frame.views.count)
+            for (position, view) in frame.views.enumerated() {
+                let viewIndex: Int
+                if let found = keys.firstIndex(of: view.key) {
+                    viewIndex = found
+                } else {
+                    viewIndex = keys.count
+                    keys.append(view.key)
+                    slots.append([])
+                }
+                slots[viewIndex].append((frameIndex, position))
+                layout.append(viewIndex)
+            }
+            layouts.append(layout)
+        }
+        writer.raw("\"frame_columns\":{\"count\":")
+        writer.int(frames.count)
+        writer.raw(",\"t\":")
+        writeNumbers(frames.map(\.t), into: &writer)
+        writer.raw(",\"progress\":")
+        writeNumbers(frames.map(\.progress), into: &writer)
+        writer.raw(",\"layout\":[")
+        var start = 0
+        while start < layouts.count {
+            var end = start + 1
+            while end < layouts.count, layouts[end] == layouts[start] { end += 1 }
+            if start > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            writer.punctuation(UInt8(ascii: "["))
+            writer.int(end - start)
+            writer.raw(",[")
+            for (position, viewIndex) in layouts[start].enumerated() {
+                if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
+                writer.int(viewIndex)
+            }
+            writer.raw("]]")
+            start = end
+        }
+        writer.raw("],\"views\":[")
+        var states: [ViewState] = []
+        var values: [Double] = []
+        for (viewIndex, key) in keys.enumerated() {
+            if viewIndex > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            states.removeAll(keepingCapacity: true)
+            for place in slots[viewIndex] { states.append(frames[place.frame].views[place.position]) }
+            writer.raw("{\"key\":")
+            writer.string(key)
+            for column in ViewColumn.allCases {
+                values.removeAll(keepingCapacity: true)
+                for state in states { values.append(column.value(of: state)) }
+                if column.isOptional, !values.contains(where: { $0.bitPattern != 0 }) { continue }
+                writer.raw(",\"")
+                writer.raw(column.name)
+                writer.raw("\":")
+                writeNumbers(values, into: &writer)
+            }
+            writer.raw(",\"z\":")
+            writeRuns(
+                count: states.count, into: &writer, same: { states[$0].z == states[$1].z },
+                write: { writer, place in writer.int(states[place].z) })
+            writer.raw(",\"hidden\":")
+            writeRuns(
+                count: states.count, into: &writer, same: { states[$0].hidden == states[$1].hidden },
+                write: { writer, place in writer.bool(states[place].hidden) })
+            writer.punctuation(UInt8(ascii: "}"))
+        }
+        writer.raw("]}")
+    }
+
+    /// `"event_columns":{"count":M,"texts":[...],"t":[...],"kind":[...],"subject":[...],"detail":[...]}`:
+    /// kinds, subjects and details as indices into `texts` (each text once, by first use).
+    private static func writeEvents(_ events: [TraceEvent], into writer: inout JSONWriter) {
+        var texts: [String] = []
+        var kinds: [Int] = []
+        var subjects: [Int] = []
+        var details: [Int] = []
+        kinds.reserveCapacity(events.count)
+        subjects.reserveCapacity(events.count)
+        details.reserveCapacity(events.count)
+        // Each field's text is first compared with that field's previous one, then with the last
+        // few texts (a text repeats mostly soon after); one not among them is added again: `texts`
+        // may hold a text twice, which costs a few bytes, never a hash of every text.
+        func index(_ text: String, previous: inout Int) -> Int {
+            let length = text.utf8.count
+            if previous >= 0, texts[previous].utf8.count == length, texts[previous] == text { return previous }
+            var position = texts.count - 1
+            while position >= 0, position >= texts.count - 8 {
+                if texts[position].utf8.count == length, texts[position] == text {
+                    previous = position
+                    return position
+                }
+                position -= 1
+            }
+            texts.append(text)
+            previous = texts.count - 1
+            return previous
+        }
+        var previousKind = -1
+        var previousSubject = -1
+        var previousDetail = -1
+        for event in events {
+            kinds.append(index(event.kind, previous: &previousKind))
+            subjects.append(index(event.subject, previous: &previousSubject))
+            details.append(index(event.detail, previous: &previousDetail))
+        }
+        writer.raw("\"event_columns\":{\"count\":")
+        writer.int(events.count)
+        writer.raw(",\"texts\":[")
+        for (position, text) in texts.enumerated() {
+            if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            writer.string(text)
+        }
+        writer.raw("],\"t\":")
+        writeNumbers(events.map(\.t), into: &writer)
+        for (name, column) in [("kind", kinds), ("subject", subjects), ("detail", details)] {
+            writer.raw(",\"")
+            writer.raw(name)
+            writer.raw("\":")
+            writeRuns(
+                count: column.count, into: &writer, same: { column[$0] == column[$1] },
+                write: { writer, position in writer.int(column[position]) })
+        }
+        writer.punctuation(UInt8(ascii: "}"))
+    }
+
+    /// A column of numbers, a run of equal ones (bit for bit: 0 and -0 differ) as `[value, count]`.
+    private static func writeNumbers(_ values: [Double], into writer: inout JSONWriter) {
+        values.withUnsafeBufferPointer { values in
+            writeRuns(
+                count: values.count, into: &writer, same: { values[$0].bitPattern == values[$1].bitPattern },
+                write: { writer, position in writer.number(values[position]) })
+        }
+    }
+
+    /// `[item, item, ...]`: a single value as itself, two or more equal ones in a row as `[value, count]`.
+    private static func writeRuns(
+        count: Int, into writer: inout JSONWriter, same: (Int, Int) -> Bool, write: (inout JSONWriter, Int) -> Void
+    ) {
+        writer.punctuation(UInt8(ascii: "["))
+        var start = 0
+        while start < count {
+            var end = start + 1
+            while end < count, same(start, end) { end += 1 }
+            if start > 0 { writer.punctuation(UInt8(ascii: ",")) }
+            if end - start == 1 {
+                write(&writer, start)
+            } else {
+                writer.punctuation(UInt8(ascii: "["))
+                write(&writer, start)
+                writer.punctuation(UInt8(ascii: ","))
+                writer.int(end - start)
+                writer.punctuation(UInt8(ascii: "]"))
+            }
+            start = end
+        }
+        writer.punctuation(UInt8(ascii: "]"))
+    }
+}

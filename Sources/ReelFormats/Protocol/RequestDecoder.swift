@@ -1,0 +1,217 @@
+import ReelJSON
+import ReelTrace
+
+/// Decodes request lines for a server (`reel engine serve`, `ReelKitServer`): requests of the
+/// usual shape straight from the bytes, without a JSON tree, and the scenario spec re-written
+/// compactly only when its text differs from the previous request's (consecutive requests mostly
+/// carry the same spec). Anything else (an unknown or repeated member, a `null`, a wrong type, a
+/// syntax error) is decoded again by `EngineRequest.decode(line:)`, which accepts it or reports
+/// its problem exactly as before: the result is always what that decoder gives.
+///
+/// ```swift
+/// var decoder = RequestDecoder()
+/// let request = try decoder.decode(line: bytes)
+/// ```
+package struct RequestDecoder {
+    /// The previous request's spec as sent and as re-written.
+    private var lastSpec: (sent: [UInt8], compact: String)?
+
+    package init() {}
+
+    /// The request on `line` (without its newline).
+    package mutating func decode(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> EngineRequest {
+        var cursor = JSONCursor(bytes: line)
+        if let request = fastRequest(&cursor) { return request }
+        return try EngineRequest.decode(line: Array(line))
+    }
+
+    /// The member names the fast path knows.
+    private enum Member: String {
+        case id, scenario, device, touches
+        case refreshHz = "refresh_hz"
+        case replyEncodings = "reply_encodings"
+    }
+
+    private mutating func fastRequest(_ cursor: inout JSONCursor) -> EngineRequest? {
+        guard FrameFastPath.take(UInt8(ascii: "{"), &cursor) else { return nil }
+        var seen = Set<String>()
+        var id: Int?
+        var name: String?
+        var spec: String?
+        var device = GestureSession.defaultDevice
+        var refreshHz = GestureSession.defaultRefreshHz
+        var touches: [Touch]?
+        var offersColumns = false
+        if FrameFastPath.take(UInt8(ascii: "}"), &cursor) { return nil }
+        repeat {
+            guard let key = Self.string(&cursor), seen.insert(key).inserted, FrameFastPath.take(UInt8(ascii: ":"), &cursor),
+                let member = Member(rawValue: key)
+            else { return nil }
+            switch member {
+            case .id:
+                guard let value = Self.integer(&cursor) else { return nil }
+                id = value
+            case .scenario:
+                guard let scenario = scenario(&cursor) else { return nil }
+                (name, spec) = scenario
+            case .device:
+                guard let value = Self.device(&cursor) else { return nil }
+                device = value
+            case .refreshHz:
+                guard let value = FrameFastPath.number(&cursor) else { return nil }
+                refreshHz = value
+            case .touches:
+                guard let value = Self.touches(&cursor) else { return nil }
+                touches = value
+            case .replyEncodings:
+                guard let value = Self.names(&cursor) else { return nil }
+                offersColumns = value.contains(ReplyEncoding.columns.rawValue)
+            }
+        } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
+        guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let name, let touches else { return nil }
+        cursor.skipWhitespace()
+        guard cursor.index == cursor.bytes.count else { return nil }
+        var request = EngineRequest(
+            scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
+        request.offersColumns = offersColumns
+        return request
+    }
+
+    /// `{"name": ..., "spec": {...}}`: the name and the spec's compact text (nil when absent).
+    private mutating func scenario(_ cursor: inout JSONCursor) -> (String, String?)? {
+        guard FrameFastPath.take(UInt8(ascii: "{"), &cursor) else { return nil }
+        var name: String?
+        var spec: String?
+        var sawSpec = false
+        repeat {
+            guard let key = Self.string(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor) else { return nil }
+            switch key {
+            case "name" where name == nil:
+                guard let value = Self.string(&cursor) else { return nil }
+                name = value
+            case "spec" where !sawSpec:
+                sawSpec = true
+                guard let value = compactSpec(&cursor) else { return nil }
+                spec = value
+            default: return nil
+            }
+        } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
+        guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let name else { return nil }
+        return (name, spec)
+    }
+
+    /// The spec object at the cursor as `EngineRequest.decode` writes it (`JSONWriter.text(of:)`),
+    /// taken from the previous request when the bytes are the same.
+    private mutating func compactSpec(_ cursor: inout JSONCursor) -> String? {
+        cursor.skipWhitespace()
+        let start = cursor.index
+        guard start < cursor.bytes.count, cursor.bytes[start] == UInt8(ascii: "{") else { return nil }
+        var reader = ReplyReader(cursor: cursor)
+        guard (try? reader.skipValue(depth: 2)) != nil else { return nil }
+        cursor = reader.cursor
+        let sent = UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index])
+        if let lastSpec, lastSpec.sent.elementsEqual(sent) { return lastSpec.compact }
+        guard let value = try? JSONParser.parse(sent) else { return nil }
+        let compact = JSONWriter.text(of: value)
+        lastSpec = (Array(sent), compact)
+        return compact
+    }
+
+    private static func device(_ cursor: inout JSONCursor) -> Device? {
+        guard FrameFastPath.take(UInt8(ascii: "{"), &cursor) else { return nil }
+        var width: Double?
+        var height: Double?
+        var scale: Double?
+        repeat {
+            guard let key = string(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor), let value = FrameFastPath.number(&cursor)
+            else { return nil }
+            switch key {
+            case "width" where width == nil: width = value
+            case "height" where height == nil: height = value
+            case "scale" where scale == nil: scale = value
+            default: return nil
+            }
+        } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
+        guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let width, let height, let scale else { return nil }
+        return Device(width: width, height: height, scale: scale)
+    }
+
+    /// `[{"t":...,"id":...,"phase":...,"x":...,"y":...}, ...]`, each member once, no other.
+    private static func touches(_ cursor: inout JSONCursor) -> [Touch]? {
+        guard FrameFastPath.take(UInt8(ascii: "["), &cursor) else { return nil }
+        var touches: [Touch] = []
+        if FrameFastPath.take(UInt8(ascii: "]"), &cursor) { return touches }
+        repeat {
+            guard FrameFastPath.take(UInt8(ascii: "{"), &cursor) else { return nil }
+            var t: Double?
+            var id: Int?
+            var phase: TouchPhase?
+            var x: Double?
+            var y: Double?
+            repeat {
+                // Member names and phases matched on their bytes: no String per touch.
+                guard let name = bareString(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor) else { return nil }
+                switch (name.count, name[0]) {
+                case (1, UInt8(ascii: "t")) where t == nil: t = FrameFastPath.number(&cursor)
+                case (1, UInt8(ascii: "x")) where x == nil: x = FrameFastPath.number(&cursor)
+                case (1, UInt8(ascii: "y")) where y == nil: y = FrameFastPath.number(&cursor)
+                case (2, UInt8(ascii: "i")) where id == nil && name[1] == UInt8(ascii: "d"): id = integer(&cursor)
+                case (5, UInt8(ascii: "p")) where phase == nil && name.elementsEqual("phase".utf8):
+                    phase = bareString(&cursor).flatMap(Self.phase)
+                default: return nil
+                }
+            } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
+            guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let t, let id, let phase, let x, let y else { return nil }
+            touches.append(Touch(t: t, id: id, phase: phase, x: x, y: y))
+        } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
+        guard FrameFastPath.take(UInt8(ascii: "]"), &cursor) else { return nil }
+        return touches
+    }
+
+    /// `["name", ...]`.
+    private static func names(_ cursor: inout JSONCursor) -> [String]? {
+        guard FrameFastPath.take(UInt8(ascii: "["), &cursor) else { return nil }
+        var names: [String] = []
+        if FrameFastPath.take(UInt8(ascii: "]"), &cursor) { return names }
+        repeat {
+            guard let name = string(&cursor) else { return nil }
+            names.append(name)
+        } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
+        return FrameFastPath.take(UInt8(ascii: "]"), &cursor) ? names : nil
+    }
+
+    /// An integral number within 2^53, as `JSONValue.asInteger` takes it.
+    private static func integer(_ cursor: inout JSONCursor) -> Int? {
+        guard let value = FrameFastPath.number(&cursor), value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992
+        else { return nil }
+        return Int(value)
+    }
+
+    /// A string without escapes at the cursor, as its bytes (past its closing quote); nil for
+    /// anything else, an empty string included.
+    private static func bareString(_ cursor: inout JSONCursor) -> UnsafeBufferPointer<UInt8>? {
+        cursor.skipWhitespace()
+        let bytes = cursor.bytes
+        guard cursor.index < bytes.count, bytes[cursor.index] == UInt8(ascii: "\"") else { return nil }
+        let start = cursor.index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        guard end < bytes.count, end > start, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        cursor.index = end + 1
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// The touch phase named by `name`'s bytes.
+    private static func phase(_ name: UnsafeBufferPointer<UInt8>) -> TouchPhase? {
+        for phase in [TouchPhase.moved, .stationary, .began, .ended, .cancelled] where name.elementsEqual(phase.rawValue.utf8) {
+            return phase
+        }
+        return nil
+    }
+
+    private static func string(_ cursor: inout JSONCursor) -> String? {
+        cursor.skipWhitespace()
+        guard cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == UInt8(ascii: "\"") else { return nil }
+        return try? cursor.parseString()
+    }
+}
