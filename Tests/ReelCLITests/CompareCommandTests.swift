@@ -191,7 +191,7 @@ struct CompareCommandTests {
         _ = try record(
             try synthesizedStream("nav.interactive-pop", count: 3, seed: 12, in: folder), engine: .exec(command: engine), into: archive)
         #expect(try runReel(["replay", archive, "--engine", "exec:\(engine)", "--jobs", "1"], in: folder).status == 0)
-        let hanging = ["--engine", "exec:\(engine) --hang-after 1", "--timeout", "1", "--jobs", "1"]
+        let hanging = ["--engine", "exec:\(engine) --hang-after 1", "--timeout", "3", "--jobs", "1"]
         #expect(try runReel(["replay", archive] + hanging, in: folder).status == 2)
         let run = try runReel(["compare", archive, "1", "2", "--format", "json"], in: folder)
         let report = try JSONParser.parse(run.standardOutput)
