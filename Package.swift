@@ -33,7 +33,9 @@ let package = Package(
         // Test-only: parses the scale-out recipes (docs/scale/*.yml) the way their schedulers read them.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // `reel capture` only: the HTTP server of the ReelCapture module (README, "Capture a corpus", says why).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without the default trait ConfigurationSupport: Reel reads no swift-configuration, and leaving it out
+        // spares the build that package.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         // Hummingbird's own networking layer and logger; ReelCapture names client addresses (NIOCore)
         // and keeps the server's log quiet (Logging).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -231,6 +233,20 @@ let package = Package(
     ]
 )
 
+// The fleet publisher (ReelFleet, reel-publish, ReelFleetTests) is opt-in: REEL_FLEET=1. PostgresNIO brings
+// SwiftNIO's TLS and swift-crypto, each with its own copy of BoringSSL (about 800 C files), which would
+// otherwise double the time of every debug build and of tools/test, for tests that need a PostgreSQL
+// server. tools/install --fleet and .ci/run's fleet step set it (docs/FLEET.md).
+if Context.environment["REEL_FLEET"] != "1" {
+    let fleetTargets: Set<String> = ["ReelFleet", "reel-publish", "ReelFleetTests"]
+    package.targets.removeAll { fleetTargets.contains($0.name) }
+    package.products.removeAll { fleetTargets.contains($0.name) }
+    package.dependencies.removeAll { dependency in
+        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+        return location.hasSuffix("/postgres-nio")
+    }
+}
+
 // REEL_LEAN_BUILD=1 (tools/sanitize sets it): the package without the modules that need SwiftNIO,
 // Hummingbird or PostgresNIO (ReelCapture, reel-capture, ReelFleet, reel-publish and their tests),
 // so the sanitized builds of the recorder and replayer suites compile neither SwiftNIO nor
@@ -243,5 +259,21 @@ if Context.environment["REEL_LEAN_BUILD"] == "1" {
     package.dependencies.removeAll { dependency in
         guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
         return heavyPackages.contains { location.hasSuffix("/" + $0) }
+    }
+}
+
+// REEL_OPTIMIZED_TESTS=1 (tools/test sets it): the modules whose code the tests run hardest (the engine,
+// its gestures and timing, the store, the diff, the formats, the runner, ReelKit) are compiled with -O
+// in the debug build as well, so the suite's simulations, oracle runs and corpora run at release speed
+// while the tests keep `@testable import` (debug builds pass -enable-testing) and their assertions
+// (the test targets stay -Onone). Set only by the project's own scripts: a package that depends on
+// Reel never sees it, so Reel's products carry no unsafe flags.
+if Context.environment["REEL_OPTIMIZED_TESTS"] == "1" {
+    let optimized: Set<String> = [
+        "ReelTrace", "ReelJSON", "ReelTiming", "ReelGestures", "ReelEngine", "ReelStore", "ReelDiff", "ReelFormats",
+        "ReelSynth", "ReelRunner", "ReelKit", "ReelReport",
+    ]
+    for target in package.targets where optimized.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
     }
 }

@@ -15,5 +15,5 @@ enum PublishToolLocator {
 
     /// What to tell a user who has no `reel-publish`.
     static let howToGet =
-        "reel publish runs the separate reel-publish executable (it links the PostgreSQL client), found next to reel or on PATH; build it with `swift build --product reel-publish` and put it beside reel (docs/FLEET.md)"
+        "reel publish runs the separate reel-publish executable (it links the PostgreSQL client), found next to reel or on PATH; build it with `REEL_FLEET=1 swift build --product reel-publish` (or tools/install --fleet) and put it beside reel (docs/FLEET.md)"
 }
