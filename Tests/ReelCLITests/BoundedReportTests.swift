@@ -18,7 +18,8 @@ struct BoundedReportTests {
     private func verdicts(in archive: String) throws -> [(id: Int64, flipped: Bool)] {
         let database = try Database.open(archive, mode: .readOnly)
         let rows = try database.prepare(
-            "SELECT session_id, coalesce(decision_expected <> decision_actual, 0) FROM replay_results WHERE replay_id = 1 ORDER BY session_id")
+            "SELECT session_id, coalesce(decision_expected <> decision_actual, 0) FROM replay_results WHERE replay_id = 1 ORDER BY session_id"
+        )
         var verdicts: [(Int64, Bool)] = []
         while try rows.step() { verdicts.append((rows.int64(at: 0), rows.int64(at: 1) != 0)) }
         return verdicts
@@ -73,7 +74,8 @@ struct BoundedReportTests {
         #expect(Set(drawn) == sample)
         #expect(
             html.contains(
-                "<p>\(count) sessions, \(flips) flipped; drawn: a sample of \(sample.count) (the first \(min(flips, Self.mapFlipped)) flipped by id"),
+                "<p>\(count) sessions, \(flips) flipped; drawn: a sample of \(sample.count) (the first \(min(flips, Self.mapFlipped)) flipped by id"
+            ),
             "the map says how many sessions it has and how many it draws")
         #expect(html.contains("A map draws at most \(Self.mapSessions) sessions"))
 
