@@ -1,4 +1,4 @@
-/// The list of every session whose decision flipped (finished <-> cancelled): where it was
+/// The list of the sessions whose decision flipped (the first `ReportReader.flippedListLimit` by id) (finished <-> cancelled): where it was
 /// released, both decisions, a link to its player when the page has one, and the commands that
 /// show it.
 enum FlippedSessionsHTML {
@@ -14,10 +14,17 @@ enum FlippedSessionsHTML {
         out +=
             "Release progress and velocity as on the decision maps; sessions with a player link to it, the others can get a page of their own "
         out += "(<code>reel report ARCHIVE --session ID -o FILE</code>).</p>\n"
+        let unlisted = model.totals.decisionFlips - model.flips.count
+        if unlisted > 0 {
+            out += "<p class=\"note\">The table lists the first \(model.flips.count) by session id; \(unlisted) more "
+            out += "flipped session\(unlisted == 1 ? " is" : "s are") not listed (all of them: "
+            out += "<code>\(e(ShellCommand.flippedSessions(model.archiveName, replayID: model.replay.id)))</code>).</p>\n"
+        }
         let unplaced = model.flips.filter { placed[$0.sessionID] == nil }.count
         if unplaced > 0 {
             out += "<p class=\"note\">\(unplaced) flipped session\(unplaced == 1 ? " has" : "s have") no release point (–): "
-            out += "the gesture never drove the transition, a tap scenario, or no trace in this archive.</p>\n"
+            out += "the gesture never drove the transition, a tap scenario, no trace in this archive, "
+            out += "or left out of its map's sample.</p>\n"
         }
         out += "<table class=\"flipped\">\n<thead><tr><th>session</th><th>scenario</th><th class=\"num\">release progress</th>"
         out += "<th class=\"num\">release velocity (pt/s)</th><th>recorded</th><th>replayed</th><th>command</th></tr></thead>\n<tbody>\n"

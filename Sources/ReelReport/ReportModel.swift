@@ -73,6 +73,31 @@ package struct ReportModel: Sendable {
         /// Replayed sessions of the scenario left off the map because they have no release to
         /// place: the gesture never drove the transition, or the archive holds no trace of it.
         package var notStarted: Int
+        /// The scenario's sessions the replay judged, and how many of them flipped, in all: the
+        /// map draws a bounded sample of them (`limits`).
+        package var sessions: Int
+        package var flipped: Int
+        /// The sample's rule: the first `limits.flipped` flipped sessions by id, the others at an
+        /// even step over their ids, `limits.sessions` in all.
+        package var limits: DecisionSampleLimits
+        /// The sessions of the sample (drawn, or counted in `notStarted`).
+        package var sampled: Int
+
+        package init(
+            scenario: String, plot: DecisionMapPlot, notStarted: Int, sessions: Int? = nil, flipped: Int? = nil, sampled: Int? = nil,
+            limits: DecisionSampleLimits = DecisionSampleLimits(sessions: .max, flipped: .max)
+        ) {
+            self.scenario = scenario
+            self.plot = plot
+            self.notStarted = notStarted
+            self.sessions = sessions ?? plot.points.count + notStarted
+            self.flipped = flipped ?? plot.points.filter(\.flipped).count
+            self.limits = limits
+            self.sampled = sampled ?? plot.points.count + notStarted
+        }
+
+        /// Whether the map's sample is every session the replay judged.
+        package var drawsEverySession: Bool { sampled >= sessions }
     }
 
     package var archiveName: String

@@ -136,10 +136,15 @@ package enum ReportPage {
         out += "<p>Each interactive scenario's replayed sessions by release progress and release velocity "
         out += "(the finger's velocity toward finishing, points per second), as each engine decided. "
         out += "Shaded cells hold sessions whose decision flipped: that is where the boundary moved. "
-        out += "Maps with the most flips come first; maps with no session to place are folded at the end.</p>\n"
+        out += "Maps with the most flips come first; maps with no session to place are folded at the end."
+        if let sampled = model.decisionMaps.first(where: { !$0.drawsEverySession }) {
+            out += " A map draws at most \(sampled.limits.sessions) sessions: its scenario's first \(sampled.limits.flipped) "
+            out += "flipped sessions by id, then its other sessions at an even step over their ids (the same sessions on every run)."
+        }
+        out += "</p>\n"
         let players = Set(model.sessionPlots.map(\.sessionID))
         // By flips (most first), then scenario name; the empty ones last, folded.
-        let ordered = model.decisionMaps.map { (map: $0, flips: $0.plot.points.filter(\.flipped).count) }
+        let ordered = model.decisionMaps.map { (map: $0, flips: flipCount($0)) }
             .sorted { ($1.flips, $0.map.scenario) < ($0.flips, $1.map.scenario) }
         let empty = ordered.filter { $0.map.plot.points.isEmpty }
         for entry in ordered where !entry.map.plot.points.isEmpty { out += mapArticle(entry.map, flips: entry.flips, players: players) }
@@ -152,13 +157,23 @@ package enum ReportPage {
         return out + "</section>\n"
     }
 
+    /// A map's flips: those it places when it draws every session, else the scenario's in all.
+    private static func flipCount(_ map: ReportModel.DecisionMap) -> Int {
+        map.drawsEverySession ? map.plot.points.filter(\.flipped).count : map.flipped
+    }
+
     private static func mapArticle(_ map: ReportModel.DecisionMap, flips: Int, players: Set<Int64>) -> String {
         let e = HTML.escape
         var plot = map.plot
         plot.linkedSessions = players
         let touchCancelled = map.plot.points.filter(\.touchCancelled).count
         var out = "<article class=\"map\"\(ReviewFilters.mapAttributes(scenario: map.scenario, flips: flips))>\n"
-        out += "<h3>\(e(map.scenario))</h3>\n<p>\(map.plot.points.count) sessions, \(flips) flipped"
+        out += "<h3>\(e(map.scenario))</h3>\n<p>"
+        out +=
+            map.drawsEverySession
+            ? "\(map.plot.points.count) sessions, \(flips) flipped"
+            : "\(map.sessions) sessions, \(flips) flipped; drawn: a sample of \(map.plot.points.count)"
+                + " (the first \(min(map.flipped, map.limits.flipped)) flipped by id, the others at an even step over their ids)"
         if touchCancelled > 0 {
             out += "; \(touchCancelled) with touches the system cancelled (open squares: where the gesture stood, not a release)"
         }

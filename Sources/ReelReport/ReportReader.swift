@@ -12,6 +12,11 @@ package struct ReportReader {
     /// Flipped sessions are all plotted (each with its player) up to this many plotted sessions
     /// in all, which bounds the page's size.
     package var flippedSessionLimit = 40
+    /// Flipped sessions listed in the page's table (the first ones by id); the page says how many
+    /// more there are and how to list them all.
+    package var flippedListLimit = 200
+    /// How many sessions each decision map draws (see `DecisionSampleLimits`).
+    package var mapLimits = DecisionSampleLimits(sessions: 150, flipped: 100)
 
     /// The archive holding the replay's verdicts.
     let archive: Archive
@@ -52,30 +57,33 @@ package struct ReportReader {
         }
         let rerun = candidate.map(StoredCandidate.engine(for:))
         let scenarioCounts = try self.scenarioCounts(replay.id)
-        let (plots, notPlotted) = try sessionPlots(replay.id, candidate: try? rerun?.get(), candidateNote: rerunNote(rerun))
+        let totals = scenarioCounts.reduce(into: ReportModel.Counts()) { total, row in
+            total.sessions += row.counts.sessions
+            total.matched += row.counts.matched
+            total.diverged += row.counts.diverged
+            total.errors += row.counts.errors
+            total.decisionFlips += row.counts.decisionFlips
+        }
+        let (plots, notPlotted) = try sessionPlots(
+            replay.id, unmatched: totals.diverged + totals.errors, candidate: try? rerun?.get(), candidateNote: rerunNote(rerun))
+        let flips = try self.flips(replay.id)
         return ReportModel(
             archiveName: archiveName, recordedArchiveName: tracesApart ? traces.path : nil, replay: info,
-            totals: scenarioCounts.reduce(into: ReportModel.Counts()) { total, row in
-                total.sessions += row.counts.sessions
-                total.matched += row.counts.matched
-                total.diverged += row.counts.diverged
-                total.errors += row.counts.errors
-                total.decisionFlips += row.counts.decisionFlips
-            },
+            totals: totals,
             byKind: try byKind(replay.id), scenarios: scenarioCounts, sessionPlots: plots, sessionsNotPlotted: notPlotted,
             candidateTraceNote: plots.isEmpty ? nil : rerunNote(rerun),
             decisionMaps: try decisionMaps(
                 replay.id, recordedLabel: "recorded: " + info.recordingEngines.joined(separator: ", "),
                 candidateLabel: "candidate: " + info.candidateEngine,
                 rules: StoredRules(recording: recording.count == 1 ? recording[0] : nil, candidate: candidate)),
-            flips: try flips(replay.id), facets: try facets(replay.id))
+            flips: flips, facets: try facets(replay.id, of: plots.map(\.sessionID) + flips.map(\.sessionID)))
     }
 
-    /// The filters' facets of the replay's unmatched sessions.
-    private func facets(_ replayID: Int64) throws -> [Int64: ReportModel.Facet] {
+    /// The filters' facets of the unmatched sessions among `sessionIDs` (those on the page).
+    private func facets(_ replayID: Int64, of sessionIDs: [Int64]) throws -> [Int64: ReportModel.Facet] {
         var engines: [Int64: String] = [:]
         var facets: [Int64: ReportModel.Facet] = [:]
-        for (sessionID, row) in try archive.unmatchedSessionFacets(replayID: replayID) {
+        for (sessionID, row) in try archive.unmatchedSessionFacets(replayID: replayID, sessionIDs: sessionIDs) {
             if engines[row.recordingEngineID] == nil {
                 engines[row.recordingEngineID] =
                     try archive.engine(id: row.recordingEngineID).map { "\($0.name) \($0.version)" } ?? "engine \(row.recordingEngineID)"
@@ -85,11 +93,12 @@ package struct ReportReader {
         return facets
     }
 
-    /// Every flipped session of the replay, by scenario then id.
+    /// The replay's flipped sessions the page lists: the first `flippedListLimit` by id, shown by
+    /// scenario then id.
     private func flips(_ replayID: Int64) throws -> [FlippedSession] {
         let cursor = try archive.flippedSessions(replayID: replayID)
         var flips: [FlippedSession] = []
-        while let flip = try cursor.next() { flips.append(flip) }
+        while flips.count < flippedListLimit, let flip = try cursor.next() { flips.append(flip) }
         return flips.sorted { ($0.scenario, $0.sessionID) < ($1.scenario, $1.sessionID) }
     }
 
@@ -173,10 +182,11 @@ package struct ReportReader {
     // MARK: Divergent sessions
 
     private func sessionPlots(
-        _ replayID: Int64, candidate: Engine?, candidateNote: String?
+        _ replayID: Int64, unmatched: Int, candidate: Engine?, candidateNote: String?
     ) throws -> ([ReportModel.SessionPlots], notPlotted: Int) {
         var plots: [ReportModel.SessionPlots] = []
-        let (chosen, notPlotted) = try plottedSessions(replayID)
+        let chosen = try plottedSessions(replayID)
+        let notPlotted = max(unmatched - chosen.count, 0)
         for session in chosen {
             plots.append(
                 try sessionPlot(
@@ -186,19 +196,21 @@ package struct ReportReader {
         return (plots, notPlotted)
     }
 
-    /// The unmatched sessions the report of replay `replayID` plots, in page order, and how many
-    /// it does not: the first `plottedSessionLimit`, and flipped ones up to `flippedSessionLimit`
-    /// in all, of those whose trace the archive holds (a results archive holds headers only).
-    package func plottedSessions(_ replayID: Int64) throws -> (plotted: [UnmatchedSession], notPlotted: Int) {
+    /// The unmatched sessions the report of replay `replayID` plots, in page order: the first
+    /// `plottedSessionLimit`, and flipped ones up to `flippedSessionLimit` in all, of those whose
+    /// trace the archive holds (a results archive holds headers only). Reads the ranked sessions
+    /// only until no later one can be plotted (the flipped ones come first).
+    package func plottedSessions(_ replayID: Int64) throws -> [UnmatchedSession] {
         var plotted: [UnmatchedSession] = []
-        var notPlotted = 0
-        for var session in try archive.unmatchedSessions(replayID: replayID) {
+        let cursor = try archive.unmatchedSessions(replayID: replayID)
+        while plotted.count < max(plottedSessionLimit, flippedSessionLimit), var session = try cursor.next() {
+            if !session.flipped && plotted.count >= plottedSessionLimit { break }
             // The recorded archive of a results archive holds every judged session (`RecordedSource`).
             if tracesApart { session.hasTrace = true }
             let wanted = plotted.count < plottedSessionLimit || (session.flipped && plotted.count < flippedSessionLimit)
-            if wanted, session.hasTrace { plotted.append(session) } else { notPlotted += 1 }
+            if wanted, session.hasTrace { plotted.append(session) }
         }
-        return (plotted, notPlotted)
+        return plotted
     }
 
     func sessionPlot(
@@ -292,24 +304,28 @@ package struct ReportReader {
             let gestureExtent =
                 ReleasePoint.decidedWithoutTransition.contains(spec.interaction)
                 ? (recordedRule?.extent ?? candidateRule?.extent ?? spec.trigger.extent) : nil
-            let (points, notStarted) = try releases(
+            let (points, notStarted, sessions, flipped, sampled) = try releases(
                 replayID, scenarioID: scenario.id, trigger: spec.trigger, gestureExtent: gestureExtent)
             var plot = DecisionMapPlot(
                 title: "\(name): finish or cancel by release", recordedLabel: recordedLabel, candidateLabel: candidateLabel,
                 points: points)
             (plot.recordedRule, plot.candidateRule) = (recordedRule, candidateRule)
             plot.velocityIsEngines = spec.trigger.kind != .pinch
-            maps.append(ReportModel.DecisionMap(scenario: name, plot: plot, notStarted: notStarted))
+            maps.append(
+                ReportModel.DecisionMap(
+                    scenario: name, plot: plot, notStarted: notStarted, sessions: sessions, flipped: flipped, sampled: sampled,
+                    limits: mapLimits))
         }
         return maps
     }
 
     private func releases(
         _ replayID: Int64, scenarioID: Int64, trigger: TriggerSpec, gestureExtent: Double?
-    ) throws -> ([DecisionPoint], notStarted: Int) {
+    ) throws -> ([DecisionPoint], notStarted: Int, sessions: Int, flipped: Int, sampled: Int) {
         var points: [DecisionPoint] = []
         var notStarted = 0
-        for row in try archive.sessionDecisions(replayID: replayID, scenarioID: scenarioID) {
+        let sample = try archive.sessionDecisions(replayID: replayID, scenarioID: scenarioID, limits: mapLimits)
+        for row in sample.rows {
             let sessionID = row.sessionID
             let touches = try traces.touches(sessionID: sessionID)
             // A results archive holds no events: the release comes from the recorded archive's.
@@ -339,7 +355,7 @@ package struct ReportReader {
                 candidateEngineID: candidateEngineID)
             explained += 1
         }
-        return (points, notStarted)
+        return (points, notStarted, sample.sessions, sample.flipped, sample.rows.count)
     }
 
     /// Flipped points per map whose tooltips give both decisions' arithmetic.

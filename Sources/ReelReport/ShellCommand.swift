@@ -17,6 +17,14 @@ package enum ShellCommand {
         "reel report \(quoted(archive)) --replay \(replayID) -o report.html"
     }
 
+    /// The `reel query` listing every flipped session of replay `replayID`, by id.
+    package static func flippedSessions(_ archive: String, replayID: Int64) -> String {
+        "reel query \(quoted(archive)) "
+            + quoted(
+                "SELECT session_id, decision_expected, decision_actual FROM replay_results "
+                    + "WHERE replay_id = \(replayID) AND decision_expected <> decision_actual ORDER BY session_id")
+    }
+
     /// `text` as is when it is made of safe characters, else in single quotes.
     static func quoted(_ text: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+=:,@%")

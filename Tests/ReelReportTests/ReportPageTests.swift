@@ -160,3 +160,28 @@ import Testing
         }
     }
 }
+
+/// Issue 37: the flipped-sessions table lists a bounded number of flips (the first by id) and says
+/// how many more there are, with a query that lists them all.
+@Suite("The flipped table is bounded")
+struct BoundedFlipTableTests {
+    @Test func theTableListsTheFirstFlipsByIdAndNamesTheRest() throws {
+        let fixture = try ReportFixture()
+        let archive = try Archive.open(fixture.archivePath, mode: .readOnly)
+        let flips = try fixture.integers(
+            "SELECT session_id FROM replay_results WHERE replay_id = \(fixture.replayID) AND decision_expected <> decision_actual ORDER BY session_id"
+        )
+        #expect(flips.count >= 2, "the fixture needs flips beyond the limit")
+        var reader = ReportReader(archive: archive, archiveName: "a.sqlite")
+        reader.flippedListLimit = 1
+        let model = try reader.read(replayID: nil)
+        let html = ReportPage.html(model)
+        let listed = html.matches(of: /<tr id="flip-(\d+)"/).map { Int64($0.1)! }
+        #expect(listed == Array(flips.prefix(1)))
+        #expect(html.contains("The table lists the first 1 by session id; \(flips.count - 1) more flipped session"))
+        // The named query lists every flip.
+        let query = try #require(html.firstMatch(of: /reel query a.sqlite &#39;(.*?)&#39;/)).1
+        let sql = query.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        #expect(try fixture.integers(sql) == flips)
+    }
+}

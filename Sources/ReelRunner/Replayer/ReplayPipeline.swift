@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import ReelDiff
 import ReelStore
 import ReelTrace
@@ -38,14 +39,22 @@ struct ReplayPipeline {
     /// (`ReplayWorker.replay` throws), the workers stop after their current batch and the error is
     /// rethrown once they have; the chunk of a failed batch is not received.
     func run(_ ids: [Int64], receive: (_ chunk: ArraySlice<Int64>, _ results: [BatchResult]) throws -> Void) throws {
-        let chunks = stride(from: 0, to: ids.count, by: chunkSize).map { $0..<min($0 + chunkSize, ids.count) }
-        let batches = chunks.enumerated().flatMap { chunk, range in
-            stride(from: range.lowerBound, to: range.upperBound, by: sessionsPerRead).map { start in
-                (chunk: chunk, sessions: start..<min(start + sessionsPerRead, range.upperBound))
-            }
+        // Batch b is batch b % perChunk of chunk b / perChunk; every chunk but the last is full, so
+        // the batches are numbered without listing them (nothing here grows with the archive but `ids`).
+        let perChunk = (chunkSize + sessionsPerRead - 1) / sessionsPerRead
+        let fullChunks = ids.count / chunkSize
+        let rest = ids.count - fullChunks * chunkSize
+        let batchCount = fullChunks * perChunk + (rest + sessionsPerRead - 1) / sessionsPerRead
+        @Sendable func sessions(ofBatch batch: Int) -> Range<Int> {
+            let chunkStart = batch / perChunk * chunkSize
+            let start = chunkStart + batch % perChunk * sessionsPerRead
+            return start..<min(start + sessionsPerRead, chunkStart + chunkSize, ids.count)
         }
-        let finished = batches.map { _ in DispatchSemaphore(value: 0) }
-        let results = Locked<[Result<BatchResult, any Error>?]>(Array(repeating: nil, count: batches.count))
+        // The results handed over so far and not yet received: at most `lead` of them.
+        // A worker stores a result and signals while holding `arrived`, the receiver looks and waits
+        // holding it, so no signal falls between a look and a wait.
+        let arrived = NSCondition()
+        let results = Locked<[Int: Result<BatchResult, any Error>]>([:])
         let next = Atomic<Int>(0)
         let stopped = Atomic<Bool>(false)
         let ahead = DispatchSemaphore.counting(lead)
@@ -55,20 +64,22 @@ struct ReplayPipeline {
                 while true {
                     ahead.wait()
                     let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < batches.count, !stopped.load(ordering: .relaxed) else {
+                    guard index < batchCount, !stopped.load(ordering: .relaxed) else {
                         ahead.signal()
                         return
                     }
                     let result = Result {
-                        let judged = try worker.replay(Array(ids[batches[index].sessions]))
+                        let judged = try worker.replay(Array(ids[sessions(ofBatch: index)]))
                         return BatchResult(
                             verdicts: judged.map(\.verdict), kept: judged.map(\.kept), seconds: judged.map(\.seconds),
                             decisions: judged.map(\.decision),
                             candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown,
                             engineStartupFailure: worker.engineStartupFailure)
                     }
+                    arrived.lock()
                     results.withLock { $0[index] = result }
-                    finished[index].signal()
+                    arrived.broadcast()
+                    arrived.unlock()
                 }
             }
         }
@@ -79,20 +90,20 @@ struct ReplayPipeline {
             running.wait()
         }
         var batch = 0
-        for (chunk, range) in chunks.enumerated() {
+        for chunkStart in stride(from: 0, to: ids.count, by: chunkSize) {
+            let chunkEnd = min(chunkStart + chunkSize, ids.count)
             var chunkResults: [BatchResult] = []
-            while batch < batches.count, batches[batch].chunk == chunk {
-                finished[batch].wait()
-                let result = results.withLock { results in
-                    defer { results[batch] = nil }
-                    return results[batch]!
-                }
+            while batch < batchCount, sessions(ofBatch: batch).lowerBound < chunkEnd {
+                arrived.lock()
+                while results.withLock({ $0[batch] == nil }) { arrived.wait() }
+                let result = results.withLock { $0.removeValue(forKey: batch)! }
+                arrived.unlock()
                 ahead.signal()
                 batch += 1
                 // A batch that could not be read at all (a corrupt archive) ends the replay before its chunk is written.
                 chunkResults.append(try result.get())
             }
-            try receive(ids[range], chunkResults)
+            try receive(ids[chunkStart..<chunkEnd], chunkResults)
         }
     }
 }

@@ -81,7 +81,7 @@ package struct ResultsMerger {
                 throw ShardResults.failure(shard.path, "\(other.path) holds shard \(shard.shard) too")
             }
             byIndex[shard.shard.index] = shard
-            if let stray = shard.judged.first(where: { !shard.shard.contains(sessionID: $0) }) {
+            if let stray = shard.strayJudged {
                 throw ShardResults.failure(shard.path, "session \(stray) is not in shard \(shard.shard)")
             }
         }
@@ -93,10 +93,10 @@ package struct ResultsMerger {
                 "cannot merge: shard\(names.count == 1 ? "" : "s") \(shortList(names)) missing; "
                     + "run `reel replay ARCHIVE --shard I/N --results FILE` for \(names.count == 1 ? "it" : "them")")
         }
-        let judgedCount = shards.reduce(0) { $0 + $1.judged.count }
+        let judgedCount = shards.reduce(0) { $0 + $1.judgedCount }
         if judgedCount != first.sessionCount {
             let archive = try Archive.open(first.path, mode: .readOnly)
-            let judged = Set(shards.flatMap(\.judged))
+            let judged = Set(try shards.flatMap { try $0.judged() })
             let unjudged = try archive.sessionIDs().filter { !judged.contains($0) }
             throw ReelFailure(
                 .dataError,

@@ -9,12 +9,15 @@ struct ShardResults {
     let candidate: EngineIdentity
     /// The run's shard; 1/1 for a run over the whole selection.
     let shard: Shard
-    /// The selected sessions (the results archive's `sessions` table): how many, and the SHA-256
-    /// of their ids and content hashes, equal for shards of one selection of one archive.
+    /// The selected sessions (the results archive's `sessions` table): how many, and a digest of
+    /// their ids and content hashes, equal for shards of one selection of one archive
+    /// (`SessionsDigest`).
     let sessionCount: Int
     let sessionsDigest: String
-    /// The sessions this run judged, ascending.
-    let judged: [Int64]
+    /// How many sessions this run judged, and the first of them (by id) outside its shard, if any:
+    /// counted as they are read, so an input's size does not grow the merge's memory.
+    let judgedCount: Int
+    let strayJudged: Int64?
 
     init(path: String) throws {
         self.path = path
@@ -46,11 +49,24 @@ struct ShardResults {
         self.run = run
         self.candidate = candidate
 
-        let sessions = try archive.sessionContentHashes()
-        let listing = sessions.map { "\($0.id) \($0.contentHash)\n" }.joined()
-        sessionCount = sessions.count
-        sessionsDigest = SHA256.hex(listing)
-        judged = try archive.judgedSessionIDs(replayID: run.id)
+        var digest = SessionsDigest()
+        try archive.forEachSessionContentHash { digest.add(id: $0, contentHash: $1) }
+        sessionCount = digest.count
+        sessionsDigest = digest.hex
+        var judgedCount = 0
+        var stray: Int64?
+        let shard = self.shard
+        try archive.forEachJudgedSessionID(replayID: run.id) { id in
+            judgedCount += 1
+            if stray == nil, !shard.contains(sessionID: id) { stray = id }
+        }
+        self.judgedCount = judgedCount
+        strayJudged = stray
+    }
+
+    /// The sessions this run judged, ascending (read again: only a failed merge lists them).
+    func judged() throws -> [Int64] {
+        try Archive.open(path, mode: .readOnly).judgedSessionIDs(replayID: run.id)
     }
 
     /// Why this input cannot be merged with `first` as shards of one replay (another candidate,
@@ -84,4 +100,26 @@ struct ShardResults {
     static func failure(_ path: String, _ reason: String) -> ReelFailure {
         ReelFailure(.dataError, "\(path): cannot merge: \(reason)")
     }
+}
+
+/// A digest of a results archive's selected sessions, fed one session at a time in id order: the
+/// SHA-256 of the SHA-256 hex digests of successive blocks of `blockSize` "ID CONTENT_HASH\n"
+/// lines. Two equal listings give equal digests, and only one block is held at a time.
+struct SessionsDigest {
+    static let blockSize = 4096
+    private(set) var count = 0
+    private var block = ""
+    private var blockDigests = ""
+
+    mutating func add(id: Int64, contentHash: String) {
+        block += "\(id) \(contentHash)\n"
+        count += 1
+        if count % Self.blockSize == 0 {
+            blockDigests += SHA256.hex(block)
+            block = ""
+        }
+    }
+
+    /// The digest of the sessions added so far.
+    var hex: String { SHA256.hex(blockDigests + SHA256.hex(block)) }
 }

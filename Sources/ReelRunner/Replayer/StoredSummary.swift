@@ -13,18 +13,19 @@ extension Replayer.Summary {
         self.replayID = replayID
         candidate = try archive.engine(id: run.engineID)
         var counts = [DivergenceKind: Int]()
-        for row in try archive.replayResults(replayID: replayID) {
+        // One verdict at a time: a merged replay of a million sessions is not held in memory.
+        try archive.forEachReplayResult(replayID: replayID) { row in
             sessions += 1
             switch row.status {
             case .matched:
                 matched += 1
-                continue
+                return
             case .diverged: diverged += 1
             case .error: errors += 1
             }
             let divergences = try archive.divergences(replayID: replayID, sessionID: row.sessionID)
             for divergence in divergences { counts[divergence.kind, default: 0] += 1 }
-            guard findings.count < Replayer.findingsKept else { continue }
+            guard findings.count < Replayer.findingsKept else { return }
             findings.append((row.sessionID, SessionComparison(row, divergences: divergences)))
         }
         byKind = DivergenceKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }

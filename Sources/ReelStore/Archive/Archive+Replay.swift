@@ -205,6 +205,14 @@ extension Archive {
 
     /// The verdicts of replay `replayID`, by session id.
     public func replayResults(replayID: Int64) throws -> [ReplayResultRow] {
+        var rows: [ReplayResultRow] = []
+        try forEachReplayResult(replayID: replayID) { rows.append($0) }
+        return rows
+    }
+
+    /// Calls `body` with each verdict of replay `replayID`, by session id, one row at a time (a
+    /// reader that counts them holds none of them).
+    public func forEachReplayResult(replayID: Int64, _ body: (ReplayResultRow) throws -> Void) throws {
         let statement = try database.prepare(
             """
             SELECT session_id, status, decision_expected, decision_actual, first_divergent_frame, max_error,
@@ -212,9 +220,8 @@ extension Archive {
             FROM replay_results WHERE replay_id = ?1 ORDER BY session_id
             """)
         try statement.bind(replayID, at: 1)
-        var rows: [ReplayResultRow] = []
         while try statement.step() {
-            rows.append(
+            try body(
                 ReplayResultRow(
                     replayID: replayID, sessionID: statement.int64(at: 0),
                     status: try decode(VerdictStatus.self, statement.string(at: 1), "replay_results", "status"),
@@ -228,7 +235,6 @@ extension Archive {
                     errorMessage: statement.optionalString(at: 6),
                     kinds: try storedKinds(statement, at: 7)))
         }
-        return rows
     }
 
     /// The divergences of replay `replayID` (of one session when `sessionID` is given), in insertion order.

@@ -148,25 +148,26 @@ extension Archive {
 
     /// The sessions replay `replayID` did not match, in the report's plotting order: flipped
     /// sessions first, then round-robin over scenarios (each scenario's largest error first),
-    /// diverged before errors, then by largest error and id.
-    package func unmatchedSessions(replayID: Int64) throws -> [UnmatchedSession] {
+    /// diverged before errors, then by largest error and id; one at a time, so a reader that wants
+    /// the first few holds only those (SQLite sorts the rest in its bounded sorter).
+    package func unmatchedSessions(replayID: Int64) throws -> RowCursor<UnmatchedSession> {
         let statement = try database.prepare(
             """
             WITH ranked AS (
                 SELECT rr.session_id, rr.status, rr.first_divergent_frame, rr.max_error,
                        coalesce(rr.decision_expected <> rr.decision_actual, 0) AS flipped,
-                       EXISTS (SELECT 1 FROM outcomes AS o WHERE o.session_id = rr.session_id) AS has_trace,
                        row_number() OVER (
                            PARTITION BY s.scenario_id, coalesce(rr.decision_expected <> rr.decision_actual, 0)
                            ORDER BY rr.max_error DESC, rr.session_id) AS rank_in_scenario
                 FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
                 WHERE rr.replay_id = ?1 AND rr.status <> 'matched'
             )
-            SELECT session_id, status, first_divergent_frame, has_trace, flipped FROM ranked
+            SELECT session_id, status, first_divergent_frame,
+                   EXISTS (SELECT 1 FROM outcomes AS o WHERE o.session_id = ranked.session_id), flipped FROM ranked
             ORDER BY flipped DESC, rank_in_scenario, status = 'error', max_error DESC, session_id
             """)
         try statement.bind(replayID, at: 1)
-        return try statement.rows { row in
+        return RowCursor(statement) { row in
             UnmatchedSession(
                 sessionID: row.int64(at: 0), status: row.string(at: 1), firstDivergentFrame: row.optionalInt(at: 2),
                 hasTrace: row.bool(at: 3), flipped: row.bool(at: 4))
@@ -185,24 +186,57 @@ extension Archive {
         return try statement.rows { row in ReplayScenario(id: row.int64(at: 0), name: row.string(at: 1), specJSON: row.string(at: 2)) }
     }
 
-    /// Replay `replayID`'s decisions on the sessions of scenario `scenarioID`, by session id, each
-    /// with the detail of the session's last `updateInteractiveTransition` event.
-    package func sessionDecisions(replayID: Int64, scenarioID: Int64) throws -> [SessionDecisionRow] {
-        try database.withCachedStatement(
+    /// Replay `replayID`'s decisions on a bounded sample of the sessions of scenario `scenarioID`
+    /// (`DecisionSampleLimits`: the first flipped ones by id, and the others at an even step over
+    /// their ids), by session id, each with the detail of the session's last
+    /// `updateInteractiveTransition` event; and how many sessions and flips the scenario has in all.
+    package func sessionDecisions(
+        replayID: Int64, scenarioID: Int64, limits: DecisionSampleLimits
+    ) throws -> (rows: [SessionDecisionRow], sessions: Int, flipped: Int) {
+        let counts = try database.withCachedStatement(
             """
-            SELECT rr.session_id, rr.decision_expected, rr.decision_actual, (\(Self.lastUpdateDetailSQL("rr.session_id")))
+            SELECT count(*), coalesce(sum(coalesce(rr.decision_expected <> rr.decision_actual, 0)), 0)
             FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
-            WHERE rr.replay_id = ?1 AND s.scenario_id = ?2 ORDER BY rr.session_id
+            WHERE rr.replay_id = ?1 AND s.scenario_id = ?2
             """
         ) { statement in
             try statement.bind(replayID, at: 1)
             try statement.bind(scenarioID, at: 2)
+            _ = try statement.step()
+            return (sessions: statement.int(at: 0), flipped: statement.int(at: 1))
+        }
+        let flippedDrawn = min(counts.flipped, limits.flipped)
+        let othersDrawn = min(counts.sessions - counts.flipped, max(limits.sessions - flippedDrawn, 0))
+        // Rank r (0-based, by id) of the n unflipped sessions is drawn when (r + 1) * k / n > r * k / n
+        // (integer division): exactly k of them, evenly spread over the ids, every one when k = n.
+        let rows = try database.withCachedStatement(
+            """
+            WITH judged AS (
+                SELECT rr.session_id, rr.decision_expected, rr.decision_actual,
+                       coalesce(rr.decision_expected <> rr.decision_actual, 0) AS flipped
+                FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
+                WHERE rr.replay_id = ?1 AND s.scenario_id = ?2
+            ), ranked AS (
+                SELECT *, row_number() OVER (PARTITION BY flipped ORDER BY session_id) - 1 AS rank FROM judged
+            )
+            SELECT session_id, decision_expected, decision_actual, (\(Self.lastUpdateDetailSQL("ranked.session_id")))
+            FROM ranked
+            WHERE (flipped AND rank < ?3) OR (NOT flipped AND ((rank + 1) * ?4) / ?5 > (rank * ?4) / ?5)
+            ORDER BY session_id
+            """
+        ) { statement in
+            try statement.bind(replayID, at: 1)
+            try statement.bind(scenarioID, at: 2)
+            try statement.bind(Int64(flippedDrawn), at: 3)
+            try statement.bind(Int64(othersDrawn), at: 4)
+            try statement.bind(Int64(max(counts.sessions - counts.flipped, 1)), at: 5)
             return try statement.rows { row in
                 SessionDecisionRow(
                     sessionID: row.int64(at: 0), decisionExpected: row.optionalString(at: 1), decisionActual: row.optionalString(at: 2),
                     lastUpdateDetail: row.optionalString(at: 3))
             }
         }
+        return (rows, counts.sessions, counts.flipped)
     }
 
     /// Session `sessionID`'s scenario spec and the detail of its last `updateInteractiveTransition`
@@ -265,19 +299,35 @@ package struct SessionFacets: Sendable, Hashable {
 }
 
 extension Archive {
-    /// The facets (`SessionFacets`) of every session replay `replayID` did not match, by session id.
-    package func unmatchedSessionFacets(replayID: Int64) throws -> [Int64: SessionFacets] {
-        let statement = try database.prepare(
-            """
-            SELECT rr.session_id, rr.kinds_json, s.engine_id FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
-            WHERE rr.replay_id = ?1 AND rr.status <> 'matched'
-            """)
-        try statement.bind(replayID, at: 1)
+    /// The facets (`SessionFacets`) of those of `sessionIDs` that replay `replayID` did not match, by session id.
+    package func unmatchedSessionFacets(replayID: Int64, sessionIDs: some Sequence<Int64>) throws -> [Int64: SessionFacets] {
         var facets: [Int64: SessionFacets] = [:]
-        while try statement.step() {
-            facets[statement.int64(at: 0)] = SessionFacets(
-                kinds: try storedKinds(statement, at: 1), recordingEngineID: statement.int64(at: 2))
+        for sessionID in sessionIDs {
+            try database.withCachedStatement(
+                """
+                SELECT rr.kinds_json, s.engine_id FROM replay_results AS rr JOIN sessions AS s ON s.id = rr.session_id
+                WHERE rr.replay_id = ?1 AND rr.session_id = ?2 AND rr.status <> 'matched'
+                """
+            ) { statement in
+                try statement.bind(replayID, at: 1)
+                try statement.bind(sessionID, at: 2)
+                if try statement.step() {
+                    facets[sessionID] = SessionFacets(kinds: try storedKinds(statement, at: 0), recordingEngineID: statement.int64(at: 1))
+                }
+            }
         }
         return facets
+    }
+}
+
+/// How many sessions of one scenario a report's decision map draws: the first `flipped` flipped
+/// sessions by id, then unflipped ones at an even step over their ids, up to `sessions` in all.
+package struct DecisionSampleLimits: Sendable, Hashable {
+    package var sessions: Int
+    package var flipped: Int
+
+    package init(sessions: Int, flipped: Int) {
+        self.sessions = max(sessions, 0)
+        self.flipped = max(min(flipped, sessions), 0)
     }
 }

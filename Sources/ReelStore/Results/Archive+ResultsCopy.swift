@@ -36,6 +36,20 @@ extension Archive {
         try database.scalarInt64("SELECT EXISTS (SELECT 1 FROM frames)") == 1
     }
 
+    /// Calls `body` with each session's id and content hash, by id, one row at a time (a reader
+    /// that digests them holds none of them).
+    package func forEachSessionContentHash(_ body: (_ id: Int64, _ contentHash: String) throws -> Void) throws {
+        let statement = try database.prepare("SELECT id, content_hash FROM sessions ORDER BY id")
+        while try statement.step() { try body(statement.int64(at: 0), statement.string(at: 1)) }
+    }
+
+    /// Calls `body` with each session id replay `replayID` judged, ascending, one row at a time.
+    package func forEachJudgedSessionID(replayID: Int64, _ body: (Int64) throws -> Void) throws {
+        let statement = try database.prepare("SELECT session_id FROM replay_results WHERE replay_id = ?1 ORDER BY session_id")
+        try statement.bind(replayID, at: 1)
+        while try statement.step() { try body(statement.int64(at: 0)) }
+    }
+
     /// Every session's id and content hash, by id.
     package func sessionContentHashes() throws -> [(id: Int64, contentHash: String)] {
         let statement = try database.prepare("SELECT id, content_hash FROM sessions ORDER BY id")

@@ -82,7 +82,7 @@ struct ShowCommand: ParsableCommand {
                 )
                 // The whole report plots the flipped and the most divergent sessions only.
                 let reader = ReportReader(archive: store, archiveName: archive)
-                if try reader.plottedSessions(verdict.replayID).plotted.contains(where: { $0.sessionID == session }) {
+                if try reader.plottedSessions(verdict.replayID).contains(where: { $0.sessionID == session }) {
                     print(
                         "or in the whole report: reel report \(shellQuoted(archive)) --replay \(verdict.replayID) -o report.html, "
                             + "then open report.html#session-\(session)")
