@@ -17,12 +17,10 @@ package enum ShellCommand {
         "reel report \(quoted(archive)) --replay \(replayID) -o report.html"
     }
 
-    /// The `reel query` listing every flipped session of replay `replayID`, by id.
+    /// The `reel query` listing every flipped session of replay `replayID`, by id: the saved query
+    /// `regressions` (Queries/regressions.sql), so the SQL stays with the store's.
     package static func flippedSessions(_ archive: String, replayID: Int64) -> String {
-        "reel query \(quoted(archive)) "
-            + quoted(
-                "SELECT session_id, decision_expected, decision_actual FROM replay_results "
-                    + "WHERE replay_id = \(replayID) AND decision_expected <> decision_actual ORDER BY session_id")
+        "reel query \(quoted(archive)) --saved regressions --param replay=\(replayID)"
     }
 
     /// `text` as is when it is made of safe characters, else in single quotes.

@@ -31,7 +31,7 @@ import Testing
         // +2 in issue 36: the replay rows carry where the run ran (`metadataJSON`), for embedders that read replays.
         // -1 in issue 34: `forEachEventText` (events as stored bytes) became the package
         // `forEachLifecycleCall` (plain `LifecycleCall` values, for the replay's diff).
-        "ReelStore": 135,
+        "ReelStore": 136,
         // -9 in issue 34: `SessionComparison` moved to ReelTrace.
         "ReelDiff": 19,
         "ReelFormats": 29,

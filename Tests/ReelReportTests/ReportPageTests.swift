@@ -179,9 +179,12 @@ struct BoundedFlipTableTests {
         let listed = html.matches(of: /<tr id="flip-(\d+)"/).map { Int64($0.1)! }
         #expect(listed == Array(flips.prefix(1)))
         #expect(html.contains("The table lists the first 1 by session id; \(flips.count - 1) more flipped session"))
-        // The named query lists every flip.
-        let query = try #require(html.firstMatch(of: /reel query a.sqlite &#39;(.*?)&#39;/)).1
-        let sql = query.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        // The named query lists every flip: the saved query's SQL with its :replay parameter.
+        let named = try #require(html.firstMatch(of: /reel query a.sqlite --saved ([a-z-]+) --param replay=(\d+)/))
+        #expect(Int64(named.2) == fixture.replayID)
+        let saved = try #require(EmbeddedQuery.named(String(named.1)))
+        let body = saved.sql.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: ";", with: "")
+        let sql = "SELECT session_id FROM (\(body.replacingOccurrences(of: ":replay", with: String(fixture.replayID)))) ORDER BY session_id"
         #expect(try fixture.integers(sql) == flips)
     }
 }

@@ -96,7 +96,7 @@ struct VerdictRowTests {
             try archive.database.execute("UPDATE replay_results SET kinds_json = '\(form)' WHERE session_id = \(sessions[1])")
             let rows = try archive.replayResults(replayID: replay)
             #expect(rows.map(\.kinds) == [[.frame], kinds], "\(form)")
-            #expect(try archive.unmatchedSessionFacets(replayID: replay)[sessions[1]]?.kinds == kinds, "\(form)")
+            #expect(try archive.unmatchedSessionFacets(replayID: replay, sessionIDs: sessions)[sessions[1]]?.kinds == kinds, "\(form)")
             #expect(try archive.verdictGroups(replayID: replay).contains { $0.kinds == kinds }, "\(form)")
         }
         for (form, value) in [(#"["fram"]"#, "fram"), (#"["decision","Frame"]"#, "Frame"), (#"["fr\u0061me!"]"#, "frame!")] {
@@ -104,7 +104,7 @@ struct VerdictRowTests {
             let invalid = ArchiveError.invalidStoredValue(table: "replay_results", column: "kinds_json", value: value)
             #expect(throws: invalid, "\(form)") { try archive.replayResults(replayID: replay) }
             #expect(throws: invalid, "\(form)") { try archive.verdictGroups(replayID: replay) }
-            #expect(throws: invalid, "\(form)") { try archive.unmatchedSessionFacets(replayID: replay) }
+            #expect(throws: invalid, "\(form)") { try archive.unmatchedSessionFacets(replayID: replay, sessionIDs: sessions) }
         }
     }
 }
