@@ -28,6 +28,11 @@ package enum RecordedSource {
         } else if try results.holdsRecordedFrames() {
             return nil
         } else {
+            guard try results.isResultsArchive() else {
+                // Touches or traces but no frame to read: a recorded archive whose frames are lost.
+                throw ReelFailure(
+                    .dataError, "\(resultsName): the archive holds recorded sessions but none of their frames: it is damaged")
+            }
             let metadata = try results.replayHeader(id: replayID).flatMap { try results.runMetadata(replayID: $0.id) }
             guard let stored = metadata?.values[RunMetadata.recordedArchiveKey] else {
                 throw ReelFailure(

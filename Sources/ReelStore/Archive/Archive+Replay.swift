@@ -130,7 +130,16 @@ extension Archive {
         try s.bind(row.maxError, at: 7)
         try s.bind(row.errorMessage, at: 8)
         try s.bind(JSONText.stringArray(kinds), at: 9)
-        try s.run()
+        do {
+            try s.run()
+        } catch {
+            // The session id was read from this archive (or copied from it into a results archive),
+            // so a sessions row that is not there is a damaged file (a torn index, a lost page), found
+            // by the damaged-archive fuzzer; never a verdict Reel should not store. (Not written as
+            // `catch let ... where`: Swift 6.3's optimizer crashes on that form here.)
+            guard let failure = error as? SQLiteError, failure.isMissingParentRow else { throw error }
+            throw failure.asDamagedFile("session \(row.sessionID) is listed but its sessions row is missing")
+        }
     }
 
     /// Stores one divergence; its replay result must be stored first.

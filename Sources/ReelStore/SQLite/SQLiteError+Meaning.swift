@@ -37,4 +37,14 @@ extension SQLiteError {
     /// Whether SQLite refused to prepare text that holds no statement at all (only blanks,
     /// semicolons and comments): SQLITE_MISUSE, "no SQL statement".
     package var isNoStatement: Bool { code == SQLITE_MISUSE }
+
+    /// Whether an insert named a parent row that is not there: SQLITE_CONSTRAINT_FOREIGNKEY, a macro
+    /// Swift does not import.
+    package var isMissingParentRow: Bool { extendedCode == SQLITE_CONSTRAINT | (3 << 8) }
+
+    /// This failure as a damaged file, in `reason`'s words: for an insert whose parent row Reel read
+    /// from the same file a moment before, so that the file, not the statement, is at fault.
+    package func asDamagedFile(_ reason: String) -> SQLiteError {
+        SQLiteError(extendedCode: extendedCode, message: reason, sql: sql, file: file, damagedFile: true)
+    }
 }
