@@ -26,45 +26,32 @@ package enum ReplyEncoding: String, Sendable, Hashable {
 enum ViewColumn: CaseIterable {
     case x, y, w, h, alpha, a, b, c, d, tx, ty, rotationX, rotationY, m34
 
-    var name: String {
+    /// The view property the column holds: its name in the answer is the property's
+    /// (`rotation_x`, ...), its value the property's value.
+    var property: ViewProperty {
         switch self {
-        case .x: "x"
-        case .y: "y"
-        case .w: "w"
-        case .h: "h"
-        case .alpha: "alpha"
-        case .a: "a"
-        case .b: "b"
-        case .c: "c"
-        case .d: "d"
-        case .tx: "tx"
-        case .ty: "ty"
-        case .rotationX: "rotation_x"
-        case .rotationY: "rotation_y"
-        case .m34: "m34"
+        case .x: .x
+        case .y: .y
+        case .w: .w
+        case .h: .h
+        case .alpha: .alpha
+        case .a: .a
+        case .b: .b
+        case .c: .c
+        case .d: .d
+        case .tx: .tx
+        case .ty: .ty
+        case .rotationX: .rotationX
+        case .rotationY: .rotationY
+        case .m34: .m34
         }
     }
+
+    var name: String { property.rawValue }
 
     var isOptional: Bool { self == .rotationX || self == .rotationY || self == .m34 }
 
-    func value(of view: ViewState) -> Double {
-        switch self {
-        case .x: view.x
-        case .y: view.y
-        case .w: view.w
-        case .h: view.h
-        case .alpha: view.alpha
-        case .a: view.transform.a
-        case .b: view.transform.b
-        case .c: view.transform.c
-        case .d: view.transform.d
-        case .tx: view.transform.tx
-        case .ty: view.transform.ty
-        case .rotationX: view.rotationX
-        case .rotationY: view.rotationY
-        case .m34: view.m34
-        }
-    }
+    func value(of view: ViewState) -> Double { property.value(of: view) }
 }
 
 /// Writes a response's frames and events in the `columns` form (`ReplyEncoding`).
