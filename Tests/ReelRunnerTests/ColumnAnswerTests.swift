@@ -35,7 +35,7 @@ struct ColumnAnswerTests {
 
     /// A trace whose views come and go, change order, carry -0.0, 3-D members and every kind of number.
     static func oddTrace(seed: UInt64) -> Trace {
-        var random = ColumnTestGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let values: [Double] = [0, -0.0, 1, 390, 0.5, 0.1, 1.0 / 3.0, 1e-7, 5e-324, 1e300, -2.5e-5, 0.016666666666666666]
         func pick() -> Double { values[Int(random.next() % UInt64(values.count))] }
         let frames = (0..<40).map { index in
@@ -211,7 +211,7 @@ struct ColumnAnswerTests {
         let lines = Self.servedAnswers(perScenario: 1).prefix(12).map {
             EngineReply.response($0.response).encodedLine(id: 1, encoding: .columns, hierarchyCheck: &check).dropLast()
         }
-        var random = ColumnTestGenerator(seed: 37)
+        var random = SplitMix64(seed: 37)
         let replacements = Array("[]{},:0123456789\"-e.tn".utf8) + [0xFF, 0x00]
         var failed = 0
         for round in 0..<3000 {
@@ -246,20 +246,5 @@ struct ColumnAnswerTests {
             }
         }
         #expect(failed > 1000)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for the tests' random choices.
-private struct ColumnTestGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
