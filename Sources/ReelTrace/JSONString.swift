@@ -6,6 +6,16 @@ package enum JSONString {
     package static func append(_ text: String, to bytes: inout [UInt8]) {
         let quote = UInt8(ascii: "\"")
         let backslash = UInt8(ascii: "\\")
+        // Most texts need no escape: their UTF-8 is copied in one go between the quotes.
+        var text = text
+        let copied = text.withUTF8 { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == quote || $0 == backslash }) else { return false }
+            bytes.append(quote)
+            bytes.append(contentsOf: utf8)
+            bytes.append(quote)
+            return true
+        }
+        if copied { return }
         bytes.append(quote)
         for byte in text.utf8 {
             guard byte < 0x20 || byte == quote || byte == backslash else {

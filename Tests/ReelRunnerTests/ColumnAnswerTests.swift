@@ -89,6 +89,39 @@ struct ColumnAnswerTests {
         #expect(columnBytes * 3 < plainBytes, "\(columnBytes) column bytes against \(plainBytes) plain")
     }
 
+    /// An interactive transition's events: a gesture event, then nine updates each with its own
+    /// detail (a progress value). A text is declared again only when its field has used four
+    /// other texts since (PROTOCOL.md, "Column answers"): the kinds and subjects (two each) are
+    /// declared once however many unique details come between their uses; the detail "changed"
+    /// comes back after nine unique details, so it is declared once per cycle, as each update is.
+    @Test func eventTextsRepeatedByAFieldAreDeclaredOnce() throws {
+        let cycles = 20
+        let updatesPerCycle = 9
+        var events: [TraceEvent] = []
+        for cycle in 0..<cycles {
+            events.append(TraceEvent(t: Double(cycle), kind: "gesture", subject: "pan", detail: "changed"))
+            for update in 0..<updatesPerCycle {
+                let fraction = Double(cycle * updatesPerCycle + update) / 1000
+                events.append(
+                    TraceEvent(
+                        t: Double(cycle), kind: "transition", subject: "B.transition", detail: "updateInteractiveTransition(\(fraction))"))
+            }
+        }
+        let response = EngineResponse(
+            engineName: "e", engineVersion: "1",
+            trace: Trace(frames: [], events: events, outcome: Outcome(completed: true, t: 0, hierarchy: "")))
+        var check = HierarchyCheck()
+        let line = EngineReply.response(response).encodedLine(id: 1, encoding: .columns, hierarchyCheck: &check)
+        guard case .array(let texts)? = try JSONParser.parse(Array(line.dropLast()))["event_columns"]?["texts"] else {
+            Issue.record("no event_columns.texts in \(String(decoding: line, as: UTF8.self))")
+            return
+        }
+        let kindsAndSubjects = 4  // gesture, pan, transition, B.transition
+        #expect(updatesPerCycle >= 4)
+        #expect(texts.count == kindsAndSubjects + cycles * (1 + updatesPerCycle))
+        #expect(try EngineReply.decode(line: Array(line.dropLast())) == .response(response))
+    }
+
     @Test func theServerAnswersInColumnsOnlyWhenOffered() throws {
         let (request, _) = Self.servedAnswers(perScenario: 1)[0]
         let server = EngineServer(engine: BuiltinEngine())

@@ -49,6 +49,9 @@ enum ViewColumn: CaseIterable {
 
     var name: String { property.rawValue }
 
+    /// `,"name":` for each column (in `allCases` order), as written after the view's key.
+    static let keys: [String] = allCases.map { ",\"" + $0.name + "\":" }
+
     var isOptional: Bool { self == .rotationX || self == .rotationY || self == .m34 }
 
     func value(of view: ViewState) -> Double { property.value(of: view) }
@@ -111,31 +114,49 @@ enum ColumnWriter {
             start = end
         }
         writer.raw("],\"views\":[")
-        var states: [ViewState] = []
+        // Each view's values, read once per frame that has it, column after column in one buffer
+        // (`columnCount` columns of `states` values each), so no view state is copied.
+        let columnCount = ViewColumn.allCases.count
         var values: [Double] = []
+        var zs: [Int] = []
+        var hiddens: [Bool] = []
         for (viewIndex, key) in keys.enumerated() {
             if viewIndex > 0 { writer.punctuation(UInt8(ascii: ",")) }
-            states.removeAll(keepingCapacity: true)
-            for place in slots[viewIndex] { states.append(frames[place.frame].views[place.position]) }
+            let places = slots[viewIndex]
+            let states = places.count
+            values.removeAll(keepingCapacity: true)
+            values.append(contentsOf: repeatElement(0, count: states * columnCount))
+            zs.removeAll(keepingCapacity: true)
+            hiddens.removeAll(keepingCapacity: true)
+            values.withUnsafeMutableBufferPointer { values in
+                for (row, place) in places.enumerated() {
+                    frames[place.frame].views.withUnsafeBufferPointer { views in
+                        let view = views[place.position]
+                        for (number, column) in ViewColumn.allCases.enumerated() {
+                            values[number * states + row] = column.value(of: view)
+                        }
+                        zs.append(view.z)
+                        hiddens.append(view.hidden)
+                    }
+                }
+            }
             writer.raw("{\"key\":")
             writer.string(key)
-            for column in ViewColumn.allCases {
-                values.removeAll(keepingCapacity: true)
-                for state in states { values.append(column.value(of: state)) }
-                if column.isOptional, !values.contains(where: { $0.bitPattern != 0 }) { continue }
-                writer.raw(",\"")
-                writer.raw(column.name)
-                writer.raw("\":")
-                writeNumbers(values, into: &writer)
+            values.withUnsafeBufferPointer { values in
+                for (number, column) in ViewColumn.allCases.enumerated() {
+                    let columnValues = UnsafeBufferPointer(rebasing: values[(number * states)..<((number + 1) * states)])
+                    if column.isOptional, !columnValues.contains(where: { $0.bitPattern != 0 }) { continue }
+                    writer.raw(ViewColumn.keys[number])
+                    writeNumbers(columnValues, into: &writer)
+                }
             }
             writer.raw(",\"z\":")
             writeRuns(
-                count: states.count, into: &writer, same: { states[$0].z == states[$1].z },
-                write: { writer, place in writer.int(states[place].z) })
+                count: states, into: &writer, same: { zs[$0] == zs[$1] }, write: { writer, place in writer.int(zs[place]) })
             writer.raw(",\"hidden\":")
             writeRuns(
-                count: states.count, into: &writer, same: { states[$0].hidden == states[$1].hidden },
-                write: { writer, place in writer.bool(states[place].hidden) })
+                count: states, into: &writer, same: { hiddens[$0] == hiddens[$1] },
+                write: { writer, place in writer.bool(hiddens[place]) })
             writer.punctuation(UInt8(ascii: "}"))
         }
         writer.raw("]}")
@@ -151,31 +172,17 @@ enum ColumnWriter {
         kinds.reserveCapacity(events.count)
         subjects.reserveCapacity(events.count)
         details.reserveCapacity(events.count)
-        // Each field's text is first compared with that field's previous one, then with the last
-        // few texts (a text repeats mostly soon after); one not among them is added again: `texts`
-        // may hold a text twice, which costs a few bytes, never a hash of every text.
-        func index(_ text: String, previous: inout Int) -> Int {
-            let length = text.utf8.count
-            if previous >= 0, texts[previous].utf8.count == length, texts[previous] == text { return previous }
-            var position = texts.count - 1
-            while position >= 0, position >= texts.count - 8 {
-                if texts[position].utf8.count == length, texts[position] == text {
-                    previous = position
-                    return position
-                }
-                position -= 1
-            }
-            texts.append(text)
-            previous = texts.count - 1
-            return previous
-        }
-        var previousKind = -1
-        var previousSubject = -1
-        var previousDetail = -1
+        // Each field keeps the few texts it used last (most recent first): kinds and subjects come
+        // from a handful of texts, details repeat soon after or not at all (a progress value). A
+        // text not among its field's recent ones is added again: `texts` may hold a text twice,
+        // which costs a few bytes, never a hash of every text.
+        var recentKinds = RecentTexts()
+        var recentSubjects = RecentTexts()
+        var recentDetails = RecentTexts()
         for event in events {
-            kinds.append(index(event.kind, previous: &previousKind))
-            subjects.append(index(event.subject, previous: &previousSubject))
-            details.append(index(event.detail, previous: &previousDetail))
+            kinds.append(recentKinds.index(of: event.kind, in: &texts))
+            subjects.append(recentSubjects.index(of: event.subject, in: &texts))
+            details.append(recentDetails.index(of: event.detail, in: &texts))
         }
         writer.raw("\"event_columns\":{\"count\":")
         writer.int(events.count)
@@ -197,13 +204,45 @@ enum ColumnWriter {
         writer.punctuation(UInt8(ascii: "}"))
     }
 
+    /// The last four texts one event field used, most recent first, as indices into `texts`
+    /// (-1: none yet).
+    private struct RecentTexts {
+        private var first = -1, second = -1, third = -1, fourth = -1
+
+        /// The index of `text` in `texts`: a recent one's, else a new entry appended to `texts`.
+        mutating func index(of text: String, in texts: inout [String]) -> Int {
+            let length = text.utf8.count
+            func holds(_ index: Int) -> Bool { index >= 0 && texts[index].utf8.count == length && texts[index] == text }
+            if holds(first) { return first }
+            let found: Int
+            if holds(second) {
+                found = second
+                second = first
+            } else if holds(third) {
+                found = third
+                (second, third) = (first, second)
+            } else if holds(fourth) {
+                found = fourth
+                (second, third, fourth) = (first, second, third)
+            } else {
+                texts.append(text)
+                found = texts.count - 1
+                (second, third, fourth) = (first, second, third)
+            }
+            first = found
+            return found
+        }
+    }
+
     /// A column of numbers, a run of equal ones (bit for bit: 0 and -0 differ) as `[value, count]`.
     private static func writeNumbers(_ values: [Double], into writer: inout JSONWriter) {
-        values.withUnsafeBufferPointer { values in
-            writeRuns(
-                count: values.count, into: &writer, same: { values[$0].bitPattern == values[$1].bitPattern },
-                write: { writer, position in writer.number(values[position]) })
-        }
+        values.withUnsafeBufferPointer { writeNumbers($0, into: &writer) }
+    }
+
+    private static func writeNumbers(_ values: UnsafeBufferPointer<Double>, into writer: inout JSONWriter) {
+        writeRuns(
+            count: values.count, into: &writer, same: { values[$0].bitPattern == values[$1].bitPattern },
+            write: { writer, position in writer.number(values[position]) })
     }
 
     /// `[item, item, ...]`: a single value as itself, two or more equal ones in a row as `[value, count]`.

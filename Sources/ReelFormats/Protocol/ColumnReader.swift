@@ -122,13 +122,15 @@ extension ReplyReader {
         var events: [TraceEvent] = []
         events.reserveCapacity(count)
         // A name depends only on the three texts, so there are at most as many names as distinct
-        // triples of indices: the names themselves are worked out only when the triples pass the limit.
+        // triples of indices: the names themselves are worked out only when the triples pass the
+        // limit, and no triple is counted when the events themselves are within it.
+        let mayPassLimit = count > EngineReplyLimits.maxDistinctEventNames
         var triples = Set<TextTriple>()
         var names: Set<EventNameKey>?
         for index in 0..<count {
             let event = TraceEvent(
                 t: times[index], kind: texts[kinds[index]], subject: texts[subjects[index]], detail: texts[details[index]])
-            if triples.insert(TextTriple(kind: kinds[index], subject: subjects[index], detail: details[index])).inserted,
+            if mayPassLimit, triples.insert(TextTriple(kind: kinds[index], subject: subjects[index], detail: details[index])).inserted,
                 triples.count > EngineReplyLimits.maxDistinctEventNames
             {
                 if names == nil {
@@ -375,11 +377,39 @@ extension ReplyReader {
 
     /// An integral number within 2^53, as `JSONValue.asInteger` takes it.
     private mutating func integer(_ field: @autoclosure () -> String) throws(JSONFieldError) -> Int {
+        if let value = plainInteger() { return value }
         let value = try number(field())
         guard value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992 else {
             throw fieldError("field \"\(field())\" must hold integers, not \(JSONWriter.format(value))")
         }
         return Int(value)
+    }
+
+    /// The integer at the cursor when it is written plainly, as most indices and counts are: an
+    /// optional "-", then "0" or 1 to 15 digits not starting with 0, not followed by a fraction,
+    /// an exponent or another digit. Read from its digits (what `parseNumber` would give, without
+    /// going through a Double); nil for anything else, the cursor left where it was.
+    private mutating func plainInteger() -> Int? {
+        guard let first = peek else { return nil }
+        let bytes = cursor.bytes
+        var index = cursor.index
+        let negative = first == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let start = index
+        var value = 0
+        while index < bytes.count, index - start < 16, bytes[index] &- UInt8(ascii: "0") < 10 {
+            value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        let digits = index - start
+        guard digits >= 1, digits <= 15, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+        if index < bytes.count {
+            let next = bytes[index]
+            guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), next &- UInt8(ascii: "0") >= 10
+            else { return nil }
+        }
+        cursor.index = index
+        return negative ? -value : value
     }
 
     private mutating func bool(_ field: @autoclosure () -> String) throws(JSONFieldError) -> Bool {

@@ -33,7 +33,10 @@ open class UIViewController {
     public init() {}
 
     /// The controller's name in events and view keys.
-    public var reelName: String { restorationIdentifier ?? String(describing: type(of: self)) }
+    public var reelName: String { restorationIdentifier ?? typeName }
+
+    /// The controller's type name, worked out once (frames name views by it at every tick).
+    private lazy var typeName = String(describing: type(of: self))
 
     /// Whether the controller's appearance callbacks are recorded (containers forward them to
     /// their visible child and are not recorded themselves, as the built-in engine names content controllers).

@@ -152,7 +152,8 @@ enum KitSession {
 enum FrameSampler {
     static func frame(index: Int, t: Double, progress: Double, window: UIView) -> Frame {
         var views: [ViewState] = []
-        var keys: Set<String> = []
+        views.reserveCapacity(8)
+        var keys = FrameKeys()
         walk(window, x: 0, y: 0, hidden: false, t: t, views: &views, keys: &keys)
         return Frame(index: index, t: t, progress: progress, views: views)
     }
@@ -179,7 +180,7 @@ enum FrameSampler {
     }
 
     private static func walk(
-        _ view: UIView, x: Double, y: Double, hidden: Bool, t: Double, views: inout [ViewState], keys: inout Set<String>
+        _ view: UIView, x: Double, y: Double, hidden: Bool, t: Double, views: inout [ViewState], keys: inout FrameKeys
     ) {
         for subview in view.subviews {
             let frame = subview.presentation(.frame, at: t)
@@ -204,6 +205,30 @@ enum FrameSampler {
             }
             walk(subview, x: left, y: top, hidden: isHidden, t: t, views: &views, keys: &keys)
         }
+    }
+}
+
+/// The view keys of one frame so far: a list searched from the start while the frame is small
+/// (most frames hold a handful of views, where hashing every key costs more), a set once it grows.
+struct FrameKeys {
+    private static let listLimit = 16
+    private var list: [String] = []
+    private var set: Set<String>?
+
+    init() { list.reserveCapacity(8) }
+
+    func contains(_ key: String) -> Bool {
+        if let set { return set.contains(key) }
+        return list.contains(key)
+    }
+
+    mutating func insert(_ key: String) {
+        if set != nil {
+            set!.insert(key)
+            return
+        }
+        list.append(key)
+        if list.count > Self.listLimit { set = Set(list) }
     }
 }
 

@@ -76,9 +76,37 @@ enum TransitionCallText {
     static func call(_ name: String, _ value: Double) -> String {
         let scaled = Int((value * 10_000).rounded())
         let magnitude = scaled.magnitude
-        var decimals = String(magnitude % 10_000)
-        while decimals.count < 4 { decimals = "0" + decimals }
-        return "\(name)(\(scaled < 0 ? "-" : "")\(magnitude / 10_000).\(decimals))"
+        // Written byte by byte into the string's own storage (the call runs at every interactive
+        // update): the same text as "\(name)(\(sign)\(magnitude / 10_000).\(four decimals))".
+        var name = name
+        let whole = magnitude / 10_000
+        let decimals = magnitude % 10_000
+        // name, "(", "-", up to 20 digits, ".", 4 decimals, ")"
+        return String(unsafeUninitializedCapacity: name.utf8.count + 28) { buffer in
+            var count = name.withUTF8 { utf8 in
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[..<utf8.count]).initialize(from: utf8)
+                return utf8.count
+            }
+            func put(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            put(UInt8(ascii: "("))
+            if scaled < 0 { put(UInt8(ascii: "-")) }
+            var divisor: UInt = 1
+            while whole / divisor >= 10 { divisor *= 10 }
+            while divisor > 0 {
+                put(UInt8(ascii: "0") + UInt8(whole / divisor % 10))
+                divisor /= 10
+            }
+            put(UInt8(ascii: "."))
+            put(UInt8(ascii: "0") + UInt8(decimals / 1000))
+            put(UInt8(ascii: "0") + UInt8(decimals / 100 % 10))
+            put(UInt8(ascii: "0") + UInt8(decimals / 10 % 10))
+            put(UInt8(ascii: "0") + UInt8(decimals % 10))
+            put(UInt8(ascii: ")"))
+            return count
+        }
     }
 }
 

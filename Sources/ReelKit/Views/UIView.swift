@@ -135,8 +135,11 @@ open class UIView {
     /// (the first one applies before it begins), else the model value.
     func presentation(_ channel: AnimatedChannel, at t: Double) -> AnimatedValue {
         var value = model(channel)
+        // Frames sample every view at every tick, most of them not animating.
+        if animations.isEmpty { return value }
         var seen = false
-        for animation in animations where animation.channel == channel {
+        for index in animations.indices where animations[index].channel == channel {
+            let animation = animations[index]
             if seen && !animation.group.hasBegun(animation, at: t) { continue }
             seen = true
             value = AnimatedValue.mix(animation.from, animation.to, animation.group.fraction(of: animation, at: t))
@@ -302,6 +305,9 @@ open class UIView {
         return snapshot
     }
 
+    /// The last key made from the owning controller's name, with that name.
+    private var controllerKey: (name: String, key: String)?
+
     /// The view a snapshot was taken of (its key names the snapshot when it has no identifier).
     weak var snapshotSource: UIView?
 
@@ -311,7 +317,14 @@ open class UIView {
     /// its superview's key + "/" + its type and index (a snapshot: its source's key + ".snapshot").
     public var traceKey: String {
         if let accessibilityIdentifier { return accessibilityIdentifier }
-        if let owningController { return owningController.reelName + ".view" }
+        if let owningController {
+            // Frames name views at every tick: the key is remade only when the controller's name changes.
+            let name = owningController.reelName
+            if let cached = controllerKey, cached.name == name { return cached.key }
+            let key = name + ".view"
+            controllerKey = (name, key)
+            return key
+        }
         if let snapshotSource { return snapshotSource.traceKey + ".snapshot" }
         if let structuralName { return structuralName }
         guard let superview else { return String(describing: type(of: self)) }
