@@ -48,6 +48,11 @@ public struct JSONWriter: Sendable {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends already-encoded bytes as they are (a `JSONKey`'s).
+    mutating func append(_ encoded: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: encoded)
+    }
+
     /// Appends one ASCII byte of punctuation: `{`, `}`, `[`, `]`, `,`, `:`.
     public mutating func punctuation(_ character: UInt8) {
         bytes.append(character)
@@ -64,7 +69,8 @@ public struct JSONWriter: Sendable {
     }
 
     public mutating func bool(_ value: Bool) {
-        raw(value ? "true" : "false")
+        let text: StaticString = value ? "true" : "false"
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     public mutating func int(_ value: Int) {

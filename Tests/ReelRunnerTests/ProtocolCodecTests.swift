@@ -101,6 +101,45 @@ struct ProtocolCodecTests {
         #expect(decoded == .response(expected))
     }
 
+    /// An answer's exact bytes in both forms, written here by hand from docs/PROTOCOL.md: members
+    /// in the documented order, numbers as `JSONWriter` writes them (integers without a point,
+    /// shortest round-trip digits otherwise), `rotation_x` only because it is not +0, column runs
+    /// as `[value, n]`, texts by first use, the one-line hierarchy as it is.
+    @Test func answersHaveTheDocumentedBytes() {
+        let views = [211.0, 250].map { y in ViewState(key: "B.view", x: 0, y: y, w: 390, h: 844, rotationX: 0.5, z: 0) }
+        let trace = Trace(
+            frames: [
+                Frame(index: 0, t: 0, progress: 0.25, views: [views[0]]),
+                Frame(index: 1, t: 1.0 / 60.0, progress: 0.5, views: [views[1]]),
+            ],
+            events: [
+                TraceEvent(t: 0, kind: "gesture", subject: "pan", detail: "began"),
+                TraceEvent(t: 0.1, kind: "gesture", subject: "pan", detail: "ended"),
+            ],
+            outcome: Outcome(completed: true, t: 0.4, hierarchy: #"{"nav":["A"]}"#))
+        let reply = EngineReply.response(EngineResponse(engineName: "e", engineVersion: "1", trace: trace))
+        let view = #""key":"B.view","x":0,"y":Y,"w":390,"h":844,"alpha":1,"transform":[1,0,0,1,0,0],"z":0,"hidden":false,"rotation_x":0.5"#
+        let plain =
+            #"{"id":7,"engine":{"name":"e","version":"1"},"frames":[{"t":0,"progress":0.25,"views":[{"#
+            + view.replacingOccurrences(of: "Y", with: "211") + #"}]},{"t":0.016666666666666666,"progress":0.5,"views":[{"#
+            + view.replacingOccurrences(of: "Y", with: "250")
+            + #"}]}],"events":[{"t":0,"kind":"gesture","subject":"pan","detail":"began"},"#
+            + #"{"t":0.1,"kind":"gesture","subject":"pan","detail":"ended"}],"#
+            + #""outcome":{"completed":true,"t":0.4,"hierarchy":{"nav":["A"]}}}"# + "\n"
+        let columns =
+            #"{"id":7,"engine":{"name":"e","version":"1"},"#
+            + #""frame_columns":{"count":2,"t":[0,0.016666666666666666],"progress":[0.25,0.5],"layout":[[2,[0]]],"#
+            + #""views":[{"key":"B.view","x":[[0,2]],"y":[211,250],"w":[[390,2]],"h":[[844,2]],"alpha":[[1,2]],"#
+            + #""a":[[1,2]],"b":[[0,2]],"c":[[0,2]],"d":[[1,2]],"tx":[[0,2]],"ty":[[0,2]],"rotation_x":[[0.5,2]],"#
+            + #""z":[[0,2]],"hidden":[[false,2]]}]},"#
+            + #""event_columns":{"count":2,"texts":["gesture","pan","began","ended"],"t":[0,0.1],"kind":[[0,2]],"#
+            + #""subject":[[1,2]],"detail":[2,3]},"#
+            + #""outcome":{"completed":true,"t":0.4,"hierarchy":{"nav":["A"]}}}"# + "\n"
+        var check = HierarchyCheck()
+        #expect(String(decoding: reply.encodedLine(id: 7, encoding: .plain, hierarchyCheck: &check), as: UTF8.self) == plain)
+        #expect(String(decoding: reply.encodedLine(id: 7, encoding: .columns, hierarchyCheck: &check), as: UTF8.self) == columns)
+    }
+
     @Test func errorRepliesRoundTrip() throws {
         let line = EngineReply.error("unknown scenario \"x\"").encodedLine()
         #expect(String(decoding: line, as: UTF8.self) == #"{"error":"unknown scenario \"x\""}"# + "\n")

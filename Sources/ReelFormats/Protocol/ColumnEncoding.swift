@@ -49,8 +49,8 @@ enum ViewColumn: CaseIterable {
 
     var name: String { property.rawValue }
 
-    /// `,"name":` for each column (in `allCases` order), as written after the view's key.
-    static let keys: [String] = allCases.map { ",\"" + $0.name + "\":" }
+    /// Each column's member key (in `allCases` order).
+    static let keys: [JSONKey] = allCases.map { JSONKey($0.name) }
 
     var isOptional: Bool { self == .rotationX || self == .rotationY || self == .m34 }
 
@@ -91,13 +91,15 @@ enum ColumnWriter {
             }
             layouts.append(layout)
         }
-        writer.raw("\"frame_columns\":{\"count\":")
+        writer.firstMember(ReplyKeys.frameColumns)
+        writer.openObject(ReplyKeys.count)
         writer.int(frames.count)
-        writer.raw(",\"t\":")
+        writer.member(ReplyKeys.t)
         writeNumbers(frames.map(\.t), into: &writer)
-        writer.raw(",\"progress\":")
+        writer.member(ReplyKeys.progress)
         writeNumbers(frames.map(\.progress), into: &writer)
-        writer.raw(",\"layout\":[")
+        writer.member(ReplyKeys.layout)
+        writer.punctuation(UInt8(ascii: "["))
         var start = 0
         while start < layouts.count {
             var end = start + 1
@@ -105,15 +107,19 @@ enum ColumnWriter {
             if start > 0 { writer.punctuation(UInt8(ascii: ",")) }
             writer.punctuation(UInt8(ascii: "["))
             writer.int(end - start)
-            writer.raw(",[")
+            writer.punctuation(UInt8(ascii: ","))
+            writer.punctuation(UInt8(ascii: "["))
             for (position, viewIndex) in layouts[start].enumerated() {
                 if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
                 writer.int(viewIndex)
             }
-            writer.raw("]]")
+            writer.punctuation(UInt8(ascii: "]"))
+            writer.punctuation(UInt8(ascii: "]"))
             start = end
         }
-        writer.raw("],\"views\":[")
+        writer.punctuation(UInt8(ascii: "]"))
+        writer.member(ReplyKeys.views)
+        writer.punctuation(UInt8(ascii: "["))
         // Each view's values, read once per frame that has it, column after column in one buffer
         // (`columnCount` columns of `states` values each), so no view state is copied.
         let columnCount = ViewColumn.allCases.count
@@ -140,26 +146,27 @@ enum ColumnWriter {
                     }
                 }
             }
-            writer.raw("{\"key\":")
+            writer.openObject(ReplyKeys.key)
             writer.string(key)
             values.withUnsafeBufferPointer { values in
                 for (number, column) in ViewColumn.allCases.enumerated() {
                     let columnValues = UnsafeBufferPointer(rebasing: values[(number * states)..<((number + 1) * states)])
                     if column.isOptional, !columnValues.contains(where: { $0.bitPattern != 0 }) { continue }
-                    writer.raw(ViewColumn.keys[number])
+                    writer.member(ViewColumn.keys[number])
                     writeNumbers(columnValues, into: &writer)
                 }
             }
-            writer.raw(",\"z\":")
+            writer.member(ReplyKeys.z)
             writeRuns(
                 count: states, into: &writer, same: { zs[$0] == zs[$1] }, write: { writer, place in writer.int(zs[place]) })
-            writer.raw(",\"hidden\":")
+            writer.member(ReplyKeys.hidden)
             writeRuns(
                 count: states, into: &writer, same: { hiddens[$0] == hiddens[$1] },
                 write: { writer, place in writer.bool(hiddens[place]) })
-            writer.punctuation(UInt8(ascii: "}"))
+            writer.closeObject()
         }
-        writer.raw("]}")
+        writer.punctuation(UInt8(ascii: "]"))
+        writer.closeObject()
     }
 
     /// `"event_columns":{"count":M,"texts":[...],"t":[...],"kind":[...],"subject":[...],"detail":[...]}`:
@@ -184,24 +191,25 @@ enum ColumnWriter {
             subjects.append(recentSubjects.index(of: event.subject, in: &texts))
             details.append(recentDetails.index(of: event.detail, in: &texts))
         }
-        writer.raw("\"event_columns\":{\"count\":")
+        writer.firstMember(ReplyKeys.eventColumns)
+        writer.openObject(ReplyKeys.count)
         writer.int(events.count)
-        writer.raw(",\"texts\":[")
+        writer.member(ReplyKeys.texts)
+        writer.punctuation(UInt8(ascii: "["))
         for (position, text) in texts.enumerated() {
             if position > 0 { writer.punctuation(UInt8(ascii: ",")) }
             writer.string(text)
         }
-        writer.raw("],\"t\":")
+        writer.punctuation(UInt8(ascii: "]"))
+        writer.member(ReplyKeys.t)
         writeNumbers(events.map(\.t), into: &writer)
-        for (name, column) in [("kind", kinds), ("subject", subjects), ("detail", details)] {
-            writer.raw(",\"")
-            writer.raw(name)
-            writer.raw("\":")
+        for (key, column) in [(ReplyKeys.kind, kinds), (ReplyKeys.subject, subjects), (ReplyKeys.detail, details)] {
+            writer.member(key)
             writeRuns(
                 count: column.count, into: &writer, same: { column[$0] == column[$1] },
                 write: { writer, position in writer.int(column[position]) })
         }
-        writer.punctuation(UInt8(ascii: "}"))
+        writer.closeObject()
     }
 
     /// The last four texts one event field used, most recent first, as indices into `texts`

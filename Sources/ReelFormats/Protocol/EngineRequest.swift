@@ -55,26 +55,36 @@ package struct EngineRequest: Sendable, Hashable {
         var writer = JSONWriter(reservingCapacity: 256 + 80 * touches.count)
         writer.punctuation(UInt8(ascii: "{"))
         if let id {
-            writer.raw("\"id\":")
+            writer.firstMember(RequestKeys.id)
             writer.int(id)
             writer.punctuation(UInt8(ascii: ","))
         }
-        if offersColumns { writer.raw("\"reply_encodings\":[\"columns\"],") }
-        writer.raw("\"scenario\":{\"name\":")
+        if offersColumns {
+            writer.firstMember(RequestKeys.replyEncodings)
+            writer.punctuation(UInt8(ascii: "["))
+            writer.string(ReplyEncoding.columns.rawValue)
+            writer.punctuation(UInt8(ascii: "]"))
+            writer.punctuation(UInt8(ascii: ","))
+        }
+        writer.firstMember(RequestKeys.scenario)
+        writer.openObject(RequestKeys.name)
         writer.string(scenarioName)
         if let scenarioSpecJSON {
-            writer.raw(",\"spec\":")
+            writer.member(RequestKeys.spec)
+            // Already JSON text (compact), copied as it is.
             writer.raw(specIsCompact ? scenarioSpecJSON : try Self.compactSpec(scenarioSpecJSON))
         }
-        writer.raw("},")
+        writer.closeObject()
+        writer.punctuation(UInt8(ascii: ","))
         GestureStreamWriter.appendDeviceFields(device, refreshHz: refreshHz, to: &writer)
-        writer.raw(",\"touches\":")
+        writer.member(RequestKeys.touches)
         writer.array(touches) { writer, touch in
             writer.punctuation(UInt8(ascii: "{"))
             GestureStreamWriter.appendTouchFields(touch, to: &writer)
-            writer.punctuation(UInt8(ascii: "}"))
+            writer.closeObject()
         }
-        writer.raw("}\n")
+        writer.closeObject()
+        writer.punctuation(UInt8(ascii: "\n"))
         return writer.bytes
     }
 
@@ -149,4 +159,10 @@ package struct EngineRequest: Sendable, Hashable {
         guard case .array(let names)? = member else { return false }
         return names.contains(.string(ReplyEncoding.columns.rawValue))
     }
+}
+
+/// The member keys of requests (docs/PROTOCOL.md), encoded once.
+private enum RequestKeys {
+    static let id = JSONKey("id"), replyEncodings = JSONKey(ReplyEncoding.offerMember), scenario = JSONKey("scenario")
+    static let name = JSONKey("name"), spec = JSONKey("spec"), touches = JSONKey("touches")
 }

@@ -44,15 +44,16 @@ package enum EngineReply: Sendable, Hashable {
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.punctuation(UInt8(ascii: "{"))
         if let id {
-            writer.raw("\"id\":")
+            writer.firstMember(ReplyKeys.id)
             writer.int(id)
             writer.punctuation(UInt8(ascii: ","))
         }
         switch self {
         case .error(let message):
-            writer.raw("\"error\":")
+            writer.firstMember(ReplyKeys.error)
             writer.string(message)
-            writer.raw("}\n")
+            writer.closeObject()
+            writer.punctuation(UInt8(ascii: "\n"))
         case .response(let response):
             Self.encode(response, encoding: encoding, hierarchyCheck: &hierarchyCheck, into: &writer)
         }
@@ -62,69 +63,75 @@ package enum EngineReply: Sendable, Hashable {
     private static func encode(
         _ response: EngineResponse, encoding: ReplyEncoding, hierarchyCheck: inout HierarchyCheck, into writer: inout JSONWriter
     ) {
-        writer.raw("\"engine\":{\"name\":")
+        writer.firstMember(ReplyKeys.engine)
+        writer.openObject(ReplyKeys.name)
         writer.string(response.engineName)
-        writer.raw(",\"version\":")
+        writer.member(ReplyKeys.version)
         writer.string(response.engineVersion)
-        writer.raw("},")
+        writer.closeObject()
+        writer.punctuation(UInt8(ascii: ","))
         switch encoding {
         case .columns: ColumnWriter.write(response.trace, into: &writer)
         case .plain: writePlain(response.trace, into: &writer)
         }
         let outcome = response.trace.outcome
-        writer.raw(",\"outcome\":{\"completed\":")
+        writer.member(ReplyKeys.outcome)
+        writer.openObject(ReplyKeys.completed)
         writer.bool(outcome.completed)
-        writer.raw(",\"t\":")
+        writer.member(ReplyKeys.t)
         writer.number(outcome.t)
         if !outcome.hierarchy.isEmpty {
-            writer.raw(",\"hierarchy\":")
+            writer.member(ReplyKeys.hierarchy)
             hierarchyCheck.write(outcome.hierarchy, into: &writer)
         }
-        writer.raw("}}\n")
+        writer.closeObject()
+        writer.closeObject()
+        writer.punctuation(UInt8(ascii: "\n"))
     }
 
     private static func writePlain(_ trace: Trace, into writer: inout JSONWriter) {
-        writer.raw("\"frames\":")
+        writer.firstMember(ReplyKeys.frames)
         writer.array(trace.frames) { writer, frame in
-            writer.raw("{\"t\":")
+            writer.openObject(ReplyKeys.t)
             writer.number(frame.t)
-            writer.raw(",\"progress\":")
+            writer.member(ReplyKeys.progress)
             writer.number(frame.progress)
-            writer.raw(",\"views\":")
+            writer.member(ReplyKeys.views)
             writer.array(frame.views) { encode($1, into: &$0) }
-            writer.punctuation(UInt8(ascii: "}"))
+            writer.closeObject()
         }
-        writer.raw(",\"events\":")
+        writer.member(ReplyKeys.events)
         writer.array(trace.events) { writer, event in
-            writer.raw("{\"t\":")
+            writer.openObject(ReplyKeys.t)
             writer.number(event.t)
-            writer.raw(",\"kind\":")
+            writer.member(ReplyKeys.kind)
             writer.string(event.kind)
-            writer.raw(",\"subject\":")
+            writer.member(ReplyKeys.subject)
             writer.string(event.subject)
-            writer.raw(",\"detail\":")
+            writer.member(ReplyKeys.detail)
             writer.string(event.detail)
-            writer.punctuation(UInt8(ascii: "}"))
+            writer.closeObject()
         }
     }
 
     private static func encode(_ view: ViewState, into writer: inout JSONWriter) {
-        writer.raw("{\"key\":")
+        writer.openObject(ReplyKeys.key)
         writer.string(view.key)
-        writer.raw(",\"x\":")
+        writer.member(ReplyKeys.x)
         writer.number(view.x)
-        writer.raw(",\"y\":")
+        writer.member(ReplyKeys.y)
         writer.number(view.y)
-        writer.raw(",\"w\":")
+        writer.member(ReplyKeys.w)
         writer.number(view.w)
-        writer.raw(",\"h\":")
+        writer.member(ReplyKeys.h)
         writer.number(view.h)
-        writer.raw(",\"alpha\":")
+        writer.member(ReplyKeys.alpha)
         writer.number(view.alpha)
         // The six numbers and the optional 3-D members are written one by one, without the
         // arrays a loop over them would make for every view.
         let transform = view.transform
-        writer.raw(",\"transform\":[")
+        writer.member(ReplyKeys.transform)
+        writer.punctuation(UInt8(ascii: "["))
         writer.number(transform.a)
         writer.punctuation(UInt8(ascii: ","))
         writer.number(transform.b)
@@ -136,23 +143,38 @@ package enum EngineReply: Sendable, Hashable {
         writer.number(transform.tx)
         writer.punctuation(UInt8(ascii: ","))
         writer.number(transform.ty)
-        writer.raw("],\"z\":")
+        writer.punctuation(UInt8(ascii: "]"))
+        writer.member(ReplyKeys.z)
         writer.int(view.z)
-        writer.raw(view.hidden ? ",\"hidden\":true" : ",\"hidden\":false")
+        writer.member(ReplyKeys.hidden)
+        writer.bool(view.hidden)
         if view.rotationX.bitPattern != 0 {
-            writer.raw(",\"rotation_x\":")
+            writer.member(ReplyKeys.rotationX)
             writer.number(view.rotationX)
         }
         if view.rotationY.bitPattern != 0 {
-            writer.raw(",\"rotation_y\":")
+            writer.member(ReplyKeys.rotationY)
             writer.number(view.rotationY)
         }
         if view.m34.bitPattern != 0 {
-            writer.raw(",\"m34\":")
+            writer.member(ReplyKeys.m34)
             writer.number(view.m34)
         }
-        writer.punctuation(UInt8(ascii: "}"))
+        writer.closeObject()
     }
+}
+
+/// The member keys of answers (docs/PROTOCOL.md), encoded once.
+enum ReplyKeys {
+    static let id = JSONKey("id"), error = JSONKey("error"), engine = JSONKey("engine"), name = JSONKey("name")
+    static let version = JSONKey("version"), outcome = JSONKey("outcome"), completed = JSONKey("completed")
+    static let t = JSONKey("t"), hierarchy = JSONKey("hierarchy"), frames = JSONKey("frames"), progress = JSONKey("progress")
+    static let views = JSONKey("views"), events = JSONKey("events"), kind = JSONKey("kind"), subject = JSONKey("subject")
+    static let detail = JSONKey("detail"), key = JSONKey("key"), x = JSONKey("x"), y = JSONKey("y"), w = JSONKey("w")
+    static let h = JSONKey("h"), alpha = JSONKey("alpha"), transform = JSONKey("transform"), z = JSONKey("z")
+    static let hidden = JSONKey("hidden"), rotationX = JSONKey("rotation_x"), rotationY = JSONKey("rotation_y")
+    static let m34 = JSONKey("m34"), count = JSONKey("count"), layout = JSONKey("layout"), texts = JSONKey("texts")
+    static let frameColumns = JSONKey("frame_columns"), eventColumns = JSONKey("event_columns")
 }
 
 /// How an answer writes the outcome's `hierarchy` text: as is when it is one line of JSON,
