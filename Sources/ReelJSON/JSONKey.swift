@@ -15,11 +15,11 @@ import ReelTrace
 /// writer.closeObject()  // }
 /// writer.text  // {"t":0.5,"progress":1}
 /// ```
-public struct JSONKey: Sendable {
+package struct JSONKey: Sendable {
     /// `,"name":`.
     let encoded: [UInt8]
 
-    public init(_ name: String) {
+    package init(_ name: String) {
         var bytes: [UInt8] = [UInt8(ascii: ",")]
         JSONString.append(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
@@ -29,23 +29,23 @@ public struct JSONKey: Sendable {
 
 extension JSONWriter {
     /// `{"name":`: opens an object with its first member's key.
-    public mutating func openObject(_ key: JSONKey) {
+    package mutating func openObject(_ key: JSONKey) {
         punctuation(UInt8(ascii: "{"))
         firstMember(key)
     }
 
     /// `"name":` without a comma: the first member, after `{` written otherwise.
-    public mutating func firstMember(_ key: JSONKey) {
+    package mutating func firstMember(_ key: JSONKey) {
         key.encoded.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[1...])) }
     }
 
     /// `,"name":`: a member after another.
-    public mutating func member(_ key: JSONKey) {
+    package mutating func member(_ key: JSONKey) {
         key.encoded.withUnsafeBufferPointer { append($0) }
     }
 
     /// `}`.
-    public mutating func closeObject() {
+    package mutating func closeObject() {
         punctuation(UInt8(ascii: "}"))
     }
 }
