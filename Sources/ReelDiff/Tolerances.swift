@@ -67,10 +67,6 @@ public struct Tolerances: Sendable, Hashable {
         }
     }
 
-    /// Canonical JSON for the replays table.
-    package var json: String {
-        "{\"alpha\":\(alpha),\"position\":\(position),\"progress\":\(progress),\"size\":\(size),\"transform\":\(transform)}"
-    }
 }
 
 /// A `--tolerance` argument that is not `exact`, `default` or `family=value,...`.

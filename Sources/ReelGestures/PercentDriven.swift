@@ -44,16 +44,4 @@ package enum PercentDriven {
         let remaining = cancelling ? progress : 1 - progress
         return max(remaining, duration * abs(velocity) / width)
     }
-
-    /// Seconds the back-swipe's finish or cancel takes with the hand-off:
-    /// min(T, remaining distance / |v|) (T when the finger is still).
-    package static func backSwipeRemainingDuration(
-        progress: Double, velocity: Double, width: Double,
-        duration: Double, cancelling: Bool
-    ) -> Double {
-        let speed = backSwipeCompletionSpeed(
-            progress: progress, velocity: velocity, width: width,
-            duration: duration, cancelling: cancelling)
-        return remainingDuration(progress: progress, duration: duration, completionSpeed: speed, cancelling: cancelling)
-    }
 }

@@ -18,8 +18,9 @@ public struct JSONWriter: Sendable {
     /// How `number(_:)` writes Doubles.
     public let numberStyle: NumberStyle
 
-    /// How a Double is written. There is one rule, `reel`; `foundation` and `fingerprint` are the
-    /// legacy styles that stored content hashes and engine fingerprints need byte for byte.
+    /// How a Double is written. There is one rule, `reel`; `foundation`, `fingerprint` and
+    /// `swiftDescription` are the legacy styles that stored content hashes, engine fingerprints and
+    /// replay rows need byte for byte.
     public enum NumberStyle: Sendable, Hashable {
         /// The rule above (`format(_:)`).
         case reel
@@ -31,6 +32,9 @@ public struct JSONWriter: Sendable {
         /// have always been written this way, and their bytes feed the engine fingerprint stored
         /// with every session and replay.
         case fingerprint
+        /// Swift's `Double.description` (`0.5`, `0.0`, `1e-05`), NaN and infinities as `null`: the
+        /// tolerances of every stored replay row (`tolerances_json`) have always been written so.
+        case swiftDescription
     }
 
     public init(reservingCapacity capacity: Int = 256, numberStyle: NumberStyle = .reel) {
@@ -89,6 +93,7 @@ public struct JSONWriter: Sendable {
             }
         case .foundation: raw(JSONWriter.foundationFormat(value))
         case .fingerprint: raw(JSONWriter.fingerprintFormat(value))
+        case .swiftDescription: raw(value.isFinite ? value.description : "null")
         }
     }
 

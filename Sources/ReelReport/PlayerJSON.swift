@@ -1,4 +1,5 @@
 import Foundation
+import ReelJSON
 import ReelTrace
 
 /// A session player's data as one compact JSON text, embedded in the page as
@@ -15,58 +16,76 @@ import ReelTrace
 /// written `\u003c`, so no text from the archive can close the script element.
 enum PlayerJSON {
     static func encode(_ session: PlayerSession) -> String {
-        var out = "{\"id\":\(session.sessionID),\"scenario\":\(string(session.scenario))"
-        out += ",\"screen\":[\(n(session.device.width, 2)),\(n(session.device.height, 2))],\"hz\":\(n(session.refreshHz, 3))"
-        out += ",\"first\":\(session.firstDivergentFrame.map(String.init) ?? "null")"
-        out +=
-            ",\"touches\":["
-            + session.touches.map { touch in
-                "[\(n(touch.t, 4)),\(touch.id),\(n(touch.x, 2)),\(n(touch.y, 2)),\(touch.phase.isActive ? 1 : 0)]"
-            }.joined(separator: ",") + "]"
         var keys: [String] = []
         for trace in [session.recorded] + (session.replayed.map { [$0] } ?? []) {
             for frame in trace.frames { for view in frame.views where !keys.contains(view.key) { keys.append(view.key) } }
         }
         let index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
-        out += ",\"keys\":[" + keys.map(string).joined(separator: ",") + "]"
-        out += ",\"recorded\":" + side(session.recorded, index)
-        out += ",\"replayed\":" + (session.replayed.map { side($0, index) } ?? "null")
-        out += ",\"note\":" + (session.replayedNote.map(string) ?? "null")
-        return out + "}"
+        var writer = JSONWriter(reservingCapacity: 4096)
+        writer.object { members in
+            members.member("id", session.sessionID)
+            members.member("scenario", session.scenario)
+            members.member("screen") { $0.array([n(session.device.width, 2), n(session.device.height, 2)]) { $0.number($1) } }
+            members.member("hz", n(session.refreshHz, 3))
+            members.member("first", session.firstDivergentFrame)
+            members.member("touches") {
+                $0.array(session.touches) { writer, touch in
+                    let active: Double = touch.phase.isActive ? 1 : 0
+                    writer.array([n(touch.t, 4), Double(touch.id), n(touch.x, 2), n(touch.y, 2), active]) { $0.number($1) }
+                }
+            }
+            members.member("keys") { $0.array(keys) { $0.string($1) } }
+            members.member("recorded") { side(session.recorded, index, to: &$0) }
+            members.member("replayed") { writer in
+                if let replayed = session.replayed { side(replayed, index, to: &writer) } else { writer.null() }
+            }
+            members.member("note", session.replayedNote)
+        }
+        // `<` can only stand in a string of JSON text: escaped there, no text of the archive closes
+        // the script element.
+        return writer.text.replacingOccurrences(of: "<", with: "\\u003c")
     }
 
-    private static func side(_ trace: PlayerTrace, _ keys: [String: Int]) -> String {
-        var out = "{\"finished\":\(trace.finished),\"end\":\(n(trace.end, 4)),\"frames\":["
-        out += trace.frames.map { frame in
-            "[\(frame.index),\(n(frame.t, 4)),\(n(frame.progress, 4)),[" + frame.views.map { view($0, keys) }.joined(separator: ",") + "]]"
-        }.joined(separator: ",")
-        out += "],\"events\":["
-        out += trace.events.map { event in
-            "[\(n(event.t, 4)),\(string(event.kind)),\(string(event.subject)),\(string(event.detail)),\(event.divergent ? 1 : 0)]"
-        }.joined(separator: ",")
-        return out + "]}"
+    private static func side(_ trace: PlayerTrace, _ keys: [String: Int], to writer: inout JSONWriter) {
+        writer.object { members in
+            members.member("finished", trace.finished)
+            members.member("end", n(trace.end, 4))
+            members.member("frames") {
+                $0.array(trace.frames) { writer, frame in
+                    writer.value(
+                        .array([
+                            .number(Double(frame.index)), .number(n(frame.t, 4)), .number(n(frame.progress, 4)),
+                            .array(frame.views.map { view($0, keys) }),
+                        ]))
+                }
+            }
+            members.member("events") {
+                $0.array(trace.events) { writer, event in
+                    writer.value(
+                        .array([
+                            .number(n(event.t, 4)), .string(event.kind), .string(event.subject), .string(event.detail),
+                            .number(event.divergent ? 1 : 0),
+                        ]))
+                }
+            }
+        }
     }
 
-    private static func view(_ view: PlayerTrace.View, _ keys: [String: Int]) -> String {
-        var fields = [String(keys[view.key] ?? 0), n(view.x, 2), n(view.y, 2), n(view.w, 2), n(view.h, 2), n(view.alpha, 4)]
+    private static func view(_ view: PlayerTrace.View, _ keys: [String: Int]) -> JSONValue {
+        var fields = [Double(keys[view.key] ?? 0), n(view.x, 2), n(view.y, 2), n(view.w, 2), n(view.h, 2), n(view.alpha, 4)]
         if let m = view.transform {
             fields += [n(m.a, 4), n(m.b, 4), n(m.c, 4), n(m.d, 4), n(m.tx, 2), n(m.ty, 2)]
         }
-        return "[" + fields.joined(separator: ",") + "]"
+        return .array(fields.map(JSONValue.number))
     }
 
-    /// `value` rounded to `decimals` places, as a JSON number without trailing zeros (0 for non-finite values).
-    static func n(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return "0" }
+    /// `value` rounded to `decimals` places (0 for non-finite values, and for negative zero), which
+    /// `JSONWriter` writes without trailing zeros: `12.5`, `390`, `0.0417`.
+    static func n(_ value: Double, _ decimals: Int) -> Double {
+        guard value.isFinite else { return 0 }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let rounded = (value * scale).rounded()
-        if rounded == 0 { return "0" }
-        if rounded.magnitude < 9e15, rounded.truncatingRemainder(dividingBy: scale) == 0 { return String(Int64(rounded / scale)) }
-        return NumberText.short(rounded / scale, digits: 15)
-    }
-
-    private static func string(_ text: String) -> String {
-        JSONString.quoted(text).replacingOccurrences(of: "<", with: "\\u003c")
+        return rounded == 0 ? 0 : rounded / scale
     }
 }

@@ -13,7 +13,7 @@ import ReelTrace
 enum StoredCandidate {
     /// The rebuilt engine, or why there is none.
     static func engine(for identity: EngineIdentity) -> Result<Engine, ReelFailure> {
-        guard let builtinName = BuiltinEngineName(parsing: identity.name) else {
+        guard BuiltinEngineName(parsing: identity.name) != nil else {
             return .failure(unavailable(identity, "it is not this build's engine, and reports do not run external engines"))
         }
         guard identity.version == Engine.version else {

@@ -1,7 +1,7 @@
 /// The one contract of Reel's library errors: each says what kind of failure it is and what
 /// went wrong. Every error type of a library module conforms (`ErrorContractTests` finds them in
-/// the source); `reel` turns the kind into its exit number in one place (`ExitStatus(kind)`),
-/// and prints `userMessage`.
+/// the source); the command lines turn the kind into its exit number through one shared table
+/// (`ExitStatus(kind)`, in `FailureReport`), and print `userMessage`.
 ///
 /// The requirement is `failureKind`, not `kind`: some errors already have a `kind` of their own
 /// (`ExternalEngineError.kind`: crashed, timed out, ...), which their users read.

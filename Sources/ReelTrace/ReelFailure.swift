@@ -1,6 +1,6 @@
-/// What went wrong, in the words of the library: the command line alone turns a kind into an exit
-/// code (`reel`'s ErrorReporting.swift).
-public enum FailureKind: Sendable, Hashable {
+/// What went wrong, in the words of the library: the command lines alone turn a kind into an exit
+/// code, through their one shared table (`ExitStatus(kind)`, `FailureReport`).
+public enum FailureKind: Sendable, Hashable, CaseIterable {
     /// Bad command line: an option's value, an output that already exists, an unknown name.
     case usage
     /// Bad input data: a malformed gesture stream, profile, archive or response.

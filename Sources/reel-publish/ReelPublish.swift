@@ -46,9 +46,9 @@ struct ReelPublish: AsyncParsableCommand {
             var given = RunMetadata()
             try given.set(arguments: meta)
         } catch {
-            throw fail(String(describing: error), status: 64)
+            throw fail(String(describing: error), status: .usage)
         }
-        guard (1...600).contains(connectTimeout) else { throw fail("--connect-timeout must be 1 to 600 seconds", status: 64) }
+        guard (1...600).contains(connectTimeout) else { throw fail("--connect-timeout must be 1 to 600 seconds", status: .usage) }
         let run = try reporting { try FleetRun.read(archive: archive, replayID: replay) }
         var metadata: RunMetadata
         if let stored = run.storedMetadata {
@@ -60,7 +60,7 @@ struct ReelPublish: AsyncParsableCommand {
                     ("reel-publish: note: replay \(replay) of \(archive) stores no run metadata (recorded before Reel stored it); "
                         + "its commit, branch, pull request, CI URL and host are taken from this process's CI variables and host\n").utf8))
         }
-        do { try metadata.set(arguments: meta) } catch { throw fail(String(describing: error), status: 64) }
+        do { try metadata.set(arguments: meta) } catch { throw fail(String(describing: error), status: .usage) }
         let database = try await reportingAsync { try await FleetDatabase.connect(to: server, timeout: connectTimeout) }
         let pause = environment["REEL_PUBLISH_TEST_PAUSE_SECONDS"].flatMap(Double.init) ?? 0
         let outcome = try await reportingAsync {

@@ -3,11 +3,11 @@ import Foundation
 import ReelTrace
 
 /// Runs a command's body, turning every failure into `reel: error: <message>` on standard error
-/// and the command line's exit code (`ExitStatus`), in this one place. A library error states its
-/// kind (`ReelError.failureKind`: usage 64, bad data 65, missing input 66, engine failed 2,
-/// cannot create 73, I/O 74, a bug 70, whose message asks for a report) and its words for people
-/// (`userMessage`); this is the one branch that turns them into the exit. Foundation's file errors
-/// are sorted by their Cocoa code; any other error is a bug.
+/// and the command line's exit code, in this one place: a library error through `FailureReport`
+/// (ReelTrace), the one branch the three command lines share (its kind picks the `ExitStatus`:
+/// usage 64, bad data 65, missing input 66, engine failed 2, unavailable 69, cannot create 73,
+/// I/O 74, a bug 70, whose message asks for a report). Foundation's file errors are sorted by
+/// their Cocoa code; any other error is a bug.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
@@ -15,10 +15,6 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         throw error
     } catch let error as ReaderClosedOutput {
         throw error
-    } catch let error as any ReelError {
-        let kind = error.failureKind
-        printError(kind == .internalError ? bugReport(error.description) : error.userMessage)
-        throw ExitCode(ExitStatus(kind).rawValue)
     } catch let error as CocoaError where error.isFileError {
         let file = (error.userInfo[NSFilePathErrorKey] as? String).map { $0 + ": " } ?? ""
         printError(file + error.localizedDescription)
@@ -28,8 +24,9 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         default: throw ExitCode(ExitStatus.cannotCreate.rawValue)
         }
     } catch {
-        printError(bugReport("\(error)"))
-        throw ExitCode(ExitStatus.internalError.rawValue)
+        let report = FailureReport(error, bugNote: bugReport)
+        printError(report.message)
+        throw ExitCode(report.status.rawValue)
     }
 }
 

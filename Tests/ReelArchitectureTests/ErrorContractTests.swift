@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// docs/ARCHITECTURE.md, Rules: every library error states its kind (`ReelError.failureKind`, a
-/// `FailureKind`), and the command lines alone turn a kind into an exit number, each with one
-/// branch. Read from the source text, as the other rules of this target are.
+/// `FailureKind`), and the command lines alone turn a kind into an exit number, through one
+/// shared table and branch (ReelTrace's `ExitStatus` and `FailureReport`). Read from the source text, as the other rules of this target are.
 @Suite("Error contract")
 struct ErrorContractTests {
     /// Every error type of `Sources/` that conforms to `ReelError`: a new one is a line here, on
@@ -125,61 +125,65 @@ struct ErrorContractTests {
         return kinds
     }
 
-    /// `case .kind: NUMBER` (or `self = .status`, with ExitStatus's numbers) lines of `path`.
-    static func mapping(in path: String, statusNumbers: [String: Int] = [:]) throws -> [String: Int] {
-        let file = try #require(SourceTree.current.files.first { $0.path == path })
-        let pattern = try NSRegularExpression(pattern: #"^\s*case \.(\w+): (?:self = \.(\w+)|(\d+))\s*$"#)
-        var mapping: [String: Int] = [:]
-        for line in file.scan.codeLines {
-            guard let match = pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { continue }
-            let kind = text(line, match.range(at: 1))
-            if match.range(at: 3).location != NSNotFound {
-                mapping[kind] = Int(text(line, match.range(at: 3)))
-            } else {
-                mapping[kind] = statusNumbers[text(line, match.range(at: 2))]
-            }
-        }
-        return mapping
-    }
+    /// The command lines' one table: `ExitStatus` (ReelTrace), its raw values and its initializer
+    /// from a kind (`case .kind: self = .status`).
+    static let tablePath = "Sources/ReelTrace/ExitStatus.swift"
+    /// The one branch for errors the three command lines share.
+    static let reportPath = "Sources/ReelTrace/FailureReport.swift"
+    /// The command lines' error reporting: each hands a caught error to `FailureReport`.
+    static let commandLinePaths = [
+        "Sources/reel/ErrorReporting.swift", "Sources/reel-capture/CaptureErrors.swift", "Sources/reel-publish/PublishErrors.swift",
+    ]
 
-    /// Every kind maps to its exit number in `reel` (`ExitStatus(kind)`), and the same numbers in
-    /// `reel-capture` and `reel-publish`, which run as `reel capture` and `reel publish`.
-    @Test func everyKindMapsToItsExitNumber() throws {
+    /// Every kind maps to its exit number in the one table (`ExitStatus(kind)`, whose switch has no
+    /// `default`, so the compiler holds every kind to a line of it), and the command lines write no
+    /// table of their own: `reel capture` and `reel publish` end as `reel` would.
+    @Test func everyKindMapsToItsExitNumberInOneTable() throws {
         let kinds = try Self.failureKinds()
         #expect(Set(kinds) == Set(Self.exitNumbers.keys), "FailureKind's cases: \(kinds)")
-        // ExitStatus's raw values, read from its declaration: `case usage = 64`.
-        let statusFile = try #require(SourceTree.current.files.first { $0.path == "Sources/reel/ExitStatus.swift" })
+        let table = try #require(SourceTree.current.files.first { $0.path == Self.tablePath })
         let rawValue = try NSRegularExpression(pattern: #"^\s*case (\w+) = (\d+)\s*$"#)
+        let mapsTo = try NSRegularExpression(pattern: #"^\s*case \.(\w+): self = \.(\w+)\s*$"#)
         var statuses: [String: Int] = [:]
-        for line in statusFile.scan.codeLines {
-            if let match = rawValue.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) {
+        var mapping: [String: Int] = [:]
+        for line in table.scan.codeLines {
+            let range = NSRange(line.startIndex..., in: line)
+            if let match = rawValue.firstMatch(in: line, range: range) {
                 statuses[Self.text(line, match.range(at: 1))] = Int(Self.text(line, match.range(at: 2)))
+            } else if let match = mapsTo.firstMatch(in: line, range: range) {
+                mapping[Self.text(line, match.range(at: 1))] = statuses[Self.text(line, match.range(at: 2))]
             }
+            #expect(!line.contains("default:"), "\(Self.tablePath): a default case hides a new kind from the compiler")
         }
         #expect(statuses.count >= 10, "\(statuses)")
-        for path in [
-            "Sources/reel/ExitStatus.swift", "Sources/reel-capture/CaptureErrors.swift", "Sources/reel-publish/PublishErrors.swift",
-        ] {
-            let mapping = try Self.mapping(in: path, statusNumbers: statuses)
-            for kind in kinds {
-                #expect(mapping[kind] == Self.exitNumbers[kind], "\(path): \(kind) maps to \(mapping[kind].map(String.init) ?? "nothing")")
+        for kind in kinds {
+            #expect(mapping[kind] == Self.exitNumbers[kind], "\(kind) maps to \(mapping[kind].map(String.init) ?? "nothing")")
+        }
+        let kindCase = try NSRegularExpression(
+            pattern: #"case \.(usage|dataError|noInput|engineFailed|internalError|cannotCreate|ioError|unavailable)\b"#)
+        for path in Self.commandLinePaths {
+            let file = try #require(SourceTree.current.files.first { $0.path == path })
+            for (index, line) in file.scan.codeLines.enumerated() {
+                #expect(
+                    kindCase.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) == nil,
+                    "\(path):\(index + 1): a kind mapped here; ExitStatus(kind) is the one table")
             }
+            #expect(file.scan.codeLines.joined().contains("FailureReport("), "\(path) does not report through FailureReport")
         }
     }
 
     /// The command lines' error reporting has one branch for library errors: no SQLite result code
-    /// and no library error type is named there.
+    /// and no library error type is named there, nor in the branch they share.
     @Test func errorReportingBranchesOnTheKindAlone() throws {
-        for path in [
-            "Sources/reel/ErrorReporting.swift", "Sources/reel-capture/CaptureErrors.swift", "Sources/reel-publish/PublishErrors.swift",
-        ] {
+        for path in Self.commandLinePaths + [Self.reportPath] {
             let file = try #require(SourceTree.current.files.first { $0.path == path })
             let code = file.scan.codeLines.joined(separator: "\n")
             for name in Self.conforming.subtracting(["ReelFailure"]) {
                 #expect(!code.contains(name), "\(path) names \(name): branch on failureKind instead")
             }
             #expect(!code.contains("SQLITE_") && !code.contains(".code =="), "\(path) sorts SQLite result codes")
-            #expect(code.contains("as any ReelError"), "\(path) has no ReelError branch")
         }
+        let report = try #require(SourceTree.current.files.first { $0.path == Self.reportPath })
+        #expect(report.scan.codeLines.joined().contains("as? any ReelError"), "\(Self.reportPath) has no ReelError branch")
     }
 }

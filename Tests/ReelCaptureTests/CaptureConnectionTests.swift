@@ -53,24 +53,25 @@ struct CaptureConnectionTests {
     @Test func threeHundredIdleConnectionsDoNotDenyASubmission() async throws {
         let folder = try temporaryFolder()
         let server = try await RunningServer(host: "127.0.0.1", in: folder)
-        defer { Task { await server.stop() } }
-        // The same submission on the same server with no idle connection: what this machine takes now.
-        let unloaded = ContinuousClock.now
-        #expect(try await server.submit(submission(99).body).status == 200)
-        let bound = max(.seconds(1), (ContinuousClock.now - unloaded) * 4)
-        let flood = IdleConnectionFlood(port: server.port, count: 300)
-        defer { flood.stop() }
-        // Past the grace time, so the flood's first connections are old enough to be closed.
-        try await Task.sleep(for: .seconds(CaptureLimits.standard.unverifiedGraceSeconds * 2))
-        for index in 0..<5 {
-            let started = ContinuousClock.now
-            let answer = try await server.submit(submission(index).body)
-            let took = ContinuousClock.now - started
-            #expect(answer.status == 200)
-            #expect(took < bound, "submission \(index) took \(took) while 300 idle connections were held (bound \(bound))")
+        try await stopping(server) {
+            // The same submission on the same server with no idle connection: what this machine takes now.
+            let unloaded = ContinuousClock.now
+            #expect(try await server.submit(submission(99).body).status == 200)
+            let bound = max(.seconds(1), (ContinuousClock.now - unloaded) * 4)
+            let flood = IdleConnectionFlood(port: server.port, count: 300)
+            defer { flood.stop() }
+            // Past the grace time, so the flood's first connections are old enough to be closed.
+            try await Task.sleep(for: .seconds(CaptureLimits.standard.unverifiedGraceSeconds * 2))
+            for index in 0..<5 {
+                let started = ContinuousClock.now
+                let answer = try await server.submit(submission(index).body)
+                let took = ContinuousClock.now - started
+                #expect(answer.status == 200)
+                #expect(took < bound, "submission \(index) took \(took) while 300 idle connections were held (bound \(bound))")
+            }
+            #expect(flood.reopenedCount > 0, "the server closed none of the idle connections")
+            #expect(try server.storedSessions().count == 6)
         }
-        #expect(flood.reopenedCount > 0, "the server closed none of the idle connections")
-        #expect(try server.storedSessions().count == 6)
     }
 
     /// capture.header_seconds: a request head trickled a byte every 100 ms is closed once the
@@ -78,24 +79,25 @@ struct CaptureConnectionTests {
     @Test func aTrickledRequestHeadIsClosedAtTheHeaderDeadline() async throws {
         let folder = try temporaryFolder()
         let server = try await RunningServer(host: "127.0.0.1", in: folder)
-        defer { Task { await server.stop() } }
-        let deadline = CaptureLimits.standard.headerSeconds
-        let port = server.port
-        let heldSeconds: Double? = await onThread {
-            guard let socket = RawSocket(port: port) else { return nil }
-            let start = Date()
-            let head =
-                Array("GET /?token=0123456789abcdef HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)
-                + Array(repeating: UInt8(ascii: "a"), count: 1000)
-            for byte in head {
-                if socket.isClosedByServer(waiting: 100) || !socket.send([byte]) { return Date().timeIntervalSince(start) }
-                if Date().timeIntervalSince(start) > deadline + 10 { break }
+        try await stopping(server) {
+            let deadline = CaptureLimits.standard.headerSeconds
+            let port = server.port
+            let heldSeconds: Double? = await onThread {
+                guard let socket = RawSocket(port: port) else { return nil }
+                let start = Date()
+                let head =
+                    Array("GET /?token=0123456789abcdef HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)
+                    + Array(repeating: UInt8(ascii: "a"), count: 1000)
+                for byte in head {
+                    if socket.isClosedByServer(waiting: 100) || !socket.send([byte]) { return Date().timeIntervalSince(start) }
+                    if Date().timeIntervalSince(start) > deadline + 10 { break }
+                }
+                return nil
             }
-            return nil
+            let held = try #require(heldSeconds, "the server kept the trickling connection open")
+            #expect(held >= deadline - 0.2)
+            #expect(held <= deadline + 1.5)
         }
-        let held = try #require(heldSeconds, "the server kept the trickling connection open")
-        #expect(held >= deadline - 0.2)
-        #expect(held <= deadline + 1.5)
     }
 
     /// capture.request_seconds: a body trickled on a connection that has shown the token is closed
@@ -105,27 +107,28 @@ struct CaptureConnectionTests {
         var limits = CaptureLimits.standard
         limits.requestSeconds = 2
         let server = try await RunningServer(host: "127.0.0.1", limits: limits, in: folder)
-        defer { Task { await server.stop() } }
-        let port = server.port
-        let token = server.token
-        let heldSeconds: Double? = await onThread {
-            guard let socket = RawSocket(port: port) else { return nil }
-            let start = Date()
-            let body = submission(0).body
-            guard
-                socket.send(
-                    Array("POST /sessions?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.count)\r\n\r\n".utf8))
-            else { return nil }
-            for byte in body {
-                if socket.isClosedByServer(waiting: 50) || !socket.send([byte]) { return Date().timeIntervalSince(start) }
-                if Date().timeIntervalSince(start) > 20 { break }
+        try await stopping(server) {
+            let port = server.port
+            let token = server.token
+            let heldSeconds: Double? = await onThread {
+                guard let socket = RawSocket(port: port) else { return nil }
+                let start = Date()
+                let body = submission(0).body
+                guard
+                    socket.send(
+                        Array("POST /sessions?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.count)\r\n\r\n".utf8))
+                else { return nil }
+                for byte in body {
+                    if socket.isClosedByServer(waiting: 50) || !socket.send([byte]) { return Date().timeIntervalSince(start) }
+                    if Date().timeIntervalSince(start) > 20 { break }
+                }
+                return nil
             }
-            return nil
+            let held = try #require(heldSeconds, "the server kept the trickling request open")
+            #expect(held >= limits.requestSeconds - 0.2)
+            #expect(held <= limits.requestSeconds + 1.5)
+            #expect(try server.storedSessions().isEmpty)
         }
-        let held = try #require(heldSeconds, "the server kept the trickling request open")
-        #expect(held >= limits.requestSeconds - 0.2)
-        #expect(held <= limits.requestSeconds + 1.5)
-        #expect(try server.storedSessions().isEmpty)
     }
 
     /// Fair queueing: one client's burst of long sessions does not hold up another client's swipe.
@@ -136,36 +139,37 @@ struct CaptureConnectionTests {
     @Test func oneClientsLongSessionsDoNotStarveAnothersSwipe() async throws {
         let folder = try temporaryFolder()
         let server = try await RunningServer(host: "127.0.0.1", in: folder)
-        defer { Task { await server.stop() } }
-        let port = server.port
-        let token = server.token
-        let log = AnswerLog()
-        let firstAnswered = DispatchSemaphore(value: 0)
-        let heavy = 12
-        await withTaskGroup(of: Void.self) { group in
-            for index in 0..<heavy {
-                group.addTask {
-                    let answer = await onThread {
-                        RawSocket(port: port, from: "127.0.0.1")?.exchange(
-                            RawSocket.request("POST", "/sessions?token=\(token)", body: longSession(index)))?.status
+        try await stopping(server) {
+            let port = server.port
+            let token = server.token
+            let log = AnswerLog()
+            let firstAnswered = DispatchSemaphore(value: 0)
+            let heavy = 12
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<heavy {
+                    group.addTask {
+                        let answer = await onThread {
+                            RawSocket(port: port, from: "127.0.0.1")?.exchange(
+                                RawSocket.request("POST", "/sessions?token=\(token)", body: longSession(index)))?.status
+                        }
+                        if await log.add("long \(index)", status: answer ?? -1) == 1 { firstAnswered.signal() }
                     }
-                    if await log.add("long \(index)", status: answer ?? -1) == 1 { firstAnswered.signal() }
+                }
+                group.addTask {
+                    await onThread { firstAnswered.wait() }
+                    let answer = await onThread {
+                        RawSocket(port: port, from: "127.0.0.2")?.exchange(
+                            RawSocket.request("POST", "/sessions?token=\(token)", body: shortSwipe()))?.status
+                    }
+                    _ = await log.add("swipe", status: answer ?? -1)
                 }
             }
-            group.addTask {
-                await onThread { firstAnswered.wait() }
-                let answer = await onThread {
-                    RawSocket(port: port, from: "127.0.0.2")?.exchange(
-                        RawSocket.request("POST", "/sessions?token=\(token)", body: shortSwipe()))?.status
-                }
-                _ = await log.add("swipe", status: answer ?? -1)
-            }
+            #expect(await log.statuses == Array(repeating: 200, count: heavy + 1))
+            let finished = await log.order
+            let swipeAt = try #require(finished.firstIndex(of: "swipe"))
+            // Answers before the swipe's: the first (awaited), the one being recorded when it arrived.
+            #expect(swipeAt <= 2, "the swipe was answered after \(swipeAt) long sessions: \(finished)")
         }
-        #expect(await log.statuses == Array(repeating: 200, count: heavy + 1))
-        let finished = await log.order
-        let swipeAt = try #require(finished.firstIndex(of: "swipe"))
-        // Answers before the swipe's: the first (awaited), the one being recorded when it arrived.
-        #expect(swipeAt <= 2, "the swipe was answered after \(swipeAt) long sessions: \(finished)")
     }
 }
 

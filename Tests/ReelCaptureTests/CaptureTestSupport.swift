@@ -25,6 +25,19 @@ func submission(_ index: Int, seed: UInt64 = 7) -> (session: GestureSession, bod
     return (session, Data(GestureStreamWriter.encode(session)))
 }
 
+/// Runs `body` against `server`, then stops the server and waits until it has stopped, whether the
+/// body threw or not: no server outlives its test (a `defer { Task { await server.stop() } }` would
+/// leave it running, unawaited, into the next test).
+func stopping(_ server: RunningServer, _ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+        await server.stop()
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
 /// A capture server run in this process on a free port, stopped by `stop()`.
 final class RunningServer: Sendable {
     let server: CaptureServer

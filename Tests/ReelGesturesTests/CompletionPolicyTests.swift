@@ -120,24 +120,25 @@ import Testing
     @Test func backSwipeVelocityHandOff() {
         let width = 390.0
         let duration = 0.35
+        // The finish or cancel's seconds as the engine composes them: the hand-off's completion
+        // speed, then the remaining duration at that speed.
+        func backSwipeRemainingDuration(progress: Double, velocity: Double, cancelling: Bool) -> Double {
+            let speed = PercentDriven.backSwipeCompletionSpeed(
+                progress: progress, velocity: velocity, width: width, duration: duration, cancelling: cancelling)
+            return PercentDriven.remainingDuration(progress: progress, duration: duration, completionSpeed: speed, cancelling: cancelling)
+        }
         // p 0.6 at 780 pt/s: remaining 156 pt takes 0.2 s < T.
         #expect(
             near(
                 PercentDriven.backSwipeCompletionSpeed(
                     progress: 0.6, velocity: 780, width: width,
                     duration: duration, cancelling: false), 0.7))
-        #expect(
-            near(
-                PercentDriven.backSwipeRemainingDuration(
-                    progress: 0.6, velocity: 780, width: width,
-                    duration: duration, cancelling: false), 156.0 / 780))
+        #expect(near(backSwipeRemainingDuration(progress: 0.6, velocity: 780, cancelling: false), 156.0 / 780))
         // Slow finger: remaining time is capped at T.
         for velocity in [0.0, 50, -50] {
             #expect(
                 near(
-                    PercentDriven.backSwipeRemainingDuration(
-                        progress: 0.2, velocity: velocity, width: width,
-                        duration: duration, cancelling: true),
+                    backSwipeRemainingDuration(progress: 0.2, velocity: velocity, cancelling: true),
                     min(duration, 0.2 * width / abs(velocity))))
         }
     }

@@ -31,23 +31,16 @@ public enum ProfileLoader {
     }
 
     /// The profile an archive stored for engine `engineName` (`EngineIdentity.profileJSON`, the
-    /// parameters object), read as a profile file `{"parameters": ...}` would be; errors name it
-    /// "the stored profile of NAME".
+    /// parameters object), read as the `parameters` of a profile file named `engineName`; errors
+    /// name it "the stored profile of NAME".
     package static func parse(storedProfileJSON: String, of engineName: String) throws(ReelFailure) -> Loaded {
-        var file = JSONWriter()
-        // The stored parameters object is JSON text already: written as it is.
-        file.object { $0.member("parameters") { $0.raw(storedProfileJSON) } }
-        return try parse(file.bytes, path: "the stored profile of \(engineName)")
+        let path = "the stored profile of \(engineName)"
+        let parameters = try Self.json(Array(storedProfileJSON.utf8), path: path)
+        return try loaded(name: engineName, overrides: Self.overrides(parameters, path: path), path: path)
     }
 
     package static func parse(_ bytes: [UInt8], path: String) throws(ReelFailure) -> Loaded {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            let (line, column) = position(of: error.offset, in: bytes)
-            throw ReelFailure(.dataError, "\(path):\(line): not valid JSON at column \(column): \(error.reason)")
-        }
+        let json = try Self.json(bytes, path: path)
         guard case .object(let members) = json else {
             throw ReelFailure(.dataError, "\(path): a profile is a JSON object with \"parameters\", got \(json.kindDescription)")
         }
@@ -63,16 +56,37 @@ public enum ProfileLoader {
             case "description":
                 continue
             case "parameters":
-                guard case .object(let parameters) = member.value else {
-                    throw ReelFailure(.dataError, "\(path): \"parameters\" must be an object of parameter names to values")
-                }
-                for parameter in parameters {
-                    overrides.append((parameter.key, try value(parameter.value, name: parameter.key, path: path)))
-                }
+                overrides += try Self.overrides(member.value, path: path)
             default:
                 throw ReelFailure(.dataError, "\(path): unknown key \"\(member.key)\" (a profile has name, description and parameters)")
             }
         }
+        return try loaded(name: name, overrides: overrides, path: path)
+    }
+
+    /// The parsed text of `bytes`, or a failure naming the line and column where it stops being JSON.
+    private static func json(_ bytes: [UInt8], path: String) throws(ReelFailure) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            let (line, column) = position(of: error.offset, in: bytes)
+            throw ReelFailure(.dataError, "\(path):\(line): not valid JSON at column \(column): \(error.reason)")
+        }
+    }
+
+    /// The overrides a `parameters` object names, in its order.
+    private static func overrides(_ parameters: JSONValue, path: String) throws(ReelFailure) -> [(String, ParameterValue)] {
+        guard case .object(let members) = parameters else {
+            throw ReelFailure(.dataError, "\(path): \"parameters\" must be an object of parameter names to values")
+        }
+        var overrides: [(String, ParameterValue)] = []
+        for parameter in members {
+            overrides.append((parameter.key, try value(parameter.value, name: parameter.key, path: path)))
+        }
+        return overrides
+    }
+
+    private static func loaded(name: String, overrides: [(String, ParameterValue)], path: String) throws(ReelFailure) -> Loaded {
         do {
             return Loaded(name: name, profile: try EngineProfile.builtin.overriding(overrides))
         } catch {

@@ -35,7 +35,7 @@ public enum GestureStreamWriter {
             members.member("type", "session")
             if let scenarioSpecJSON {
                 // Already the compact text of an object: written as it is.
-                members.member("scenario") { $0.raw(scenarioSpecJSON) }
+                members.member("scenario", verbatim: scenarioSpecJSON)
             } else {
                 members.member("scenario", scenario)
             }

@@ -137,8 +137,9 @@ extension Archive {
             // so a sessions row that is not there is a damaged file (a torn index, a lost page), found
             // by the damaged-archive fuzzer; never a verdict Reel should not store. (Not written as
             // `catch let ... where`: Swift 6.3's optimizer crashes on that form here.)
-            guard let failure = error as? SQLiteError, failure.isMissingParentRow else { throw error }
-            throw failure.asDamagedFile("session \(row.sessionID) is listed but its sessions row is missing")
+            // `error` is the statement's typed `SQLiteError`.
+            guard error.isMissingParentRow else { throw error }
+            throw error.asDamagedFile("session \(row.sessionID) is listed but its sessions row is missing")
         }
     }
 

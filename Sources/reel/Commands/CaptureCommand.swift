@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelTrace
 
 #if canImport(Glibc)
     import Glibc

@@ -73,7 +73,7 @@ struct CompareCommand: ParsableCommand {
                 print(text)
                 found = counts
             }
-            if failing.contains(where: { (found[$0] ?? 0) > 0 }) { throw ExitCode(1) }
+            if failing.contains(where: { (found[$0] ?? 0) > 0 }) { throw ExitCode(ExitStatus.diverged.rawValue) }
         }
     }
 

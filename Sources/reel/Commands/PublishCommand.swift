@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelTrace
 
 /// `reel publish ARCHIVE --replay ID --to postgres://...`: runs `reel-publish` with the same
 /// arguments, so `reel` itself does not link PostgresNIO (docs/FLEET.md).
@@ -19,7 +20,7 @@ struct PublishCommand: ParsableCommand {
     func run() throws {
         guard let tool = PublishToolLocator.find() else {
             FileHandle.standardError.write(Data("reel: error: \(PublishToolLocator.howToGet)\n".utf8))
-            throw ExitCode(69)
+            throw ExitCode(ExitStatus.unavailable.rawValue)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)

@@ -20,7 +20,7 @@ struct ScenariosCommand: ParsableCommand {
             writer.object { members in
                 members.member("format", JSONOutput.scenarios.format)
                 // Each spec is its canonical JSON text, one per line, written as it is.
-                members.member("scenarios") { $0.array(specs, onePerLine: true) { $0.raw($1.canonicalJSON) } }
+                members.member("scenarios") { $0.array(specs, onePerLine: true) { $0.verbatim($1.canonicalJSON) } }
             }
             print(writer.text)
             return

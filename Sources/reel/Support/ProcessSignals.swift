@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReelTrace
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

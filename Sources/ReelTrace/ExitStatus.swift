@@ -1,7 +1,12 @@
-import ReelTrace
-
-/// The exit codes of every `reel` command (docs/ARCHITECTURE.md, BSD sysexits where they apply).
-public enum ExitStatus: Int32, Sendable {
+/// The exit codes of Reel's command lines, `reel`, `reel-capture` and `reel-publish` (BSD sysexits
+/// where they apply; `reel --help`, "Exit status"): the one table the three share, so that
+/// `reel capture` and `reel publish` end as `reel` would. `package`: the library decides no exit;
+/// it states a `FailureKind`, which only the command lines turn into one of these.
+///
+/// ```swift
+/// ExitStatus(.noInput).rawValue   // 66
+/// ```
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Success; for `reel replay`, nothing diverged.
     case success = 0
     /// `reel replay` found divergences.
@@ -27,8 +32,9 @@ public enum ExitStatus: Int32, Sendable {
 }
 
 extension ExitStatus {
-    /// The exit code of a library failure of this kind.
-    init(_ kind: FailureKind) {
+    /// The exit code of a library failure of this kind. The switch is exhaustive: a new
+    /// `FailureKind` does not compile until it has its status here.
+    package init(_ kind: FailureKind) {
         switch kind {
         case .usage: self = .usage
         case .dataError: self = .dataError
