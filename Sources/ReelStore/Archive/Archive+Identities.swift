@@ -101,6 +101,54 @@ extension Archive {
         return id
     }
 
+    /// The id of `detail` (an event's name and argument) in `event_details`, interned when new. An
+    /// archive holds fewer than `EventPack.limit` details (95^4: a pack writes an id in at most four
+    /// characters); past it, recording fails rather than writing a pack that reads back wrong.
+    func eventDetailID(_ detail: EventDetail) throws -> Int64 {
+        if let id = caches.eventDetailIDs[detail] { return id }
+        let existing = try database.withCachedStatement(
+            "SELECT id FROM event_details WHERE name_id = ?1 AND argument IS ?2 ORDER BY id LIMIT 1"
+        ) { statement in
+            try statement.bind(detail.nameID, at: 1)
+            try statement.bind(detail.argument, at: 2)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+        let id =
+            try existing
+            ?? database.withCachedStatement("INSERT INTO event_details (name_id, argument) VALUES (?1, ?2)") { statement in
+                try statement.bind(detail.nameID, at: 1)
+                try statement.bind(detail.argument, at: 2)
+                try statement.run()
+                return database.lastInsertRowID
+            }
+        guard id >= 0 && id < EventPack.limit else {
+            throw ArchiveError.invalidStoredValue(table: "event_details", column: "id", value: "\(id) (a pack holds ids below 95^4)")
+        }
+        caches.eventDetailIDs[detail] = id
+        return id
+    }
+
+    /// Makes `event_slots` hold 0 ..< `count` (the view `trace_events` numbers a pack's events with it).
+    func ensureEventSlots(_ count: Int) throws {
+        let known: Int
+        if let cached = caches.eventSlotCount {
+            known = cached
+        } else {
+            known = try database.withCachedStatement("SELECT coalesce(max(seq) + 1, 0) FROM event_slots") { statement in
+                try statement.step() ? statement.int(at: 0) : 0
+            }
+        }
+        if count > known {
+            try database.withCachedStatement("INSERT OR IGNORE INTO event_slots (seq) VALUES (?1)") { statement in
+                for seq in known..<count {
+                    try statement.bind(seq, at: 1)
+                    try statement.run()
+                }
+            }
+        }
+        caches.eventSlotCount = max(known, count)
+    }
+
     private func bind(_ name: EventName, to statement: Statement) throws {
         try statement.bind(name.kind, at: 1)
         try statement.bind(name.subject, at: 2)
