@@ -21,6 +21,11 @@ import Testing
             TraceEvent(t: 0.7 + 0.1, kind: "lifecycle", subject: "B", detail: "willMove(toParent: nil)"),
             TraceEvent(t: -1.0 / 7.0, kind: "lifecycle", subject: "B", detail: "didMove()"),
             TraceEvent(t: 0.5, kind: "delegate", subject: "nav", detail: "open(without close"),
+            // Arguments the writer's cache keys by their bytes (16 differing in the last) or text (19).
+            TraceEvent(t: 0.5, kind: "delegate", subject: "nav", detail: "animationControllerFor(pop, from: B, to: A)"),
+            TraceEvent(t: 0.5, kind: "delegate", subject: "nav", detail: "x(0123456789abcdef)"),
+            TraceEvent(t: 0.5, kind: "delegate", subject: "nav", detail: "x(0123456789abcdeg)"),
+            TraceEvent(t: 0.5, kind: "delegate", subject: "nav", detail: "x(0123456789abcdef)"),
         ]
         for tick in 0...140 {
             events.append(

@@ -81,6 +81,25 @@ extension Archive {
         }
     }
 
+    /// The name id of `event_details` row `detail`, nil when there is none: from the archive's
+    /// caches, which read every row's name id on first use (one scan of a few thousand rows costs
+    /// less than a lookup per detail, and a replay reads its sessions part by part) and look up a
+    /// detail added since.
+    func cachedEventDetailNameID(_ detail: Int64) throws -> Int64? {
+        dropCachesAfterRollback()
+        if caches.eventDetailNames == nil {
+            caches.eventDetailNames = try database.withCachedStatement("SELECT id, name_id FROM event_details") { s in
+                var names: [Int64: Int64] = [:]
+                while try s.step() { names[s.int64(at: 0)] = s.int64(at: 1) }
+                return names
+            }
+        }
+        if let name = caches.eventDetailNames?[detail] { return name }
+        guard let name = try eventDetailNameID(detail) else { return nil }
+        caches.eventDetailNames?[detail] = name
+        return name
+    }
+
     /// Each `trace_event_packs` row that does not decode or names a detail `event_details` lacks.
     func eventPackProblems() throws -> [String] {
         var problems: [String] = []

@@ -101,30 +101,33 @@ extension Archive {
         return id
     }
 
-    /// The id of `detail` (an event's name and argument) in `event_details`, interned when new. An
-    /// archive holds fewer than `EventPack.limit` details (95^4: a pack writes an id in at most four
-    /// characters); past it, recording fails rather than writing a pack that reads back wrong.
-    func eventDetailID(_ detail: EventDetail) throws -> Int64 {
-        if let id = caches.eventDetailIDs[detail] { return id }
+    /// The id in `event_details` of the name `nameID` with `argument` (the bytes of an event's
+    /// argument, nil for none), interned when new. An archive holds fewer than `EventPack.limit`
+    /// details (95^4: a pack writes an id in at most four characters); past it, recording fails
+    /// rather than writing a pack that reads back wrong.
+    func eventDetailID(nameID: Int64, argument: UnsafeBufferPointer<UInt8>?) throws -> Int64 {
+        let key = EventDetailKey(nameID: nameID, argument: argument)
+        if let id = caches.eventDetailIDs[key] { return id }
+        let text = argument.map { String(decoding: $0, as: UTF8.self) }
         let existing = try database.withCachedStatement(
             "SELECT id FROM event_details WHERE name_id = ?1 AND argument IS ?2 ORDER BY id LIMIT 1"
         ) { statement in
-            try statement.bind(detail.nameID, at: 1)
-            try statement.bind(detail.argument, at: 2)
+            try statement.bind(nameID, at: 1)
+            try statement.bind(text, at: 2)
             return try statement.step() ? statement.int64(at: 0) : nil
         }
         let id =
             try existing
             ?? database.withCachedStatement("INSERT INTO event_details (name_id, argument) VALUES (?1, ?2)") { statement in
-                try statement.bind(detail.nameID, at: 1)
-                try statement.bind(detail.argument, at: 2)
+                try statement.bind(nameID, at: 1)
+                try statement.bind(text, at: 2)
                 try statement.run()
                 return database.lastInsertRowID
             }
         guard id >= 0 && id < EventPack.limit else {
             throw ArchiveError.invalidStoredValue(table: "event_details", column: "id", value: "\(id) (a pack holds ids below 95^4)")
         }
-        caches.eventDetailIDs[detail] = id
+        caches.eventDetailIDs[key] = id
         return id
     }
 

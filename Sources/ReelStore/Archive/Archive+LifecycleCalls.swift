@@ -7,8 +7,8 @@ extension Archive {
     ///
     /// A call is its event name's subject and detail head, so the calls are made once per name
     /// (`event_names` holds a few dozen) before the events are read; each event is then its pack's
-    /// detail id, mapped to its name's id once per detail (no text read, no `String` made per
-    /// event). A damaged pack is an invalid row of `trace_event_packs` (bad data).
+    /// detail id, mapped to its name's id through the archive's caches
+    /// (`cachedEventDetailNameID`: no text read, no `String` made per event). A damaged pack is an invalid row of `trace_event_packs` (bad data).
     ///
     /// ```swift
     /// try archive.forEachLifecycleCall(of: [1, 2]) { sessionID, call in print(sessionID, call.text) }
@@ -17,7 +17,6 @@ extension Archive {
         let calls = try lifecycleCallsByName()
         guard !calls.isEmpty else { return }
         let selection = SessionSelection.of(ids)
-        var names: [Int64: Int64] = [:]
         try database.withCachedStatement(
             """
             SELECT bl.session_id, p.trace_id, p.detail_width, p.time_width, p.events
@@ -30,17 +29,10 @@ extension Archive {
                 let sessionID = s.int64(at: 0)
                 let traceID = s.int64(at: 1)
                 for code in try Self.eventCodes(s, traceID: traceID) {
-                    let name: Int64
-                    if let known = names[code.detail] {
-                        name = known
-                    } else {
-                        guard let found = try eventDetailNameID(code.detail) else {
-                            throw ArchiveError.invalidStoredRow(
-                                table: "trace_event_packs", rowID: traceID, column: "events",
-                                reason: "names detail \(code.detail), which event_details lacks")
-                        }
-                        names[code.detail] = found
-                        name = found
+                    guard let name = try cachedEventDetailNameID(code.detail) else {
+                        throw ArchiveError.invalidStoredRow(
+                            table: "trace_event_packs", rowID: traceID, column: "events",
+                            reason: "names detail \(code.detail), which event_details lacks")
                     }
                     guard let call = calls[name] else { continue }
                     try body(sessionID, call)

@@ -126,7 +126,9 @@ struct ArchiveCaches {
     var viewKeyIDs: [String: Int64] = [:]
     var viewKeys: [Int64: String] = [:]
     var eventNameIDs: [EventName: Int64] = [:]
-    var eventDetailIDs: [EventDetail: Int64] = [:]
+    var eventDetailIDs: [EventDetailKey: Int64] = [:]
+    /// The name id of each `event_details` row read so far, by id (nil until first read).
+    var eventDetailNames: [Int64: Int64]?
     /// How many `event_slots` rows there are (0 ..< count), once read.
     var eventSlotCount: Int?
     var decisionRuleIDs: [DecisionRuleKey: Int64] = [:]

@@ -97,7 +97,8 @@ final class SessionWriter {
     /// growing a dictionary) would cost about a tenth of the writer's own instructions.
     func insertRows(
         of layout: TraceLayout, trace: Trace, traceID: Int64, touches: [Touch], names: inout TraceEventNames,
-        eventNameID: (EventName) throws -> Int64, eventDetailID: (EventDetail) throws -> Int64, eventSlots: (Int) throws -> Void
+        eventNameID: (EventName) throws -> Int64, eventDetailID: (Int64, UnsafeBufferPointer<UInt8>?) throws -> Int64,
+        eventSlots: (Int) throws -> Void
     ) throws {
         let f = frame
         for (position, frame) in trace.frames.enumerated() {
@@ -142,8 +143,7 @@ final class SessionWriter {
             try detail.withUTF8 { bytes in
                 let split = DetailSplit(bytes)
                 let nameID = try names.id(kind: event.kind, subject: event.subject, detail: bytes, split: split, intern: eventNameID)
-                let argument = split.argument(of: bytes).map { String(decoding: $0, as: UTF8.self) }
-                details.append(try eventDetailID(EventDetail(nameID: nameID, argument: argument)))
+                details.append(try eventDetailID(nameID, split.argument(of: bytes)))
             }
             times.append(EventPack.timeCode(t: event.t, touchSeq: touchTimes.firstTouch(at: event.t), refreshHz: layout.refreshHz))
         }
