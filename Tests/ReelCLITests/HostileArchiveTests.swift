@@ -95,10 +95,10 @@ struct HostileArchiveTests {
         #expect(export.standardError.contains("sessions row 3: tags is not a JSON array"), "\(export.standardError)")
         #expect(!export.standardError.contains("SQL:"))
 
-        try Self.tamper(dropped, "DROP VIEW events; DROP TABLE trace_events")
+        try Self.tamper(dropped, "DROP VIEW events; DROP TABLE trace_event_packs")
         let replay = try runReel(["replay", dropped], in: folder)
         #expect(replay.status == 65, "exit \(replay.status): \(replay.standardError)")
-        #expect(replay.standardError.contains("table trace_events (missing)"), "\(replay.standardError)")
+        #expect(replay.standardError.contains("table trace_event_packs (missing)"), "\(replay.standardError)")
         #expect(try archiveCount(dropped, "SELECT count(*) FROM replays") == 1)
     }
 

@@ -76,7 +76,7 @@ struct ArchiveFuzzTests {
         }
     }
 
-    private static func check(
+    static func check(
         _ bytes: [UInt8], words: [UInt64], case number: Int, seed: (folder: String, archive: [UInt8], stream: String)
     ) throws {
         let folder = seed.folder + "/case-\(number)"

@@ -122,7 +122,8 @@ import Testing
             "INSERT INTO traces (session_id, engine_id, frame_count, first_tick, decision, completed_at, hierarchy_json, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             "INSERT INTO trace_views VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
             "INSERT INTO view_change_packs VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
-            "INSERT INTO trace_events VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO trace_event_packs VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO trace_event_times VALUES (?1, ?2, ?3)",
         ]
         for sql in inserts {
             let plan = try archive.database.prepare("EXPLAIN " + sql)

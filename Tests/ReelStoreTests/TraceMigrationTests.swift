@@ -81,10 +81,10 @@ import Testing
         // 0004 converts the rows; 0005 redefines the regressions view (same rows before any accept);
         // 0006 packs the touches (TouchPackTests); 0007 packs the view changes (ViewChangePackTests).
         // 0008 adds replays.metadata_json (NULL for the v3 replays); 0009 adds the decision tables
-        // (no row for the sessions stored before).
+        // (no row for the sessions stored before); 0010 packs the events (EventPackTests).
         #expect(
             migrated.migrationsApplied.map(\.name) == [
-                "traces", "keep_traces", "touch_packs", "view_change_packs", "replay_metadata", "decisions",
+                "traces", "keep_traces", "touch_packs", "view_change_packs", "replay_metadata", "decisions", "event_packs",
             ])
         #expect(try migrated.database.scalarInt64("SELECT count(*) FROM decision_rows") == 0)
         #expect(migrated.schemaVersion == EmbeddedMigration.all.last!.version)

@@ -101,6 +101,57 @@ extension Archive {
         return id
     }
 
+    /// The id in `event_details` of the name `nameID` with `argument` (the bytes of an event's
+    /// argument, nil for none), interned when new. An archive holds fewer than `EventPack.limit`
+    /// details (95^4: a pack writes an id in at most four characters); past it, recording fails
+    /// rather than writing a pack that reads back wrong.
+    func eventDetailID(nameID: Int64, argument: UnsafeBufferPointer<UInt8>?) throws -> Int64 {
+        let key = EventDetailKey(nameID: nameID, argument: argument)
+        if let id = caches.eventDetailIDs[key] { return id }
+        let text = argument.map { String(decoding: $0, as: UTF8.self) }
+        let existing = try database.withCachedStatement(
+            "SELECT id FROM event_details WHERE name_id = ?1 AND argument IS ?2 ORDER BY id LIMIT 1"
+        ) { statement in
+            try statement.bind(nameID, at: 1)
+            try statement.bind(text, at: 2)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+        let id =
+            try existing
+            ?? database.withCachedStatement("INSERT INTO event_details (name_id, argument) VALUES (?1, ?2)") { statement in
+                try statement.bind(nameID, at: 1)
+                try statement.bind(text, at: 2)
+                try statement.run()
+                return database.lastInsertRowID
+            }
+        guard id >= 0 && id < EventPack.limit else {
+            throw ArchiveError.invalidStoredValue(table: "event_details", column: "id", value: "\(id) (a pack holds ids below 95^4)")
+        }
+        caches.eventDetailIDs[key] = id
+        return id
+    }
+
+    /// Makes `event_slots` hold 0 ..< `count` (the view `trace_events` numbers a pack's events with it).
+    func ensureEventSlots(_ count: Int) throws {
+        let known: Int
+        if let cached = caches.eventSlotCount {
+            known = cached
+        } else {
+            known = try database.withCachedStatement("SELECT coalesce(max(seq) + 1, 0) FROM event_slots") { statement in
+                try statement.step() ? statement.int(at: 0) : 0
+            }
+        }
+        if count > known {
+            try database.withCachedStatement("INSERT OR IGNORE INTO event_slots (seq) VALUES (?1)") { statement in
+                for seq in known..<count {
+                    try statement.bind(seq, at: 1)
+                    try statement.run()
+                }
+            }
+        }
+        caches.eventSlotCount = max(known, count)
+    }
+
     private func bind(_ name: EventName, to statement: Statement) throws {
         try statement.bind(name.kind, at: 1)
         try statement.bind(name.subject, at: 2)

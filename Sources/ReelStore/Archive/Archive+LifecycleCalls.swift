@@ -6,9 +6,9 @@ extension Archive {
     /// order: one query for all of them.
     ///
     /// A call is its event name's subject and detail head, so the calls are made once per name
-    /// (`event_names` holds a few dozen) before the events are read; each event is then only its
-    /// name's id, and every event of a name hands out the same values (no text read, no `String`
-    /// made per event).
+    /// (`event_names` holds a few dozen) before the events are read; each event is then its pack's
+    /// detail id, mapped to its name's id through the archive's caches
+    /// (`cachedEventDetailNameID`: no text read, no `String` made per event). A damaged pack is an invalid row of `trace_event_packs` (bad data).
     ///
     /// ```swift
     /// try archive.forEachLifecycleCall(of: [1, 2]) { sessionID, call in print(sessionID, call.text) }
@@ -19,15 +19,24 @@ extension Archive {
         let selection = SessionSelection.of(ids)
         try database.withCachedStatement(
             """
-            SELECT bl.session_id, e.name_id
-            FROM baselines AS bl CROSS JOIN trace_events AS e ON e.trace_id = bl.trace_id
-            \(selection.filter("bl.session_id")) ORDER BY bl.session_id, e.seq
+            SELECT bl.session_id, p.trace_id, p.detail_width, p.time_width, p.events
+            FROM baselines AS bl CROSS JOIN trace_event_packs AS p ON p.trace_id = bl.trace_id
+            \(selection.filter("bl.session_id")) ORDER BY bl.session_id
             """
         ) { s in
             try selection.bind(to: s)
             while try s.step() {
-                guard let call = calls[s.int64(at: 1)] else { continue }
-                try body(s.int64(at: 0), call)
+                let sessionID = s.int64(at: 0)
+                let traceID = s.int64(at: 1)
+                for code in try Self.eventCodes(s, traceID: traceID) {
+                    guard let name = try cachedEventDetailNameID(code.detail) else {
+                        throw ArchiveError.invalidStoredRow(
+                            table: "trace_event_packs", rowID: traceID, column: "events",
+                            reason: "names detail \(code.detail), which event_details lacks")
+                    }
+                    guard let call = calls[name] else { continue }
+                    try body(sessionID, call)
+                }
             }
         }
     }

@@ -106,7 +106,9 @@ extension Archive {
             }
         }
         if contents.events {
-            try forEachEvent(selection, positions, traces: traces) { events[$0].append($1) }
+            try forEachPackedEvent(
+                selection, positions, traces: traces, refreshHz: headers.map(\.header.refreshHz), touches: touches
+            ) { events[$0].append($1) }
         }
         try forEachOutcome(selection, positions, hierarchy: contents.hierarchy, traces: traces) { outcomes[$0] = $1 }
         return try headers.indices.map { index in
@@ -226,33 +228,6 @@ extension Archive {
         case .success(let touches): return touches
         case .failure(let damage):
             throw ArchiveError.invalidStoredRow(table: "touch_packs", rowID: s.int64(at: 0), column: damage.column, reason: damage.reason)
-        }
-    }
-
-    /// Hands `body` each baseline event of `selection` in (session, seq) order.
-    private func forEachEvent(
-        _ selection: SessionSelection, _ positions: [Int64], traces: TraceChoice = .baselines, _ body: (Int, TraceEvent) throws -> Void
-    ) throws {
-        try forEachSessionRow(
-            """
-            SELECT bl.session_id,
-                coalesce(e.t,
-                    (SELECT CAST(substr(CAST(p.t AS BLOB), e.touch_seq * (length(CAST(p.t AS BLOB)) / length(CAST(p.phase AS BLOB))) + 1,
-                        length(CAST(p.t AS BLOB)) / length(CAST(p.phase AS BLOB))) AS INTEGER) / 1000000.0
-                     FROM touch_packs AS p WHERE p.session_id = bl.session_id AND e.touch_seq < length(CAST(p.phase AS BLOB))),
-                    (SELECT tt.t FROM touch_rows AS tt WHERE tt.session_id = bl.session_id AND tt.seq = e.touch_seq)),
-                n.kind, n.subject, n.detail_head || coalesce(e.argument, '') || n.detail_tail
-            FROM \(traces.table) AS bl CROSS JOIN trace_events AS e CROSS JOIN event_names AS n
-            ON e.trace_id = bl.trace_id AND n.id = e.name_id
-            \(selection.filter("bl.session_id")) ORDER BY bl.session_id, e.seq
-            """,
-            selection, positions
-        ) { index, s in
-            guard !s.isNull(at: 1) else {
-                throw ArchiveError.invalidStoredValue(
-                    table: "trace_events", column: "touch_seq", value: "(a touch the session does not have)")
-            }
-            try body(index, TraceEvent(t: s.double(at: 1), kind: s.string(at: 2), subject: s.string(at: 3), detail: s.string(at: 4)))
         }
     }
 

@@ -143,7 +143,14 @@ extension Archive {
                     "SELECT coalesce(sum(v.last_frame - v.first_frame + 1), 0) \(baselines) trace_views AS v ON v.trace_id = bl.trace_id")
                     ?? 0
             ),
-            ("events", try database.scalarInt64("SELECT count(*) \(baselines) trace_events AS e ON e.trace_id = bl.trace_id") ?? 0),
+            (
+                "events",
+                try database.scalarInt64(
+                    """
+                    SELECT coalesce(sum(length(CAST(p.events AS BLOB)) / (p.detail_width + p.time_width)), 0)
+                    \(baselines) trace_event_packs AS p ON p.trace_id = bl.trace_id
+                    """) ?? 0
+            ),
             ("outcomes", try database.scalarInt64("SELECT count(*) FROM baselines") ?? 0),
         ]
     }
@@ -200,6 +207,7 @@ extension Archive {
             problems.append("session \(foreign.int64(at: 0)): its baseline is trace \(foreign.int64(at: 1)) of another session")
         }
         problems += try touchPackProblems()
+        problems += try eventPackProblems()
         problems += try viewChangePackProblems()
         return problems
     }

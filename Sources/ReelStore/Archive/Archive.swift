@@ -82,11 +82,15 @@ public final class Archive {
         }
     }
 
-    /// The statement counting the rows of `table`; touches are counted in their stored forms, without
-    /// expanding the packs through the `touches` view.
+    /// The statement counting the rows of `table`; touches and trace events are counted in their
+    /// stored forms, without expanding the packs through the `touches` and `trace_events` views.
     private static func countSQL(_ table: String) -> String {
-        guard table == "touches" else { return "SELECT count(*) FROM \(table)" }
-        return "SELECT (SELECT count(*) FROM touch_rows) + (SELECT coalesce(sum(length(phase)), 0) FROM touch_packs)"
+        switch table {
+        case "touches": "SELECT (SELECT count(*) FROM touch_rows) + (SELECT coalesce(sum(length(phase)), 0) FROM touch_packs)"
+        case "trace_events":
+            "SELECT coalesce(sum(length(CAST(events AS BLOB)) / (detail_width + time_width)), 0) FROM trace_event_packs"
+        default: "SELECT count(*) FROM \(table)"
+        }
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE ... COMMIT` transaction, rolling back when it throws.
@@ -122,6 +126,11 @@ struct ArchiveCaches {
     var viewKeyIDs: [String: Int64] = [:]
     var viewKeys: [Int64: String] = [:]
     var eventNameIDs: [EventName: Int64] = [:]
+    var eventDetailIDs: [EventDetailKey: Int64] = [:]
+    /// The name id of each `event_details` row read so far, by id (nil until first read).
+    var eventDetailNames: [Int64: Int64]?
+    /// How many `event_slots` rows there are (0 ..< count), once read.
+    var eventSlotCount: Int?
     var decisionRuleIDs: [DecisionRuleKey: Int64] = [:]
     /// The event names the traces written so far used, in the order of use (`SessionWriter.insertRows`).
     var traceEventNames = TraceEventNames()

@@ -10,7 +10,8 @@ final class SessionWriter {
     let frame: Statement
     let viewRun: Statement
     let viewChangePack: Statement
-    let event: Statement
+    let eventPack: Statement
+    let eventTime: Statement
     let baseline: Statement
 
     init(database: Database) throws {
@@ -34,8 +35,9 @@ final class SessionWriter {
             "INSERT INTO trace_frames (trace_id, frame_index, progress, t) VALUES (?1, ?2, ?3, ?4)")
         viewRun = try database.prepare(Self.viewRunInsertSQL)
         viewChangePack = try database.prepare(Self.viewChangePackInsertSQL)
-        event = try database.prepare(
-            "INSERT INTO trace_events (trace_id, seq, t, touch_seq, name_id, argument) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+        eventPack = try database.prepare(
+            "INSERT INTO trace_event_packs (trace_id, detail_width, time_width, events) VALUES (?1, ?2, ?3, ?4)")
+        eventTime = try database.prepare("INSERT INTO trace_event_times (trace_id, seq, t) VALUES (?1, ?2, ?3)")
         baseline = try database.prepare(
             """
             INSERT INTO baselines (session_id, trace_id, since) VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
@@ -84,8 +86,10 @@ final class SessionWriter {
     }
 
     /// Writes the rows of `trace` (frames, view runs and changes, events) under the new `traces` row
-    /// the caller inserted as `traceID`. An event at the time of one of `touches` refers to the first
-    /// such touch instead of storing the time.
+    /// the caller inserted as `traceID`. The events are one `trace_event_packs` row (`EventPack`):
+    /// an event at the time of one of `touches` refers to the first such touch instead of storing
+    /// the time, one at a frame clock tick to the tick; `eventDetailID` interns each event's name
+    /// and argument, `eventSlots(n)` makes sure `event_slots` counts to n.
     ///
     /// `names` are the event names earlier traces used (`ArchiveCaches.traceEventNames`): traces of
     /// one scenario use the same dozen names in the same order, so a name is found by comparing it
@@ -93,7 +97,8 @@ final class SessionWriter {
     /// growing a dictionary) would cost about a tenth of the writer's own instructions.
     func insertRows(
         of layout: TraceLayout, trace: Trace, traceID: Int64, touches: [Touch], names: inout TraceEventNames,
-        eventNameID: (EventName) throws -> Int64
+        eventNameID: (EventName) throws -> Int64, eventDetailID: (Int64, UnsafeBufferPointer<UInt8>?) throws -> Int64,
+        eventSlots: (Int) throws -> Void
     ) throws {
         let f = frame
         for (position, frame) in trace.frames.enumerated() {
@@ -129,20 +134,33 @@ final class SessionWriter {
         }
         guard !trace.events.isEmpty else { return }
         let touchTimes = TouchTimes(touches)
-        let e = event
-        for (seq, event) in trace.events.enumerated() {
-            let touchSeq = touchTimes.firstTouch(at: event.t)
-            try e.bind(traceID, at: 1)
-            try e.bind(Int64(seq), at: 2)
-            try e.bind(touchSeq == nil ? event.t : nil, at: 3)
-            try e.bind(touchSeq, at: 4)
+        var details: [Int64] = []
+        var times: [Int64] = []
+        details.reserveCapacity(trace.events.count)
+        times.reserveCapacity(trace.events.count)
+        for event in trace.events {
             var detail = event.detail
             try detail.withUTF8 { bytes in
                 let split = DetailSplit(bytes)
-                try e.bind(try names.id(kind: event.kind, subject: event.subject, detail: bytes, split: split, intern: eventNameID), at: 5)
-                if let argument = split.argument(of: bytes) { try e.bindText(argument, at: 6) } else { try e.bindNull(at: 6) }
+                let nameID = try names.id(kind: event.kind, subject: event.subject, detail: bytes, split: split, intern: eventNameID)
+                details.append(try eventDetailID(nameID, split.argument(of: bytes)))
             }
-            try e.run()
+            times.append(EventPack.timeCode(t: event.t, touchSeq: touchTimes.firstTouch(at: event.t), refreshHz: layout.refreshHz))
+        }
+        try eventSlots(trace.events.count)
+        let pack = EventPack(details: details, times: times)
+        let p = eventPack
+        try p.bind(traceID, at: 1)
+        try p.bind(pack.detailWidth, at: 2)
+        try p.bind(pack.timeWidth, at: 3)
+        try pack.text.withUnsafeBufferPointer { try p.bindText($0, at: 4) }
+        try p.run()
+        let x = eventTime
+        for (seq, time) in times.enumerated() where time == EventPack.explicitTime {
+            try x.bind(traceID, at: 1)
+            try x.bind(Int64(seq), at: 2)
+            try x.bind(trace.events[seq].t, at: 3)
+            try x.run()
         }
     }
 }
@@ -249,7 +267,9 @@ extension Archive {
         var names = caches.traceEventNames
         caches.traceEventNames = TraceEventNames()
         defer { caches.traceEventNames = names }
-        try writer.insertRows(of: layout, trace: trace, traceID: traceID, touches: touches, names: &names, eventNameID: eventNameID)
+        try writer.insertRows(
+            of: layout, trace: trace, traceID: traceID, touches: touches, names: &names, eventNameID: eventNameID,
+            eventDetailID: eventDetailID, eventSlots: ensureEventSlots)
         return traceID
     }
 }

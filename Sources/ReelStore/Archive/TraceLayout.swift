@@ -93,6 +93,8 @@ struct ViewChangePack: Sendable {
 /// where they are, each view's values at the start of its runs, and only the values that change.
 /// Runs and change packs come in primary-key order, so inserting them appends to the b-trees.
 struct TraceLayout: Sendable {
+    /// The session's refresh rate: the frame clock's ticks per second.
+    var refreshHz: Double
     /// The tick of frame 0: frame i is at (firstTick + i) / refreshHz unless `explicitTimes` says otherwise.
     var firstTick: Int64
     /// Per frame: its time when it is not the clock's tick, else nil.
@@ -107,6 +109,7 @@ struct TraceLayout: Sendable {
 /// with each view numbered by its first appearance. `resolved` puts the interned ids in and orders
 /// runs and changes by them, giving exactly the layout `TraceLayout.init` gives.
 struct UnresolvedTraceLayout: Sendable {
+    var refreshHz: Double
     var firstTick: Int64
     var explicitTimes: [Double?]
     /// The view keys in order of first appearance: view number k is `viewKeys[k]`.
@@ -116,6 +119,7 @@ struct UnresolvedTraceLayout: Sendable {
     var changes: [ViewChange]
 
     init(_ trace: Trace, refreshHz: Double) {
+        self.refreshHz = refreshHz
         let frames = trace.frames
         let tick = frames.first.map { ($0.t * refreshHz).rounded() } ?? 0
         firstTick = tick.isFinite && abs(tick) < 1e15 ? Int64(tick) : 0
@@ -166,7 +170,9 @@ struct UnresolvedTraceLayout: Sendable {
         for index in changes.indices { changes[index].viewID = ids[Int(changes[index].viewID)] }
         runs.sort { ($0.viewID, $0.firstFrame) < ($1.viewID, $1.firstFrame) }
         changes.sort { ($0.viewID, $0.property, $0.frameIndex) < ($1.viewID, $1.property, $1.frameIndex) }
-        return TraceLayout(firstTick: firstTick, explicitTimes: explicitTimes, runs: runs, changePacks: ViewChangePack.packs(changes))
+        return TraceLayout(
+            refreshHz: refreshHz, firstTick: firstTick, explicitTimes: explicitTimes, runs: runs, changePacks: ViewChangePack.packs(changes)
+        )
     }
 }
 
