@@ -6,16 +6,9 @@ import Testing
 /// called: fixed members go through the member builder, lists through `array`/`object`, and JSON
 /// text already written (a stored spec) through `verbatim`, which says what it is.
 @Suite struct JSONWritingTests {
-    /// Folders still writing with `raw`, and why.
-    static let exempt: [String: String] = [
-        "Sources/ReelFormats/Protocol/":
-            "the engine protocol's encoders, moved onto the builder in their own branch (protocol speed, session 13)"
-    ]
-
     @Test func noCallerOutsideReelJSONWritesRawText() {
         var found: [String] = []
         for file in SourceTree.current.files where file.module != "ReelJSON" {
-            guard !Self.exempt.keys.contains(where: { file.path.hasPrefix($0) }) else { continue }
             for (index, line) in file.scan.codeLines.enumerated() where line.contains(".raw(") {
                 found.append("\(file.path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }

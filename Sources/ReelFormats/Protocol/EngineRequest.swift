@@ -72,7 +72,7 @@ package struct EngineRequest: Sendable, Hashable {
         if let scenarioSpecJSON {
             writer.member(RequestKeys.spec)
             // Already JSON text (compact), copied as it is.
-            writer.raw(specIsCompact ? scenarioSpecJSON : try Self.compactSpec(scenarioSpecJSON))
+            writer.verbatim(specIsCompact ? scenarioSpecJSON : try Self.compactSpec(scenarioSpecJSON))
         }
         writer.closeObject()
         writer.punctuation(UInt8(ascii: ","))

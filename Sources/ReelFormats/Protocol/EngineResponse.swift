@@ -188,7 +188,7 @@ package struct HierarchyCheck {
 
     mutating func write(_ hierarchy: String, into writer: inout JSONWriter) {
         if hierarchy == lastOneLine {
-            writer.raw(hierarchy)
+            writer.verbatim(hierarchy)
             return
         }
         guard let parsed = try? JSONParser.parse(hierarchy) else {
@@ -199,7 +199,7 @@ package struct HierarchyCheck {
             writer.value(parsed)
         } else {
             lastOneLine = hierarchy
-            writer.raw(hierarchy)
+            writer.verbatim(hierarchy)
         }
     }
 }
