@@ -69,7 +69,7 @@ let package = Package(
         // The archive: SQLite layer, embedded migrations and saved queries, trace writers and streaming readers.
         .target(
             name: "ReelStore",
-            dependencies: ["CSQLite", "ReelTrace"],
+            dependencies: ["CSQLite", "ReelTrace", "ReelJSON"],
             plugins: ["EmbedSQL"]
         ),
         // The diff of two traces: divergences, tolerances. Pure values, no store.

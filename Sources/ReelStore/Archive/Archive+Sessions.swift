@@ -31,7 +31,7 @@ enum SessionSelection {
     func bind(to statement: Statement) throws {
         switch self {
         case .all: break
-        case .ids(let ids): try statement.bind("[" + ids.map(String.init).joined(separator: ",") + "]", at: 1)
+        case .ids(let ids): try statement.bind(JSONText.integerArray(ids), at: 1)
         case .range(let range):
             try statement.bind(range.lowerBound, at: 1)
             try statement.bind(range.upperBound, at: 2)

@@ -125,8 +125,7 @@ package struct RunMetadata: Sendable, Hashable {
 
     /// The stored form: one JSON object of strings, keys in order.
     package var json: String {
-        "{" + values.sorted { $0.key < $1.key }.map { JSONString.quoted($0.key) + ":" + JSONString.quoted($0.value) }.joined(separator: ",")
-            + "}"
+        JSONText.stringObject(values)
     }
 
     /// One line for people: the commit (short), branch, pull request, host, CI URL, then the other keys.

@@ -76,8 +76,8 @@ extension Archive {
     public func divergedSessions(
         replayID: Int64, scenario: String?, sessionIDs: [Int64]?, kinds: [DivergenceKind]?, traceOfEngine engineID: Int64
     ) throws -> [(sessionID: Int64, storedTrace: Int64?)] {
-        let kindList = kinds.map { list in "[" + list.map { JSONString.quoted($0.rawValue) }.joined(separator: ",") + "]" }
-        let idList = sessionIDs.map { list in "[" + list.map(String.init).joined(separator: ",") + "]" }
+        let kindList = kinds.map { list in JSONText.stringArray(list.map(\.rawValue)) }
+        let idList = sessionIDs.map(JSONText.integerArray)
         let statement = try database.prepare(
             """
             SELECT rr.session_id, (SELECT tr.id FROM traces AS tr WHERE tr.session_id = rr.session_id AND tr.engine_id = ?5)
