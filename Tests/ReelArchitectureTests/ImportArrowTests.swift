@@ -12,7 +12,7 @@ import Testing
         "ReelJSON": ["ReelTrace"],
         "ReelGestures": ["ReelTrace", "ReelTiming"],
         "ReelEngine": ["ReelTrace", "ReelTiming", "ReelGestures", "ReelJSON"],
-        "ReelStore": ["CSQLite", "ReelTrace"],
+        "ReelStore": ["CSQLite", "ReelTrace", "ReelJSON"],
         "ReelDiff": ["ReelTrace"],
         "ReelFormats": ["ReelJSON", "ReelEngine", "ReelTrace"],
         "ReelSynth": ["ReelEngine", "ReelGestures", "ReelTrace"],

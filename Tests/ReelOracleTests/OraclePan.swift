@@ -143,7 +143,7 @@ struct OraclePan {
         // state is set (D26 `UIScreenEdgePanGestureRecognizer touchesMoved:` then
         // `featureDidChangeState:`, before `[super touchesMoved:]`).
         var recognizedAfterMove = false
-        if state == .possible, var feature = edge {
+        if state == .possible, let feature = edge {
             let verdict = feature.incorporate(fingers[order[0]]!, t: t)
             edge = feature
             switch verdict {

@@ -36,7 +36,7 @@ struct ColumnAnswerTests {
     /// A trace whose views come and go, change order, carry -0.0, 3-D members and every kind of number.
     static func oddTrace(seed: UInt64) -> Trace {
         var random = SplitMix64(seed: seed)
-        let values: [Double] = [0, -0.0, 1, 390, 0.5, 0.1, 1.0 / 3.0, 1e-7, 5e-324, 1e300, -2.5e-5, 0.016666666666666666]
+        let values: [Double] = [0, -0.0, 1, 390, 0.5, 0.1, 1.0 / 3.0, 1e-7, .leastNonzeroMagnitude, 1e300, -2.5e-5, 0.016666666666666666]
         func pick() -> Double { values[Int(random.next() % UInt64(values.count))] }
         let frames = (0..<40).map { index in
             let count = Int(random.next() % 5)

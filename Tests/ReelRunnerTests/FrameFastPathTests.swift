@@ -13,7 +13,7 @@ struct FrameFastPathTests {
     /// Doubles of every shape the number rule distinguishes: integers, signed zeros, tiny,
     /// huge, shortest-representation fractions.
     static let values: [Double] = [
-        0, -0.0, 1, -1, 390, -117, 844, 0.5, 0.1, 1.0 / 3.0, 1e-7, -2.5e-5, 1e300, -1e300, 5e-324, 9_007_199_254_740_991,
+        0, -0.0, 1, -1, 390, -117, 844, 0.5, 0.1, 1.0 / 3.0, 1e-7, -2.5e-5, 1e300, -1e300, .leastNonzeroMagnitude, 9_007_199_254_740_991,
         9_007_199_254_740_992, 1e16, 123_456.789, 0.016666666666666666,
     ]
 
