@@ -131,9 +131,9 @@ final class ReplayWorker: @unchecked Sendable {
             }
             let part = Array(ids[start..<end])
             var position = 0
-            try archive.forEachFrame(of: part) { sessionID, frame in
+            try archive.forEachFrameColumns(of: part) { sessionID, frame in
                 while part[position] < sessionID { position += 1 }
-                comparisons[position]?.compare(recorded: frame)
+                comparisons[position]?.compare(recordedColumns: frame)
             }
             position = 0
             try archive.forEachLifecycleCall(of: part) { sessionID, call in
