@@ -20,6 +20,12 @@ struct FrameComparison: Sendable {
     }
 
     mutating func compare(_ expected: Frame, _ actual: Frame) {
+        compare(FrameColumns(expected), actual)
+    }
+
+    /// Compares a recorded frame, as numbers (what the archive decodes, `FrameColumns`), with the
+    /// replayed frame at the same position.
+    mutating func compare(_ expected: FrameColumns, _ actual: Frame) {
         if !(abs(actual.t - expected.t) <= frameTimeTolerance) {
             check(frame: expected.index, key: "", property: "t", expected.t, actual.t, tolerance: frameTimeTolerance)
         }
@@ -31,52 +37,64 @@ struct FrameComparison: Sendable {
         // Views mostly come in the same order on both sides: while they do, each is looked for at its
         // own index first, which is its first match since a recorded frame holds a view key once
         // (frame_views' primary key). When all match in place, the replay has no extra view.
-        // The views are read through buffer pointers, which lend them without copying.
-        var sameOrder = expected.views.count == actual.views.count
-        expected.views.withUnsafeBufferPointer { recorded in
-            actual.views.withUnsafeBufferPointer { replayed in
-                for index in recorded.indices {
-                    let match: Int
-                    if sameOrder, replayed[index].key == recorded[index].key {
-                        match = index
-                    } else if let found = replayed.firstIndex(where: { $0.key == recorded[index].key }) {
-                        match = found
-                        sameOrder = false
-                    } else {
-                        reportView(.missingView, key: recorded[index].key, frame: expected.index, "missing from the replay")
-                        sameOrder = false
-                        continue
+        // Both sides are read through buffer pointers, which lend them without copying.
+        let count = expected.viewCount
+        var sameOrder = count == actual.views.count
+        expected.keys.withUnsafeBufferPointer { keys in
+            expected.keyNumbers.withUnsafeBufferPointer { numbers in
+                expected.offsets.withUnsafeBufferPointer { offsets in
+                    expected.values.withUnsafeBufferPointer { values in
+                        actual.views.withUnsafeBufferPointer { replayed in
+                            for index in 0..<count {
+                                let match: Int
+                                if sameOrder, replayed[index].key == keys[numbers[index]] {
+                                    match = index
+                                } else if let found = replayed.firstIndex(where: { $0.key == keys[numbers[index]] }) {
+                                    match = found
+                                    sameOrder = false
+                                } else {
+                                    reportView(.missingView, key: keys[numbers[index]], frame: expected.index, "missing from the replay")
+                                    sameOrder = false
+                                    continue
+                                }
+                                let recorded = values.baseAddress! + offsets[index]
+                                if Self.allWithin(tolerances, recorded, replayed.baseAddress! + match) { continue }
+                                compareView(keys[numbers[index]], recorded, replayed[match], frame: expected.index)
+                            }
+                        }
                     }
-                    compareView(recorded[index], replayed[match], frame: expected.index)
                 }
             }
         }
         if sameOrder { return }
-        for view in actual.views where !expected.views.contains(where: { $0.key == view.key }) {
+        for view in actual.views where !(0..<count).contains(where: { expected.key(ofView: $0) == view.key }) {
             reportView(.extraView, key: view.key, frame: expected.index, "not in the recording")
         }
     }
 
-    private mutating func compareView(_ e: ViewState, _ a: ViewState, frame: Int) {
+    /// Reports each property of recorded view `key`, its values `e` (`FrameColumns` order), outside
+    /// its tolerance of replayed view `a`.
+    private mutating func compareView(_ key: String, _ e: UnsafePointer<Double>, _ a: ViewState, frame: Int) {
         let t = tolerances
-        if Self.allWithin(t, e, a) { return }
         for property in ViewProperty.allCases {
             check(
-                frame: frame, key: e.key, property: property.rawValue, property.value(of: e), property.value(of: a),
+                frame: frame, key: key, property: property.rawValue, e[property.offset], property.value(of: a),
                 tolerance: t.tolerance(for: property.family))
         }
     }
 
     /// Whether every property of the two views is within its tolerance: the common case, decided
-    /// without naming any property. It agrees with the `check`s below (NaN is never within).
-    private static func allWithin(_ t: Tolerances, _ e: ViewState, _ a: ViewState) -> Bool {
-        abs(a.x - e.x) <= t.position && abs(a.y - e.y) <= t.position && abs(a.w - e.w) <= t.size
-            && abs(a.h - e.h) <= t.size && abs(a.alpha - e.alpha) <= t.alpha
-            && abs(a.transform.a - e.transform.a) <= t.transform && abs(a.transform.b - e.transform.b) <= t.transform
-            && abs(a.transform.c - e.transform.c) <= t.transform && abs(a.transform.d - e.transform.d) <= t.transform
-            && abs(a.transform.tx - e.transform.tx) <= t.position && abs(a.transform.ty - e.transform.ty) <= t.position
-            && abs(a.rotationX - e.rotationX) <= t.transform && abs(a.rotationY - e.rotationY) <= t.transform
-            && abs(a.m34 - e.m34) <= t.transform && a.z == e.z && a.hidden == e.hidden
+    /// without naming any property. It agrees with the `check`s below (NaN is never within; z and
+    /// hidden, whole numbers on both sides, are compared exactly).
+    private static func allWithin(_ t: Tolerances, _ e: UnsafePointer<Double>, _ view: UnsafePointer<ViewState>) -> Bool {
+        let a = view.pointee
+        return abs(a.x - e[0]) <= t.position && abs(a.y - e[1]) <= t.position && abs(a.w - e[2]) <= t.size
+            && abs(a.h - e[3]) <= t.size && abs(a.alpha - e[4]) <= t.alpha
+            && abs(a.transform.a - e[5]) <= t.transform && abs(a.transform.b - e[6]) <= t.transform
+            && abs(a.transform.c - e[7]) <= t.transform && abs(a.transform.d - e[8]) <= t.transform
+            && abs(a.transform.tx - e[9]) <= t.position && abs(a.transform.ty - e[10]) <= t.position
+            && abs(a.rotationX - e[11]) <= t.transform && abs(a.rotationY - e[12]) <= t.transform
+            && abs(a.m34 - e[13]) <= t.transform && Double(a.z) == e[14] && (a.hidden ? 1 : 0) == e[15]
     }
 
     private mutating func check(

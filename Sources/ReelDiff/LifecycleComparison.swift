@@ -7,48 +7,77 @@ import ReelTrace
 /// ("update(0.42)") are frame-level detail, not lifecycle. A replayed event is compared with a
 /// recorded call byte by byte, without building its name; names are only built for the divergence.
 struct LifecycleComparison: Sendable {
-    /// The replay's events of a lifecycle kind, in order.
-    private let replayed: [TraceEvent]
+    /// The replay's events (all of them, shared with its trace, not copied).
+    private let events: [TraceEvent]
+    /// The positions in `events` of the events of a lifecycle kind, in order: the replay's calls.
+    private let calls: [Int]
     /// Recorded lifecycle calls compared so far.
     private var position = 0
     private var found: Divergence?
+    /// Whether `found` is set: checked per call instead of `found == nil`, which copies the divergence.
+    private var isSettled = false
 
     init(replayed events: [TraceEvent]) {
-        replayed = events.filter { LifecycleCall.eventKinds.contains($0.kind) }
+        self.events = events
+        let kinds = LifecycleCall.eventKinds
+        var calls: [Int] = []
+        calls.reserveCapacity(events.count)
+        events.withUnsafeBufferPointer { events in
+            for index in events.indices where kinds.contains(events[index].kind) { calls.append(index) }
+        }
+        self.calls = calls
     }
 
     /// Compares the next recorded lifecycle call.
     mutating func compare(recorded call: LifecycleCall) {
-        guard found == nil else { return }
+        guard !isSettled else { return }
         defer { position += 1 }
-        if position < replayed.count, Self.makes(replayed[position], call) { return }
+        if position < calls.count, Self.makes(events, calls[position], call) { return }
         found = divergence(expected: call.text)
+        isSettled = true
     }
 
     /// The divergence, once every recorded call went through `compare` (nil when the sequences match).
     var divergence: Divergence? {
-        found ?? (position < replayed.count ? divergence(expected: "(end)") : nil)
+        found ?? (position < calls.count ? divergence(expected: "(end)") : nil)
     }
 
     /// The divergence at `position`: the recorded call `expected` against the replay's call there.
     private func divergence(expected: String) -> Divergence {
         let actual =
-            position < replayed.count
-            ? LifecycleCall(subject: replayed[position].subject, detail: replayed[position].detail).text : "(end)"
+            position < calls.count
+            ? LifecycleCall(subject: events[calls[position]].subject, detail: events[calls[position]].detail).text : "(end)"
         return Divergence(
             kind: .lifecycle, property: "event[\(position)]", expected: expected, actual: actual,
             detail: "lifecycle call \(position) is \(actual) instead of \(expected)")
     }
 
-    /// Whether `event` makes `call`: the same subject, and its detail's bytes before the arguments
-    /// are the call's name.
-    private static func makes(_ event: TraceEvent, _ call: LifecycleCall) -> Bool {
-        var eventSubject = event.subject
-        var eventDetail = event.detail
-        var subject = call.subject
-        var name = call.name
-        return eventSubject.withUTF8 { left in subject.withUTF8 { left.hasSameBytes(as: $0) } }
-            && eventDetail.withUTF8 { detail in name.withUTF8 { sameCallName(detail, $0) } }
+    /// Whether event `index` of `events` makes `call`: the same subject, and its detail's bytes
+    /// before the arguments are the call's name. The strings are read in place (no event copied).
+    private static func makes(_ events: [TraceEvent], _ index: Int, _ call: LifecycleCall) -> Bool {
+        events.withUnsafeBufferPointer { events in
+            let event = events.baseAddress! + index
+            // Native strings lend their bytes in place; any other (none on Linux) is copied first.
+            let sameSubject =
+                event.pointee.subject.utf8.withContiguousStorageIfAvailable { left in
+                    call.subject.utf8.withContiguousStorageIfAvailable { left.hasSameBytes(as: $0) }
+                } ?? nil
+            guard sameSubject ?? copiedBytes(event.pointee.subject, call.subject, { $0.hasSameBytes(as: $1) }) else { return false }
+            let sameName =
+                event.pointee.detail.utf8.withContiguousStorageIfAvailable { detail in
+                    call.name.utf8.withContiguousStorageIfAvailable { sameCallName(detail, $0) }
+                } ?? nil
+            return sameName ?? copiedBytes(event.pointee.detail, call.name, sameCallName)
+        }
+    }
+
+    /// `compare` of the UTF-8 bytes of `lhs` and `rhs`, made contiguous.
+    private static func copiedBytes(
+        _ lhs: String, _ rhs: String, _ compare: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in rhs.withUTF8 { compare(left, $0) } }
     }
 
     /// Whether two details have the same bytes before their arguments ("update" of "update(0.42)"):

@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// One session's comparison in progress: the replayed trace is held whole, the recorded frames
-/// and lifecycle calls arrive one at a time in order, as plain values (`Frame`, `LifecycleCall`), and `verdict` gives the result
+/// and lifecycle calls arrive one at a time in order, as plain values (`Frame` or `FrameColumns`, `LifecycleCall`), and `verdict` gives the result
 /// `TraceDiff.compare` gives for the whole recording.
 package struct SessionDiff: Sendable {
     private let diff: TraceDiff
@@ -22,6 +22,15 @@ package struct SessionDiff: Sendable {
     /// Compares the next recorded frame with the replayed frame at the same position (recorded
     /// frames beyond the replay's last one are only counted).
     package mutating func compare(recorded frame: Frame) {
+        if recordedFrameCount < actual.frames.count {
+            frames.compare(frame, actual.frames[recordedFrameCount])
+        }
+        recordedFrameCount += 1
+    }
+
+    /// Compares the next recorded frame, as the archive decodes it (`FrameColumns`), with the
+    /// replayed frame at the same position, as `compare(recorded:)` of the same frame as a `Frame`.
+    package mutating func compare(recordedColumns frame: FrameColumns) {
         if recordedFrameCount < actual.frames.count {
             frames.compare(frame, actual.frames[recordedFrameCount])
         }

@@ -42,16 +42,27 @@ extension Engine {
     package func runExplained(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool
     ) throws -> (trace: Trace, decision: StoredDecision?) {
-        let (trace, tap) = try DecisionTap.tapping {
-            try run(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
+        var (trace, decision, hierarchy) = try runExplainedDeferringHierarchy(
+            scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
+        if outcomeHierarchy { trace.outcome.hierarchy = hierarchy.json }
+        return (trace, decision)
+    }
+
+    /// `runExplained` with the outcome's hierarchy left empty and the final hierarchy handed back
+    /// (`runDeferringHierarchy`): a replay describes it only for the traces it keeps.
+    package func runExplainedDeferringHierarchy(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]
+    ) throws -> (trace: Trace, decision: StoredDecision?, hierarchy: FinalHierarchy) {
+        let ((trace, hierarchy), tap) = try DecisionTap.tapping {
+            try runDeferringHierarchy(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
         }
         // A rule of its own (a sheet's detent, the zoom end rule) noted after the last policy decision decided.
         if let last = tap.ruleDecisions.last, last.recordsBefore >= tap.records.count {
             var decision = last.decision
             decision.recognizerState = Self.recognizerState(trace)
-            return (trace, decision)
+            return (trace, decision, hierarchy)
         }
-        return (trace, tap.records.last.map { StoredDecision($0, trace: trace) })
+        return (trace, tap.records.last.map { StoredDecision($0, trace: trace) }, hierarchy)
     }
 
     /// The recognizer's final state as the trace's last gesture event names it ("pan.ended"), "" when none.

@@ -38,6 +38,17 @@ public struct Engine: Sendable {
     public func run(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool = true
     ) throws -> Trace {
+        var (trace, hierarchy) = try runDeferringHierarchy(
+            scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
+        if outcomeHierarchy { trace.outcome.hierarchy = hierarchy.json }
+        return trace
+    }
+
+    /// `run` with the outcome's hierarchy left empty and the final hierarchy handed back, to be
+    /// described (`FinalHierarchy.json`) only if the caller keeps it.
+    package func runDeferringHierarchy(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]
+    ) throws -> (trace: Trace, hierarchy: FinalHierarchy) {
         guard refreshHz > 0, refreshHz <= Engine.maximumRefreshHz else {
             throw EngineError("refresh rate must be within 0-1000 Hz, got \(refreshHz)")
         }
@@ -46,10 +57,10 @@ public struct Engine: Sendable {
         }
         if SheetDetentSession.runs(scenario) {
             var session = try SheetDetentSession(profile: profile, spec: scenario, device: device, refreshHz: refreshHz)
-            return session.run(touches, outcomeHierarchy: outcomeHierarchy)
+            return session.run(touches)
         }
         var simulation = try Simulation(profile: profile, spec: scenario, device: device, refreshHz: refreshHz)
         try simulation.drive(touches)
-        return simulation.trace(hierarchy: outcomeHierarchy)
+        return simulation.finished()
     }
 }

@@ -21,7 +21,7 @@ public struct EngineProfile: Sendable, Hashable {
 
     /// The value of a parameter.
     package subscript(_ parameter: ParameterName) -> ParameterValue {
-        values[ParameterTable.ordinal[parameter]!]
+        values[parameter.ordinal]
     }
 
     /// A copy with the given parameters changed. Throws for an unknown name, a value of the
@@ -43,7 +43,7 @@ public struct EngineProfile: Sendable, Hashable {
     package func overriding(_ overrides: [(ParameterName, ParameterValue)]) throws -> EngineProfile {
         var changed = values
         for (parameter, value) in overrides {
-            let index = ParameterTable.ordinal[parameter]!
+            let index = parameter.ordinal
             let name = parameter.rawValue
             let descriptor = ParameterTable.descriptors[index]
             guard descriptor.defaultValue.typeName == value.typeName else {

@@ -48,7 +48,7 @@ extension Simulation {
             if interactive, !tapStarts || started {
                 if tapStarts, !catchesAnimation { continue }
                 try feed(event, to: &driver!, started: &started)
-            } else if tapStarts, !started, tap.handle(event.touches[0]).contains(.recognized) {
+            } else if tapStarts, !started, tap.handle(event.touches[event.touches.startIndex]).contains(.recognized) {
                 emit(event.t, "gesture", "tap", "recognized")
                 started = try startTransition(at: event.t, interactive: false)
                 if let duration = transition?.plan.duration, interactive { driver!.transitionDuration = duration }

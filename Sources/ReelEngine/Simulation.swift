@@ -279,9 +279,12 @@ struct Simulation {
         }
     }
 
-    /// The finished trace; its outcome describes the final hierarchy when `hierarchy` is true.
-    mutating func trace(hierarchy: Bool) -> Trace {
-        if hierarchy { outcome.hierarchy = world.hierarchyJSON(listingHidden: profile.bool(.outcomeHiddenViews)) }
-        return Trace(frames: frames, events: events, outcome: outcome)
+    /// The finished trace, its outcome's hierarchy left empty, and the final hierarchy to describe
+    /// it when asked (`FinalHierarchy.json`).
+    func finished() -> (trace: Trace, hierarchy: FinalHierarchy) {
+        (
+            Trace(frames: frames, events: events, outcome: outcome),
+            FinalHierarchy(world: world, listingHidden: profile.bool(.outcomeHiddenViews))
+        )
     }
 }

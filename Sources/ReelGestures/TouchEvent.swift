@@ -4,12 +4,17 @@ import ReelTrace
 /// receives them together and its action runs once per event, after all of them are applied).
 package struct TouchEvent: Sendable, Hashable {
     package var t: Double
-    /// The event's touch lines, in stream order.
-    package var touches: [Touch]
+    /// The event's touch lines, in stream order: a slice of the session's lines when grouped
+    /// (`group`), so an event holds no storage of its own. Index it from `startIndex`.
+    package var touches: ArraySlice<Touch>
 
-    package init(t: Double, touches: [Touch]) {
+    package init(t: Double, touches: ArraySlice<Touch>) {
         self.t = t
         self.touches = touches
+    }
+
+    package init(t: Double, touches: [Touch]) {
+        self.init(t: t, touches: touches[...])
     }
 
     /// An event of a single touch line (the per-touch model of engine 0.3).
@@ -19,16 +24,23 @@ package struct TouchEvent: Sendable, Hashable {
 
     /// Consecutive lines with equal times grouped into events, in stream order. A finger has one
     /// line per UIEvent, so a second line of a finger already in the event starts the next event
-    /// (at the same time): a move and a lift written at the same `t` are two events.
+    /// (at the same time): a move and a lift written at the same `t` are two events. Each event's
+    /// lines are a slice of `touches` (no array per event).
+    ///
+    /// ```swift
+    /// let events = TouchEvent.group(touches)  // [t 0: finger 1 and 2 down], [t 0.016: both move], ...
+    /// ```
     package static func group(_ touches: [Touch]) -> [TouchEvent] {
         var events: [TouchEvent] = []
-        for touch in touches {
-            if let last = events.last, last.t == touch.t, !last.touches.contains(where: { $0.id == touch.id }) {
-                events[events.count - 1].touches.append(touch)
-            } else {
-                events.append(TouchEvent(touch))
-            }
+        guard let first = touches.indices.first else { return events }
+        var start = first
+        for index in touches.indices.dropFirst() {
+            let touch = touches[index]
+            if touches[start].t == touch.t, !touches[start..<index].contains(where: { $0.id == touch.id }) { continue }
+            events.append(TouchEvent(t: touches[start].t, touches: touches[start..<index]))
+            start = index
         }
+        events.append(TouchEvent(t: touches[start].t, touches: touches[start...]))
         return events
     }
 }

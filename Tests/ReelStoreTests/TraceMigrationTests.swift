@@ -255,7 +255,12 @@ import Testing
         ordered.add(ViewChange(viewID: 1, property: 0, frameIndex: 2, value: 4))
         ordered.add(ViewChange(viewID: 1, property: 0, frameIndex: 14, value: 3))
         try ordered.finish()
-        let x = { (frame: Int) in try ordered.views(ofFrame: frame, key: { _ in "v" })[0].x }
+        try ordered.resolveKeys { _ in "v" }
+        let x = { (frame: Int) in
+            var columns = FrameColumns()
+            try ordered.columns(ofFrame: frame, into: &columns)
+            return columns.value(.x, ofView: 0)
+        }
         #expect(try [x(1), x(2), x(13), x(14), x(20)] == [0, 4, 4, 3, 3])
     }
 }

@@ -111,8 +111,8 @@ struct SheetDetentSession {
         }
     }
 
-    /// Runs the touches and returns the trace.
-    mutating func run(_ touches: [Touch], outcomeHierarchy: Bool) -> Trace {
+    /// Runs the touches and returns the trace (its outcome's hierarchy empty) and the final hierarchy.
+    mutating func run(_ touches: [Touch]) -> (trace: Trace, hierarchy: FinalHierarchy) {
         let profile = simulation.profile
         var pan = PanRecognizer(
             parameters: .init(
@@ -142,10 +142,10 @@ struct SheetDetentSession {
                 handle(.cancelled, reading: pan.reading, at: t)
             }
         }
-        var trace = simulation.trace(hierarchy: outcomeHierarchy)
+        var (trace, hierarchy) = simulation.finished()
         trace.outcome.completed = dismissed
         trace.outcome.t = endTime
-        return trace
+        return (trace, hierarchy)
     }
 
     /// Whether display ticks render: a finger drives the sheet or its content, or the sheet settles.

@@ -52,6 +52,21 @@ package protocol ExplainingEngine: TransitionEngine {
     ) throws -> (trace: Trace, decision: StoredDecision?)
 }
 
+/// An engine that can hand back a run's final hierarchy undescribed (the built-in engine), so a
+/// replay describes it only for the traces it keeps.
+///
+/// ```swift
+/// var (trace, decision, hierarchy) = try engine.runExplainedDeferringHierarchy(scenario: spec, device: .phone, refreshHz: 60, touches: touches)
+/// if diverged { trace.outcome.hierarchy = hierarchy.json }
+/// ```
+package protocol HierarchyDeferringEngine: ExplainingEngine {
+    /// `runExplained(outcomeHierarchy: true)`'s trace and decision, the outcome's hierarchy left
+    /// empty; `hierarchy.json` is what it would have held.
+    func runExplainedDeferringHierarchy(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]
+    ) throws -> (trace: Trace, decision: StoredDecision?, hierarchy: FinalHierarchy)
+}
+
 /// An engine that can be sent sessions before their turn, so that it works on them while Reel
 /// compares earlier answers: an `exec:` engine in its own process (`ExternalTransitionEngine`).
 ///
@@ -107,6 +122,16 @@ extension BuiltinEngine: ExplainingEngine {
         try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
         return try engine.runExplained(
             scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
+    }
+}
+
+extension BuiltinEngine: HierarchyDeferringEngine {
+    /// `runExplained` with the final hierarchy left undescribed (`Engine.runExplainedDeferringHierarchy`).
+    package func runExplainedDeferringHierarchy(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]
+    ) throws -> (trace: Trace, decision: StoredDecision?, hierarchy: FinalHierarchy) {
+        try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
+        return try engine.runExplainedDeferringHierarchy(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
     }
 }
 

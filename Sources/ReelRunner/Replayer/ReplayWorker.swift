@@ -11,6 +11,21 @@ struct KeptTrace: Sendable {
     var touches: [Touch]
 }
 
+/// A candidate's trace while its session is compared, and its final hierarchy when the engine
+/// left it to be described (`HierarchyDeferringEngine`): only a kept trace needs it.
+struct CandidateTrace {
+    var trace: Trace
+    var hierarchy: FinalHierarchy?
+
+    /// The trace as it is kept, its outcome describing the final hierarchy.
+    var kept: Trace {
+        guard let hierarchy else { return trace }
+        var trace = trace
+        trace.outcome.hierarchy = hierarchy.json
+        return trace
+    }
+}
+
 /// One replay thread's own resources: a read-only connection to the recorded archive and an
 /// engine instance. Used by one thread at a time.
 final class ReplayWorker: @unchecked Sendable {
@@ -105,7 +120,7 @@ final class ReplayWorker: @unchecked Sendable {
         while start < sessions.count {
             var comparisons: [SessionDiff?] = []
             var failures: [SessionComparison?] = []
-            var traces: [(trace: Trace, bytes: Int)?] = []
+            var traces: [(trace: CandidateTrace, bytes: Int)?] = []
             var seconds: [Double] = []
             var decisions: [StoredDecision?] = []
             var held = 0
@@ -131,9 +146,9 @@ final class ReplayWorker: @unchecked Sendable {
             }
             let part = Array(ids[start..<end])
             var position = 0
-            try archive.forEachFrame(of: part) { sessionID, frame in
+            try archive.forEachFrameColumns(of: part) { sessionID, frame in
                 while part[position] < sessionID { position += 1 }
-                comparisons[position]?.compare(recorded: frame)
+                comparisons[position]?.compare(recordedColumns: frame)
             }
             position = 0
             try archive.forEachLifecycleCall(of: part) { sessionID, call in
@@ -155,7 +170,7 @@ final class ReplayWorker: @unchecked Sendable {
                 keptBytes += candidate.bytes
                 judged.append(
                     (
-                        verdict, KeptTrace(trace: candidate.trace, refreshHz: session.header.refreshHz, touches: session.touches),
+                        verdict, KeptTrace(trace: candidate.trace.kept, refreshHz: session.header.refreshHz, touches: session.touches),
                         seconds[index], decisions[index]
                     ))
             }
@@ -193,7 +208,7 @@ final class ReplayWorker: @unchecked Sendable {
     /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the
     /// trace comes back too when the worker keeps traces.
     /// `bytes` estimates the memory the replayed trace holds (its frames and views).
-    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, Trace?, StoredDecision?, bytes: Int) {
+    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, CandidateTrace?, StoredDecision?, bytes: Int) {
         let header = recorded.header
         let spec: ScenarioSpec
         do {
@@ -202,13 +217,23 @@ final class ReplayWorker: @unchecked Sendable {
             throw ReplayFailure(message: "the stored scenario spec no longer decodes: \(error)")
         }
         do {
-            let (trace, decision) = try engine.runExplaining(
-                scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
-                outcomeHierarchy: keepsTraces)
+            let trace: Trace
+            let decision: StoredDecision?
+            var hierarchy: FinalHierarchy?
+            if keepsTraces, let deferring = engine as? HierarchyDeferringEngine {
+                // The hierarchy is described only if the trace is kept (`CandidateTrace.kept`).
+                (trace, decision, hierarchy) = try deferring.runExplainedDeferringHierarchy(
+                    scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches)
+            } else {
+                (trace, decision) = try engine.runExplaining(
+                    scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
+                    outcomeHierarchy: keepsTraces)
+            }
             let bytes = trace.frames.reduce(trace.events.count * MemoryLayout<TraceEvent>.stride) { total, frame in
                 total + MemoryLayout<Frame>.stride + frame.views.count * MemoryLayout<ViewState>.stride
             }
-            return (diff.begin(actual: trace, refreshHz: header.refreshHz), keepsTraces ? trace : nil, decision, bytes)
+            let candidate = keepsTraces ? CandidateTrace(trace: trace, hierarchy: hierarchy) : nil
+            return (diff.begin(actual: trace, refreshHz: header.refreshHz), candidate, decision, bytes)
         } catch {
             throw ReplayFailure(message: "\(error)")
         }

@@ -127,6 +127,17 @@ extension Archive {
         try forEachFrame(in: .of(ids), body)
     }
 
+    /// Streams the frames of the stored sessions among `ids` (ascending) as `forEachFrame(of:)` does,
+    /// but as numbers: one `FrameColumns` refilled frame after frame (valid during the call only),
+    /// with no `Frame`, view array or key string made per frame. What a replay compares.
+    ///
+    /// ```swift
+    /// try archive.forEachFrameColumns(of: [1, 2]) { sessionID, frame in print(sessionID, frame.index, frame.viewCount) }
+    /// ```
+    package func forEachFrameColumns(of ids: [Int64], _ body: (_ sessionID: Int64, _ frame: FrameColumns) throws -> Void) throws {
+        try forEachFrameColumns(in: .of(ids), body)
+    }
+
     /// The headers of the stored sessions of `selection`, by ascending id, with their tags when `tags` is true.
     func loadHeaders(_ selection: SessionSelection, tags: Bool = true) throws -> [(id: Int64, header: SessionHeader)] {
         var headers = try database.withCachedStatement(
@@ -264,11 +275,21 @@ extension Archive {
     }
 
     /// Streams the baseline frames of `selection` in (session, frame index) order, each with its views
-    /// back to front (by z, then view key id). Three cursors read the compact layout in primary-key
-    /// order, session by session: a session's view runs and changes are expanded (`TraceAssembler`),
-    /// then its frames are handed out one at a time. SQLite sorts nothing.
+    /// back to front (by z, then view key id), as `Frame` values (`forEachFrameColumns` made into one).
     func forEachFrame(
         in selection: SessionSelection, traces: TraceChoice = .baselines, _ body: (_ sessionID: Int64, _ frame: Frame) throws -> Void
+    ) throws {
+        try forEachFrameColumns(in: selection, traces: traces) { sessionID, columns in try body(sessionID, columns.frame) }
+    }
+
+    /// Streams the baseline frames of `selection` in (session, frame index) order, each with its views
+    /// back to front (by z, then view key id), in one `FrameColumns` refilled frame after frame (valid
+    /// during the call only). Three cursors read the compact layout in primary-key order, session by
+    /// session: a session's view runs and changes are expanded (`TraceAssembler`), then its frames are
+    /// handed out one at a time. SQLite sorts nothing.
+    func forEachFrameColumns(
+        in selection: SessionSelection, traces: TraceChoice = .baselines,
+        _ body: (_ sessionID: Int64, _ frame: FrameColumns) throws -> Void
     ) throws {
         let filter = selection.filter("bl.session_id")
         let framesSQL = """
@@ -297,11 +318,15 @@ extension Archive {
                     var hasRun = try runs.step()
                     var hasChange = try changes.step()
                     var assembler = TraceAssembler()
+                    var columns = FrameColumns()
                     var session: Int64?
                     while try frames.step() {
                         let frameSession = frames.int64(at: 0)
                         if frameSession != session {
                             session = frameSession
+                            // The frames handed out share the assembler's values: let go of them
+                            // first, so that the next trace reuses its buffer.
+                            columns.values = []
                             assembler.reset()
                             // Rows of sessions without frames (none by construction) are passed over.
                             while hasRun, runs.int64(at: 0) < frameSession { hasRun = try runs.step() }
@@ -311,7 +336,7 @@ extension Archive {
                             }
                             while hasChange, changes.int64(at: 0) < frameSession { hasChange = try changes.step() }
                             while hasChange, changes.int64(at: 0) == frameSession {
-                                for change in try Self.viewChangePack(changes, from: 1).changes { assembler.add(change) }
+                                try Self.addViewChangePack(changes, from: 1, to: &assembler)
                                 hasChange = try changes.step()
                             }
                             try assembler.finish()
@@ -321,8 +346,11 @@ extension Archive {
                         let t =
                             frames.isNull(at: 3)
                             ? Double(frames.int64(at: 4) &+ Int64(index)) / frames.double(at: 5) : frames.double(at: 3)
-                        let views = try assembler.views(ofFrame: index)
-                        try body(frameSession, Frame(index: index, t: t, progress: frames.double(at: 2), views: views))
+                        try assembler.columns(ofFrame: index, into: &columns)
+                        columns.index = index
+                        columns.t = t
+                        columns.progress = frames.double(at: 2)
+                        try body(frameSession, columns)
                     }
                 }
             }
@@ -345,6 +373,30 @@ extension Archive {
     static func viewChangePackColumns(_ alias: String) -> String {
         (["view_id", "property", "first_frame", "change_count"] + (0..<ViewChangePack.width).map { "v\($0)" })
             .map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
+
+    /// Adds the changes of the `view_change_packs` row whose `viewChangePackColumns` start at column
+    /// `start` of `s` to `assembler`, refused as `viewChangePack` refuses it, with no pack made.
+    static func addViewChangePack(_ s: Statement, from start: Int32, to assembler: inout TraceAssembler) throws {
+        let property = s.int(at: start + 1)
+        guard (0..<ViewValues.count).contains(property) else {
+            throw ArchiveError.invalidStoredValue(table: "view_change_packs", column: "property", value: String(property))
+        }
+        let count = s.int(at: start + 3)
+        guard (1...ViewChangePack.width).contains(count) else {
+            throw ArchiveError.invalidStoredValue(table: "view_change_packs", column: "change_count", value: String(count))
+        }
+        let viewID = s.int64(at: start)
+        let firstFrame = s.int(at: start + 2)
+        for column in 0..<Int32(count) {
+            guard !s.isNull(at: start + 4 + column) else {
+                throw ArchiveError.invalidStoredValue(
+                    table: "view_change_packs", column: "v\(column)", value: "NULL (change_count is \(count))")
+            }
+            assembler.add(
+                ViewChange(
+                    viewID: viewID, property: property, frameIndex: firstFrame &+ Int(column), value: s.double(at: start + 4 + column)))
+        }
     }
 
     /// The `view_change_packs` row whose `viewChangePackColumns` start at column `start` of `s`: its
@@ -390,16 +442,5 @@ struct SessionCursor {
     mutating func position(of id: Int64) -> Int? {
         while next < ids.count, ids[next] < id { next += 1 }
         return next < ids.count && ids[next] == id ? next : nil
-    }
-}
-
-extension [ViewState] {
-    /// Appends `view` after every view with a lower or equal z: views appended in view key id order
-    /// end up ordered by (z, view key id), back to front.
-    mutating func insertBackToFront(_ view: ViewState) {
-        guard let last, last.z > view.z else { return append(view) }
-        var index = endIndex - 1
-        while index > startIndex, self[index - 1].z > view.z { index -= 1 }
-        insert(view, at: index)
     }
 }

@@ -208,8 +208,11 @@ struct TraceAssembler {
 
     private var runs: [ViewRun] = []
     private var changes: [ViewChange] = []
-    /// Per run, the values of each of its frames (16 per frame), filled by `finish`.
-    private var values: [[Double]] = []
+    /// The values of every frame of every run, 16 per frame, run after run (run i's from
+    /// `runStarts[i]`), filled by `finish`. One buffer kept from trace to trace.
+    private var values: [Double] = []
+    /// Per run, where its values start in `values`.
+    private var runStarts: [Int] = []
     /// Per run, its view's key, filled by `resolveKeys` (once a trace, not once a frame and view).
     private var keys: [String] = []
 
@@ -217,10 +220,11 @@ struct TraceAssembler {
         runs.removeAll(keepingCapacity: true)
         changes.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
+        runStarts.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
     }
 
-    /// Names every run's view by `key`, for `views(ofFrame:)`.
+    /// Names every run's view by `key`, for `columns(ofFrame:into:)`.
     mutating func resolveKeys(_ key: (Int64) throws -> String) throws {
         keys = try runs.map { try key($0.viewID) }
     }
@@ -236,13 +240,25 @@ struct TraceAssembler {
                 table: "trace_views", column: "last_frame",
                 value: "\(long.lastFrame) (a run of more than \(Self.maximumRunFrames) frames from \(long.firstFrame))")
         }
-        values = runs.map { run in
-            var rows: [Double] = []
-            rows.reserveCapacity((run.lastFrame - run.firstFrame + 1) * ViewValues.count)
-            for _ in run.firstFrame...run.lastFrame {
-                for property in 0..<ViewValues.count { rows.append(run.first[property]) }
+        var total = 0
+        for run in runs {
+            runStarts.append(total)
+            total += (run.lastFrame - run.firstFrame + 1) * ViewValues.count
+        }
+        values.append(contentsOf: repeatElement(0, count: total))
+        values.withUnsafeMutableBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { return }
+            for runIndex in runs.indices {
+                // The run's first values, copied into each of its frames.
+                withUnsafeBytes(of: runs[runIndex].first.values) { first in
+                    let source = first.baseAddress!.assumingMemoryBound(to: Double.self)
+                    var position = runStarts[runIndex]
+                    for _ in 0...(runs[runIndex].lastFrame - runs[runIndex].firstFrame) {
+                        (start + position).update(from: source, count: ViewValues.count)
+                        position += ViewValues.count
+                    }
+                }
             }
-            return rows
         }
         var runIndex = 0
         // The change before, while it is of the same run and property: its value holds until this one.
@@ -268,6 +284,16 @@ struct TraceAssembler {
         if let before = previous {
             try fill(run: before.run, property: before.property, from: before.offset, to: nil, with: before.value)
         }
+        // z and hidden as a `ViewState` holds them: a zero z without its sign, hidden 1 for any
+        // value but 0. (A z that is no whole number is refused when its frame is read, as before.)
+        values.withUnsafeMutableBufferPointer { buffer in
+            var position = 0
+            while position < buffer.count {
+                if buffer[position + ViewValues.zProperty] == 0 { buffer[position + ViewValues.zProperty] = 0 }
+                buffer[position + ViewValues.hiddenProperty] = buffer[position + ViewValues.hiddenProperty] != 0 ? 1 : 0
+                position += ViewValues.count
+            }
+        }
     }
 
     /// Sets `property` of run `run` to `value` from frame offset `start` up to `end` (exclusive; nil: the run's end).
@@ -279,37 +305,43 @@ struct TraceAssembler {
                 table: "view_change_packs", column: "first_frame",
                 value: "\(runs[run].firstFrame + end) (read after frame \(runs[run].firstFrame + start) of view \(runs[run].viewID))")
         }
-        for offset in start..<end { values[run][offset * ViewValues.count + property] = value }
-    }
-
-    /// The views of frame `index`, back to front, named by the keys `resolveKeys` found.
-    func views(ofFrame index: Int) throws -> [ViewState] {
-        try views(ofFrame: index) { keys[$0] }
-    }
-
-    /// The views of frame `index`, back to front, named by `key`.
-    func views(ofFrame index: Int, key: (Int64) throws -> String) throws -> [ViewState] {
-        try views(ofFrame: index) { try key(runs[$0].viewID) }
-    }
-
-    /// The views of frame `index`, back to front, run i's view named `runKey(i)`.
-    private func views(ofFrame index: Int, runKey: (Int) throws -> String) throws -> [ViewState] {
-        var views: [ViewState] = []
-        views.reserveCapacity(min(runs.count, 64))
-        for (runIndex, run) in runs.enumerated() where run.covers(index) {
-            let base = (index - run.firstFrame) * ViewValues.count
-            let row = values[runIndex]
-            let view = ViewState(
-                key: try runKey(runIndex), x: row[base], y: row[base + 1], w: row[base + 2], h: row[base + 3],
-                alpha: row[base + 4],
-                transform: AffineTransform(
-                    a: row[base + 5], b: row[base + 6], c: row[base + 7], d: row[base + 8], tx: row[base + 9],
-                    ty: row[base + 10]),
-                rotationX: row[base + 11], rotationY: row[base + 12], m34: row[base + 13], z: try Self.z(row[base + 14]),
-                hidden: row[base + 15] != 0)
-            views.insertBackToFront(view)
+        let first = runStarts[run] + property
+        values.withUnsafeMutableBufferPointer { buffer in
+            for offset in start..<end { buffer[first + offset * ViewValues.count] = value }
         }
-        return views
+    }
+
+    /// Puts the views of frame `index` into `columns` (its keys, key numbers and value offsets, the
+    /// trace's values shared, not copied; the frame's index, time and progress are the caller's),
+    /// back to front: by z, then in run order (view key id, then first frame). A stored z that is no
+    /// whole number in range is refused.
+    func columns(ofFrame index: Int, into columns: inout FrameColumns) throws {
+        columns.keys = keys
+        columns.values = values
+        var count = 0
+        try values.withUnsafeBufferPointer { buffer in
+            for runIndex in runs.indices where runs[runIndex].covers(index) {
+                let base = runStarts[runIndex] + (index - runs[runIndex].firstFrame) * ViewValues.count
+                let z = buffer[base + ViewValues.zProperty]
+                _ = try Self.z(z)
+                if count == columns.offsets.count {
+                    columns.offsets.append(0)
+                    columns.keyNumbers.append(0)
+                }
+                // After every view with a lower or equal z: views taken in run order end up
+                // ordered by (z, run order), back to front.
+                var position = count
+                while position > 0, buffer[columns.offsets[position - 1] + ViewValues.zProperty] > z {
+                    columns.offsets[position] = columns.offsets[position - 1]
+                    columns.keyNumbers[position] = columns.keyNumbers[position - 1]
+                    position -= 1
+                }
+                columns.offsets[position] = base
+                columns.keyNumbers[position] = runIndex
+                count += 1
+            }
+        }
+        columns.viewCount = count
     }
 }
 
