@@ -25,18 +25,58 @@ extension Archive {
             """
         ) { s in
             try selection.bind(to: s)
+            var resolved = DetailCalls()
             while try s.step() {
                 let sessionID = s.int64(at: 0)
                 let traceID = s.int64(at: 1)
                 for code in try Self.eventCodes(s, traceID: traceID) {
-                    guard let name = try cachedEventDetailNameID(code.detail) else {
-                        throw ArchiveError.invalidStoredRow(
-                            table: "trace_event_packs", rowID: traceID, column: "events",
-                            reason: "names detail \(code.detail), which event_details lacks")
+                    let call: LifecycleCall?
+                    switch resolved[code.detail] {
+                    case .call(let known): call = known
+                    case .notACall: call = nil
+                    case .unresolved:
+                        guard let name = try cachedEventDetailNameID(code.detail) else {
+                            throw ArchiveError.invalidStoredRow(
+                                table: "trace_event_packs", rowID: traceID, column: "events",
+                                reason: "names detail \(code.detail), which event_details lacks")
+                        }
+                        call = calls[name]
+                        resolved[code.detail] = call.map(DetailCalls.Slot.call) ?? .notACall
                     }
-                    guard let call = calls[name] else { continue }
-                    try body(sessionID, call)
+                    if let call { try body(sessionID, call) }
                 }
+            }
+        }
+    }
+
+    /// The lifecycle call of each event detail met so far, resolved once per detail instead of two
+    /// hash lookups per event: details below `denseLimit` (the recorder numbers them from 1, a few
+    /// hundred in an archive) in an array indexed by id, any other id (a hand-made archive) in a
+    /// dictionary, so a huge id costs no memory.
+    private struct DetailCalls {
+        enum Slot {
+            case unresolved
+            case notACall
+            case call(LifecycleCall)
+        }
+
+        static let denseLimit: Int64 = 1 << 16
+        private var dense: [Slot] = []
+        private var sparse: [Int64: Slot] = [:]
+
+        subscript(detail: Int64) -> Slot {
+            get {
+                guard detail >= 0, detail < Self.denseLimit else { return sparse[detail] ?? .unresolved }
+                return detail < dense.count ? dense[Int(detail)] : .unresolved
+            }
+            set {
+                guard detail >= 0, detail < Self.denseLimit else {
+                    sparse[detail] = newValue
+                    return
+                }
+                let index = Int(detail)
+                if index >= dense.count { dense.append(contentsOf: repeatElement(.unresolved, count: index - dense.count + 1)) }
+                dense[index] = newValue
             }
         }
     }

@@ -197,6 +197,16 @@ private struct FixedWidthColumn {
         if negative { position += 1 }
         guard position < end else { return nil }
         var value: Int64 = 0
+        if end - position <= 18 {
+            // At most 18 digits stay below 10^18 < Int64.max: no overflow to check for.
+            while position < end {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit <= 9 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+                position += 1
+            }
+            return negative ? -value : value
+        }
         while position < end {
             let digit = bytes[position] &- UInt8(ascii: "0")
             guard digit <= 9 else { return nil }
