@@ -461,25 +461,8 @@ struct ViewColumns {
 }
 
 extension ViewColumn {
-    /// The column's place in `ViewColumns.numbers`.
-    var position: Int {
-        switch self {
-        case .x: 0
-        case .y: 1
-        case .w: 2
-        case .h: 3
-        case .alpha: 4
-        case .a: 5
-        case .b: 6
-        case .c: 7
-        case .d: 8
-        case .tx: 9
-        case .ty: 10
-        case .rotationX: 11
-        case .rotationY: 12
-        case .m34: 13
-        }
-    }
+    /// The column's place in `ViewColumns.numbers`: its property's place among a view's values.
+    var position: Int { property.offset }
 
     /// The column a `frame_columns` view member names, nil for any other name.
     static func named(_ name: String) -> ViewColumn? {

@@ -378,30 +378,31 @@ extension Archive {
     /// Adds the changes of the `view_change_packs` row whose `viewChangePackColumns` start at column
     /// `start` of `s` to `assembler`, refused as `viewChangePack` refuses it, with no pack made.
     static func addViewChangePack(_ s: Statement, from start: Int32, to assembler: inout TraceAssembler) throws {
-        let property = s.int(at: start + 1)
-        guard (0..<ViewValues.count).contains(property) else {
-            throw ArchiveError.invalidStoredValue(table: "view_change_packs", column: "property", value: String(property))
-        }
-        let count = s.int(at: start + 3)
-        guard (1...ViewChangePack.width).contains(count) else {
-            throw ArchiveError.invalidStoredValue(table: "view_change_packs", column: "change_count", value: String(count))
-        }
+        let (property, count) = try viewChangePackShape(s, from: start)
         let viewID = s.int64(at: start)
         let firstFrame = s.int(at: start + 2)
         for column in 0..<Int32(count) {
-            guard !s.isNull(at: start + 4 + column) else {
-                throw ArchiveError.invalidStoredValue(
-                    table: "view_change_packs", column: "v\(column)", value: "NULL (change_count is \(count))")
-            }
             assembler.add(
                 ViewChange(
-                    viewID: viewID, property: property, frameIndex: firstFrame &+ Int(column), value: s.double(at: start + 4 + column)))
+                    viewID: viewID, property: property, frameIndex: firstFrame &+ Int(column),
+                    value: try viewChangePackValue(s, from: start, column: column, count: count)))
         }
     }
 
     /// The `view_change_packs` row whose `viewChangePackColumns` start at column `start` of `s`: its
     /// first `change_count` values must be there (a damaged archive's pack is refused, not trapped on).
     static func viewChangePack(_ s: Statement, from start: Int32) throws -> ViewChangePack {
+        let (property, count) = try viewChangePackShape(s, from: start)
+        var values: [Double] = []
+        values.reserveCapacity(count)
+        for column in 0..<Int32(count) {
+            values.append(try viewChangePackValue(s, from: start, column: column, count: count))
+        }
+        return ViewChangePack(viewID: s.int64(at: start), property: property, firstFrame: s.int(at: start + 2), values: values)
+    }
+
+    /// The pack's property and change count, each refused when out of range.
+    private static func viewChangePackShape(_ s: Statement, from start: Int32) throws -> (property: Int, count: Int) {
         let property = s.int(at: start + 1)
         guard (0..<ViewValues.count).contains(property) else {
             throw ArchiveError.invalidStoredValue(table: "view_change_packs", column: "property", value: String(property))
@@ -410,16 +411,16 @@ extension Archive {
         guard (1...ViewChangePack.width).contains(count) else {
             throw ArchiveError.invalidStoredValue(table: "view_change_packs", column: "change_count", value: String(count))
         }
-        var values: [Double] = []
-        values.reserveCapacity(count)
-        for column in 0..<Int32(count) {
-            guard !s.isNull(at: start + 4 + column) else {
-                throw ArchiveError.invalidStoredValue(
-                    table: "view_change_packs", column: "v\(column)", value: "NULL (change_count is \(count))")
-            }
-            values.append(s.double(at: start + 4 + column))
+        return (property, count)
+    }
+
+    /// The pack's value `column` (below its `count`), refused when it is NULL.
+    private static func viewChangePackValue(_ s: Statement, from start: Int32, column: Int32, count: Int) throws -> Double {
+        guard !s.isNull(at: start + 4 + column) else {
+            throw ArchiveError.invalidStoredValue(
+                table: "view_change_packs", column: "v\(column)", value: "NULL (change_count is \(count))")
         }
-        return ViewChangePack(viewID: s.int64(at: start), property: property, firstFrame: s.int(at: start + 2), values: values)
+        return s.double(at: start + 4 + column)
     }
 }
 
