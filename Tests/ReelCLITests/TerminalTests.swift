@@ -34,7 +34,10 @@ struct TerminalTests {
 
     @Test func progressShowsAPercentageAndTheTimeLeft() throws {
         let folder = try temporaryFolder()
-        let stream = try synthesizedStream("nav.interactive-pop", count: 1500, seed: 3, in: folder)
+        // The time left is shown once the run is past half a second (`percentAndETA`): 6,000
+        // sessions keep the recorder busy for about two seconds here (1,500 took under one once
+        // the event packs made recording faster, and the line sometimes had no time left in it).
+        let stream = try synthesizedStream("nav.interactive-pop", count: 6000, seed: 3, in: folder)
         let run = try start(["record", "a.sqlite", stream, "--batch-size", "16"], in: folder)
         run.waitUntilExit()
         let text = try typescript(folder)
