@@ -5,22 +5,16 @@ extension Archive {
     package func engineID(for identity: EngineIdentity) throws -> Int64 {
         dropCachesAfterRollback()
         if let id = caches.engineIDs[identity.fingerprint] { return id }
-        let existing = try database.withCachedStatement("SELECT id FROM engines WHERE fingerprint = ?1") { statement in
-            try statement.bind(identity.fingerprint, at: 1)
-            return try statement.step() ? statement.int64(at: 0) : nil
-        }
-        let id =
-            try existing
-            ?? database.withCachedStatement(
-                "INSERT INTO engines (name, version, fingerprint, profile_json) VALUES (?1, ?2, ?3, ?4)"
-            ) { statement in
+        let id = try internedRowID(
+            finding: "SELECT id FROM engines WHERE fingerprint = ?1",
+            bind: { try $0.bind(identity.fingerprint, at: 1) },
+            inserting: "INSERT INTO engines (name, version, fingerprint, profile_json) VALUES (?1, ?2, ?3, ?4)",
+            bind: { statement in
                 try statement.bind(identity.name, at: 1)
                 try statement.bind(identity.version, at: 2)
                 try statement.bind(identity.fingerprint, at: 3)
                 try statement.bind(identity.profileJSON, at: 4)
-                try statement.run()
-                return database.lastInsertRowID
-            }
+            })
         caches.engineIDs[identity.fingerprint] = id
         return id
     }
@@ -41,19 +35,13 @@ extension Archive {
         dropCachesAfterRollback()
         let key = ScenarioKey(name: name, specJSON: specJSON)
         if let id = caches.scenarioIDs[key] { return id }
-        let existing = try database.withCachedStatement("SELECT id FROM scenarios WHERE name = ?1 AND spec_json = ?2") { statement in
-            try statement.bind(name, at: 1)
-            try statement.bind(specJSON, at: 2)
-            return try statement.step() ? statement.int64(at: 0) : nil
-        }
-        let id =
-            try existing
-            ?? database.withCachedStatement("INSERT INTO scenarios (name, spec_json) VALUES (?1, ?2)") { statement in
+        let id = try internedRowID(
+            finding: "SELECT id FROM scenarios WHERE name = ?1 AND spec_json = ?2",
+            inserting: "INSERT INTO scenarios (name, spec_json) VALUES (?1, ?2)",
+            bind: { statement in
                 try statement.bind(name, at: 1)
                 try statement.bind(specJSON, at: 2)
-                try statement.run()
-                return database.lastInsertRowID
-            }
+            })
         caches.scenarioIDs[key] = id
         return id
     }
@@ -61,17 +49,12 @@ extension Archive {
     /// The id of the interned view key, inserting it when it is new.
     func viewKeyID(_ key: String) throws -> Int64 {
         if let id = caches.viewKeyIDs[key] { return id }
-        let existing = try database.withCachedStatement("SELECT id FROM view_keys WHERE key = ?1") { statement in
-            try statement.bind(key, at: 1)
-            return try statement.step() ? statement.int64(at: 0) : nil
-        }
-        let id =
-            try existing
-            ?? database.withCachedStatement("INSERT INTO view_keys (key) VALUES (?1)") { statement in
+        let id = try internedRowID(
+            finding: "SELECT id FROM view_keys WHERE key = ?1",
+            inserting: "INSERT INTO view_keys (key) VALUES (?1)",
+            bind: { statement in
                 try statement.bind(key, at: 1)
-                try statement.run()
-                return database.lastInsertRowID
-            }
+            })
         caches.viewKeyIDs[key] = id
         caches.viewKeys[id] = key
         return id
@@ -80,23 +63,12 @@ extension Archive {
     /// The id of the interned event name, inserting it when it is new.
     func eventNameID(_ name: EventName) throws -> Int64 {
         if let id = caches.eventNameIDs[name] { return id }
-        let existing = try database.withCachedStatement(
-            """
-            SELECT id FROM event_names WHERE kind = ?1 AND subject = ?2 AND detail_head = ?3 AND detail_tail = ?4
-            """
-        ) { statement in
-            try bind(name, to: statement)
-            return try statement.step() ? statement.int64(at: 0) : nil
-        }
-        let id =
-            try existing
-            ?? database.withCachedStatement(
-                "INSERT INTO event_names (kind, subject, detail_head, detail_tail) VALUES (?1, ?2, ?3, ?4)"
-            ) { statement in
+        let id = try internedRowID(
+            finding: "SELECT id FROM event_names WHERE kind = ?1 AND subject = ?2 AND detail_head = ?3 AND detail_tail = ?4",
+            inserting: "INSERT INTO event_names (kind, subject, detail_head, detail_tail) VALUES (?1, ?2, ?3, ?4)",
+            bind: { statement in
                 try bind(name, to: statement)
-                try statement.run()
-                return database.lastInsertRowID
-            }
+            })
         caches.eventNameIDs[name] = id
         return id
     }
@@ -109,21 +81,13 @@ extension Archive {
         let key = EventDetailKey(nameID: nameID, argument: argument)
         if let id = caches.eventDetailIDs[key] { return id }
         let text = argument.map { String(decoding: $0, as: UTF8.self) }
-        let existing = try database.withCachedStatement(
-            "SELECT id FROM event_details WHERE name_id = ?1 AND argument IS ?2 ORDER BY id LIMIT 1"
-        ) { statement in
-            try statement.bind(nameID, at: 1)
-            try statement.bind(text, at: 2)
-            return try statement.step() ? statement.int64(at: 0) : nil
-        }
-        let id =
-            try existing
-            ?? database.withCachedStatement("INSERT INTO event_details (name_id, argument) VALUES (?1, ?2)") { statement in
+        let id = try internedRowID(
+            finding: "SELECT id FROM event_details WHERE name_id = ?1 AND argument IS ?2 ORDER BY id LIMIT 1",
+            inserting: "INSERT INTO event_details (name_id, argument) VALUES (?1, ?2)",
+            bind: { statement in
                 try statement.bind(nameID, at: 1)
                 try statement.bind(text, at: 2)
-                try statement.run()
-                return database.lastInsertRowID
-            }
+            })
         guard id >= 0 && id < EventPack.limit else {
             throw ArchiveError.invalidStoredValue(table: "event_details", column: "id", value: "\(id) (a pack holds ids below 95^4)")
         }
@@ -183,4 +147,29 @@ extension Archive {
             return try statement.step() ? statement.int64(at: 0) : nil
         }
     }
+
+    /// The id the `find` query's first row holds, or, when it finds none, the id of the row the
+    /// `insert` statement adds: how each interned table (engines, scenarios, view keys, event names
+    /// and details) gets an id. `bindFind` and `bindInsert` bind each statement's parameters.
+    private func internedRowID(
+        finding find: String, bind bindFind: (Statement) throws -> Void,
+        inserting insert: String, bind bindInsert: (Statement) throws -> Void
+    ) throws -> Int64 {
+        let existing = try database.withCachedStatement(find) { statement in
+            try bindFind(statement)
+            return try statement.step() ? statement.int64(at: 0) : nil
+        }
+        if let existing { return existing }
+        return try database.withCachedStatement(insert) { statement in
+            try bindInsert(statement)
+            try statement.run()
+            return database.lastInsertRowID
+        }
+    }
+
+    /// `internedRowID(finding:bind:inserting:bind:)` where both statements take the same parameters.
+    private func internedRowID(finding find: String, inserting insert: String, bind: (Statement) throws -> Void) throws -> Int64 {
+        try internedRowID(finding: find, bind: bind, inserting: insert, bind: bind)
+    }
+
 }
