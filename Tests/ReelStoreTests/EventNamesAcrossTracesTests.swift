@@ -100,6 +100,26 @@ import Testing
         }
     }
 
+    /// A trace with more names than the look-ahead reaches, one name repeated event after event
+    /// and names taken up again after others: each event reads back as written, in a later trace
+    /// too, and no name is interned twice.
+    @Test func repeatedNamesAmongManyReadBackAsWritten() throws {
+        let archive = try Archive.open(temporaryPath("repeats.sqlite"), mode: .readWrite)
+        let engine = try archive.engineID(for: sampleEngine)
+        let names = (0..<(TraceEventNames.lookAhead + 4)).map { "step\($0)(" }
+        let first = names.map { $0 + "1)" } + (2...6).map { "step11(\($0))" } + ["step0(9)", "step0(10)", "plain", "plain"]
+        let second = ["step11(7)", "step11(8)", "plain", "step3(1)", "step3(2)", "step0(11)"]
+        var written: [(id: Int64, session: RecordedSession)] = []
+        for (index, details) in [first, second].enumerated() {
+            let recorded = session("hash-\(index)", details: details)
+            written.append((try archive.write { try archive.insert(recorded, engineID: engine) }, recorded))
+        }
+        for (id, recorded) in written {
+            #expect(try archive.loadSession(id).trace.events == recorded.trace.events, "session \(id)")
+        }
+        #expect(try archive.database.scalarInt64("SELECT count(*) FROM event_names") == Int64(names.count + 1))
+    }
+
     @Test func aNameInternedInARolledBackSessionIsInternedAgain() throws {
         let archive = try Archive.open(temporaryPath("rollback.sqlite"), mode: .readWrite)
         let engine = try archive.engineID(for: sampleEngine)
