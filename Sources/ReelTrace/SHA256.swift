@@ -64,7 +64,9 @@ package enum SHA256 {
 
     /// The compression function over one 64-byte block. The message schedule is kept as a ring of
     /// its last 16 words, computed as the rounds need them, and the rounds run eight at a time with
-    /// the working variables passed in rotated order, so no round shuffles all eight of them.
+    /// the working variables passed in rotated order, so no round shuffles all eight of them. The
+    /// first 16 rounds use the block's words as they are; only the 48 after them extend the
+    /// schedule, so no round asks which kind it is.
     private static func compress(_ state: inout InlineArray<8, UInt32>, _ block: UnsafeBufferPointer<UInt8>) {
         let raw = UnsafeRawBufferPointer(block)
         var schedule = InlineArray<16, UInt32>(repeating: 0)
@@ -73,15 +75,26 @@ package enum SHA256 {
         }
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
         var i = 0
+        while i < 16 {
+            round(a, b, c, &d, e, f, g, &h, i, schedule[i])
+            round(h, a, b, &c, d, e, f, &g, i + 1, schedule[i + 1])
+            round(g, h, a, &b, c, d, e, &f, i + 2, schedule[i + 2])
+            round(f, g, h, &a, b, c, d, &e, i + 3, schedule[i + 3])
+            round(e, f, g, &h, a, b, c, &d, i + 4, schedule[i + 4])
+            round(d, e, f, &g, h, a, b, &c, i + 5, schedule[i + 5])
+            round(c, d, e, &f, g, h, a, &b, i + 6, schedule[i + 6])
+            round(b, c, d, &e, f, g, h, &a, i + 7, schedule[i + 7])
+            i += 8
+        }
         while i < 64 {
-            round(a, b, c, &d, e, f, g, &h, i, &schedule)
-            round(h, a, b, &c, d, e, f, &g, i + 1, &schedule)
-            round(g, h, a, &b, c, d, e, &f, i + 2, &schedule)
-            round(f, g, h, &a, b, c, d, &e, i + 3, &schedule)
-            round(e, f, g, &h, a, b, c, &d, i + 4, &schedule)
-            round(d, e, f, &g, h, a, b, &c, i + 5, &schedule)
-            round(c, d, e, &f, g, h, a, &b, i + 6, &schedule)
-            round(b, c, d, &e, f, g, h, &a, i + 7, &schedule)
+            round(a, b, c, &d, e, f, g, &h, i, nextWord(i, &schedule))
+            round(h, a, b, &c, d, e, f, &g, i + 1, nextWord(i + 1, &schedule))
+            round(g, h, a, &b, c, d, e, &f, i + 2, nextWord(i + 2, &schedule))
+            round(f, g, h, &a, b, c, d, &e, i + 3, nextWord(i + 3, &schedule))
+            round(e, f, g, &h, a, b, c, &d, i + 4, nextWord(i + 4, &schedule))
+            round(d, e, f, &g, h, a, b, &c, i + 5, nextWord(i + 5, &schedule))
+            round(c, d, e, &f, g, h, a, &b, i + 6, nextWord(i + 6, &schedule))
+            round(b, c, d, &e, f, g, h, &a, i + 7, nextWord(i + 7, &schedule))
             i += 8
         }
         state[0] = state[0] &+ a
@@ -94,25 +107,31 @@ package enum SHA256 {
         state[7] = state[7] &+ h
     }
 
-    /// Round `i`: adds the round's sum to `d` and makes `h` the next `a` (the caller rotates the
-    /// names). From round 16 on, first replaces schedule word `i - 16` in the ring with word `i`.
+    /// Schedule word `i` (16 <= i < 64), put in the ring in place of word `i - 16`.
+    @inline(__always)
+    private static func nextWord(_ i: Int, _ schedule: inout InlineArray<16, UInt32>) -> UInt32 {
+        let w15 = schedule[(i - 15) & 15]
+        let w2 = schedule[(i - 2) & 15]
+        let s0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 &>> 3)
+        let s1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 &>> 10)
+        let word = schedule[i & 15] &+ s0 &+ schedule[(i - 7) & 15] &+ s1
+        schedule[i & 15] = word
+        return word
+    }
+
+    /// Round `i` with schedule word `word`: adds the round's sum to `d` and makes `h` the next `a`
+    /// (the caller rotates the names). Ch(e, f, g) is written `g ^ (e & (f ^ g))` and Maj(a, b, c)
+    /// `(a & b) | (c & (a | b))`, FIPS 180-4's functions with fewer operations.
     @inline(__always)
     private static func round(
         _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
-        _ h: inout UInt32, _ i: Int, _ schedule: inout InlineArray<16, UInt32>
+        _ h: inout UInt32, _ i: Int, _ word: UInt32
     ) {
-        if i >= 16 {
-            let w15 = schedule[(i - 15) & 15]
-            let w2 = schedule[(i - 2) & 15]
-            let s0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >> 3)
-            let s1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >> 10)
-            schedule[i & 15] = schedule[i & 15] &+ s0 &+ schedule[(i - 7) & 15] &+ s1
-        }
         let s1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let t1 = h &+ s1 &+ choice &+ roundConstants[i] &+ schedule[i & 15]
+        let choice = g ^ (e & (f ^ g))
+        let t1 = h &+ s1 &+ choice &+ roundConstants[i] &+ word
         let s0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
+        let majority = (a & b) | (c & (a | b))
         d = d &+ t1
         h = t1 &+ s0 &+ majority
     }
@@ -139,7 +158,8 @@ package enum SHA256 {
         return String(decoding: hex, as: UTF8.self)
     }
 
+    @inline(__always)
     private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
+        (value &>> count) | (value &<< (32 &- count))
     }
 }

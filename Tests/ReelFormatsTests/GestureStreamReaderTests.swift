@@ -269,6 +269,43 @@ struct GestureStreamReaderTests {
         #expect(fastCount == 3)
     }
 
+    /// The fast path names phases and keys by comparing bytes with literals: every phase the
+    /// general decoder knows is read the same, and names one letter, one byte or one case away
+    /// from a known one are left to the general path (which refuses them).
+    @Test func theTouchFastPathReadsEveryPhaseAndNoNameNearOne() {
+        func decodeBoth(_ line: String) -> (general: Touch?, fast: Touch?) {
+            Array(line.utf8).withUnsafeBufferPointer { buffer in
+                let general: Touch?
+                if case .success(.touch(let touch)) = GestureLine.decode(buffer) { general = touch } else { general = nil }
+                return (general, TouchLineScanner.scan(buffer))
+            }
+        }
+        for phase in TouchPhase.allCases {
+            let (general, fast) = decodeBoth(#"{"type":"touch","t":0.5,"id":1,"phase":""# + phase.rawValue + #"","x":2,"y":3}"#)
+            #expect(general?.phase == phase)
+            #expect(fast == general, "\(phase)")
+        }
+        let nearMisses = [
+            #"{"type":"touch","t":0.5,"id":1,"phase":"Began","x":2,"y":3}"#,
+            #"{"type":"touch","t":0.5,"id":1,"phase":"begun","x":2,"y":3}"#,
+            #"{"type":"touch","t":0.5,"id":1,"phase":"move","x":2,"y":3}"#,
+            #"{"type":"touch","t":0.5,"id":1,"phase":"ended ","x":2,"y":3}"#,
+            #"{"type":"touch","t":0.5,"id":1,"phase":"cancelleD","x":2,"y":3}"#,
+            #"{"type":"touch","t":0.5,"id":1,"phase":"stationarx","x":2,"y":3}"#,
+            #"{"type":"touch","t":0.5,"id":1,"phase":"","x":2,"y":3}"#,
+            #"{"type":"touches","t":0.5,"id":1,"phase":"moved","x":2,"y":3}"#,
+            #"{"type":"touck","t":0.5,"id":1,"phase":"moved","x":2,"y":3}"#,
+            #"{"typo":"touch","t":0.5,"id":1,"phase":"moved","x":2,"y":3}"#,
+            #"{"type":"touch","t":0.5,"id":1,"phasE":"moved","x":2,"y":3}"#,
+            #"{"type":"touch","t":0.5,"iD":1,"phase":"moved","x":2,"y":3}"#,
+        ]
+        for line in nearMisses {
+            let (general, fast) = decodeBoth(line)
+            #expect(general == nil, "\(line)")
+            #expect(fast == nil, "\(line)")
+        }
+    }
+
     @Test func readsAPipeDeliveringLinesInSmallPieces() throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)

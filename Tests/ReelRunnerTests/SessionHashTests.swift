@@ -56,6 +56,35 @@ import Testing
                 == SHA256.hex(expected))
     }
 
+    /// A touch's line is written through a scratch buffer (`HashText.appendTouch`), flushed before
+    /// any number `JSONWriter.format` writes: many touches, short decimals and long ones, every
+    /// phase, extreme ids, hash as the text the rule describes.
+    @Test func touchLinesAreTheCanonicalText() {
+        var generator = SplitMix(seed: 37)
+        let awkward: [Double] = [0, -0.0, 1e-7, 1e300, -1.0 / 3.0, .pi * 1e13, 123_456_789.123_456, .nan, 390]
+        let ids = [0, 1, -1, 9, 10, Int.max, Int.min]
+        var touches: [Touch] = []
+        for index in 0..<3_000 {
+            func value() -> Double {
+                generator.next() % 5 == 0
+                    ? awkward[Int(generator.next() % UInt64(awkward.count))]
+                    : Double(generator.next() % 1_000_000_000) / pow10(Int(generator.next() % 7))
+            }
+            let phase = TouchPhase.allCases[index % TouchPhase.allCases.count]
+            touches.append(Touch(t: value(), id: ids[Int(generator.next() % UInt64(ids.count))], phase: phase, x: value(), y: value()))
+        }
+        let device = Device(width: 390, height: 844, scale: 3)
+        var expected = "{}\n390 844 3 120 "
+        for touch in touches {
+            expected += "\n\(JSONWriter.format(touch.t)) \(touch.id) \(touch.phase.rawValue) "
+            expected += "\(JSONWriter.format(touch.x)) \(JSONWriter.format(touch.y))"
+        }
+        var text = HashText(reservingCapacity: 16)
+        for touch in touches { text.appendTouch(touch) }
+        #expect(String(decoding: text.bytes, as: UTF8.self) == String(expected.dropFirst("{}\n390 844 3 120 ".count)))
+        #expect(SessionHash.hash(specJSON: "{}", device: device, refreshHz: 120, touches: touches) == SHA256.hex(expected))
+    }
+
     private func pow10(_ exponent: Int) -> Double {
         var result = 1.0
         for _ in 0..<abs(exponent) { result *= 10 }

@@ -23,6 +23,81 @@ import Testing
         return session
     }
 
+    /// `ViewValues.changedProperties(from:)`, the layout's one pass over a view's values, against the
+    /// rule it stands for: property p changed when `a[p] != b[p]` as Doubles (0 equals -0, a NaN
+    /// equals nothing, not even the same NaN).
+    @Test func changedPropertiesAreThoseThatDifferAsDoubles() {
+        let pool: [Double] = [0, -0.0, 1, -1, 0.1, 0.1 + 0.2, .nan, .infinity, -.infinity, 390, 1e-300, .ulpOfOne]
+        var state: UInt64 = 37
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        for _ in 0..<2_000 {
+            var a = ViewValues()
+            var b = ViewValues()
+            for property in 0..<ViewValues.count {
+                a[property] = pool[next() % pool.count]
+                b[property] = next() % 3 == 0 ? a[property] : pool[next() % pool.count]
+            }
+            var expected: UInt32 = 0
+            for property in 0..<ViewValues.count where a[property] != b[property] { expected |= 1 << UInt32(property) }
+            #expect(a.changedProperties(from: b) == expected)
+            #expect((a == b) == (expected == 0))
+        }
+    }
+
+    /// `UnresolvedTraceLayout.primaryKeyOrder` (a counting sort by view id and property) against
+    /// the comparison sort it replaces, on changes with random view ids, properties and frames,
+    /// and with frames that go back (where it falls back to that sort); and `ViewChangePack.packs`
+    /// against a pack-by-pack reading of its rule (a pack ends at a gap in the frames, at another
+    /// view or property, and after 16 values).
+    @Test func changesAreSortedAndPackedAsTheComparisonSortAndTheRuleDo() {
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        func key(_ change: ViewChange) -> [Double] {
+            [Double(change.viewID), Double(change.property), Double(change.frameIndex), Double(bitPattern: change.value.bitPattern)]
+        }
+        for trial in 0..<400 {
+            let viewCount = 1 + next(6)
+            var pool = Array(Int64(1)...Int64(40))
+            var ids: [Int64] = []
+            for _ in 0..<viewCount { ids.append(pool.remove(at: next(pool.count))) }
+            var changes: [ViewChange] = []
+            var frame = 0
+            for _ in 0..<next(300) {
+                frame += trial % 4 == 0 ? next(3) - 1 : next(2)
+                let property = trial % 2 == 0 ? next(ViewValues.count) : next(2)
+                changes.append(ViewChange(viewID: Int64(next(viewCount)), property: property, frameIndex: frame, value: Double(next(1000))))
+            }
+            var expected = changes.map {
+                ViewChange(viewID: ids[Int($0.viewID)], property: $0.property, frameIndex: $0.frameIndex, value: $0.value)
+            }
+            expected.sort { ($0.viewID, $0.property, $0.frameIndex) < ($1.viewID, $1.property, $1.frameIndex) }
+            let sorted = UnresolvedTraceLayout.primaryKeyOrder(changes, ids: ids)
+            #expect(sorted.map(key) == expected.map(key), "trial \(trial)")
+
+            var packs: [(viewID: Int64, property: Int, firstFrame: Int, values: [Double])] = []
+            for change in expected {
+                if let last = packs.last, last.viewID == change.viewID, last.property == change.property,
+                    last.values.count < ViewChangePack.width, last.firstFrame + last.values.count == change.frameIndex
+                {
+                    packs[packs.count - 1].values.append(change.value)
+                } else {
+                    packs.append((change.viewID, change.property, change.frameIndex, [change.value]))
+                }
+            }
+            let made = ViewChangePack.packs(expected)
+            #expect(made.map(\.viewID) == packs.map(\.viewID))
+            #expect(made.map(\.property) == packs.map(\.property))
+            #expect(made.map(\.firstFrame) == packs.map(\.firstFrame))
+            #expect(made.map(\.values) == packs.map(\.values))
+        }
+    }
+
     @Test func packsEndAtAGapAnotherPropertyAndSixteenChanges() {
         func change(_ property: Int, _ frame: Int) -> ViewChange {
             ViewChange(viewID: 1, property: property, frameIndex: frame, value: Double(frame) + 0.1)

@@ -9,11 +9,6 @@ import ReelTrace
 /// and returns nil for everything else (session lines, extra members, escapes, any error), which
 /// then take the general path and get its exact error messages.
 enum TouchLineScanner {
-    private static let typeKey: [UInt8] = Array("type".utf8)
-    private static let phaseKey: [UInt8] = Array("phase".utf8)
-    private static let touchValue: [UInt8] = Array("touch".utf8)
-    private static let phaseNames: [(name: [UInt8], phase: TouchPhase)] = TouchPhase.allCases.map { (Array($0.rawValue.utf8), $0) }
-
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Touch? {
         var cursor = JSONCursor(bytes: bytes)
         var seen: UInt8 = 0
@@ -22,14 +17,14 @@ enum TouchLineScanner {
         var y = 0.0
         var id = 0
         var phase = TouchPhase.began
-        cursor.skipWhitespace()
+        cursor.skipOptionalWhitespace()
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         while true {
-            cursor.skipWhitespace()
+            cursor.skipOptionalWhitespace()
             guard let key = cursor.plainString() else { return nil }
-            cursor.skipWhitespace()
+            cursor.skipOptionalWhitespace()
             guard cursor.consume(UInt8(ascii: ":")) else { return nil }
-            cursor.skipWhitespace()
+            cursor.skipOptionalWhitespace()
             let bit: UInt8
             switch key.count {
             case 1 where key[0] == UInt8(ascii: "t"):
@@ -50,32 +45,62 @@ enum TouchLineScanner {
                     abs(number) <= 9_007_199_254_740_992
                 else { return nil }
                 id = Int(number)
-            case 4 where key.elementsEqual(typeKey):
+            case 4 where spells(key, "type"):
                 bit = 16
-                guard let value = cursor.plainString(), value.elementsEqual(touchValue) else { return nil }
-            case 5 where key.elementsEqual(phaseKey):
+                guard let value = cursor.plainString(), spells(value, "touch") else { return nil }
+            case 5 where spells(key, "phase"):
                 bit = 32
-                guard let value = cursor.plainString(),
-                    let match = phaseNames.first(where: { value.elementsEqual($0.name) })
-                else { return nil }
-                phase = match.phase
+                guard let value = cursor.plainString(), let named = Self.phase(named: value) else { return nil }
+                phase = named
             default:
                 return nil
             }
             guard seen & bit == 0 else { return nil }
             seen |= bit
-            cursor.skipWhitespace()
+            cursor.skipOptionalWhitespace()
             if cursor.consume(UInt8(ascii: ",")) { continue }
             guard cursor.consume(UInt8(ascii: "}")) else { return nil }
             break
         }
-        cursor.skipWhitespace()
+        cursor.skipOptionalWhitespace()
         guard cursor.index == bytes.count, seen == 63 else { return nil }
         return Touch(t: t, id: id, phase: phase, x: x, y: y)
+    }
+
+    /// The phase whose raw value `name` spells, as `TouchPhase(rawValue:)` finds it, without making
+    /// a String of the bytes.
+    static func phase(named name: UnsafeBufferPointer<UInt8>) -> TouchPhase? {
+        switch name.count {
+        case 5:
+            if spells(name, "moved") { return .moved }
+            if spells(name, "began") { return .began }
+            if spells(name, "ended") { return .ended }
+            return nil
+        case 9: return spells(name, "cancelled") ? .cancelled : nil
+        case 10: return spells(name, "stationary") ? .stationary : nil
+        default: return nil
+        }
+    }
+
+    /// Whether `bytes` are exactly the UTF-8 of `text`: a byte loop the compiler unrolls for a
+    /// literal, where `elementsEqual` with an array was a generic call per key (a tenth of the scan).
+    @inline(__always)
+    static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        guard bytes.count == text.utf8CodeUnitCount else { return false }
+        let expected = text.utf8Start
+        for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
+        return true
     }
 }
 
 extension JSONCursor {
+    /// `skipWhitespace` when the next byte can be whitespace (every JSON whitespace byte is at most
+    /// 0x20): a compact line has none between its tokens, and this saves the call per token.
+    @inline(__always)
+    mutating func skipOptionalWhitespace() {
+        if index < bytes.count, bytes[index] <= 0x20 { skipWhitespace() }
+    }
+
     /// Consumes `byte` when it is next.
     mutating func consume(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }

@@ -18,18 +18,7 @@ package enum SessionHash {
             text.append(value)
             text.append(UInt8(ascii: " "))
         }
-        for touch in touches {
-            text.append(UInt8(ascii: "\n"))
-            text.append(touch.t)
-            text.append(UInt8(ascii: " "))
-            text.append(touch.id)
-            text.append(UInt8(ascii: " "))
-            text.append(touch.phase.rawValue)
-            text.append(UInt8(ascii: " "))
-            text.append(touch.x)
-            text.append(UInt8(ascii: " "))
-            text.append(touch.y)
-        }
+        for touch in touches { text.appendTouch(touch) }
         return SHA256.hex(of: text.bytes)
     }
 }

@@ -81,18 +81,49 @@ extension Archive {
         let key = EventDetailKey(nameID: nameID, argument: argument)
         if let id = caches.eventDetailIDs[key] { return id }
         let text = argument.map { String(decoding: $0, as: UTF8.self) }
-        let id = try internedRowID(
-            finding: "SELECT id FROM event_details WHERE name_id = ?1 AND argument IS ?2 ORDER BY id LIMIT 1",
-            inserting: "INSERT INTO event_details (name_id, argument) VALUES (?1, ?2)",
-            bind: { statement in
-                try statement.bind(nameID, at: 1)
-                try statement.bind(text, at: 2)
-            })
+        let bind = { (statement: Statement) in
+            try statement.bind(nameID, at: 1)
+            try statement.bind(text, at: 2)
+        }
+        let insert = "INSERT INTO event_details (name_id, argument) VALUES (?1, ?2)"
+        let id: Int64
+        if try eventDetailsAllCached() {
+            // No row has this key (the cache holds them all): the find would find nothing.
+            id = try database.withCachedStatement(insert) { statement in
+                try bind(statement)
+                try statement.run()
+                return database.lastInsertRowID
+            }
+        } else {
+            id = try internedRowID(
+                finding: "SELECT id FROM event_details WHERE name_id = ?1 AND argument IS ?2 ORDER BY id LIMIT 1",
+                inserting: insert, bind: bind)
+        }
         guard id >= 0 && id < EventPack.limit else {
             throw ArchiveError.invalidStoredValue(table: "event_details", column: "id", value: "\(id) (a pack holds ids below 95^4)")
         }
         caches.eventDetailIDs[key] = id
         return id
+    }
+
+    /// Whether `caches.eventDetailIDs` holds every `event_details` row, so that a key it lacks is
+    /// in no row and `eventDetailID` can insert without looking first (a new archive's recording
+    /// looks up each new detail once, about a fifth of the writer's cost of an event). Known when
+    /// the table and the cache were both empty, and kept while no other connection commits
+    /// (`PRAGMA data_version` unchanged): this connection adds details only through `eventDetailID`.
+    private func eventDetailsAllCached() throws -> Bool {
+        let version = try database.withCachedStatement("PRAGMA data_version") { statement in
+            try statement.step() ? statement.int64(at: 0) : nil
+        }
+        guard let version else { return false }
+        if caches.eventDetailsCompleteAt == version { return true }
+        caches.eventDetailsCompleteAt = nil
+        guard caches.eventDetailIDs.isEmpty else { return false }
+        let empty = try database.withCachedStatement("SELECT NOT EXISTS (SELECT 1 FROM event_details)") { statement in
+            try statement.step() && statement.int64(at: 0) == 1
+        }
+        if empty { caches.eventDetailsCompleteAt = version }
+        return empty
     }
 
     /// Makes `event_slots` hold 0 ..< `count` (the view `trace_events` numbers a pack's events with it).

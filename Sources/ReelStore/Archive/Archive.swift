@@ -127,6 +127,11 @@ struct ArchiveCaches {
     var viewKeys: [Int64: String] = [:]
     var eventNameIDs: [EventName: Int64] = [:]
     var eventDetailIDs: [EventDetailKey: Int64] = [:]
+    /// The `PRAGMA data_version` at which `eventDetailIDs` was known to hold every `event_details`
+    /// row (the table was empty when the cache was, and every row since went in through
+    /// `eventDetailID`), nil when that is not known. Another connection's commit changes the
+    /// version, and then the cache is no longer taken as complete.
+    var eventDetailsCompleteAt: Int64?
     /// The name id of each `event_details` row read so far, by id (nil until first read).
     var eventDetailNames: [Int64: Int64]?
     /// How many `event_slots` rows there are (0 ..< count), once read.

@@ -22,6 +22,11 @@ struct TouchPack: Equatable, Sendable {
         var ys: [Int64] = []
         var finger: [UInt8] = []
         var phase: [UInt8] = []
+        times.reserveCapacity(touches.count)
+        xs.reserveCapacity(touches.count)
+        ys.reserveCapacity(touches.count)
+        finger.reserveCapacity(touches.count)
+        phase.reserveCapacity(touches.count)
         for touch in touches {
             guard (0...9).contains(touch.id), let tk = Self.integer(touch.t, scale: Self.timeScale, limit: 1e9),
                 let xk = Self.integer(touch.x, scale: Self.pointScale, limit: 1e12),

@@ -364,7 +364,7 @@ package final class Database {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "reel_savepoint_\(savepointDepth)"
-        try execute("SAVEPOINT \(name)")
+        try runCached("SAVEPOINT \(name)")
         let result: T
         do {
             result = try body()
@@ -376,8 +376,15 @@ package final class Database {
             rollbackCount += 1
             throw error
         }
-        try execute("RELEASE \(name)")
+        try runCached("RELEASE \(name)")
         return result
+    }
+
+    /// Runs `sql`, one statement without parameters, through the statement cache: the recorder
+    /// opens two savepoints per session, and `execute` parsed each SAVEPOINT and RELEASE again
+    /// (about 5,000 instructions each). The error paths keep `execute`.
+    private func runCached(_ sql: String) throws {
+        try withCachedStatement(sql) { statement in try statement.run() }
     }
 
     private func rollbackIfOpen() {
