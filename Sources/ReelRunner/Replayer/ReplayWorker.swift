@@ -125,7 +125,8 @@ final class ReplayWorker: @unchecked Sendable {
             var decisions: [StoredDecision?] = []
             var held = 0
             var end = start
-            while end < sessions.count, end == start || held < Self.heldTraceBudget {
+            let partLimit = Self.partLimit(aheadEngine: engine is AheadEngine)
+            while end < sessions.count, end == start || (held < Self.heldTraceBudget && end - start < partLimit) {
                 sendAhead(sessions, through: end + Self.sessionsAhead, sent: &sentAhead)
                 let started = ContinuousClock.now
                 defer { seconds.append((ContinuousClock.now - started).inSeconds) }
@@ -183,7 +184,21 @@ final class ReplayWorker: @unchecked Sendable {
     /// sent before their turn, within a batch: it simulates them while this thread decodes and
     /// compares, so a replay keeps two cores busy. The requests are a few kB each, and the answers
     /// wait in the engine's output pipe (it blocks when the pipe is full), not in Reel's memory.
-    static let sessionsAhead = 3
+    /// As many as a part holds (`sessionsPerAheadPart`): while a part's recorded frames are read
+    /// and compared, the engine works on the whole next part.
+    static let sessionsAhead = 8
+
+    /// The most sessions of a part when the engine runs in another process (`AheadEngine`). A part's
+    /// answers are compared only once all of them are in, and the engine has only the sessions sent
+    /// ahead to work on meanwhile: with parts of a whole batch (64 sessions) it stood idle for most
+    /// of the comparing, with parts of 8 it simulates the next part while this one is compared.
+    /// (Each part costs its own queries of frames and lifecycle calls, a few thousand instructions
+    /// a session.)
+    static let sessionsPerAheadPart = 8
+
+    /// The most sessions of one part: `sessionsPerAheadPart` for an engine in another process,
+    /// unbounded (the trace budget decides) for one in this process.
+    static func partLimit(aheadEngine: Bool) -> Int { aheadEngine ? sessionsPerAheadPart : Int.max }
 
     /// Sends the sessions from `sent` through `last` (of `sessions`) to an `AheadEngine`.
     private func sendAhead(_ sessions: [RecordedSession], through last: Int, sent: inout Int) {
