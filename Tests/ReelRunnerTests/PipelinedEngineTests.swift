@@ -86,24 +86,24 @@ struct PipelinedEngineTests {
             into: archive)
         let holding = folder + "/holding_engine.py"
         try """
-            import json, sys
-            sys.path.insert(0, "\(repositoryRoot)/tools")
-            import example_engine
-            total, ahead = int(sys.argv[1]), int(sys.argv[2])
-            requests, answered = [], 0
-            while answered < total:
-                while len(requests) <= min(answered + ahead, total - 1):
-                    line = sys.stdin.buffer.readline()
-                    if not line:
-                        sys.exit(0)
-                    requests.append(json.loads(line))
-                request = requests[answered]
-                answer = example_engine.run_session(request, 0.5, 0.35)
-                answer = {"id": request["id"], "engine": {"name": example_engine.ENGINE_NAME, "version": "1.0"}, **answer}
-                sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\\n")
-                sys.stdout.flush()
-                answered += 1
-            """.write(toFile: holding, atomically: true, encoding: .utf8)
+        import json, sys
+        sys.path.insert(0, "\(repositoryRoot)/tools")
+        import example_engine
+        total, ahead = int(sys.argv[1]), int(sys.argv[2])
+        requests, answered = [], 0
+        while answered < total:
+            while len(requests) <= min(answered + ahead, total - 1):
+                line = sys.stdin.buffer.readline()
+                if not line:
+                    sys.exit(0)
+                requests.append(json.loads(line))
+            request = requests[answered]
+            answer = example_engine.run_session(request, 0.5, 0.35)
+            answer = {"id": request["id"], "engine": {"name": example_engine.ENGINE_NAME, "version": "1.0"}, **answer}
+            sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\\n")
+            sys.stdout.flush()
+            answered += 1
+        """.write(toFile: holding, atomically: true, encoding: .utf8)
         let engine = try EngineFactory(
             .exec(command: "python3 \(holding) \(count) \(ReplayWorker.sessionsAhead)"), timeLimit: .seconds(5))
         let summary = try Replayer(archivePath: archive, engine: engine, options: .init(jobs: 1)).run()
