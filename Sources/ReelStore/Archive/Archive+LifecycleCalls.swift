@@ -21,9 +21,14 @@ extension Archive {
         // The details resolved by earlier calls stay resolved (a detail's name never changes): a
         // replay reads its sessions in parts, and resolving every part's details afresh refilled
         // the dense table up to the highest detail id each time.
+        // Only the dense table is kept (at most `DetailCalls.denseLimit` slots), so what the
+        // archive holds stays bounded however many details a large archive has.
         var resolved = caches.detailCalls
         caches.detailCalls = DetailCalls()
-        defer { caches.detailCalls = resolved }
+        defer {
+            resolved.forgetSparse()
+            caches.detailCalls = resolved
+        }
         try database.withCachedStatement(
             """
             SELECT bl.session_id, p.trace_id, p.detail_width, p.time_width, p.events
@@ -74,6 +79,9 @@ extension Archive {
         static let denseLimit: Int64 = 1 << 16
         private var dense: [Slot] = []
         private var sparse: [Int64: Slot] = [:]
+
+        /// Forgets the details beyond the dense table.
+        mutating func forgetSparse() { sparse = [:] }
 
         subscript(detail: Int64) -> Slot {
             get {
