@@ -73,11 +73,13 @@ struct PipelinedEngineTests {
         }
     }
 
-    /// A replay sends `ReplayWorker.sessionsAhead` (8) sessions ahead of the one it waits for,
-    /// within its batch: an engine that answers session k only once it holds the request of
-    /// session k + 8 (or the batch's last) answers every session of a 12-session replay without
-    /// waiting for anything Reel does not send (with 3 ahead, the first answer never came).
-    @Test func theEngineHoldsTheRequestsOfTheNextPartWhileAnswering() throws {
+    /// A replay sends `ReplayWorker.sessionsAhead` (8) sessions ahead of the one it waits for:
+    /// an engine that answers session k only once it holds the request of session k + 8 (or the
+    /// last) answers every session of a 12-session replay without waiting for anything Reel does
+    /// not send (with 3 ahead, the first answer never came). With batches of 8 the window runs on
+    /// into the next batch: session 1 is answered once session 9, of the second batch, was sent.
+    @Test(arguments: [64, 8])
+    func theEngineHoldsTheRequestsOfTheNextSessionsWhileAnswering(sessionsPerRead: Int) throws {
         let folder = try temporaryFolder()
         let archive = folder + "/a.sqlite"
         let count = 12
@@ -106,7 +108,8 @@ struct PipelinedEngineTests {
         """.write(toFile: holding, atomically: true, encoding: .utf8)
         let engine = try EngineFactory(
             .exec(command: "python3 \(holding) \(count) \(ReplayWorker.sessionsAhead)"), timeLimit: .seconds(5))
-        let summary = try Replayer(archivePath: archive, engine: engine, options: .init(jobs: 1)).run()
+        let summary = try Replayer(archivePath: archive, engine: engine, options: .init(jobs: 1, sessionsPerRead: sessionsPerRead))
+            .run()
         let results = try Archive.open(archive, mode: .readOnly).replayResults(replayID: summary.replayID)
         #expect(ReplayWorker.sessionsAhead == 8)
         #expect(results.count == count)

@@ -67,13 +67,18 @@ final class ReplayWorker: @unchecked Sendable {
     /// sessions cannot be read together, each is read alone, so only the sessions that cannot be
     /// read get an error verdict. Throws when the archive itself is damaged
     /// (`SQLiteError.isDamagedFile`): then no verdict of it can be trusted, and the replay must stop.
-    func replay(_ ids: [Int64]) throws -> [Judged] {
-        if let judged = try? replayTogether(ids) { return judged }
-        // Sessions sent ahead and not run are of the batch given up on.
+    ///
+    /// `upcoming`, when given, are the ids of the batch this worker replays next: an engine in
+    /// another process (`AheadEngine`) is then sent that batch's first sessions while this one's
+    /// last are answered and compared, so it does not stand idle between batches.
+    func replay(_ ids: [Int64], upcoming: [Int64]? = nil) throws -> [Judged] {
+        if let judged = try? replayTogether(ids, upcoming: upcoming) { return judged }
+        // Sessions sent ahead and not run are of the batch given up on (or of the next one).
+        prepared = nil
         (engine as? AheadEngine)?.dropAhead()
         return try ids.map { id in
             do {
-                return try replayTogether([id])[0]
+                return try replayTogether([id], upcoming: nil)[0]
             } catch let error as SQLiteError where error.isDamagedFile {
                 throw error
             } catch {
@@ -106,8 +111,18 @@ final class ReplayWorker: @unchecked Sendable {
     /// candidate engine, then streams their recorded frames and lifecycle calls through the
     /// comparisons, one query each: they are compared as they are read, never held. Sessions are
     /// run and compared in parts whose replayed traces stay within `heldTraceBudget`.
-    private func replayTogether(_ ids: [Int64]) throws -> [Judged] {
-        let sessions = try archive.loadSessions(ids, contents: Self.contents)
+    private func replayTogether(_ ids: [Int64], upcoming: [Int64]?) throws -> [Judged] {
+        let sessions: [RecordedSession]
+        var sentAhead = 0
+        if let prepared, prepared.ids == ids {
+            // Read, and partly sent ahead, while the previous batch was answered.
+            sessions = prepared.sessions
+            sentAhead = prepared.sent
+        } else {
+            if prepared != nil { (engine as? AheadEngine)?.dropAhead() }
+            sessions = try archive.loadSessions(ids, contents: Self.contents)
+        }
+        prepared = nil
         if let missing = ids.first(where: { id in !sessions.contains { $0.id == id } }) {
             throw ArchiveError.sessionNotFound(id: missing)
         }
@@ -116,7 +131,6 @@ final class ReplayWorker: @unchecked Sendable {
         // Kept traces wait in the batch's results until the chunk is written.
         var keptBytes = 0
         var start = 0
-        var sentAhead = 0
         while start < sessions.count {
             var comparisons: [SessionDiff?] = []
             var failures: [SessionComparison?] = []
@@ -128,6 +142,7 @@ final class ReplayWorker: @unchecked Sendable {
             let partLimit = Self.partLimit(aheadEngine: engine is AheadEngine)
             while end < sessions.count, end == start || (held < Self.heldTraceBudget && end - start < partLimit) {
                 sendAhead(sessions, through: end + Self.sessionsAhead, sent: &sentAhead)
+                sendUpcomingAhead(upcoming, through: end + Self.sessionsAhead - sessions.count)
                 let started = ContinuousClock.now
                 defer { seconds.append((ContinuousClock.now - started).inSeconds) }
                 do {
@@ -199,6 +214,24 @@ final class ReplayWorker: @unchecked Sendable {
     /// The most sessions of one part: `sessionsPerAheadPart` for an engine in another process,
     /// unbounded (the trace budget decides) for one in this process.
     static func partLimit(aheadEngine: Bool) -> Int { aheadEngine ? sessionsPerAheadPart : Int.max }
+
+    /// The next batch's sessions, read before their turn (`replay(_:upcoming:)`), and how many of
+    /// them were sent ahead.
+    private var prepared: (ids: [Int64], sessions: [RecordedSession], sent: Int)?
+
+    /// Sends the next batch's sessions through `last` (its positions; nothing when negative) to an
+    /// `AheadEngine`, reading them first: the window of sessions in flight runs on past the end of
+    /// the batch. A batch that cannot be read now is read again in its turn.
+    private func sendUpcomingAhead(_ upcoming: [Int64]?, through last: Int) {
+        guard last >= 0, let upcoming, !upcoming.isEmpty, engine is AheadEngine else { return }
+        if prepared == nil {
+            guard let sessions = try? archive.loadSessions(upcoming, contents: Self.contents) else { return }
+            prepared = (upcoming, sessions, 0)
+        }
+        guard var next = prepared, next.ids == upcoming else { return }
+        sendAhead(next.sessions, through: last, sent: &next.sent)
+        prepared = next
+    }
 
     /// Sends the sessions from `sent` through `last` (of `sessions`) to an `AheadEngine`.
     private func sendAhead(_ sessions: [RecordedSession], through last: Int, sent: inout Int) {
