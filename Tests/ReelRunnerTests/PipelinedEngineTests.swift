@@ -48,7 +48,7 @@ struct PipelinedEngineTests {
 
     /// The example engine misbehaves on the request after its N-th answer, per process: with
     /// `--crash-after 3` or `--hang-after 3` the first process answers sessions 1-3 and fails on 4
-    /// while 5-7 are already on their way to it; they go to a new process, which answers 5-7 and
+    /// while 5-12 are already on their way to it; they go to a new process, which answers 5-7 and
     /// fails on 8, and so on: sessions 4, 8 and 12 fail, every other one matches, in a replay that
     /// keeps sessions in flight.
     @Test(arguments: [
@@ -71,5 +71,57 @@ struct PipelinedEngineTests {
                 #expect(result.errorMessage?.contains(message) == true, "\(result.errorMessage ?? "no message")")
             }
         }
+    }
+
+    /// A replay sends `ReplayWorker.sessionsAhead` (8) sessions ahead of the one it waits for:
+    /// an engine that answers session k only once it holds the request of session k + 8 (or the
+    /// last) answers every session of a 12-session replay without waiting for anything Reel does
+    /// not send (with 3 ahead, the first answer never came). With batches of 8 the window runs on
+    /// into the next batch: session 1 is answered once session 9, of the second batch, was sent.
+    @Test(arguments: [64, 8])
+    func theEngineHoldsTheRequestsOfTheNextSessionsWhileAnswering(sessionsPerRead: Int) throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        let count = 12
+        _ = try record(
+            try synthesizedStream("nav.interactive-pop", count: count, seed: 9, in: folder), engine: .exec(command: command),
+            into: archive)
+        let holding = folder + "/holding_engine.py"
+        try """
+        import json, sys
+        sys.path.insert(0, "\(repositoryRoot)/tools")
+        import example_engine
+        total, ahead = int(sys.argv[1]), int(sys.argv[2])
+        requests, answered = [], 0
+        while answered < total:
+            while len(requests) <= min(answered + ahead, total - 1):
+                line = sys.stdin.buffer.readline()
+                if not line:
+                    sys.exit(0)
+                requests.append(json.loads(line))
+            request = requests[answered]
+            answer = example_engine.run_session(request, 0.5, 0.35)
+            answer = {"id": request["id"], "engine": {"name": example_engine.ENGINE_NAME, "version": "1.0"}, **answer}
+            sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\\n")
+            sys.stdout.flush()
+            answered += 1
+        """.write(toFile: holding, atomically: true, encoding: .utf8)
+        let engine = try EngineFactory(
+            .exec(command: "python3 \(holding) \(count) \(ReplayWorker.sessionsAhead)"), timeLimit: .seconds(5))
+        let summary = try Replayer(archivePath: archive, engine: engine, options: .init(jobs: 1, sessionsPerRead: sessionsPerRead))
+            .run()
+        let results = try Archive.open(archive, mode: .readOnly).replayResults(replayID: summary.replayID)
+        #expect(ReplayWorker.sessionsAhead == 8)
+        #expect(results.count == count)
+        #expect(results.allSatisfy { $0.status == .matched }, "\(results.map { $0.errorMessage ?? "" })")
+    }
+
+    /// A replay compares an exec engine's answers in parts of `ReplayWorker.sessionsPerAheadPart`
+    /// (8) sessions, so the engine simulates the next part (sent ahead) meanwhile; an engine in
+    /// this process compares a batch in one part (the trace budget aside).
+    @Test func partsOfAnExecEngineHoldEightSessions() {
+        #expect(ReplayWorker.partLimit(aheadEngine: true) == 8)
+        #expect(ReplayWorker.partLimit(aheadEngine: false) == Int.max)
+        #expect(ReplayWorker.sessionsAhead >= ReplayWorker.sessionsPerAheadPart)
     }
 }

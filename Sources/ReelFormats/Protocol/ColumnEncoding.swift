@@ -74,16 +74,19 @@ enum ColumnWriter {
         var slots: [[(frame: Int, position: Int)]] = []
         var layouts: [[Int]] = []
         layouts.reserveCapacity(frames.count)
-        for (frameIndex, frame) in frames.enumerated() {
+        for frameIndex in frames.indices {
+            let views = frames[frameIndex].views
             var layout: [Int] = []
-            layout.reserveCapacity(frame.views.count)
-            for (position, view) in frame.views.enumerated() {
+            layout.reserveCapacity(views.count)
+            // By position: enumerating the views copied each state (its key retained and released).
+            for position in views.indices {
                 let viewIndex: Int
-                if let found = keys.firstIndex(of: view.key) {
+                let key = views[position].key
+                if let found = keys.firstIndex(of: key) {
                     viewIndex = found
                 } else {
                     viewIndex = keys.count
-                    keys.append(view.key)
+                    keys.append(key)
                     slots.append([])
                 }
                 slots[viewIndex].append((frameIndex, position))
@@ -137,10 +140,24 @@ enum ColumnWriter {
             values.withUnsafeMutableBufferPointer { values in
                 for (row, place) in places.enumerated() {
                     frames[place.frame].views.withUnsafeBufferPointer { views in
+                        // The 14 columns in `ViewColumn` order, written out (`ColumnAnswerTests` decode every column by name): going
+                        // through `ViewColumn.allCases` made that array (a heap allocation) for every view of every frame.
                         let view = views[place.position]
-                        for (number, column) in ViewColumn.allCases.enumerated() {
-                            values[number * states + row] = column.value(of: view)
-                        }
+                        let m = view.transform
+                        values[row] = view.x
+                        values[states + row] = view.y
+                        values[2 * states + row] = view.w
+                        values[3 * states + row] = view.h
+                        values[4 * states + row] = view.alpha
+                        values[5 * states + row] = m.a
+                        values[6 * states + row] = m.b
+                        values[7 * states + row] = m.c
+                        values[8 * states + row] = m.d
+                        values[9 * states + row] = m.tx
+                        values[10 * states + row] = m.ty
+                        values[11 * states + row] = view.rotationX
+                        values[12 * states + row] = view.rotationY
+                        values[13 * states + row] = view.m34
                         zs.append(view.z)
                         hiddens.append(view.hidden)
                     }

@@ -68,8 +68,11 @@ struct ReplayPipeline {
                         ahead.signal()
                         return
                     }
+                    // One worker takes the batches in order, so it knows its next one and sends
+                    // an engine process that batch's first sessions before this one is done.
+                    let upcoming = workers.count == 1 && index + 1 < batchCount ? Array(ids[sessions(ofBatch: index + 1)]) : nil
                     let result = Result {
-                        let judged = try worker.replay(Array(ids[sessions(ofBatch: index)]))
+                        let judged = try worker.replay(Array(ids[sessions(ofBatch: index)]), upcoming: upcoming)
                         return BatchResult(
                             verdicts: judged.map(\.verdict), kept: judged.map(\.kept), seconds: judged.map(\.seconds),
                             decisions: judged.map(\.decision),

@@ -67,13 +67,18 @@ final class ReplayWorker: @unchecked Sendable {
     /// sessions cannot be read together, each is read alone, so only the sessions that cannot be
     /// read get an error verdict. Throws when the archive itself is damaged
     /// (`SQLiteError.isDamagedFile`): then no verdict of it can be trusted, and the replay must stop.
-    func replay(_ ids: [Int64]) throws -> [Judged] {
-        if let judged = try? replayTogether(ids) { return judged }
-        // Sessions sent ahead and not run are of the batch given up on.
+    ///
+    /// `upcoming`, when given, are the ids of the batch this worker replays next: an engine in
+    /// another process (`AheadEngine`) is then sent that batch's first sessions while this one's
+    /// last are answered and compared, so it does not stand idle between batches.
+    func replay(_ ids: [Int64], upcoming: [Int64]? = nil) throws -> [Judged] {
+        if let judged = try? replayTogether(ids, upcoming: upcoming) { return judged }
+        // Sessions sent ahead and not run are of the batch given up on (or of the next one).
+        prepared = nil
         (engine as? AheadEngine)?.dropAhead()
         return try ids.map { id in
             do {
-                return try replayTogether([id])[0]
+                return try replayTogether([id], upcoming: nil)[0]
             } catch let error as SQLiteError where error.isDamagedFile {
                 throw error
             } catch {
@@ -106,8 +111,18 @@ final class ReplayWorker: @unchecked Sendable {
     /// candidate engine, then streams their recorded frames and lifecycle calls through the
     /// comparisons, one query each: they are compared as they are read, never held. Sessions are
     /// run and compared in parts whose replayed traces stay within `heldTraceBudget`.
-    private func replayTogether(_ ids: [Int64]) throws -> [Judged] {
-        let sessions = try archive.loadSessions(ids, contents: Self.contents)
+    private func replayTogether(_ ids: [Int64], upcoming: [Int64]?) throws -> [Judged] {
+        let sessions: [RecordedSession]
+        var sentAhead = 0
+        if let prepared, prepared.ids == ids {
+            // Read, and partly sent ahead, while the previous batch was answered.
+            sessions = prepared.sessions
+            sentAhead = prepared.sent
+        } else {
+            if prepared != nil { (engine as? AheadEngine)?.dropAhead() }
+            sessions = try archive.loadSessions(ids, contents: Self.contents)
+        }
+        prepared = nil
         if let missing = ids.first(where: { id in !sessions.contains { $0.id == id } }) {
             throw ArchiveError.sessionNotFound(id: missing)
         }
@@ -116,7 +131,6 @@ final class ReplayWorker: @unchecked Sendable {
         // Kept traces wait in the batch's results until the chunk is written.
         var keptBytes = 0
         var start = 0
-        var sentAhead = 0
         while start < sessions.count {
             var comparisons: [SessionDiff?] = []
             var failures: [SessionComparison?] = []
@@ -125,8 +139,10 @@ final class ReplayWorker: @unchecked Sendable {
             var decisions: [StoredDecision?] = []
             var held = 0
             var end = start
-            while end < sessions.count, end == start || held < Self.heldTraceBudget {
+            let partLimit = Self.partLimit(aheadEngine: engine is AheadEngine)
+            while end < sessions.count, end == start || (held < Self.heldTraceBudget && end - start < partLimit) {
                 sendAhead(sessions, through: end + Self.sessionsAhead, sent: &sentAhead)
+                sendUpcomingAhead(upcoming, through: end + Self.sessionsAhead - sessions.count)
                 let started = ContinuousClock.now
                 defer { seconds.append((ContinuousClock.now - started).inSeconds) }
                 do {
@@ -183,7 +199,39 @@ final class ReplayWorker: @unchecked Sendable {
     /// sent before their turn, within a batch: it simulates them while this thread decodes and
     /// compares, so a replay keeps two cores busy. The requests are a few kB each, and the answers
     /// wait in the engine's output pipe (it blocks when the pipe is full), not in Reel's memory.
-    static let sessionsAhead = 3
+    /// As many as a part holds (`sessionsPerAheadPart`): while a part's recorded frames are read
+    /// and compared, the engine works on the whole next part.
+    static let sessionsAhead = 8
+
+    /// The most sessions of a part when the engine runs in another process (`AheadEngine`). A part's
+    /// answers are compared only once all of them are in, and the engine has only the sessions sent
+    /// ahead to work on meanwhile: with parts of a whole batch (64 sessions) it stood idle for most
+    /// of the comparing, with parts of 8 it simulates the next part while this one is compared.
+    /// (Each part costs its own queries of frames and lifecycle calls, a few thousand instructions
+    /// a session.)
+    static let sessionsPerAheadPart = 8
+
+    /// The most sessions of one part: `sessionsPerAheadPart` for an engine in another process,
+    /// unbounded (the trace budget decides) for one in this process.
+    static func partLimit(aheadEngine: Bool) -> Int { aheadEngine ? sessionsPerAheadPart : Int.max }
+
+    /// The next batch's sessions, read before their turn (`replay(_:upcoming:)`), and how many of
+    /// them were sent ahead.
+    private var prepared: (ids: [Int64], sessions: [RecordedSession], sent: Int)?
+
+    /// Sends the next batch's sessions through `last` (its positions; nothing when negative) to an
+    /// `AheadEngine`, reading them first: the window of sessions in flight runs on past the end of
+    /// the batch. A batch that cannot be read now is read again in its turn.
+    private func sendUpcomingAhead(_ upcoming: [Int64]?, through last: Int) {
+        guard last >= 0, let upcoming, !upcoming.isEmpty, engine is AheadEngine else { return }
+        if prepared == nil {
+            guard let sessions = try? archive.loadSessions(upcoming, contents: Self.contents) else { return }
+            prepared = (upcoming, sessions, 0)
+        }
+        guard var next = prepared, next.ids == upcoming else { return }
+        sendAhead(next.sessions, through: last, sent: &next.sent)
+        prepared = next
+    }
 
     /// Sends the sessions from `sent` through `last` (of `sessions`) to an `AheadEngine`.
     private func sendAhead(_ sessions: [RecordedSession], through last: Int, sent: inout Int) {

@@ -14,9 +14,21 @@ extension Archive {
     /// try archive.forEachLifecycleCall(of: [1, 2]) { sessionID, call in print(sessionID, call.text) }
     /// ```
     package func forEachLifecycleCall(of ids: [Int64], _ body: (_ sessionID: Int64, _ call: LifecycleCall) throws -> Void) throws {
-        let calls = try lifecycleCallsByName()
-        guard !calls.isEmpty else { return }
+        dropCachesAfterRollback()
+        var calls = try cachedLifecycleCalls()
+        guard !calls.byName.isEmpty else { return }
         let selection = SessionSelection.of(ids)
+        // The details resolved by earlier calls stay resolved (a detail's name never changes): a
+        // replay reads its sessions in parts, and resolving every part's details afresh refilled
+        // the dense table up to the highest detail id each time.
+        // Only the dense table is kept (at most `DetailCalls.denseLimit` slots), so what the
+        // archive holds stays bounded however many details a large archive has.
+        var resolved = caches.detailCalls
+        caches.detailCalls = DetailCalls()
+        defer {
+            resolved.forgetSparse()
+            caches.detailCalls = resolved
+        }
         try database.withCachedStatement(
             """
             SELECT bl.session_id, p.trace_id, p.detail_width, p.time_width, p.events
@@ -25,7 +37,6 @@ extension Archive {
             """
         ) { s in
             try selection.bind(to: s)
-            var resolved = DetailCalls()
             while try s.step() {
                 let sessionID = s.int64(at: 0)
                 let traceID = s.int64(at: 1)
@@ -40,7 +51,12 @@ extension Archive {
                                 table: "trace_event_packs", rowID: traceID, column: "events",
                                 reason: "names detail \(code.detail), which event_details lacks")
                         }
-                        call = calls[name]
+                        if name > calls.highestNameID {
+                            // A name added since the calls were read (this archive wrote it).
+                            caches.lifecycleCalls = nil
+                            calls = try cachedLifecycleCalls()
+                        }
+                        call = calls.byName[name]
                         resolved[code.detail] = call.map(DetailCalls.Slot.call) ?? .notACall
                     }
                     if let call { try body(sessionID, call) }
@@ -53,7 +69,7 @@ extension Archive {
     /// hash lookups per event: details below `denseLimit` (the recorder numbers them from 1, a few
     /// hundred in an archive) in an array indexed by id, any other id (a hand-made archive) in a
     /// dictionary, so a huge id costs no memory.
-    private struct DetailCalls {
+    struct DetailCalls {
         enum Slot {
             case unresolved
             case notACall
@@ -63,6 +79,9 @@ extension Archive {
         static let denseLimit: Int64 = 1 << 16
         private var dense: [Slot] = []
         private var sparse: [Int64: Slot] = [:]
+
+        /// Forgets the details beyond the dense table.
+        mutating func forgetSparse() { sparse = [:] }
 
         subscript(detail: Int64) -> Slot {
             get {
@@ -83,6 +102,18 @@ extension Archive {
 
     /// The call each `event_names` row of a lifecycle kind makes, by the row's id. A name's call is
     /// its subject and the detail head up to its "(" (the argument, after it, is not part of a call).
+    /// `lifecycleCallsByName()` with the highest `event_names` id when it was read (a name above
+    /// it is newer than the calls), read once and kept in the archive's caches.
+    private func cachedLifecycleCalls() throws -> LifecycleCallsByName {
+        if let calls = caches.lifecycleCalls, !calls.byName.isEmpty { return calls }
+        let highest = try database.withCachedStatement("SELECT coalesce(max(id), 0) FROM event_names") { s in
+            try s.step() ? s.int64(at: 0) : 0
+        }
+        let calls = LifecycleCallsByName(byName: try lifecycleCallsByName(), highestNameID: highest)
+        caches.lifecycleCalls = calls
+        return calls
+    }
+
     private func lifecycleCallsByName() throws -> [Int64: LifecycleCall] {
         // The kinds are constants, written into the statement as comparisons (SQLite's binary
         // comparison of text, as the events' filter always was).
@@ -95,4 +126,11 @@ extension Archive {
             return calls
         }
     }
+}
+
+/// The lifecycle call of each `event_names` row of a lifecycle kind, and the highest id of any
+/// `event_names` row when they were read.
+struct LifecycleCallsByName {
+    var byName: [Int64: LifecycleCall]
+    var highestNameID: Int64
 }

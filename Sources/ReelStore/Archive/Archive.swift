@@ -134,6 +134,10 @@ struct ArchiveCaches {
     var eventDetailsCompleteAt: Int64?
     /// The name id of each `event_details` row read so far, by id (nil until first read).
     var eventDetailNames: [Int64: Int64]?
+    /// The lifecycle calls by event name (`forEachLifecycleCall`), once read.
+    var lifecycleCalls: LifecycleCallsByName?
+    /// The lifecycle call of each event detail `forEachLifecycleCall` resolved so far.
+    var detailCalls = Archive.DetailCalls()
     /// How many `event_slots` rows there are (0 ..< count), once read.
     var eventSlotCount: Int?
     var decisionRuleIDs: [DecisionRuleKey: Int64] = [:]
