@@ -130,9 +130,9 @@ final class ReplayWorker: @unchecked Sendable {
                 let started = ContinuousClock.now
                 defer { seconds.append((ContinuousClock.now - started).inSeconds) }
                 do {
-                    let (comparison, trace, decision, bytes) = try begin(sessions[end])
+                    let (comparison, trace, decision, bytes, strides) = try begin(sessions[end])
                     comparisons.append(comparison)
-                    traces.append(trace.map { ($0, bytes) })
+                    traces.append(trace.map { ($0, strides) })
                     decisions.append(decision)
                     failures.append(nil)
                     held += bytes
@@ -207,8 +207,11 @@ final class ReplayWorker: @unchecked Sendable {
 
     /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the
     /// trace comes back too when the worker keeps traces.
-    /// `bytes` estimates the memory the replayed trace holds (its frames and views).
-    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, CandidateTrace?, StoredDecision?, bytes: Int) {
+    /// `bytes` is the heap the replayed trace holds (`TraceFootprint.bytes`), `strides` the count
+    /// `keptTraceBudget` is measured in (`TraceFootprint.strides`).
+    private func begin(
+        _ recorded: RecordedSession
+    ) throws(ReplayFailure) -> (SessionDiff, CandidateTrace?, StoredDecision?, bytes: Int, strides: Int) {
         let header = recorded.header
         let spec: ScenarioSpec
         do {
@@ -229,11 +232,9 @@ final class ReplayWorker: @unchecked Sendable {
                     scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
                     outcomeHierarchy: keepsTraces)
             }
-            let bytes = trace.frames.reduce(trace.events.count * MemoryLayout<TraceEvent>.stride) { total, frame in
-                total + MemoryLayout<Frame>.stride + frame.views.count * MemoryLayout<ViewState>.stride
-            }
+            let bytes = TraceFootprint.bytes(of: trace)
             let candidate = keepsTraces ? CandidateTrace(trace: trace, hierarchy: hierarchy) : nil
-            return (diff.begin(actual: trace, refreshHz: header.refreshHz), candidate, decision, bytes)
+            return (diff.begin(actual: trace, refreshHz: header.refreshHz), candidate, decision, bytes, TraceFootprint.strides(of: trace))
         } catch {
             throw ReplayFailure(message: "\(error)")
         }
