@@ -95,12 +95,18 @@ final class ReplayWorker: @unchecked Sendable {
     /// over every run of large answers (answers of 36 MB: +383 MB after 8, docs/PROTOCOL.md, Limits).
     static let heldTraceBudget = 16 << 20
 
-    /// The most bytes of candidate traces one batch keeps for `--keep-traces` (in id order, whole
-    /// traces): they wait with the batch's verdicts until its chunk is written, so without a bound
-    /// a job held one trace per diverged session (33 answers of 2.1 MB: +86 MB). A diverged session
-    /// past it is not kept, and `reel accept` runs the candidate again for it, as for a replay
-    /// without `--keep-traces`. Ordinary batches keep every trace (64 sessions of a few hundred kB).
-    static let keptTraceBudget = 16 << 20
+    /// The most heap bytes (`TraceFootprint`: the kept trace with its final hierarchy and its
+    /// touches) of candidate traces one batch keeps for `--keep-traces`, in id order, whole traces:
+    /// they wait with the batch's verdicts until its chunk is written, and up to
+    /// `ReplayPipeline.lead` batches wait so, so this bounds the kept traces a replay holds at
+    /// about `lead` times 2 MiB (36 MiB with one job), whatever the archive's size. A diverged
+    /// session past it is not kept, and `reel accept` runs the candidate again for it, as for a
+    /// replay without `--keep-traces`. With 16 MiB counted in element strides (about a quarter of
+    /// the heap they take) the kept traces of legacy-0.3's diverged sessions grew a replay's peak
+    /// as more batches of long sessions met in the pipeline: +27 MB at 20,000 sessions, +70 MB at
+    /// 60,000 (docs/PERFORMANCE.md, session 14); without a bound a job held one trace per
+    /// diverged session (33 answers of 2.1 MB: +86 MB).
+    static let keptTraceBudget = 2 << 20
 
     /// Reads the sessions' input, touches and outcomes with one query per table, runs each on the
     /// candidate engine, then streams their recorded frames and lifecycle calls through the
@@ -120,7 +126,7 @@ final class ReplayWorker: @unchecked Sendable {
         while start < sessions.count {
             var comparisons: [SessionDiff?] = []
             var failures: [SessionComparison?] = []
-            var traces: [(trace: CandidateTrace, bytes: Int)?] = []
+            var traces: [CandidateTrace?] = []
             var seconds: [Double] = []
             var decisions: [StoredDecision?] = []
             var held = 0
@@ -130,9 +136,9 @@ final class ReplayWorker: @unchecked Sendable {
                 let started = ContinuousClock.now
                 defer { seconds.append((ContinuousClock.now - started).inSeconds) }
                 do {
-                    let (comparison, trace, decision, bytes, strides) = try begin(sessions[end])
+                    let (comparison, trace, decision, bytes) = try begin(sessions[end])
                     comparisons.append(comparison)
-                    traces.append(trace.map { ($0, strides) })
+                    traces.append(trace)
                     decisions.append(decision)
                     failures.append(nil)
                     held += bytes
@@ -162,17 +168,18 @@ final class ReplayWorker: @unchecked Sendable {
                     continue
                 }
                 let verdict = comparisons[index]!.verdict(recordedOutcome: session.trace.outcome)
-                guard verdict.status == .diverged, let candidate = traces[index], keptBytes + candidate.bytes <= Self.keptTraceBudget
-                else {
+                guard verdict.status == .diverged, let candidate = traces[index] else {
                     judged.append((verdict, nil, seconds[index], decisions[index]))
                     continue
                 }
-                keptBytes += candidate.bytes
-                judged.append(
-                    (
-                        verdict, KeptTrace(trace: candidate.trace.kept, refreshHz: session.header.refreshHz, touches: session.touches),
-                        seconds[index], decisions[index]
-                    ))
+                let kept = KeptTrace(trace: candidate.kept, refreshHz: session.header.refreshHz, touches: session.touches)
+                let bytes = TraceFootprint.bytes(of: kept.trace) + TraceFootprint.buffer(kept.touches)
+                guard keptBytes + bytes <= Self.keptTraceBudget else {
+                    judged.append((verdict, nil, seconds[index], decisions[index]))
+                    continue
+                }
+                keptBytes += bytes
+                judged.append((verdict, kept, seconds[index], decisions[index]))
             }
             start = end
         }
@@ -207,11 +214,10 @@ final class ReplayWorker: @unchecked Sendable {
 
     /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the
     /// trace comes back too when the worker keeps traces.
-    /// `bytes` is the heap the replayed trace holds (`TraceFootprint.bytes`), `strides` the count
-    /// `keptTraceBudget` is measured in (`TraceFootprint.strides`).
+    /// `bytes` is the heap the replayed trace holds (`TraceFootprint.bytes`).
     private func begin(
         _ recorded: RecordedSession
-    ) throws(ReplayFailure) -> (SessionDiff, CandidateTrace?, StoredDecision?, bytes: Int, strides: Int) {
+    ) throws(ReplayFailure) -> (SessionDiff, CandidateTrace?, StoredDecision?, bytes: Int) {
         let header = recorded.header
         let spec: ScenarioSpec
         do {
@@ -234,7 +240,7 @@ final class ReplayWorker: @unchecked Sendable {
             }
             let bytes = TraceFootprint.bytes(of: trace)
             let candidate = keepsTraces ? CandidateTrace(trace: trace, hierarchy: hierarchy) : nil
-            return (diff.begin(actual: trace, refreshHz: header.refreshHz), candidate, decision, bytes, TraceFootprint.strides(of: trace))
+            return (diff.begin(actual: trace, refreshHz: header.refreshHz), candidate, decision, bytes)
         } catch {
             throw ReplayFailure(message: "\(error)")
         }

@@ -7,9 +7,9 @@ import ReelTrace
 /// array or a view's key that shares its storage with the previous frame's (the same buffer, as
 /// an engine that copies an unchanged value makes) is counted once.
 ///
-/// `ReplayWorker.heldTraceBudget` bounds this count; counting only the elements' strides, as it
-/// once did, left out the buffers' headers, the slack of their capacity and every key and event
-/// string, so the real size of 16 counted MiB was several times that.
+/// `ReplayWorker.heldTraceBudget` and `keptTraceBudget` bound this count; counting only the
+/// elements' strides, as they once did, left out the buffers' headers, the slack of their
+/// capacity and every key and event string, so the real size of 16 counted MiB was several times that.
 ///
 /// ```swift
 /// let bytes = TraceFootprint.bytes(of: trace)  // what holding `trace` costs the heap
@@ -29,14 +29,6 @@ enum TraceFootprint {
     static func storage(_ text: String) -> Int {
         let count = text.utf8.count
         return count <= 15 ? 0 : block(32 + count + 1)
-    }
-
-    /// The elements' strides alone (frames, views, events): the count `ReplayWorker.keptTraceBudget`
-    /// is measured in, unchanged so that a replay keeps the same traces as before.
-    static func strides(of trace: Trace) -> Int {
-        trace.frames.reduce(trace.events.count * MemoryLayout<TraceEvent>.stride) { total, frame in
-            total + MemoryLayout<Frame>.stride + frame.views.count * MemoryLayout<ViewState>.stride
-        }
     }
 
     /// What `trace`'s frames, views, keys, events and final hierarchy hold.
