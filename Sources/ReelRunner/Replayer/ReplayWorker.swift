@@ -99,7 +99,7 @@ final class ReplayWorker: @unchecked Sendable {
     /// touches) of candidate traces one batch keeps for `--keep-traces`, in id order, whole traces:
     /// they wait with the batch's verdicts until its chunk is written, and up to
     /// `ReplayPipeline.lead` batches wait so, so this bounds the kept traces a replay holds at
-    /// about `lead` times 2 MiB (36 MiB with one job), whatever the archive's size. A diverged
+    /// about `lead` times 2 MiB (34 MiB with one job), whatever the archive's size. A diverged
     /// session past it is not kept, and `reel accept` runs the candidate again for it, as for a
     /// replay without `--keep-traces`. With 16 MiB counted in element strides (about a quarter of
     /// the heap they take) the kept traces of legacy-0.3's diverged sessions grew a replay's peak
