@@ -9,10 +9,10 @@ import Testing
 @Suite("Replay job memory")
 struct ReplayJobMemoryTests {
     /// `ReplayWorker.heldTraceBudget` and `.keptTraceBudget` as docs/PROTOCOL.md states them:
-    /// 16 MiB of replayed traces waiting for their recorded frames, 16 MiB of diverged sessions'
-    /// traces kept for `--keep-traces` per batch.
+    /// 16 MiB (heap bytes) of replayed traces waiting for their recorded frames, 2 MiB of diverged
+    /// sessions' traces kept for `--keep-traces` per batch.
     static let heldTraceBudget = 16 << 20
-    static let keptTraceBudget = 16 << 20
+    static let keptTraceBudget = 2 << 20
 
     /// 33 sessions replayed at `--jobs 1` (results in the archive, so the diverged sessions'
     /// traces are kept, the default) by tools/hostile_engine.py `repeat-big`, which answers each

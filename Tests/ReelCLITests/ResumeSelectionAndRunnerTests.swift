@@ -29,7 +29,10 @@ struct ResumeSelectionAndRunnerTests {
         #expect(whole["sessions"] == .number(40))
         let results = folder + "/r.sqlite"
         #expect(
-            try archiveCount(results, "SELECT count(*) FROM replays WHERE selection_json = '{\"scenario\":\"modal.swipe-dismiss\"}'") == 1)
+            try archiveCount(
+                results,
+                "SELECT count(*) FROM replays WHERE selection_json = '{\"scenario\":\"modal.swipe-dismiss\",\"selected\":{\"sessions\":40,"
+                    + "\"sha256\":\"' || json_extract(selection_json, '$.selected.sha256') || '\"}}'") == 1)
         try interruptReplay(1, in: results, after: 14)
 
         let refusals: [(arguments: [String], selects: String)] = [

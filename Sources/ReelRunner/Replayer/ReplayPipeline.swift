@@ -25,38 +25,36 @@ struct BatchResult: Sendable {
 /// `sessionsPerRead` sessions from a shared cursor and replays them, while the calling thread
 /// receives each chunk's results, in id order, as soon as the chunk is complete, and writes them.
 /// Workers run at most `lead` batches ahead of the calling thread, which bounds memory; none waits
-/// for a chunk to be written.
+/// for a chunk to be written. The ids come chunk by chunk from the caller (`nextChunk`, read on
+/// the calling thread a few chunks ahead of the one received), so the selection is never one list.
 struct ReplayPipeline {
     let workers: [ReplayWorker]
     let chunkSize: Int
     let sessionsPerRead: Int
 
     /// Batches replayed ahead of the chunk being handed over: two chunks' worth, and one per worker.
-    var lead: Int { 2 * ((chunkSize + sessionsPerRead - 1) / sessionsPerRead) + workers.count }
+    var lead: Int { 2 * batchesPerChunk + workers.count }
 
-    /// Replays `ids` and calls `receive` on the calling thread with each chunk's ids and its batches'
-    /// results, chunk after chunk. When `receive` throws, or a worker finds the archive unreadable
+    private var batchesPerChunk: Int { (chunkSize + sessionsPerRead - 1) / sessionsPerRead }
+
+    /// Replays the ids `nextChunk` gives and calls `receive` on the calling thread with each chunk's
+    /// ids and its batches' results, chunk after chunk. `nextChunk` is called on the calling thread
+    /// and returns the next `chunkSize` ids (fewer only for the last chunk; none at the end). When
+    /// `receive` or `nextChunk` throws, or a worker finds the archive unreadable
     /// (`ReplayWorker.replay` throws), the workers stop after their current batch and the error is
     /// rethrown once they have; the chunk of a failed batch is not received.
-    func run(_ ids: [Int64], receive: (_ chunk: ArraySlice<Int64>, _ results: [BatchResult]) throws -> Void) throws {
-        // Batch b is batch b % perChunk of chunk b / perChunk; every chunk but the last is full, so
-        // the batches are numbered without listing them (nothing here grows with the archive but `ids`).
-        let perChunk = (chunkSize + sessionsPerRead - 1) / sessionsPerRead
-        let fullChunks = ids.count / chunkSize
-        let rest = ids.count - fullChunks * chunkSize
-        let batchCount = fullChunks * perChunk + (rest + sessionsPerRead - 1) / sessionsPerRead
-        @Sendable func sessions(ofBatch batch: Int) -> Range<Int> {
-            let chunkStart = batch / perChunk * chunkSize
-            let start = chunkStart + batch % perChunk * sessionsPerRead
-            return start..<min(start + sessionsPerRead, chunkStart + chunkSize, ids.count)
-        }
-        // The results handed over so far and not yet received: at most `lead` of them.
-        // A worker stores a result and signals while holding `arrived`, the receiver looks and waits
-        // holding it, so no signal falls between a look and a wait.
-        let arrived = NSCondition()
-        let results = Locked<[Int: Result<BatchResult, any Error>]>([:])
+    func run(
+        nextChunk: () throws -> [Int64], receive: (_ chunk: ArraySlice<Int64>, _ results: [BatchResult]) throws -> Void
+    ) throws {
+        // Batch b is batch b % perChunk of chunk b / perChunk; every chunk but the last is full,
+        // so a batch's sessions are found from its number once its chunk is read.
+        let perChunk = batchesPerChunk
+        let sessionsPerRead = self.sessionsPerRead
+        // Everything the workers and the calling thread share, guarded by `state.condition`: a
+        // worker stores a result and signals while holding it, the receiver looks and waits holding
+        // it, so no signal falls between a look and a wait (and likewise for chunks read).
+        let state = PipelineState()
         let next = Atomic<Int>(0)
-        let stopped = Atomic<Bool>(false)
         let ahead = DispatchSemaphore.counting(lead)
         let running = DispatchGroup()
         for worker in workers {
@@ -64,49 +62,126 @@ struct ReplayPipeline {
                 while true {
                     ahead.wait()
                     let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < batchCount, !stopped.load(ordering: .relaxed) else {
+                    let chunk = index / perChunk
+                    state.condition.lock()
+                    while !state.stopped, !state.ended, chunk >= state.chunksRead { state.condition.wait() }
+                    let ids = state.stopped ? nil : state.chunks[chunk]
+                    state.condition.unlock()
+                    guard let ids else {
+                        // Stopped, or past the last chunk: nothing more to replay.
                         ahead.signal()
                         return
                     }
-                    // One worker takes the batches in order, so it knows its next one and sends
-                    // an engine process that batch's first sessions before this one is done.
-                    let upcoming = workers.count == 1 && index + 1 < batchCount ? Array(ids[sessions(ofBatch: index + 1)]) : nil
+                    let start = index % perChunk * sessionsPerRead
+                    guard start < ids.count else {
+                        // A batch number past the end of the last, partial chunk.
+                        ahead.signal()
+                        continue
+                    }
+                    // One worker takes the batches in order, so it knows its next one and sends an
+                    // engine process that batch's first sessions before this one is done (when the
+                    // next batch's chunk is already read).
+                    var upcoming: [Int64]? = nil
+                    if workers.count == 1 {
+                        let nextStart = (index + 1) % perChunk * sessionsPerRead
+                        let nextIDs: [Int64]?
+                        if nextStart == 0 {
+                            state.condition.lock()
+                            nextIDs = state.chunks[chunk + 1]
+                            state.condition.unlock()
+                        } else {
+                            nextIDs = ids
+                        }
+                        if let nextIDs, nextStart < nextIDs.count {
+                            upcoming = Array(nextIDs[nextStart..<min(nextStart + sessionsPerRead, nextIDs.count)])
+                        }
+                    }
                     let result = Result {
-                        let judged = try worker.replay(Array(ids[sessions(ofBatch: index)]), upcoming: upcoming)
+                        let judged = try worker.replay(Array(ids[start..<min(start + sessionsPerRead, ids.count)]), upcoming: upcoming)
                         return BatchResult(
                             verdicts: judged.map(\.verdict), kept: judged.map(\.kept), seconds: judged.map(\.seconds),
                             decisions: judged.map(\.decision),
                             candidate: worker.engineIdentity, candidateIsKnown: worker.engineIdentityIsKnown,
                             engineStartupFailure: worker.engineStartupFailure)
                     }
-                    arrived.lock()
-                    results.withLock { $0[index] = result }
-                    arrived.broadcast()
-                    arrived.unlock()
+                    state.condition.lock()
+                    state.results[index] = result
+                    state.condition.broadcast()
+                    state.condition.unlock()
                 }
             }
         }
         defer {
-            // Workers waiting for room find it, see the stop (or the end) and leave.
-            stopped.store(true, ordering: .relaxed)
+            // Workers waiting for room or for a chunk find the stop and leave.
+            state.condition.lock()
+            state.stopped = true
+            state.condition.broadcast()
+            state.condition.unlock()
             for _ in workers { ahead.signal() }
             running.wait()
         }
-        var batch = 0
-        for chunkStart in stride(from: 0, to: ids.count, by: chunkSize) {
-            let chunkEnd = min(chunkStart + chunkSize, ids.count)
+        // Chunks are read up to the last one a worker may reach while the receiver waits on
+        // chunk `received` (`lead` batches past its first), so no worker waits for a chunk then.
+        var chunksRead = 0
+        var ended = false
+        func readAhead(receiving received: Int) throws {
+            while !ended, chunksRead <= (received * perChunk + lead - 1) / perChunk {
+                let ids = try nextChunk()
+                state.condition.lock()
+                if ids.isEmpty {
+                    ended = true
+                    state.ended = true
+                } else {
+                    state.chunks[chunksRead] = ids
+                    chunksRead += 1
+                    state.chunksRead = chunksRead
+                    ended = ids.count < chunkSize
+                    state.ended = ended
+                }
+                state.condition.broadcast()
+                state.condition.unlock()
+            }
+        }
+        var received = 0
+        while true {
+            try readAhead(receiving: received)
+            guard received < chunksRead else { return }
+            state.condition.lock()
+            let ids = state.chunks[received]!
+            state.condition.unlock()
             var chunkResults: [BatchResult] = []
-            while batch < batchCount, sessions(ofBatch: batch).lowerBound < chunkEnd {
-                arrived.lock()
-                while results.withLock({ $0[batch] == nil }) { arrived.wait() }
-                let result = results.withLock { $0.removeValue(forKey: batch)! }
-                arrived.unlock()
+            for batch in 0..<(ids.count + sessionsPerRead - 1) / sessionsPerRead {
+                let index = received * perChunk + batch
+                state.condition.lock()
+                while state.results[index] == nil { state.condition.wait() }
+                let result = state.results.removeValue(forKey: index)!
+                state.condition.unlock()
                 ahead.signal()
-                batch += 1
                 // A batch that could not be read at all (a corrupt archive) ends the replay before its chunk is written.
                 chunkResults.append(try result.get())
             }
-            try receive(ids[chunkStart..<chunkEnd], chunkResults)
+            // Batch numbers past the end of a partial last chunk were given back by the workers.
+            state.condition.lock()
+            state.chunks[received] = nil
+            state.condition.unlock()
+            try receive(ids[...], chunkResults)
+            received += 1
         }
     }
+}
+
+/// The state `ReplayPipeline.run` shares between its workers and the calling thread, always
+/// read and written holding `condition`.
+private final class PipelineState: @unchecked Sendable {
+    let condition = NSCondition()
+    /// The chunks read and not yet received, by chunk number.
+    var chunks: [Int: [Int64]] = [:]
+    /// How many chunks have been read.
+    var chunksRead = 0
+    /// Whether the last chunk has been read.
+    var ended = false
+    /// Whether the replay stops (an error, or the end): workers leave.
+    var stopped = false
+    /// The results handed over and not yet received, by batch number: at most `lead` of them.
+    var results: [Int: Result<BatchResult, any Error>] = [:]
 }

@@ -12,6 +12,17 @@ extension ReplaySelection {
     ///   every part of the selection (naming the selection); and when the archive holds no session
     ///   at all. A replay never starts on an empty selection.
     public func sessions(in archive: Archive) throws -> [Int64] {
+        let resolved = try checkedScenarios(in: archive)
+        return try archive.sessionIDs(scenarios: resolved, ids: sessionIDs, tags: tags, notMatchedIn: divergedIn)
+    }
+
+    /// The checks of `sessions(in:)` without the list: the selection's scenario names resolved
+    /// against the archive's (globs expanded; nil for any scenario), once the archive is known to
+    /// hold a session the selection takes. A replay reads the ids afterwards, block by block
+    /// (`SelectedSessions`).
+    ///
+    /// - Throws: what `sessions(in:)` throws.
+    package func checkedScenarios(in archive: Archive) throws -> [String]? {
         let path = archive.path
         let names = scenarios == nil ? [] : try archive.scenarioNames()
         for scenario in scenarios ?? [] {
@@ -49,31 +60,34 @@ extension ReplaySelection {
                     "\(path): no session with id \(shortList(missing.map(String.init))) (`reel info \(path)` counts the sessions)")
             }
         }
-        let selected = try matchingSessions(in: archive, scenarioNames: names)
-        if selected.isEmpty {
+        let resolved = resolved(scenarioNames: names)
+        let first =
+            resolved?.isEmpty == true
+            ? []
+            : try archive.sessionIDs(
+                scenarios: resolved, ids: sessionIDs, tags: tags, notMatchedIn: divergedIn, after: nil, through: nil, limit: 1)
+        if first.isEmpty {
             if selectsEverySession {
                 throw ReelFailure(.dataError, "\(path): the archive holds no session; record some first with `reel record \(path) FILE`")
             }
             throw ReelFailure(.dataError, "\(path): the selection selects no session: \(description)")
         }
-        return selected
+        return resolved
     }
 
-    /// The archive's session ids this selection takes, ascending, without the checks of
-    /// `sessions(in:)` (a resumed replay's stored selection).
-    package func matchingSessions(in archive: Archive) throws -> [Int64] {
-        try matchingSessions(in: archive, scenarioNames: scenarios == nil ? [] : try archive.scenarioNames())
+    /// The selection's scenario names resolved against the archive's, without the checks of
+    /// `checkedScenarios(in:)` (a resumed replay's stored selection): nil for any scenario, empty
+    /// when globs match none (no session then).
+    package func resolvedScenarios(in archive: Archive) throws -> [String]? {
+        resolved(scenarioNames: scenarios == nil ? [] : try archive.scenarioNames())
     }
 
-    /// The scenarios' globs resolved against `scenarioNames` (the archive's), then one query.
-    private func matchingSessions(in archive: Archive, scenarioNames: [String]) throws -> [Int64] {
-        let resolved = scenarios.map { given in
+    /// The scenarios' globs resolved against `scenarioNames` (the archive's).
+    private func resolved(scenarioNames: [String]) -> [String]? {
+        scenarios.map { given in
             given.flatMap { scenario in
                 NameGlob.isPattern(scenario) ? scenarioNames.filter(NameGlob(scenario).matches) : [scenario]
             }
         }
-        // Globs that match none leave no name: no session of a scenario then.
-        if let resolved, resolved.isEmpty { return [] }
-        return try archive.sessionIDs(scenarios: resolved, ids: sessionIDs, tags: tags, notMatchedIn: divergedIn)
     }
 }

@@ -42,7 +42,10 @@ public struct ReplaySelection: Sendable, Hashable, CustomStringConvertible {
     public var selectsEverySession: Bool { sessionIDs == nil && scenarios == nil && tags == nil && divergedIn == nil }
 
     /// The `selection_json` text.
-    package var json: String {
+    package var json: String { JSONWriter.text(of: .object(members)) }
+
+    /// The members of `json`, in its order.
+    private var members: [JSONMember] {
         var members: [JSONMember] = []
         if let sessionIDs { members.append(JSONMember("sessions", .array(sessionIDs.map { .number(Double($0)) }))) }
         if let scenarios {
@@ -52,7 +55,26 @@ public struct ReplaySelection: Sendable, Hashable, CustomStringConvertible {
         }
         if let tags { members.append(JSONMember("tags", .array(tags.map { .string($0) }))) }
         if let divergedIn { members.append(JSONMember("diverged_in", .number(Double(divergedIn)))) }
-        return JSONWriter.text(of: .object(members))
+        return members
+    }
+
+    /// The `selection_json` text of a replay into a separate results archive: `json` with the
+    /// member `"selected": {"sessions": N, "sha256": "HEX"}`, the count and `SessionsDigest` of
+    /// every session the selection took when the replay began (whatever its shard), which
+    /// `reel merge` compares between shards (`ShardResults`).
+    ///
+    /// ```swift
+    /// ReplaySelection(sessionIDs: nil, scenario: nil).json(selected: digest)
+    /// // {"selected":{"sessions":3,"sha256":"9f2c..."}}
+    /// ```
+    func json(selected digest: SessionsDigest) -> String {
+        JSONWriter.text(
+            of: .object(
+                members + [
+                    JSONMember(
+                        "selected",
+                        .object([JSONMember("sessions", .number(Double(digest.count))), JSONMember("sha256", .string(digest.hex))]))
+                ]))
     }
 
     /// Reads `selection_json` text; nil when it is not a selection `json` writes.

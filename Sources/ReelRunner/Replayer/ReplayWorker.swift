@@ -100,12 +100,18 @@ final class ReplayWorker: @unchecked Sendable {
     /// over every run of large answers (answers of 36 MB: +383 MB after 8, docs/PROTOCOL.md, Limits).
     static let heldTraceBudget = 16 << 20
 
-    /// The most bytes of candidate traces one batch keeps for `--keep-traces` (in id order, whole
-    /// traces): they wait with the batch's verdicts until its chunk is written, so without a bound
-    /// a job held one trace per diverged session (33 answers of 2.1 MB: +86 MB). A diverged session
-    /// past it is not kept, and `reel accept` runs the candidate again for it, as for a replay
-    /// without `--keep-traces`. Ordinary batches keep every trace (64 sessions of a few hundred kB).
-    static let keptTraceBudget = 16 << 20
+    /// The most heap bytes (`TraceFootprint`: the kept trace with its final hierarchy and its
+    /// touches) of candidate traces one batch keeps for `--keep-traces`, in id order, whole traces:
+    /// they wait with the batch's verdicts until its chunk is written, and up to
+    /// `ReplayPipeline.lead` batches wait so, so this bounds the kept traces a replay holds at
+    /// about `lead` times 2 MiB (34 MiB with one job), whatever the archive's size. A diverged
+    /// session past it is not kept, and `reel accept` runs the candidate again for it, as for a
+    /// replay without `--keep-traces`. With 16 MiB counted in element strides (about a quarter of
+    /// the heap they take) the kept traces of legacy-0.3's diverged sessions grew a replay's peak
+    /// as more batches of long sessions met in the pipeline: +27 MB at 20,000 sessions, +70 MB at
+    /// 60,000 (docs/PERFORMANCE.md, session 14); without a bound a job held one trace per
+    /// diverged session (33 answers of 2.1 MB: +86 MB).
+    static let keptTraceBudget = 2 << 20
 
     /// Reads the sessions' input, touches and outcomes with one query per table, runs each on the
     /// candidate engine, then streams their recorded frames and lifecycle calls through the
@@ -134,7 +140,7 @@ final class ReplayWorker: @unchecked Sendable {
         while start < sessions.count {
             var comparisons: [SessionDiff?] = []
             var failures: [SessionComparison?] = []
-            var traces: [(trace: CandidateTrace, bytes: Int)?] = []
+            var traces: [CandidateTrace?] = []
             var seconds: [Double] = []
             var decisions: [StoredDecision?] = []
             var held = 0
@@ -148,7 +154,7 @@ final class ReplayWorker: @unchecked Sendable {
                 do {
                     let (comparison, trace, decision, bytes) = try begin(sessions[end])
                     comparisons.append(comparison)
-                    traces.append(trace.map { ($0, bytes) })
+                    traces.append(trace)
                     decisions.append(decision)
                     failures.append(nil)
                     held += bytes
@@ -178,17 +184,18 @@ final class ReplayWorker: @unchecked Sendable {
                     continue
                 }
                 let verdict = comparisons[index]!.verdict(recordedOutcome: session.trace.outcome)
-                guard verdict.status == .diverged, let candidate = traces[index], keptBytes + candidate.bytes <= Self.keptTraceBudget
-                else {
+                guard verdict.status == .diverged, let candidate = traces[index] else {
                     judged.append((verdict, nil, seconds[index], decisions[index]))
                     continue
                 }
-                keptBytes += candidate.bytes
-                judged.append(
-                    (
-                        verdict, KeptTrace(trace: candidate.trace.kept, refreshHz: session.header.refreshHz, touches: session.touches),
-                        seconds[index], decisions[index]
-                    ))
+                let kept = KeptTrace(trace: candidate.kept, refreshHz: session.header.refreshHz, touches: session.touches)
+                let bytes = TraceFootprint.bytes(of: kept.trace) + TraceFootprint.buffer(kept.touches)
+                guard keptBytes + bytes <= Self.keptTraceBudget else {
+                    judged.append((verdict, nil, seconds[index], decisions[index]))
+                    continue
+                }
+                keptBytes += bytes
+                judged.append((verdict, kept, seconds[index], decisions[index]))
             }
             start = end
         }
@@ -255,8 +262,10 @@ final class ReplayWorker: @unchecked Sendable {
 
     /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the
     /// trace comes back too when the worker keeps traces.
-    /// `bytes` estimates the memory the replayed trace holds (its frames and views).
-    private func begin(_ recorded: RecordedSession) throws(ReplayFailure) -> (SessionDiff, CandidateTrace?, StoredDecision?, bytes: Int) {
+    /// `bytes` is the heap the replayed trace holds (`TraceFootprint.bytes`).
+    private func begin(
+        _ recorded: RecordedSession
+    ) throws(ReplayFailure) -> (SessionDiff, CandidateTrace?, StoredDecision?, bytes: Int) {
         let header = recorded.header
         let spec: ScenarioSpec
         do {
@@ -277,9 +286,7 @@ final class ReplayWorker: @unchecked Sendable {
                     scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
                     outcomeHierarchy: keepsTraces)
             }
-            let bytes = trace.frames.reduce(trace.events.count * MemoryLayout<TraceEvent>.stride) { total, frame in
-                total + MemoryLayout<Frame>.stride + frame.views.count * MemoryLayout<ViewState>.stride
-            }
+            let bytes = TraceFootprint.bytes(of: trace)
             let candidate = keepsTraces ? CandidateTrace(trace: trace, hierarchy: hierarchy) : nil
             return (diff.begin(actual: trace, refreshHz: header.refreshHz), candidate, decision, bytes)
         } catch {

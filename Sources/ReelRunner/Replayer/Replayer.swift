@@ -137,7 +137,7 @@ public final class Replayer {
         let began = ContinuousClock.now
         let source = try Archive.open(sourcePath, mode: .readOnly)
         // A new replay's selection is checked before anything is written (a resume's is its replay's).
-        let checked = resumedID == nil ? try options.selection.sessions(in: source) : nil
+        let checked = resumedID == nil ? try options.selection.checkedScenarios(in: source) : nil
         let workers = try (0..<options.jobs).map { _ in
             try ReplayWorker(
                 archivePath: sourcePath, engine: factory.make(), tolerances: options.tolerances, keepsTraces: options.keepsTraces)
@@ -149,11 +149,12 @@ public final class Replayer {
                 current: (candidate(of: workers), candidateIsKnown(workers)), note: note)
         }
         let selection = resumed?.selection ?? options.selection
-        let selected = try checked ?? selection.matchingSessions(in: source)
-        // One array of ids at a time (8 bytes a session): filtered only by what asks for it.
-        var ids = options.shard.map { shard in selected.filter(shard.contains(sessionID:)) } ?? selected
-        if let resumed { ids.removeAll { resumed.judged.contains($0) } }
-        try results.copySessionHeaders(selected)
+        // The ids are read a block at a time, never listed: memory does not grow with the selection.
+        let sessions = SelectedSessions(
+            archive: source, selection: selection, scenarios: try checked ?? selection.resolvedScenarios(in: source),
+            shard: options.shard, judged: resumed?.judged)
+        let census = try sessions.census(copyingHeadersInto: results.copiesHeaders ? results : nil)
+        let selectionJSON = results.copiesHeaders ? options.selection.json(selected: census.digest) : options.selection.json
         var summary = Summary()
         var sessionSeconds: [Int64: Double] = [:]
         var counts = [DivergenceKind: Int]()
@@ -164,51 +165,54 @@ public final class Replayer {
         var answered = (identity: candidate(of: workers), isKnown: candidateIsKnown(workers))
 
         let pipeline = ReplayPipeline(workers: workers, chunkSize: options.chunkSize, sessionsPerRead: options.sessionsPerRead)
-        try pipeline.run(ids) { chunk, batches in
-            if !answered.isKnown, let known = batches.first(where: \.candidateIsKnown) {
-                answered = (known.candidate, true)
-            }
-            if !answered.isKnown, let failure = batches.lazy.compactMap(\.engineStartupFailure).first {
-                throw engineNeverAnswered(failure)
-            }
-            let verdicts = batches.flatMap(\.verdicts)
-            let kept = batches.flatMap(\.kept)
-            if options.timesSessions {
-                for (sessionID, seconds) in zip(chunk, batches.flatMap(\.seconds)) { sessionSeconds[sessionID] = seconds }
-            }
-            let decisions = batches.flatMap(\.decisions)
-            try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
-            // The candidate's identity is known for sure once it has answered (external engines).
-            let run = try begun ?? beginReplay(results.archive, candidate: answered.identity)
-            begun = run
-            try results.archive.write {
+        let chunkSize = options.chunkSize
+        try pipeline.run(
+            nextChunk: { try sessions.nextChunk(chunkSize) },
+            receive: { chunk, batches in
+                if !answered.isKnown, let known = batches.first(where: \.candidateIsKnown) {
+                    answered = (known.candidate, true)
+                }
+                if !answered.isKnown, let failure = batches.lazy.compactMap(\.engineStartupFailure).first {
+                    throw engineNeverAnswered(failure)
+                }
+                let verdicts = batches.flatMap(\.verdicts)
+                let kept = batches.flatMap(\.kept)
+                if options.timesSessions {
+                    for (sessionID, seconds) in zip(chunk, batches.flatMap(\.seconds)) { sessionSeconds[sessionID] = seconds }
+                }
+                let decisions = batches.flatMap(\.decisions)
+                try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
+                // The candidate's identity is known for sure once it has answered (external engines).
+                let run = try begun ?? beginReplay(results.archive, candidate: answered.identity, selectionJSON: selectionJSON)
+                begun = run
+                try results.archive.write {
+                    for (sessionID, verdict) in zip(chunk, verdicts) {
+                        try results.archive.insertVerdict(verdict, sessionID: sessionID, replayID: run.id)
+                    }
+                    try keep(kept, of: chunk, by: answered, replayID: run.id, in: results.archive)
+                    try storeDecisions(decisions, of: chunk, by: answered, in: results.archive)
+                }
                 for (sessionID, verdict) in zip(chunk, verdicts) {
-                    try results.archive.insertVerdict(verdict, sessionID: sessionID, replayID: run.id)
+                    summary.sessions += 1
+                    switch verdict.status {
+                    case .matched: summary.matched += 1
+                    case .diverged: summary.diverged += 1
+                    case .error: summary.errors += 1
+                    }
+                    if verdict.status != .matched && summary.findings.count < Self.findingsKept {
+                        summary.findings.append((sessionID, verdict))
+                    }
+                    for divergence in verdict.divergences { counts[divergence.kind, default: 0] += 1 }
+                    groups.add(verdict)
                 }
-                try keep(kept, of: chunk, by: answered, replayID: run.id, in: results.archive)
-                try storeDecisions(decisions, of: chunk, by: answered, in: results.archive)
-            }
-            for (sessionID, verdict) in zip(chunk, verdicts) {
-                summary.sessions += 1
-                switch verdict.status {
-                case .matched: summary.matched += 1
-                case .diverged: summary.diverged += 1
-                case .error: summary.errors += 1
+                do {
+                    try progress?(summary.sessions, census.toReplay)
+                } catch {
+                    throw Stopped(replayID: run.id, sessionsWritten: summary.sessions, cause: error)
                 }
-                if verdict.status != .matched && summary.findings.count < Self.findingsKept {
-                    summary.findings.append((sessionID, verdict))
-                }
-                for divergence in verdict.divergences { counts[divergence.kind, default: 0] += 1 }
-                groups.add(verdict)
-            }
-            do {
-                try progress?(summary.sessions, ids.count)
-            } catch {
-                throw Stopped(replayID: run.id, sessionsWritten: summary.sessions, cause: error)
-            }
-        }
+            })
         let finalCandidate = candidate(of: workers)
-        let run = try begun ?? beginReplay(results.archive, candidate: finalCandidate)
+        let run = try begun ?? beginReplay(results.archive, candidate: finalCandidate, selectionJSON: selectionJSON)
         // An external engine that failed on every session of the first chunk but answered later.
         let lateIdentity = run.candidate == finalCandidate || !candidateIsKnown(workers) ? nil : finalCandidate
         try results.archive.write {
@@ -255,12 +259,14 @@ public final class Replayer {
     /// A replays row written, and the candidate identity it names.
     private typealias BegunReplay = (id: Int64, candidate: EngineIdentity)
 
-    private func beginReplay(_ archive: Archive, candidate: EngineIdentity) throws -> BegunReplay {
+    /// - Parameter selectionJSON: `replays.selection_json`: the selection, and in a separate results
+    ///   archive the count and digest of every session it selected.
+    private func beginReplay(_ archive: Archive, candidate: EngineIdentity, selectionJSON: String) throws -> BegunReplay {
         let id = try archive.write {
             try archive.beginReplay(
                 engineID: archive.engineID(for: candidate), candidate: factory.spec.description,
                 tolerancesJSON: options.tolerances.json, shard: options.shard?.description,
-                selectionJSON: options.selection.json, runner: ReplayRunner.current?.json, metadataJSON: options.metadata?.json)
+                selectionJSON: selectionJSON, runner: ReplayRunner.current?.json, metadataJSON: options.metadata?.json)
         }
         return (id, candidate)
     }

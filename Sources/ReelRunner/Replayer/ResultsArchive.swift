@@ -5,13 +5,16 @@ import ReelTrace
 /// Where a replay writes its verdicts: the recorded archive itself, or a separate results archive.
 ///
 /// A separate results archive receives copies of the engines and scenarios of the recorded
-/// archive and the session headers (not touches or frames) of every session the replay selected,
-/// before any shard is taken, with their ids. So its `regressions` and `divergence_summary` views
-/// work on their own, and `reel merge` can check that shard results from many machines judged the
-/// same sessions of the same archive, and that together they judged every one of them.
+/// archive and the session headers (not touches or frames) of the sessions of the replay's shard
+/// (every selected session without `--shard`), with their ids, before any is replayed; its
+/// replays row records the count and digest of the whole selection (`ReplaySelection.json(selected:)`).
+/// So its `regressions` and `divergence_summary` views work on their own, and `reel merge` can
+/// check that shard results from many machines judged the same sessions of the same archive, and
+/// that together they judged every one of them, while each shard copies only its own share.
 final class ResultsArchive {
     let archive: Archive
-    private let copiesHeaders: Bool
+    /// Whether the results go to a separate archive (which receives the headers).
+    let copiesHeaders: Bool
     /// The recorded archive.
     private let sourcePath: String
 
@@ -36,12 +39,11 @@ final class ResultsArchive {
         }
     }
 
-    /// Copies the headers of the selected sessions (a no-op for the recorded archive itself).
-    func copySessionHeaders(_ sessionIDs: [Int64]) throws {
+    /// Copies the header of session `id` unless it is there (a no-op for the recorded archive
+    /// itself); the caller holds a write transaction.
+    func copySessionHeader(_ id: Int64) throws {
         guard copiesHeaders else { return }
-        try archive.write {
-            for id in sessionIDs { try copyRow(id, of: .sessions) }
-        }
+        try copyRow(id, of: .sessions)
     }
 
     /// Copies row `id` of the recorded archive's `table` unless the results archive has it. The

@@ -95,9 +95,9 @@ package struct ResultsMerger {
         }
         let judgedCount = shards.reduce(0) { $0 + $1.judgedCount }
         if judgedCount != first.sessionCount {
-            let archive = try Archive.open(first.path, mode: .readOnly)
+            // Each shard holds the headers of its share (an earlier Reel's, of every selected session).
             let judged = Set(try shards.flatMap { try $0.judged() })
-            let unjudged = try archive.sessionIDs().filter { !judged.contains($0) }
+            let unjudged = Set(try shards.flatMap { try $0.sessionIDs() }).subtracting(judged).sorted()
             throw ReelFailure(
                 .dataError,
                 "cannot merge: \(unjudged.count) of \(first.sessionCount) selected sessions have no "
@@ -112,13 +112,19 @@ package struct ResultsMerger {
             for table in HeaderTable.allCases { try merged.copyRows(of: table, fromAttached: "shard") }
         }
         try merged.detach("shard")
+        // Each shard holds the session headers of its own share: the merged archive gets them all.
+        for shard in shards.dropFirst() {
+            try merged.attach(shard.path, as: "shard")
+            try merged.write { try merged.copyMissingRows(of: .sessions, fromAttached: "shard") }
+            try merged.detach("shard")
+        }
         let replayID = try merged.write {
             try merged.insertReplayRun(
                 ReplayRunRow(
                     id: 0, engineID: merged.engineID(for: shards[0].candidate), candidate: shards[0].run.candidate,
                     startedAt: shards.map(\.run.startedAt).min()!, finishedAt: nil,
                     tolerancesJSON: shards[0].run.tolerancesJSON, shard: nil, status: .running,
-                    selectionJSON: shards.lazy.compactMap(\.run.selectionJSON).first, runner: nil,
+                    selectionJSON: shards.lazy.compactMap(\.selectionJSON).first, runner: nil,
                     metadataJSON: shards.lazy.compactMap(\.run.metadataJSON).first))
         }
         try merged.mergeShardVerdicts(

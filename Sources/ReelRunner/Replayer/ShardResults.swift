@@ -1,3 +1,4 @@
+import ReelJSON
 import ReelStore
 import ReelTrace
 
@@ -9,11 +10,15 @@ struct ShardResults {
     let candidate: EngineIdentity
     /// The run's shard; 1/1 for a run over the whole selection.
     let shard: Shard
-    /// The selected sessions (the results archive's `sessions` table): how many, and a digest of
-    /// their ids and content hashes, equal for shards of one selection of one archive
-    /// (`SessionsDigest`).
+    /// The selected sessions: how many, and a digest of their ids and content hashes, equal for
+    /// shards of one selection of one archive (`SessionsDigest`). A shard records them in its
+    /// `selection_json` (member `selected`) and copies only its own share of the headers; a shard
+    /// of an earlier Reel copied every selected session's header, so they are taken from its
+    /// `sessions` table.
     let sessionCount: Int
     let sessionsDigest: String
+    /// The run's `selection_json` without the `selected` member: what the shards' replays selected.
+    let selectionJSON: String?
     /// How many sessions this run judged, and the first of them (by id) outside its shard, if any:
     /// counted as they are read, so an input's size does not grow the merge's memory.
     let judgedCount: Int
@@ -49,10 +54,13 @@ struct ShardResults {
         self.run = run
         self.candidate = candidate
 
-        var digest = SessionsDigest()
-        try archive.forEachSessionContentHash { digest.add(id: $0, contentHash: $1) }
-        sessionCount = digest.count
-        sessionsDigest = digest.hex
+        if let recorded = try Self.selectedSessions(in: run.selectionJSON, path: path) {
+            (sessionCount, sessionsDigest, selectionJSON) = recorded
+        } else {
+            var digest = SessionsDigest()
+            try archive.forEachSessionContentHash { digest.add(id: $0, contentHash: $1) }
+            (sessionCount, sessionsDigest, selectionJSON) = (digest.count, digest.hex, run.selectionJSON)
+        }
         var judgedCount = 0
         var stray: Int64?
         let shard = self.shard
@@ -62,6 +70,31 @@ struct ShardResults {
         }
         self.judgedCount = judgedCount
         strayJudged = stray
+    }
+
+    /// The `selected` member of `selection_json` (the count and digest of the whole selection,
+    /// `ReplaySelection.json(selected:)`) and the selection without it; nil when it has none.
+    private static func selectedSessions(
+        in selectionJSON: String?, path: String
+    ) throws -> (count: Int, digest: String, selectionJSON: String)? {
+        guard let selectionJSON, let value = try? JSONParser.parse(selectionJSON), let selected = value.optionalMember("selected")
+        else { return nil }
+        guard let count = try? selected.optionalMember("sessions")?.asInteger(field: "sessions"), count >= 0,
+            let digest = try? selected.optionalMember("sha256")?.asString(field: "sha256"), digest.utf8.count == 64,
+            let selection = ReplaySelection(json: selectionJSON)
+        else {
+            throw failure(
+                path,
+                "its selection_json \(UntrustedText.sanitized(selectionJSON, limit: 200)) does not record the selected sessions as "
+                    + "{\"sessions\": N, \"sha256\": \"HEX\"}")
+        }
+        return (count, digest, selection.json)
+    }
+
+    /// The ids of the session headers this input holds, ascending (its shard's share, or every
+    /// selected session for a shard of an earlier Reel; only a failed merge lists them).
+    func sessionIDs() throws -> [Int64] {
+        try Archive.open(path, mode: .readOnly).sessionIDs()
     }
 
     /// The sessions this run judged, ascending (read again: only a failed merge lists them).
@@ -79,7 +112,7 @@ struct ShardResults {
         if run.tolerancesJSON != first.run.tolerancesJSON {
             return "its tolerances \(run.tolerancesJSON) are not \(first.path)'s \(first.run.tolerancesJSON)"
         }
-        if let selection = run.selectionJSON, let firstSelection = first.run.selectionJSON, selection != firstSelection {
+        if let selection = selectionJSON, let firstSelection = first.selectionJSON, selection != firstSelection {
             return "it was run for \(ReplaySelection(json: selection).map(\.description) ?? selection), "
                 + "\(first.path) for \(ReplaySelection(json: firstSelection).map(\.description) ?? firstSelection): "
                 + "shards must replay the same archive with the same --scenario and --session options"

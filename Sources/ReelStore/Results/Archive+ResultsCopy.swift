@@ -31,6 +31,16 @@ extension Archive {
         try database.execute("INSERT INTO main.\(name) (\(table.columns)) SELECT \(table.columns) FROM \(schema).\(name)")
     }
 
+    /// Copies the rows of `table` from the file attached as `schema` whose ids this archive has not.
+    package func copyMissingRows(of table: HeaderTable, fromAttached schema: String) throws {
+        let name = table.rawValue
+        try database.execute(
+            """
+            INSERT INTO main.\(name) (\(table.columns)) SELECT \(table.columns) FROM \(schema).\(name)
+            WHERE id NOT IN (SELECT id FROM main.\(name))
+            """)
+    }
+
     /// Whether the archive holds recorded frames (a recorded archive; a results archive holds none).
     package func holdsRecordedFrames() throws -> Bool {
         try database.scalarInt64("SELECT EXISTS (SELECT 1 FROM frames)") == 1

@@ -31,18 +31,34 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let store = try Archive.open(archive, mode: .readOnly)
-            let ids = try selectedSessionIDs(store)
+            let requested = try requestedSessionIDs(store)
             let exporter = SessionExporter(archive: store)
             let sink = try OutputFile.standardOutputOr(output, force: force)
-            for id in ids { try sink.write(GestureStreamWriter.encode(try exporter.session(id))) }
+            let write = { (id: Int64) in try sink.write(GestureStreamWriter.encode(try exporter.session(id))) }
+            if let requested {
+                for id in requested { try write(id) }
+            } else {
+                // Every session, a block of ids at a time: memory stays flat however many there are.
+                var last: Int64?
+                while case let block = try store.sessionIDs(
+                    scenarios: nil, ids: nil, tags: nil, notMatchedIn: nil, after: last, through: nil, limit: Self.idsPerBlock),
+                    let end = block.last
+                {
+                    for id in block { try write(id) }
+                    last = end
+                }
+            }
             try sink.close()
         }
     }
 
-    /// All stored ids, or the requested ones in ascending order (each once); a requested id that is
-    /// not stored is an error before anything is written.
-    private func selectedSessionIDs(_ store: Archive) throws -> [Int64] {
-        guard !sessions.isEmpty else { return try store.sessionIDs() }
+    /// Session ids read with one query when every session is exported.
+    static let idsPerBlock = 4096
+
+    /// The requested ids in ascending order (each once), nil for every session; a requested id
+    /// that is not stored is an error before anything is written.
+    private func requestedSessionIDs(_ store: Archive) throws -> [Int64]? {
+        guard !sessions.isEmpty else { return nil }
         let requested = Set(sessions).sorted()
         let stored = try store.sessionIDs(ids: requested)
         if let missing = requested.first(where: { !stored.contains($0) }) {

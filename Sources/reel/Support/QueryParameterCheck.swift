@@ -24,7 +24,7 @@ enum QueryParameterCheck {
             if NameGlob.isPattern(value) {
                 throw ReelFailure(.usage, "--param scenario=\(value): a query takes one scenario name, not a glob")
             }
-            _ = try ReplaySelection(sessionIDs: nil, scenario: value).sessions(in: store)
+            _ = try ReplaySelection(sessionIDs: nil, scenario: value).checkedScenarios(in: store)
         default:
             break
         }
