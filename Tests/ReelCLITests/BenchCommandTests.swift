@@ -72,7 +72,7 @@ struct BenchCommandTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitForExit()
+        process.waitUntilExit()
         try #require(
             process.terminationStatus == 0, "\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
         return String(decoding: data, as: UTF8.self)

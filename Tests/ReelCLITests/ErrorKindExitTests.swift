@@ -26,7 +26,7 @@ struct ErrorKindExitTests {
         // Any request line gets an answer (a bad one, an error answer), which cannot be written.
         try input.fileHandleForWriting.write(contentsOf: Data("{}\n".utf8))
         try input.fileHandleForWriting.close()
-        process.waitForExit()
+        process.waitUntilExit()
         let standardError = try String(contentsOfFile: errorPath, encoding: .utf8)
         #expect(process.terminationReason == .exit && process.terminationStatus == 74, "\(process.terminationStatus): \(standardError)")
         #expect(standardError.contains("writing a response failed"), "\(standardError)")

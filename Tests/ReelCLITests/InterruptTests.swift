@@ -24,7 +24,7 @@ struct InterruptTests {
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline, !((try? ready()) ?? false) { usleep(20_000) }
         kill(process.processIdentifier, signal)
-        process.waitForExit()
+        process.waitUntilExit()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus + 1000 : process.terminationStatus
         return (status, try String(contentsOfFile: errorPath, encoding: .utf8))
     }

@@ -130,7 +130,7 @@ struct OutputFileTests {
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         try process.run()
-        process.waitForExit()
+        process.waitUntilExit()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return (status, try String(contentsOfFile: errorPath, encoding: .utf8))
     }

@@ -134,7 +134,7 @@ struct RecordCommandTests {
         terminal.standardInput = FileHandle.nullDevice
         try terminal.run()
         let screen = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        terminal.waitForExit()
+        terminal.waitUntilExit()
         for recorded in [2, 4, 6] {
             #expect(screen.contains("\r\u{1B}[K\(folder)/in.jsonl: \(recorded) sessions recorded"), "\(screen)")
         }

@@ -39,7 +39,7 @@ struct TerminalTests {
         // the event packs made recording faster, and the line sometimes had no time left in it).
         let stream = try synthesizedStream("nav.interactive-pop", count: 6000, seed: 3, in: folder)
         let run = try start(["record", "a.sqlite", stream, "--batch-size", "16"], in: folder)
-        run.waitForExit()
+        run.waitUntilExit()
         let text = try typescript(folder)
         let progress = try NSRegularExpression(pattern: "sessions recorded \\([0-9]+%")
         #expect(progress.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil, "\(text.suffix(500))")
@@ -49,7 +49,7 @@ struct TerminalTests {
     @Test func readingATerminalSaysSo() throws {
         let folder = try temporaryFolder()
         let run = try start(["record", "a.sqlite"], in: folder)
-        run.waitForExit()
+        run.waitUntilExit()
         #expect(try typescript(folder).contains("reel: reading gesture streams from standard input (a terminal)"))
     }
 
@@ -69,7 +69,7 @@ struct TerminalTests {
             contentsOfFile: "/proc/\(run.processIdentifier)/task/\(run.processIdentifier)/children", encoding: .utf8)
         let reel = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
         kill(reel, SIGINT)
-        run.waitForExit()
+        run.waitUntilExit()
         let text = try typescript(folder)
         #expect(text.contains("rejected\r\n"), "the progress line is not ended: \(text.suffix(400))")
         #expect(text.contains("reel: interrupted: the "), "\(text.suffix(400))")

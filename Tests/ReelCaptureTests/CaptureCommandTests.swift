@@ -20,7 +20,7 @@ struct CaptureCommandTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitForExit()
+        process.waitUntilExit()
         return (process.terminationStatus, try String(contentsOfFile: errorPath, encoding: .utf8))
     }
 

@@ -72,7 +72,7 @@ struct CaptureKillTests {
         for _ in 0..<6000 where await accepted.count < 8 { try await Task.sleep(for: .milliseconds(5)) }
         #expect(await accepted.count >= 8, "the server answered too few submissions before the kill")
         kill(process.processIdentifier, SIGKILL)
-        process.waitForExit()
+        process.waitUntilExit()
         await submitters.value
         #expect(process.terminationReason == .uncaughtSignal)
 

@@ -73,7 +73,7 @@ struct CaptureStopTests {
         defer { if capture.process.isRunning { kill(capture.process.processIdentifier, SIGKILL) } }
         for index in 0..<3 { #expect(try await capture.submit(index) == 200) }
         kill(capture.process.processIdentifier, signal)
-        capture.process.waitForExit()
+        capture.process.waitUntilExit()
         #expect(capture.process.terminationReason == .exit)
         #expect(capture.process.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: archive + "-wal"))
@@ -94,7 +94,7 @@ struct CaptureStopTests {
         #expect(try sessionsInACopyOfTheFileAlone(archive) == 2)
         // SIGKILL now loses nothing either: the file was closed when the budget was reached.
         kill(capture.process.processIdentifier, SIGKILL)
-        capture.process.waitForExit()
+        capture.process.waitUntilExit()
         #expect(try sessionsInACopyOfTheFileAlone(archive) == 2)
     }
 
@@ -125,7 +125,7 @@ struct CaptureStopTests {
         #expect(accepted >= 2)
         #expect(statuses.dropLast().allSatisfy { $0 == 200 })
         kill(capture.process.processIdentifier, SIGINT)
-        capture.process.waitForExit()
+        capture.process.waitUntilExit()
         let endSize = try #require(try FileManager.default.attributesOfItem(atPath: archive)[.size] as? Int)
         // The budget was reached by the last accepted session, not before it.
         #expect(endSize - startSize >= budget)
@@ -147,7 +147,7 @@ struct CaptureStopTests {
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        process.waitForExit()
+        process.waitUntilExit()
         let message = try String(contentsOfFile: errorPath, encoding: .utf8)
         #expect(process.terminationStatus == 69)
         #expect(message.hasPrefix("reel: error: reel capture needs the reel-capture executable"))

@@ -37,7 +37,7 @@ enum ReelProcess {
             }
             usleep(5_000)
         }
-        process.waitForExit()
+        process.waitUntilExit()
         try errorHandle.close()
         let error = lastLines(of: (try? Data(contentsOf: URL(fileURLWithPath: errorPath))) ?? Data(), bytes: 4000)
         if hung { return (.hung, error) }

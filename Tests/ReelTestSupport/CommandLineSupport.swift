@@ -36,7 +36,7 @@ package struct StartedProcess {
 
     /// Waits for the process to end and returns its status and what it printed.
     package func wait() throws -> ReelRun {
-        process.waitForExit()
+        process.waitUntilExit()
         defer {
             try? FileManager.default.removeItem(atPath: capture + ".out")
             try? FileManager.default.removeItem(atPath: capture + ".err")

@@ -54,7 +54,7 @@ package func startSleeper() throws -> Process {
 /// as a child started from a test thread inherits that thread's signal mask.)
 package func stop(_ process: Process) {
     kill(process.processIdentifier, SIGKILL)
-    process.waitForExit()
+    process.waitUntilExit()
 }
 
 /// The runner of a process of this host that has ended (started, recorded, killed and reaped).
