@@ -9,7 +9,8 @@ let package = Package(
     products: [
         .executable(name: "reel", targets: ["reel"]),
         // `reel capture`'s web server, which `reel capture` runs (README, "Capture a corpus"): its own
-        // product, so that building `reel` compiles neither SwiftNIO nor Hummingbird.
+        // product, so that building `reel` compiles neither SwiftNIO nor Hummingbird; in the package only
+        // with REEL_CAPTURE=1 (below).
         .executable(name: "reel-capture", targets: ["reel-capture"]),
         .library(name: "ReelEngine", targets: ["ReelEngine"]),
         .library(name: "ReelStore", targets: ["ReelStore"]),
@@ -233,33 +234,32 @@ let package = Package(
     ]
 )
 
-// The fleet publisher (ReelFleet, reel-publish, ReelFleetTests) is opt-in: REEL_FLEET=1. PostgresNIO brings
-// SwiftNIO's TLS and swift-crypto, each with its own copy of BoringSSL (about 800 C files), which would
-// otherwise double the time of every debug build and of tools/test, for tests that need a PostgreSQL
-// server. tools/install --fleet and .ci/run's fleet step set it (docs/FLEET.md).
-if Context.environment["REEL_FLEET"] != "1" {
-    let fleetTargets: Set<String> = ["ReelFleet", "reel-publish", "ReelFleetTests"]
-    package.targets.removeAll { fleetTargets.contains($0.name) }
-    package.products.removeAll { fleetTargets.contains($0.name) }
-    package.dependencies.removeAll { dependency in
-        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
-        return location.hasSuffix("/postgres-nio")
-    }
-}
-
-// REEL_LEAN_BUILD=1 (tools/sanitize sets it): the package without the modules that need SwiftNIO,
-// Hummingbird or PostgresNIO (ReelCapture, reel-capture, ReelFleet, reel-publish and their tests),
-// so the sanitized builds of the recorder and replayer suites compile neither SwiftNIO nor
-// BoringSSL. Nothing else depends on those modules; the ordinary build keeps everything.
-if Context.environment["REEL_LEAN_BUILD"] == "1" {
-    let heavyTargets: Set<String> = ["ReelCapture", "reel-capture", "ReelCaptureTests", "ReelFleet", "reel-publish", "ReelFleetTests"]
-    let heavyPackages = ["hummingbird", "swift-nio", "swift-nio-extras", "swift-service-lifecycle", "postgres-nio"]
-    package.targets.removeAll { heavyTargets.contains($0.name) }
-    package.products.removeAll { heavyTargets.contains($0.name) }
-    package.dependencies.removeAll { dependency in
-        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
-        return heavyPackages.contains { location.hasSuffix("/" + $0) }
-    }
+// The two heavy parts are opt-in, each with its own variable; the default package (`swift build`,
+// `swift test`, tools/test, tools/demo) compiles neither:
+// - the fleet publisher (ReelFleet, reel-publish, ReelFleetTests), REEL_FLEET=1: PostgresNIO brings
+//   SwiftNIO's TLS and swift-crypto, each with its own copy of BoringSSL (about 800 C files), for tests
+//   that need a PostgreSQL server. tools/install --fleet and .ci/run's fleet step set it (docs/FLEET.md).
+// - the capture server (ReelCapture, reel-capture, ReelCaptureTests), REEL_CAPTURE=1: SwiftNIO and
+//   Hummingbird were about a fifth of the test build's CPU (docs/PERFORMANCE.md, "Session 15: capture
+//   opt-in"), and only `reel capture` runs them. tools/install, tools/check-capture and .ci/run's
+//   capture step set it; `reel capture` without the executable says how to build it.
+// REEL_LEAN_BUILD=1 (tools/sanitize sets it) leaves both out even when one of the two asks for it.
+let environment = Context.environment
+let lean = environment["REEL_LEAN_BUILD"] == "1"
+let withCapture = environment["REEL_CAPTURE"] == "1" && !lean
+let withFleet = environment["REEL_FLEET"] == "1" && !lean
+var leftOut: Set<String> = []
+if !withCapture { leftOut.formUnion(["ReelCapture", "reel-capture", "ReelCaptureTests"]) }
+if !withFleet { leftOut.formUnion(["ReelFleet", "reel-publish", "ReelFleetTests"]) }
+package.targets.removeAll { leftOut.contains($0.name) }
+package.products.removeAll { leftOut.contains($0.name) }
+var unusedPackages: [String] = []
+if !withCapture { unusedPackages += ["hummingbird", "swift-nio", "swift-nio-extras", "swift-service-lifecycle"] }
+if !withFleet { unusedPackages += ["postgres-nio"] }
+if !withCapture && !withFleet { unusedPackages += ["swift-log"] }
+package.dependencies.removeAll { dependency in
+    guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+    return unusedPackages.contains { location.hasSuffix("/" + $0) }
 }
 
 // REEL_OPTIMIZED_TESTS=1 (tools/test sets it): the modules whose code the tests run hardest (the engine,

@@ -73,7 +73,8 @@ import Testing
         // Centroid at 600: fraction (300 - 10) / 400 = 0.725. The second finger goes back up 160 pt.
         for k in 1...8 { touches.append(Touch(t: t1 + Double(k) * dt, id: 1, phase: .moved, x: 250, y: 600 - 20 * Double(k))) }
         touches.append(Touch(t: t1 + 9 * dt, id: 1, phase: .ended, x: 250, y: 440))
-        #expect((300.0 - 10 - 160) / 400 <= 0.5)
+        let lastFraction: Double = (300.0 - 10 - 160) / 400  // typed first: faster to type-check
+        #expect(lastFraction <= 0.5)
         let trace = try Self.run("modal.swipe-dismiss", touches, hz: hz)
         #expect(!trace.outcome.completed)
         #expect(trace.events.filter { $0.kind == "gesture" && $0.detail == "ended" }.count == 1)
@@ -99,7 +100,9 @@ import Testing
     func sheetReversalBeforeTheLift(hz: Double) throws {
         let points = Self.line((200, 300), (200, 700), count: 20) + Self.line((200, 700), (200, 500), count: 10)
         let start = 20.0 - 10
-        #expect((700 - 300 - 10 - start) / (Self.H - 100) > 0.4 && (500 - 300 - 10 - start) / (Self.H - 100) <= 0.4)
+        let furthest: Double = (700 - 300 - 10 - start) / (Self.H - 100)
+        let last: Double = (500 - 300 - 10 - start) / (Self.H - 100)
+        #expect(furthest > 0.4 && last <= 0.4)
         #expect(try !Self.run("sheet.drag-dismiss", Self.path((200, 300), points, hz: hz), hz: hz).outcome.completed)
     }
 
@@ -119,7 +122,8 @@ import Testing
         // y: 20 -> 29 (v 9 hz), -> 29 (0), -> 28.9 while x reaches 10: the pan begins with
         // velocity.y = 0.2 x (-0.1 hz) + 0.8 x 0 < 0: refused, whatever follows.
         let points = [(200.0, 29.0), (205.0, 29.0), (210.0, 28.9)] + Self.line((210, 28.9), (210, 500), count: 20)
-        #expect(0.2 * (-0.1 * hz) + 0.8 * 0 <= 0)
+        let blended: Double = 0.2 * (-0.1 * hz) + 0.8 * 0
+        #expect(blended <= 0)
         #expect(try !Self.run("nav.vertical-swipe-pop", Self.path((200, 20), points, hz: hz), hz: hz).outcome.completed)
     }
 

@@ -19,8 +19,8 @@ struct CaptureCommand: ParsableCommand {
             Runs the reel-capture executable (the capture web server, a separate product so that \
             reel builds without SwiftNIO): the one next to this reel, else the first on PATH, with \
             every argument as given. `reel capture --help` shows its options. Without it, exits 69 \
-            and says how to build it (swift build -c release --product reel-capture; tools/install \
-            installs both).
+            and says how to build it (REEL_CAPTURE=1 swift build -c release --product reel-capture; \
+            tools/install installs both).
             """,
         // Every argument, --help included, goes to reel-capture.
         helpNames: [])
@@ -48,7 +48,7 @@ enum CaptureExecutable {
         """
         reel capture needs the \(name) executable (the capture web server, built as a separate product \
         so that reel builds without SwiftNIO and Hummingbird); none is next to this reel or on PATH. \
-        Build it in Reel's checkout with `swift build -c release --product \(name)` and put \
+        Build it in Reel's checkout with `REEL_CAPTURE=1 swift build -c release --product \(name)` and put \
         .build/release/\(name) beside reel or on PATH, or run tools/install, which installs both.
         """
     }
