@@ -151,8 +151,10 @@ let package = Package(
             ]
         ),
         // Build-time tool: turns Migrations/*.sql and Queries/*.sql into Swift source, so the binary
-        // carries its schema and its saved queries.
-        .executableTarget(name: "SQLEmbedder", dependencies: ["ReelTrace"]),
+        // carries its schema and its saved queries. Its SHA256.swift is a symbolic link to ReelTrace's
+        // (the migrations' checksums): the tool compiles that one file instead of all of ReelTrace a
+        // second time for the build host.
+        .executableTarget(name: "SQLEmbedder"),
         .plugin(
             name: "EmbedSQL",
             capability: .buildTool(),

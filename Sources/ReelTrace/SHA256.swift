@@ -143,7 +143,7 @@ package enum SHA256 {
     }
 
     /// The digest of `bytes`, as 64 lowercase hex digits.
-    public static func hex(of bytes: [UInt8]) -> String {
+    package static func hex(of bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer { hex(digest(of: $0)) }
     }
 

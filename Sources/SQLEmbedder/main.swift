@@ -3,7 +3,6 @@
 // Usage: SQLEmbedder migrations OUTPUT.swift NNNN_name.sql...   (Migrations/, versioned)
 //        SQLEmbedder queries OUTPUT.swift name.sql...           (Queries/, by name)
 import Foundation
-import ReelTrace
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))

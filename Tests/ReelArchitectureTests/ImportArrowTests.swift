@@ -34,7 +34,7 @@ import Testing
             "ReelReport", "ReelRunner", "ReelSynth", "ReelFormats", "ReelDiff", "ReelStore", "ReelEngine", "ReelJSON",
             "ReelTrace", "ArgumentParser",
         ],
-        "SQLEmbedder": ["ReelTrace"],
+        "SQLEmbedder": [],
     ]
 
     /// What any module may import: Foundation (whole or its essentials), the C libraries, Dispatch,

@@ -1,0 +1,1 @@
+../ReelTrace/SHA256.swift
