@@ -83,13 +83,29 @@ enum KitSession {
     /// are cancelled at the last touch's time (UIKit cancels touches it loses).
     static func touchEvents(_ touches: [Touch]) -> [TouchEvent] {
         var events = TouchEvent.group(touches)
-        var last: [Int: Touch] = [:]
-        for touch in touches { last[touch.id] = touch }
-        let down = last.values.filter { $0.phase != .ended && $0.phase != .cancelled }.sorted { $0.id < $1.id }
+        let down = fingersStillDown(touches)
         if let t = touches.last?.t, !down.isEmpty {
             events.append(TouchEvent(t: t, touches: down.map { Touch(t: t, id: $0.id, phase: .cancelled, x: $0.x, y: $0.y) }))
         }
         return events
+    }
+
+    /// The last line of each finger whose last phase is neither ended nor cancelled, by finger id.
+    /// Sessions use a handful of fingers: their last lines are found from the end with a short list
+    /// of the fingers seen, and with a dictionary only when a stream uses more than 16.
+    static func fingersStillDown(_ touches: [Touch]) -> [Touch] {
+        var seen: [Int] = []
+        var down: [Touch] = []
+        for touch in touches.reversed() where !seen.contains(touch.id) {
+            guard seen.count < 16 else {
+                var last: [Int: Touch] = [:]
+                for touch in touches { last[touch.id] = touch }
+                return last.values.filter { $0.phase != .ended && $0.phase != .cancelled }.sorted { $0.id < $1.id }
+            }
+            seen.append(touch.id)
+            if touch.phase != .ended && touch.phase != .cancelled { down.append(touch) }
+        }
+        return down.sorted { $0.id < $1.id }
     }
 
     /// A display tick: clocks that reach their ends end, the frame is sampled (showing the end
