@@ -35,10 +35,10 @@ final class AnimationGroup {
     let clock: Clock
     /// Local time at which every animation of the block has ended (delay + duration).
     let end: Double
-    var completions: [(Bool) -> Void] = []
+    @exclusivity(unchecked) var completions: [(Bool) -> Void] = []
     /// The views animated, to remove the group's animations from when it completes.
-    var views: [UIView] = []
-    var completed = false
+    @exclusivity(unchecked) var views: [UIView] = []
+    @exclusivity(unchecked) var completed = false
 
     init(clock: Clock, end: Double) {
         self.clock = clock

@@ -9,8 +9,8 @@ final class AnimationRecorder {
     }
 
     /// Keyframe blocks: the keyframe window the changes fall in (relative start, relative duration).
-    var keyframeWindow: (start: Double, duration: Double)?
-    var changes: [(change: Change, window: (start: Double, duration: Double)?)] = []
+    @exclusivity(unchecked) var keyframeWindow: (start: Double, duration: Double)?
+    @exclusivity(unchecked) var changes: [(change: Change, window: (start: Double, duration: Double)?)] = []
     /// Whether `from` is the model value before the change (keyframes chain from the previous
     /// keyframe's value) rather than the value on screen.
     let chainsModelValues: Bool

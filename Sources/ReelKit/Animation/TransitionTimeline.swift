@@ -6,9 +6,9 @@ import ReelTiming
 /// transition clock). The animations of `animateTransition(using:)` read their time from it.
 final class TransitionTimeline {
     let duration: Double
-    private(set) var clock: PropertyAnimator
+    @exclusivity(unchecked) private(set) var clock: PropertyAnimator
     /// Set once the clock reached an end: true at the end, false back at the start.
-    private(set) var endedAtEnd: Bool?
+    @exclusivity(unchecked) private(set) var endedAtEnd: Bool?
 
     init(duration: Double) {
         self.duration = duration

@@ -24,14 +24,14 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 /// animator.startAnimation()
 /// ```
 open class UIViewPropertyAnimator {
-    private(set) var core: PropertyAnimator
-    private var groups: [AnimationGroup] = []
-    private var completions: [(UIViewAnimatingPosition) -> Void] = []
+    @exclusivity(unchecked) private(set) var core: PropertyAnimator
+    @exclusivity(unchecked) private var groups: [AnimationGroup] = []
+    @exclusivity(unchecked) private var completions: [(UIViewAnimatingPosition) -> Void] = []
     public let timingParameters: UITimingCurveProvider?
-    public var isInterruptible = true
-    public var isUserInteractionEnabled = true
-    public var scrubsLinearly = true
-    public var pausesOnCompletion = false
+    @exclusivity(unchecked) public var isInterruptible = true
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var scrubsLinearly = true
+    @exclusivity(unchecked) public var pausesOnCompletion = false
 
     public init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
         timingParameters = parameters

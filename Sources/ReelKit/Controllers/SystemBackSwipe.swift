@@ -12,7 +12,7 @@ import ReelTrace
 final class SystemBackSwipe: UIGestureRecognizerDelegate {
     unowned let navigation: UINavigationController
     let interaction = UIPercentDrivenInteractiveTransition()
-    private(set) var isDriving = false
+    @exclusivity(unchecked) private(set) var isDriving = false
     private let parameters = BackSwipeStatistics.Parameters(
         windowSize: Int(BuiltinParameters.number("backswipe.sample_window")),
         minimumInterval: BuiltinParameters.number("backswipe.min_sample_interval"),
@@ -22,11 +22,11 @@ final class SystemBackSwipe: UIGestureRecognizerDelegate {
         distance: BuiltinParameters.number("backswipe.threshold_width"),
         maximumThreshold: BuiltinParameters.number("backswipe.threshold_cap"),
         minimumSamples: Int(BuiltinParameters.number("backswipe.min_samples")))
-    private var statistics = BackSwipeStatistics(width: 1)
+    @exclusivity(unchecked) private var statistics = BackSwipeStatistics(width: 1)
     /// The last update, clamped to 0...1 (what the decision reads).
-    private var percentComplete = 0.0
+    @exclusivity(unchecked) private var percentComplete = 0.0
     /// A `.changed` arrived (D26's interaction state 2).
-    private var hasChanged = false
+    @exclusivity(unchecked) private var hasChanged = false
 
     init(navigation: UINavigationController) {
         self.navigation = navigation

@@ -10,11 +10,11 @@
 /// navigation.pushViewController(DetailViewController(), animated: true)
 /// ```
 open class UINavigationController: UIViewController {
-    public private(set) var viewControllers: [UIViewController] = []
-    public weak var delegate: UINavigationControllerDelegate?
+    @exclusivity(unchecked) public private(set) var viewControllers: [UIViewController] = []
+    @exclusivity(unchecked) public weak var delegate: UINavigationControllerDelegate?
     /// The system back swipe: pops with a percent-driven slide when the delegate gives no animator.
-    public private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
-    private var systemPop: SystemBackSwipe?
+    @exclusivity(unchecked) public private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
+    @exclusivity(unchecked) private var systemPop: SystemBackSwipe?
 
     public init(rootViewController: UIViewController) {
         super.init()

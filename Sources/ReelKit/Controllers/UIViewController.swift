@@ -11,24 +11,24 @@
 /// }
 /// ```
 open class UIViewController {
-    private var loadedView: UIView?
-    public var title: String?
+    @exclusivity(unchecked) private var loadedView: UIView?
+    @exclusivity(unchecked) public var title: String?
     /// Names the controller in events and traces (its type's name when nil).
-    public var restorationIdentifier: String?
-    public private(set) weak var parent: UIViewController?
-    public private(set) var children: [UIViewController] = []
-    public internal(set) var presentedViewController: UIViewController?
-    public internal(set) weak var presentingViewController: UIViewController?
-    public var modalPresentationStyle: UIModalPresentationStyle = .automatic
-    public var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
-    public weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
-    public var definesPresentationContext = false
-    public var isModalInPresentation = false
-    public var preferredContentSize: CGSize = .zero
+    @exclusivity(unchecked) public var restorationIdentifier: String?
+    @exclusivity(unchecked) public private(set) weak var parent: UIViewController?
+    @exclusivity(unchecked) public private(set) var children: [UIViewController] = []
+    @exclusivity(unchecked) public internal(set) var presentedViewController: UIViewController?
+    @exclusivity(unchecked) public internal(set) weak var presentingViewController: UIViewController?
+    @exclusivity(unchecked) public var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    @exclusivity(unchecked) public var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    @exclusivity(unchecked) public weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+    @exclusivity(unchecked) public var definesPresentationContext = false
+    @exclusivity(unchecked) public var isModalInPresentation = false
+    @exclusivity(unchecked) public var preferredContentSize: CGSize = .zero
     /// The presentation controller of the current presentation of this controller.
-    public internal(set) var presentationController: UIPresentationController?
+    @exclusivity(unchecked) public internal(set) var presentationController: UIPresentationController?
     /// Where the controller's appearance stands (UIKit's private `_appearState`).
-    var appearance = AppearanceState.disappeared
+    @exclusivity(unchecked) var appearance = AppearanceState.disappeared
 
     public init() {}
 
@@ -36,7 +36,13 @@ open class UIViewController {
     public var reelName: String { restorationIdentifier ?? typeName }
 
     /// The controller's type name, worked out once (frames name views by it at every tick).
-    private lazy var typeName = String(describing: type(of: self))
+    private var typeName: String {
+        if let cachedTypeName { return cachedTypeName }
+        let name = String(describing: type(of: self))
+        cachedTypeName = name
+        return name
+    }
+    @exclusivity(unchecked) private var cachedTypeName: String?
 
     /// Whether the controller's appearance callbacks are recorded (containers forward them to
     /// their visible child and are not recorded themselves, as the built-in engine names content controllers).

@@ -5,11 +5,11 @@ import ReelTrace
 /// and velocity filter: centroid translation, hysteresis removed per axis at `.began`, UIKit's
 /// smoothed velocity. Coordinates in `view` are window coordinates offset by the view's origin.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
-    var pan: PanRecognizer
+    @exclusivity(unchecked) var pan: PanRecognizer
     /// setTranslation's offset: translation(in:) = the machine's translation + offset.
-    private var translationOffset = GestureVector.zero
-    public var minimumNumberOfTouches = 1 { didSet { rebuild() } }
-    public var maximumNumberOfTouches = Int.max { didSet { rebuild() } }
+    @exclusivity(unchecked) private var translationOffset = GestureVector.zero
+    @exclusivity(unchecked) public var minimumNumberOfTouches = 1 { didSet { rebuild() } }
+    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max { didSet { rebuild() } }
 
     public override init() {
         pan = UIPanGestureRecognizer.makePan(minimum: 1, maximum: .max)
@@ -51,13 +51,13 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 /// UIScreenEdgePanGestureRecognizer on ReelGestures' `ScreenEdgePanRecognizer` (the back swipe's
 /// edge region, hysteresis, drift and duration limits from the built-in profile).
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
-    var edgePan: ScreenEdgePanRecognizer?
-    public var edges: UIRectEdge = .left
+    @exclusivity(unchecked) var edgePan: ScreenEdgePanRecognizer?
+    @exclusivity(unchecked) public var edges: UIRectEdge = .left
     /// The translation removed when the pan begins: a plain edge pan's is the pan's own
     /// (`pan.hysteresis`); the navigation controller's back swipe, a
     /// `_UIParallaxTransitionPanGestureRecognizer`, sets 15 pt on its edge path
     /// (`_shouldTryToBeginWithEvent:` calling `_setHysteresis:`; `backswipe.translation_hysteresis`).
-    var translationHysteresisKey = "pan.hysteresis"
+    @exclusivity(unchecked) var translationHysteresisKey = "pan.hysteresis"
 
     override var defaultName: String { "edgePan" }
 
@@ -114,12 +114,12 @@ public struct UIRectEdge: OptionSet, Sendable {
 /// UIPinchGestureRecognizer on ReelGestures' `PinchRecognizer` (UIKit's 8 pt distance hysteresis,
 /// 0.25 / 0.75 velocity smoothing).
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
-    var pinch = PinchRecognizer(
+    @exclusivity(unchecked) var pinch = PinchRecognizer(
         parameters: .init(
             scaleHysteresis: BuiltinParameters.number("pinch.hysteresis"),
             distanceHysteresis: BuiltinParameters.number("pinch.begin_distance"),
             velocity: BuiltinParameters.pinchVelocity, touchModel: .uikit))
-    private var scaleFactor = 1.0
+    @exclusivity(unchecked) private var scaleFactor = 1.0
 
     override var defaultName: String { "pinch" }
     override var windowLocation: GestureVector { pinch.location }
@@ -143,11 +143,11 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 /// UITapGestureRecognizer (one tap, one finger) on ReelGestures' `TapRecognizer` with the built-in
 /// profile's movement and duration limits.
 open class UITapGestureRecognizer: UIGestureRecognizer {
-    var tap = TapRecognizer(
+    @exclusivity(unchecked) var tap = TapRecognizer(
         parameters: .init(
             maximumMovement: BuiltinParameters.number("tap.max_movement"), maximumDuration: BuiltinParameters.number("tap.max_duration")))
-    public var numberOfTapsRequired = 1
-    public var numberOfTouchesRequired = 1 {
+    @exclusivity(unchecked) public var numberOfTapsRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1 {
         didSet {
             tap = TapRecognizer(
                 parameters: .init(

@@ -9,8 +9,8 @@ import ReelTrace
 enum TouchDispatch {
     /// The recognizers a finger is bound to, by finger id, for the session (in delivery order).
     final class Bindings {
-        var byFinger: [Int: [UIGestureRecognizer]] = [:]
-        var lastPositions: [Int: Touch] = [:]
+        @exclusivity(unchecked) var byFinger: [Int: [UIGestureRecognizer]] = [:]
+        @exclusivity(unchecked) var lastPositions: [Int: Touch] = [:]
     }
 
     static func deliver(_ event: TouchEvent, in runtime: KitRuntime, bindings: Bindings) {
@@ -20,13 +20,23 @@ enum TouchDispatch {
             bindings.byFinger[touch.id] = recognizers(for: touch, in: runtime)
         }
         var order: [UIGestureRecognizer] = []
-        for touch in event.touches {
-            for recognizer in bindings.byFinger[touch.id] ?? [] where !order.contains(where: { $0 === recognizer }) {
-                order.append(recognizer)
+        if event.touches.count == 1, let only = event.touches.first {
+            // One finger: its recognizers, each once (a recognizer sits on one view).
+            order = bindings.byFinger[only.id] ?? []
+        } else {
+            for touch in event.touches {
+                for recognizer in bindings.byFinger[touch.id] ?? [] where !order.contains(where: { $0 === recognizer }) {
+                    order.append(recognizer)
+                }
             }
         }
         for recognizer in order {
-            let own = event.touches.filter { touch in bindings.byFinger[touch.id]?.contains { $0 === recognizer } ?? false }
+            // An event of one finger goes whole to each recognizer bound to that finger (nothing
+            // changes the bindings while an event is delivered).
+            let own =
+                event.touches.count == 1
+                ? event.touches
+                : event.touches.filter { touch in bindings.byFinger[touch.id]?.contains { $0 === recognizer } ?? false }[...]
             guard !own.isEmpty else { continue }
             if recognizer.fingers.isEmpty, own.contains(where: { $0.phase == .began }) {
                 recognizer.forcedFailure = false

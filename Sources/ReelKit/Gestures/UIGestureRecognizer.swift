@@ -28,30 +28,30 @@ open class UIGestureRecognizer {
         var isInProgress: Bool { self == .began || self == .changed }
     }
 
-    private var targets: [(UIGestureRecognizer) -> Void] = []
+    @exclusivity(unchecked) private var targets: [(UIGestureRecognizer) -> Void] = []
     /// The state the recognizer's owner sees: the inner machine's, unless the delegate, a failure
     /// requirement or another recognizer held or failed it.
-    public internal(set) var state: State = .possible
-    public var isEnabled = true {
+    @exclusivity(unchecked) public internal(set) var state: State = .possible
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if !isEnabled, state.isInProgress { TouchDispatch.cancel(self) }
         }
     }
-    public weak var delegate: UIGestureRecognizerDelegate?
-    public internal(set) weak var view: UIView?
+    @exclusivity(unchecked) public weak var delegate: UIGestureRecognizerDelegate?
+    @exclusivity(unchecked) public internal(set) weak var view: UIView?
     /// Names the recognizer in `gesture` events (default: pan, edgePan, pinch, tap).
-    public var name: String?
-    public var cancelsTouchesInView = true
-    public var delaysTouchesBegan = false
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var name: String?
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
     /// Recognizers that must fail before this one may begin.
-    var requiredToFail: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) var requiredToFail: [UIGestureRecognizer] = []
     /// Fingers delivered to this recognizer and still down.
-    var fingers: Set<Int> = []
+    @exclusivity(unchecked) var fingers: Set<Int> = []
     /// The inner machine reported began but a failure requirement holds it in `.possible`.
-    var heldBegan = false
+    @exclusivity(unchecked) var heldBegan = false
     /// Failed by another recognizer's recognition (or the delegate) until its fingers lift.
-    var forcedFailure = false
+    @exclusivity(unchecked) var forcedFailure = false
 
     public init() {}
 
@@ -161,7 +161,7 @@ public final class UITouch {
     public let phase: Phase
     public let timestamp: TimeInterval
     /// The view the touch hit.
-    public private(set) weak var view: UIView?
+    @exclusivity(unchecked) public private(set) weak var view: UIView?
     let windowPoint: CGPoint
 
     init(_ touch: Touch, view: UIView?) {

@@ -4,6 +4,14 @@ import ReelTrace
 /// One session's world: the clock, the window, what happened, what animates. ReelKit's UIKit
 /// classes reach it through `KitRuntime.current` while a scene runs (`KitSession` sets it), the way
 /// UIKit code reaches the main run loop: UIView.animate, present and the recognizers need no handle.
+///
+/// A session runs on one thread from start to end (as UIKit's objects live on the main thread), so
+/// the stored properties of ReelKit's classes that a session reads at every tick or touch (here,
+/// UIView, UIViewController, the recognizers, transitions and animation groups) are declared
+/// `@exclusivity(unchecked)`: Swift's run-time check of overlapping accesses to a class property
+/// cost about 200 instructions per access (a thread-local access set), a tenth of the example
+/// engine's instructions. No ReelKit code mutates such a property while another access to it is
+/// under way; the tests run with the same declarations.
 final class KitRuntime: @unchecked Sendable {
     @TaskLocal static var current: KitRuntime?
 
@@ -13,33 +21,33 @@ final class KitRuntime: @unchecked Sendable {
     /// How UIView springs fit their duration (the built-in profile's `spring.settle_epsilon`).
     let springSettings: SpringSettings
     /// Seconds since the session's start: the touch being handled, or the display tick being rendered.
-    var now = 0.0
+    @exclusivity(unchecked) var now = 0.0
     /// Whether events are recorded (false while the scene builds its hierarchy).
-    var recording = false
-    var events: [TraceEvent] = []
-    var window: UIWindow!
+    @exclusivity(unchecked) var recording = false
+    @exclusivity(unchecked) var events: [TraceEvent] = []
+    @exclusivity(unchecked) var window: UIWindow!
     /// The transition in flight (UIKit runs one per container at a time; ReelKit one per session).
-    var transition: KitTransition?
+    @exclusivity(unchecked) var transition: KitTransition?
     /// The last transition's completeTransition: the session's decision.
-    var outcome: (completed: Bool, t: Double)?
+    @exclusivity(unchecked) var outcome: (completed: Bool, t: Double)?
     /// Animation blocks (UIView.animate, keyframes) not yet completed, in creation order.
-    var groups: [AnimationGroup] = []
+    @exclusivity(unchecked) var groups: [AnimationGroup] = []
     /// Property animators that are running or paused, in creation order.
-    var propertyAnimators: [UIViewPropertyAnimator] = []
+    @exclusivity(unchecked) var propertyAnimators: [UIViewPropertyAnimator] = []
     /// Recorders of the animation blocks being run, innermost last.
-    var recorders: [AnimationRecorder] = []
+    @exclusivity(unchecked) var recorders: [AnimationRecorder] = []
     /// performWithoutAnimation depth.
-    var animationsSuppressed = 0
+    @exclusivity(unchecked) var animationsSuppressed = 0
     /// The interactive transition's timeline that UIView.animate binds to (UIKit pauses the
     /// container layer and scrubs its time), while the animator's animateTransition runs.
-    var capturingTimeline: TransitionTimeline?
+    @exclusivity(unchecked) var capturingTimeline: TransitionTimeline?
     /// An animated (not interactive) transition's clock that UIView.animate binds to while its
     /// animator runs: its start and duration.
-    var capturingTransitionClock: (origin: Double, duration: Double)?
+    @exclusivity(unchecked) var capturingTransitionClock: (origin: Double, duration: Double)?
     /// Which recognizers each finger down was delivered to.
-    var touchBindings: TouchDispatch.Bindings?
+    @exclusivity(unchecked) var touchBindings: TouchDispatch.Bindings?
     /// The first thing that went wrong in the scene's code (a NaN, a misuse UIKit would raise for).
-    var failure: KitFailure?
+    @exclusivity(unchecked) var failure: KitFailure?
 
     init(sceneName: String, device: Device, refreshHz: Double) {
         self.sceneName = sceneName

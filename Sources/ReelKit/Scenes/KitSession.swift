@@ -83,13 +83,29 @@ enum KitSession {
     /// are cancelled at the last touch's time (UIKit cancels touches it loses).
     static func touchEvents(_ touches: [Touch]) -> [TouchEvent] {
         var events = TouchEvent.group(touches)
-        var last: [Int: Touch] = [:]
-        for touch in touches { last[touch.id] = touch }
-        let down = last.values.filter { $0.phase != .ended && $0.phase != .cancelled }.sorted { $0.id < $1.id }
+        let down = fingersStillDown(touches)
         if let t = touches.last?.t, !down.isEmpty {
             events.append(TouchEvent(t: t, touches: down.map { Touch(t: t, id: $0.id, phase: .cancelled, x: $0.x, y: $0.y) }))
         }
         return events
+    }
+
+    /// The last line of each finger whose last phase is neither ended nor cancelled, by finger id.
+    /// Sessions use a handful of fingers: their last lines are found from the end with a short list
+    /// of the fingers seen, and with a dictionary only when a stream uses more than 16.
+    static func fingersStillDown(_ touches: [Touch]) -> [Touch] {
+        var seen: [Int] = []
+        var down: [Touch] = []
+        for touch in touches.reversed() where !seen.contains(touch.id) {
+            guard seen.count < 16 else {
+                var last: [Int: Touch] = [:]
+                for touch in touches { last[touch.id] = touch }
+                return last.values.filter { $0.phase != .ended && $0.phase != .cancelled }.sorted { $0.id < $1.id }
+            }
+            seen.append(touch.id)
+            if touch.phase != .ended && touch.phase != .cancelled { down.append(touch) }
+        }
+        return down.sorted { $0.id < $1.id }
     }
 
     /// A display tick: clocks that reach their ends end, the frame is sampled (showing the end
@@ -112,8 +128,8 @@ enum KitSession {
         }
         frames.append(frame)
         if let (transition, atEnd) = endedTimeline { transition.timelineEnded(atEnd: atEnd, in: runtime) }
-        let ended = runtime.groups.filter { $0.hasEnded(at: t) }
-        runtime.groups.removeAll { $0.hasEnded(at: t) }
+        let ended = runtime.groups.isEmpty ? [] : runtime.groups.filter { $0.hasEnded(at: t) }
+        if !ended.isEmpty { runtime.groups.removeAll { $0.hasEnded(at: t) } }
         for group in ended {
             for view in group.views { view.finishAnimations(of: group, atStart: false) }
         }
@@ -183,52 +199,55 @@ enum FrameSampler {
         _ view: UIView, x: Double, y: Double, hidden: Bool, t: Double, views: inout [ViewState], keys: inout FrameKeys
     ) {
         for subview in view.subviews {
-            let frame = subview.presentation(.frame, at: t)
+            // Most views animate nothing at a given tick: their model values are on screen.
+            let animated = !subview.animations.isEmpty
+            let frame = animated ? subview.presentation(.frame, at: t) : subview.modelFrame
             let left = x == 0 ? frame.v0 : x + frame.v0
             let top = y == 0 ? frame.v1 : y + frame.v1
             let isHidden = hidden || subview.isHidden
             if subview.structuralName == nil {
                 var key = subview.traceKey
-                if keys.contains(key) {
+                if keys.contains(key, in: views) {
                     var number = 2
-                    while keys.contains(key + "#\(number)") { number += 1 }
+                    while keys.contains(key + "#\(number)", in: views) { number += 1 }
                     key += "#\(number)"
                 }
-                keys.insert(key)
-                let alpha = subview.presentation(.alpha, at: t).v0
-                let m = subview.presentation(.transform, at: t)
+                let alpha = animated ? subview.presentation(.alpha, at: t).v0 : subview.modelAlpha.v0
+                let m = animated ? subview.presentation(.transform, at: t) : subview.modelTransform
                 views.append(
                     ViewState(
                         key: key, x: left, y: top, w: frame.v2, h: frame.v3, alpha: min(max(alpha, 0), 1),
                         transform: AffineTransform(a: m.v0, b: m.v1, c: m.v2, d: m.v3, tx: m.v4, ty: m.v5), z: views.count, hidden: isHidden
                     ))
+                keys.added(key, views: views)
             }
-            walk(subview, x: left, y: top, hidden: isHidden, t: t, views: &views, keys: &keys)
+            if !subview.subviews.isEmpty { walk(subview, x: left, y: top, hidden: isHidden, t: t, views: &views, keys: &keys) }
         }
     }
 }
 
-/// The view keys of one frame so far: a list searched from the start while the frame is small
-/// (most frames hold a handful of views, where hashing every key costs more), a set once it grows.
+/// The view keys of one frame so far: while the frame is small (most hold a handful of views,
+/// where hashing every key costs more) its views' keys are searched from the start, with no list
+/// of their own; a set once it grows.
 struct FrameKeys {
     private static let listLimit = 16
-    private var list: [String] = []
     private var set: Set<String>?
 
-    init() { list.reserveCapacity(8) }
+    init() {}
 
-    func contains(_ key: String) -> Bool {
+    /// Whether a view of the frame (`views`, the frame's views so far) has `key`.
+    func contains(_ key: String, in views: [ViewState]) -> Bool {
         if let set { return set.contains(key) }
-        return list.contains(key)
+        return views.contains { $0.key == key }
     }
 
-    mutating func insert(_ key: String) {
+    /// `key` was given to the last view of `views`.
+    mutating func added(_ key: String, views: [ViewState]) {
         if set != nil {
             set!.insert(key)
             return
         }
-        list.append(key)
-        if list.count > Self.listLimit { set = Set(list) }
+        if views.count > Self.listLimit { set = Set(views.map(\.key)) }
     }
 }
 

@@ -16,24 +16,24 @@ final class KitTransition {
     /// The subject of presentation-controller events ("B.presentation"), for presentations and dismissals.
     let presentationSubject: String?
     let start: Double
-    private(set) var context: KitTransitionContext!
-    private(set) var coordinator: KitTransitionCoordinator!
+    @exclusivity(unchecked) private(set) var context: KitTransitionContext!
+    @exclusivity(unchecked) private(set) var coordinator: KitTransitionCoordinator!
     /// The interactive transition's scrubbed time (the animations of animateTransition read it).
-    var timeline: TransitionTimeline?
+    @exclusivity(unchecked) var timeline: TransitionTimeline?
     /// The animator's interruptible animator, when it has one and the transition is interactive.
-    var interruptible: UIViewImplicitlyAnimating?
+    @exclusivity(unchecked) var interruptible: UIViewImplicitlyAnimating?
     /// The first animation block or property animator animateTransition made: alongside animations join it.
-    private var primaryBlock: (duration: Double, timing: TimingFunction)?
-    private var primaryAnimator: UIViewPropertyAnimator?
-    private var runningAnimator = false
+    @exclusivity(unchecked) private var primaryBlock: (duration: Double, timing: TimingFunction)?
+    @exclusivity(unchecked) private var primaryAnimator: UIViewPropertyAnimator?
+    @exclusivity(unchecked) private var runningAnimator = false
     /// Whether a finger drives it now.
-    var isInteractive = false
-    var wasCancelled = false
-    var completed = false
+    @exclusivity(unchecked) var isInteractive = false
+    @exclusivity(unchecked) var wasCancelled = false
+    @exclusivity(unchecked) var completed = false
     /// What completion does (hierarchy, did-end hooks, appearance), given didComplete.
     var finish: (Bool) -> Void = { _ in }
     /// Called after animationEnded (present/dismiss completion blocks).
-    var afterEnd: [() -> Void] = []
+    @exclusivity(unchecked) var afterEnd: [() -> Void] = []
 
     init(
         kind: Kind, from: UIViewController, to: UIViewController, container: UIView, animator: UIViewControllerAnimatedTransitioning,

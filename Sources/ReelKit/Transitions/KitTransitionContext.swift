@@ -113,10 +113,10 @@ enum TransitionCallText {
 /// The transition's coordinator: alongside animations and interaction news.
 final class KitTransitionCoordinator: UIViewControllerTransitionCoordinator {
     unowned let transition: KitTransition
-    private var pendingAlongside: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
-    private var completions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
-    private var interactionHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
-    private var animatorHasRun = false
+    @exclusivity(unchecked) private var pendingAlongside: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    @exclusivity(unchecked) private var completions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    @exclusivity(unchecked) private var interactionHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    @exclusivity(unchecked) private var animatorHasRun = false
 
     init(transition: KitTransition) {
         self.transition = transition

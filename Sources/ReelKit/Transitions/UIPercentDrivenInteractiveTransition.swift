@@ -14,17 +14,17 @@ import ReelTiming
 /// }
 /// ```
 open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
-    private weak var transition: KitTransition?
-    private var timeline: TransitionTimeline?
-    private var driven: UIViewImplicitlyAnimating?
+    @exclusivity(unchecked) private weak var transition: KitTransition?
+    @exclusivity(unchecked) private var timeline: TransitionTimeline?
+    @exclusivity(unchecked) private var driven: UIViewImplicitlyAnimating?
     /// Values <= 0 count as 1 (UIKit's reading).
-    open var completionSpeed: CGFloat = 1
-    open var completionCurve: UIView.AnimationCurve = .easeInOut
-    open var wantsInteractiveStart = true
+    @exclusivity(unchecked) open var completionSpeed: CGFloat = 1
+    @exclusivity(unchecked) open var completionCurve: UIView.AnimationCurve = .easeInOut
+    @exclusivity(unchecked) open var wantsInteractiveStart = true
     /// The timing of the finish or cancel of an interruptible animator (nil: the animator's own timing).
-    open var timingCurve: UITimingCurveProvider?
+    @exclusivity(unchecked) open var timingCurve: UITimingCurveProvider?
     /// Updates before the transition starts wait for it (UIKit keeps the last one).
-    private var pendingPercent: Double?
+    @exclusivity(unchecked) private var pendingPercent: Double?
 
     public init() {}
 

@@ -11,9 +11,9 @@
 /// ```
 open class UIPresentationController {
     public let presentedViewController: UIViewController
-    public private(set) weak var presentingViewController: UIViewController?
-    public internal(set) var containerView: UIView?
-    public weak var delegate: AnyObject?
+    @exclusivity(unchecked) public private(set) weak var presentingViewController: UIViewController?
+    @exclusivity(unchecked) public internal(set) var containerView: UIView?
+    @exclusivity(unchecked) public weak var delegate: AnyObject?
 
     public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
         self.presentedViewController = presentedViewController

@@ -10,27 +10,27 @@
 /// ```
 open class UIView {
     /// The untransformed frame in the superview's coordinates (x, y, width, height): the model value.
-    var modelFrame: AnimatedValue
-    var modelAlpha = AnimatedValue(1)
-    var modelTransform = AnimatedValue(1, 0, 0, 1, 0, 0)
+    @exclusivity(unchecked) var modelFrame: AnimatedValue
+    @exclusivity(unchecked) var modelAlpha = AnimatedValue(1)
+    @exclusivity(unchecked) var modelTransform = AnimatedValue(1, 0, 0, 1, 0, 0)
     /// Running animations of this view, oldest first.
-    var animations: [ViewAnimation] = []
+    @exclusivity(unchecked) var animations: [ViewAnimation] = []
     /// Views Reel does not list in frames: the window, containers' wrappers, transition containers.
     /// Their frames still offset their subviews.
-    var structuralName: String?
+    @exclusivity(unchecked) var structuralName: String?
     /// The controller whose root view this is.
-    weak var owningController: UIViewController?
+    @exclusivity(unchecked) weak var owningController: UIViewController?
 
-    public private(set) weak var superview: UIView?
-    public private(set) var subviews: [UIView] = []
-    public var isHidden = false
-    public var backgroundColor: UIColor?
-    public var isUserInteractionEnabled = true
-    public var tag = 0
-    public var clipsToBounds = false
+    @exclusivity(unchecked) public private(set) weak var superview: UIView?
+    @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
+    @exclusivity(unchecked) public var isHidden = false
+    @exclusivity(unchecked) public var backgroundColor: UIColor?
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var tag = 0
+    @exclusivity(unchecked) public var clipsToBounds = false
     /// Names the view in traces (else its controller's name + ".view", else a path).
-    public var accessibilityIdentifier: String?
-    public private(set) var gestureRecognizers: [UIGestureRecognizer]?
+    @exclusivity(unchecked) public var accessibilityIdentifier: String?
+    @exclusivity(unchecked) public private(set) var gestureRecognizers: [UIGestureRecognizer]?
 
     public init(frame: CGRect) {
         modelFrame = AnimatedValue(Double(frame.origin.x), Double(frame.origin.y), Double(frame.size.width), Double(frame.size.height))
@@ -306,10 +306,10 @@ open class UIView {
     }
 
     /// The last key made from the owning controller's name, with that name.
-    private var controllerKey: (name: String, key: String)?
+    @exclusivity(unchecked) private var controllerKey: (name: String, key: String)?
 
     /// The view a snapshot was taken of (its key names the snapshot when it has no identifier).
-    weak var snapshotSource: UIView?
+    @exclusivity(unchecked) weak var snapshotSource: UIView?
 
     // MARK: Names
 
@@ -359,7 +359,7 @@ public struct UIColor: Sendable, Hashable {
 
 /// The window: the root of the view hierarchy and of the view-controller hierarchy.
 open class UIWindow: UIView {
-    public var rootViewController: UIViewController? {
+    @exclusivity(unchecked) public var rootViewController: UIViewController? {
         didSet {
             oldValue?.view.removeFromSuperview()
             guard let root = rootViewController else { return }
