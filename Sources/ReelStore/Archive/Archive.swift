@@ -134,6 +134,9 @@ struct ArchiveCaches {
     /// `eventDetailID`), nil when that is not known. Another connection's commit changes the
     /// version, and then the cache is no longer taken as complete.
     var eventDetailsCompleteAt: Int64?
+    /// The write transaction (`Database.writeTransaction`) in which `eventDetailsCompleteAt` was
+    /// last confirmed: no other connection commits before it ends.
+    var eventDetailsCompleteInTransaction: Int?
     /// The name id of each `event_details` row read so far, by id (nil until first read).
     var eventDetailNames: [Int64: Int64]?
     /// The lifecycle calls by event name (`forEachLifecycleCall`), once read.
