@@ -365,4 +365,33 @@ struct DamagedArchiveExitCodeTests {
         #expect(show.status == 65, "exit \(show.status): \(show.standardError)")
         #expect(show.standardError.contains("view_change_packs"), "\(show.standardError)")
     }
+
+    /// Frame packs of one trace that overlap, and a pack whose count claims a progress it lacks
+    /// (migration 0011): `info --check` names the table and the session, `show` of that session is
+    /// bad data naming the table, both 65.
+    @Test func aDamagedFramePackIsBadDataNamingTheSession() throws {
+        let (folder, seed, _) = try Self.archive()
+        for (name, damage) in [
+            ("overlap", "UPDATE trace_frame_packs SET first_frame = first_frame - 1 WHERE first_frame = 16"),
+            ("count", "UPDATE trace_frame_packs SET frame_count = frame_count + 1 WHERE frame_count < 16"),
+        ] {
+            let path = folder + "/\(name).sqlite"
+            try seed.write(to: URL(fileURLWithPath: path))
+            do {
+                let database = try Database.open(path, mode: .readWrite)
+                try database.execute(
+                    "\(damage) AND trace_id = (SELECT trace_id FROM baselines WHERE session_id = 2)")
+                #expect(database.changes == 1, "\(name)")
+                try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+            let check = try runReel(["info", path, "--check"], in: folder)
+            #expect(check.status == 65, "\(name): exit \(check.status): \(check.standardError)")
+            #expect(check.standardError.contains("trace_frame_packs row of session 2 ("), "\(name): \(check.standardError)")
+            let show = try runReel(["show", path, "2"], in: folder)
+            #expect(show.status == 65, "\(name): exit \(show.status): \(show.standardError)")
+            #expect(
+                show.standardError.contains("trace_frame_packs") && !show.standardError.contains("SQLite error"),
+                "\(name): \(show.standardError)")
+        }
+    }
 }

@@ -68,7 +68,9 @@ import Testing
 
         let migrated = try Archive.open(path, mode: .readWrite)
         #expect(
-            migrated.migrationsApplied.map(\.name) == ["touch_packs", "view_change_packs", "replay_metadata", "decisions", "event_packs"])
+            migrated.migrationsApplied.map(\.name) == [
+                "touch_packs", "view_change_packs", "replay_metadata", "decisions", "event_packs", "frame_packs",
+            ])
         try migrated.attach(copy, as: "v5")
         for table in ["touches", "events", "sessions", "frame_views"] {
             #expect(

@@ -81,10 +81,12 @@ import Testing
         // 0004 converts the rows; 0005 redefines the regressions view (same rows before any accept);
         // 0006 packs the touches (TouchPackTests); 0007 packs the view changes (ViewChangePackTests).
         // 0008 adds replays.metadata_json (NULL for the v3 replays); 0009 adds the decision tables
-        // (no row for the sessions stored before); 0010 packs the events (EventPackTests).
+        // (no row for the sessions stored before); 0010 packs the events (EventPackTests); 0011 packs
+        // the frames (FramePackTests).
         #expect(
             migrated.migrationsApplied.map(\.name) == [
                 "traces", "keep_traces", "touch_packs", "view_change_packs", "replay_metadata", "decisions", "event_packs",
+                "frame_packs",
             ])
         #expect(try migrated.database.scalarInt64("SELECT count(*) FROM decision_rows") == 0)
         #expect(migrated.schemaVersion == EmbeddedMigration.all.last!.version)
@@ -220,11 +222,11 @@ import Testing
         let archive = try Archive.open(temporaryPath("fk.sqlite"), mode: .readWrite)
         let id = try archive.insert(sampleSession(), engineID: try archive.engineID(for: sampleEngine))
         try archive.withForeignKeysHeldByConstruction {
-            try archive.database.execute("UPDATE trace_frames SET trace_id = 999 WHERE trace_id = \(id) AND frame_index = 0")
+            try archive.database.execute("UPDATE trace_frame_packs SET trace_id = 999 WHERE trace_id = \(id) AND first_frame = 0")
             try archive.database.execute("DELETE FROM baselines")
         }
         let problems = try archive.integrityProblems()
-        #expect(problems.contains { $0.hasPrefix("trace_frames") && $0.contains("traces") })
+        #expect(problems.contains { $0.hasPrefix("trace_frame_packs") && $0.contains("traces") })
         #expect(problems.contains("session \(id): has no baseline trace"))
     }
 

@@ -111,7 +111,21 @@ extension Archive {
     /// looks up each new detail once, about a fifth of the writer's cost of an event). Known when
     /// the table and the cache were both empty, and kept while no other connection commits
     /// (`PRAGMA data_version` unchanged): this connection adds details only through `eventDetailID`.
+    /// Within one write transaction no other connection commits, so the version is read once per
+    /// transaction, not once per detail the cache lacks.
     private func eventDetailsAllCached() throws -> Bool {
+        if let transaction = database.writeTransaction, caches.eventDetailsCompleteInTransaction == transaction,
+            caches.eventDetailsCompleteAt != nil
+        {
+            return true
+        }
+        let complete = try eventDetailsAllCachedAtDataVersion()
+        caches.eventDetailsCompleteInTransaction = complete ? database.writeTransaction : nil
+        return complete
+    }
+
+    /// `eventDetailsAllCached` by `PRAGMA data_version`, read now.
+    private func eventDetailsAllCachedAtDataVersion() throws -> Bool {
         let version = try database.withCachedStatement("PRAGMA data_version") { statement in
             try statement.step() ? statement.int64(at: 0) : nil
         }

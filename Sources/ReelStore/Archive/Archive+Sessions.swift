@@ -293,10 +293,10 @@ extension Archive {
     ) throws {
         let filter = selection.filter("bl.session_id")
         let framesSQL = """
-            SELECT bl.session_id, f.frame_index, f.progress, f.t, tr.first_tick, s.refresh_hz
-            FROM \(traces.table) AS bl CROSS JOIN traces AS tr CROSS JOIN sessions AS s CROSS JOIN trace_frames AS f
+            SELECT bl.session_id, tr.first_tick, s.refresh_hz, \(FramePack.columns("f"))
+            FROM \(traces.table) AS bl CROSS JOIN traces AS tr CROSS JOIN sessions AS s CROSS JOIN trace_frame_packs AS f
             ON tr.id = bl.trace_id AND s.id = bl.session_id AND f.trace_id = bl.trace_id
-            \(filter) ORDER BY bl.session_id, f.frame_index
+            \(filter) ORDER BY bl.session_id, f.first_frame
             """
         let runsSQL = """
             SELECT bl.session_id, v.view_id, v.first_frame, v.last_frame, v.changing, v.x, v.y, v.w, v.h, v.alpha,
@@ -320,10 +320,12 @@ extension Archive {
                     var assembler = TraceAssembler()
                     var columns = FrameColumns()
                     var session: Int64?
+                    var nextFrame: Int?
                     while try frames.step() {
                         let frameSession = frames.int64(at: 0)
                         if frameSession != session {
                             session = frameSession
+                            nextFrame = nil
                             // The frames handed out share the assembler's values: let go of them
                             // first, so that the next trace reuses its buffer.
                             columns.values = []
@@ -342,15 +344,20 @@ extension Archive {
                             try assembler.finish()
                             try assembler.resolveKeys(viewKey(id:))
                         }
-                        let index = frames.int(at: 1)
-                        let t =
-                            frames.isNull(at: 3)
-                            ? Double(frames.int64(at: 4) &+ Int64(index)) / frames.double(at: 5) : frames.double(at: 3)
-                        try assembler.columns(ofFrame: index, into: &columns)
-                        columns.index = index
-                        columns.t = t
-                        columns.progress = frames.double(at: 2)
-                        try body(frameSession, columns)
+                        let firstTick = frames.int64(at: 1)
+                        let refreshHz = frames.double(at: 2)
+                        let (firstFrame, count) = try FramePack.shape(frames, from: 3, after: nextFrame)
+                        nextFrame = firstFrame + count
+                        for column in 0..<Int32(count) {
+                            let index = firstFrame + Int(column)
+                            let progress = try FramePack.progress(frames, from: 3, column: column, count: count)
+                            let t = FramePack.time(frames, from: 3, column: column) ?? Double(firstTick &+ Int64(index)) / refreshHz
+                            try assembler.columns(ofFrame: index, into: &columns)
+                            columns.index = index
+                            columns.t = t
+                            columns.progress = progress
+                            try body(frameSession, columns)
+                        }
                     }
                 }
             }

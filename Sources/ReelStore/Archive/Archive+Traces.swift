@@ -209,6 +209,7 @@ extension Archive {
         problems += try touchPackProblems()
         problems += try eventPackProblems()
         problems += try viewChangePackProblems()
+        problems += try framePackProblems()
         return problems
     }
 

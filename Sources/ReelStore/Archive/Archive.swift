@@ -82,11 +82,13 @@ public final class Archive {
         }
     }
 
-    /// The statement counting the rows of `table`; touches and trace events are counted in their
-    /// stored forms, without expanding the packs through the `touches` and `trace_events` views.
+    /// The statement counting the rows of `table`; touches, trace frames and trace events are counted
+    /// in their stored forms, without expanding the packs through the `touches`, `trace_frames` and
+    /// `trace_events` views.
     private static func countSQL(_ table: String) -> String {
         switch table {
         case "touches": "SELECT (SELECT count(*) FROM touch_rows) + (SELECT coalesce(sum(length(phase)), 0) FROM touch_packs)"
+        case "trace_frames": "SELECT coalesce(sum(frame_count), 0) FROM trace_frame_packs"
         case "trace_events":
             "SELECT coalesce(sum(length(CAST(events AS BLOB)) / (detail_width + time_width)), 0) FROM trace_event_packs"
         default: "SELECT count(*) FROM \(table)"
@@ -132,6 +134,9 @@ struct ArchiveCaches {
     /// `eventDetailID`), nil when that is not known. Another connection's commit changes the
     /// version, and then the cache is no longer taken as complete.
     var eventDetailsCompleteAt: Int64?
+    /// The write transaction (`Database.writeTransaction`) in which `eventDetailsCompleteAt` was
+    /// last confirmed: no other connection commits before it ends.
+    var eventDetailsCompleteInTransaction: Int?
     /// The name id of each `event_details` row read so far, by id (nil until first read).
     var eventDetailNames: [Int64: Int64]?
     /// The lifecycle calls by event name (`forEachLifecycleCall`), once read.

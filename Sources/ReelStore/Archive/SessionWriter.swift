@@ -7,7 +7,7 @@ final class SessionWriter {
     let touch: Statement
     let touchPack: Statement
     let trace: Statement
-    let frame: Statement
+    let framePack: Statement
     let viewRun: Statement
     let viewChangePack: Statement
     let eventPack: Statement
@@ -31,8 +31,7 @@ final class SessionWriter {
                 hierarchy_json, created_at)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
             """)
-        frame = try database.prepare(
-            "INSERT INTO trace_frames (trace_id, frame_index, progress, t) VALUES (?1, ?2, ?3, ?4)")
+        framePack = try database.prepare(Self.framePackInsertSQL)
         viewRun = try database.prepare(Self.viewRunInsertSQL)
         viewChangePack = try database.prepare(Self.viewChangePackInsertSQL)
         eventPack = try database.prepare(
@@ -49,6 +48,12 @@ final class SessionWriter {
             tx, ty, rotation_x, rotation_y, m34, z, hidden)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
         """
+
+    /// Binds the key, the count, `p0` ... `p15` (?4 ... ?19) and `t0` ... `t15` (?20 ... ?35).
+    static let framePackInsertSQL =
+        "INSERT INTO trace_frame_packs (trace_id, first_frame, frame_count, "
+        + (0..<FramePack.width).map { "p\($0), " }.joined() + (0..<FramePack.width).map { "t\($0)" }.joined(separator: ", ")
+        + ") VALUES (" + (1...3 + 2 * FramePack.width).map { "?\($0)" }.joined(separator: ", ") + ")"
 
     /// Binds the key, the count and `v0` ... `v15` (?6 ... ?21); value columns past the count stay NULL.
     static let viewChangePackInsertSQL = """
@@ -85,6 +90,43 @@ final class SessionWriter {
         }
     }
 
+    /// Writes the frames of `trace` as `trace_frame_packs` rows (`FramePack`), in frame index
+    /// order: a pack ends after `FramePack.width` frames or before a gap in the indexes. `times`
+    /// holds, per frame of `trace`, its time when it is not the frame clock's tick.
+    func insertFramePacks(of trace: Trace, times: [Double?], traceID: Int64) throws {
+        let f = framePack
+        try trace.frames.withUnsafeBufferPointer { frames in
+            let order = try FramePack.order(of: frames)
+            var start = 0
+            while start < frames.count {
+                let firstFrame = frames[order?[start] ?? start].index
+                var end = start + 1
+                while end < frames.count, end - start < FramePack.width,
+                    frames[order?[end] ?? end].index == firstFrame &+ (end - start)
+                {
+                    end += 1
+                }
+                try f.bind(traceID, at: 1)
+                try f.bind(Int64(firstFrame), at: 2)
+                try f.bind(Int64(end - start), at: 3)
+                for column in 0..<FramePack.width {
+                    let progressIndex = Int32(4 + column)
+                    let timeIndex = Int32(4 + FramePack.width + column)
+                    if start + column < end {
+                        let position = order?[start + column] ?? start + column
+                        try f.bind(frames[position].progress, at: progressIndex)
+                        try f.bind(times[position], at: timeIndex)
+                    } else {
+                        try f.bindNull(at: progressIndex)
+                        try f.bindNull(at: timeIndex)
+                    }
+                }
+                try f.run()
+                start = end
+            }
+        }
+    }
+
     /// Writes the rows of `trace` (frames, view runs and changes, events) under the new `traces` row
     /// the caller inserted as `traceID`. The events are one `trace_event_packs` row (`EventPack`):
     /// an event at the time of one of `touches` refers to the first such touch instead of storing
@@ -100,14 +142,7 @@ final class SessionWriter {
         eventNameID: (EventName) throws -> Int64, eventDetailID: (Int64, UnsafeBufferPointer<UInt8>?) throws -> Int64,
         eventSlots: (Int) throws -> Void
     ) throws {
-        let f = frame
-        for (position, frame) in trace.frames.enumerated() {
-            try f.bind(traceID, at: 1)
-            try f.bind(Int64(frame.index), at: 2)
-            try f.bind(frame.progress, at: 3)
-            try f.bind(layout.explicitTimes[position], at: 4)
-            try f.run()
-        }
+        try insertFramePacks(of: trace, times: layout.explicitTimes, traceID: traceID)
         let r = viewRun
         for run in layout.runs {
             try r.bind(traceID, at: 1)

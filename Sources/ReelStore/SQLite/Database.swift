@@ -39,6 +39,11 @@ package final class Database {
     private var savepointDepth = 0
     /// Increases whenever a transaction or savepoint rolls back, so caches of row ids can notice.
     private(set) var rollbackCount = 0
+    /// The number of the `transaction(.immediate)` running now (they are numbered from 1 as they
+    /// begin), nil outside one. While it runs this connection holds the write lock, so no other
+    /// connection commits: what the connection knew of the rows at its start holds to its end.
+    private(set) var writeTransaction: Int?
+    private var writeTransactionsBegun = 0
 
     private init(path: String, mode: Mode, connection: OpaquePointer) {
         self.path = path
@@ -342,6 +347,11 @@ package final class Database {
     /// Inside another transaction, use `savepoint` instead.
     package func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         try execute("BEGIN \(kind.rawValue)")
+        if kind == .immediate {
+            writeTransactionsBegun += 1
+            writeTransaction = writeTransactionsBegun
+        }
+        defer { writeTransaction = nil }
         let result: T
         do {
             result = try body()
