@@ -26,7 +26,10 @@ import Testing
         return details
     }
 
-    enum PlanError: Error { case open, prepare(String) }
+    enum PlanError: Error {
+        case open
+        case prepare(String)
+    }
 
     /// Each statement prune runs per replay that reads `traces` by `replay_id` searches the index;
     /// none scans the table.
