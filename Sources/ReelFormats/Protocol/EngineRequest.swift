@@ -35,6 +35,10 @@ package struct EngineRequest: Sendable, Hashable {
     /// `ReplyEncoding.columns`): Reel offers it to every engine; engines that do not know the
     /// member ignore it and answer in the plain form.
     package var offersColumns = false
+    /// Whether the request offers the binary answer form too (`ReplyEncoding.binary`): written
+    /// first in the offer, `"reply_encodings": ["binary", "columns"]`, so an engine that knows
+    /// only `columns` still finds it.
+    package var offersBinary = false
 
     package init(
         scenarioName: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, touches: [Touch],
@@ -59,10 +63,12 @@ package struct EngineRequest: Sendable, Hashable {
             writer.int(id)
             writer.punctuation(UInt8(ascii: ","))
         }
-        if offersColumns {
+        if offersColumns || offersBinary {
             writer.firstMember(RequestKeys.replyEncodings)
             writer.punctuation(UInt8(ascii: "["))
-            writer.string(ReplyEncoding.columns.rawValue)
+            if offersBinary { writer.string(ReplyEncoding.binary.rawValue) }
+            if offersBinary && offersColumns { writer.punctuation(UInt8(ascii: ",")) }
+            if offersColumns { writer.string(ReplyEncoding.columns.rawValue) }
             writer.punctuation(UInt8(ascii: "]"))
             writer.punctuation(UInt8(ascii: ","))
         }
@@ -147,17 +153,18 @@ package struct EngineRequest: Sendable, Hashable {
             }
             var request = EngineRequest(
                 scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
-            request.offersColumns = offersColumns(value.optionalMember(ReplyEncoding.offerMember))
+            request.offersColumns = offers(.columns, value.optionalMember(ReplyEncoding.offerMember))
+            request.offersBinary = offers(.binary, value.optionalMember(ReplyEncoding.offerMember))
             return request
         } catch {
             throw EngineProtocolError(reason: "invalid request: \(error.reason)")
         }
     }
 
-    /// Whether a `reply_encodings` member lists `"columns"` (anything else in it is ignored).
-    static func offersColumns(_ member: JSONValue?) -> Bool {
+    /// Whether a `reply_encodings` member lists `encoding` (anything else in it is ignored).
+    static func offers(_ encoding: ReplyEncoding, _ member: JSONValue?) -> Bool {
         guard case .array(let names)? = member else { return false }
-        return names.contains(.string(ReplyEncoding.columns.rawValue))
+        return names.contains(.string(encoding.rawValue))
     }
 }
 

@@ -33,6 +33,7 @@ struct ReplyReader {
     private var sawPlainEvents = false
     private var sawFrameColumns = false
     private var sawEventColumns = false
+    private var sawBinaryTrace = false
 
     init(cursor: JSONCursor) {
         self.cursor = cursor
@@ -68,6 +69,7 @@ struct ReplyReader {
             case "events" where !atEnd && byte == UInt8(ascii: "["): try readEvents()
             case "frame_columns" where !atEnd && byte == UInt8(ascii: "{"): try readColumns(frames: true)
             case "event_columns" where !atEnd && byte == UInt8(ascii: "{"): try readColumns(frames: false)
+            case BinaryTrace.member: try readBinaryTrace()
             case "frame_columns", "event_columns":
                 let problem = JSONValue.typeError(key, "an object", try cursor.parseValue(depth: 1))
                 if key == "frame_columns" {
@@ -119,6 +121,10 @@ struct ReplyReader {
         if eventsValue != nil || sawPlainEvents, sawEventColumns {
             throw JSONFieldError(reason: "an answer holds \"events\" or \"event_columns\", not both")
         }
+        if sawBinaryTrace, framesValue != nil || sawPlainFrames || sawFrameColumns || eventsValue != nil || sawPlainEvents || sawEventColumns {
+            throw JSONFieldError(
+                reason: "an answer holds \"\(BinaryTrace.member)\" or its frames and events in another form, not both")
+        }
         if let framesProblem { throw framesProblem }
         guard let frames else {
             _ = try members.array("frames")
@@ -166,6 +172,50 @@ struct ReplyReader {
                 events = []
                 eventsProblem = eventsProblem ?? error
             }
+        }
+    }
+
+    /// Reads a `binary_trace` member (`BinaryTraceReader`): its frames and events, or the problem
+    /// with them, kept as the frames' problem. A string without escapes is taken straight from the
+    /// line's bytes; any other value is parsed (its syntax checked as every member's is) and a
+    /// string's text decoded, anything else refused by its type.
+    private mutating func readBinaryTrace() throws(JSONParseError) {
+        sawBinaryTrace = true
+        frames = []
+        events = []
+        let bytes = cursor.bytes
+        var text: [UInt8]?
+        if cursor.index < bytes.count, bytes[cursor.index] == UInt8(ascii: "\"") {
+            var end = cursor.index + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                text = Array(UnsafeBufferPointer(rebasing: bytes[(cursor.index + 1)..<end]))
+                cursor.index = end + 1
+            }
+        }
+        if text == nil {
+            let value = try cursor.parseValue(depth: 1)
+            guard case .string(let string) = value else {
+                framesProblem = framesProblem ?? JSONValue.typeError(BinaryTrace.member, "a string of base64url text", value)
+                return
+            }
+            text = Array(string.utf8)
+        }
+        do throws(JSONFieldError) {
+            let decoded = try text!.withUnsafeBufferPointer { text throws(JSONFieldError) in
+                do throws(Base64URL.DecodeError) {
+                    return try Base64URL.decode(text)
+                } catch {
+                    throw JSONFieldError(
+                        reason: "field \"\(BinaryTrace.member)\" is not base64url text (RFC 4648 section 5): \(error.reason) "
+                            + "at character \(error.offset + 1)")
+                }
+            }
+            (frames, events) = try BinaryTraceReader.read(decoded)
+        } catch {
+            frames = []
+            events = []
+            framesProblem = framesProblem ?? error
         }
     }
 

@@ -42,6 +42,7 @@ package struct RequestDecoder {
         var refreshHz = GestureSession.defaultRefreshHz
         var touches: [Touch]?
         var offersColumns = false
+        var offersBinary = false
         if FrameFastPath.take(UInt8(ascii: "}"), &cursor) { return nil }
         repeat {
             guard let key = Self.string(&cursor), seen.insert(key).inserted, FrameFastPath.take(UInt8(ascii: ":"), &cursor),
@@ -66,6 +67,7 @@ package struct RequestDecoder {
             case .replyEncodings:
                 guard let value = Self.names(&cursor) else { return nil }
                 offersColumns = value.contains(ReplyEncoding.columns.rawValue)
+                offersBinary = value.contains(ReplyEncoding.binary.rawValue)
             }
         } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
         guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let name, let touches else { return nil }
@@ -74,6 +76,7 @@ package struct RequestDecoder {
         var request = EngineRequest(
             scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
         request.offersColumns = offersColumns
+        request.offersBinary = offersBinary
         return request
     }
 
