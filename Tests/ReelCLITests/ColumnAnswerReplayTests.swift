@@ -56,7 +56,8 @@ struct ColumnAnswerReplayTests {
         let request =
             #"{"id":1,OFFER"scenario":{"name":"modal.swipe-dismiss"},"touches":[{"t":0,"id":1,"phase":"began","x":100,"y":300},{"t":0.1,"id":1,"phase":"ended","x":100,"y":500}]}"#
         for (offer, member) in [
-            (#""reply_encodings":["binary","columns"],"#, #""binary_trace":""#), (#""reply_encodings":["columns"],"#, #""frame_columns":{"#),
+            (#""reply_encodings":["binary","columns"],"#, #""binary_trace":""#),
+            (#""reply_encodings":["columns"],"#, #""frame_columns":{"#),
             ("", #""frames":["#),
         ] {
             let input = folder + "/request.jsonl"

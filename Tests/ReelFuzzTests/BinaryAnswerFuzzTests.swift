@@ -49,7 +49,9 @@ struct BinaryAnswerFuzzTests {
         var bytes = bytes
         var choices = WordChoices(words[0] >> 7)
         guard choices.take(2) == 0, bytes.count >= 4 else { return bytes }
-        let counts: [UInt32] = [.max, 0x8000_0000, UInt32(EngineReplyLimits.maxFrames), UInt32(EngineReplyLimits.maxFrames + 1), 0, 1, 1 << 20]
+        let counts: [UInt32] = [
+            .max, 0x8000_0000, UInt32(EngineReplyLimits.maxFrames), UInt32(EngineReplyLimits.maxFrames + 1), 0, 1, 1 << 20,
+        ]
         let value = counts[choices.take(counts.count)]
         let at = choices.take(bytes.count - 3)
         withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(at..<(at + 4), with: $0) }
@@ -111,7 +113,8 @@ struct BinaryAnswerFuzzTests {
         }
         let events = (0..<Int(next() % 30)).map { index in
             TraceEvent(
-                t: Double(index) / 60, kind: ["gesture", "lifecycle", "transition"][Int(next() % 3)], subject: next() % 2 == 0 ? "pan" : "B",
+                t: Double(index) / 60, kind: ["gesture", "lifecycle", "transition"][Int(next() % 3)],
+                subject: next() % 2 == 0 ? "pan" : "B",
                 detail: next() % 3 == 0 ? "update(\(Double(next() % 100) / 100))" : "changed")
         }
         return Trace(frames: frames, events: events, outcome: Outcome(completed: next() % 2 == 0, t: t, hierarchy: ""))

@@ -159,8 +159,9 @@ struct BinaryTraceReader {
         texts.reserveCapacity(textCount)
         for index in 0..<textCount { texts.append(try text("texts[\(index)]")) }
         let times = try doubles(count: count, "events.t")
+        let indexSize = BinaryTrace.indexSize(texts: textCount)
         func indices(_ name: String) throws(JSONFieldError) -> [Int] {
-            try column(count: count, size: 4, "events.\(name)") { raw in raw < UInt64(textCount) ? Int(raw) : nil } problem: { raw in
+            try column(count: count, size: indexSize, "events.\(name)") { raw in raw < UInt64(textCount) ? Int(raw) : nil } problem: { raw in
                 "text \(raw) is not one of the \(textCount) texts"
             }
         }
@@ -199,7 +200,7 @@ struct BinaryTraceReader {
         JSONFieldError(reason: "field \"\(BinaryTrace.member)\(field.isEmpty ? "" : ".")\(field)\": \(reason)")
     }
 
-    /// An unsigned little-endian integer of `size` bytes (1, 4 or 8).
+    /// An unsigned little-endian integer of `size` bytes (1, 2, 4 or 8).
     private mutating func integer(size: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> UInt64 {
         guard bytes.count - offset >= size else {
             throw fail(field(), "the bytes end at byte \(bytes.count), \(size - (bytes.count - offset)) short of the value at byte \(offset)")
@@ -207,6 +208,7 @@ struct BinaryTraceReader {
         let value: UInt64
         switch size {
         case 1: value = UInt64(bytes[offset])
+        case 2: value = UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
         case 4: value = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         default: value = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
@@ -234,7 +236,13 @@ struct BinaryTraceReader {
             throw fail(field(), "a text of \(length) bytes does not fit the \(bytes.count - offset) bytes left (at byte \(offset - 4))")
         }
         let utf8 = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]).bindMemory(to: UInt8.self)
-        guard let text = String(validating: utf8, as: UTF8.self) else {
+        // ASCII (almost every key and event text) is UTF-8 as it is; anything else is validated.
+        let text: String
+        if !utf8.contains(where: { $0 >= 0x80 }) {
+            text = String(decoding: utf8, as: UTF8.self)
+        } else if let valid = String(validating: utf8, as: UTF8.self) {
+            text = valid
+        } else {
             throw fail(field(), "the text at byte \(offset) is not UTF-8")
         }
         offset += length

@@ -14,7 +14,8 @@ import ReelTrace
 /// for each view v (held by N_v frames): 14 x column<f64>(N_v) (x y w h alpha a b c d tx ty
 ///   rotation_x rotation_y m34), column<i64>(N_v) z, column<u8>(N_v) hidden
 /// u32 event count E; u32 text count T; T x text; column<f64>(E) t;
-///   column<u32>(E) kind, subject, detail (indices into the texts)
+///   column<index>(E) kind, subject, detail (indices into the texts: u8 when T <= 256, u16 when
+///   T <= 65,536, else u32)
 /// text: u32 byte length, UTF-8 bytes
 /// column<X>(n): u8 form 0 then n values, or u8 form 1, u32 run count, runs of (X value, u32 length >= 1) adding up to n
 /// ```
@@ -26,6 +27,9 @@ enum BinaryTrace {
     static let runsForm: UInt8 = 1
     /// The answer member that holds the text.
     static let member = "binary_trace"
+
+    /// The bytes of one text index in the event columns: the fewest that hold every index.
+    static func indexSize(texts: Int) -> Int { texts <= 1 << 8 ? 1 : texts <= 1 << 16 ? 2 : 4 }
 }
 
 /// Writes a response's frames and events in the binary layout (`BinaryTrace`), as the
@@ -33,12 +37,11 @@ enum BinaryTrace {
 enum BinaryTraceWriter {
     /// `"binary_trace":"BASE64URL"` (no leading comma).
     static func write(_ trace: Trace, into writer: inout JSONWriter) {
-        var buffer = BinaryBuffer()
-        buffer.bytes.reserveCapacity(1024 + trace.frames.count * 64 + trace.events.count * 16)
+        var buffer = BinaryBuffer(capacity: 1024 + trace.frames.count * 64 + trace.events.count * 64)
         encode(trace, into: &buffer)
         writer.firstMember(ReplyKeys.binaryTrace)
         var text: [UInt8] = []
-        text.reserveCapacity(Base64URL.encodedCount(buffer.bytes.count) + 2)
+        text.reserveCapacity(Base64URL.encodedCount(buffer.count) + 2)
         text.append(UInt8(ascii: "\""))
         buffer.bytes.withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
         text.append(UInt8(ascii: "\""))
@@ -49,7 +52,7 @@ enum BinaryTraceWriter {
     static func encode(_ trace: Trace) -> [UInt8] {
         var buffer = BinaryBuffer()
         encode(trace, into: &buffer)
-        return buffer.bytes
+        return Array(buffer.bytes)
     }
 
     private static func encode(_ trace: Trace, into buffer: inout BinaryBuffer) {
@@ -151,55 +154,82 @@ enum BinaryTraceWriter {
     }
 
     private static func writeEvents(_ events: [TraceEvent], into buffer: inout BinaryBuffer) {
-        // Each distinct text once, by first use; the few texts a field used last are looked up
-        // first (kinds and subjects come from a handful, details repeat soon or never).
+        // Texts by first use; a field's few recent texts are found again without hashing
+        // (`ColumnWriter.RecentTexts`), so a text may be listed twice, as the layout allows.
         var texts: [String] = []
-        var indices: [String: Int] = [:]
         var kinds: [UInt64] = []
         var subjects: [UInt64] = []
         var details: [UInt64] = []
         kinds.reserveCapacity(events.count)
         subjects.reserveCapacity(events.count)
         details.reserveCapacity(events.count)
-        func index(of text: String) -> UInt64 {
-            if let found = indices[text] { return UInt64(found) }
-            indices[text] = texts.count
-            texts.append(text)
-            return UInt64(texts.count - 1)
-        }
+        var recentKinds = ColumnWriter.RecentTexts()
+        var recentSubjects = ColumnWriter.RecentTexts()
+        var recentDetails = ColumnWriter.RecentTexts()
         for event in events {
-            kinds.append(index(of: event.kind))
-            subjects.append(index(of: event.subject))
-            details.append(index(of: event.detail))
+            kinds.append(UInt64(recentKinds.index(of: event.kind, in: &texts)))
+            subjects.append(UInt64(recentSubjects.index(of: event.subject, in: &texts)))
+            details.append(UInt64(recentDetails.index(of: event.detail, in: &texts)))
         }
         buffer.u32(events.count)
         buffer.u32(texts.count)
         for text in texts { buffer.text(text) }
         events.withUnsafeBufferPointer { events in buffer.column(count: events.count, size: 8) { events[$0].t.bitPattern } }
+        let size = BinaryTrace.indexSize(texts: texts.count)
         for column in [kinds, subjects, details] {
-            column.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: 4) { column[$0] } }
+            column.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: size) { column[$0] } }
         }
     }
 }
 
-/// The bytes of a binary answer as they are written: little-endian integers and doubles.
+/// The bytes of a binary answer as they are written: little-endian integers and doubles, stored
+/// in place (`bytes` grows in steps; `count` of its bytes are written).
 struct BinaryBuffer {
-    var bytes: [UInt8] = []
+    private(set) var storage: [UInt8] = []
+    private(set) var count = 0
 
-    mutating func u8(_ value: UInt8) { bytes.append(value) }
+    init(capacity: Int = 4096) {
+        storage = [UInt8](repeating: 0, count: max(capacity, 64))
+    }
+
+    /// The bytes written.
+    var bytes: ArraySlice<UInt8> { storage[0..<count] }
+
+    /// Room for `more` bytes after the written ones.
+    private mutating func reserve(_ more: Int) {
+        guard storage.count - count < more else { return }
+        storage.append(contentsOf: repeatElement(0, count: max(storage.count, more)))
+    }
+
+    mutating func u8(_ value: UInt8) {
+        reserve(1)
+        storage[count] = value
+        count += 1
+    }
 
     mutating func u32(_ value: Int) { put(UInt64(UInt32(truncatingIfNeeded: value)), size: 4) }
 
-    /// The low `size` bytes of `value`, least significant first.
+    /// The low `size` bytes (1, 2, 4 or 8) of `value`, least significant first.
     mutating func put(_ value: UInt64, size: Int) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<size])) }
+        reserve(8)
+        let at = count
+        storage.withUnsafeMutableBytes { raw in
+            // All 8 bytes are stored; the next value overwrites those past `size`.
+            raw.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self)
+        }
+        count += size
     }
 
     mutating func text(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             u32(utf8.count)
-            bytes.append(contentsOf: utf8)
+            reserve(utf8.count)
+            let at = count
+            storage.withUnsafeMutableBufferPointer { storage in
+                _ = UnsafeMutableBufferPointer(rebasing: storage[at..<(at + utf8.count)]).initialize(from: utf8)
+            }
+            count += utf8.count
         }
     }
 

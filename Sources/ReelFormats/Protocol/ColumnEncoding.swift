@@ -242,7 +242,7 @@ enum ColumnWriter {
 
     /// The last four texts one event field used, most recent first, as indices into `texts`
     /// (-1: none yet).
-    private struct RecentTexts {
+    struct RecentTexts {
         private var first = -1, second = -1, third = -1, fourth = -1
 
         /// The index of `text` in `texts`: a recent one's, else a new entry appended to `texts`.

@@ -184,34 +184,35 @@ struct ReplyReader {
         frames = []
         events = []
         let bytes = cursor.bytes
-        var text: [UInt8]?
+        var decoded: Result<[UInt8], Base64URL.DecodeError>?
         if cursor.index < bytes.count, bytes[cursor.index] == UInt8(ascii: "\"") {
             var end = cursor.index + 1
             while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
             if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                text = Array(UnsafeBufferPointer(rebasing: bytes[(cursor.index + 1)..<end]))
+                // The text straight from the line, never copied.
+                let text = UnsafeBufferPointer(rebasing: bytes[(cursor.index + 1)..<end])
+                decoded = Result { () throws(Base64URL.DecodeError) in try Base64URL.decode(text) }
                 cursor.index = end + 1
             }
         }
-        if text == nil {
+        if decoded == nil {
             let value = try cursor.parseValue(depth: 1)
             guard case .string(let string) = value else {
                 framesProblem = framesProblem ?? JSONValue.typeError(BinaryTrace.member, "a string of base64url text", value)
                 return
             }
-            text = Array(string.utf8)
+            decoded = Array(string.utf8).withUnsafeBufferPointer { text in
+                Result { () throws(Base64URL.DecodeError) in try Base64URL.decode(text) }
+            }
         }
         do throws(JSONFieldError) {
-            let decoded = try text!.withUnsafeBufferPointer { text throws(JSONFieldError) in
-                do throws(Base64URL.DecodeError) {
-                    return try Base64URL.decode(text)
-                } catch {
-                    throw JSONFieldError(
-                        reason: "field \"\(BinaryTrace.member)\" is not base64url text (RFC 4648 section 5): \(error.reason) "
-                            + "at character \(error.offset + 1)")
-                }
+            switch decoded! {
+            case .success(let layout): (frames, events) = try BinaryTraceReader.read(layout)
+            case .failure(let error):
+                throw JSONFieldError(
+                    reason: "field \"\(BinaryTrace.member)\" is not base64url text (RFC 4648 section 5): \(error.reason) "
+                        + "at character \(error.offset + 1)")
             }
-            (frames, events) = try BinaryTraceReader.read(decoded)
         } catch {
             frames = []
             events = []
