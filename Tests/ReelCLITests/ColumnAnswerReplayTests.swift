@@ -16,7 +16,7 @@ struct ColumnAnswerReplayTests {
         let reel = "'" + reelExecutable.replacingOccurrences(of: "'", with: "'\\''") + "'"
         let offer = #""reply_encodings":\["binary","columns"\]"#
         let engines = [
-            ("binary", "exec:exec \(reel) engine serve"),
+            ("binary", "exec:tee -a '\(folder)/binary-requests.jsonl' | \(reel) engine serve"),
             ("columns", #"exec:sed -u 's/\#(offer)/"reply_encodings":["columns"]/' | \#(reel) engine serve"#),
             ("plain", #"exec:sed -u 's/\#(offer),//' | \#(reel) engine serve"#),
         ]
@@ -42,6 +42,11 @@ struct ColumnAnswerReplayTests {
             #expect(try verdicts(of: 1, in: archive).count == 24)
             dumps.append(try archiveDump(archive, ignoring: ["engines.fingerprint", "replays.engine_specifier", "replays.command"]))
         }
+        // The binary engine's processes were sent plain touches until they answered in binary, then
+        // binary touches (docs/PROTOCOL.md, "Binary requests"); the others only plain ones.
+        let requests = try String(contentsOfFile: folder + "/binary-requests.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(requests.contains { $0.contains(#""touches":["#) })
+        #expect(requests.filter { $0.contains(#""binary_touches":""#) }.count > requests.count / 2)
         for other in dumps.dropFirst() {
             for table in Set(dumps[0].keys).union(other.keys) where !["replays", "run_metadata"].contains(table) {
                 #expect(dumps[0][table] == other[table], "table \(table) differs")

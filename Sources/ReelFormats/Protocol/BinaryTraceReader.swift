@@ -14,11 +14,17 @@ import ReelTrace
 /// `field "binary_trace.views[1].alpha": nan at byte 212 is not a finite number`.
 struct BinaryTraceReader {
     private let bytes: UnsafeRawBufferPointer
-    private var offset = 0
+    private(set) var offset = 0
+    /// The member whose bytes these are, named in every error (`binary_trace`, `binary_touches`).
+    private let member: String
 
-    private init(_ bytes: UnsafeRawBufferPointer) {
+    init(_ bytes: UnsafeRawBufferPointer, member: String = BinaryTrace.member) {
         self.bytes = bytes
+        self.member = member
     }
+
+    /// The bytes not read yet.
+    var bytesLeft: Int { bytes.count - offset }
 
     /// The frames and events `bytes` describe.
     static func read(_ bytes: [UInt8]) throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
@@ -196,12 +202,12 @@ struct BinaryTraceReader {
 
     // MARK: Values
 
-    private func fail(_ field: String, _ reason: String) -> JSONFieldError {
-        JSONFieldError(reason: "field \"\(BinaryTrace.member)\(field.isEmpty ? "" : ".")\(field)\": \(reason)")
+    func fail(_ field: String, _ reason: String) -> JSONFieldError {
+        JSONFieldError(reason: "field \"\(member)\(field.isEmpty ? "" : ".")\(field)\": \(reason)")
     }
 
     /// An unsigned little-endian integer of `size` bytes (1, 2, 4 or 8).
-    private mutating func integer(size: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> UInt64 {
+    mutating func integer(size: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> UInt64 {
         guard bytes.count - offset >= size else {
             throw fail(field(), "the bytes end at byte \(bytes.count), \(size - (bytes.count - offset)) short of the value at byte \(offset)")
         }
@@ -218,7 +224,7 @@ struct BinaryTraceReader {
 
     /// A u32 count, at most `limit` and, when each counted item takes at least `bytesEach` bytes,
     /// at most what the bytes left can hold: checked before anything is allocated for it.
-    private mutating func readCount(
+    mutating func readCount(
         _ field: String, limit: Int, _ what: String, _ limitName: String, bytesEach: Int = 0
     ) throws(JSONFieldError) -> Int {
         let count = Int(try integer(size: 4, field))
@@ -249,7 +255,7 @@ struct BinaryTraceReader {
         return text
     }
 
-    private mutating func doubles(count: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> [Double] {
+    mutating func doubles(count: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> [Double] {
         var values = [Double](repeating: 0, count: 0)
         values.reserveCapacity(count)
         try readDoubles(count: count, field(), into: &values)
@@ -286,7 +292,7 @@ struct BinaryTraceReader {
 
     /// A column of `count` values of `size` bytes, each turned into a `Value` by `make` (nil: the
     /// value breaks the column's rule, which `problem` states).
-    private mutating func column<Value>(
+    mutating func column<Value>(
         count: Int, size: Int, _ field: @autoclosure () -> String, _ make: (UInt64) -> Value?, problem: (UInt64) -> String
     ) throws(JSONFieldError) -> [Value] {
         var values: [Value] = []

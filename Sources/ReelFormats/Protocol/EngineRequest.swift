@@ -39,6 +39,10 @@ package struct EngineRequest: Sendable, Hashable {
     /// first in the offer, `"reply_encodings": ["binary", "columns"]`, so an engine that knows
     /// only `columns` still finds it.
     package var offersBinary = false
+    /// Whether `encodedLine` writes the touches in binary (`binary_touches`, docs/PROTOCOL.md
+    /// "Binary requests"): only for an engine process that has answered in the binary form.
+    /// Decoded, false whichever form the touches came in.
+    package var sendsBinaryTouches = false
 
     package init(
         scenarioName: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, touches: [Touch],
@@ -83,11 +87,16 @@ package struct EngineRequest: Sendable, Hashable {
         writer.closeObject()
         writer.punctuation(UInt8(ascii: ","))
         GestureStreamWriter.appendDeviceFields(device, refreshHz: refreshHz, to: &writer)
-        writer.member(RequestKeys.touches)
-        writer.array(touches) { writer, touch in
-            writer.punctuation(UInt8(ascii: "{"))
-            GestureStreamWriter.appendTouchFields(touch, to: &writer)
-            writer.closeObject()
+        if sendsBinaryTouches {
+            writer.member(RequestKeys.binaryTouches)
+            BinaryTouches.writeValue(touches, into: &writer)
+        } else {
+            writer.member(RequestKeys.touches)
+            writer.array(touches) { writer, touch in
+                writer.punctuation(UInt8(ascii: "{"))
+                GestureStreamWriter.appendTouchFields(touch, to: &writer)
+                writer.closeObject()
+            }
         }
         writer.closeObject()
         writer.punctuation(UInt8(ascii: "\n"))
@@ -137,7 +146,16 @@ package struct EngineRequest: Sendable, Hashable {
                 } ?? GestureSession.defaultRefreshHz
 
             var touches: [Touch] = []
-            let touchValues = try value.array("touches")
+            if let binary = value.optionalMember(BinaryTouches.member) {
+                guard value.optionalMember("touches") == nil else {
+                    throw JSONFieldError(reason: "a request holds \"touches\" or \"\(BinaryTouches.member)\", not both")
+                }
+                guard case .string(let text) = binary else {
+                    throw JSONValue.typeError(BinaryTouches.member, "a string of base64url text", binary)
+                }
+                touches = try Array(text.utf8).withUnsafeBufferPointer { text throws(JSONFieldError) in try BinaryTouches.read(text) }
+            }
+            let touchValues = touches.isEmpty && value.optionalMember(BinaryTouches.member) == nil ? try value.array("touches") : []
             touches.reserveCapacity(touchValues.count)
             for (index, element) in touchValues.enumerated() {
                 let touchValue = try element.asObject(field: "touches[\(index)]")
@@ -172,4 +190,5 @@ package struct EngineRequest: Sendable, Hashable {
 private enum RequestKeys {
     static let id = JSONKey("id"), replyEncodings = JSONKey(ReplyEncoding.offerMember), scenario = JSONKey("scenario")
     static let name = JSONKey("name"), spec = JSONKey("spec"), touches = JSONKey("touches")
+    static let binaryTouches = JSONKey(BinaryTouches.member)
 }

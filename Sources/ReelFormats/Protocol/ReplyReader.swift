@@ -33,7 +33,8 @@ struct ReplyReader {
     private var sawPlainEvents = false
     private var sawFrameColumns = false
     private var sawEventColumns = false
-    private var sawBinaryTrace = false
+    /// Whether the answer used the binary form (`binary_trace`), well formed or not.
+    private(set) var sawBinaryTrace = false
 
     init(cursor: JSONCursor) {
         self.cursor = cursor

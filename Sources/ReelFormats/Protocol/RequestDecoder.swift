@@ -30,6 +30,7 @@ package struct RequestDecoder {
         case id, scenario, device, touches
         case refreshHz = "refresh_hz"
         case replyEncodings = "reply_encodings"
+        case binaryTouches = "binary_touches"
     }
 
     private mutating func fastRequest(_ cursor: inout JSONCursor) -> EngineRequest? {
@@ -62,7 +63,10 @@ package struct RequestDecoder {
                 guard let value = FrameFastPath.number(&cursor) else { return nil }
                 refreshHz = value
             case .touches:
-                guard let value = Self.touches(&cursor) else { return nil }
+                guard touches == nil, let value = Self.touches(&cursor) else { return nil }
+                touches = value
+            case .binaryTouches:
+                guard touches == nil, let text = Self.bareString(&cursor), let value = try? BinaryTouches.read(text) else { return nil }
                 touches = value
             case .replyEncodings:
                 guard let value = Self.names(&cursor) else { return nil }
