@@ -66,90 +66,118 @@ enum BinaryTraceWriter {
         frames.withUnsafeBufferPointer { frames in
             buffer.column(count: frames.count, size: 8) { frames[$0].t.bitPattern }
             buffer.column(count: frames.count, size: 8) { frames[$0].progress.bitPattern }
-        }
-        // Views by first appearance; for each view, where it sits in each frame that has it.
-        var keys: [String] = []
-        var slots: [[(frame: Int, position: Int)]] = []
-        var layouts: [[Int]] = []
-        layouts.reserveCapacity(frames.count)
-        for frameIndex in frames.indices {
-            let views = frames[frameIndex].views
+            // Each frame's views as indices into `keys` (views by first appearance), frame after
+            // frame in one array; a view is looked for first where it sat in the frame before.
+            var keys: [String] = []
             var layout: [Int] = []
-            layout.reserveCapacity(views.count)
-            for position in views.indices {
-                let key = views[position].key
-                let viewIndex: Int
-                if let found = keys.firstIndex(of: key) {
-                    viewIndex = found
-                } else {
-                    viewIndex = keys.count
-                    keys.append(key)
-                    slots.append([])
+            var starts: [Int] = [0]
+            var states: [Int] = []
+            starts.reserveCapacity(frames.count + 1)
+            for frame in frames {
+                let previous = starts.count >= 2 ? starts[starts.count - 2] : 0
+                let previousCount = starts[starts.count - 1] - previous
+                frame.views.withUnsafeBufferPointer { views in
+                    for position in views.indices {
+                        let key = views[position].key
+                        var viewIndex = -1
+                        if position < previousCount, keys[layout[previous + position]] == key {
+                            viewIndex = layout[previous + position]
+                        } else if let found = keys.firstIndex(of: key) {
+                            viewIndex = found
+                        } else {
+                            viewIndex = keys.count
+                            keys.append(key)
+                            states.append(0)
+                        }
+                        states[viewIndex] += 1
+                        layout.append(viewIndex)
+                    }
                 }
-                slots[viewIndex].append((frameIndex, position))
-                layout.append(viewIndex)
+                starts.append(layout.count)
             }
-            layouts.append(layout)
-        }
-        buffer.u32(keys.count)
-        for key in keys { buffer.text(key) }
-        var runs: [(start: Int, end: Int)] = []
-        var start = 0
-        while start < layouts.count {
-            var end = start + 1
-            while end < layouts.count, layouts[end] == layouts[start] { end += 1 }
-            runs.append((start, end))
-            start = end
-        }
-        buffer.u32(runs.count)
-        for run in runs {
-            buffer.u32(run.end - run.start)
-            buffer.u32(layouts[run.start].count)
-            for viewIndex in layouts[run.start] { buffer.u32(viewIndex) }
-        }
-        // Each view's values, column after column in one buffer (14 columns of `states` values).
-        var values: [UInt64] = []
-        var zs: [Int] = []
-        var hiddens: [Bool] = []
-        for viewIndex in keys.indices {
-            let places = slots[viewIndex]
-            let states = places.count
-            values.removeAll(keepingCapacity: true)
-            values.append(contentsOf: repeatElement(0, count: states * 14))
-            zs.removeAll(keepingCapacity: true)
-            hiddens.removeAll(keepingCapacity: true)
+            buffer.u32(keys.count)
+            for key in keys { buffer.text(key) }
+            // Runs of frames holding the same views.
+            var runs: [(start: Int, end: Int)] = []
+            layout.withUnsafeBufferPointer { layout in
+                func same(_ a: Int, _ b: Int) -> Bool {
+                    starts[a + 1] - starts[a] == starts[b + 1] - starts[b]
+                        && layout[starts[a]..<starts[a + 1]].elementsEqual(layout[starts[b]..<starts[b + 1]])
+                }
+                var start = 0
+                while start < frames.count {
+                    var end = start + 1
+                    while end < frames.count, same(start, end) { end += 1 }
+                    runs.append((start, end))
+                    start = end
+                }
+            }
+            buffer.u32(runs.count)
+            for run in runs {
+                buffer.u32(run.end - run.start)
+                buffer.u32(starts[run.start + 1] - starts[run.start])
+                for position in starts[run.start]..<starts[run.start + 1] { buffer.u32(layout[position]) }
+            }
+            // Every view's values in one buffer: view after view, each its 14 columns of
+            // `states[view]` values one after the other; `z` and `hidden` in two more.
+            var bases: [Int] = []
+            var total = 0
+            for count in states {
+                bases.append(total)
+                total += count
+            }
+            var values = [UInt64](repeating: 0, count: total * 14)
+            var zs = [UInt64](repeating: 0, count: total)
+            var hiddens = [UInt64](repeating: 0, count: total)
+            var filled = [Int](repeating: 0, count: keys.count)
             values.withUnsafeMutableBufferPointer { values in
-                for (row, place) in places.enumerated() {
-                    frames[place.frame].views.withUnsafeBufferPointer { views in
-                        let view = views[place.position]
-                        let m = view.transform
-                        values[row] = view.x.bitPattern
-                        values[states + row] = view.y.bitPattern
-                        values[2 * states + row] = view.w.bitPattern
-                        values[3 * states + row] = view.h.bitPattern
-                        values[4 * states + row] = view.alpha.bitPattern
-                        values[5 * states + row] = m.a.bitPattern
-                        values[6 * states + row] = m.b.bitPattern
-                        values[7 * states + row] = m.c.bitPattern
-                        values[8 * states + row] = m.d.bitPattern
-                        values[9 * states + row] = m.tx.bitPattern
-                        values[10 * states + row] = m.ty.bitPattern
-                        values[11 * states + row] = view.rotationX.bitPattern
-                        values[12 * states + row] = view.rotationY.bitPattern
-                        values[13 * states + row] = view.m34.bitPattern
-                        zs.append(view.z)
-                        hiddens.append(view.hidden)
+                zs.withUnsafeMutableBufferPointer { zs in
+                    hiddens.withUnsafeMutableBufferPointer { hiddens in
+                        var slot = 0
+                        for frame in frames {
+                            frame.views.withUnsafeBufferPointer { views in
+                                for view in views {
+                                    let viewIndex = layout[slot]
+                                    slot += 1
+                                    let count = states[viewIndex]
+                                    let row = filled[viewIndex]
+                                    filled[viewIndex] = row + 1
+                                    let base = bases[viewIndex] * 14 + row
+                                    let m = view.transform
+                                    values[base] = view.x.bitPattern
+                                    values[base + count] = view.y.bitPattern
+                                    values[base + 2 * count] = view.w.bitPattern
+                                    values[base + 3 * count] = view.h.bitPattern
+                                    values[base + 4 * count] = view.alpha.bitPattern
+                                    values[base + 5 * count] = m.a.bitPattern
+                                    values[base + 6 * count] = m.b.bitPattern
+                                    values[base + 7 * count] = m.c.bitPattern
+                                    values[base + 8 * count] = m.d.bitPattern
+                                    values[base + 9 * count] = m.tx.bitPattern
+                                    values[base + 10 * count] = m.ty.bitPattern
+                                    values[base + 11 * count] = view.rotationX.bitPattern
+                                    values[base + 12 * count] = view.rotationY.bitPattern
+                                    values[base + 13 * count] = view.m34.bitPattern
+                                    zs[bases[viewIndex] + row] = UInt64(bitPattern: Int64(view.z))
+                                    hiddens[bases[viewIndex] + row] = view.hidden ? 1 : 0
+                                }
+                            }
+                        }
                     }
                 }
             }
             values.withUnsafeBufferPointer { values in
-                for column in 0..<14 {
-                    let base = column * states
-                    buffer.column(count: states, size: 8) { values[base + $0] }
+                for viewIndex in keys.indices {
+                    let count = states[viewIndex]
+                    for column in 0..<14 {
+                        let base = bases[viewIndex] * 14 + column * count
+                        buffer.column(count: count, size: 8) { values[base + $0] }
+                    }
+                    let base = bases[viewIndex]
+                    zs.withUnsafeBufferPointer { zs in buffer.column(count: count, size: 8) { zs[base + $0] } }
+                    hiddens.withUnsafeBufferPointer { hiddens in buffer.column(count: count, size: 1) { hiddens[base + $0] } }
                 }
             }
-            zs.withUnsafeBufferPointer { zs in buffer.column(count: states, size: 8) { UInt64(bitPattern: Int64(zs[$0])) } }
-            hiddens.withUnsafeBufferPointer { hiddens in buffer.column(count: states, size: 1) { hiddens[$0] ? 1 : 0 } }
         }
     }
 
