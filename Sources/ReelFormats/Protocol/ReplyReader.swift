@@ -1,6 +1,12 @@
 import ReelJSON
 import ReelTrace
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads one engine response line member by member, the `frames` and `events` arrays one element
 /// at a time: each element is parsed (a small JSON tree), turned into its `Frame` or `TraceEvent`
 /// and dropped before the next, so no tree of the whole reply is ever built. Members Reel does not
@@ -186,13 +192,16 @@ struct ReplyReader {
         events = []
         let bytes = cursor.bytes
         var decoded: Result<[UInt8], Base64URL.DecodeError>?
-        if cursor.index < bytes.count, bytes[cursor.index] == UInt8(ascii: "\"") {
-            var end = cursor.index + 1
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
-            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                // The text straight from the line, never copied.
-                let text = UnsafeBufferPointer(rebasing: bytes[(cursor.index + 1)..<end])
-                decoded = Result { () throws(Base64URL.DecodeError) in try Base64URL.decode(text) }
+        if cursor.index < bytes.count, bytes[cursor.index] == UInt8(ascii: "\""),
+            let found = memchr(bytes.baseAddress! + cursor.index + 1, Int32(UInt8(ascii: "\"")), bytes.count - cursor.index - 1)
+        {
+            let end = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            // The text straight from the line, never copied, up to the next quote. Base64url has
+            // no backslash, quote or control character: a text that decodes holds none, so it is
+            // the whole string; one that does not (an escape, say) is read again as JSON below.
+            let text = UnsafeBufferPointer(rebasing: bytes[(cursor.index + 1)..<end])
+            if let layout = try? Base64URL.decode(text) {
+                decoded = .success(layout)
                 cursor.index = end + 1
             }
         }

@@ -113,6 +113,14 @@ package struct RequestDecoder {
         cursor.skipWhitespace()
         let start = cursor.index
         guard start < cursor.bytes.count, cursor.bytes[start] == UInt8(ascii: "{") else { return nil }
+        // The previous spec's bytes at the cursor are that whole object again (a JSON value ends
+        // where its text ends), so the same spec is taken without scanning it.
+        if let lastSpec, cursor.bytes.count - start >= lastSpec.sent.count,
+            UnsafeBufferPointer(rebasing: cursor.bytes[start..<(start + lastSpec.sent.count)]).elementsEqual(lastSpec.sent)
+        {
+            cursor.index = start + lastSpec.sent.count
+            return lastSpec.compact
+        }
         var reader = ReplyReader(cursor: cursor)
         guard (try? reader.skipValue(depth: 2)) != nil else { return nil }
         cursor = reader.cursor
