@@ -83,9 +83,24 @@ struct BinaryRequestTests {
             (layout(touches(count: 2, id: 1 << 60)), #"field "binary_touches.id": 1152921504606846976 is not an integer within 2^53"#),
             (layout(touches(count: 2, t: .nan)), #"field "binary_touches.t": nan at byte"#),
             (layout(touches(count: 100_000)), #"field "binary_touches.count": 100000 touches is more than"#),
-            (layout { touches(count: 2)(&$0); $0.u8(0) }, "1 bytes after the end of the layout"),
-            (layout { touches(count: 2)(&$0); $0.bytes.removeLast() }, #"field "binary_touches.y": 1 runs of 12 bytes do not fit the 11 bytes left"#),
-            (layout { touches(count: 2)(&$0); $0.bytes[0] = 9 }, #"field "binary_touches.version": the layout is version 9"#),
+            (
+                layout {
+                    touches(count: 2)(&$0)
+                    $0.u8(0)
+                }, "1 bytes after the end of the layout"
+            ),
+            (
+                layout {
+                    touches(count: 2)(&$0)
+                    $0.bytes.removeLast()
+                }, #"field "binary_touches.y": 1 runs of 12 bytes do not fit the 11 bytes left"#
+            ),
+            (
+                layout {
+                    touches(count: 2)(&$0)
+                    $0.bytes[0] = 9
+                }, #"field "binary_touches.version": the layout is version 9"#
+            ),
         ]
         for (value, expected) in cases {
             let line = #"{"id":1,"scenario":{"name":"modal.swipe-dismiss"},"binary_touches":\#(value)}"#

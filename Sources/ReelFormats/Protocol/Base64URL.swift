@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// Base64 in the URL-safe alphabet (RFC 4648 section 5: `A-Z a-z 0-9 - _`) with `=` padding: the
 /// line-safe text of a binary answer (`ReplyEncoding.binary`). No character of it is ever escaped
 /// in a JSON string, so an engine in any language writes it between two quotes as it is.
@@ -50,9 +52,14 @@ package enum Base64URL {
     }
 
     /// Why a text is not base64url: the offset of the first byte that breaks the form.
-    package struct DecodeError: Error, Hashable {
+    package struct DecodeError: ReelError, Hashable {
         package var offset: Int
         package var reason: String
+
+        /// Bad input: the text came from an engine or a request.
+        package var failureKind: FailureKind { .dataError }
+
+        package var description: String { "\(reason) at character \(offset + 1)" }
     }
 
     /// The bytes `text` encodes. The text's length must be a multiple of 4, every character in the
@@ -75,8 +82,10 @@ package enum Base64URL {
                 var index = 0
                 var out = 0
                 while index < full {
-                    let a = values[Int(text[index])], b = values[Int(text[index + 1])]
-                    let c = values[Int(text[index + 2])], d = values[Int(text[index + 3])]
+                    let a = values[Int(text[index])]
+                    let b = values[Int(text[index + 1])]
+                    let c = values[Int(text[index + 2])]
+                    let d = values[Int(text[index + 3])]
                     guard (a | b | c | d) & 0xC0 == 0 else {
                         failure = invalid(text, from: index)
                         return
@@ -89,7 +98,8 @@ package enum Base64URL {
                     index += 4
                 }
                 guard padding > 0 else { return }
-                let a = values[Int(text[index])], b = values[Int(text[index + 1])]
+                let a = values[Int(text[index])]
+                let b = values[Int(text[index + 1])]
                 let c = padding == 2 ? 0 : values[Int(text[index + 2])]
                 guard (a | b | c) & 0xC0 == 0 else {
                     failure = invalid(text, from: index)

@@ -78,9 +78,14 @@ enum BinaryTouches {
         let ids = try reader.column(count: count, size: 8, "id") { raw in
             let id = Int64(bitPattern: raw)
             return id.magnitude <= 9_007_199_254_740_992 ? Int(id) : nil
-        } problem: { raw in "\(Int64(bitPattern: raw)) is not an integer within 2^53" }
-        let phases = try reader.column(count: count, size: 1, "phase") { raw in raw < 5 ? Self.phases[Int(raw)] : nil } problem: {
-            raw in "\(raw) is not a phase (0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled)"
+        } problem: { raw in
+            "\(Int64(bitPattern: raw)) is not an integer within 2^53"
+        }
+        let phases = try reader.column(count: count, size: 1, "phase") { raw in
+            raw < 5 ? Self.phases[Int(raw)] : nil
+        } problem: {
+            raw in
+            "\(raw) is not a phase (0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled)"
         }
         let x = try reader.doubles(count: count, "x")
         let y = try reader.doubles(count: count, "y")

@@ -79,10 +79,14 @@ struct BinaryTraceReader {
             view.z = try column(count: states, size: 8, "views[\(viewIndex)].z") { raw in
                 let z = Int64(bitPattern: raw)
                 return z.magnitude <= 9_007_199_254_740_992 ? Int(z) : nil
-            } problem: { raw in "\(Int64(bitPattern: raw)) is not an integer within 2^53" }
+            } problem: { raw in
+                "\(Int64(bitPattern: raw)) is not an integer within 2^53"
+            }
             view.hidden = try column(count: states, size: 1, "views[\(viewIndex)].hidden") { raw in
                 raw <= 1 ? raw == 1 : nil
-            } problem: { raw in "\(raw) is not 0 or 1" }
+            } problem: { raw in
+                "\(raw) is not 0 or 1"
+            }
             columns.append(view)
         }
         var frames: [Frame] = []
@@ -105,7 +109,8 @@ struct BinaryTraceReader {
                     let reason = error.reason
                     throw JSONFieldError(
                         reason: reason.hasPrefix(prefix)
-                            ? prefix + BinaryTrace.member + "." + reason.dropFirst(prefix.count) : "field \"\(BinaryTrace.member).t\": \(reason)")
+                            ? prefix + BinaryTrace.member + "." + reason.dropFirst(prefix.count)
+                            : "field \"\(BinaryTrace.member).t\": \(reason)")
                 }
                 frames.append(frame)
             }
@@ -167,7 +172,9 @@ struct BinaryTraceReader {
         let times = try doubles(count: count, "events.t")
         let indexSize = BinaryTrace.indexSize(texts: textCount)
         func indices(_ name: String) throws(JSONFieldError) -> [Int] {
-            try column(count: count, size: indexSize, "events.\(name)") { raw in raw < UInt64(textCount) ? Int(raw) : nil } problem: { raw in
+            try column(count: count, size: indexSize, "events.\(name)") { raw in
+                raw < UInt64(textCount) ? Int(raw) : nil
+            } problem: { raw in
                 "text \(raw) is not one of the \(textCount) texts"
             }
         }
@@ -209,7 +216,8 @@ struct BinaryTraceReader {
     /// An unsigned little-endian integer of `size` bytes (1, 2, 4 or 8).
     mutating func integer(size: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> UInt64 {
         guard bytes.count - offset >= size else {
-            throw fail(field(), "the bytes end at byte \(bytes.count), \(size - (bytes.count - offset)) short of the value at byte \(offset)")
+            throw fail(
+                field(), "the bytes end at byte \(bytes.count), \(size - (bytes.count - offset)) short of the value at byte \(offset)")
         }
         let value: UInt64
         switch size {
@@ -269,7 +277,8 @@ struct BinaryTraceReader {
         case BinaryTrace.valuesForm:
             guard count <= (bytes.count - offset) / 8 else { throw short(count: count, size: 8, field()) }
             for index in 0..<count {
-                let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + index * 8, as: UInt64.self)))
+                let value = Double(
+                    bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + index * 8, as: UInt64.self)))
                 guard value.isFinite else { throw notFinite(value, at: offset + index * 8, field()) }
                 values.append(value)
             }

@@ -128,7 +128,9 @@ struct ReplyReader {
         if eventsValue != nil || sawPlainEvents, sawEventColumns {
             throw JSONFieldError(reason: "an answer holds \"events\" or \"event_columns\", not both")
         }
-        if sawBinaryTrace, framesValue != nil || sawPlainFrames || sawFrameColumns || eventsValue != nil || sawPlainEvents || sawEventColumns {
+        if sawBinaryTrace,
+            framesValue != nil || sawPlainFrames || sawFrameColumns || eventsValue != nil || sawPlainEvents || sawEventColumns
+        {
             throw JSONFieldError(
                 reason: "an answer holds \"\(BinaryTrace.member)\" or its frames and events in another form, not both")
         }
