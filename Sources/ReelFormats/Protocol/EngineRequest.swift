@@ -145,7 +145,7 @@ package struct EngineRequest: Sendable, Hashable {
                     try hz.asNumber(field: "refresh_hz")
                 } ?? GestureSession.defaultRefreshHz
 
-            var touches: [Touch] = []
+            let touches: [Touch]
             if let binary = value.optionalMember(BinaryTouches.member) {
                 guard value.optionalMember("touches") == nil else {
                     throw JSONFieldError(reason: "a request holds \"touches\" or \"\(BinaryTouches.member)\", not both")
@@ -154,20 +154,8 @@ package struct EngineRequest: Sendable, Hashable {
                     throw JSONValue.typeError(BinaryTouches.member, "a string of base64url text", binary)
                 }
                 touches = try Array(text.utf8).withUnsafeBufferPointer { text throws(JSONFieldError) in try BinaryTouches.read(text) }
-            }
-            let touchValues = touches.isEmpty && value.optionalMember(BinaryTouches.member) == nil ? try value.array("touches") : []
-            touches.reserveCapacity(touchValues.count)
-            for (index, element) in touchValues.enumerated() {
-                let touchValue = try element.asObject(field: "touches[\(index)]")
-                let path = "touches[\(index)]."
-                let phaseName = try touchValue.string("phase", path: path)
-                guard let phase = TouchPhase(rawValue: phaseName) else {
-                    throw JSONFieldError(reason: "unknown phase \"\(phaseName)\" in \(path)phase")
-                }
-                touches.append(
-                    Touch(
-                        t: try touchValue.number("t", path: path), id: try touchValue.integer("id", path: path),
-                        phase: phase, x: try touchValue.number("x", path: path), y: try touchValue.number("y", path: path)))
+            } else {
+                touches = try plainTouches(try value.array("touches"))
             }
             var request = EngineRequest(
                 scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
@@ -177,6 +165,25 @@ package struct EngineRequest: Sendable, Hashable {
         } catch {
             throw EngineProtocolError(reason: "invalid request: \(error.reason)")
         }
+    }
+
+    /// The touches of a `touches` array.
+    private static func plainTouches(_ touchValues: [JSONValue]) throws(JSONFieldError) -> [Touch] {
+        var touches: [Touch] = []
+        touches.reserveCapacity(touchValues.count)
+        for (index, element) in touchValues.enumerated() {
+            let touchValue = try element.asObject(field: "touches[\(index)]")
+            let path = "touches[\(index)]."
+            let phaseName = try touchValue.string("phase", path: path)
+            guard let phase = TouchPhase(rawValue: phaseName) else {
+                throw JSONFieldError(reason: "unknown phase \"\(phaseName)\" in \(path)phase")
+            }
+            touches.append(
+                Touch(
+                    t: try touchValue.number("t", path: path), id: try touchValue.integer("id", path: path),
+                    phase: phase, x: try touchValue.number("x", path: path), y: try touchValue.number("y", path: path)))
+        }
+        return touches
     }
 
     /// Whether a `reply_encodings` member lists `encoding` (anything else in it is ignored).
