@@ -185,9 +185,9 @@ struct ReplyReader {
     }
 
     /// Reads a `binary_trace` member (`BinaryTraceReader`): its frames and events, or the problem
-    /// with them, kept as the frames' problem. A string without escapes is taken straight from the
-    /// line's bytes; any other value is parsed (its syntax checked as every member's is) and a
-    /// string's text decoded, anything else refused by its type.
+    /// with them, kept as the frames' problem. A string whose text up to the next quote decodes is
+    /// taken straight from the line's bytes; any other value is parsed (its syntax checked as every
+    /// member's is) and a string's text decoded, anything else refused by its type.
     private mutating func readBinaryTrace() throws(JSONParseError) {
         sawBinaryTrace = true
         frames = []
