@@ -22,3 +22,10 @@ extension JSONWriter.Members {
         member(key) { $0.verbatim(json) }
     }
 }
+
+extension JSONWriter {
+    /// Appends `bytes`, already valid JSON text (a quoted base64url string, say), as they are.
+    package mutating func verbatim(bytes: UnsafeBufferPointer<UInt8>) {
+        append(bytes)
+    }
+}

@@ -20,7 +20,7 @@ struct ErrorContractTests {
         // ReelDiff
         "ToleranceError",
         // ReelFormats
-        "GestureStreamError", "LineSourceReadError", "EngineProtocolError",
+        "GestureStreamError", "LineSourceReadError", "EngineProtocolError", "DecodeError",
         // ReelRunner
         "ExternalEngineError", "ExchangeFailure", "EngineServeError", "ReplayFailure", "Stopped",
         // ReelKit, ReelCapture, ReelFleet

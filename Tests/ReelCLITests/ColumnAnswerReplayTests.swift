@@ -3,36 +3,73 @@ import ReelStore
 import ReelTestSupport
 import Testing
 
-/// The compact answer form through the binaries (docs/PROTOCOL.md, "Column answers"): `reel`
-/// offers it, `reel engine serve` answers in it, and an archive recorded that way holds exactly
-/// the rows of one recorded with plain answers (the same server, the offer taken out of every
-/// request on the way by `sed`, as an engine that ignores the offer would leave it).
+/// The compact answer forms through the binaries (docs/PROTOCOL.md, "Column answers" and "Binary
+/// answers"): `reel` offers both (`["binary","columns"]`), `reel engine serve` answers in the
+/// binary form, and archives recorded from binary, column and plain answers hold exactly the same
+/// rows (the same server, the offer cut down on the way by `sed`, as an engine that knows only
+/// columns or neither form would leave it); each archive replays at the exact tolerance with every
+/// other form.
 @Suite("Column answers through the binary")
 struct ColumnAnswerReplayTests {
-    @Test func columnAndPlainAnswersRecordAndReplayTheSame() throws {
+    @Test func binaryColumnAndPlainAnswersRecordAndReplayTheSame() throws {
         let folder = try temporaryFolder()
         let reel = "'" + reelExecutable.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        let columns = "exec:exec \(reel) engine serve"
-        let plain = #"exec:sed -u 's/"reply_encodings":\["columns"\],//' | \#(reel) engine serve"#
+        let offer = #""reply_encodings":\["binary","columns"\]"#
+        let engines = [
+            ("binary", "exec:tee -a '\(folder)/binary-requests.jsonl' | \(reel) engine serve"),
+            ("columns", #"exec:sed -u 's/\#(offer)/"reply_encodings":["columns"]/' | \#(reel) engine serve"#),
+            ("plain", #"exec:sed -u 's/\#(offer),//' | \#(reel) engine serve"#),
+        ]
         var streams: [String] = []
         for (index, scenario) in ["modal.swipe-dismiss", "nav.interactive-pop", "nav.push-cube"].enumerated() {
             streams.append(try synthesizedStream(scenario, count: 8, seed: UInt64(30 + index), in: folder))
         }
+        // What reel offers: the start of one request as it writes it.
+        _ = try runReel(
+            ["record", folder + "/probe.sqlite", streams[0], "--engine", "exec:head -c 300 > '\(folder)/request.txt'; exit 1"], in: folder)
+        let sent = (try? String(contentsOfFile: folder + "/request.txt", encoding: .utf8)) ?? ""
+        #expect(sent.contains(#""reply_encodings":["binary","columns"]"#), "\(sent)")
         var dumps: [[String: [String]]] = []
-        for (name, engine) in [("columns", columns), ("plain", plain)] {
+        for (name, engine) in engines {
             let archive = folder + "/\(name).sqlite"
             let recorded = try runReel(["record", archive] + streams + ["--engine", engine], in: folder)
-            #expect(recorded.status == 0, "\(recorded.standardError)")
-            // Each archive replayed by the other form at the exact tolerance: every session matches.
-            let other = engine == columns ? plain : columns
-            let replay = try runReel(["replay", archive, "--engine", other, "--tolerance", "exact", "--jobs", "2"], in: folder)
-            #expect(replay.status == 0, "\(replay.standardOutput)\(replay.standardError)")
+            #expect(recorded.status == 0, "\(name): \(recorded.standardError)")
+            // Each archive replayed by every other form at the exact tolerance: every session matches.
+            for (otherName, other) in engines where otherName != name {
+                let replay = try runReel(["replay", archive, "--engine", other, "--tolerance", "exact", "--jobs", "2"], in: folder)
+                #expect(replay.status == 0, "\(name) by \(otherName): \(replay.standardOutput)\(replay.standardError)")
+            }
             #expect(try verdicts(of: 1, in: archive).count == 24)
             dumps.append(try archiveDump(archive, ignoring: ["engines.fingerprint", "replays.engine_specifier", "replays.command"]))
         }
-        for table in Set(dumps[0].keys).union(dumps[1].keys) where !["replays", "run_metadata"].contains(table) {
-            #expect(dumps[0][table] == dumps[1][table], "table \(table) differs")
+        // The binary engine's processes were sent plain touches until they answered in binary, then
+        // binary touches (docs/PROTOCOL.md, "Binary requests"); the others only plain ones.
+        let requests = try String(contentsOfFile: folder + "/binary-requests.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(requests.contains { $0.contains(#""touches":["#) })
+        #expect(requests.filter { $0.contains(#""binary_touches":""#) }.count > requests.count / 2)
+        for other in dumps.dropFirst() {
+            for table in Set(dumps[0].keys).union(other.keys) where !["replays", "run_metadata"].contains(table) {
+                #expect(dumps[0][table] == other[table], "table \(table) differs")
+            }
         }
         #expect(dumps[0]["frame_views"]?.isEmpty == false || dumps[0]["frames"]?.isEmpty == false)
+    }
+
+    /// What `reel engine serve` answers to each offer, through the binaries.
+    @Test func theServerAnswersTheFormOffered() throws {
+        let folder = try temporaryFolder()
+        let request =
+            #"{"id":1,OFFER"scenario":{"name":"modal.swipe-dismiss"},"touches":[{"t":0,"id":1,"phase":"began","x":100,"y":300},{"t":0.1,"id":1,"phase":"ended","x":100,"y":500}]}"#
+        for (offer, member) in [
+            (#""reply_encodings":["binary","columns"],"#, #""binary_trace":""#),
+            (#""reply_encodings":["columns"],"#, #""frame_columns":{"#),
+            ("", #""frames":["#),
+        ] {
+            let input = folder + "/request.jsonl"
+            try (request.replacingOccurrences(of: "OFFER", with: offer) + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+            let served = try runReel(["engine", "serve"], in: folder, input: input)
+            #expect(served.status == 0, "\(served.standardError)")
+            #expect(served.standardOutput.contains(member), "\(offer): \(served.standardOutput.prefix(200))")
+        }
     }
 }

@@ -10,12 +10,23 @@ import ReelTrace
 /// written once (`[value, count]`), event texts declared once. The numbers are written exactly
 /// as in `plain` (`JSONWriter.number`), so both forms decode to bit-identical traces.
 ///
+/// `binary` (docs/PROTOCOL.md, "Binary answers") writes both as one `"binary_trace"` member:
+/// base64url text of a little-endian layout with raw IEEE-754 doubles (`BinaryTrace`), so no
+/// number is formatted or parsed as decimal text; offered as `"reply_encodings": ["binary", "columns"]`.
+///
 /// ```swift
 /// let line = EngineReply.response(response).encodedLine(id: 7, encoding: .columns)
 /// ```
 package enum ReplyEncoding: String, Sendable, Hashable {
     case plain
     case columns
+    case binary
+
+    /// The form a server answers in when the request offers `binary` and `columns` as given:
+    /// the most compact one it is offered.
+    package static func answering(offersBinary: Bool, offersColumns: Bool) -> ReplyEncoding {
+        offersBinary ? .binary : offersColumns ? .columns : .plain
+    }
 
     /// The request member that offers the compact form.
     package static let offerMember = "reply_encodings"
@@ -231,7 +242,7 @@ enum ColumnWriter {
 
     /// The last four texts one event field used, most recent first, as indices into `texts`
     /// (-1: none yet).
-    private struct RecentTexts {
+    struct RecentTexts {
         private var first = -1, second = -1, third = -1, fourth = -1
 
         /// The index of `text` in `texts`: a recent one's, else a new entry appended to `texts`.

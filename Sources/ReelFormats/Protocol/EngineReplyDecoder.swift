@@ -21,6 +21,23 @@ extension EngineReply {
     /// (`FrameTimeRule`), and a trace may hold at most `EngineReplyLimits.maxFrames` frames,
     /// `maxEvents` events and `maxDistinctEventNames` distinct event names.
     package static func decodeAnswer(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?) {
+        let answer = try decodeAnswerAndForm(line: line)
+        return (answer.reply, answer.id)
+    }
+
+    /// Decodes one response line as `decodeAnswer` does, and says whether its frames and events
+    /// came in the binary form (`ReplyEncoding.binary`): an engine that answers so reads binary
+    /// touches too (docs/PROTOCOL.md, "Binary requests").
+    package static func decodeAnswerAndForm(line: [UInt8]) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?, binary: Bool) {
+        let result = line.withUnsafeBufferPointer { buffer in
+            Result { () throws(EngineProtocolError) in try decodeAnswerAndForm(line: buffer) }
+        }
+        return try result.get()
+    }
+
+    static func decodeAnswerAndForm(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> (
+        reply: EngineReply, id: Int?, binary: Bool
+    ) {
         var reader = ReplyReader(cursor: JSONCursor(bytes: line))
         do throws(JSONParseError) {
             try reader.read()
@@ -30,10 +47,10 @@ extension EngineReply {
         do throws(JSONFieldError) {
             let id = try reader.id.map { (id) throws(JSONFieldError) in try id.asInteger(field: "id") }
             if let error = reader.error {
-                return (.error(try error.asString(field: "error")), id)
+                return (.error(try error.asString(field: "error")), id, reader.sawBinaryTrace)
             }
             guard reader.isObject else { throw JSONFieldError(reason: "expected a JSON object, not \(reader.kindDescription)") }
-            return (.response(try reader.response()), id)
+            return (.response(try reader.response()), id, reader.sawBinaryTrace)
         } catch {
             throw EngineProtocolError(reason: "invalid response: \(error.reason)")
         }

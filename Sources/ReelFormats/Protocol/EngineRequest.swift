@@ -35,6 +35,14 @@ package struct EngineRequest: Sendable, Hashable {
     /// `ReplyEncoding.columns`): Reel offers it to every engine; engines that do not know the
     /// member ignore it and answer in the plain form.
     package var offersColumns = false
+    /// Whether the request offers the binary answer form too (`ReplyEncoding.binary`): written
+    /// first in the offer, `"reply_encodings": ["binary", "columns"]`, so an engine that knows
+    /// only `columns` still finds it.
+    package var offersBinary = false
+    /// Whether `encodedLine` writes the touches in binary (`binary_touches`, docs/PROTOCOL.md
+    /// "Binary requests"): only for an engine process that has answered in the binary form.
+    /// Decoded, false whichever form the touches came in.
+    package var sendsBinaryTouches = false
 
     package init(
         scenarioName: String, scenarioSpecJSON: String? = nil, device: Device, refreshHz: Double, touches: [Touch],
@@ -59,10 +67,12 @@ package struct EngineRequest: Sendable, Hashable {
             writer.int(id)
             writer.punctuation(UInt8(ascii: ","))
         }
-        if offersColumns {
+        if offersColumns || offersBinary {
             writer.firstMember(RequestKeys.replyEncodings)
             writer.punctuation(UInt8(ascii: "["))
-            writer.string(ReplyEncoding.columns.rawValue)
+            if offersBinary { writer.string(ReplyEncoding.binary.rawValue) }
+            if offersBinary && offersColumns { writer.punctuation(UInt8(ascii: ",")) }
+            if offersColumns { writer.string(ReplyEncoding.columns.rawValue) }
             writer.punctuation(UInt8(ascii: "]"))
             writer.punctuation(UInt8(ascii: ","))
         }
@@ -77,11 +87,16 @@ package struct EngineRequest: Sendable, Hashable {
         writer.closeObject()
         writer.punctuation(UInt8(ascii: ","))
         GestureStreamWriter.appendDeviceFields(device, refreshHz: refreshHz, to: &writer)
-        writer.member(RequestKeys.touches)
-        writer.array(touches) { writer, touch in
-            writer.punctuation(UInt8(ascii: "{"))
-            GestureStreamWriter.appendTouchFields(touch, to: &writer)
-            writer.closeObject()
+        if sendsBinaryTouches {
+            writer.member(RequestKeys.binaryTouches)
+            BinaryTouches.writeValue(touches, into: &writer)
+        } else {
+            writer.member(RequestKeys.touches)
+            writer.array(touches) { writer, touch in
+                writer.punctuation(UInt8(ascii: "{"))
+                GestureStreamWriter.appendTouchFields(touch, to: &writer)
+                writer.closeObject()
+            }
         }
         writer.closeObject()
         writer.punctuation(UInt8(ascii: "\n"))
@@ -130,34 +145,51 @@ package struct EngineRequest: Sendable, Hashable {
                     try hz.asNumber(field: "refresh_hz")
                 } ?? GestureSession.defaultRefreshHz
 
-            var touches: [Touch] = []
-            let touchValues = try value.array("touches")
-            touches.reserveCapacity(touchValues.count)
-            for (index, element) in touchValues.enumerated() {
-                let touchValue = try element.asObject(field: "touches[\(index)]")
-                let path = "touches[\(index)]."
-                let phaseName = try touchValue.string("phase", path: path)
-                guard let phase = TouchPhase(rawValue: phaseName) else {
-                    throw JSONFieldError(reason: "unknown phase \"\(phaseName)\" in \(path)phase")
+            let touches: [Touch]
+            if let binary = value.optionalMember(BinaryTouches.member) {
+                guard value.optionalMember("touches") == nil else {
+                    throw JSONFieldError(reason: "a request holds \"touches\" or \"\(BinaryTouches.member)\", not both")
                 }
-                touches.append(
-                    Touch(
-                        t: try touchValue.number("t", path: path), id: try touchValue.integer("id", path: path),
-                        phase: phase, x: try touchValue.number("x", path: path), y: try touchValue.number("y", path: path)))
+                guard case .string(let text) = binary else {
+                    throw JSONValue.typeError(BinaryTouches.member, "a string of base64url text", binary)
+                }
+                touches = try Array(text.utf8).withUnsafeBufferPointer { text throws(JSONFieldError) in try BinaryTouches.read(text) }
+            } else {
+                touches = try plainTouches(try value.array("touches"))
             }
             var request = EngineRequest(
                 scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
-            request.offersColumns = offersColumns(value.optionalMember(ReplyEncoding.offerMember))
+            request.offersColumns = offers(.columns, value.optionalMember(ReplyEncoding.offerMember))
+            request.offersBinary = offers(.binary, value.optionalMember(ReplyEncoding.offerMember))
             return request
         } catch {
             throw EngineProtocolError(reason: "invalid request: \(error.reason)")
         }
     }
 
-    /// Whether a `reply_encodings` member lists `"columns"` (anything else in it is ignored).
-    static func offersColumns(_ member: JSONValue?) -> Bool {
+    /// The touches of a `touches` array.
+    private static func plainTouches(_ touchValues: [JSONValue]) throws(JSONFieldError) -> [Touch] {
+        var touches: [Touch] = []
+        touches.reserveCapacity(touchValues.count)
+        for (index, element) in touchValues.enumerated() {
+            let touchValue = try element.asObject(field: "touches[\(index)]")
+            let path = "touches[\(index)]."
+            let phaseName = try touchValue.string("phase", path: path)
+            guard let phase = TouchPhase(rawValue: phaseName) else {
+                throw JSONFieldError(reason: "unknown phase \"\(phaseName)\" in \(path)phase")
+            }
+            touches.append(
+                Touch(
+                    t: try touchValue.number("t", path: path), id: try touchValue.integer("id", path: path),
+                    phase: phase, x: try touchValue.number("x", path: path), y: try touchValue.number("y", path: path)))
+        }
+        return touches
+    }
+
+    /// Whether a `reply_encodings` member lists `encoding` (anything else in it is ignored).
+    static func offers(_ encoding: ReplyEncoding, _ member: JSONValue?) -> Bool {
         guard case .array(let names)? = member else { return false }
-        return names.contains(.string(ReplyEncoding.columns.rawValue))
+        return names.contains(.string(encoding.rawValue))
     }
 }
 
@@ -165,4 +197,5 @@ package struct EngineRequest: Sendable, Hashable {
 private enum RequestKeys {
     static let id = JSONKey("id"), replyEncodings = JSONKey(ReplyEncoding.offerMember), scenario = JSONKey("scenario")
     static let name = JSONKey("name"), spec = JSONKey("spec"), touches = JSONKey("touches")
+    static let binaryTouches = JSONKey(BinaryTouches.member)
 }

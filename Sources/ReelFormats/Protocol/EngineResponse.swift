@@ -72,6 +72,7 @@ package enum EngineReply: Sendable, Hashable {
         writer.punctuation(UInt8(ascii: ","))
         switch encoding {
         case .columns: ColumnWriter.write(response.trace, into: &writer)
+        case .binary: BinaryTraceWriter.write(response.trace, into: &writer)
         case .plain: writePlain(response.trace, into: &writer)
         }
         let outcome = response.trace.outcome
@@ -175,6 +176,7 @@ enum ReplyKeys {
     static let hidden = JSONKey("hidden"), rotationX = JSONKey("rotation_x"), rotationY = JSONKey("rotation_y")
     static let m34 = JSONKey("m34"), count = JSONKey("count"), layout = JSONKey("layout"), texts = JSONKey("texts")
     static let frameColumns = JSONKey("frame_columns"), eventColumns = JSONKey("event_columns")
+    static let binaryTrace = JSONKey(BinaryTrace.member)
 }
 
 /// How an answer writes the outcome's `hierarchy` text: as is when it is one line of JSON,

@@ -1,6 +1,12 @@
 import ReelJSON
 import ReelTrace
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads one engine response line member by member, the `frames` and `events` arrays one element
 /// at a time: each element is parsed (a small JSON tree), turned into its `Frame` or `TraceEvent`
 /// and dropped before the next, so no tree of the whole reply is ever built. Members Reel does not
@@ -33,6 +39,8 @@ struct ReplyReader {
     private var sawPlainEvents = false
     private var sawFrameColumns = false
     private var sawEventColumns = false
+    /// Whether the answer used the binary form (`binary_trace`), well formed or not.
+    private(set) var sawBinaryTrace = false
 
     init(cursor: JSONCursor) {
         self.cursor = cursor
@@ -68,6 +76,7 @@ struct ReplyReader {
             case "events" where !atEnd && byte == UInt8(ascii: "["): try readEvents()
             case "frame_columns" where !atEnd && byte == UInt8(ascii: "{"): try readColumns(frames: true)
             case "event_columns" where !atEnd && byte == UInt8(ascii: "{"): try readColumns(frames: false)
+            case BinaryTrace.member: try readBinaryTrace()
             case "frame_columns", "event_columns":
                 let problem = JSONValue.typeError(key, "an object", try cursor.parseValue(depth: 1))
                 if key == "frame_columns" {
@@ -119,6 +128,12 @@ struct ReplyReader {
         if eventsValue != nil || sawPlainEvents, sawEventColumns {
             throw JSONFieldError(reason: "an answer holds \"events\" or \"event_columns\", not both")
         }
+        if sawBinaryTrace,
+            framesValue != nil || sawPlainFrames || sawFrameColumns || eventsValue != nil || sawPlainEvents || sawEventColumns
+        {
+            throw JSONFieldError(
+                reason: "an answer holds \"\(BinaryTrace.member)\" or its frames and events in another form, not both")
+        }
         if let framesProblem { throw framesProblem }
         guard let frames else {
             _ = try members.array("frames")
@@ -166,6 +181,54 @@ struct ReplyReader {
                 events = []
                 eventsProblem = eventsProblem ?? error
             }
+        }
+    }
+
+    /// Reads a `binary_trace` member (`BinaryTraceReader`): its frames and events, or the problem
+    /// with them, kept as the frames' problem. A string whose text up to the next quote decodes is
+    /// taken straight from the line's bytes; any other value is parsed (its syntax checked as every
+    /// member's is) and a string's text decoded, anything else refused by its type.
+    private mutating func readBinaryTrace() throws(JSONParseError) {
+        sawBinaryTrace = true
+        frames = []
+        events = []
+        let bytes = cursor.bytes
+        var decoded: Result<[UInt8], Base64URL.DecodeError>?
+        if cursor.index < bytes.count, bytes[cursor.index] == UInt8(ascii: "\""),
+            let found = memchr(bytes.baseAddress! + cursor.index + 1, Int32(UInt8(ascii: "\"")), bytes.count - cursor.index - 1)
+        {
+            let end = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            // The text straight from the line, never copied, up to the next quote. Base64url has
+            // no backslash, quote or control character: a text that decodes holds none, so it is
+            // the whole string; one that does not (an escape, say) is read again as JSON below.
+            let text = UnsafeBufferPointer(rebasing: bytes[(cursor.index + 1)..<end])
+            if let layout = try? Base64URL.decode(text) {
+                decoded = .success(layout)
+                cursor.index = end + 1
+            }
+        }
+        if decoded == nil {
+            let value = try cursor.parseValue(depth: 1)
+            guard case .string(let string) = value else {
+                framesProblem = framesProblem ?? JSONValue.typeError(BinaryTrace.member, "a string of base64url text", value)
+                return
+            }
+            decoded = Array(string.utf8).withUnsafeBufferPointer { text in
+                Result { () throws(Base64URL.DecodeError) in try Base64URL.decode(text) }
+            }
+        }
+        do throws(JSONFieldError) {
+            switch decoded! {
+            case .success(let layout): (frames, events) = try BinaryTraceReader.read(layout)
+            case .failure(let error):
+                throw JSONFieldError(
+                    reason: "field \"\(BinaryTrace.member)\" is not base64url text (RFC 4648 section 5): \(error.reason) "
+                        + "at character \(error.offset + 1)")
+            }
+        } catch {
+            frames = []
+            events = []
+            framesProblem = framesProblem ?? error
         }
     }
 

@@ -30,6 +30,7 @@ package struct RequestDecoder {
         case id, scenario, device, touches
         case refreshHz = "refresh_hz"
         case replyEncodings = "reply_encodings"
+        case binaryTouches = "binary_touches"
     }
 
     private mutating func fastRequest(_ cursor: inout JSONCursor) -> EngineRequest? {
@@ -42,6 +43,7 @@ package struct RequestDecoder {
         var refreshHz = GestureSession.defaultRefreshHz
         var touches: [Touch]?
         var offersColumns = false
+        var offersBinary = false
         if FrameFastPath.take(UInt8(ascii: "}"), &cursor) { return nil }
         repeat {
             guard let key = Self.string(&cursor), seen.insert(key).inserted, FrameFastPath.take(UInt8(ascii: ":"), &cursor),
@@ -61,11 +63,15 @@ package struct RequestDecoder {
                 guard let value = FrameFastPath.number(&cursor) else { return nil }
                 refreshHz = value
             case .touches:
-                guard let value = Self.touches(&cursor) else { return nil }
+                guard touches == nil, let value = Self.touches(&cursor) else { return nil }
+                touches = value
+            case .binaryTouches:
+                guard touches == nil, let text = Self.bareString(&cursor), let value = try? BinaryTouches.read(text) else { return nil }
                 touches = value
             case .replyEncodings:
                 guard let value = Self.names(&cursor) else { return nil }
                 offersColumns = value.contains(ReplyEncoding.columns.rawValue)
+                offersBinary = value.contains(ReplyEncoding.binary.rawValue)
             }
         } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
         guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let name, let touches else { return nil }
@@ -74,6 +80,7 @@ package struct RequestDecoder {
         var request = EngineRequest(
             scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
         request.offersColumns = offersColumns
+        request.offersBinary = offersBinary
         return request
     }
 
@@ -106,6 +113,14 @@ package struct RequestDecoder {
         cursor.skipWhitespace()
         let start = cursor.index
         guard start < cursor.bytes.count, cursor.bytes[start] == UInt8(ascii: "{") else { return nil }
+        // The previous spec's bytes at the cursor are that whole object again (a JSON value ends
+        // where its text ends), so the same spec is taken without scanning it.
+        if let lastSpec, cursor.bytes.count - start >= lastSpec.sent.count,
+            UnsafeBufferPointer(rebasing: cursor.bytes[start..<(start + lastSpec.sent.count)]).elementsEqual(lastSpec.sent)
+        {
+            cursor.index = start + lastSpec.sent.count
+            return lastSpec.compact
+        }
         var reader = ReplyReader(cursor: cursor)
         guard (try? reader.skipValue(depth: 2)) != nil else { return nil }
         cursor = reader.cursor

@@ -151,7 +151,13 @@ public final class ExternalEngine: Sendable {
 
 /// The process of an `ExternalEngine`, when one is running, and the requests it was sent ahead.
 struct EngineProcessSlot: ~Copyable {
-    var current: EngineProcess?
+    var current: EngineProcess? {
+        didSet { readsBinaryTouches = false }
+    }
+    /// Whether `current` has answered in the binary form, so reads binary touches
+    /// (`EngineRequest.sendsBinaryTouches`, docs/PROTOCOL.md "Binary requests"); a new process
+    /// starts with plain touches.
+    var readsBinaryTouches = false
     /// The number of the last request sent.
     var lastRequestID = 0
     /// Requests whose answers have not been read, oldest first: sent to `current` (with their
@@ -220,6 +226,7 @@ struct EngineProcessSlot: ~Copyable {
         for position in first..<ahead.count where ahead[position].id == nil && ahead[position].failure == nil {
             var numbered = ahead[position].request
             numbered.id = lastRequestID + 1
+            numbered.sendsBinaryTouches = readsBinaryTouches
             let line: [UInt8]
             do throws(EngineProtocolError) {
                 line = try numbered.encodedLine()
@@ -290,8 +297,9 @@ struct EngineProcessSlot: ~Copyable {
     private mutating func decode(_ answer: [UInt8], id: Int, engine: EngineProcess) throws(ExternalEngineError) -> EngineResponse {
         let reply: EngineReply
         let echoed: Int?
+        let binary: Bool
         do {
-            (reply, echoed) = try EngineReply.decodeAnswer(line: answer)
+            (reply, echoed, binary) = try EngineReply.decodeAnswerAndForm(line: answer)
         } catch {
             lost(engine)
             throw ExternalEngineError(
@@ -305,6 +313,7 @@ struct EngineProcessSlot: ~Copyable {
                 message: "the engine answered request \(echoed) while request \(id) was waiting "
                     + "(a second answer to an earlier request?); it was killed")
         }
+        if binary { readsBinaryTouches = true }
         switch reply {
         case .response(let response): return response
         case .error(let message):

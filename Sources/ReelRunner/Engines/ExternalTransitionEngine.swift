@@ -88,8 +88,10 @@ public final class ExternalTransitionEngine: TransitionEngine {
         var request = EngineRequest(
             scenarioName: scenario.name, scenarioSpecJSON: lastSpec?.text, device: device, refreshHz: refreshHz, touches: touches)
         request.specIsCompact = true
-        // Engines that know the compact answer form use it; the others ignore the offer.
+        // Engines that know a compact answer form use it (binary before columns); the others
+        // ignore the offer.
         request.offersColumns = true
+        request.offersBinary = true
         return request
     }
 }

@@ -1,0 +1,100 @@
+import ReelJSON
+import ReelTrace
+
+/// A request's touches in binary (docs/PROTOCOL.md, "Binary requests"): the member
+/// `binary_touches` instead of `touches`, base64url text of a little-endian layout with raw
+/// IEEE-754 doubles, written by the same rules as a binary answer (`BinaryTrace`):
+///
+/// ```
+/// u8 version (1); u32 N (at most one touch per byte of the layout);
+/// column<f64>(N) t; column<i64>(N) id (within 2^53);
+/// column<u8>(N) phase (0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled);
+/// column<f64>(N) x; column<f64>(N) y
+/// ```
+///
+/// Reel sends it only to an engine process that has answered in the binary form (an engine that
+/// takes the `binary` offer reads both), so engines that never do see the plain `touches`.
+enum BinaryTouches {
+    static let member = "binary_touches"
+    static let version: UInt8 = 1
+    /// The phases in the order their numbers name them.
+    static let phases: [TouchPhase] = [.began, .moved, .stationary, .ended, .cancelled]
+
+    /// The member's value: the quoted base64url text of `touches`.
+    static func writeValue(_ touches: [Touch], into writer: inout JSONWriter) {
+        var buffer = BinaryBuffer(capacity: 16 + touches.count * 34)
+        buffer.u8(version)
+        buffer.u32(touches.count)
+        touches.withUnsafeBufferPointer { touches in
+            buffer.column(count: touches.count, size: 8) { touches[$0].t.bitPattern }
+            buffer.column(count: touches.count, size: 8) { UInt64(bitPattern: Int64(touches[$0].id)) }
+            buffer.column(count: touches.count, size: 1) { phaseNumber(touches[$0].phase) }
+            buffer.column(count: touches.count, size: 8) { touches[$0].x.bitPattern }
+            buffer.column(count: touches.count, size: 8) { touches[$0].y.bitPattern }
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(Base64URL.encodedCount(buffer.count) + 2)
+        text.append(UInt8(ascii: "\""))
+        buffer.bytes.withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
+        text.append(UInt8(ascii: "\""))
+        text.withUnsafeBufferPointer { writer.verbatim(bytes: $0) }
+    }
+
+    private static func phaseNumber(_ phase: TouchPhase) -> UInt64 {
+        switch phase {
+        case .began: 0
+        case .moved: 1
+        case .stationary: 2
+        case .ended: 3
+        case .cancelled: 4
+        }
+    }
+
+    /// The touches the base64url `text` describes; any problem names the member and the byte.
+    static func read(_ text: UnsafeBufferPointer<UInt8>) throws(JSONFieldError) -> [Touch] {
+        let layout: [UInt8]
+        do throws(Base64URL.DecodeError) {
+            layout = try Base64URL.decode(text)
+        } catch {
+            throw JSONFieldError(
+                reason: "field \"\(member)\" is not base64url text (RFC 4648 section 5): \(error.reason) at character \(error.offset + 1)")
+        }
+        let result = layout.withUnsafeBytes { raw in
+            Result { () throws(JSONFieldError) -> [Touch] in
+                var reader = BinaryTraceReader(raw, member: member)
+                return try read(&reader)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func read(_ reader: inout BinaryTraceReader) throws(JSONFieldError) -> [Touch] {
+        let version = try reader.integer(size: 1, "version")
+        guard version == UInt64(Self.version) else {
+            throw reader.fail("version", "the layout is version \(version); this reader knows version \(Self.version)")
+        }
+        let count = try reader.readCount("count", limit: reader.bytesLeft, "touches", "one per byte of the layout")
+        let t = try reader.doubles(count: count, "t")
+        let ids = try reader.column(count: count, size: 8, "id") { raw in
+            let id = Int64(bitPattern: raw)
+            return id.magnitude <= 9_007_199_254_740_992 ? Int(id) : nil
+        } problem: { raw in
+            "\(Int64(bitPattern: raw)) is not an integer within 2^53"
+        }
+        let phases = try reader.column(count: count, size: 1, "phase") { raw in
+            raw < 5 ? Self.phases[Int(raw)] : nil
+        } problem: {
+            raw in
+            "\(raw) is not a phase (0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled)"
+        }
+        let x = try reader.doubles(count: count, "x")
+        let y = try reader.doubles(count: count, "y")
+        guard reader.bytesLeft == 0 else {
+            throw reader.fail("", "\(reader.bytesLeft) bytes after the end of the layout (at byte \(reader.offset))")
+        }
+        var touches: [Touch] = []
+        touches.reserveCapacity(count)
+        for index in 0..<count { touches.append(Touch(t: t[index], id: ids[index], phase: phases[index], x: x[index], y: y[index])) }
+        return touches
+    }
+}

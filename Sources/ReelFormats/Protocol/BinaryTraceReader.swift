@@ -1,0 +1,389 @@
+import ReelJSON
+import ReelTrace
+
+/// Reads the binary layout of an answer's frames and events (`BinaryTrace`, docs/PROTOCOL.md
+/// "Binary answers") from the bytes its base64url text stands for.
+///
+/// Hostile bytes are normal input: every count is checked against `EngineReplyLimits` and
+/// against the bytes left before anything is allocated for it (a run of equal values may describe
+/// many values in a few bytes, so the view states a layout describes are bounded by
+/// `maxViewStates` before any view is built); the bytes must end exactly where the layout ends;
+/// numbers must be finite (the plain form cannot carry NaN or infinities), `z` an integer within
+/// 2^53, `hidden` 0 or 1, texts UTF-8, frames in time order, view keys distinct, event names within
+/// `maxDistinctEventNames`. Any problem is thrown naming the member and the byte, e.g.
+/// `field "binary_trace.views[1].alpha": nan at byte 212 is not a finite number`.
+struct BinaryTraceReader {
+    private let bytes: UnsafeRawBufferPointer
+    private(set) var offset = 0
+    /// The member whose bytes these are, named in every error (`binary_trace`, `binary_touches`).
+    private let member: String
+
+    init(_ bytes: UnsafeRawBufferPointer, member: String = BinaryTrace.member) {
+        self.bytes = bytes
+        self.member = member
+    }
+
+    /// The bytes not read yet.
+    var bytesLeft: Int { bytes.count - offset }
+
+    /// The frames and events `bytes` describe.
+    static func read(_ bytes: [UInt8]) throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONFieldError) in
+                var reader = BinaryTraceReader(raw)
+                return try reader.readTrace()
+            }
+        }
+        return try result.get()
+    }
+
+    private mutating func readTrace() throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
+        let version = try integer(size: 1, "version")
+        guard version == UInt64(BinaryTrace.version) else {
+            throw fail("version", "the layout is version \(version); this reader knows version \(BinaryTrace.version)")
+        }
+        let frames = try readFrames()
+        let events = try readEvents()
+        guard offset == bytes.count else {
+            throw fail("", "\(bytes.count - offset) bytes after the end of the layout (at byte \(offset))")
+        }
+        return (frames, events)
+    }
+
+    // MARK: Frames
+
+    private mutating func readFrames() throws(JSONFieldError) -> [Frame] {
+        let count = try readCount("count", limit: EngineReplyLimits.maxFrames, "frames", "EngineReplyLimits.maxFrames")
+        let times = try doubles(count: count, "t")
+        let progress = try doubles(count: count, "progress")
+        let viewCount = try readCount("views", limit: Int(UInt32.max), "views", "", bytesEach: 4)
+        var keys: [String] = []
+        keys.reserveCapacity(viewCount)
+        var distinct = Set<String>(minimumCapacity: viewCount)
+        for index in 0..<viewCount {
+            let key = try text("views[\(index)].key")
+            guard distinct.insert(key).inserted else { throw fail("views[\(index)].key", "a second view \(JSONString.quoted(key))") }
+            keys.append(key)
+        }
+        let (runs, perView) = try readLayout(frames: count, views: viewCount)
+        var columns: [ViewColumnsBinary] = []
+        columns.reserveCapacity(viewCount)
+        for viewIndex in 0..<viewCount {
+            let states = perView[viewIndex]
+            guard states > 0 else { throw fail("views[\(viewIndex)]", "no frame of the layout holds this view") }
+            var view = ViewColumnsBinary(key: keys[viewIndex], states: states)
+            // The 14 number columns one after the other, in `ViewColumn` order.
+            for property in ViewColumn.allCases {
+                try readDoubles(count: states, "views[\(viewIndex)].\(property.name)", into: &view.numbers)
+            }
+            view.z = try column(count: states, size: 8, "views[\(viewIndex)].z") { raw in
+                let z = Int64(bitPattern: raw)
+                return z.magnitude <= 9_007_199_254_740_992 ? Int(z) : nil
+            } problem: { raw in
+                "\(Int64(bitPattern: raw)) is not an integer within 2^53"
+            }
+            view.hidden = try column(count: states, size: 1, "views[\(viewIndex)].hidden") { raw in
+                raw <= 1 ? raw == 1 : nil
+            } problem: { raw in
+                "\(raw) is not 0 or 1"
+            }
+            columns.append(view)
+        }
+        var frames: [Frame] = []
+        frames.reserveCapacity(count)
+        var taken = [Int](repeating: 0, count: viewCount)
+        var rule = FrameTimeRule()
+        for run in runs {
+            for _ in 0..<run.frames {
+                var states: [ViewState] = []
+                states.reserveCapacity(run.views.count)
+                for viewIndex in run.views {
+                    states.append(columns[viewIndex].state(at: taken[viewIndex]))
+                    taken[viewIndex] += 1
+                }
+                let index = frames.count
+                let frame = Frame(index: index, t: times[index], progress: progress[index], views: states)
+                do throws(JSONFieldError) { try rule.check(frame) } catch {
+                    // `field "frames[3].t": ...` becomes `field "binary_trace.frames[3].t": ...`.
+                    let prefix = "field \""
+                    let reason = error.reason
+                    throw JSONFieldError(
+                        reason: reason.hasPrefix(prefix)
+                            ? prefix + BinaryTrace.member + "." + reason.dropFirst(prefix.count)
+                            : "field \"\(BinaryTrace.member).t\": \(reason)")
+                }
+                frames.append(frame)
+            }
+        }
+        return frames
+    }
+
+    /// Runs of frames that hold the same views, back to front: the runs add up to `frames`, the
+    /// views of a run are distinct indices below `views`, and all frames together hold at most
+    /// `EngineReplyLimits.maxViewStates` views. Returns the runs and how many frames hold each view.
+    private mutating func readLayout(frames: Int, views: Int) throws(JSONFieldError) -> ([(frames: Int, views: [Int])], [Int]) {
+        let runCount = try readCount("layout", limit: frames, "runs", "the frame count", bytesEach: 8)
+        var runs: [(frames: Int, views: [Int])] = []
+        runs.reserveCapacity(runCount)
+        var perView = [Int](repeating: 0, count: views)
+        // The run that last named each view, to refuse a view twice in one run without a set.
+        var lastRun = [Int](repeating: -1, count: views)
+        var covered = 0
+        var states = 0
+        for runIndex in 0..<runCount {
+            let field = "layout[\(runIndex)]"
+            let run = Int(try integer(size: 4, field))
+            guard run >= 1, run <= frames - covered else {
+                throw fail(field, "a run of \(run) frames does not fit the \(frames) frames (at byte \(offset - 4))")
+            }
+            let members = try readCount(field, limit: views, "views", "the view count", bytesEach: 4)
+            var list: [Int] = []
+            list.reserveCapacity(members)
+            for _ in 0..<members {
+                let viewIndex = Int(try integer(size: 4, field))
+                guard viewIndex < views else {
+                    throw fail(field, "view \(viewIndex) is not one of the \(views) views (at byte \(offset - 4))")
+                }
+                guard lastRun[viewIndex] != runIndex else { throw fail(field, "view \(viewIndex) twice in one frame") }
+                lastRun[viewIndex] = runIndex
+                list.append(viewIndex)
+            }
+            states += run * members
+            guard states <= EngineReplyLimits.maxViewStates else {
+                throw fail(
+                    "layout", "more than \(EngineReplyLimits.maxViewStates) views over all frames (EngineReplyLimits.maxViewStates)")
+            }
+            for viewIndex in list { perView[viewIndex] += run }
+            covered += run
+            runs.append((run, list))
+        }
+        guard covered == frames else { throw fail("layout", "the runs hold \(covered) frames, not \(frames)") }
+        return (runs, perView)
+    }
+
+    // MARK: Events
+
+    private mutating func readEvents() throws(JSONFieldError) -> [TraceEvent] {
+        let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
+        let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
+        var texts: [String] = []
+        texts.reserveCapacity(textCount)
+        for index in 0..<textCount { texts.append(try text("texts[\(index)]")) }
+        let times = try doubles(count: count, "events.t")
+        let indexSize = BinaryTrace.indexSize(texts: textCount)
+        func indices(_ name: String) throws(JSONFieldError) -> [Int] {
+            try column(count: count, size: indexSize, "events.\(name)") { raw in
+                raw < UInt64(textCount) ? Int(raw) : nil
+            } problem: { raw in
+                "text \(raw) is not one of the \(textCount) texts"
+            }
+        }
+        let kinds = try indices("kind")
+        let subjects = try indices("subject")
+        let details = try indices("detail")
+        var events: [TraceEvent] = []
+        events.reserveCapacity(count)
+        // A name depends only on the three texts: names are worked out only when the distinct
+        // triples of indices pass the limit (as the column form does).
+        let mayPassLimit = count > EngineReplyLimits.maxDistinctEventNames
+        var triples = Set<[Int]>()
+        var names: Set<EventNameKey>?
+        for index in 0..<count {
+            let event = TraceEvent(
+                t: times[index], kind: texts[kinds[index]], subject: texts[subjects[index]], detail: texts[details[index]])
+            if mayPassLimit, triples.insert([kinds[index], subjects[index], details[index]]).inserted,
+                triples.count > EngineReplyLimits.maxDistinctEventNames
+            {
+                if names == nil { names = Set(events.map(EventNameKey.init)) }
+                if names!.insert(EventNameKey(event)).inserted, names!.count > EngineReplyLimits.maxDistinctEventNames {
+                    throw fail(
+                        "events.detail",
+                        "more than \(EngineReplyLimits.maxDistinctEventNames) distinct event names in one trace "
+                            + "(EngineReplyLimits.maxDistinctEventNames)")
+                }
+            }
+            events.append(event)
+        }
+        return events
+    }
+
+    // MARK: Values
+
+    func fail(_ field: String, _ reason: String) -> JSONFieldError {
+        JSONFieldError(reason: "field \"\(member)\(field.isEmpty ? "" : ".")\(field)\": \(reason)")
+    }
+
+    /// An unsigned little-endian integer of `size` bytes (1, 2, 4 or 8).
+    mutating func integer(size: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> UInt64 {
+        guard bytes.count - offset >= size else {
+            throw fail(
+                field(), "the bytes end at byte \(bytes.count), \(size - (bytes.count - offset)) short of the value at byte \(offset)")
+        }
+        let value: UInt64
+        switch size {
+        case 1: value = UInt64(bytes[offset])
+        case 2: value = UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        case 4: value = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        default: value = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        offset += size
+        return value
+    }
+
+    /// A u32 count, at most `limit` and, when each counted item takes at least `bytesEach` bytes,
+    /// at most what the bytes left can hold: checked before anything is allocated for it.
+    mutating func readCount(
+        _ field: String, limit: Int, _ what: String, _ limitName: String, bytesEach: Int = 0
+    ) throws(JSONFieldError) -> Int {
+        let count = Int(try integer(size: 4, field))
+        guard count <= limit else { throw fail(field, "\(count) \(what) is more than \(limit) (\(limitName))") }
+        if bytesEach > 0, count > (bytes.count - offset) / bytesEach {
+            throw fail(field, "\(count) \(what) of at least \(bytesEach) bytes each do not fit the \(bytes.count - offset) bytes left")
+        }
+        return count
+    }
+
+    /// A u32 byte length and that many bytes of UTF-8.
+    private mutating func text(_ field: @autoclosure () -> String) throws(JSONFieldError) -> String {
+        let length = Int(try integer(size: 4, field()))
+        guard length <= bytes.count - offset else {
+            throw fail(field(), "a text of \(length) bytes does not fit the \(bytes.count - offset) bytes left (at byte \(offset - 4))")
+        }
+        let utf8 = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]).bindMemory(to: UInt8.self)
+        // ASCII (almost every key and event text) is UTF-8 as it is; anything else is validated.
+        let text: String
+        if !utf8.contains(where: { $0 >= 0x80 }) {
+            text = String(decoding: utf8, as: UTF8.self)
+        } else if let valid = String(validating: utf8, as: UTF8.self) {
+            text = valid
+        } else {
+            throw fail(field(), "the text at byte \(offset) is not UTF-8")
+        }
+        offset += length
+        return text
+    }
+
+    mutating func doubles(count: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> [Double] {
+        var values = [Double](repeating: 0, count: 0)
+        values.reserveCapacity(count)
+        try readDoubles(count: count, field(), into: &values)
+        return values
+    }
+
+    /// A column of `count` finite doubles, appended to `values`.
+    private mutating func readDoubles(count: Int, _ field: @autoclosure () -> String, into values: inout [Double]) throws(JSONFieldError) {
+        let form = try integer(size: 1, field())
+        switch UInt8(form) {
+        case BinaryTrace.valuesForm:
+            guard count <= (bytes.count - offset) / 8 else { throw short(count: count, size: 8, field()) }
+            for index in 0..<count {
+                let value = Double(
+                    bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + index * 8, as: UInt64.self)))
+                guard value.isFinite else { throw notFinite(value, at: offset + index * 8, field()) }
+                values.append(value)
+            }
+            offset += count * 8
+        case BinaryTrace.runsForm:
+            let runs = try runCount(count: count, size: 8, field())
+            var filled = 0
+            for _ in 0..<runs {
+                let at = offset
+                let value = Double(bitPattern: try integer(size: 8, field()))
+                guard value.isFinite else { throw notFinite(value, at: at, field()) }
+                let length = try runLength(filled: filled, count: count, field())
+                values.append(contentsOf: repeatElement(value, count: length))
+                filled += length
+            }
+            guard filled == count else { throw fail(field(), "the runs hold \(filled) values, not \(count)") }
+        default: throw badForm(form, field())
+        }
+    }
+
+    /// A column of `count` values of `size` bytes, each turned into a `Value` by `make` (nil: the
+    /// value breaks the column's rule, which `problem` states).
+    mutating func column<Value>(
+        count: Int, size: Int, _ field: @autoclosure () -> String, _ make: (UInt64) -> Value?, problem: (UInt64) -> String
+    ) throws(JSONFieldError) -> [Value] {
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        let form = try integer(size: 1, field())
+        switch UInt8(form) {
+        case BinaryTrace.valuesForm:
+            guard count <= (bytes.count - offset) / size else { throw short(count: count, size: size, field()) }
+            for _ in 0..<count {
+                let at = offset
+                let raw = try integer(size: size, field())
+                guard let value = make(raw) else { throw fail(field(), "\(problem(raw)) (at byte \(at))") }
+                values.append(value)
+            }
+        case BinaryTrace.runsForm:
+            let runs = try runCount(count: count, size: size, field())
+            for _ in 0..<runs {
+                let at = offset
+                let raw = try integer(size: size, field())
+                guard let value = make(raw) else { throw fail(field(), "\(problem(raw)) (at byte \(at))") }
+                let length = try runLength(filled: values.count, count: count, field())
+                values.append(contentsOf: repeatElement(value, count: length))
+            }
+            guard values.count == count else { throw fail(field(), "the runs hold \(values.count) values, not \(count)") }
+        default: throw badForm(form, field())
+        }
+        return values
+    }
+
+    /// A column's u32 run count: at most `count` runs, each of `size` + 4 bytes within the bytes left.
+    private mutating func runCount(count: Int, size: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> Int {
+        let runs = Int(try integer(size: 4, field()))
+        guard runs <= count else { throw fail(field(), "\(runs) runs for \(count) values") }
+        guard runs <= (bytes.count - offset) / (size + 4) else {
+            throw fail(field(), "\(runs) runs of \(size + 4) bytes do not fit the \(bytes.count - offset) bytes left")
+        }
+        return runs
+    }
+
+    private mutating func runLength(filled: Int, count: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> Int {
+        let length = Int(try integer(size: 4, field()))
+        guard length >= 1, length <= count - filled else {
+            throw fail(field(), "a run of \(length) values does not fit the \(count) values (at byte \(offset - 4))")
+        }
+        return length
+    }
+
+    private func short(count: Int, size: Int, _ field: String) -> JSONFieldError {
+        fail(field, "\(count) values of \(size) bytes do not fit the \(bytes.count - offset) bytes left (at byte \(offset))")
+    }
+
+    private func notFinite(_ value: Double, at byte: Int, _ field: String) -> JSONFieldError {
+        fail(field, "\(value) at byte \(byte) is not a finite number")
+    }
+
+    private func badForm(_ form: UInt64, _ field: String) -> JSONFieldError {
+        fail(field, "column form \(form) at byte \(offset - 1) is neither 0 (values) nor 1 (runs)")
+    }
+}
+
+/// One view's columns while a binary answer is read: its 14 number columns one after the other
+/// (`ViewColumn` order, `states` values each), `z` and `hidden`.
+private struct ViewColumnsBinary {
+    let key: String
+    let states: Int
+    var numbers: [Double] = []
+    var z: [Int] = []
+    var hidden: [Bool] = []
+
+    init(key: String, states: Int) {
+        self.key = key
+        self.states = states
+        numbers.reserveCapacity(states * 14)
+    }
+
+    func state(at place: Int) -> ViewState {
+        numbers.withUnsafeBufferPointer { values in
+            func value(_ column: Int) -> Double { values[column * states + place] }
+            return ViewState(
+                key: key, x: value(0), y: value(1), w: value(2), h: value(3), alpha: value(4),
+                transform: AffineTransform(a: value(5), b: value(6), c: value(7), d: value(8), tx: value(9), ty: value(10)),
+                rotationX: value(11), rotationY: value(12), m34: value(13), z: z[place], hidden: hidden[place])
+        }
+    }
+}

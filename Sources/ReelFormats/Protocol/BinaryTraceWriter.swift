@@ -1,0 +1,292 @@
+import ReelJSON
+import ReelTrace
+
+/// The binary layout of an answer's frames and events (`ReplyEncoding.binary`, docs/PROTOCOL.md
+/// "Binary answers"): little-endian, numbers as raw IEEE-754 doubles, so neither side formats or
+/// parses a decimal. Carried as base64url text in the answer's `binary_trace` member, so the
+/// answer stays one JSON line.
+///
+/// ```
+/// u8 version (1)
+/// u32 frame count F; column<f64>(F) t; column<f64>(F) progress
+/// u32 view count V; V x text (the view keys)
+/// u32 run count R; R x (u32 frames, u32 views n, n x u32 view index)
+/// for each view v (held by N_v frames): 14 x column<f64>(N_v) (x y w h alpha a b c d tx ty
+///   rotation_x rotation_y m34), column<i64>(N_v) z, column<u8>(N_v) hidden
+/// u32 event count E; u32 text count T; T x text; column<f64>(E) t;
+///   column<index>(E) kind, subject, detail (indices into the texts: u8 when T <= 256, u16 when
+///   T <= 65,536, else u32)
+/// text: u32 byte length, UTF-8 bytes
+/// column<X>(n): u8 form 0 then n values, or u8 form 1, u32 run count, runs of (X value, u32 length >= 1) adding up to n
+/// ```
+enum BinaryTrace {
+    /// The layout's version, its first byte.
+    static let version: UInt8 = 1
+    /// A column's first byte: every value in turn, or runs of equal values.
+    static let valuesForm: UInt8 = 0
+    static let runsForm: UInt8 = 1
+    /// The answer member that holds the text.
+    static let member = "binary_trace"
+
+    /// The bytes of one text index in the event columns: the fewest that hold every index.
+    static func indexSize(texts: Int) -> Int { texts <= 1 << 8 ? 1 : texts <= 1 << 16 ? 2 : 4 }
+}
+
+/// Writes a response's frames and events in the binary layout (`BinaryTrace`), as the
+/// `"binary_trace":"..."` member.
+enum BinaryTraceWriter {
+    /// `"binary_trace":"BASE64URL"` (no leading comma).
+    static func write(_ trace: Trace, into writer: inout JSONWriter) {
+        var buffer = BinaryBuffer(capacity: 1024 + trace.frames.count * 64 + trace.events.count * 64)
+        encode(trace, into: &buffer)
+        writer.firstMember(ReplyKeys.binaryTrace)
+        var text: [UInt8] = []
+        text.reserveCapacity(Base64URL.encodedCount(buffer.count) + 2)
+        text.append(UInt8(ascii: "\""))
+        buffer.bytes.withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
+        text.append(UInt8(ascii: "\""))
+        text.withUnsafeBufferPointer { writer.verbatim(bytes: $0) }
+    }
+
+    /// The layout's bytes for `trace` (without the base64url text around them).
+    static func encode(_ trace: Trace) -> [UInt8] {
+        var buffer = BinaryBuffer()
+        encode(trace, into: &buffer)
+        return Array(buffer.bytes)
+    }
+
+    private static func encode(_ trace: Trace, into buffer: inout BinaryBuffer) {
+        buffer.u8(BinaryTrace.version)
+        writeFrames(trace.frames, into: &buffer)
+        writeEvents(trace.events, into: &buffer)
+    }
+
+    private static func writeFrames(_ frames: [Frame], into buffer: inout BinaryBuffer) {
+        buffer.u32(frames.count)
+        frames.withUnsafeBufferPointer { frames in
+            buffer.column(count: frames.count, size: 8) { frames[$0].t.bitPattern }
+            buffer.column(count: frames.count, size: 8) { frames[$0].progress.bitPattern }
+            // Each frame's views as indices into `keys` (views by first appearance), frame after
+            // frame in one array; a view is looked for first where it sat in the frame before.
+            var keys: [String] = []
+            var layout: [Int] = []
+            var starts: [Int] = [0]
+            var states: [Int] = []
+            starts.reserveCapacity(frames.count + 1)
+            for frame in frames {
+                let previous = starts.count >= 2 ? starts[starts.count - 2] : 0
+                let previousCount = starts[starts.count - 1] - previous
+                frame.views.withUnsafeBufferPointer { views in
+                    for position in views.indices {
+                        let key = views[position].key
+                        var viewIndex = -1
+                        if position < previousCount, keys[layout[previous + position]] == key {
+                            viewIndex = layout[previous + position]
+                        } else if let found = keys.firstIndex(of: key) {
+                            viewIndex = found
+                        } else {
+                            viewIndex = keys.count
+                            keys.append(key)
+                            states.append(0)
+                        }
+                        states[viewIndex] += 1
+                        layout.append(viewIndex)
+                    }
+                }
+                starts.append(layout.count)
+            }
+            buffer.u32(keys.count)
+            for key in keys { buffer.text(key) }
+            // Runs of frames holding the same views.
+            var runs: [(start: Int, end: Int)] = []
+            layout.withUnsafeBufferPointer { layout in
+                func same(_ a: Int, _ b: Int) -> Bool {
+                    starts[a + 1] - starts[a] == starts[b + 1] - starts[b]
+                        && layout[starts[a]..<starts[a + 1]].elementsEqual(layout[starts[b]..<starts[b + 1]])
+                }
+                var start = 0
+                while start < frames.count {
+                    var end = start + 1
+                    while end < frames.count, same(start, end) { end += 1 }
+                    runs.append((start, end))
+                    start = end
+                }
+            }
+            buffer.u32(runs.count)
+            for run in runs {
+                buffer.u32(run.end - run.start)
+                buffer.u32(starts[run.start + 1] - starts[run.start])
+                for position in starts[run.start]..<starts[run.start + 1] { buffer.u32(layout[position]) }
+            }
+            // Every view's values in one buffer: view after view, each its 14 columns of
+            // `states[view]` values one after the other; `z` and `hidden` in two more.
+            var bases: [Int] = []
+            var total = 0
+            for count in states {
+                bases.append(total)
+                total += count
+            }
+            var values = [UInt64](repeating: 0, count: total * 14)
+            var zs = [UInt64](repeating: 0, count: total)
+            var hiddens = [UInt64](repeating: 0, count: total)
+            var filled = [Int](repeating: 0, count: keys.count)
+            values.withUnsafeMutableBufferPointer { values in
+                zs.withUnsafeMutableBufferPointer { zs in
+                    hiddens.withUnsafeMutableBufferPointer { hiddens in
+                        var slot = 0
+                        for frame in frames {
+                            frame.views.withUnsafeBufferPointer { views in
+                                for view in views {
+                                    let viewIndex = layout[slot]
+                                    slot += 1
+                                    let count = states[viewIndex]
+                                    let row = filled[viewIndex]
+                                    filled[viewIndex] = row + 1
+                                    let base = bases[viewIndex] * 14 + row
+                                    let m = view.transform
+                                    values[base] = view.x.bitPattern
+                                    values[base + count] = view.y.bitPattern
+                                    values[base + 2 * count] = view.w.bitPattern
+                                    values[base + 3 * count] = view.h.bitPattern
+                                    values[base + 4 * count] = view.alpha.bitPattern
+                                    values[base + 5 * count] = m.a.bitPattern
+                                    values[base + 6 * count] = m.b.bitPattern
+                                    values[base + 7 * count] = m.c.bitPattern
+                                    values[base + 8 * count] = m.d.bitPattern
+                                    values[base + 9 * count] = m.tx.bitPattern
+                                    values[base + 10 * count] = m.ty.bitPattern
+                                    values[base + 11 * count] = view.rotationX.bitPattern
+                                    values[base + 12 * count] = view.rotationY.bitPattern
+                                    values[base + 13 * count] = view.m34.bitPattern
+                                    zs[bases[viewIndex] + row] = UInt64(bitPattern: Int64(view.z))
+                                    hiddens[bases[viewIndex] + row] = view.hidden ? 1 : 0
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            values.withUnsafeBufferPointer { values in
+                for viewIndex in keys.indices {
+                    let count = states[viewIndex]
+                    for column in 0..<14 {
+                        let base = bases[viewIndex] * 14 + column * count
+                        buffer.column(count: count, size: 8) { values[base + $0] }
+                    }
+                    let base = bases[viewIndex]
+                    zs.withUnsafeBufferPointer { zs in buffer.column(count: count, size: 8) { zs[base + $0] } }
+                    hiddens.withUnsafeBufferPointer { hiddens in buffer.column(count: count, size: 1) { hiddens[base + $0] } }
+                }
+            }
+        }
+    }
+
+    private static func writeEvents(_ events: [TraceEvent], into buffer: inout BinaryBuffer) {
+        // Texts by first use; a field's few recent texts are found again without hashing
+        // (`ColumnWriter.RecentTexts`), so a text may be listed twice, as the layout allows.
+        var texts: [String] = []
+        var kinds: [UInt64] = []
+        var subjects: [UInt64] = []
+        var details: [UInt64] = []
+        kinds.reserveCapacity(events.count)
+        subjects.reserveCapacity(events.count)
+        details.reserveCapacity(events.count)
+        var recentKinds = ColumnWriter.RecentTexts()
+        var recentSubjects = ColumnWriter.RecentTexts()
+        var recentDetails = ColumnWriter.RecentTexts()
+        for event in events {
+            kinds.append(UInt64(recentKinds.index(of: event.kind, in: &texts)))
+            subjects.append(UInt64(recentSubjects.index(of: event.subject, in: &texts)))
+            details.append(UInt64(recentDetails.index(of: event.detail, in: &texts)))
+        }
+        buffer.u32(events.count)
+        buffer.u32(texts.count)
+        for text in texts { buffer.text(text) }
+        events.withUnsafeBufferPointer { events in buffer.column(count: events.count, size: 8) { events[$0].t.bitPattern } }
+        let size = BinaryTrace.indexSize(texts: texts.count)
+        for column in [kinds, subjects, details] {
+            column.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: size) { column[$0] } }
+        }
+    }
+}
+
+/// The bytes of a binary answer as they are written: little-endian integers and doubles, stored
+/// in place (`bytes` grows in steps; `count` of its bytes are written).
+struct BinaryBuffer {
+    private(set) var storage: [UInt8] = []
+    private(set) var count = 0
+
+    init(capacity: Int = 4096) {
+        storage = [UInt8](repeating: 0, count: max(capacity, 64))
+    }
+
+    /// The bytes written.
+    var bytes: ArraySlice<UInt8> { storage[0..<count] }
+
+    /// Room for `more` bytes after the written ones.
+    private mutating func reserve(_ more: Int) {
+        guard storage.count - count < more else { return }
+        storage.append(contentsOf: repeatElement(0, count: max(storage.count, more)))
+    }
+
+    mutating func u8(_ value: UInt8) {
+        reserve(1)
+        storage[count] = value
+        count += 1
+    }
+
+    mutating func u32(_ value: Int) { put(UInt64(UInt32(truncatingIfNeeded: value)), size: 4) }
+
+    /// The low `size` bytes (1, 2, 4 or 8) of `value`, least significant first.
+    mutating func put(_ value: UInt64, size: Int) {
+        reserve(8)
+        let at = count
+        storage.withUnsafeMutableBytes { raw in
+            // All 8 bytes are stored; the next value overwrites those past `size`.
+            raw.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self)
+        }
+        count += size
+    }
+
+    mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            u32(utf8.count)
+            reserve(utf8.count)
+            let at = count
+            storage.withUnsafeMutableBufferPointer { storage in
+                _ = UnsafeMutableBufferPointer(rebasing: storage[at..<(at + utf8.count)]).initialize(from: utf8)
+            }
+            count += utf8.count
+        }
+    }
+
+    /// A column of `count` values of `size` bytes (`value(i)`, compared bit for bit): runs of
+    /// equal values when they take fewer bytes than the values one by one.
+    mutating func column(count: Int, size: Int, _ value: (Int) -> UInt64) {
+        var runCount = 0
+        var index = 0
+        while index < count {
+            let first = value(index)
+            index += 1
+            while index < count, value(index) == first { index += 1 }
+            runCount += 1
+        }
+        guard 4 + runCount * (size + 4) < count * size else {
+            u8(BinaryTrace.valuesForm)
+            for index in 0..<count { put(value(index), size: size) }
+            return
+        }
+        u8(BinaryTrace.runsForm)
+        u32(runCount)
+        index = 0
+        while index < count {
+            let first = value(index)
+            let start = index
+            index += 1
+            while index < count, value(index) == first { index += 1 }
+            put(first, size: size)
+            u32(index - start)
+        }
+    }
+}
