@@ -92,6 +92,16 @@ extension EmbeddedMigration {
     }
 }
 
+extension ArchiveError: NeedsFileName {
+    /// A stored value or row is reported where it is read, without the archive's path.
+    package var needsFileName: Bool {
+        switch self {
+        case .invalidStoredValue, .invalidStoredRow: true
+        default: false
+        }
+    }
+}
+
 extension ArchiveError: ReelError {
     /// A missing file is missing input; a file that should be new, or a path that names no regular
     /// file, is the command line's mistake; everything else is bad data in the archive.

@@ -8,7 +8,16 @@ import ReelTrace
 /// usage 64, bad data 65, missing input 66, engine failed 2, unavailable 69, cannot create 73,
 /// I/O 74, a bug 70, whose message asks for a report). Foundation's file errors are sorted by
 /// their Cocoa code; any other error is a bug.
-func reportingErrors<T>(_ body: () throws -> T) throws -> T {
+///
+/// `archive` names the one archive the command reads: an error raised deep in a read without the
+/// path (`NeedsFileName`: a stored value or row the store cannot read) is reported with that path
+/// in front, as every other archive error is:
+///
+/// ```swift
+/// try reportingErrors(archive: archive) { try Archive.open(archive, mode: .readOnly).session(id: 1) }
+/// // reel: error: a.sqlite: invalid value 40 in trace_frame_packs.frame_count
+/// ```
+func reportingErrors<T>(archive: String? = nil, _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as ExitCode {
@@ -24,7 +33,7 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         default: throw ExitCode(ExitStatus.cannotCreate.rawValue)
         }
     } catch {
-        let report = FailureReport(error, bugNote: bugReport)
+        let report = FailureReport(error, file: archive, bugNote: bugReport)
         printError(report.message)
         throw ExitCode(report.status.rawValue)
     }

@@ -368,7 +368,7 @@ struct DamagedArchiveExitCodeTests {
 
     /// Frame packs of one trace that overlap, and a pack whose count claims a progress it lacks
     /// (migration 0011): `info --check` names the table and the session, `show` of that session is
-    /// bad data naming the table, both 65.
+    /// bad data naming the archive and the table, both 65.
     @Test func aDamagedFramePackIsBadDataNamingTheSession() throws {
         let (folder, seed, _) = try Self.archive()
         for (name, damage) in [
@@ -392,6 +392,7 @@ struct DamagedArchiveExitCodeTests {
             #expect(
                 show.standardError.contains("trace_frame_packs") && !show.standardError.contains("SQLite error"),
                 "\(name): \(show.standardError)")
+            #expect(show.standardError.hasPrefix("reel: error: \(path): "), "\(name): \(show.standardError)")
         }
     }
 }

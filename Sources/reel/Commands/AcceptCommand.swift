@@ -56,7 +56,7 @@ struct AcceptCommand: ParsableCommand {
     var kinds: [String] = []
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors(archive: archive) {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
             let kinds = try self.kinds.map { text in
                 guard let kind = DivergenceKind(rawValue: text) else {

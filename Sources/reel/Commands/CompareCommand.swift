@@ -51,7 +51,7 @@ struct CompareCommand: ParsableCommand {
     var failOn: String?
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors(archive: archive) {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
             if let against, !FileManager.default.fileExists(atPath: against) { throw ArchiveError.missingFile(path: against) }
             let failing = try failingChanges()

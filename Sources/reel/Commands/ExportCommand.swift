@@ -29,7 +29,7 @@ struct ExportCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors(archive: archive) {
             let store = try Archive.open(archive, mode: .readOnly)
             let requested = try requestedSessionIDs(store)
             let exporter = SessionExporter(archive: store)

@@ -27,7 +27,7 @@ struct InfoCommand: ParsableCommand {
     var check = false
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors(archive: path) {
             let archive = try Archive.open(path, mode: .readOnly)
             let problems = check ? try archive.integrityProblems() : []
             // The tables, then the baselines' rows under the v3 tables' names (views).

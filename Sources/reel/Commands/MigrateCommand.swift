@@ -12,7 +12,7 @@ struct MigrateCommand: ParsableCommand {
     var path: String
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors(archive: path) {
             guard FileManager.default.fileExists(atPath: path) else { throw ArchiveError.missingFile(path: path) }
             let archive = try Archive.open(path, mode: .readWrite)
             if archive.migrationsApplied.isEmpty {

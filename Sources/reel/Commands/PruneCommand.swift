@@ -40,7 +40,7 @@ struct PruneCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors(archive: archive) {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
             let bytesBefore = Self.fileSize(archive)
             let store = try Archive.open(archive, mode: .readWrite)

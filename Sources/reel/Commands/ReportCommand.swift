@@ -47,7 +47,7 @@ struct ReportCommand: ParsableCommand {
     var recorded: String?
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors(archive: archive) {
             try OutputFile.checkCanWrite(output, force: force)
             let store = try Archive.open(archive, mode: .readOnly)
             let replayOfPage = try session.flatMap { try store.sessionVerdict(sessionID: $0, replayID: replay)?.replayID } ?? replay

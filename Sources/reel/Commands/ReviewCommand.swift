@@ -46,7 +46,7 @@ struct ReviewCommand: ParsableCommand {
     var engine: String? { engineOption.engine }
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors(archive: archive) {
             guard FileManager.default.fileExists(atPath: archive) else { throw ArchiveError.missingFile(path: archive) }
             let store = try Archive.open(archive, mode: .readOnly)
             guard let header = try store.replayHeader(id: replay) else {

@@ -30,7 +30,7 @@ struct ShowCommand: ParsableCommand {
     static let framesAroundDivergence = 3
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors(archive: archive) {
             let store = try Archive.open(archive, mode: .readOnly)
             var recorded = try store.loadSession(session)
             let verdict = try SessionVerdict.read(session: session, replay: replay, in: store)
