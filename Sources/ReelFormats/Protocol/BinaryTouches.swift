@@ -32,12 +32,7 @@ enum BinaryTouches {
             buffer.column(count: touches.count, size: 8) { touches[$0].x.bitPattern }
             buffer.column(count: touches.count, size: 8) { touches[$0].y.bitPattern }
         }
-        var text: [UInt8] = []
-        text.reserveCapacity(Base64URL.encodedCount(buffer.count) + 2)
-        text.append(UInt8(ascii: "\""))
-        buffer.bytes.withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
-        text.append(UInt8(ascii: "\""))
-        text.withUnsafeBufferPointer { writer.verbatim(bytes: $0) }
+        buffer.writeBase64URLString(into: &writer)
     }
 
     private static func phaseNumber(_ phase: TouchPhase) -> UInt64 {

@@ -40,12 +40,7 @@ enum BinaryTraceWriter {
         var buffer = BinaryBuffer(capacity: 1024 + trace.frames.count * 64 + trace.events.count * 64)
         encode(trace, into: &buffer)
         writer.firstMember(ReplyKeys.binaryTrace)
-        var text: [UInt8] = []
-        text.reserveCapacity(Base64URL.encodedCount(buffer.count) + 2)
-        text.append(UInt8(ascii: "\""))
-        buffer.bytes.withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
-        text.append(UInt8(ascii: "\""))
-        text.withUnsafeBufferPointer { writer.verbatim(bytes: $0) }
+        buffer.writeBase64URLString(into: &writer)
     }
 
     /// The layout's bytes for `trace` (without the base64url text around them).
@@ -222,6 +217,17 @@ struct BinaryBuffer {
 
     /// The bytes written.
     var bytes: ArraySlice<UInt8> { storage[0..<count] }
+
+    /// The bytes written as one JSON string of base64url text (no escaping is ever needed), the
+    /// value of `binary_trace` and `binary_touches`.
+    func writeBase64URLString(into writer: inout JSONWriter) {
+        var text: [UInt8] = []
+        text.reserveCapacity(Base64URL.encodedCount(count) + 2)
+        text.append(UInt8(ascii: "\""))
+        bytes.withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
+        text.append(UInt8(ascii: "\""))
+        text.withUnsafeBufferPointer { writer.verbatim(bytes: $0) }
+    }
 
     /// Room for `more` bytes after the written ones.
     private mutating func reserve(_ more: Int) {
