@@ -11,61 +11,38 @@ import Testing
 @Suite("Fuzz: damaged event packs")
 struct EventPackFuzzTests {
     @Test func everyCommandEndsCleanlyOnADamagedPack() async throws {
-        let seed = try ArchiveFuzzTests.seed.get()
-        let counter = CaseCounter()
-        await propertyCheck(count: ArchiveFuzzTests.cases, input: Gen<UInt64>.value().array(of: 1...3)) { words in
-            let number = counter.next()
-            do {
-                let bytes = try Self.damage(seed.archive, words: words, in: seed.folder + "/pack-\(number).sqlite")
-                try ArchiveFuzzTests.check(bytes, words: words, case: 10_000 + number, seed: seed)
-            } catch {
-                FileHandle.standardError.write(Data("damaged-pack case \(number), words \(words): \(error)\n".utf8))
-                Issue.record("case \(number): \(error)")
-            }
-        }
+        try await RowDamageFuzzing.run(label: "damaged-pack", firstCase: 10000) { database, choices in try Self.damage(database, &choices) }
     }
 
-    /// The seed archive with one damage per word applied through SQL (CHECKs off), checkpointed.
-    static func damage(_ archive: [UInt8], words: [UInt64], in path: String) throws -> [UInt8] {
-        try Data(archive).write(to: URL(fileURLWithPath: path))
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    /// One damage of the seed archive through SQL, chosen by `choices` (RowDamageFuzzing applies
+    /// one per word, CHECKs off, and checkpoints).
+    static func damage(_ database: Database, _ choices: inout WordChoices) throws {
+        let traces = try database.scalarInt64("SELECT count(*) FROM trace_event_packs") ?? 0
+        let trace = "(SELECT trace_id FROM trace_event_packs ORDER BY trace_id LIMIT 1 OFFSET \(choices.take(Int(max(1, traces)))))"
+        let position = 1 + choices.take(200)
+        let update: String
+        switch choices.take(7) {
+        case 0:
+            update = """
+                UPDATE trace_event_packs SET events = CAST(substr(CAST(events AS BLOB), 1, \(position - 1)) || \
+                x'\(String(format: "%02x", choices.take(256)))' || substr(CAST(events AS BLOB), \(position + 1)) AS TEXT)
+                WHERE trace_id = \(trace)
+                """
+        case 1: update = "UPDATE trace_event_packs SET events = substr(events, 1, \(position)) WHERE trace_id = \(trace)"
+        case 2:
+            update =
+                "UPDATE trace_event_packs SET events = events || substr('~ !\"#', 1, \(1 + choices.take(5))) WHERE trace_id = \(trace)"
+        case 3:
+            update = "UPDATE trace_event_packs SET detail_width = \(choices.take(7) - 1) WHERE trace_id = \(trace)"
+        case 4:
+            update = "UPDATE trace_event_packs SET time_width = \(choices.take(7) - 1) WHERE trace_id = \(trace)"
+        case 5:
+            update = """
+                UPDATE trace_event_packs SET events = (SELECT o.events FROM trace_event_packs AS o WHERE o.trace_id <> \
+                trace_event_packs.trace_id ORDER BY o.trace_id LIMIT 1) WHERE trace_id = \(trace)
+                """
+        default: update = "DELETE FROM event_details WHERE id = \(1 + choices.take(40))"
         }
-        do {
-            let database = try Database.open(path, mode: .readWrite)
-            try database.execute("PRAGMA ignore_check_constraints = ON")
-            let traces = try database.scalarInt64("SELECT count(*) FROM trace_event_packs") ?? 0
-            for word in words {
-                var choices = WordChoices(word)
-                let trace = "(SELECT trace_id FROM trace_event_packs ORDER BY trace_id LIMIT 1 OFFSET \(choices.take(Int(max(1, traces)))))"
-                let position = 1 + choices.take(200)
-                let update: String
-                switch choices.take(7) {
-                case 0:
-                    update = """
-                        UPDATE trace_event_packs SET events = CAST(substr(CAST(events AS BLOB), 1, \(position - 1)) || \
-                        x'\(String(format: "%02x", choices.take(256)))' || substr(CAST(events AS BLOB), \(position + 1)) AS TEXT)
-                        WHERE trace_id = \(trace)
-                        """
-                case 1: update = "UPDATE trace_event_packs SET events = substr(events, 1, \(position)) WHERE trace_id = \(trace)"
-                case 2:
-                    update =
-                        "UPDATE trace_event_packs SET events = events || substr('~ !\"#', 1, \(1 + choices.take(5))) WHERE trace_id = \(trace)"
-                case 3:
-                    update = "UPDATE trace_event_packs SET detail_width = \(choices.take(7) - 1) WHERE trace_id = \(trace)"
-                case 4:
-                    update = "UPDATE trace_event_packs SET time_width = \(choices.take(7) - 1) WHERE trace_id = \(trace)"
-                case 5:
-                    update = """
-                        UPDATE trace_event_packs SET events = (SELECT o.events FROM trace_event_packs AS o WHERE o.trace_id <> \
-                        trace_event_packs.trace_id ORDER BY o.trace_id LIMIT 1) WHERE trace_id = \(trace)
-                        """
-                default: update = "DELETE FROM event_details WHERE id = \(1 + choices.take(40))"
-                }
-                try database.execute(update)
-            }
-            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        }
-        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        try database.execute(update)
     }
 }
