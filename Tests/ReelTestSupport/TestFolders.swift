@@ -1,9 +1,15 @@
 import Foundation
 
-/// A fresh, empty folder under the temporary directory, one per call: every test's scratch files
-/// go in one of these.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A fresh, empty folder under this test process's scratch root, one per call: every test's
+/// scratch files go in one of these. The root goes when the process exits (see `scratchRoot`).
 package func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "reel-test-" + UUID().uuidString
+    let path = scratchRoot + "/" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
@@ -17,3 +23,40 @@ package func temporaryPath(_ name: String) -> String {
 /// The repository's root, found from this source file (Tests/ReelTestSupport/TestFolders.swift).
 package let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
+
+/// `reel-tests-<pid>` under the temporary directory: every scratch folder of this process lives
+/// in it, and it is removed when the process exits normally, so a suite run leaves nothing behind
+/// (it used to leave a folder per test, about 1 GB a run). `REEL_KEEP_TEST_FILES=1` keeps it for a
+/// look after a failure. The roots of test processes that died without exiting (a crash, a kill)
+/// are removed by the next test process that starts. Made once, on first use (a global `let` is
+/// initialised exactly once, whatever the thread).
+private let scratchRoot: String = {
+    let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+    removeRootsOfDeadProcesses(in: base)
+    let root = base + scratchRootPrefix + String(getpid())
+    try? FileManager.default.removeItem(atPath: root)  // a dead namesake's, as pids are reused
+    try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    if ProcessInfo.processInfo.environment["REEL_KEEP_TEST_FILES"] != "1" {
+        atexit { removeScratchRoot() }
+    }
+    return root
+}()
+
+private let scratchRootPrefix = "reel-tests-"
+
+private func removeScratchRoot() {
+    let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+    try? FileManager.default.removeItem(atPath: base + scratchRootPrefix + String(getpid()))
+}
+
+/// Removes `reel-tests-<pid>` roots whose process no longer runs (`kill(pid, 0)` fails with
+/// ESRCH). A live process's root, another test run's beside this one, is left alone.
+private func removeRootsOfDeadProcesses(in base: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
+    for name in names where name.hasPrefix(scratchRootPrefix) {
+        guard let pid = pid_t(name.dropFirst(scratchRootPrefix.count)), pid != getpid() else { continue }
+        if kill(pid, 0) != 0 && errno == ESRCH {
+            try? FileManager.default.removeItem(atPath: base + name)
+        }
+    }
+}
