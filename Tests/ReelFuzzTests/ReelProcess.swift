@@ -15,18 +15,17 @@ enum ReelProcess {
     /// Runs `reel ARGUMENTS` in `folder` with no input and its output discarded (standard error's
     /// last whole lines kept), killing it after `limit`.
     static func run(_ arguments: [String], in folder: String, limit: Duration = .seconds(30)) throws -> (ending: Ending, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: reelExecutable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
         let errorPath = folder + "/.stderr-" + UUID().uuidString
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: errorPath) }
-        let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        process.standardError = errorHandle
-        try process.run()
+        let nothing = open("/dev/null", O_RDWR | O_CLOEXEC)
+        let errorFile = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        defer {
+            close(nothing)
+            if errorFile >= 0 { close(errorFile) }
+            try? FileManager.default.removeItem(atPath: errorPath)
+        }
+        guard nothing >= 0, errorFile >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorPath]) }
+        let process = try ChildProcess(
+            [reelExecutable] + arguments, in: folder, standardInput: nothing, standardOutput: nothing, standardError: errorFile)
         let deadline = ContinuousClock.now + limit
         var hung = false
         while process.isRunning {
@@ -38,7 +37,6 @@ enum ReelProcess {
             usleep(5_000)
         }
         process.waitUntilExit()
-        try errorHandle.close()
         let error = lastLines(of: (try? Data(contentsOf: URL(fileURLWithPath: errorPath))) ?? Data(), bytes: 4000)
         if hung { return (.hung, error) }
         switch process.terminationReason {

@@ -29,10 +29,8 @@ package func runReel(_ arguments: [String], in folder: String, input: String? = 
 
 /// A process started by `startProcess`, its standard output and error going to two files.
 package struct StartedProcess {
-    package let process: Process
+    package let process: ChildProcess
     package let capture: String
-    package let output: FileHandle
-    package let error: FileHandle
 
     /// Waits for the process to end and returns its status and what it printed.
     package func wait() throws -> ReelRun {
@@ -41,8 +39,6 @@ package struct StartedProcess {
             try? FileManager.default.removeItem(atPath: capture + ".out")
             try? FileManager.default.removeItem(atPath: capture + ".err")
         }
-        try output.close()
-        try error.close()
         return ReelRun(
             status: process.terminationStatus,
             standardOutput: try String(contentsOfFile: capture + ".out", encoding: .utf8),
@@ -58,22 +54,20 @@ package func startProcess(
     captureFolder: String
 ) throws -> StartedProcess {
     let capture = captureFolder + "/.reel-run-" + UUID().uuidString
-    _ = FileManager.default.createFile(atPath: capture + ".out", contents: nil)
-    _ = FileManager.default.createFile(atPath: capture + ".err", contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: command[0])
-    process.arguments = Array(command.dropFirst())
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    if let environment { process.environment = environment }
-    process.standardInput =
-        try input.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
-        ?? FileHandle.nullDevice
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))
-    let error = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".err"))
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    return StartedProcess(process: process, capture: capture, output: output, error: error)
+    let standardInput = open(input ?? "/dev/null", O_RDONLY | O_CLOEXEC)
+    guard standardInput >= 0 else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: input ?? "/dev/null"]) }
+    defer { close(standardInput) }
+    let standardOutput = open(capture + ".out", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    defer { if standardOutput >= 0 { close(standardOutput) } }
+    let standardError = open(capture + ".err", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    defer { if standardError >= 0 { close(standardError) } }
+    guard standardOutput >= 0, standardError >= 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: capture + ".out"])
+    }
+    let process = try ChildProcess(
+        command, in: folder, environment: environment, standardInput: standardInput, standardOutput: standardOutput,
+        standardError: standardError)
+    return StartedProcess(process: process, capture: capture)
 }
 
 /// What runs `reel` as a user that file permissions apply to: nothing when the tests do not run as
