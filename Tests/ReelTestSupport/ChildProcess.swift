@@ -68,7 +68,8 @@ package final class ChildProcess: @unchecked Sendable {
         let status = posix_spawn(&pid, command[0], &actions, &attributes, &argv, &envp)
         guard status == 0 else {
             throw CocoaError(
-                .fileReadNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "cannot start \(command[0]): \(String(cString: strerror(status)))"])
+                .fileReadNoSuchFile,
+                userInfo: [NSLocalizedDescriptionKey: "cannot start \(command[0]): \(String(cString: strerror(status)))"])
         }
         processIdentifier = pid
     }
