@@ -9,7 +9,7 @@ import ReelTrace
 struct PruneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
-        abstract: "Remove old replays (their verdicts, divergences and kept traces) and reclaim the space.",
+        abstract: "Remove old replays (their verdicts, divergences and kept traces) and free their space.",
         discussion: """
             Every replay a team runs adds verdicts and kept traces; nothing else deletes them. prune \
             removes the replays that --keep-last or --before selects, in one transaction. Their rows' \
