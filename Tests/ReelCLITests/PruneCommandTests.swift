@@ -67,6 +67,27 @@ struct PruneCommandTests {
         #expect(try verdicts(of: 5, in: archive).first { $0.session == accepted }?.status == "matched")
     }
 
+    /// Issue 37: prune deletes a replay's verdicts in blocks of the primary key (one statement for
+    /// a million verdicts grew its memory and time). Blocks of 3 (40 sessions: 13 full blocks and
+    /// one of 1) and of 40 (one full block, then an empty one) leave exactly the rows one
+    /// statement leaves, and none of the pruned replays' verdicts or divergences.
+    @Test func verdictsDeletedInBlocksLeaveWhatOneStatementLeaves() throws {
+        let (folder, archive) = try Self.archiveWithFourReplays()
+        #expect(try archiveCount(archive, "SELECT count(*) FROM replay_results WHERE replay_id = 2") == 40)
+        var dumps: [[String: [String]]] = []
+        for block: Int64 in [1_000_000, 3, 40] {
+            let copy = folder + "/block-\(block).sqlite"
+            try FileManager.default.copyItem(atPath: archive, toPath: copy)
+            let summary = try Archive.open(copy, mode: .readWrite).prune(.keepLast(1), verdictsPerStatement: block)
+            #expect(summary.pruned == [2, 3] && summary.keptAccepted == [1])
+            #expect(try archiveCount(copy, "SELECT count(*) FROM replay_results WHERE replay_id IN (2, 3)") == 0)
+            #expect(try archiveCount(copy, "SELECT count(*) FROM divergences WHERE replay_id IN (2, 3)") == 0)
+            #expect(try archiveCount(copy, "SELECT count(*) FROM replay_results WHERE replay_id IN (1, 4)") == 80)
+            dumps.append(try archiveDump(copy))
+        }
+        #expect(dumps[1] == dumps[0] && dumps[2] == dumps[0])
+    }
+
     @Test func beforeADateAndItsErrors() throws {
         let (folder, archive) = try Self.archiveWithFourReplays()
         let none = try runReel(["prune", archive, "--before", "2000-01-01"], in: folder)
