@@ -38,7 +38,8 @@ struct PruneCommandTests {
         let before = try archiveDump(archive)
         let bytesBefore = try #require(FileManager.default.attributesOfItem(atPath: archive)[.size] as? Int)
 
-        let run = try runReel(["prune", archive, "--keep-last", "1", "--format", "json"], in: folder)
+        // Rewritten whatever share is free (`--vacuum auto`'s rule: PruneVacuumTests).
+        let run = try runReel(["prune", archive, "--keep-last", "1", "--vacuum", "always", "--format", "json"], in: folder)
         #expect(run.status == 0, "\(run.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(json["pruned"] as? [Int] == [2, 3])
@@ -56,6 +57,7 @@ struct PruneCommandTests {
         let bytesAfter = try #require(FileManager.default.attributesOfItem(atPath: archive)[.size] as? Int)
         #expect(bytesAfter < bytesBefore, "\(bytesBefore) -> \(bytesAfter)")
         #expect(json["bytes_after"] as? Int == bytesAfter)
+        #expect(json["vacuum"] as? String == "always" && json["vacuumed"] as? Bool == true)
         let check = try runReel(["info", archive, "--check"], in: folder)
         #expect(check.status == 0 && check.standardOutput.contains("check:    ok"), "\(check.standardOutput)\(check.standardError)")
         // The accepted session still replays against its accepted baseline.
@@ -63,6 +65,27 @@ struct PruneCommandTests {
         #expect(replay.status == 1, "\(replay.standardError)")
         let accepted = try archiveCount(archive, "SELECT session_id FROM baseline_history")
         #expect(try verdicts(of: 5, in: archive).first { $0.session == accepted }?.status == "matched")
+    }
+
+    /// Issue 37: prune deletes a replay's verdicts in blocks of the primary key (one statement for
+    /// a million verdicts grew its memory and time). Blocks of 3 (40 sessions: 13 full blocks and
+    /// one of 1) and of 40 (one full block, then an empty one) leave exactly the rows one
+    /// statement leaves, and none of the pruned replays' verdicts or divergences.
+    @Test func verdictsDeletedInBlocksLeaveWhatOneStatementLeaves() throws {
+        let (folder, archive) = try Self.archiveWithFourReplays()
+        #expect(try archiveCount(archive, "SELECT count(*) FROM replay_results WHERE replay_id = 2") == 40)
+        var dumps: [[String: [String]]] = []
+        for block: Int64 in [1_000_000, 3, 40] {
+            let copy = folder + "/block-\(block).sqlite"
+            try FileManager.default.copyItem(atPath: archive, toPath: copy)
+            let summary = try Archive.open(copy, mode: .readWrite).prune(.keepLast(1), verdictsPerStatement: block)
+            #expect(summary.pruned == [2, 3] && summary.keptAccepted == [1])
+            #expect(try archiveCount(copy, "SELECT count(*) FROM replay_results WHERE replay_id IN (2, 3)") == 0)
+            #expect(try archiveCount(copy, "SELECT count(*) FROM divergences WHERE replay_id IN (2, 3)") == 0)
+            #expect(try archiveCount(copy, "SELECT count(*) FROM replay_results WHERE replay_id IN (1, 4)") == 80)
+            dumps.append(try archiveDump(copy))
+        }
+        #expect(dumps[1] == dumps[0] && dumps[2] == dumps[0])
     }
 
     @Test func beforeADateAndItsErrors() throws {

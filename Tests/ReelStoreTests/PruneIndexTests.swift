@@ -31,6 +31,23 @@ import Testing
         case prepare(String)
     }
 
+    /// Issue 37: prune's blocks of verdicts are ranges of `replay_results`' primary key, found and
+    /// deleted without reading the table.
+    @Test func pruneDeletesVerdictsByRangesOfThePrimaryKey() throws {
+        let path = try temporaryFolder() + "/a.sqlite"
+        _ = try Archive.open(path, mode: .readWrite)
+        for statement in [
+            "SELECT session_id FROM replay_results WHERE replay_id = 7 AND session_id > 5 ORDER BY session_id LIMIT 1 OFFSET 9",
+            "DELETE FROM replay_results WHERE replay_id = 7 AND session_id > 5 AND session_id <= 15",
+        ] {
+            let details = try Self.plan(statement, in: path)
+            #expect(
+                details.contains { $0.hasPrefix("SEARCH replay_results USING PRIMARY KEY (replay_id=? AND session_id>?") },
+                "\(statement): \(details)")
+            #expect(!details.contains { $0.hasPrefix("SCAN replay_results") }, "\(statement): \(details)")
+        }
+    }
+
     /// Each statement prune runs per replay that reads `traces` by `replay_id` searches the index;
     /// none scans the table.
     @Test func pruneFindsKeptTracesThroughTheIndex() throws {

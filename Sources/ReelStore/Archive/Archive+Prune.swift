@@ -37,8 +37,9 @@ extension Archive {
     /// try archive.reclaimSpace()
     /// ```
     ///
+    /// - Parameter verdictsPerStatement: how many verdict rows one `DELETE` removes (`deleteVerdicts`).
     /// - Throws: `ReelFailure(.usage)` for a date SQLite cannot read or a negative count.
-    package func prune(_ selection: PruneSelection) throws -> PruneSummary {
+    package func prune(_ selection: PruneSelection, verdictsPerStatement: Int64 = 50_000) throws -> PruneSummary {
         var summary = PruneSummary()
         try write {
             for (id, status) in try selectedReplays(selection) {
@@ -50,8 +51,10 @@ extension Archive {
                     summary.verdicts += try count("SELECT count(*) FROM replay_results WHERE replay_id = ?1", id)
                     summary.divergences += try count("SELECT count(*) FROM divergences WHERE replay_id = ?1", id)
                     summary.traces += try count("SELECT count(*) FROM traces WHERE replay_id = ?1", id)
-                    // Kept traces first (their rows cascade), then the replay (its verdicts and divergences cascade).
+                    // Kept traces first (their rows cascade), then the verdicts in blocks (their
+                    // divergences cascade), then the replay.
                     try run("DELETE FROM traces WHERE replay_id = ?1", id)
+                    try deleteVerdicts(ofReplay: id, perStatement: max(1, verdictsPerStatement))
                     try run("DELETE FROM replays WHERE id = ?1", id)
                     summary.pruned.append(id)
                 }
@@ -72,6 +75,35 @@ extension Archive {
         defer { try? database.execute("PRAGMA trusted_schema = OFF") }
         try database.execute("VACUUM")
         try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Deletes a replay's verdict rows (and, by cascade, their divergences) `block` sessions at a
+    /// time, by ranges of the primary key. One statement for all of them makes
+    /// SQLite gather every deleted key first (a million verdicts a replay at a million sessions):
+    /// its memory and time then grow faster than the replay; in blocks both stay per block.
+    private func deleteVerdicts(ofReplay id: Int64, perStatement block: Int64) throws {
+        var after = Int64.min
+        while true {
+            // The last session of the next block, or nil when fewer rows than a block are left.
+            let last = try database.withCachedStatement(
+                "SELECT session_id FROM replay_results WHERE replay_id = ?1 AND session_id > ?2 ORDER BY session_id LIMIT 1 OFFSET ?3"
+            ) { statement in
+                try statement.bind(id, at: 1)
+                try statement.bind(after, at: 2)
+                try statement.bind(block - 1, at: 3)
+                return try statement.step() ? statement.int64(at: 0) : nil
+            }
+            try database.withCachedStatement(
+                "DELETE FROM replay_results WHERE replay_id = ?1 AND session_id > ?2 AND session_id <= ?3"
+            ) { statement in
+                try statement.bind(id, at: 1)
+                try statement.bind(after, at: 2)
+                try statement.bind(last ?? Int64.max, at: 3)
+                try statement.run()
+            }
+            guard let last else { return }
+            after = last
+        }
     }
 
     /// The selected replays with their status, ascending by id.

@@ -5,17 +5,22 @@ import ReelStore
 import ReelTrace
 
 /// `reel prune ARCHIVE --keep-last N | --before DATE`: removes old replays' verdicts, divergences
-/// and kept traces, then gives the space back.
+/// and kept traces, then gives the space back when it is worth a rewrite (`--vacuum`).
 struct PruneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
-        abstract: "Remove old replays (their verdicts, divergences and kept traces) and reclaim the space.",
+        abstract: "Remove old replays (their verdicts, divergences and kept traces) and free their space.",
         discussion: """
             Every replay a team runs adds verdicts and kept traces; nothing else deletes them. prune \
-            removes the replays that --keep-last or --before selects, in one transaction, then \
-            rewrites the file without the freed pages (VACUUM: it needs free disk about the archive's \
-            size while it runs). Sessions, their recorded traces, the baselines and the baseline \
-            history are never touched: a selected replay whose traces a baseline or the history names \
+            removes the replays that --keep-last or --before selects, in one transaction. Their rows' \
+            pages become free pages inside the file, which the next replays fill before the file \
+            grows. Giving them back to the file system takes a VACUUM, which rewrites the whole \
+            archive (at a million sessions, 3.7 GB written twice, for any prune) and needs free disk \
+            about its size while it runs. --vacuum auto (the default) rewrites only when at least a \
+            quarter of the file's pages are free; otherwise it keeps them for later writes and says \
+            how much is free. --vacuum always rewrites every time (even when nothing is removed: a \
+            way to compact an archive), --vacuum never leaves them. Sessions, their recorded traces, \
+            the baselines and the baseline history are never touched: a selected replay whose traces a baseline or the history names \
             (an accepted replay) is kept, and so is one still running (it may be resumed); both are \
             listed. Exit codes: 0 done, 64 usage, 65 bad data, 66 a missing archive.
             """)
@@ -28,6 +33,26 @@ struct PruneCommand: ParsableCommand {
 
     @Option(help: "Remove the replays begun before this date or time (2026-11-01, 2026-11-01T12:00:00Z; UTC).")
     var before: String?
+
+    /// `--vacuum`'s values: when the file is rewritten to give its free pages back.
+    enum Vacuum: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+
+        var policy: Archive.VacuumPolicy {
+            switch self {
+            case .auto: .auto
+            case .always: .always
+            case .never: .never
+            }
+        }
+    }
+
+    @Option(
+        help: """
+            When to rewrite the file (VACUUM) to give the free pages back; auto: when they are at \
+            least a quarter of its pages.
+            """)
+    var vacuum: Vacuum = .auto
 
     @Option(help: "How to print what was removed.")
     var format: OutputFormat = .text
@@ -45,12 +70,32 @@ struct PruneCommand: ParsableCommand {
             let bytesBefore = Self.fileSize(archive)
             let store = try Archive.open(archive, mode: .readWrite)
             let summary = try store.prune(keepLast.map { .keepLast($0) } ?? .before(before ?? ""))
-            if !summary.pruned.isEmpty { try store.reclaimSpace() }
-            let bytesAfter = Self.fileSize(archive)
+            let usage = try store.pageUsage()
+            let vacuumed = vacuum.policy.vacuums(usage)
+            if vacuumed { try store.reclaimSpace() } else { try store.foldWriteAheadLog() }
+            let space = Space(
+                policy: vacuum.policy, usage: usage, vacuumed: vacuumed, bytesBefore: bytesBefore,
+                bytesAfter: Self.fileSize(archive))
             switch format {
-            case .text: print(Self.text(summary, archive: archive, bytesBefore: bytesBefore, bytesAfter: bytesAfter))
-            case .json: print(Self.json(summary, bytesBefore: bytesBefore, bytesAfter: bytesAfter))
+            case .text: print(Self.text(summary, archive: archive, space: space))
+            case .json: print(Self.json(summary, space: space))
             }
+        }
+    }
+
+    /// The file before and after, the free pages found once the replays were removed, and what
+    /// the policy made of them.
+    struct Space {
+        var policy: Archive.VacuumPolicy
+        var usage: Archive.PageUsage
+        var vacuumed: Bool
+        var bytesBefore: Int64
+        var bytesAfter: Int64
+
+        /// "12.5% of the file": the free pages' share, for people.
+        var freeShare: String {
+            let percent = usage.pages > 0 ? Double(usage.freePages) * 100 / Double(usage.pages) : 0
+            return String(format: "%.1f%% of the file", percent)
         }
     }
 
@@ -60,7 +105,7 @@ struct PruneCommand: ParsableCommand {
 
     private static func ids(_ list: [Int64]) -> String { list.map(String.init).joined(separator: ", ") }
 
-    static func text(_ s: Archive.PruneSummary, archive: String, bytesBefore: Int64, bytesAfter: Int64) -> String {
+    static func text(_ s: Archive.PruneSummary, archive: String, space: Space) -> String {
         var lines: [String] = []
         if s.pruned.isEmpty {
             lines.append("\(archive): no replay removed")
@@ -69,7 +114,16 @@ struct PruneCommand: ParsableCommand {
                 "\(archive): removed \(counted(s.pruned.count, "replay")) (\(ids(s.pruned))): "
                     + "\(counted(Int(s.verdicts), "verdict")), \(counted(Int(s.divergences), "divergence")), "
                     + "\(counted(Int(s.traces), "kept trace"))")
-            lines.append("  file: \(bytesBefore) -> \(bytesAfter) bytes")
+        }
+        let free = "\(space.usage.freeBytes) bytes free (\(space.freeShare))"
+        if space.vacuumed {
+            lines.append("  file: \(space.bytesBefore) -> \(space.bytesAfter) bytes (rewritten: \(free))")
+        } else if !s.pruned.isEmpty || space.usage.freePages > 0 {
+            let why =
+                space.policy == .never
+                ? "--vacuum never" : "under a quarter: not worth rewriting the file; --vacuum always does"
+            lines.append(
+                "  file: \(space.bytesAfter) bytes, \(free), kept for later writes to reuse (\(why))")
         }
         if !s.keptAccepted.isEmpty {
             lines.append("  kept \(ids(s.keptAccepted)): accepted (a baseline or the baseline history names their traces)")
@@ -79,7 +133,7 @@ struct PruneCommand: ParsableCommand {
     }
 
     /// `{"format":"reel.prune/2","pruned":[...],"verdicts":N,...}`, one line.
-    static func json(_ s: Archive.PruneSummary, bytesBefore: Int64, bytesAfter: Int64) -> String {
+    static func json(_ s: Archive.PruneSummary, space: Space) -> String {
         var w = JSONWriter()
         w.object { members in
             members.member("format", JSONOutput.prune.format)
@@ -89,8 +143,11 @@ struct PruneCommand: ParsableCommand {
             members.member("traces", s.traces)
             members.member("kept_accepted") { $0.array(s.keptAccepted) { $0.int(Int($1)) } }
             members.member("kept_running") { $0.array(s.keptRunning) { $0.int(Int($1)) } }
-            members.member("bytes_before", bytesBefore)
-            members.member("bytes_after", bytesAfter)
+            members.member("bytes_before", space.bytesBefore)
+            members.member("bytes_after", space.bytesAfter)
+            members.member("free_bytes", space.usage.freeBytes)
+            members.member("vacuum", space.policy.rawValue)
+            members.member("vacuumed", space.vacuumed)
         }
         return w.text
     }
