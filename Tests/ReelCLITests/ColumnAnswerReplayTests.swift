@@ -4,9 +4,9 @@ import ReelTestSupport
 import Testing
 
 /// The compact answer forms through the binaries (docs/PROTOCOL.md, "Column answers" and "Binary
-/// answers"): `reel` offers both (`["binary","columns"]`), `reel engine serve` answers in the
-/// binary form, and archives recorded from binary, column and plain answers hold exactly the same
-/// rows (the same server, the offer cut down on the way by `sed`, as an engine that knows only
+/// answers"): `reel` offers them all (`["binary2","binary","columns"]`), `reel engine serve`
+/// answers in the binary form's version 2, and archives recorded from binary (versions 2 and 1),
+/// column and plain answers hold exactly the same rows (the same server, the offer cut down on the way by `sed`, as an engine that knows only
 /// columns or neither form would leave it); each archive replays at the exact tolerance with every
 /// other form.
 @Suite("Column answers through the binary")
@@ -14,9 +14,10 @@ struct ColumnAnswerReplayTests {
     @Test func binaryColumnAndPlainAnswersRecordAndReplayTheSame() throws {
         let folder = try temporaryFolder()
         let reel = "'" + reelExecutable.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        let offer = #""reply_encodings":\["binary","columns"\]"#
+        let offer = #""reply_encodings":\["binary2","binary","columns"\]"#
         let engines = [
             ("binary", "exec:tee -a '\(folder)/binary-requests.jsonl' | \(reel) engine serve"),
+            ("binary1", #"exec:sed -u 's/\#(offer)/"reply_encodings":["binary","columns"]/' | \#(reel) engine serve"#),
             ("columns", #"exec:sed -u 's/\#(offer)/"reply_encodings":["columns"]/' | \#(reel) engine serve"#),
             ("plain", #"exec:sed -u 's/\#(offer),//' | \#(reel) engine serve"#),
         ]
@@ -28,7 +29,7 @@ struct ColumnAnswerReplayTests {
         _ = try runReel(
             ["record", folder + "/probe.sqlite", streams[0], "--engine", "exec:head -c 300 > '\(folder)/request.txt'; exit 1"], in: folder)
         let sent = (try? String(contentsOfFile: folder + "/request.txt", encoding: .utf8)) ?? ""
-        #expect(sent.contains(#""reply_encodings":["binary","columns"]"#), "\(sent)")
+        #expect(sent.contains(#""reply_encodings":["binary2","binary","columns"]"#), "\(sent)")
         var dumps: [[String: [String]]] = []
         for (name, engine) in engines {
             let archive = folder + "/\(name).sqlite"
@@ -61,15 +62,20 @@ struct ColumnAnswerReplayTests {
         let request =
             #"{"id":1,OFFER"scenario":{"name":"modal.swipe-dismiss"},"touches":[{"t":0,"id":1,"phase":"began","x":100,"y":300},{"t":0.1,"id":1,"phase":"ended","x":100,"y":500}]}"#
         for (offer, member) in [
-            (#""reply_encodings":["binary","columns"],"#, #""binary_trace":""#),
-            (#""reply_encodings":["columns"],"#, #""frame_columns":{"#),
-            ("", #""frames":["#),
+            // The layout's first byte, its version, is the text's first 6 bits and 2 of the next 6:
+            // 1 writes "A" and one of Q R S T, 2 "A" and one of g h i j.
+            (#""reply_encodings":["binary2","binary","columns"],"#, #""binary_trace":"A[ghij]"#),
+            (#""reply_encodings":["binary","columns"],"#, #""binary_trace":"A[QRST]"#),
+            (#""reply_encodings":["columns"],"#, #""frame_columns":\{"#),
+            ("", #""frames":\["#),
         ] {
             let input = folder + "/request.jsonl"
             try (request.replacingOccurrences(of: "OFFER", with: offer) + "\n").write(toFile: input, atomically: true, encoding: .utf8)
             let served = try runReel(["engine", "serve"], in: folder, input: input)
             #expect(served.status == 0, "\(served.standardError)")
-            #expect(served.standardOutput.contains(member), "\(offer): \(served.standardOutput.prefix(200))")
+            #expect(
+                served.standardOutput.range(of: member, options: .regularExpression) != nil,
+                "\(offer): \(served.standardOutput.prefix(200))")
         }
     }
 }

@@ -39,11 +39,13 @@ struct BinaryTraceReader {
 
     private mutating func readTrace() throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
         let version = try integer(size: 1, "version")
-        guard version == UInt64(BinaryTrace.version) else {
-            throw fail("version", "the layout is version \(version); this reader knows version \(BinaryTrace.version)")
+        guard version == UInt64(BinaryTrace.version) || version == UInt64(BinaryTrace.argumentsVersion) else {
+            throw fail(
+                "version",
+                "the layout is version \(version); this reader knows versions \(BinaryTrace.version) and \(BinaryTrace.argumentsVersion)")
         }
         let frames = try readFrames()
-        let events = try readEvents()
+        let events = try readEvents(withArguments: version == UInt64(BinaryTrace.argumentsVersion))
         guard offset == bytes.count else {
             throw fail("", "\(bytes.count - offset) bytes after the end of the layout (at byte \(offset))")
         }
@@ -163,12 +165,18 @@ struct BinaryTraceReader {
 
     // MARK: Events
 
-    private mutating func readEvents() throws(JSONFieldError) -> [TraceEvent] {
+    private mutating func readEvents(withArguments: Bool) throws(JSONFieldError) -> [TraceEvent] {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
         let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
         var texts: [String] = []
         texts.reserveCapacity(textCount)
-        for index in 0..<textCount { texts.append(try text("texts[\(index)]")) }
+        // Where each text's bytes start in the layout (version 2 rebuilds details from them).
+        var textStarts: [Int] = []
+        if withArguments { textStarts.reserveCapacity(textCount) }
+        for index in 0..<textCount {
+            if withArguments { textStarts.append(offset + 4) }
+            texts.append(try text("texts[\(index)]"))
+        }
         let times = try doubles(count: count, "events.t")
         let indexSize = BinaryTrace.indexSize(texts: textCount)
         func indices(_ name: String) throws(JSONFieldError) -> [Int] {
@@ -181,17 +189,52 @@ struct BinaryTraceReader {
         let kinds = try indices("kind")
         let subjects = try indices("subject")
         let details = try indices("detail")
+        var arguments: [Int64] = []
+        if withArguments {
+            // Any value: `DetailArgument.none`, or a number whose head is checked as it is used.
+            arguments = try column(count: count, size: 8, "events.argument") { (raw) -> Int64? in
+                Int64(bitPattern: raw)
+            } problem: {
+                _ in
+                ""
+            }
+        }
         var events: [TraceEvent] = []
         events.reserveCapacity(count)
-        // A name depends only on the three texts: names are worked out only when the distinct
-        // triples of indices pass the limit (as the column form does).
+        // A name depends only on the three texts (and, in version 2, whether the detail has an
+        // argument): names are worked out only when the distinct triples of indices pass the limit
+        // (as the column form does).
         let mayPassLimit = count > EngineReplyLimits.maxDistinctEventNames
         var triples = Set<[Int]>()
         var names: Set<EventNameKey>?
+        // The last detail rebuilt from a head and an argument, used again for the same pair (a run
+        // of equal arguments makes one text, not one per event).
+        var lastBuilt: (head: Int, argument: Int64, text: String)?
         for index in 0..<count {
-            let event = TraceEvent(
-                t: times[index], kind: texts[kinds[index]], subject: texts[subjects[index]], detail: texts[details[index]])
-            if mayPassLimit, triples.insert([kinds[index], subjects[index], details[index]]).inserted,
+            var detail = texts[details[index]]
+            var hasArgument = 0
+            if withArguments, arguments[index] != DetailArgument.none {
+                hasArgument = 1
+                let head = details[index]
+                let argument = arguments[index]
+                if let lastBuilt, lastBuilt.head == head, lastBuilt.argument == argument {
+                    detail = lastBuilt.text
+                } else {
+                    let length = texts[head].utf8.count
+                    let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
+                        .bindMemory(to: UInt8.self)
+                    guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
+                        throw fail(
+                            "events.argument",
+                            "event \(index) has an argument but its detail text \(head) is not a head of at most "
+                                + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
+                    }
+                    detail = DetailArgument.text(head: headBytes, argument: argument)
+                    lastBuilt = (head, argument, detail)
+                }
+            }
+            let event = TraceEvent(t: times[index], kind: texts[kinds[index]], subject: texts[subjects[index]], detail: detail)
+            if mayPassLimit, triples.insert([kinds[index], subjects[index], details[index], hasArgument]).inserted,
                 triples.count > EngineReplyLimits.maxDistinctEventNames
             {
                 if names == nil { names = Set(events.map(EventNameKey.init)) }
@@ -305,19 +348,41 @@ struct BinaryTraceReader {
         count: Int, size: Int, _ field: @autoclosure () -> String, _ make: (UInt64) -> Value?, problem: (UInt64) -> String
     ) throws(JSONFieldError) -> [Value] {
         var values: [Value] = []
-        values.reserveCapacity(count)
         let form = try integer(size: 1, field())
         switch UInt8(form) {
         case BinaryTrace.valuesForm:
             guard count <= (bytes.count - offset) / size else { throw short(count: count, size: size, field()) }
-            for _ in 0..<count {
-                let at = offset
-                let raw = try integer(size: size, field())
-                guard let value = make(raw) else { throw fail(field(), "\(problem(raw)) (at byte \(at))") }
-                values.append(value)
+            // Every value's bytes are there (checked above): read in place, one load each, into
+            // the array's own buffer.
+            let start = offset
+            let bytes = bytes
+            var refused: (raw: UInt64, at: Int)?
+            values = [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count {
+                    let at = start + index * size
+                    let raw: UInt64
+                    switch size {
+                    case 1: raw = UInt64(bytes[at])
+                    case 2: raw = UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+                    case 4: raw = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+                    default: raw = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                    }
+                    guard let value = make(raw) else {
+                        refused = (raw, at)
+                        return
+                    }
+                    (buffer.baseAddress! + index).initialize(to: value)
+                    initialized = index + 1
+                }
             }
+            if let refused {
+                offset = refused.at + size
+                throw fail(field(), "\(problem(refused.raw)) (at byte \(refused.at))")
+            }
+            offset = start + count * size
         case BinaryTrace.runsForm:
             let runs = try runCount(count: count, size: size, field())
+            values.reserveCapacity(count)
             for _ in 0..<runs {
                 let at = offset
                 let raw = try integer(size: size, field())

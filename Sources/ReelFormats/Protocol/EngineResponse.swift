@@ -73,6 +73,7 @@ package enum EngineReply: Sendable, Hashable {
         switch encoding {
         case .columns: ColumnWriter.write(response.trace, into: &writer)
         case .binary: BinaryTraceWriter.write(response.trace, into: &writer)
+        case .binary2: BinaryTraceWriter.write(response.trace, version: BinaryTrace.argumentsVersion, into: &writer)
         case .plain: writePlain(response.trace, into: &writer)
         }
         let outcome = response.trace.outcome

@@ -41,9 +41,15 @@ struct ReplyReader {
     private var sawEventColumns = false
     /// Whether the answer used the binary form (`binary_trace`), well formed or not.
     private(set) var sawBinaryTrace = false
+    /// What the process's earlier answers repeat (`ReplyMemo`), and what it gave for this one: the
+    /// engine's name and version and the outcome, read without their trees.
+    private(set) var memo: ReplyMemo
+    private var rememberedEngine = false
+    private var fastOutcome: Outcome?
 
-    init(cursor: JSONCursor) {
+    init(cursor: JSONCursor, memo: ReplyMemo = ReplyMemo()) {
         self.cursor = cursor
+        self.memo = memo
     }
 
     private var atEnd: Bool { cursor.index >= cursor.bytes.count }
@@ -92,8 +98,23 @@ struct ReplyReader {
             case "events": eventsValue = try cursor.parseValue(depth: 1)
             case "id": id = try nonNull(cursor.parseValue(depth: 1))
             case "error": error = try nonNull(cursor.parseValue(depth: 1))
-            case "engine": engine = try boundedValue("engine")
-            case "outcome": outcome = try boundedValue("outcome")
+            case "engine":
+                if ReplyMemo.take(memo.engineText, &cursor) {
+                    rememberedEngine = true
+                } else {
+                    let start = cursor.index
+                    engine = try boundedValue("engine")
+                    if let engine {
+                        memo.remember(engine: engine, bytes: UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index]))
+                    }
+                }
+            case "outcome":
+                let start = cursor.index
+                fastOutcome = memo.outcome(&cursor)
+                if fastOutcome == nil {
+                    cursor.index = start
+                    outcome = try boundedValue("outcome")
+                }
             default: try skipValue(depth: 1)
             }
             cursor.skipWhitespace()
@@ -119,9 +140,15 @@ struct ReplyReader {
         if let eventsValue { top.append(JSONMember("events", eventsValue)) }
         let members = JSONValue.object(top)
         if let memberProblem { throw memberProblem }
-        let engine = try members.object("engine")
-        let name = try engine.string("name", path: "engine.")
-        let version = try engine.string("version", path: "engine.")
+        let name: String
+        let version: String
+        if rememberedEngine {
+            (name, version) = (memo.engineName, memo.engineVersion)
+        } else {
+            let engine = try members.object("engine")
+            name = try engine.string("name", path: "engine.")
+            version = try engine.string("version", path: "engine.")
+        }
         if framesValue != nil || sawPlainFrames, sawFrameColumns {
             throw JSONFieldError(reason: "an answer holds \"frames\" or \"frame_columns\", not both")
         }
@@ -143,6 +170,11 @@ struct ReplyReader {
         guard let events else {
             _ = try members.array("events")
             throw JSONFieldError(reason: "missing field \"events\"")
+        }
+        if let fastOutcome {
+            return EngineResponse(
+                engineName: name, engineVersion: version, trace: Trace(frames: frames, events: events, outcome: fastOutcome),
+                decision: nil)
         }
         let outcome = try members.object("outcome")
         if outcome["hierarchy"] == .null {

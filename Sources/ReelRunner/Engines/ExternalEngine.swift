@@ -152,8 +152,14 @@ public final class ExternalEngine: Sendable {
 /// The process of an `ExternalEngine`, when one is running, and the requests it was sent ahead.
 struct EngineProcessSlot: ~Copyable {
     var current: EngineProcess? {
-        didSet { readsBinaryTouches = false }
+        didSet {
+            readsBinaryTouches = false
+            replyMemo = ReplyMemo()
+        }
     }
+    /// What the current process's answers repeat (`ReplyMemo`): its engine member and final
+    /// hierarchy, read once.
+    var replyMemo = ReplyMemo()
     /// Whether `current` has answered in the binary form, so reads binary touches
     /// (`EngineRequest.sendsBinaryTouches`, docs/PROTOCOL.md "Binary requests"); a new process
     /// starts with plain touches.
@@ -299,7 +305,7 @@ struct EngineProcessSlot: ~Copyable {
         let echoed: Int?
         let binary: Bool
         do {
-            (reply, echoed, binary) = try EngineReply.decodeAnswerAndForm(line: answer)
+            (reply, echoed, binary) = try EngineReply.decodeAnswerAndForm(line: answer, memo: &replyMemo)
         } catch {
             lost(engine)
             throw ExternalEngineError(

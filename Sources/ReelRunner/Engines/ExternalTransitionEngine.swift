@@ -92,6 +92,7 @@ public final class ExternalTransitionEngine: TransitionEngine {
         // ignore the offer.
         request.offersColumns = true
         request.offersBinary = true
+        request.offersBinary2 = true
         return request
     }
 }
