@@ -267,23 +267,32 @@ enum BinaryTraceWriter {
     }
 }
 
-/// The last two texts one event field used (as `ColumnWriter.RecentTexts`, for the short kinds and
-/// subjects of version 2, which mostly take turns between two texts): compared as strings, whose
-/// equality first compares their bits, so equal short texts cost a few instructions.
+/// The last four texts one event field used, most recent first (as `ColumnWriter.RecentTexts`,
+/// for the short kinds and subjects of version 2): compared as strings, whose equality first
+/// compares their bits, so equal short texts cost a few instructions.
 struct RecentStrings {
-    private var first = -1, second = -1
+    private var first = -1, second = -1, third = -1, fourth = -1
 
     /// The index of `text` in `texts`: a recent one's, else a new entry appended to `texts`.
     mutating func index(of text: String, in texts: inout [String]) -> Int {
         if first >= 0, texts[first] == text { return first }
+        let found: Int
         if second >= 0, texts[second] == text {
-            swap(&first, &second)
-            return first
+            found = second
+            second = first
+        } else if third >= 0, texts[third] == text {
+            found = third
+            (second, third) = (first, second)
+        } else if fourth >= 0, texts[fourth] == text {
+            found = fourth
+            (second, third, fourth) = (first, second, third)
+        } else {
+            texts.append(text)
+            found = texts.count - 1
+            (second, third, fourth) = (first, second, third)
         }
-        texts.append(text)
-        second = first
-        first = texts.count - 1
-        return first
+        first = found
+        return found
     }
 }
 
