@@ -62,11 +62,10 @@ enum DetailArgument {
         let sign = argument < 0 ? 1 : 0
         let count = head.count + sign + wholeDigits + 6
         return String(unsafeUninitializedCapacity: count) { buffer in
-            var end = head.isEmpty ? 0 : buffer.initialize(fromContentsOf: head)
-            if sign == 1 {
-                buffer[end] = UInt8(ascii: "-")
-                end += 1
+            if let from = head.baseAddress {
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: from, byteCount: head.count)
             }
+            if sign == 1 { buffer[head.count] = UInt8(ascii: "-") }
             buffer[count - 1] = UInt8(ascii: ")")
             var rest = magnitude
             var position = count - 2
