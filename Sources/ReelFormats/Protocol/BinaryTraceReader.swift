@@ -28,33 +28,44 @@ struct BinaryTraceReader {
 
     /// The frames and events `bytes` describe.
     static func read(_ bytes: [UInt8]) throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
+        let (frames, _, events) = try read(bytes, packingFrames: false)
+        return (frames, events)
+    }
+
+    /// The frames and events `bytes` describe, the frames as `PackedFrames` (and none as `Frame`)
+    /// when `packingFrames`: the same checks, the same errors.
+    static func read(
+        _ bytes: [UInt8], packingFrames: Bool
+    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent]) {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONFieldError) in
                 var reader = BinaryTraceReader(raw)
-                return try reader.readTrace()
+                return try reader.readTrace(packingFrames: packingFrames)
             }
         }
         return try result.get()
     }
 
-    private mutating func readTrace() throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
+    private mutating func readTrace(
+        packingFrames: Bool
+    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent]) {
         let version = try integer(size: 1, "version")
         guard version == UInt64(BinaryTrace.version) || version == UInt64(BinaryTrace.argumentsVersion) else {
             throw fail(
                 "version",
                 "the layout is version \(version); this reader knows versions \(BinaryTrace.version) and \(BinaryTrace.argumentsVersion)")
         }
-        let frames = try readFrames()
+        let (frames, packed) = try readFrames(packing: packingFrames)
         let events = try readEvents(withArguments: version == UInt64(BinaryTrace.argumentsVersion))
         guard offset == bytes.count else {
             throw fail("", "\(bytes.count - offset) bytes after the end of the layout (at byte \(offset))")
         }
-        return (frames, events)
+        return (frames, packed, events)
     }
 
     // MARK: Frames
 
-    private mutating func readFrames() throws(JSONFieldError) -> [Frame] {
+    private mutating func readFrames(packing: Bool) throws(JSONFieldError) -> ([Frame], PackedFrames?) {
         let count = try readCount("count", limit: EngineReplyLimits.maxFrames, "frames", "EngineReplyLimits.maxFrames")
         let times = try doubles(count: count, "t")
         let progress = try doubles(count: count, "progress")
@@ -91,10 +102,13 @@ struct BinaryTraceReader {
             }
             columns.append(view)
         }
-        var frames: [Frame] = []
-        frames.reserveCapacity(count)
         var taken = [Int](repeating: 0, count: viewCount)
         var rule = FrameTimeRule()
+        if packing {
+            return ([], try pack(runs: runs, columns: columns, keys: keys, times: times, progress: progress))
+        }
+        var frames: [Frame] = []
+        frames.reserveCapacity(count)
         for run in runs {
             for _ in 0..<run.frames {
                 var states: [ViewState] = []
@@ -105,19 +119,95 @@ struct BinaryTraceReader {
                 }
                 let index = frames.count
                 let frame = Frame(index: index, t: times[index], progress: progress[index], views: states)
-                do throws(JSONFieldError) { try rule.check(frame) } catch {
-                    // `field "frames[3].t": ...` becomes `field "binary_trace.frames[3].t": ...`.
-                    let prefix = "field \""
-                    let reason = error.reason
-                    throw JSONFieldError(
-                        reason: reason.hasPrefix(prefix)
-                            ? prefix + BinaryTrace.member + "." + reason.dropFirst(prefix.count)
-                            : "field \"\(BinaryTrace.member).t\": \(reason)")
-                }
+                try Self.check(&rule, t: frame.t, index: index)
                 frames.append(frame)
             }
         }
-        return frames
+        return (frames, nil)
+    }
+
+    /// The frames of `runs` as `PackedFrames`, checked in order as `readFrames` checks them. The
+    /// views' places are laid out frame by frame first; then each view's values are copied from
+    /// its columns to its places, read and written through buffer pointers.
+    private func pack(
+        runs: [(frames: Int, views: [Int])], columns: [ViewColumnsBinary], keys: [String], times: [Double], progress: [Double]
+    ) throws(JSONFieldError) -> PackedFrames {
+        var packed = PackedFrames()
+        packed.keys = keys
+        packed.times = times
+        packed.progress = progress
+        let states = runs.reduce(0) { $0 + $1.frames * $1.views.count }
+        let width = FrameColumns.width
+        // Where each view's places start in `places` (its states, in frame order, are its places
+        // among all views).
+        var firstPlace = [Int](repeating: 0, count: columns.count + 1)
+        for viewIndex in columns.indices { firstPlace[viewIndex + 1] = firstPlace[viewIndex] + columns[viewIndex].states }
+        var places = [Int](repeating: 0, count: states)
+        packed.keyNumbers = [Int](repeating: 0, count: states)
+        packed.starts = [Int](repeating: 0, count: times.count + 1)
+        var filled = firstPlace
+        var slot = 0
+        var index = 0
+        packed.keyNumbers.withUnsafeMutableBufferPointer { keyNumbers in
+            packed.starts.withUnsafeMutableBufferPointer { starts in
+                places.withUnsafeMutableBufferPointer { places in
+                    filled.withUnsafeMutableBufferPointer { filled in
+                        for run in runs {
+                            run.views.withUnsafeBufferPointer { members in
+                                for _ in 0..<run.frames {
+                                    for viewIndex in members {
+                                        keyNumbers[slot] = viewIndex
+                                        places[filled[viewIndex]] = slot
+                                        filled[viewIndex] += 1
+                                        slot += 1
+                                    }
+                                    index += 1
+                                    starts[index] = slot
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var rule = FrameTimeRule()
+        for frame in times.indices { try Self.check(&rule, t: times[frame], index: frame) }
+        packed.values = [Double](repeating: 0, count: states * width)
+        packed.values.withUnsafeMutableBufferPointer { values in
+            places.withUnsafeBufferPointer { places in
+                for viewIndex in columns.indices {
+                    let view = columns[viewIndex]
+                    let count = view.states
+                    let viewPlaces = places.baseAddress! + firstPlace[viewIndex]
+                    view.numbers.withUnsafeBufferPointer { numbers in
+                        view.z.withUnsafeBufferPointer { z in
+                            view.hidden.withUnsafeBufferPointer { hidden in
+                                for place in 0..<count {
+                                    let out = values.baseAddress! + viewPlaces[place] * width
+                                    for column in 0..<14 { out[column] = numbers[column * count + place] }
+                                    out[FrameColumns.zOffset] = Double(z[place])
+                                    out[FrameColumns.hiddenOffset] = hidden[place] ? 1 : 0
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return packed
+    }
+
+    /// `FrameTimeRule.check` of frame `index`, its error naming the binary member.
+    private static func check(_ rule: inout FrameTimeRule, t: Double, index: Int) throws(JSONFieldError) {
+        do throws(JSONFieldError) { try rule.check(t: t, index: index) } catch {
+            // `field "frames[3].t": ...` becomes `field "binary_trace.frames[3].t": ...`.
+            let prefix = "field \""
+            let reason = error.reason
+            throw JSONFieldError(
+                reason: reason.hasPrefix(prefix)
+                    ? prefix + BinaryTrace.member + "." + reason.dropFirst(prefix.count)
+                    : "field \"\(BinaryTrace.member).t\": \(reason)")
+        }
     }
 
     /// Runs of frames that hold the same views, back to front: the runs add up to `frames`, the

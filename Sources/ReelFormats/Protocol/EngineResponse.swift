@@ -11,6 +11,9 @@ package struct EngineResponse: Sendable, Hashable {
     package var trace: Trace
     /// The completion decision the engine sent as `outcome.decision` (optional in the protocol).
     package var decision: StoredDecision?
+    /// The frames as `PackedFrames` when the reader was asked for them so (`ReplyMemo.packsFrames`)
+    /// and the answer was binary: `trace.frames` is then empty. Nil otherwise.
+    package var packedFrames: PackedFrames?
 
     package init(engineName: String, engineVersion: String, trace: Trace, decision: StoredDecision? = nil) {
         self.engineName = engineName

@@ -25,6 +25,9 @@ package struct ReplyMemo {
     /// The bytes of the last `hierarchy` object read, and its compact text.
     var hierarchyText: [UInt8] = []
     var hierarchy = ""
+    /// Whether a binary answer's frames are read as `PackedFrames` (`EngineResponse.packedFrames`,
+    /// its trace then without frames) for a reader that compares them and needs no `Frame`.
+    package var packsFrames = false
 
     package init() {}
 

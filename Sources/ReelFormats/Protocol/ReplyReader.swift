@@ -29,6 +29,8 @@ struct ReplyReader {
     private var framesValue: JSONValue?
     private var eventsValue: JSONValue?
     private var frames: [Frame]?
+    /// A binary answer's frames when the memo asks for them packed (`ReplyMemo.packsFrames`).
+    private var packedFrames: PackedFrames?
     private var events: [TraceEvent]?
     private var framesProblem: JSONFieldError?
     /// An `engine` or `outcome` member longer than `EngineReplyLimits.maxMemberBytes`.
@@ -172,9 +174,11 @@ struct ReplyReader {
             throw JSONFieldError(reason: "missing field \"events\"")
         }
         if let fastOutcome {
-            return EngineResponse(
+            var response = EngineResponse(
                 engineName: name, engineVersion: version, trace: Trace(frames: frames, events: events, outcome: fastOutcome),
                 decision: nil)
+            response.packedFrames = packedFrames
+            return response
         }
         let outcome = try members.object("outcome")
         if outcome["hierarchy"] == .null {
@@ -183,12 +187,14 @@ struct ReplyReader {
         let hierarchy = outcome.optionalMember("hierarchy").map { JSONWriter.text(of: $0) } ?? ""
         let t = try outcome.number("t", path: "outcome.")
         let completed = try outcome.bool("completed", path: "outcome.")
-        return EngineResponse(
+        var response = EngineResponse(
             engineName: name, engineVersion: version,
             trace: Trace(frames: frames, events: events, outcome: Outcome(completed: completed, t: t, hierarchy: hierarchy)),
             decision: try outcome.optionalMember("decision").map { value throws(JSONFieldError) in
                 try StoredDecision(protocolValue: value, completed: completed)
             })
+        response.packedFrames = packedFrames
+        return response
     }
 
     /// Reads a `frame_columns` or `event_columns` object (`ColumnReader`); a problem with its
@@ -251,7 +257,7 @@ struct ReplyReader {
         }
         do throws(JSONFieldError) {
             switch decoded! {
-            case .success(let layout): (frames, events) = try BinaryTraceReader.read(layout)
+            case .success(let layout): (frames, packedFrames, events) = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames)
             case .failure(let error):
                 throw JSONFieldError(
                     reason: "field \"\(BinaryTrace.member)\" is not base64url text (RFC 4648 section 5): \(error.reason) "
@@ -259,6 +265,7 @@ struct ReplyReader {
             }
         } catch {
             frames = []
+            packedFrames = nil
             events = []
             framesProblem = framesProblem ?? error
         }
@@ -473,14 +480,18 @@ struct FrameTimeRule {
     private var previous: Double?
 
     mutating func check(_ frame: Frame) throws(JSONFieldError) {
+        try check(t: frame.t, index: frame.index)
+    }
+
+    /// `check` of frame `index` at time `t`.
+    mutating func check(t: Double, index: Int) throws(JSONFieldError) {
         // The usual frame passes without its field's name being made (an interpolated string per
         // frame was most of this check's cost); any other goes through the checks that name it.
-        let t = frame.t
         if t.isFinite, let previous, let first, t >= previous, t - first <= EngineReplyLimits.maxFrameSpan {
             self.previous = t
             return
         }
-        try checkNaming(frame)
+        try checkNaming(Frame(index: index, t: t, progress: 0, views: []))
     }
 
     private mutating func checkNaming(_ frame: Frame) throws(JSONFieldError) {

@@ -37,11 +37,25 @@ package struct RequestDecoder {
         case refreshHz = "refresh_hz"
         case replyEncodings = "reply_encodings"
         case binaryTouches = "binary_touches"
+
+        /// The member's bit in the set of members seen (a member twice leaves the fast path).
+        var bit: UInt8 {
+            switch self {
+            case .id: 1
+            case .scenario: 2
+            case .device: 4
+            case .touches: 8
+            case .refreshHz: 16
+            case .replyEncodings: 32
+            case .binaryTouches: 64
+            }
+        }
     }
 
     private mutating func fastRequest(_ cursor: inout JSONCursor) -> EngineRequest? {
         guard FrameFastPath.take(UInt8(ascii: "{"), &cursor) else { return nil }
-        var seen = Set<String>()
+        // The members seen so far, one bit each (`Member.bit`): no set of strings per request.
+        var seen: UInt8 = 0
         var id: Int?
         var name: String?
         var spec: String?
@@ -53,9 +67,10 @@ package struct RequestDecoder {
         var offersBinary2 = false
         if FrameFastPath.take(UInt8(ascii: "}"), &cursor) { return nil }
         repeat {
-            guard let key = Self.string(&cursor), seen.insert(key).inserted, FrameFastPath.take(UInt8(ascii: ":"), &cursor),
-                let member = Member(rawValue: key)
+            guard let key = Self.string(&cursor), let member = Member(rawValue: key), seen & member.bit == 0,
+                FrameFastPath.take(UInt8(ascii: ":"), &cursor)
             else { return nil }
+            seen |= member.bit
             switch member {
             case .id:
                 guard let value = Self.integer(&cursor) else { return nil }
