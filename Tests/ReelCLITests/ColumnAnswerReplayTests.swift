@@ -56,6 +56,53 @@ struct ColumnAnswerReplayTests {
         #expect(dumps[0]["frame_views"]?.isEmpty == false || dumps[0]["frames"]?.isEmpty == false)
     }
 
+    /// A replay through `exec:reel engine serve` compares the binary answer's frames as columns
+    /// (`PackedFrames`, no `Frame` made); on a profile that diverges (legacy-0.3: other thresholds
+    /// and curves, so decisions, timings, frame counts, lifecycles and frame values differ), its
+    /// verdicts and divergence rows are those of the same profile in process, with kept traces
+    /// and without, and the kept traces are the in-process replay's.
+    @Test func aDivergingReplayThroughTheEngineProtocolStoresTheInProcessRows() throws {
+        let folder = try temporaryFolder()
+        let reel = "'" + reelExecutable.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        var streams: [String] = []
+        for (index, scenario) in ["nav.interactive-pop", "image.drag-dismiss", "nav.pop-zoom", "present.current-context"].enumerated() {
+            streams.append(try synthesizedStream(scenario, count: 7, seed: UInt64(3 + index), in: folder))
+        }
+        let recorded = folder + "/recorded.sqlite"
+        let record = try runReel(["record", recorded] + streams, in: folder)
+        #expect(record.status == 0, "\(record.standardError)")
+        var tables: [String: [String: [String]]] = [:]
+        for (name, engine, keep) in [
+            ("in-process", "legacy-0.3", "--keep-traces"), ("exec", "exec:\(reel) engine serve --engine legacy-0.3", "--keep-traces"),
+            ("in-process-unkept", "legacy-0.3", "--no-keep-traces"),
+            ("exec-unkept", "exec:\(reel) engine serve --engine legacy-0.3", "--no-keep-traces"),
+        ] {
+            let archive = folder + "/\(name).sqlite"
+            try FileManager.default.copyItem(atPath: recorded, toPath: archive)
+            let replay = try runReel(["replay", archive, "--engine", engine, "--jobs", "2", keep], in: folder)
+            // 1: divergences in a failing kind.
+            #expect(replay.status == 1, "\(name): \(replay.standardOutput)\(replay.standardError)")
+            tables[name] = try archiveDump(archive, ignoring: ["engines.fingerprint", "replays.engine_specifier", "replays.command"])
+        }
+        // Every table but the engines' (a profile file's JSON in process, "{}" over the protocol)
+        // and the replays' (the command): the verdicts, the divergences and the kept traces.
+        for (inProcess, exec) in [("in-process", "exec"), ("in-process-unkept", "exec-unkept")] {
+            let names = Set((tables[inProcess] ?? [:]).keys).union((tables[exec] ?? [:]).keys)
+            for table in names where !["engines", "replays"].contains(table) {
+                #expect(tables[inProcess]?[table] == tables[exec]?[table], "table \(table) differs (\(exec))")
+            }
+        }
+        #expect((tables["exec"]?["replay_results"]?.count ?? 0) == 28)
+        // The diverged sessions' traces were kept, their frames made from the columns.
+        #expect((tables["exec"]?["traces"]?.count ?? 0) > (tables["exec-unkept"]?["traces"]?.count ?? 0))
+        let verdicts = try verdicts(of: 1, in: folder + "/exec.sqlite")
+        #expect(verdicts.count == 28)
+        let diverged = verdicts.filter { $0.status == "diverged" }
+        #expect(diverged.count >= 10, "\(verdicts.map(\.status))")
+        // Frame values diverge, not only decisions and counts: the columns were compared.
+        #expect(diverged.contains { $0.divergences.contains { $0.hasPrefix("frame|") } })
+    }
+
     /// What `reel engine serve` answers to each offer, through the binaries.
     @Test func theServerAnswersTheFormOffered() throws {
         let folder = try temporaryFolder()
