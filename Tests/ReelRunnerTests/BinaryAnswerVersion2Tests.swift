@@ -102,6 +102,43 @@ struct BinaryAnswerVersion2Tests {
         #expect(version2Bytes < version1Bytes, "\(version2Bytes) bytes in version 2 against \(version1Bytes) in version 1")
     }
 
+    /// Read for a replay (`ReplyMemo.packsFrames`), a binary answer gives its frames as columns
+    /// and its details with arguments as their heads: made back (`PackedFrames.frames`,
+    /// `DetailHeads.details`), they are the trace read as always, and the heads name the same calls.
+    @Test func packedFramesAndHeadsMakeTheTraceReadAsAlways() throws {
+        var check = HierarchyCheck()
+        let served = ColumnAnswerTests.servedAnswers().map(\.response)
+        let responses =
+            served
+            + (1...20).map { seed in
+                EngineResponse(engineName: "odd", engineVersion: "1", trace: ColumnAnswerTests.oddTrace(seed: UInt64(seed)))
+            }
+        var headsLeft = 0
+        for response in responses {
+            for encoding in [ReplyEncoding.binary2, .binary] {
+                let line = EngineReply.response(response).encodedLine(id: 1, encoding: encoding, hierarchyCheck: &check)
+                var memo = ReplyMemo()
+                memo.packsFrames = true
+                let (reply, _, binary) = try EngineReply.decodeAnswerAndForm(line: Array(line.dropLast()), memo: &memo)
+                #expect(binary)
+                guard case .response(let packed) = reply, let frames = packed.packedFrames else {
+                    Issue.record("no packed frames: \(reply)")
+                    continue
+                }
+                #expect(packed.trace.frames.isEmpty)
+                #expect(frames.frames == response.trace.frames)
+                let events = packed.detailHeads?.details(of: packed.trace.events) ?? packed.trace.events
+                #expect(events == response.trace.events)
+                #expect(packed.trace.outcome == response.trace.outcome)
+                // The heads hold the calls' names: the lifecycle calls are the same.
+                #expect(packed.trace.events.compactMap(LifecycleCall.init) == response.trace.events.compactMap(LifecycleCall.init))
+                if encoding == .binary { #expect(packed.detailHeads == nil) }
+                headsLeft += packed.detailHeads?.positions.count ?? 0
+            }
+        }
+        #expect(headsLeft > 0)
+    }
+
     @Test func theServerAnswersInVersion2OnlyWhenOffered() throws {
         let (request, _) = ColumnAnswerTests.servedAnswers(perScenario: 1)[0]
         let server = EngineServer(engine: BuiltinEngine())

@@ -28,7 +28,7 @@ struct BinaryTraceReader {
 
     /// The frames and events `bytes` describe.
     static func read(_ bytes: [UInt8]) throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
-        let (frames, _, events) = try read(bytes, packingFrames: false)
+        let (frames, _, events, _) = try read(bytes, packingFrames: false)
         return (frames, events)
     }
 
@@ -36,7 +36,7 @@ struct BinaryTraceReader {
     /// when `packingFrames`: the same checks, the same errors.
     static func read(
         _ bytes: [UInt8], packingFrames: Bool
-    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent]) {
+    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent], heads: DetailHeads?) {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONFieldError) in
                 var reader = BinaryTraceReader(raw)
@@ -48,7 +48,7 @@ struct BinaryTraceReader {
 
     private mutating func readTrace(
         packingFrames: Bool
-    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent]) {
+    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent], heads: DetailHeads?) {
         let version = try integer(size: 1, "version")
         guard version == UInt64(BinaryTrace.version) || version == UInt64(BinaryTrace.argumentsVersion) else {
             throw fail(
@@ -56,11 +56,12 @@ struct BinaryTraceReader {
                 "the layout is version \(version); this reader knows versions \(BinaryTrace.version) and \(BinaryTrace.argumentsVersion)")
         }
         let (frames, packed) = try readFrames(packing: packingFrames)
-        let events = try readEvents(withArguments: version == UInt64(BinaryTrace.argumentsVersion))
+        let (events, heads) = try readEvents(
+            withArguments: version == UInt64(BinaryTrace.argumentsVersion), keepingHeads: packingFrames)
         guard offset == bytes.count else {
             throw fail("", "\(bytes.count - offset) bytes after the end of the layout (at byte \(offset))")
         }
-        return (frames, packed, events)
+        return (frames, packed, events, heads)
     }
 
     // MARK: Frames
@@ -255,7 +256,12 @@ struct BinaryTraceReader {
 
     // MARK: Events
 
-    private mutating func readEvents(withArguments: Bool) throws(JSONFieldError) -> [TraceEvent] {
+    /// The events; with `keepingHeads` (and at most `maxDistinctEventNames` events, so that the
+    /// name limit is never checked), a detail with an argument is left as its head (`DetailHeads`
+    /// makes the details when they are needed), its head checked as always.
+    private mutating func readEvents(
+        withArguments: Bool, keepingHeads: Bool = false
+    ) throws(JSONFieldError) -> ([TraceEvent], DetailHeads?) {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
         let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
         var texts: [String] = []
@@ -295,6 +301,8 @@ struct BinaryTraceReader {
         // argument): names are worked out only when the distinct triples of indices pass the limit
         // (as the column form does).
         let mayPassLimit = count > EngineReplyLimits.maxDistinctEventNames
+        let leavesHeads = keepingHeads && withArguments && !mayPassLimit
+        var heads = DetailHeads()
         var triples = Set<[Int]>()
         var names: Set<EventNameKey>?
         // The last detail rebuilt from a head and an argument, used again for the same pair (a run
@@ -307,7 +315,18 @@ struct BinaryTraceReader {
                 hasArgument = 1
                 let head = details[index]
                 let argument = arguments[index]
-                if let lastBuilt, lastBuilt.head == head, lastBuilt.argument == argument {
+                if leavesHeads {
+                    let length = texts[head].utf8.count
+                    let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
+                    guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
+                        throw fail(
+                            "events.argument",
+                            "event \(index) has an argument but its detail text \(head) is not a head of at most "
+                                + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
+                    }
+                    heads.positions.append(index)
+                    heads.arguments.append(argument)
+                } else if let lastBuilt, lastBuilt.head == head, lastBuilt.argument == argument {
                     detail = lastBuilt.text
                 } else {
                     let length = texts[head].utf8.count
@@ -337,7 +356,7 @@ struct BinaryTraceReader {
             }
             events.append(event)
         }
-        return events
+        return (events, leavesHeads ? heads : nil)
     }
 
     // MARK: Values

@@ -1,3 +1,5 @@
+import ReelTrace
+
 /// An event detail that is a call with one number of four decimals, `head(-12.3456)`, as the
 /// binary layout's version 2 carries it (docs/PROTOCOL.md, "Binary answers, version 2"): the head
 /// up to and with its `(` as a text, the number as an integer of ten-thousandths. The text is
@@ -80,5 +82,32 @@ enum DetailArgument {
             }
             return count
         }
+    }
+}
+
+/// The events whose details a reader left as their heads (a binary answer of version 2 read for
+/// a replay, `ReplyMemo.packsFrames`), with their arguments: a head holds the call's name, which
+/// is all the lifecycle comparison reads, and the details are made only for a trace that is kept.
+///
+/// ```swift
+/// let events = heads.details(of: trace.events)  // "updateInteractiveTransition(" -> "updateInteractiveTransition(0.4127)"
+/// ```
+package struct DetailHeads: Sendable, Hashable {
+    /// The events' positions, ascending.
+    package var positions: [Int] = []
+    /// Each one's argument (`DetailArgument`), never `DetailArgument.none`.
+    package var arguments: [Int64] = []
+
+    package init() {}
+
+    /// `events` with each detail at `positions` made from its head and argument, as the reader
+    /// makes it when it leaves no heads.
+    package func details(of events: [TraceEvent]) -> [TraceEvent] {
+        var events = events
+        for (position, argument) in zip(positions, arguments) {
+            var head = events[position].detail
+            events[position].detail = head.withUTF8 { DetailArgument.text(head: $0, argument: argument) }
+        }
+        return events
     }
 }

@@ -14,6 +14,8 @@ package struct EngineResponse: Sendable, Hashable {
     /// The frames as `PackedFrames` when the reader was asked for them so (`ReplyMemo.packsFrames`)
     /// and the answer was binary: `trace.frames` is then empty. Nil otherwise.
     package var packedFrames: PackedFrames?
+    /// With `packedFrames`: the events whose details were left as their heads (`DetailHeads`).
+    package var detailHeads: DetailHeads?
 
     package init(engineName: String, engineVersion: String, trace: Trace, decision: StoredDecision? = nil) {
         self.engineName = engineName

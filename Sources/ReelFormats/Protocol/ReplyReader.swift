@@ -31,6 +31,8 @@ struct ReplyReader {
     private var frames: [Frame]?
     /// A binary answer's frames when the memo asks for them packed (`ReplyMemo.packsFrames`).
     private var packedFrames: PackedFrames?
+    /// The events whose details were left as their heads, with that (`DetailHeads`).
+    private var detailHeads: DetailHeads?
     private var events: [TraceEvent]?
     private var framesProblem: JSONFieldError?
     /// An `engine` or `outcome` member longer than `EngineReplyLimits.maxMemberBytes`.
@@ -178,6 +180,7 @@ struct ReplyReader {
                 engineName: name, engineVersion: version, trace: Trace(frames: frames, events: events, outcome: fastOutcome),
                 decision: nil)
             response.packedFrames = packedFrames
+            response.detailHeads = detailHeads
             return response
         }
         let outcome = try members.object("outcome")
@@ -194,6 +197,7 @@ struct ReplyReader {
                 try StoredDecision(protocolValue: value, completed: completed)
             })
         response.packedFrames = packedFrames
+        response.detailHeads = detailHeads
         return response
     }
 
@@ -257,7 +261,8 @@ struct ReplyReader {
         }
         do throws(JSONFieldError) {
             switch decoded! {
-            case .success(let layout): (frames, packedFrames, events) = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames)
+            case .success(let layout):
+                (frames, packedFrames, events, detailHeads) = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames)
             case .failure(let error):
                 throw JSONFieldError(
                     reason: "field \"\(BinaryTrace.member)\" is not base64url text (RFC 4648 section 5): \(error.reason) "
@@ -266,6 +271,7 @@ struct ReplyReader {
         } catch {
             frames = []
             packedFrames = nil
+            detailHeads = nil
             events = []
             framesProblem = framesProblem ?? error
         }

@@ -55,12 +55,13 @@ public final class ExternalTransitionEngine: TransitionEngine {
     }
 
     /// `runExplained`, a binary answer's frames left packed (`PackedFrames`, the trace then without
-    /// frames) for a replay that compares them with the recorded ones (`SessionDiff`).
+    /// frames) and its details with arguments as their heads (`DetailHeads`) for a replay that
+    /// compares them with the recorded ones (`SessionDiff`).
     package func runPackingFrames(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]
-    ) throws -> (trace: Trace, packed: PackedFrames?, decision: StoredDecision?) {
+    ) throws -> (trace: Trace, packed: PackedFrames?, heads: DetailHeads?, decision: StoredDecision?) {
         let response = try answer(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, packingFrames: true)
-        return (response.trace, response.packedFrames, response.decision)
+        return (response.trace, response.packedFrames, response.detailHeads, response.decision)
     }
 
     private func answer(
