@@ -72,6 +72,82 @@ struct FrameComparison: Sendable {
         }
     }
 
+    /// Compares a recorded frame (`FrameColumns`) with replayed frame `index` of `packed`, as
+    /// `compare(_:_:)` does with the same frame as a `Frame`: the same divergences in the same order.
+    mutating func compare(_ expected: FrameColumns, _ packed: PackedFrames, _ index: Int) {
+        let t = packed.times[index]
+        let progress = packed.progress[index]
+        if !(abs(t - expected.t) <= frameTimeTolerance) {
+            check(frame: expected.index, key: "", property: "t", expected.t, t, tolerance: frameTimeTolerance)
+        }
+        if !(abs(progress - expected.progress) <= tolerances.progress) {
+            check(
+                frame: expected.index, key: "", property: "progress", expected.progress, progress,
+                tolerance: tolerances.progress)
+        }
+        let first = packed.starts[index]
+        let replayedCount = packed.starts[index + 1] - first
+        let count = expected.viewCount
+        var sameOrder = count == replayedCount
+        // Both sides through buffer pointers; a replayed view's key is looked up by its number.
+        packed.keys.withUnsafeBufferPointer { replayedKeys in
+            packed.keyNumbers.withUnsafeBufferPointer { replayedNumbers in
+                packed.values.withUnsafeBufferPointer { replayedValues in
+                    expected.keys.withUnsafeBufferPointer { keys in
+                        expected.keyNumbers.withUnsafeBufferPointer { numbers in
+                            expected.offsets.withUnsafeBufferPointer { offsets in
+                                expected.values.withUnsafeBufferPointer { values in
+                                    let frameNumbers = replayedNumbers.baseAddress! + first
+                                    for view in 0..<count {
+                                        let key = keys[numbers[view]]
+                                        let match: Int
+                                        if sameOrder, replayedKeys[frameNumbers[view]] == key {
+                                            match = view
+                                        } else if let found = (0..<replayedCount).first(where: { replayedKeys[frameNumbers[$0]] == key }) {
+                                            match = found
+                                            sameOrder = false
+                                        } else {
+                                            reportView(.missingView, key: key, frame: expected.index, "missing from the replay")
+                                            sameOrder = false
+                                            continue
+                                        }
+                                        let recorded = values.baseAddress! + offsets[view]
+                                        let replayed = replayedValues.baseAddress! + (first + match) * FrameColumns.width
+                                        if Self.allWithin(tolerances, recorded, replayed) { continue }
+                                        for property in ViewProperty.allCases {
+                                            check(
+                                                frame: expected.index, key: key, property: property.rawValue, recorded[property.offset],
+                                                replayed[property.offset], tolerance: tolerances.tolerance(for: property.family))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if sameOrder { return }
+        for slot in first..<(first + replayedCount) {
+            let key = packed.key(ofSlot: slot)
+            if !(0..<count).contains(where: { expected.key(ofView: $0) == key }) {
+                reportView(.extraView, key: key, frame: expected.index, "not in the recording")
+            }
+        }
+    }
+
+    /// `allWithin` of a replayed view given as values (`FrameColumns` order, z and hidden as
+    /// `ViewProperty.value(of:)` gives them): the same test on the same numbers.
+    private static func allWithin(_ t: Tolerances, _ e: UnsafePointer<Double>, _ a: UnsafePointer<Double>) -> Bool {
+        abs(a[0] - e[0]) <= t.position && abs(a[1] - e[1]) <= t.position && abs(a[2] - e[2]) <= t.size
+            && abs(a[3] - e[3]) <= t.size && abs(a[4] - e[4]) <= t.alpha
+            && abs(a[5] - e[5]) <= t.transform && abs(a[6] - e[6]) <= t.transform
+            && abs(a[7] - e[7]) <= t.transform && abs(a[8] - e[8]) <= t.transform
+            && abs(a[9] - e[9]) <= t.position && abs(a[10] - e[10]) <= t.position
+            && abs(a[11] - e[11]) <= t.transform && abs(a[12] - e[12]) <= t.transform
+            && abs(a[13] - e[13]) <= t.transform && a[14] == e[14] && a[15] == e[15]
+    }
+
     /// Reports each property of recorded view `key`, its values `e` (`FrameColumns` order), outside
     /// its tolerance of replayed view `a`.
     private mutating func compareView(_ key: String, _ e: UnsafePointer<Double>, _ a: ViewState, frame: Int) {

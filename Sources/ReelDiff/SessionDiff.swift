@@ -6,14 +6,20 @@ import ReelTrace
 package struct SessionDiff: Sendable {
     private let diff: TraceDiff
     private let actual: Trace
+    /// The replayed frames when they come packed (`actual` then holds none).
+    private let packed: PackedFrames?
+    /// How many frames the replay has.
+    private let actualFrameCount: Int
     private let refreshHz: Double
     private var frames: FrameComparison
     private var lifecycle: LifecycleComparison
     private var recordedFrameCount = 0
 
-    init(diff: TraceDiff, actual: Trace, refreshHz: Double) {
+    init(diff: TraceDiff, actual: Trace, packed: PackedFrames? = nil, refreshHz: Double) {
         self.diff = diff
         self.actual = actual
+        self.packed = packed
+        actualFrameCount = packed?.count ?? actual.frames.count
         self.refreshHz = refreshHz
         frames = FrameComparison(tolerances: diff.tolerances, frameTimeTolerance: 0.5 / refreshHz)
         lifecycle = LifecycleComparison(replayed: actual.events)
@@ -22,7 +28,9 @@ package struct SessionDiff: Sendable {
     /// Compares the next recorded frame with the replayed frame at the same position (recorded
     /// frames beyond the replay's last one are only counted).
     package mutating func compare(recorded frame: Frame) {
-        if recordedFrameCount < actual.frames.count {
+        if let packed, recordedFrameCount < actualFrameCount {
+            frames.compare(FrameColumns(frame), packed, recordedFrameCount)
+        } else if recordedFrameCount < actualFrameCount {
             frames.compare(frame, actual.frames[recordedFrameCount])
         }
         recordedFrameCount += 1
@@ -31,7 +39,9 @@ package struct SessionDiff: Sendable {
     /// Compares the next recorded frame, as the archive decodes it (`FrameColumns`), with the
     /// replayed frame at the same position, as `compare(recorded:)` of the same frame as a `Frame`.
     package mutating func compare(recordedColumns frame: FrameColumns) {
-        if recordedFrameCount < actual.frames.count {
+        if let packed, recordedFrameCount < actualFrameCount {
+            frames.compare(frame, packed, recordedFrameCount)
+        } else if recordedFrameCount < actualFrameCount {
             frames.compare(frame, actual.frames[recordedFrameCount])
         }
         recordedFrameCount += 1
@@ -46,7 +56,8 @@ package struct SessionDiff: Sendable {
     /// The verdict, given the recording's outcome.
     package func verdict(recordedOutcome: Outcome) -> SessionComparison {
         diff.verdict(
-            recordedOutcome: recordedOutcome, recordedFrameCount: recordedFrameCount, actual: actual, frames: frames,
+            recordedOutcome: recordedOutcome, recordedFrameCount: recordedFrameCount, actual: actual,
+            actualFrameCount: actualFrameCount, frames: frames,
             lifecycle: lifecycle, refreshHz: refreshHz)
     }
 }

@@ -32,10 +32,16 @@ public struct TraceDiff: Sendable {
         SessionDiff(diff: self, actual: actual, refreshHz: refreshHz)
     }
 
+    /// `begin`, the replayed frames packed (`PackedFrames`; `actual` holds no frames): the same
+    /// verdict as `begin` with `actual` holding `packed.frames`, without making them.
+    package func begin(actual: Trace, packed: PackedFrames, refreshHz: Double) -> SessionDiff {
+        SessionDiff(diff: self, actual: actual, packed: packed, refreshHz: refreshHz)
+    }
+
     /// The verdict once every recorded frame went through `frames` and every recorded lifecycle
     /// call through `lifecycle`: the order of divergences is documented on the type.
     func verdict(
-        recordedOutcome expected: Outcome, recordedFrameCount: Int, actual: Trace, frames: FrameComparison,
+        recordedOutcome expected: Outcome, recordedFrameCount: Int, actual: Trace, actualFrameCount: Int, frames: FrameComparison,
         lifecycle: LifecycleComparison, refreshHz: Double
     ) -> SessionComparison {
         var divergences: [Divergence] = []
@@ -57,13 +63,13 @@ public struct TraceDiff: Sendable {
                     actual: "\(actual.outcome.t)", delta: timingDelta,
                     detail: "completion at \(actual.outcome.t) s instead of \(expected.t) s"))
         }
-        if recordedFrameCount != actual.frames.count {
+        if recordedFrameCount != actualFrameCount {
             divergences.append(
                 Divergence(
                     kind: .frameCount, property: "frames", expected: "\(recordedFrameCount)",
-                    actual: "\(actual.frames.count)",
-                    delta: Double(actual.frames.count - recordedFrameCount),
-                    detail: "\(actual.frames.count) frames instead of \(recordedFrameCount)"))
+                    actual: "\(actualFrameCount)",
+                    delta: Double(actualFrameCount - recordedFrameCount),
+                    detail: "\(actualFrameCount) frames instead of \(recordedFrameCount)"))
         }
         if let lifecycle = lifecycle.divergence {
             divergences.append(lifecycle)

@@ -57,6 +57,20 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: encoded)
     }
 
+    /// Appends `count` bytes that `fill` writes in place, already valid JSON text (base64url
+    /// between quotes, say): no buffer of their own, no second copy.
+    ///
+    /// ```swift
+    /// var writer = JSONWriter()
+    /// writer.verbatim(count: 2) { $0[0] = UInt8(ascii: "\""); $0[1] = UInt8(ascii: "\"") }
+    /// writer.text  // ""
+    /// ```
+    package mutating func verbatim(count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBytes { all in fill(UnsafeMutableRawBufferPointer(rebasing: all[start..<(start + count)])) }
+    }
+
     /// Appends one ASCII byte of punctuation: `{`, `}`, `[`, `]`, `,`, `:`.
     public mutating func punctuation(_ character: UInt8) {
         bytes.append(character)

@@ -3,7 +3,7 @@ import ReelFormats
 import ReelTrace
 import Testing
 
-/// Binary answers (docs/PROTOCOL.md "Binary answers") of drawn traces, their layout bytes mutated
+/// Binary answers (docs/PROTOCOL.md "Binary answers", versions 1 and 2) of drawn traces, their layout bytes mutated
 /// (bit flips, cut, spliced, counts blown up) and put back in a well-formed line, or the line's
 /// text mutated: each decodes to a trace within `EngineReplyLimits` or fails with an
 /// `EngineProtocolError` naming `binary_trace` (or the JSON column); none traps. Unmutated, every
@@ -15,7 +15,9 @@ struct BinaryAnswerFuzzTests {
         await propertyCheck(count: fuzzCases, input: Gen<UInt64>.value(), Gen<UInt64>.value().array(of: 1...8)) { seed, words in
             let response = EngineResponse(engineName: "fuzz", engineVersion: "1", trace: Self.trace(seed: seed))
             var hierarchy = HierarchyCheck()
-            let line = Array(EngineReply.response(response).encodedLine(id: 1, encoding: .binary, hierarchyCheck: &hierarchy).dropLast())
+            // Even seeds in version 1, odd ones in version 2 (details with arguments).
+            let encoding: ReplyEncoding = seed % 2 == 0 ? .binary : .binary2
+            let line = Array(EngineReply.response(response).encodedLine(id: 1, encoding: encoding, hierarchyCheck: &hierarchy).dropLast())
             #expect((try? EngineReply.decode(line: line)) == .response(response), "seed \(seed)")
             guard let (prefix, layout, suffix) = Self.split(line) else {
                 Issue.record("no binary_trace text in \(String(decoding: line.prefix(200), as: UTF8.self))")
@@ -76,6 +78,14 @@ struct BinaryAnswerFuzzTests {
         }
     }
 
+    /// `updateInteractiveTransition(` and `tenThousandths` written with four decimals.
+    static func call(_ tenThousandths: Int64) -> String {
+        let magnitude = tenThousandths.magnitude
+        let fraction = String(magnitude % 10_000)
+        return "updateInteractiveTransition(" + (tenThousandths < 0 ? "-" : "") + "\(magnitude / 10_000)."
+            + String(repeating: "0", count: 4 - fraction.count) + fraction + ")"
+    }
+
     static func isFinite(_ view: ViewState) -> Bool {
         let m = view.transform
         return [view.x, view.y, view.w, view.h, view.alpha, m.a, m.b, m.c, m.d, m.tx, m.ty, view.rotationX, view.rotationY, view.m34]
@@ -115,7 +125,10 @@ struct BinaryAnswerFuzzTests {
             TraceEvent(
                 t: Double(index) / 60, kind: ["gesture", "lifecycle", "transition"][Int(next() % 3)],
                 subject: next() % 2 == 0 ? "pan" : "B",
-                detail: next() % 3 == 0 ? "update(\(Double(next() % 100) / 100))" : "changed")
+                detail: [
+                    "update(\(Double(next() % 100) / 100))", "changed", Self.call(Int64(bitPattern: next()) % 200_000),
+                    Self.call(Int64(bitPattern: next())), "f(0.50)", "f(-0.0000)",
+                ][Int(next() % 6)])
         }
         return Trace(frames: frames, events: events, outcome: Outcome(completed: next() % 2 == 0, t: t, hierarchy: ""))
     }

@@ -87,6 +87,7 @@ struct BinaryAnswerTests {
         var decoder = RequestDecoder()
         var (request, _) = ColumnAnswerTests.servedAnswers(perScenario: 1)[0]
         request.offersBinary = true
+        request.offersBinary2 = false
         let base = String(decoding: try request.encodedLine().dropLast(), as: UTF8.self)
         #expect(base.contains(#""reply_encodings":["binary","columns"]"#))
         let offer = #""reply_encodings":["binary","columns"]"#
@@ -251,8 +252,8 @@ struct BinaryAnswerTests {
             ))
         // Version, truncation, extra bytes.
         var version = Layout.oneView(frames: 2)
-        version.bytes[0] = 2
-        add(version, #"field "binary_trace.version": the layout is version 2"#)
+        version.bytes[0] = 3
+        add(version, #"field "binary_trace.version": the layout is version 3; this reader knows versions 1 and 2"#)
         var cut = Layout.oneView(frames: 2)
         cut.bytes.removeLast(2)
         add(cut, "the bytes end at byte")

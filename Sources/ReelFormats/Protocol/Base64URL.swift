@@ -18,6 +18,27 @@ package enum Base64URL {
         return table
     }()
 
+    /// The two characters of every 12-bit value, the first in the low byte (stored as a
+    /// little-endian `UInt16`, they land in text order): one lookup writes two characters.
+    private static let pairs: [UInt16] = {
+        var table = [UInt16](repeating: 0, count: 4096)
+        for value in 0..<4096 { table[value] = UInt16(alphabet[value >> 6]) | UInt16(alphabet[value & 63]) << 8 }
+        return table
+    }()
+
+    /// The 12-bit value of every two characters read as a little-endian `UInt16` (the first
+    /// character in the low byte), 0xFFFF when either is outside the alphabet: one lookup reads two
+    /// characters.
+    private static let pairValues: [UInt16] = {
+        var table = [UInt16](repeating: 0xFFFF, count: 65536)
+        for (first, firstCharacter) in alphabet.enumerated() {
+            for (second, secondCharacter) in alphabet.enumerated() {
+                table[Int(firstCharacter) | Int(secondCharacter) << 8] = UInt16(first << 6 | second)
+            }
+        }
+        return table
+    }()
+
     /// The encoded length of `count` bytes: 4 characters for each 3 bytes, padded.
     package static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
 
@@ -26,27 +47,35 @@ package enum Base64URL {
         let start = text.count
         let length = encodedCount(bytes.count)
         text.append(contentsOf: repeatElement(0, count: length))
-        alphabet.withUnsafeBufferPointer { alphabet in
-            text.withUnsafeMutableBufferPointer { text in
-                var out = start
-                var index = 0
-                while index + 3 <= bytes.count {
-                    let word = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-                    text[out] = alphabet[Int(word >> 18)]
-                    text[out + 1] = alphabet[Int(word >> 12 & 63)]
-                    text[out + 2] = alphabet[Int(word >> 6 & 63)]
-                    text[out + 3] = alphabet[Int(word & 63)]
-                    out += 4
-                    index += 3
-                }
-                let left = bytes.count - index
-                if left > 0 {
-                    let word = UInt32(bytes[index]) << 16 | (left == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-                    text[out] = alphabet[Int(word >> 18)]
-                    text[out + 1] = alphabet[Int(word >> 12 & 63)]
-                    text[out + 2] = left == 2 ? alphabet[Int(word >> 6 & 63)] : UInt8(ascii: "=")
-                    text[out + 3] = UInt8(ascii: "=")
-                }
+        text.withUnsafeMutableBufferPointer { text in
+            encode(bytes, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(text)[start..<(start + length)]))
+        }
+    }
+
+    /// Writes the text of `bytes` into `text`, exactly `encodedCount(bytes.count)` bytes.
+    package static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into text: UnsafeMutableRawBufferPointer) {
+        precondition(text.count == encodedCount(bytes.count))
+        guard let input = bytes.baseAddress, let output = text.baseAddress else { return }
+        pairs.withUnsafeBufferPointer { pairs in
+            let pairs = pairs.baseAddress!
+            var out = 0
+            var index = 0
+            let whole = bytes.count - bytes.count % 3
+            while index < whole {
+                let word = Int(input[index]) << 16 | Int(input[index + 1]) << 8 | Int(input[index + 2])
+                output.storeBytes(of: pairs[word >> 12], toByteOffset: out, as: UInt16.self)
+                output.storeBytes(of: pairs[word & 0xFFF], toByteOffset: out + 2, as: UInt16.self)
+                out += 4
+                index += 3
+            }
+            let left = bytes.count - index
+            if left > 0 {
+                let word = UInt32(input[index]) << 16 | (left == 2 ? UInt32(input[index + 1]) << 8 : 0)
+                output.storeBytes(of: alphabet[Int(word >> 18)], toByteOffset: out, as: UInt8.self)
+                output.storeBytes(of: alphabet[Int(word >> 12 & 63)], toByteOffset: out + 1, as: UInt8.self)
+                output.storeBytes(
+                    of: left == 2 ? alphabet[Int(word >> 6 & 63)] : UInt8(ascii: "="), toByteOffset: out + 2, as: UInt8.self)
+                output.storeBytes(of: UInt8(ascii: "="), toByteOffset: out + 3, as: UInt8.self)
             }
         }
     }
@@ -81,21 +110,30 @@ package enum Base64URL {
                 let full = text.count - (padding > 0 ? 4 : 0)
                 var index = 0
                 var out = 0
-                while index < full {
-                    let a = values[Int(text[index])]
-                    let b = values[Int(text[index + 1])]
-                    let c = values[Int(text[index + 2])]
-                    let d = values[Int(text[index + 3])]
-                    guard (a | b | c | d) & 0xC0 == 0 else {
-                        failure = invalid(text, from: index)
-                        return
+                if full > 0 {
+                    // Two characters a lookup: a group's two halves hold 12 bits each.
+                    pairValues.withUnsafeBufferPointer { pairValues in
+                        let pairValues = pairValues.baseAddress!
+                        let input = UnsafeRawPointer(text.baseAddress!)
+                        let output = bytes.baseAddress!
+                        while index < full {
+                            let high = UInt32(
+                                pairValues[Int(UInt16(littleEndian: input.loadUnaligned(fromByteOffset: index, as: UInt16.self)))])
+                            let low = UInt32(
+                                pairValues[Int(UInt16(littleEndian: input.loadUnaligned(fromByteOffset: index + 2, as: UInt16.self)))])
+                            guard (high | low) & 0xF000 == 0 else { break }
+                            let word = high << 12 | low
+                            output[out] = UInt8(truncatingIfNeeded: word >> 16)
+                            output[out + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                            output[out + 2] = UInt8(truncatingIfNeeded: word)
+                            out += 3
+                            index += 4
+                        }
                     }
-                    let word = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                    bytes[out] = UInt8(truncatingIfNeeded: word >> 16)
-                    bytes[out + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                    bytes[out + 2] = UInt8(truncatingIfNeeded: word)
-                    out += 3
-                    index += 4
+                }
+                guard index >= full else {
+                    failure = invalid(text, from: index)
+                    return
                 }
                 guard padding > 0 else { return }
                 let a = values[Int(text[index])]

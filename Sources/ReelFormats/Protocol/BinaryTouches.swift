@@ -25,12 +25,22 @@ enum BinaryTouches {
         var buffer = BinaryBuffer(capacity: 16 + touches.count * 34)
         buffer.u8(version)
         buffer.u32(touches.count)
-        touches.withUnsafeBufferPointer { touches in
-            buffer.column(count: touches.count, size: 8) { touches[$0].t.bitPattern }
-            buffer.column(count: touches.count, size: 8) { UInt64(bitPattern: Int64(touches[$0].id)) }
-            buffer.column(count: touches.count, size: 1) { phaseNumber(touches[$0].phase) }
-            buffer.column(count: touches.count, size: 8) { touches[$0].x.bitPattern }
-            buffer.column(count: touches.count, size: 8) { touches[$0].y.bitPattern }
+        // The five columns gathered into one buffer, each then written from its part of it.
+        let count = touches.count
+        var columns = [UInt64](repeating: 0, count: count * 5)
+        columns.withUnsafeMutableBufferPointer { columns in
+            for (index, touch) in touches.enumerated() {
+                columns[index] = touch.t.bitPattern
+                columns[count + index] = UInt64(bitPattern: Int64(touch.id))
+                columns[2 * count + index] = phaseNumber(touch.phase)
+                columns[3 * count + index] = touch.x.bitPattern
+                columns[4 * count + index] = touch.y.bitPattern
+            }
+        }
+        columns.withUnsafeBufferPointer { columns in
+            for (column, size) in [8, 8, 1, 8, 8].enumerated() {
+                buffer.column(UnsafeBufferPointer(rebasing: columns[(column * count)..<((column + 1) * count)]), size: size)
+            }
         }
         buffer.writeBase64URLString(into: &writer)
     }

@@ -28,31 +28,45 @@ struct BinaryTraceReader {
 
     /// The frames and events `bytes` describe.
     static func read(_ bytes: [UInt8]) throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
+        let (frames, _, events, _) = try read(bytes, packingFrames: false)
+        return (frames, events)
+    }
+
+    /// The frames and events `bytes` describe, the frames as `PackedFrames` (and none as `Frame`)
+    /// when `packingFrames`: the same checks, the same errors.
+    static func read(
+        _ bytes: [UInt8], packingFrames: Bool
+    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent], heads: DetailHeads?) {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONFieldError) in
                 var reader = BinaryTraceReader(raw)
-                return try reader.readTrace()
+                return try reader.readTrace(packingFrames: packingFrames)
             }
         }
         return try result.get()
     }
 
-    private mutating func readTrace() throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
+    private mutating func readTrace(
+        packingFrames: Bool
+    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent], heads: DetailHeads?) {
         let version = try integer(size: 1, "version")
-        guard version == UInt64(BinaryTrace.version) else {
-            throw fail("version", "the layout is version \(version); this reader knows version \(BinaryTrace.version)")
+        guard version == UInt64(BinaryTrace.version) || version == UInt64(BinaryTrace.argumentsVersion) else {
+            throw fail(
+                "version",
+                "the layout is version \(version); this reader knows versions \(BinaryTrace.version) and \(BinaryTrace.argumentsVersion)")
         }
-        let frames = try readFrames()
-        let events = try readEvents()
+        let (frames, packed) = try readFrames(packing: packingFrames)
+        let (events, heads) = try readEvents(
+            withArguments: version == UInt64(BinaryTrace.argumentsVersion), keepingHeads: packingFrames)
         guard offset == bytes.count else {
             throw fail("", "\(bytes.count - offset) bytes after the end of the layout (at byte \(offset))")
         }
-        return (frames, events)
+        return (frames, packed, events, heads)
     }
 
     // MARK: Frames
 
-    private mutating func readFrames() throws(JSONFieldError) -> [Frame] {
+    private mutating func readFrames(packing: Bool) throws(JSONFieldError) -> ([Frame], PackedFrames?) {
         let count = try readCount("count", limit: EngineReplyLimits.maxFrames, "frames", "EngineReplyLimits.maxFrames")
         let times = try doubles(count: count, "t")
         let progress = try doubles(count: count, "progress")
@@ -89,10 +103,13 @@ struct BinaryTraceReader {
             }
             columns.append(view)
         }
-        var frames: [Frame] = []
-        frames.reserveCapacity(count)
         var taken = [Int](repeating: 0, count: viewCount)
         var rule = FrameTimeRule()
+        if packing {
+            return ([], try pack(runs: runs, columns: columns, keys: keys, times: times, progress: progress))
+        }
+        var frames: [Frame] = []
+        frames.reserveCapacity(count)
         for run in runs {
             for _ in 0..<run.frames {
                 var states: [ViewState] = []
@@ -103,19 +120,95 @@ struct BinaryTraceReader {
                 }
                 let index = frames.count
                 let frame = Frame(index: index, t: times[index], progress: progress[index], views: states)
-                do throws(JSONFieldError) { try rule.check(frame) } catch {
-                    // `field "frames[3].t": ...` becomes `field "binary_trace.frames[3].t": ...`.
-                    let prefix = "field \""
-                    let reason = error.reason
-                    throw JSONFieldError(
-                        reason: reason.hasPrefix(prefix)
-                            ? prefix + BinaryTrace.member + "." + reason.dropFirst(prefix.count)
-                            : "field \"\(BinaryTrace.member).t\": \(reason)")
-                }
+                try Self.check(&rule, t: frame.t, index: index)
                 frames.append(frame)
             }
         }
-        return frames
+        return (frames, nil)
+    }
+
+    /// The frames of `runs` as `PackedFrames`, checked in order as `readFrames` checks them. The
+    /// views' places are laid out frame by frame first; then each view's values are copied from
+    /// its columns to its places, read and written through buffer pointers.
+    private func pack(
+        runs: [(frames: Int, views: [Int])], columns: [ViewColumnsBinary], keys: [String], times: [Double], progress: [Double]
+    ) throws(JSONFieldError) -> PackedFrames {
+        var packed = PackedFrames()
+        packed.keys = keys
+        packed.times = times
+        packed.progress = progress
+        let states = runs.reduce(0) { $0 + $1.frames * $1.views.count }
+        let width = FrameColumns.width
+        // Where each view's places start in `places` (its states, in frame order, are its places
+        // among all views).
+        var firstPlace = [Int](repeating: 0, count: columns.count + 1)
+        for viewIndex in columns.indices { firstPlace[viewIndex + 1] = firstPlace[viewIndex] + columns[viewIndex].states }
+        var places = [Int](repeating: 0, count: states)
+        packed.keyNumbers = [Int](repeating: 0, count: states)
+        packed.starts = [Int](repeating: 0, count: times.count + 1)
+        var filled = firstPlace
+        var slot = 0
+        var index = 0
+        packed.keyNumbers.withUnsafeMutableBufferPointer { keyNumbers in
+            packed.starts.withUnsafeMutableBufferPointer { starts in
+                places.withUnsafeMutableBufferPointer { places in
+                    filled.withUnsafeMutableBufferPointer { filled in
+                        for run in runs {
+                            run.views.withUnsafeBufferPointer { members in
+                                for _ in 0..<run.frames {
+                                    for viewIndex in members {
+                                        keyNumbers[slot] = viewIndex
+                                        places[filled[viewIndex]] = slot
+                                        filled[viewIndex] += 1
+                                        slot += 1
+                                    }
+                                    index += 1
+                                    starts[index] = slot
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var rule = FrameTimeRule()
+        for frame in times.indices { try Self.check(&rule, t: times[frame], index: frame) }
+        packed.values = [Double](repeating: 0, count: states * width)
+        packed.values.withUnsafeMutableBufferPointer { values in
+            places.withUnsafeBufferPointer { places in
+                for viewIndex in columns.indices {
+                    let view = columns[viewIndex]
+                    let count = view.states
+                    let viewPlaces = places.baseAddress! + firstPlace[viewIndex]
+                    view.numbers.withUnsafeBufferPointer { numbers in
+                        view.z.withUnsafeBufferPointer { z in
+                            view.hidden.withUnsafeBufferPointer { hidden in
+                                for place in 0..<count {
+                                    let out = values.baseAddress! + viewPlaces[place] * width
+                                    for column in 0..<14 { out[column] = numbers[column * count + place] }
+                                    out[FrameColumns.zOffset] = Double(z[place])
+                                    out[FrameColumns.hiddenOffset] = hidden[place] ? 1 : 0
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return packed
+    }
+
+    /// `FrameTimeRule.check` of frame `index`, its error naming the binary member.
+    private static func check(_ rule: inout FrameTimeRule, t: Double, index: Int) throws(JSONFieldError) {
+        do throws(JSONFieldError) { try rule.check(t: t, index: index) } catch {
+            // `field "frames[3].t": ...` becomes `field "binary_trace.frames[3].t": ...`.
+            let prefix = "field \""
+            let reason = error.reason
+            throw JSONFieldError(
+                reason: reason.hasPrefix(prefix)
+                    ? prefix + BinaryTrace.member + "." + reason.dropFirst(prefix.count)
+                    : "field \"\(BinaryTrace.member).t\": \(reason)")
+        }
     }
 
     /// Runs of frames that hold the same views, back to front: the runs add up to `frames`, the
@@ -163,12 +256,23 @@ struct BinaryTraceReader {
 
     // MARK: Events
 
-    private mutating func readEvents() throws(JSONFieldError) -> [TraceEvent] {
+    /// The events; with `keepingHeads` (and at most `maxDistinctEventNames` events, so that the
+    /// name limit is never checked), a detail with an argument is left as its head (`DetailHeads`
+    /// makes the details when they are needed), its head checked as always.
+    private mutating func readEvents(
+        withArguments: Bool, keepingHeads: Bool = false
+    ) throws(JSONFieldError) -> ([TraceEvent], DetailHeads?) {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
         let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
         var texts: [String] = []
         texts.reserveCapacity(textCount)
-        for index in 0..<textCount { texts.append(try text("texts[\(index)]")) }
+        // Where each text's bytes start in the layout (version 2 rebuilds details from them).
+        var textStarts: [Int] = []
+        if withArguments { textStarts.reserveCapacity(textCount) }
+        for index in 0..<textCount {
+            if withArguments { textStarts.append(offset + 4) }
+            texts.append(try text("texts[\(index)]"))
+        }
         let times = try doubles(count: count, "events.t")
         let indexSize = BinaryTrace.indexSize(texts: textCount)
         func indices(_ name: String) throws(JSONFieldError) -> [Int] {
@@ -181,17 +285,65 @@ struct BinaryTraceReader {
         let kinds = try indices("kind")
         let subjects = try indices("subject")
         let details = try indices("detail")
+        var arguments: [Int64] = []
+        if withArguments {
+            // Any value: `DetailArgument.none`, or a number whose head is checked as it is used.
+            arguments = try column(count: count, size: 8, "events.argument") { (raw) -> Int64? in
+                Int64(bitPattern: raw)
+            } problem: {
+                _ in
+                ""
+            }
+        }
         var events: [TraceEvent] = []
         events.reserveCapacity(count)
-        // A name depends only on the three texts: names are worked out only when the distinct
-        // triples of indices pass the limit (as the column form does).
+        // A name depends only on the three texts (and, in version 2, whether the detail has an
+        // argument): names are worked out only when the distinct triples of indices pass the limit
+        // (as the column form does).
         let mayPassLimit = count > EngineReplyLimits.maxDistinctEventNames
+        let leavesHeads = keepingHeads && withArguments && !mayPassLimit
+        var heads = DetailHeads()
         var triples = Set<[Int]>()
         var names: Set<EventNameKey>?
+        // The last detail rebuilt from a head and an argument, used again for the same pair (a run
+        // of equal arguments makes one text, not one per event).
+        var lastBuilt: (head: Int, argument: Int64, text: String)?
         for index in 0..<count {
-            let event = TraceEvent(
-                t: times[index], kind: texts[kinds[index]], subject: texts[subjects[index]], detail: texts[details[index]])
-            if mayPassLimit, triples.insert([kinds[index], subjects[index], details[index]]).inserted,
+            var detail = texts[details[index]]
+            var hasArgument = 0
+            if withArguments, arguments[index] != DetailArgument.none {
+                hasArgument = 1
+                let head = details[index]
+                let argument = arguments[index]
+                if leavesHeads {
+                    let length = texts[head].utf8.count
+                    let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
+                    guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
+                        throw fail(
+                            "events.argument",
+                            "event \(index) has an argument but its detail text \(head) is not a head of at most "
+                                + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
+                    }
+                    heads.positions.append(index)
+                    heads.arguments.append(argument)
+                } else if let lastBuilt, lastBuilt.head == head, lastBuilt.argument == argument {
+                    detail = lastBuilt.text
+                } else {
+                    let length = texts[head].utf8.count
+                    let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
+                        .bindMemory(to: UInt8.self)
+                    guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
+                        throw fail(
+                            "events.argument",
+                            "event \(index) has an argument but its detail text \(head) is not a head of at most "
+                                + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
+                    }
+                    detail = DetailArgument.text(head: headBytes, argument: argument)
+                    lastBuilt = (head, argument, detail)
+                }
+            }
+            let event = TraceEvent(t: times[index], kind: texts[kinds[index]], subject: texts[subjects[index]], detail: detail)
+            if mayPassLimit, triples.insert([kinds[index], subjects[index], details[index], hasArgument]).inserted,
                 triples.count > EngineReplyLimits.maxDistinctEventNames
             {
                 if names == nil { names = Set(events.map(EventNameKey.init)) }
@@ -204,7 +356,7 @@ struct BinaryTraceReader {
             }
             events.append(event)
         }
-        return events
+        return (events, leavesHeads ? heads : nil)
     }
 
     // MARK: Values
@@ -305,19 +457,41 @@ struct BinaryTraceReader {
         count: Int, size: Int, _ field: @autoclosure () -> String, _ make: (UInt64) -> Value?, problem: (UInt64) -> String
     ) throws(JSONFieldError) -> [Value] {
         var values: [Value] = []
-        values.reserveCapacity(count)
         let form = try integer(size: 1, field())
         switch UInt8(form) {
         case BinaryTrace.valuesForm:
             guard count <= (bytes.count - offset) / size else { throw short(count: count, size: size, field()) }
-            for _ in 0..<count {
-                let at = offset
-                let raw = try integer(size: size, field())
-                guard let value = make(raw) else { throw fail(field(), "\(problem(raw)) (at byte \(at))") }
-                values.append(value)
+            // Every value's bytes are there (checked above): read in place, one load each, into
+            // the array's own buffer.
+            let start = offset
+            let bytes = bytes
+            var refused: (raw: UInt64, at: Int)?
+            values = [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count {
+                    let at = start + index * size
+                    let raw: UInt64
+                    switch size {
+                    case 1: raw = UInt64(bytes[at])
+                    case 2: raw = UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+                    case 4: raw = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+                    default: raw = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                    }
+                    guard let value = make(raw) else {
+                        refused = (raw, at)
+                        return
+                    }
+                    (buffer.baseAddress! + index).initialize(to: value)
+                    initialized = index + 1
+                }
             }
+            if let refused {
+                offset = refused.at + size
+                throw fail(field(), "\(problem(refused.raw)) (at byte \(refused.at))")
+            }
+            offset = start + count * size
         case BinaryTrace.runsForm:
             let runs = try runCount(count: count, size: size, field())
+            values.reserveCapacity(count)
             for _ in 0..<runs {
                 let at = offset
                 let raw = try integer(size: size, field())

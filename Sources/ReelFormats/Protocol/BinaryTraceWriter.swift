@@ -1,6 +1,12 @@
 import ReelJSON
 import ReelTrace
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The binary layout of an answer's frames and events (`ReplyEncoding.binary`, docs/PROTOCOL.md
 /// "Binary answers"): little-endian, numbers as raw IEEE-754 doubles, so neither side formats or
 /// parses a decimal. Carried as base64url text in the answer's `binary_trace` member, so the
@@ -20,8 +26,10 @@ import ReelTrace
 /// column<X>(n): u8 form 0 then n values, or u8 form 1, u32 run count, runs of (X value, u32 length >= 1) adding up to n
 /// ```
 enum BinaryTrace {
-    /// The layout's version, its first byte.
+    /// The layout's version, its first byte: 1, or 2 (`argumentsVersion`) for an engine offered
+    /// `binary2`, whose events carry call details as a head and a number (`DetailArgument`).
     static let version: UInt8 = 1
+    static let argumentsVersion: UInt8 = 2
     /// A column's first byte: every value in turn, or runs of equal values.
     static let valuesForm: UInt8 = 0
     static let runsForm: UInt8 = 1
@@ -36,24 +44,28 @@ enum BinaryTrace {
 /// `"binary_trace":"..."` member.
 enum BinaryTraceWriter {
     /// `"binary_trace":"BASE64URL"` (no leading comma).
-    static func write(_ trace: Trace, into writer: inout JSONWriter) {
+    static func write(_ trace: Trace, version: UInt8 = BinaryTrace.version, into writer: inout JSONWriter) {
         var buffer = BinaryBuffer(capacity: 1024 + trace.frames.count * 64 + trace.events.count * 64)
-        encode(trace, into: &buffer)
+        encode(trace, version: version, into: &buffer)
         writer.firstMember(ReplyKeys.binaryTrace)
         buffer.writeBase64URLString(into: &writer)
     }
 
     /// The layout's bytes for `trace` (without the base64url text around them).
-    static func encode(_ trace: Trace) -> [UInt8] {
+    static func encode(_ trace: Trace, version: UInt8 = BinaryTrace.version) -> [UInt8] {
         var buffer = BinaryBuffer()
-        encode(trace, into: &buffer)
+        encode(trace, version: version, into: &buffer)
         return Array(buffer.bytes)
     }
 
-    private static func encode(_ trace: Trace, into buffer: inout BinaryBuffer) {
-        buffer.u8(BinaryTrace.version)
+    private static func encode(_ trace: Trace, version: UInt8, into buffer: inout BinaryBuffer) {
+        buffer.u8(version)
         writeFrames(trace.frames, into: &buffer)
-        writeEvents(trace.events, into: &buffer)
+        if version == BinaryTrace.argumentsVersion {
+            writeEventsWithArguments(trace.events, into: &buffer)
+        } else {
+            writeEvents(trace.events, into: &buffer)
+        }
     }
 
     private static func writeFrames(_ frames: [Frame], into buffer: inout BinaryBuffer) {
@@ -166,11 +178,13 @@ enum BinaryTraceWriter {
                     let count = states[viewIndex]
                     for column in 0..<14 {
                         let base = bases[viewIndex] * 14 + column * count
-                        buffer.column(count: count, size: 8) { values[base + $0] }
+                        buffer.column(UnsafeBufferPointer(rebasing: values[base..<(base + count)]), size: 8)
                     }
                     let base = bases[viewIndex]
-                    zs.withUnsafeBufferPointer { zs in buffer.column(count: count, size: 8) { zs[base + $0] } }
-                    hiddens.withUnsafeBufferPointer { hiddens in buffer.column(count: count, size: 1) { hiddens[base + $0] } }
+                    zs.withUnsafeBufferPointer { zs in buffer.column(UnsafeBufferPointer(rebasing: zs[base..<(base + count)]), size: 8) }
+                    hiddens.withUnsafeBufferPointer { hiddens in
+                        buffer.column(UnsafeBufferPointer(rebasing: hiddens[base..<(base + count)]), size: 1)
+                    }
                 }
             }
         }
@@ -203,6 +217,154 @@ enum BinaryTraceWriter {
             column.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: size) { column[$0] } }
         }
     }
+    /// Version 2's events: as version 1's, then a column of arguments; a detail that is
+    /// `head(number)` (`DetailArgument`) is written as its head's text index and the number, any
+    /// other as its text and `DetailArgument.none`. Texts are compared as bytes, never made into
+    /// strings.
+    private static func writeEventsWithArguments(_ events: [TraceEvent], into buffer: inout BinaryBuffer) {
+        // Kinds and subjects (short texts, compared as strings) and details (heads compared as
+        // bytes, never made into strings) in two tables; the details' are listed after the others'.
+        var texts: [String] = []
+        var heads = ByteTexts()
+        var kinds: [UInt64] = []
+        var subjects: [UInt64] = []
+        var details: [Int] = []
+        var arguments: [UInt64] = []
+        kinds.reserveCapacity(events.count)
+        subjects.reserveCapacity(events.count)
+        details.reserveCapacity(events.count)
+        arguments.reserveCapacity(events.count)
+        var recentKinds = RecentStrings()
+        var recentSubjects = RecentStrings()
+        var recentDetails = ByteTexts.Recent()
+        for event in events {
+            kinds.append(UInt64(recentKinds.index(of: event.kind, in: &texts)))
+            subjects.append(UInt64(recentSubjects.index(of: event.subject, in: &texts)))
+            var detail = event.detail
+            detail.withUTF8 { utf8 in
+                if let (headCount, argument) = DetailArgument.split(utf8) {
+                    details.append(recentDetails.index(of: UnsafeBufferPointer(rebasing: utf8[0..<headCount]), in: &heads))
+                    arguments.append(UInt64(bitPattern: argument))
+                } else {
+                    details.append(recentDetails.index(of: utf8, in: &heads))
+                    arguments.append(UInt64(bitPattern: DetailArgument.none))
+                }
+            }
+        }
+        let textCount = texts.count + heads.count
+        buffer.u32(events.count)
+        buffer.u32(textCount)
+        for text in texts { buffer.text(text) }
+        for index in 0..<heads.count { heads.withText(index) { buffer.text(bytes: $0) } }
+        events.withUnsafeBufferPointer { events in buffer.column(count: events.count, size: 8) { events[$0].t.bitPattern } }
+        let size = BinaryTrace.indexSize(texts: textCount)
+        for column in [kinds, subjects] {
+            column.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: size) { column[$0] } }
+        }
+        let first = UInt64(texts.count)
+        details.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: size) { first + UInt64(column[$0]) } }
+        arguments.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: 8) { column[$0] } }
+    }
+}
+
+/// The last four texts one event field used, most recent first (as `ColumnWriter.RecentTexts`,
+/// for the short kinds and subjects of version 2): compared as strings, whose equality first
+/// compares their bits, so equal short texts cost a few instructions.
+struct RecentStrings {
+    private var first = -1, second = -1, third = -1, fourth = -1
+
+    /// The index of `text` in `texts`: a recent one's, else a new entry appended to `texts`.
+    mutating func index(of text: String, in texts: inout [String]) -> Int {
+        if first >= 0, texts[first] == text { return first }
+        let found: Int
+        if second >= 0, texts[second] == text {
+            found = second
+            second = first
+        } else if third >= 0, texts[third] == text {
+            found = third
+            (second, third) = (first, second)
+        } else if fourth >= 0, texts[fourth] == text {
+            found = fourth
+            (second, third, fourth) = (first, second, third)
+        } else {
+            texts.append(text)
+            found = texts.count - 1
+            (second, third, fourth) = (first, second, third)
+        }
+        first = found
+        return found
+    }
+}
+
+/// Texts as bytes, one after the other in one buffer: the event texts of a version 2 layout.
+struct ByteTexts {
+    private var storage: [UInt8] = []
+    private var ends: [Int] = []
+
+    var count: Int { ends.count }
+
+    /// Calls `body` with the bytes of text `index`.
+    func withText<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let start = index == 0 ? 0 : ends[index - 1]
+        return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
+    }
+
+    /// Whether text `index` is `text`, byte for byte.
+    func holds(_ index: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = index == 0 ? 0 : ends[index - 1]
+        guard ends[index] - start == text.count else { return false }
+        guard text.count > 0 else { return true }
+        return storage.withUnsafeBytes { stored in
+            // Eight bytes at a time, then the rest: heads are a few dozen bytes.
+            let other = UnsafeRawPointer(text.baseAddress!)
+            var offset = 0
+            while offset + 8 <= text.count {
+                guard
+                    stored.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                        == other.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                else { return false }
+                offset += 8
+            }
+            while offset < text.count {
+                guard stored[start + offset] == text[offset] else { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        storage.append(contentsOf: text)
+        ends.append(storage.count)
+    }
+
+    /// The last four texts one event field used, most recent first (as `ColumnWriter.RecentTexts`).
+    struct Recent {
+        private var first = -1, second = -1, third = -1, fourth = -1
+
+        /// The index of `text` in `texts`: a recent one's, else a new entry appended to `texts`.
+        mutating func index(of text: UnsafeBufferPointer<UInt8>, in texts: inout ByteTexts) -> Int {
+            func holds(_ index: Int) -> Bool { index >= 0 && texts.holds(index, text) }
+            if holds(first) { return first }
+            let found: Int
+            if holds(second) {
+                found = second
+                second = first
+            } else if holds(third) {
+                found = third
+                (second, third) = (first, second)
+            } else if holds(fourth) {
+                found = fourth
+                (second, third, fourth) = (first, second, third)
+            } else {
+                texts.append(text)
+                found = texts.count - 1
+                (second, third, fourth) = (first, second, third)
+            }
+            first = found
+            return found
+        }
+    }
 }
 
 /// The bytes of a binary answer as they are written: little-endian integers and doubles, stored
@@ -221,12 +383,15 @@ struct BinaryBuffer {
     /// The bytes written as one JSON string of base64url text (no escaping is ever needed), the
     /// value of `binary_trace` and `binary_touches`.
     func writeBase64URLString(into writer: inout JSONWriter) {
-        var text: [UInt8] = []
-        text.reserveCapacity(Base64URL.encodedCount(count) + 2)
-        text.append(UInt8(ascii: "\""))
-        bytes.withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
-        text.append(UInt8(ascii: "\""))
-        text.withUnsafeBufferPointer { writer.verbatim(bytes: $0) }
+        let length = Base64URL.encodedCount(count)
+        storage.withUnsafeBufferPointer { storage in
+            let bytes = UnsafeBufferPointer(rebasing: storage[0..<count])
+            writer.verbatim(count: length + 2) { text in
+                text[0] = UInt8(ascii: "\"")
+                Base64URL.encode(bytes, into: UnsafeMutableRawBufferPointer(rebasing: text[1..<(length + 1)]))
+                text[length + 1] = UInt8(ascii: "\"")
+            }
+        }
     }
 
     /// Room for `more` bytes after the written ones.
@@ -256,19 +421,64 @@ struct BinaryBuffer {
 
     mutating func text(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            u32(utf8.count)
-            reserve(utf8.count)
-            let at = count
-            storage.withUnsafeMutableBufferPointer { storage in
-                _ = UnsafeMutableBufferPointer(rebasing: storage[at..<(at + utf8.count)]).initialize(from: utf8)
-            }
-            count += utf8.count
+        text.withUTF8 { self.text(bytes: $0) }
+    }
+
+    /// A u32 byte length and the bytes.
+    mutating func text(bytes utf8: UnsafeBufferPointer<UInt8>) {
+        u32(utf8.count)
+        reserve(utf8.count)
+        let at = count
+        storage.withUnsafeMutableBufferPointer { storage in
+            _ = UnsafeMutableBufferPointer(rebasing: storage[at..<(at + utf8.count)]).initialize(from: utf8)
         }
+        count += utf8.count
     }
 
     /// A column of `count` values of `size` bytes (`value(i)`, compared bit for bit): runs of
     /// equal values when they take fewer bytes than the values one by one.
+    /// A column of the values in `values` (as `column(count:size:_:)`), read straight from the
+    /// buffer: no call per value, and 8-byte values written in one copy.
+    mutating func column(_ values: UnsafeBufferPointer<UInt64>, size: Int) {
+        let count = values.count
+        var runCount = 0
+        var index = 0
+        while index < count {
+            let first = values[index]
+            index += 1
+            while index < count, values[index] == first { index += 1 }
+            runCount += 1
+        }
+        guard 4 + runCount * (size + 4) < count * size else {
+            u8(BinaryTrace.valuesForm)
+            #if _endian(little)
+                if size == 8, count > 0 {
+                    // The values' own bytes are their little-endian layout.
+                    reserve(count * 8)
+                    let at = self.count
+                    storage.withUnsafeMutableBytes { raw in
+                        (raw.baseAddress! + at).copyMemory(from: UnsafeRawPointer(values.baseAddress!), byteCount: count * 8)
+                    }
+                    self.count += count * 8
+                    return
+                }
+            #endif
+            for value in values { put(value, size: size) }
+            return
+        }
+        u8(BinaryTrace.runsForm)
+        u32(runCount)
+        index = 0
+        while index < count {
+            let first = values[index]
+            let start = index
+            index += 1
+            while index < count, values[index] == first { index += 1 }
+            put(first, size: size)
+            u32(index - start)
+        }
+    }
+
     mutating func column(count: Int, size: Int, _ value: (Int) -> UInt64) {
         var runCount = 0
         var index = 0

@@ -13,6 +13,9 @@ import ReelTrace
 /// `binary` (docs/PROTOCOL.md, "Binary answers") writes both as one `"binary_trace"` member:
 /// base64url text of a little-endian layout with raw IEEE-754 doubles (`BinaryTrace`), so no
 /// number is formatted or parsed as decimal text; offered as `"reply_encodings": ["binary", "columns"]`.
+/// `binary2` is the same layout in version 2 (docs/PROTOCOL.md, "Binary answers, version 2"): an
+/// event detail `head(0.4127)` travels as its head's text and the number (`DetailArgument`);
+/// Reel offers it first, `["binary2", "binary", "columns"]`.
 ///
 /// ```swift
 /// let line = EngineReply.response(response).encodedLine(id: 7, encoding: .columns)
@@ -21,11 +24,12 @@ package enum ReplyEncoding: String, Sendable, Hashable {
     case plain
     case columns
     case binary
+    case binary2
 
-    /// The form a server answers in when the request offers `binary` and `columns` as given:
-    /// the most compact one it is offered.
-    package static func answering(offersBinary: Bool, offersColumns: Bool) -> ReplyEncoding {
-        offersBinary ? .binary : offersColumns ? .columns : .plain
+    /// The form a server answers in when the request offers `binary2`, `binary` and `columns` as
+    /// given: the most compact one it is offered.
+    package static func answering(offersBinary2: Bool = false, offersBinary: Bool, offersColumns: Bool) -> ReplyEncoding {
+        offersBinary2 ? .binary2 : offersBinary ? .binary : offersColumns ? .columns : .plain
     }
 
     /// The request member that offers the compact form.

@@ -28,17 +28,34 @@ extension EngineReply {
     /// Decodes one response line as `decodeAnswer` does, and says whether its frames and events
     /// came in the binary form (`ReplyEncoding.binary`): an engine that answers so reads binary
     /// touches too (docs/PROTOCOL.md, "Binary requests").
-    package static func decodeAnswerAndForm(line: [UInt8]) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?, binary: Bool) {
+    /// `memo` keeps what one engine process's answers repeat (`ReplyMemo`) from one answer to the
+    /// next; the answer decodes exactly as without it.
+    package static func decodeAnswerAndForm(
+        line: [UInt8], memo: inout ReplyMemo
+    ) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?, binary: Bool) {
         let result = line.withUnsafeBufferPointer { buffer in
-            Result { () throws(EngineProtocolError) in try decodeAnswerAndForm(line: buffer) }
+            Result { () throws(EngineProtocolError) in try decodeAnswerAndForm(line: buffer, memo: &memo) }
         }
         return try result.get()
+    }
+
+    package static func decodeAnswerAndForm(line: [UInt8]) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?, binary: Bool) {
+        var memo = ReplyMemo()
+        return try decodeAnswerAndForm(line: line, memo: &memo)
     }
 
     static func decodeAnswerAndForm(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> (
         reply: EngineReply, id: Int?, binary: Bool
     ) {
-        var reader = ReplyReader(cursor: JSONCursor(bytes: line))
+        var memo = ReplyMemo()
+        return try decodeAnswerAndForm(line: line, memo: &memo)
+    }
+
+    static func decodeAnswerAndForm(line: UnsafeBufferPointer<UInt8>, memo: inout ReplyMemo) throws(EngineProtocolError) -> (
+        reply: EngineReply, id: Int?, binary: Bool
+    ) {
+        var reader = ReplyReader(cursor: JSONCursor(bytes: line), memo: memo)
+        defer { memo = reader.memo }
         do throws(JSONParseError) {
             try reader.read()
         } catch {

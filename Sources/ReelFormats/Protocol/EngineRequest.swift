@@ -39,6 +39,9 @@ package struct EngineRequest: Sendable, Hashable {
     /// first in the offer, `"reply_encodings": ["binary", "columns"]`, so an engine that knows
     /// only `columns` still finds it.
     package var offersBinary = false
+    /// Whether the request offers the binary layout's version 2 (`ReplyEncoding.binary2`),
+    /// written first: `"reply_encodings": ["binary2", "binary", "columns"]`.
+    package var offersBinary2 = false
     /// Whether `encodedLine` writes the touches in binary (`binary_touches`, docs/PROTOCOL.md
     /// "Binary requests"): only for an engine process that has answered in the binary form.
     /// Decoded, false whichever form the touches came in.
@@ -67,9 +70,11 @@ package struct EngineRequest: Sendable, Hashable {
             writer.int(id)
             writer.punctuation(UInt8(ascii: ","))
         }
-        if offersColumns || offersBinary {
+        if offersColumns || offersBinary || offersBinary2 {
             writer.firstMember(RequestKeys.replyEncodings)
             writer.punctuation(UInt8(ascii: "["))
+            if offersBinary2 { writer.string(ReplyEncoding.binary2.rawValue) }
+            if offersBinary2 && (offersBinary || offersColumns) { writer.punctuation(UInt8(ascii: ",")) }
             if offersBinary { writer.string(ReplyEncoding.binary.rawValue) }
             if offersBinary && offersColumns { writer.punctuation(UInt8(ascii: ",")) }
             if offersColumns { writer.string(ReplyEncoding.columns.rawValue) }
@@ -161,6 +166,7 @@ package struct EngineRequest: Sendable, Hashable {
                 scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
             request.offersColumns = offers(.columns, value.optionalMember(ReplyEncoding.offerMember))
             request.offersBinary = offers(.binary, value.optionalMember(ReplyEncoding.offerMember))
+            request.offersBinary2 = offers(.binary2, value.optionalMember(ReplyEncoding.offerMember))
             return request
         } catch {
             throw EngineProtocolError(reason: "invalid request: \(error.reason)")

@@ -11,6 +11,11 @@ package struct EngineResponse: Sendable, Hashable {
     package var trace: Trace
     /// The completion decision the engine sent as `outcome.decision` (optional in the protocol).
     package var decision: StoredDecision?
+    /// The frames as `PackedFrames` when the reader was asked for them so (`ReplyMemo.packsFrames`)
+    /// and the answer was binary: `trace.frames` is then empty. Nil otherwise.
+    package var packedFrames: PackedFrames?
+    /// With `packedFrames`: the events whose details were left as their heads (`DetailHeads`).
+    package var detailHeads: DetailHeads?
 
     package init(engineName: String, engineVersion: String, trace: Trace, decision: StoredDecision? = nil) {
         self.engineName = engineName
@@ -73,6 +78,7 @@ package enum EngineReply: Sendable, Hashable {
         switch encoding {
         case .columns: ColumnWriter.write(response.trace, into: &writer)
         case .binary: BinaryTraceWriter.write(response.trace, into: &writer)
+        case .binary2: BinaryTraceWriter.write(response.trace, version: BinaryTrace.argumentsVersion, into: &writer)
         case .plain: writePlain(response.trace, into: &writer)
         }
         let outcome = response.trace.outcome

@@ -29,6 +29,10 @@ struct ReplyReader {
     private var framesValue: JSONValue?
     private var eventsValue: JSONValue?
     private var frames: [Frame]?
+    /// A binary answer's frames when the memo asks for them packed (`ReplyMemo.packsFrames`).
+    private var packedFrames: PackedFrames?
+    /// The events whose details were left as their heads, with that (`DetailHeads`).
+    private var detailHeads: DetailHeads?
     private var events: [TraceEvent]?
     private var framesProblem: JSONFieldError?
     /// An `engine` or `outcome` member longer than `EngineReplyLimits.maxMemberBytes`.
@@ -41,9 +45,15 @@ struct ReplyReader {
     private var sawEventColumns = false
     /// Whether the answer used the binary form (`binary_trace`), well formed or not.
     private(set) var sawBinaryTrace = false
+    /// What the process's earlier answers repeat (`ReplyMemo`), and what it gave for this one: the
+    /// engine's name and version and the outcome, read without their trees.
+    private(set) var memo: ReplyMemo
+    private var rememberedEngine = false
+    private var fastOutcome: Outcome?
 
-    init(cursor: JSONCursor) {
+    init(cursor: JSONCursor, memo: ReplyMemo = ReplyMemo()) {
         self.cursor = cursor
+        self.memo = memo
     }
 
     private var atEnd: Bool { cursor.index >= cursor.bytes.count }
@@ -92,8 +102,23 @@ struct ReplyReader {
             case "events": eventsValue = try cursor.parseValue(depth: 1)
             case "id": id = try nonNull(cursor.parseValue(depth: 1))
             case "error": error = try nonNull(cursor.parseValue(depth: 1))
-            case "engine": engine = try boundedValue("engine")
-            case "outcome": outcome = try boundedValue("outcome")
+            case "engine":
+                if ReplyMemo.take(memo.engineText, &cursor) {
+                    rememberedEngine = true
+                } else {
+                    let start = cursor.index
+                    engine = try boundedValue("engine")
+                    if let engine {
+                        memo.remember(engine: engine, bytes: UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index]))
+                    }
+                }
+            case "outcome":
+                let start = cursor.index
+                fastOutcome = memo.outcome(&cursor)
+                if fastOutcome == nil {
+                    cursor.index = start
+                    outcome = try boundedValue("outcome")
+                }
             default: try skipValue(depth: 1)
             }
             cursor.skipWhitespace()
@@ -119,9 +144,15 @@ struct ReplyReader {
         if let eventsValue { top.append(JSONMember("events", eventsValue)) }
         let members = JSONValue.object(top)
         if let memberProblem { throw memberProblem }
-        let engine = try members.object("engine")
-        let name = try engine.string("name", path: "engine.")
-        let version = try engine.string("version", path: "engine.")
+        let name: String
+        let version: String
+        if rememberedEngine {
+            (name, version) = (memo.engineName, memo.engineVersion)
+        } else {
+            let engine = try members.object("engine")
+            name = try engine.string("name", path: "engine.")
+            version = try engine.string("version", path: "engine.")
+        }
         if framesValue != nil || sawPlainFrames, sawFrameColumns {
             throw JSONFieldError(reason: "an answer holds \"frames\" or \"frame_columns\", not both")
         }
@@ -144,6 +175,14 @@ struct ReplyReader {
             _ = try members.array("events")
             throw JSONFieldError(reason: "missing field \"events\"")
         }
+        if let fastOutcome {
+            var response = EngineResponse(
+                engineName: name, engineVersion: version, trace: Trace(frames: frames, events: events, outcome: fastOutcome),
+                decision: nil)
+            response.packedFrames = packedFrames
+            response.detailHeads = detailHeads
+            return response
+        }
         let outcome = try members.object("outcome")
         if outcome["hierarchy"] == .null {
             throw JSONFieldError(reason: "field \"outcome.hierarchy\" must not be null (leave it out when there is none)")
@@ -151,12 +190,15 @@ struct ReplyReader {
         let hierarchy = outcome.optionalMember("hierarchy").map { JSONWriter.text(of: $0) } ?? ""
         let t = try outcome.number("t", path: "outcome.")
         let completed = try outcome.bool("completed", path: "outcome.")
-        return EngineResponse(
+        var response = EngineResponse(
             engineName: name, engineVersion: version,
             trace: Trace(frames: frames, events: events, outcome: Outcome(completed: completed, t: t, hierarchy: hierarchy)),
             decision: try outcome.optionalMember("decision").map { value throws(JSONFieldError) in
                 try StoredDecision(protocolValue: value, completed: completed)
             })
+        response.packedFrames = packedFrames
+        response.detailHeads = detailHeads
+        return response
     }
 
     /// Reads a `frame_columns` or `event_columns` object (`ColumnReader`); a problem with its
@@ -219,7 +261,8 @@ struct ReplyReader {
         }
         do throws(JSONFieldError) {
             switch decoded! {
-            case .success(let layout): (frames, events) = try BinaryTraceReader.read(layout)
+            case .success(let layout):
+                (frames, packedFrames, events, detailHeads) = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames)
             case .failure(let error):
                 throw JSONFieldError(
                     reason: "field \"\(BinaryTrace.member)\" is not base64url text (RFC 4648 section 5): \(error.reason) "
@@ -227,6 +270,8 @@ struct ReplyReader {
             }
         } catch {
             frames = []
+            packedFrames = nil
+            detailHeads = nil
             events = []
             framesProblem = framesProblem ?? error
         }
@@ -441,14 +486,18 @@ struct FrameTimeRule {
     private var previous: Double?
 
     mutating func check(_ frame: Frame) throws(JSONFieldError) {
+        try check(t: frame.t, index: frame.index)
+    }
+
+    /// `check` of frame `index` at time `t`.
+    mutating func check(t: Double, index: Int) throws(JSONFieldError) {
         // The usual frame passes without its field's name being made (an interpolated string per
         // frame was most of this check's cost); any other goes through the checks that name it.
-        let t = frame.t
         if t.isFinite, let previous, let first, t >= previous, t - first <= EngineReplyLimits.maxFrameSpan {
             self.previous = t
             return
         }
-        try checkNaming(frame)
+        try checkNaming(Frame(index: index, t: t, progress: 0, views: []))
     }
 
     private mutating func checkNaming(_ frame: Frame) throws(JSONFieldError) {

@@ -23,6 +23,10 @@ extension EngineResponse {
             }
             return nil
         }
+        if let packed = packedFrames {
+            if let first = packed.times.first, let problem = outside("frames[0].t", first) { return problem }
+            if let last = packed.times.last, let problem = outside("frames[\(packed.count - 1)].t", last) { return problem }
+        }
         if let first = trace.frames.first, let problem = outside("frames[0].t", first.t) { return problem }
         if let last = trace.frames.last, let problem = outside("frames[\(last.index)].t", last.t) { return problem }
         return outside("outcome.t", trace.outcome.t)

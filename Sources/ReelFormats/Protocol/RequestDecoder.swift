@@ -1,6 +1,12 @@
 import ReelJSON
 import ReelTrace
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Decodes request lines for a server (`reel engine serve`, `ReelKitServer`): requests of the
 /// usual shape straight from the bytes, without a JSON tree, and the scenario spec re-written
 /// compactly only when its text differs from the previous request's (consecutive requests mostly
@@ -31,11 +37,25 @@ package struct RequestDecoder {
         case refreshHz = "refresh_hz"
         case replyEncodings = "reply_encodings"
         case binaryTouches = "binary_touches"
+
+        /// The member's bit in the set of members seen (a member twice leaves the fast path).
+        var bit: UInt8 {
+            switch self {
+            case .id: 1
+            case .scenario: 2
+            case .device: 4
+            case .touches: 8
+            case .refreshHz: 16
+            case .replyEncodings: 32
+            case .binaryTouches: 64
+            }
+        }
     }
 
     private mutating func fastRequest(_ cursor: inout JSONCursor) -> EngineRequest? {
         guard FrameFastPath.take(UInt8(ascii: "{"), &cursor) else { return nil }
-        var seen = Set<String>()
+        // The members seen so far, one bit each (`Member.bit`): no set of strings per request.
+        var seen: UInt8 = 0
         var id: Int?
         var name: String?
         var spec: String?
@@ -44,11 +64,13 @@ package struct RequestDecoder {
         var touches: [Touch]?
         var offersColumns = false
         var offersBinary = false
+        var offersBinary2 = false
         if FrameFastPath.take(UInt8(ascii: "}"), &cursor) { return nil }
         repeat {
-            guard let key = Self.string(&cursor), seen.insert(key).inserted, FrameFastPath.take(UInt8(ascii: ":"), &cursor),
-                let member = Member(rawValue: key)
+            guard let key = Self.string(&cursor), let member = Member(rawValue: key), seen & member.bit == 0,
+                FrameFastPath.take(UInt8(ascii: ":"), &cursor)
             else { return nil }
+            seen |= member.bit
             switch member {
             case .id:
                 guard let value = Self.integer(&cursor) else { return nil }
@@ -66,12 +88,13 @@ package struct RequestDecoder {
                 guard touches == nil, let value = Self.touches(&cursor) else { return nil }
                 touches = value
             case .binaryTouches:
-                guard touches == nil, let text = Self.bareString(&cursor), let value = try? BinaryTouches.read(text) else { return nil }
+                guard touches == nil, let text = Self.base64String(&cursor), let value = try? BinaryTouches.read(text) else { return nil }
                 touches = value
             case .replyEncodings:
                 guard let value = Self.names(&cursor) else { return nil }
                 offersColumns = value.contains(ReplyEncoding.columns.rawValue)
                 offersBinary = value.contains(ReplyEncoding.binary.rawValue)
+                offersBinary2 = value.contains(ReplyEncoding.binary2.rawValue)
             }
         } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
         guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let name, let touches else { return nil }
@@ -81,6 +104,7 @@ package struct RequestDecoder {
             scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
         request.offersColumns = offersColumns
         request.offersBinary = offersBinary
+        request.offersBinary2 = offersBinary2
         return request
     }
 
@@ -212,6 +236,21 @@ package struct RequestDecoder {
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
         guard end < bytes.count, end > start, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        cursor.index = end + 1
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// The text of a string that should be base64url, up to the next quote (found by memchr, not
+    /// byte by byte): no character of the alphabet is a quote, a backslash or a control character,
+    /// so a text that decodes is the whole string; one that does not (an escape, say) fails the
+    /// decoding, and the request is read again as a tree.
+    private static func base64String(_ cursor: inout JSONCursor) -> UnsafeBufferPointer<UInt8>? {
+        cursor.skipWhitespace()
+        let bytes = cursor.bytes
+        guard cursor.index < bytes.count, bytes[cursor.index] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
+        let start = cursor.index + 1
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start) else { return nil }
+        let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         cursor.index = end + 1
         return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }

@@ -23,12 +23,16 @@ final class EngineProcess {
     private var segments: [[UInt8]] = []
     private var segmentedCount = 0
     private var pending: [UInt8] = []
+    /// Where the bytes not yet returned start in `pending` (0 while `segments` hold any): a line
+    /// taken from the front moves it on instead of moving the answers after it (read ahead, they
+    /// were a visible share of a replay's copying); the front is dropped when it is half the buffer.
+    private var pendingStart = 0
     /// How far `pending` has been searched for a newline.
     private var searchedUpTo = 0
     /// The size at which `pending`, searched without a newline, becomes a segment.
     static let segmentBytes = 1 << 20
     /// Every byte read and not yet returned.
-    private var bufferedCount: Int { segmentedCount + pending.count }
+    private var bufferedCount: Int { segmentedCount + pending.count - pendingStart }
     private var outputClosed = false
     /// The last bytes the engine wrote to standard error, for error messages.
     private(set) var errorTail: [UInt8] = []
@@ -153,7 +157,7 @@ final class EngineProcess {
     }
 
     /// The first bytes of what the engine wrote and nobody read yet.
-    var pendingPrefix: [UInt8] { Array((segments.first ?? pending).prefix(80)) }
+    var pendingPrefix: [UInt8] { Array((segments.first.map { $0[...] } ?? pending[pendingStart...]).prefix(80)) }
 
     /// Writes `request` while reading standard output and error, until a full line arrives
     /// (returned without its newline) or `deadline` passes. Never blocks on a full pipe.
@@ -265,10 +269,16 @@ final class EngineProcess {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
             if count > 0 {
-                if searchedUpTo == pending.count, pending.count >= Self.segmentBytes {
-                    segments.append(pending)
-                    segmentedCount += pending.count
+                if pendingStart > 0, pendingStart >= pending.count / 2 {
+                    pending.removeSubrange(..<pendingStart)
+                    searchedUpTo -= pendingStart
+                    pendingStart = 0
+                }
+                if searchedUpTo == pending.count, pending.count - pendingStart >= Self.segmentBytes {
+                    segments.append(pendingStart == 0 ? pending : Array(pending[pendingStart...]))
+                    segmentedCount += pending.count - pendingStart
                     pending = []
+                    pendingStart = 0
                     searchedUpTo = 0
                 }
                 pending.append(contentsOf: chunk[0..<count])
@@ -321,20 +331,24 @@ final class EngineProcess {
             return nil
         }
         var line: [UInt8]
-        if segments.isEmpty, newline == pending.count - 1 {
+        if segments.isEmpty, pendingStart == 0, newline == pending.count - 1 {
             // The usual case, the answer ends what was read: hand the buffer over, no copy.
             line = pending
             pending = []
             line.removeLast()
         } else {
             line = []
-            line.reserveCapacity(segmentedCount + newline)
+            line.reserveCapacity(segmentedCount + newline - pendingStart)
             while !segments.isEmpty { line += segments.removeFirst() }
             segmentedCount = 0
-            line += pending[..<newline]
-            pending.removeSubrange(...newline)
+            line += pending[pendingStart..<newline]
+            pendingStart = newline + 1
+            if pendingStart == pending.count {
+                pending = []
+                pendingStart = 0
+            }
         }
-        searchedUpTo = 0
+        searchedUpTo = pendingStart
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         return line
     }

@@ -84,8 +84,9 @@ public final class ExternalEngine: Sendable {
     /// Runs one session on the engine. The request goes out numbered (`"id"`, counting from 1 per
     /// adapter): an answer echoing another number fails the session. When the session was sent
     /// ahead (`sendAhead`, the oldest still waiting), its answer is read; the time limit then counts
-    /// from now, when Reel starts waiting for it.
-    package func run(_ request: EngineRequest) throws(ExternalEngineError) -> EngineResponse {
+    /// from now, when Reel starts waiting for it. With `packingFrames`, a binary answer's frames
+    /// come as `EngineResponse.packedFrames` (its trace without frames).
+    package func run(_ request: EngineRequest, packingFrames: Bool = false) throws(ExternalEngineError) -> EngineResponse {
         let command = self.command
         let deadline = ContinuousClock.now.advanced(by: timeLimit)
         let limits = EngineProcessSlot.Limits(time: timeLimit, replyBytes: maxReplyBytes)
@@ -95,7 +96,7 @@ public final class ExternalEngine: Sendable {
                 slot.dropAhead()
             }
             if slot.ahead.isEmpty { slot.ahead.append(EngineProcessSlot.Ahead(request: request)) }
-            let response = try slot.answerFirst(command: command, deadline: deadline, limits: limits)
+            let response = try slot.answerFirst(command: command, deadline: deadline, limits: limits, packingFrames: packingFrames)
             if let problem = response.timeProblem(answering: request) {
                 throw ExternalEngineError(kind: .malformedResponse, message: "the engine's response is not valid: \(problem)")
             }
@@ -152,8 +153,14 @@ public final class ExternalEngine: Sendable {
 /// The process of an `ExternalEngine`, when one is running, and the requests it was sent ahead.
 struct EngineProcessSlot: ~Copyable {
     var current: EngineProcess? {
-        didSet { readsBinaryTouches = false }
+        didSet {
+            readsBinaryTouches = false
+            replyMemo = ReplyMemo()
+        }
     }
+    /// What the current process's answers repeat (`ReplyMemo`): its engine member and final
+    /// hierarchy, read once.
+    var replyMemo = ReplyMemo()
     /// Whether `current` has answered in the binary form, so reads binary touches
     /// (`EngineRequest.sendsBinaryTouches`, docs/PROTOCOL.md "Binary requests"); a new process
     /// starts with plain touches.
@@ -249,9 +256,9 @@ struct EngineProcessSlot: ~Copyable {
     /// Reads the answer to the oldest request of `ahead` (sending it first when it waits), and
     /// removes it. Every failure is that session's; a process in doubt is killed, and the
     /// requests sent to it after this one wait to be sent again to the next process.
-    mutating func answerFirst(command: String, deadline: ContinuousClock.Instant, limits: Limits) throws(ExternalEngineError)
-        -> EngineResponse
-    {
+    mutating func answerFirst(
+        command: String, deadline: ContinuousClock.Instant, limits: Limits, packingFrames: Bool = false
+    ) throws(ExternalEngineError) -> EngineResponse {
         sendWaiting(command: command, limits: limits)
         let head = ahead.removeFirst()
         if let failure = head.failure { throw failure }
@@ -283,6 +290,7 @@ struct EngineProcessSlot: ~Copyable {
                 throw ExternalEngineError(kind: .ioError, message: reason)
             }
         }
+        replyMemo.packsFrames = packingFrames
         return try decode(answer, id: id, engine: engine)
     }
 
@@ -299,7 +307,7 @@ struct EngineProcessSlot: ~Copyable {
         let echoed: Int?
         let binary: Bool
         do {
-            (reply, echoed, binary) = try EngineReply.decodeAnswerAndForm(line: answer)
+            (reply, echoed, binary) = try EngineReply.decodeAnswerAndForm(line: answer, memo: &replyMemo)
         } catch {
             lost(engine)
             throw ExternalEngineError(

@@ -54,13 +54,25 @@ public final class ExternalTransitionEngine: TransitionEngine {
         return (response.trace, response.decision)
     }
 
-    private func answer(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> EngineResponse {
+    /// `runExplained`, a binary answer's frames left packed (`PackedFrames`, the trace then without
+    /// frames) and its details with arguments as their heads (`DetailHeads`) for a replay that
+    /// compares them with the recorded ones (`SessionDiff`).
+    package func runPackingFrames(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]
+    ) throws -> (trace: Trace, packed: PackedFrames?, heads: DetailHeads?, decision: StoredDecision?) {
+        let response = try answer(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, packingFrames: true)
+        return (response.trace, response.packedFrames, response.detailHeads, response.decision)
+    }
+
+    private func answer(
+        scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch], packingFrames: Bool = false
+    ) throws -> EngineResponse {
         if let startupFailure { throw ExternalEngineError(kind: .launchFailed, message: startupFailure) }
         let request = try self.request(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
         try refuseOutOfLimits(touches: touches, device: device, refreshHz: refreshHz)
         let response: EngineResponse
         do {
-            response = try process.run(request)
+            response = try process.run(request, packingFrames: packingFrames)
         } catch {
             if !identityIsKnown, error.kind != .engineError {
                 failuresBeforeFirstAnswer += 1
@@ -92,6 +104,7 @@ public final class ExternalTransitionEngine: TransitionEngine {
         // ignore the offer.
         request.offersColumns = true
         request.offersBinary = true
+        request.offersBinary2 = true
         return request
     }
 }

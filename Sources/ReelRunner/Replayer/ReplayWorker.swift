@@ -1,5 +1,6 @@
 import ReelDiff
 import ReelEngine
+import ReelFormats
 import ReelStore
 import ReelTrace
 
@@ -16,12 +17,18 @@ struct KeptTrace: Sendable {
 struct CandidateTrace {
     var trace: Trace
     var hierarchy: FinalHierarchy?
+    /// The trace's frames when the engine's answer left them packed (`trace` then holds none).
+    var packed: PackedFrames?
+    /// The events whose details the answer's reader left as their heads.
+    var heads: DetailHeads?
 
     /// The trace as it is kept, its outcome describing the final hierarchy.
     var kept: Trace {
-        guard let hierarchy else { return trace }
+        guard hierarchy != nil || packed != nil || heads != nil else { return trace }
         var trace = trace
-        trace.outcome.hierarchy = hierarchy.json
+        if let hierarchy { trace.outcome.hierarchy = hierarchy.json }
+        if let packed { trace.frames = packed.frames }
+        if let heads { trace.events = heads.details(of: trace.events) }
         return trace
     }
 }
@@ -277,6 +284,20 @@ final class ReplayWorker: @unchecked Sendable {
             let trace: Trace
             let decision: StoredDecision?
             var hierarchy: FinalHierarchy?
+            if let external = engine as? ExternalTransitionEngine {
+                // An external engine's binary answer is compared as its columns: its frames are
+                // made only for a trace that is kept (`CandidateTrace.kept`).
+                // Its details with arguments stay heads, which hold the names the lifecycle compares.
+                let (trace, packed, heads, decision) = try external.runPackingFrames(
+                    scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches)
+                if let packed {
+                    let bytes = TraceFootprint.bytes(of: trace) + packed.heapBytes
+                    let candidate = keepsTraces ? CandidateTrace(trace: trace, hierarchy: nil, packed: packed, heads: heads) : nil
+                    return (diff.begin(actual: trace, packed: packed, refreshHz: header.refreshHz), candidate, decision, bytes)
+                }
+                let candidate = keepsTraces ? CandidateTrace(trace: trace, hierarchy: nil, heads: heads) : nil
+                return (diff.begin(actual: trace, refreshHz: header.refreshHz), candidate, decision, TraceFootprint.bytes(of: trace))
+            }
             if keepsTraces, let deferring = engine as? HierarchyDeferringEngine {
                 // The hierarchy is described only if the trace is kept (`CandidateTrace.kept`).
                 (trace, decision, hierarchy) = try deferring.runExplainedDeferringHierarchy(

@@ -23,7 +23,7 @@ package enum EngineProtocolServer {
     /// Serves requests from `lines`, handing every response line to `emit`. Requests are decoded
     /// by one `RequestDecoder` (no JSON tree for the usual shape, the spec re-written only when it
     /// changes); an answer is written in the most compact form its request offers
-    /// (`ReplyEncoding.binary`, then `columns`), in the plain form when it offers none.
+    /// (`ReplyEncoding.binary2`, `binary`, then `columns`), in the plain form when it offers none.
     static func serve(
         lines: LineSource, handler: (EngineRequest) -> EngineReply, emit: ([UInt8]) throws(EngineServeError) -> Void
     ) throws(EngineServeError) {
@@ -44,7 +44,8 @@ package enum EngineProtocolServer {
             case .blank?: continue
             case .request(.failure(let error))?: try emit(EngineReply.error(error.reason).encodedLine())
             case .request(.success(let request))?:
-                let encoding = ReplyEncoding.answering(offersBinary: request.offersBinary, offersColumns: request.offersColumns)
+                let encoding = ReplyEncoding.answering(
+                    offersBinary2: request.offersBinary2, offersBinary: request.offersBinary, offersColumns: request.offersColumns)
                 try emit(handler(request).encodedLine(id: request.id, encoding: encoding, hierarchyCheck: &hierarchyCheck))
             }
         }

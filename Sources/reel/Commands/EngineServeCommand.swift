@@ -17,6 +17,17 @@ struct EngineServeCommand: ParsableCommand {
     var engine: String { engineOption.engine ?? "builtin" }
 
     func run() throws {
+        try Self.serve(engine: engine)
+    }
+
+    /// Whether `arguments` (the program's, its name first) are exactly `engine serve`: the command
+    /// then runs without parsing (`Reel.main`), as it would parsed, serving the built-in engine.
+    static func isPlainServe(_ arguments: [String]) -> Bool {
+        arguments.count == 3 && arguments[1] == "engine" && arguments[2] == "serve"
+    }
+
+    /// Serves `engine` (builtin, a preset or a profile file) on standard input and output.
+    static func serve(engine: String) throws {
         try reportingErrors {
             let factory = try EngineFactory(EngineSpec(parsing: engine))
             guard let builtin = try factory.make() as? BuiltinEngine else {

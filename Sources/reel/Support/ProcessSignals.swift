@@ -19,8 +19,14 @@ extension Reel {
         signal(SIGPIPE, SIG_IGN)
         var command: ParsableCommand?
         do {
-            command = try parseAsRoot(nil)
-            try command?.run()
+            if EngineServeCommand.isPlainServe(CommandLine.arguments) {
+                // The process every `exec:reel engine serve` replay starts: no option to parse, so
+                // ArgumentParser's parse (about 14 M instructions) is left out.
+                try EngineServeCommand.serve(engine: "builtin")
+            } else {
+                command = try parseAsRoot(nil)
+                try command?.run()
+            }
         } catch is ReaderClosedOutput {
             // The reader of standard output left: the work is stored, nothing more to say.
             end(command)
