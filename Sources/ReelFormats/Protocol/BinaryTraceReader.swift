@@ -12,6 +12,16 @@ import ReelTrace
 /// 2^53, `hidden` 0 or 1, texts UTF-8, frames in time order, view keys distinct, event names within
 /// `maxDistinctEventNames`. Any problem is thrown naming the member and the byte, e.g.
 /// `field "binary_trace.views[1].alpha": nan at byte 212 is not a finite number`.
+/// What `BinaryTraceReader` reads: frames as `Frame`s or packed, events as `TraceEvent`s or
+/// packed, and the events whose details were left as their heads.
+struct BinaryTraceContents {
+    var frames: [Frame]
+    var packed: PackedFrames?
+    var events: [TraceEvent]
+    var packedEvents: PackedEvents?
+    var heads: DetailHeads?
+}
+
 struct BinaryTraceReader {
     private let bytes: UnsafeRawBufferPointer
     private(set) var offset = 0
@@ -28,15 +38,15 @@ struct BinaryTraceReader {
 
     /// The frames and events `bytes` describe.
     static func read(_ bytes: [UInt8]) throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
-        let (frames, _, events, _) = try read(bytes, packingFrames: false)
-        return (frames, events)
+        let contents = try read(bytes, packingFrames: false)
+        return (contents.frames, contents.events)
     }
 
     /// The frames and events `bytes` describe, the frames as `PackedFrames` (and none as `Frame`)
-    /// when `packingFrames`: the same checks, the same errors.
-    static func read(
-        _ bytes: [UInt8], packingFrames: Bool
-    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent], heads: DetailHeads?) {
+    /// when `packingFrames`, and then the events as `PackedEvents` (and none as `TraceEvent`) when
+    /// there are at most `EngineReplyLimits.maxDistinctEventNames` of them: the same checks, the
+    /// same errors.
+    static func read(_ bytes: [UInt8], packingFrames: Bool) throws(JSONFieldError) -> BinaryTraceContents {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONFieldError) in
                 var reader = BinaryTraceReader(raw)
@@ -46,9 +56,7 @@ struct BinaryTraceReader {
         return try result.get()
     }
 
-    private mutating func readTrace(
-        packingFrames: Bool
-    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent], heads: DetailHeads?) {
+    private mutating func readTrace(packingFrames: Bool) throws(JSONFieldError) -> BinaryTraceContents {
         let version = try integer(size: 1, "version")
         guard version == UInt64(BinaryTrace.version) || version == UInt64(BinaryTrace.argumentsVersion) else {
             throw fail(
@@ -56,12 +64,12 @@ struct BinaryTraceReader {
                 "the layout is version \(version); this reader knows versions \(BinaryTrace.version) and \(BinaryTrace.argumentsVersion)")
         }
         let (frames, packed) = try readFrames(packing: packingFrames)
-        let (events, heads) = try readEvents(
+        let (events, packedEvents, heads) = try readEvents(
             withArguments: version == UInt64(BinaryTrace.argumentsVersion), keepingHeads: packingFrames)
         guard offset == bytes.count else {
             throw fail("", "\(bytes.count - offset) bytes after the end of the layout (at byte \(offset))")
         }
-        return (frames, packed, events, heads)
+        return BinaryTraceContents(frames: frames, packed: packed, events: events, packedEvents: packedEvents, heads: heads)
     }
 
     // MARK: Frames
@@ -259,9 +267,11 @@ struct BinaryTraceReader {
     /// The events; with `keepingHeads` (and at most `maxDistinctEventNames` events, so that the
     /// name limit is never checked), a detail with an argument is left as its head (`DetailHeads`
     /// makes the details when they are needed), its head checked as always.
+    /// With `keepingHeads` and at most `maxDistinctEventNames` events, the events come back as
+    /// `PackedEvents` (and none as `TraceEvent`): the same checks, the same errors.
     private mutating func readEvents(
         withArguments: Bool, keepingHeads: Bool = false
-    ) throws(JSONFieldError) -> ([TraceEvent], DetailHeads?) {
+    ) throws(JSONFieldError) -> ([TraceEvent], PackedEvents?, DetailHeads?) {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
         let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
         var texts: [String] = []
@@ -294,6 +304,11 @@ struct BinaryTraceReader {
                 _ in
                 ""
             }
+        }
+        if keepingHeads && count <= EngineReplyLimits.maxDistinctEventNames {
+            // The name limit cannot be passed: the columns are the events, no `TraceEvent` made.
+            let heads = try withArguments ? checkedHeads(arguments, details: details, texts: texts, textStarts: textStarts) : nil
+            return ([], PackedEvents(texts: texts, times: times, kinds: kinds, subjects: subjects, details: details), heads)
         }
         var events: [TraceEvent] = []
         events.reserveCapacity(count)
@@ -356,7 +371,36 @@ struct BinaryTraceReader {
             }
             events.append(event)
         }
-        return (events, leavesHeads ? heads : nil)
+        return (events, nil, leavesHeads ? heads : nil)
+    }
+
+    /// The events of `arguments` with an argument (`DetailHeads`), each one's detail text checked
+    /// to be a head as `readEvents` checks it (each distinct text once).
+    private func checkedHeads(
+        _ arguments: [Int64], details: [Int], texts: [String], textStarts: [Int]
+    ) throws(JSONFieldError) -> DetailHeads {
+        var heads = DetailHeads()
+        heads.positions.reserveCapacity(arguments.count)
+        heads.arguments.reserveCapacity(arguments.count)
+        // Per text: 0 not checked yet, 1 a head.
+        var checked = [UInt8](repeating: 0, count: texts.count)
+        for index in arguments.indices where arguments[index] != DetailArgument.none {
+            let head = details[index]
+            if checked[head] == 0 {
+                let length = texts[head].utf8.count
+                let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
+                guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
+                    throw fail(
+                        "events.argument",
+                        "event \(index) has an argument but its detail text \(head) is not a head of at most "
+                            + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
+                }
+                checked[head] = 1
+            }
+            heads.positions.append(index)
+            heads.arguments.append(arguments[index])
+        }
+        return heads
     }
 
     // MARK: Values
