@@ -69,14 +69,10 @@ struct LifecycleComparison: Sendable {
     mutating func compare(recorded call: LifecycleCall) {
         guard !isSettled else { return }
         defer { position += 1 }
-        if position < calls.count {
-            if isPacked {
-                let subject = callSubjects[position]
-                let detail = callDetails[position]
-                if texts.withUnsafeBufferPointer({ Self.makes(subject: $0[subject], detail: $0[detail], call) }) { return }
-            } else if Self.makes(events, calls[position], call) {
-                return
-            }
+        if isPacked {
+            if position < calls.count, makesPacked(position, call) { return }
+        } else if position < calls.count, Self.makes(events, calls[position], call) {
+            return
         }
         found = divergence(expected: call.text)
         isSettled = true
@@ -107,23 +103,41 @@ struct LifecycleComparison: Sendable {
     private static func makes(_ events: [TraceEvent], _ index: Int, _ call: LifecycleCall) -> Bool {
         events.withUnsafeBufferPointer { events in
             let event = events.baseAddress! + index
-            return makes(subject: event.pointee.subject, detail: event.pointee.detail, call)
+            // Native strings lend their bytes in place; any other (none on Linux) is copied first.
+            let sameSubject =
+                event.pointee.subject.utf8.withContiguousStorageIfAvailable { left in
+                    call.subject.utf8.withContiguousStorageIfAvailable { left.hasSameBytes(as: $0) }
+                } ?? nil
+            guard sameSubject ?? copiedBytes(event.pointee.subject, call.subject, { $0.hasSameBytes(as: $1) }) else { return false }
+            let sameName =
+                event.pointee.detail.utf8.withContiguousStorageIfAvailable { detail in
+                    call.name.utf8.withContiguousStorageIfAvailable { sameCallName(detail, $0) }
+                } ?? nil
+            return sameName ?? copiedBytes(event.pointee.detail, call.name, sameCallName)
         }
     }
 
-    /// Whether an event of `subject` and `detail` makes `call` (`makes`).
-    private static func makes(subject: String, detail: String, _ call: LifecycleCall) -> Bool {
-        // Native strings lend their bytes in place; any other (none on Linux) is copied first.
+    /// Whether packed call `position` makes `call` (`makes`), its texts read in place.
+    private func makesPacked(_ position: Int, _ call: LifecycleCall) -> Bool {
+        let subject = callSubjects[position]
+        let detail = callDetails[position]
+        return texts.withUnsafeBufferPointer { texts in
+            Self.makes(subject: texts.baseAddress! + subject, detail: texts.baseAddress! + detail, call)
+        }
+    }
+
+    /// Whether an event of `subject` and `detail` makes `call` (`makes` of packed events).
+    private static func makes(subject: UnsafePointer<String>, detail: UnsafePointer<String>, _ call: LifecycleCall) -> Bool {
         let sameSubject =
-            subject.utf8.withContiguousStorageIfAvailable { left in
+            subject.pointee.utf8.withContiguousStorageIfAvailable { left in
                 call.subject.utf8.withContiguousStorageIfAvailable { left.hasSameBytes(as: $0) }
             } ?? nil
-        guard sameSubject ?? copiedBytes(subject, call.subject, { $0.hasSameBytes(as: $1) }) else { return false }
+        guard sameSubject ?? copiedBytes(subject.pointee, call.subject, { $0.hasSameBytes(as: $1) }) else { return false }
         let sameName =
-            detail.utf8.withContiguousStorageIfAvailable { detail in
+            detail.pointee.utf8.withContiguousStorageIfAvailable { detail in
                 call.name.utf8.withContiguousStorageIfAvailable { sameCallName(detail, $0) }
             } ?? nil
-        return sameName ?? copiedBytes(detail, call.name, sameCallName)
+        return sameName ?? copiedBytes(detail.pointee, call.name, sameCallName)
     }
 
     /// `compare` of the UTF-8 bytes of `lhs` and `rhs`, made contiguous.

@@ -61,6 +61,7 @@ package struct PackedEvents: Sendable, Hashable {
 
     /// The heap bytes the columns hold (element strides; the texts' own storage aside).
     package var heapBytes: Int {
-        texts.count * MemoryLayout<String>.stride + times.count * 8 + (kinds.count + subjects.count + details.count) * MemoryLayout<Int>.stride
+        texts.count * MemoryLayout<String>.stride + times.count * 8
+            + (kinds.count + subjects.count + details.count) * MemoryLayout<Int>.stride
     }
 }

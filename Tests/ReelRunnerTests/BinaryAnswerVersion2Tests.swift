@@ -148,6 +148,35 @@ struct BinaryAnswerVersion2Tests {
         #expect(headsLeft > 0)
     }
 
+    /// One engine process's binary answers read with one memo (each text taken from the answer
+    /// before when its bytes are the same at the same place, `BinaryTexts`) decode as each read
+    /// on its own: keys and event texts of the same length that differ ("A.view", "B.view"),
+    /// shuffled, non-ASCII, in every version, read for a replay and not.
+    @Test func binaryAnswersReadWithOneMemoDecodeAsEachAlone() throws {
+        var check = HierarchyCheck()
+        let responses =
+            ColumnAnswerTests.servedAnswers().map(\.response)
+            + (1...20).map { seed in
+                EngineResponse(engineName: "odd", engineVersion: "1", trace: ColumnAnswerTests.oddTrace(seed: UInt64(seed)))
+            }
+        var lines: [[UInt8]] = []
+        for (index, response) in responses.enumerated() {
+            let encoding = index % 3 == 2 ? ReplyEncoding.binary : .binary2
+            lines.append(Array(EngineReply.response(response).encodedLine(id: 1, encoding: encoding, hierarchyCheck: &check).dropLast()))
+        }
+        for packing in [false, true] {
+            var memo = ReplyMemo()
+            memo.packsFrames = packing
+            for line in lines + lines.reversed() {
+                var fresh = ReplyMemo()
+                fresh.packsFrames = packing
+                let alone = try EngineReply.decodeAnswerAndForm(line: line, memo: &fresh).reply
+                let withMemo = try EngineReply.decodeAnswerAndForm(line: line, memo: &memo).reply
+                #expect(withMemo == alone)
+            }
+        }
+    }
+
     @Test func theServerAnswersInVersion2OnlyWhenOffered() throws {
         let (request, _) = ColumnAnswerTests.servedAnswers(perScenario: 1)[0]
         let server = EngineServer(engine: BuiltinEngine())

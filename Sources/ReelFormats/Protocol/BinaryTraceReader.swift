@@ -1,6 +1,12 @@
 import ReelJSON
 import ReelTrace
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the binary layout of an answer's frames and events (`BinaryTrace`, docs/PROTOCOL.md
 /// "Binary answers") from the bytes its base64url text stands for.
 ///
@@ -20,6 +26,17 @@ struct BinaryTraceContents {
     var events: [TraceEvent]
     var packedEvents: PackedEvents?
     var heads: DetailHeads?
+    /// The view keys and the event texts, in the layout's order (`BinaryTexts`, for the next answer).
+    var texts: BinaryTexts
+}
+
+/// The texts of a binary layout (its view keys and its event texts, in order), kept from one
+/// answer to the next (`ReplyMemo`): a text of the next answer with the same bytes at the same
+/// place is that string again, not a new one (the answers of one scenario name the same views
+/// and calls in the same order). Only the bytes decide; the checks are the same.
+struct BinaryTexts {
+    var keys: [String] = []
+    var events: [String] = []
 }
 
 struct BinaryTraceReader {
@@ -27,10 +44,13 @@ struct BinaryTraceReader {
     private(set) var offset = 0
     /// The member whose bytes these are, named in every error (`binary_trace`, `binary_touches`).
     private let member: String
+    /// The texts of the answer read before, compared with this one's at the same places.
+    private let recent: BinaryTexts
 
-    init(_ bytes: UnsafeRawBufferPointer, member: String = BinaryTrace.member) {
+    init(_ bytes: UnsafeRawBufferPointer, member: String = BinaryTrace.member, recent: BinaryTexts = BinaryTexts()) {
         self.bytes = bytes
         self.member = member
+        self.recent = recent
     }
 
     /// The bytes not read yet.
@@ -46,10 +66,13 @@ struct BinaryTraceReader {
     /// when `packingFrames`, and then the events as `PackedEvents` (and none as `TraceEvent`) when
     /// there are at most `EngineReplyLimits.maxDistinctEventNames` of them: the same checks, the
     /// same errors.
-    static func read(_ bytes: [UInt8], packingFrames: Bool) throws(JSONFieldError) -> BinaryTraceContents {
+    /// `recent`, the texts of the answer read before (`BinaryTexts`).
+    static func read(
+        _ bytes: [UInt8], packingFrames: Bool, recent: BinaryTexts = BinaryTexts()
+    ) throws(JSONFieldError) -> BinaryTraceContents {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONFieldError) in
-                var reader = BinaryTraceReader(raw)
+                var reader = BinaryTraceReader(raw, recent: recent)
                 return try reader.readTrace(packingFrames: packingFrames)
             }
         }
@@ -63,18 +86,20 @@ struct BinaryTraceReader {
                 "version",
                 "the layout is version \(version); this reader knows versions \(BinaryTrace.version) and \(BinaryTrace.argumentsVersion)")
         }
-        let (frames, packed) = try readFrames(packing: packingFrames)
-        let (events, packedEvents, heads) = try readEvents(
+        let (frames, packed, keys) = try readFrames(packing: packingFrames)
+        let (events, packedEvents, heads, eventTexts) = try readEvents(
             withArguments: version == UInt64(BinaryTrace.argumentsVersion), keepingHeads: packingFrames)
         guard offset == bytes.count else {
             throw fail("", "\(bytes.count - offset) bytes after the end of the layout (at byte \(offset))")
         }
-        return BinaryTraceContents(frames: frames, packed: packed, events: events, packedEvents: packedEvents, heads: heads)
+        return BinaryTraceContents(
+            frames: frames, packed: packed, events: events, packedEvents: packedEvents, heads: heads,
+            texts: BinaryTexts(keys: keys, events: eventTexts))
     }
 
     // MARK: Frames
 
-    private mutating func readFrames(packing: Bool) throws(JSONFieldError) -> ([Frame], PackedFrames?) {
+    private mutating func readFrames(packing: Bool) throws(JSONFieldError) -> ([Frame], PackedFrames?, keys: [String]) {
         let count = try readCount("count", limit: EngineReplyLimits.maxFrames, "frames", "EngineReplyLimits.maxFrames")
         let times = try doubles(count: count, "t")
         let progress = try doubles(count: count, "progress")
@@ -83,7 +108,7 @@ struct BinaryTraceReader {
         keys.reserveCapacity(viewCount)
         var distinct = Set<String>(minimumCapacity: viewCount)
         for index in 0..<viewCount {
-            let key = try text("views[\(index)].key")
+            let key = try text("views[\(index)].key", like: index < recent.keys.count ? recent.keys[index] : nil)
             guard distinct.insert(key).inserted else { throw fail("views[\(index)].key", "a second view \(JSONString.quoted(key))") }
             keys.append(key)
         }
@@ -114,7 +139,7 @@ struct BinaryTraceReader {
         var taken = [Int](repeating: 0, count: viewCount)
         var rule = FrameTimeRule()
         if packing {
-            return ([], try pack(runs: runs, columns: columns, keys: keys, times: times, progress: progress))
+            return ([], try pack(runs: runs, columns: columns, keys: keys, times: times, progress: progress), keys)
         }
         var frames: [Frame] = []
         frames.reserveCapacity(count)
@@ -132,7 +157,7 @@ struct BinaryTraceReader {
                 frames.append(frame)
             }
         }
-        return (frames, nil)
+        return (frames, nil, keys)
     }
 
     /// The frames of `runs` as `PackedFrames`, checked in order as `readFrames` checks them. The
@@ -271,7 +296,7 @@ struct BinaryTraceReader {
     /// `PackedEvents` (and none as `TraceEvent`): the same checks, the same errors.
     private mutating func readEvents(
         withArguments: Bool, keepingHeads: Bool = false
-    ) throws(JSONFieldError) -> ([TraceEvent], PackedEvents?, DetailHeads?) {
+    ) throws(JSONFieldError) -> ([TraceEvent], PackedEvents?, DetailHeads?, texts: [String]) {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
         let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
         var texts: [String] = []
@@ -281,7 +306,7 @@ struct BinaryTraceReader {
         if withArguments { textStarts.reserveCapacity(textCount) }
         for index in 0..<textCount {
             if withArguments { textStarts.append(offset + 4) }
-            texts.append(try text("texts[\(index)]"))
+            texts.append(try text("texts[\(index)]", like: index < recent.events.count ? recent.events[index] : nil))
         }
         let times = try doubles(count: count, "events.t")
         let indexSize = BinaryTrace.indexSize(texts: textCount)
@@ -308,7 +333,7 @@ struct BinaryTraceReader {
         if keepingHeads && count <= EngineReplyLimits.maxDistinctEventNames {
             // The name limit cannot be passed: the columns are the events, no `TraceEvent` made.
             let heads = try withArguments ? checkedHeads(arguments, details: details, texts: texts, textStarts: textStarts) : nil
-            return ([], PackedEvents(texts: texts, times: times, kinds: kinds, subjects: subjects, details: details), heads)
+            return ([], PackedEvents(texts: texts, times: times, kinds: kinds, subjects: subjects, details: details), heads, texts)
         }
         var events: [TraceEvent] = []
         events.reserveCapacity(count)
@@ -371,7 +396,7 @@ struct BinaryTraceReader {
             }
             events.append(event)
         }
-        return (events, nil, leavesHeads ? heads : nil)
+        return (events, nil, leavesHeads ? heads : nil, texts)
     }
 
     /// The events of `arguments` with an argument (`DetailHeads`), each one's detail text checked
@@ -440,12 +465,24 @@ struct BinaryTraceReader {
     }
 
     /// A u32 byte length and that many bytes of UTF-8.
-    private mutating func text(_ field: @autoclosure () -> String) throws(JSONFieldError) -> String {
+    /// A text; `like`, a string that is taken instead of a new one when its bytes are the text's.
+    private mutating func text(_ field: @autoclosure () -> String, like candidate: String? = nil) throws(JSONFieldError) -> String {
         let length = Int(try integer(size: 4, field()))
         guard length <= bytes.count - offset else {
             throw fail(field(), "a text of \(length) bytes does not fit the \(bytes.count - offset) bytes left (at byte \(offset - 4))")
         }
         let utf8 = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]).bindMemory(to: UInt8.self)
+        if let candidate, candidate.utf8.count == length {
+            // The same bytes are the same string (which was UTF-8 when it was read).
+            let same =
+                candidate.utf8.withContiguousStorageIfAvailable { known in
+                    length == 0 || memcmp(known.baseAddress!, utf8.baseAddress!, length) == 0
+                } ?? false
+            if same {
+                offset += length
+                return candidate
+            }
+        }
         // ASCII (almost every key and event text) is UTF-8 as it is; anything else is validated.
         let text: String
         if !utf8.contains(where: { $0 >= 0x80 }) {

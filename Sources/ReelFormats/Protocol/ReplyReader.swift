@@ -266,7 +266,8 @@ struct ReplyReader {
         do throws(JSONFieldError) {
             switch decoded! {
             case .success(let layout):
-                let contents = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames)
+                let contents = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames, recent: memo.binaryTexts)
+                memo.binaryTexts = contents.texts
                 (frames, packedFrames, events, packedEvents, detailHeads) = (
                     contents.frames, contents.packed, contents.events, contents.packedEvents, contents.heads
                 )
