@@ -7,10 +7,17 @@ import ReelTrace
 /// ("update(0.42)") are frame-level detail, not lifecycle. A replayed event is compared with a
 /// recorded call byte by byte, without building its name; names are only built for the divergence.
 struct LifecycleComparison: Sendable {
-    /// The replay's events (all of them, shared with its trace, not copied).
+    /// The replay's events (all of them, shared with its trace, not copied), or none when they
+    /// came packed (`PackedEvents`).
     private let events: [TraceEvent]
     /// The positions in `events` of the events of a lifecycle kind, in order: the replay's calls.
     private let calls: [Int]
+    /// Packed events: their texts (shared, not copied), and per call the numbers of its subject
+    /// and detail among them (`calls` then holds the calls' positions among the packed events).
+    private let texts: [String]
+    private let callSubjects: [Int]
+    private let callDetails: [Int]
+    private let isPacked: Bool
     /// Recorded lifecycle calls compared so far.
     private var position = 0
     private var found: Divergence?
@@ -26,13 +33,47 @@ struct LifecycleComparison: Sendable {
             for index in events.indices where kinds.contains(events[index].kind) { calls.append(index) }
         }
         self.calls = calls
+        texts = []
+        callSubjects = []
+        callDetails = []
+        isPacked = false
+    }
+
+    /// The comparison of `init(replayed: packed.events)`, reading the columns.
+    init(replayed packed: PackedEvents) {
+        events = []
+        texts = packed.texts
+        isPacked = true
+        let kinds = LifecycleCall.eventKinds
+        // Whether each text is a lifecycle kind, worked out once per text, not per event.
+        let isLifecycle = packed.texts.map { kinds.contains($0) }
+        var calls: [Int] = []
+        var subjects: [Int] = []
+        var details: [Int] = []
+        calls.reserveCapacity(packed.count)
+        subjects.reserveCapacity(packed.count)
+        details.reserveCapacity(packed.count)
+        packed.kinds.withUnsafeBufferPointer { eventKinds in
+            for index in eventKinds.indices where isLifecycle[eventKinds[index]] {
+                calls.append(index)
+                subjects.append(packed.subjects[index])
+                details.append(packed.details[index])
+            }
+        }
+        self.calls = calls
+        callSubjects = subjects
+        callDetails = details
     }
 
     /// Compares the next recorded lifecycle call.
     mutating func compare(recorded call: LifecycleCall) {
         guard !isSettled else { return }
         defer { position += 1 }
-        if position < calls.count, Self.makes(events, calls[position], call) { return }
+        if isPacked {
+            if position < calls.count, makesPacked(position, call) { return }
+        } else if position < calls.count, Self.makes(events, calls[position], call) {
+            return
+        }
         found = divergence(expected: call.text)
         isSettled = true
     }
@@ -44,9 +85,14 @@ struct LifecycleComparison: Sendable {
 
     /// The divergence at `position`: the recorded call `expected` against the replay's call there.
     private func divergence(expected: String) -> Divergence {
-        let actual =
-            position < calls.count
-            ? LifecycleCall(subject: events[calls[position]].subject, detail: events[calls[position]].detail).text : "(end)"
+        let actual: String
+        if position >= calls.count {
+            actual = "(end)"
+        } else if isPacked {
+            actual = LifecycleCall(subject: texts[callSubjects[position]], detail: texts[callDetails[position]]).text
+        } else {
+            actual = LifecycleCall(subject: events[calls[position]].subject, detail: events[calls[position]].detail).text
+        }
         return Divergence(
             kind: .lifecycle, property: "event[\(position)]", expected: expected, actual: actual,
             detail: "lifecycle call \(position) is \(actual) instead of \(expected)")
@@ -69,6 +115,29 @@ struct LifecycleComparison: Sendable {
                 } ?? nil
             return sameName ?? copiedBytes(event.pointee.detail, call.name, sameCallName)
         }
+    }
+
+    /// Whether packed call `position` makes `call` (`makes`), its texts read in place.
+    private func makesPacked(_ position: Int, _ call: LifecycleCall) -> Bool {
+        let subject = callSubjects[position]
+        let detail = callDetails[position]
+        return texts.withUnsafeBufferPointer { texts in
+            Self.makes(subject: texts.baseAddress! + subject, detail: texts.baseAddress! + detail, call)
+        }
+    }
+
+    /// Whether an event of `subject` and `detail` makes `call` (`makes` of packed events).
+    private static func makes(subject: UnsafePointer<String>, detail: UnsafePointer<String>, _ call: LifecycleCall) -> Bool {
+        let sameSubject =
+            subject.pointee.utf8.withContiguousStorageIfAvailable { left in
+                call.subject.utf8.withContiguousStorageIfAvailable { left.hasSameBytes(as: $0) }
+            } ?? nil
+        guard sameSubject ?? copiedBytes(subject.pointee, call.subject, { $0.hasSameBytes(as: $1) }) else { return false }
+        let sameName =
+            detail.pointee.utf8.withContiguousStorageIfAvailable { detail in
+                call.name.utf8.withContiguousStorageIfAvailable { sameCallName(detail, $0) }
+            } ?? nil
+        return sameName ?? copiedBytes(detail.pointee, call.name, sameCallName)
     }
 
     /// `compare` of the UTF-8 bytes of `lhs` and `rhs`, made contiguous.

@@ -15,14 +15,14 @@ package struct SessionDiff: Sendable {
     private var lifecycle: LifecycleComparison
     private var recordedFrameCount = 0
 
-    init(diff: TraceDiff, actual: Trace, packed: PackedFrames? = nil, refreshHz: Double) {
+    init(diff: TraceDiff, actual: Trace, packed: PackedFrames? = nil, events: PackedEvents? = nil, refreshHz: Double) {
         self.diff = diff
         self.actual = actual
         self.packed = packed
         actualFrameCount = packed?.count ?? actual.frames.count
         self.refreshHz = refreshHz
         frames = FrameComparison(tolerances: diff.tolerances, frameTimeTolerance: 0.5 / refreshHz)
-        lifecycle = LifecycleComparison(replayed: actual.events)
+        lifecycle = events.map(LifecycleComparison.init(replayed:)) ?? LifecycleComparison(replayed: actual.events)
     }
 
     /// Compares the next recorded frame with the replayed frame at the same position (recorded

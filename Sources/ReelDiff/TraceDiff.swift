@@ -32,10 +32,12 @@ public struct TraceDiff: Sendable {
         SessionDiff(diff: self, actual: actual, refreshHz: refreshHz)
     }
 
-    /// `begin`, the replayed frames packed (`PackedFrames`; `actual` holds no frames): the same
-    /// verdict as `begin` with `actual` holding `packed.frames`, without making them.
-    package func begin(actual: Trace, packed: PackedFrames, refreshHz: Double) -> SessionDiff {
-        SessionDiff(diff: self, actual: actual, packed: packed, refreshHz: refreshHz)
+    /// `begin`, the replayed frames packed (`PackedFrames`; `actual` holds no frames) and, when
+    /// `events` is given, the replayed events too (`actual` then holds no events): the same
+    /// verdict as `begin` with `actual` holding `packed.frames` and `events.events`, without
+    /// making them.
+    package func begin(actual: Trace, packed: PackedFrames, events: PackedEvents? = nil, refreshHz: Double) -> SessionDiff {
+        SessionDiff(diff: self, actual: actual, packed: packed, events: events, refreshHz: refreshHz)
     }
 
     /// The verdict once every recorded frame went through `frames` and every recorded lifecycle

@@ -102,9 +102,10 @@ struct BinaryAnswerVersion2Tests {
         #expect(version2Bytes < version1Bytes, "\(version2Bytes) bytes in version 2 against \(version1Bytes) in version 1")
     }
 
-    /// Read for a replay (`ReplyMemo.packsFrames`), a binary answer gives its frames as columns
-    /// and its details with arguments as their heads: made back (`PackedFrames.frames`,
-    /// `DetailHeads.details`), they are the trace read as always, and the heads name the same calls.
+    /// Read for a replay (`ReplyMemo.packsFrames`), a binary answer gives its frames and events as
+    /// columns and its details with arguments as their heads: made back (`PackedFrames.frames`,
+    /// `PackedEvents.events`, `DetailHeads.details`), they are the trace read as always, and the
+    /// heads name the same calls.
     @Test func packedFramesAndHeadsMakeTheTraceReadAsAlways() throws {
         var check = HierarchyCheck()
         let served = ColumnAnswerTests.servedAnswers().map(\.response)
@@ -127,16 +128,53 @@ struct BinaryAnswerVersion2Tests {
                 }
                 #expect(packed.trace.frames.isEmpty)
                 #expect(frames.frames == response.trace.frames)
-                let events = packed.detailHeads?.details(of: packed.trace.events) ?? packed.trace.events
+                // At most `maxDistinctEventNames` events (all of these): packed, none made.
+                guard let packedEvents = packed.packedEvents else {
+                    Issue.record("no packed events: \(reply)")
+                    continue
+                }
+                #expect(packed.trace.events.isEmpty)
+                #expect(packedEvents.count == response.trace.events.count)
+                let withHeads = packedEvents.events
+                let events = packed.detailHeads?.details(of: withHeads) ?? withHeads
                 #expect(events == response.trace.events)
                 #expect(packed.trace.outcome == response.trace.outcome)
                 // The heads hold the calls' names: the lifecycle calls are the same.
-                #expect(packed.trace.events.compactMap(LifecycleCall.init) == response.trace.events.compactMap(LifecycleCall.init))
+                #expect(withHeads.compactMap(LifecycleCall.init) == response.trace.events.compactMap(LifecycleCall.init))
                 if encoding == .binary { #expect(packed.detailHeads == nil) }
                 headsLeft += packed.detailHeads?.positions.count ?? 0
             }
         }
         #expect(headsLeft > 0)
+    }
+
+    /// One engine process's binary answers read with one memo (each text taken from the answer
+    /// before when its bytes are the same at the same place, `BinaryTexts`) decode as each read
+    /// on its own: keys and event texts of the same length that differ ("A.view", "B.view"),
+    /// shuffled, non-ASCII, in every version, read for a replay and not.
+    @Test func binaryAnswersReadWithOneMemoDecodeAsEachAlone() throws {
+        var check = HierarchyCheck()
+        let responses =
+            ColumnAnswerTests.servedAnswers().map(\.response)
+            + (1...20).map { seed in
+                EngineResponse(engineName: "odd", engineVersion: "1", trace: ColumnAnswerTests.oddTrace(seed: UInt64(seed)))
+            }
+        var lines: [[UInt8]] = []
+        for (index, response) in responses.enumerated() {
+            let encoding = index % 3 == 2 ? ReplyEncoding.binary : .binary2
+            lines.append(Array(EngineReply.response(response).encodedLine(id: 1, encoding: encoding, hierarchyCheck: &check).dropLast()))
+        }
+        for packing in [false, true] {
+            var memo = ReplyMemo()
+            memo.packsFrames = packing
+            for line in lines + lines.reversed() {
+                var fresh = ReplyMemo()
+                fresh.packsFrames = packing
+                let alone = try EngineReply.decodeAnswerAndForm(line: line, memo: &fresh).reply
+                let withMemo = try EngineReply.decodeAnswerAndForm(line: line, memo: &memo).reply
+                #expect(withMemo == alone)
+            }
+        }
     }
 
     @Test func theServerAnswersInVersion2OnlyWhenOffered() throws {
@@ -165,9 +203,13 @@ struct BinaryAnswerVersion2Tests {
 
     // MARK: Hostile arguments
 
-    private func reason(_ line: String) -> String {
+    /// Why `line` does not decode ("decoded" when it does); `packing`, read as for a replay
+    /// (`ReplyMemo.packsFrames`: frames and events as columns).
+    private func reason(_ line: String, packing: Bool = false) -> String {
         do {
-            _ = try EngineReply.decode(line: Array(line.utf8))
+            var memo = ReplyMemo()
+            memo.packsFrames = packing
+            _ = try EngineReply.decodeAnswerAndForm(line: Array(line.utf8), memo: &memo)
             return "decoded"
         } catch {
             return error.reason
@@ -214,12 +256,16 @@ struct BinaryAnswerVersion2Tests {
         // Without an argument the text is the detail as it is.
         let plain = events(head: Array("began".utf8), argument: Int64.min, count: 3)
         #expect(reason(plain.line) == "decoded")
+        #expect(reason(plain.line, packing: true) == "decoded")
         for (head, expected) in [
             ("began", #"field "binary_trace.events.argument": event 0 has an argument but its detail text 0 is not a head"#),
             ("h" + String(repeating: "x", count: DetailArgument.maxHeadBytes) + "(", "is not a head of at most 64 bytes ending in '('"),
         ] {
-            let found = reason(events(head: Array(head.utf8), argument: 5, count: 2).line)
+            let line = events(head: Array(head.utf8), argument: 5, count: 2).line
+            let found = reason(line)
             #expect(found.contains(expected), "\(found)")
+            // Read for a replay (events as columns), the same error.
+            #expect(reason(line, packing: true) == found)
         }
         var version3 = events(head: Array("f(".utf8), argument: 1, count: 1)
         version3.bytes[0] = 3
@@ -261,6 +307,8 @@ struct BinaryAnswerVersion2Tests {
             layout.u8(0)
             for index in 0..<count { layout.u64(UInt64(index)) }
             let found = reason(layout.line)
+            // Read for a replay: more events than names allowed, so made as `TraceEvent`s and counted.
+            #expect(reason(layout.line, packing: true) == found)
             if heads > EngineReplyLimits.maxDistinctEventNames {
                 #expect(found.contains(#"field "binary_trace.events.detail": more than 4096 distinct event names"#), "\(found)")
             } else {

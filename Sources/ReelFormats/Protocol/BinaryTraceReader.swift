@@ -1,6 +1,12 @@
 import ReelJSON
 import ReelTrace
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the binary layout of an answer's frames and events (`BinaryTrace`, docs/PROTOCOL.md
 /// "Binary answers") from the bytes its base64url text stands for.
 ///
@@ -12,15 +18,39 @@ import ReelTrace
 /// 2^53, `hidden` 0 or 1, texts UTF-8, frames in time order, view keys distinct, event names within
 /// `maxDistinctEventNames`. Any problem is thrown naming the member and the byte, e.g.
 /// `field "binary_trace.views[1].alpha": nan at byte 212 is not a finite number`.
+/// What `BinaryTraceReader` reads: frames as `Frame`s or packed, events as `TraceEvent`s or
+/// packed, and the events whose details were left as their heads.
+struct BinaryTraceContents {
+    var frames: [Frame]
+    var packed: PackedFrames?
+    var events: [TraceEvent]
+    var packedEvents: PackedEvents?
+    var heads: DetailHeads?
+    /// The view keys and the event texts, in the layout's order (`BinaryTexts`, for the next answer).
+    var texts: BinaryTexts
+}
+
+/// The texts of a binary layout (its view keys and its event texts, in order), kept from one
+/// answer to the next (`ReplyMemo`): a text of the next answer with the same bytes at the same
+/// place is that string again, not a new one (the answers of one scenario name the same views
+/// and calls in the same order). Only the bytes decide; the checks are the same.
+struct BinaryTexts {
+    var keys: [String] = []
+    var events: [String] = []
+}
+
 struct BinaryTraceReader {
     private let bytes: UnsafeRawBufferPointer
     private(set) var offset = 0
     /// The member whose bytes these are, named in every error (`binary_trace`, `binary_touches`).
     private let member: String
+    /// The texts of the answer read before, compared with this one's at the same places.
+    private let recent: BinaryTexts
 
-    init(_ bytes: UnsafeRawBufferPointer, member: String = BinaryTrace.member) {
+    init(_ bytes: UnsafeRawBufferPointer, member: String = BinaryTrace.member, recent: BinaryTexts = BinaryTexts()) {
         self.bytes = bytes
         self.member = member
+        self.recent = recent
     }
 
     /// The bytes not read yet.
@@ -28,45 +58,48 @@ struct BinaryTraceReader {
 
     /// The frames and events `bytes` describe.
     static func read(_ bytes: [UInt8]) throws(JSONFieldError) -> (frames: [Frame], events: [TraceEvent]) {
-        let (frames, _, events, _) = try read(bytes, packingFrames: false)
-        return (frames, events)
+        let contents = try read(bytes, packingFrames: false)
+        return (contents.frames, contents.events)
     }
 
     /// The frames and events `bytes` describe, the frames as `PackedFrames` (and none as `Frame`)
-    /// when `packingFrames`: the same checks, the same errors.
+    /// when `packingFrames`, and then the events as `PackedEvents` (and none as `TraceEvent`) when
+    /// there are at most `EngineReplyLimits.maxDistinctEventNames` of them: the same checks, the
+    /// same errors.
+    /// `recent`, the texts of the answer read before (`BinaryTexts`).
     static func read(
-        _ bytes: [UInt8], packingFrames: Bool
-    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent], heads: DetailHeads?) {
+        _ bytes: [UInt8], packingFrames: Bool, recent: BinaryTexts = BinaryTexts()
+    ) throws(JSONFieldError) -> BinaryTraceContents {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONFieldError) in
-                var reader = BinaryTraceReader(raw)
+                var reader = BinaryTraceReader(raw, recent: recent)
                 return try reader.readTrace(packingFrames: packingFrames)
             }
         }
         return try result.get()
     }
 
-    private mutating func readTrace(
-        packingFrames: Bool
-    ) throws(JSONFieldError) -> (frames: [Frame], packed: PackedFrames?, events: [TraceEvent], heads: DetailHeads?) {
+    private mutating func readTrace(packingFrames: Bool) throws(JSONFieldError) -> BinaryTraceContents {
         let version = try integer(size: 1, "version")
         guard version == UInt64(BinaryTrace.version) || version == UInt64(BinaryTrace.argumentsVersion) else {
             throw fail(
                 "version",
                 "the layout is version \(version); this reader knows versions \(BinaryTrace.version) and \(BinaryTrace.argumentsVersion)")
         }
-        let (frames, packed) = try readFrames(packing: packingFrames)
-        let (events, heads) = try readEvents(
+        let (frames, packed, keys) = try readFrames(packing: packingFrames)
+        let (events, packedEvents, heads, eventTexts) = try readEvents(
             withArguments: version == UInt64(BinaryTrace.argumentsVersion), keepingHeads: packingFrames)
         guard offset == bytes.count else {
             throw fail("", "\(bytes.count - offset) bytes after the end of the layout (at byte \(offset))")
         }
-        return (frames, packed, events, heads)
+        return BinaryTraceContents(
+            frames: frames, packed: packed, events: events, packedEvents: packedEvents, heads: heads,
+            texts: BinaryTexts(keys: keys, events: eventTexts))
     }
 
     // MARK: Frames
 
-    private mutating func readFrames(packing: Bool) throws(JSONFieldError) -> ([Frame], PackedFrames?) {
+    private mutating func readFrames(packing: Bool) throws(JSONFieldError) -> ([Frame], PackedFrames?, keys: [String]) {
         let count = try readCount("count", limit: EngineReplyLimits.maxFrames, "frames", "EngineReplyLimits.maxFrames")
         let times = try doubles(count: count, "t")
         let progress = try doubles(count: count, "progress")
@@ -75,7 +108,7 @@ struct BinaryTraceReader {
         keys.reserveCapacity(viewCount)
         var distinct = Set<String>(minimumCapacity: viewCount)
         for index in 0..<viewCount {
-            let key = try text("views[\(index)].key")
+            let key = try text("views[\(index)].key", like: index < recent.keys.count ? recent.keys[index] : nil)
             guard distinct.insert(key).inserted else { throw fail("views[\(index)].key", "a second view \(JSONString.quoted(key))") }
             keys.append(key)
         }
@@ -106,7 +139,7 @@ struct BinaryTraceReader {
         var taken = [Int](repeating: 0, count: viewCount)
         var rule = FrameTimeRule()
         if packing {
-            return ([], try pack(runs: runs, columns: columns, keys: keys, times: times, progress: progress))
+            return ([], try pack(runs: runs, columns: columns, keys: keys, times: times, progress: progress), keys)
         }
         var frames: [Frame] = []
         frames.reserveCapacity(count)
@@ -124,7 +157,7 @@ struct BinaryTraceReader {
                 frames.append(frame)
             }
         }
-        return (frames, nil)
+        return (frames, nil, keys)
     }
 
     /// The frames of `runs` as `PackedFrames`, checked in order as `readFrames` checks them. The
@@ -259,9 +292,11 @@ struct BinaryTraceReader {
     /// The events; with `keepingHeads` (and at most `maxDistinctEventNames` events, so that the
     /// name limit is never checked), a detail with an argument is left as its head (`DetailHeads`
     /// makes the details when they are needed), its head checked as always.
+    /// With `keepingHeads` and at most `maxDistinctEventNames` events, the events come back as
+    /// `PackedEvents` (and none as `TraceEvent`): the same checks, the same errors.
     private mutating func readEvents(
         withArguments: Bool, keepingHeads: Bool = false
-    ) throws(JSONFieldError) -> ([TraceEvent], DetailHeads?) {
+    ) throws(JSONFieldError) -> ([TraceEvent], PackedEvents?, DetailHeads?, texts: [String]) {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
         let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
         var texts: [String] = []
@@ -271,7 +306,7 @@ struct BinaryTraceReader {
         if withArguments { textStarts.reserveCapacity(textCount) }
         for index in 0..<textCount {
             if withArguments { textStarts.append(offset + 4) }
-            texts.append(try text("texts[\(index)]"))
+            texts.append(try text("texts[\(index)]", like: index < recent.events.count ? recent.events[index] : nil))
         }
         let times = try doubles(count: count, "events.t")
         let indexSize = BinaryTrace.indexSize(texts: textCount)
@@ -294,6 +329,11 @@ struct BinaryTraceReader {
                 _ in
                 ""
             }
+        }
+        if keepingHeads && count <= EngineReplyLimits.maxDistinctEventNames {
+            // The name limit cannot be passed: the columns are the events, no `TraceEvent` made.
+            let heads = try withArguments ? checkedHeads(arguments, details: details, texts: texts, textStarts: textStarts) : nil
+            return ([], PackedEvents(texts: texts, times: times, kinds: kinds, subjects: subjects, details: details), heads, texts)
         }
         var events: [TraceEvent] = []
         events.reserveCapacity(count)
@@ -356,7 +396,36 @@ struct BinaryTraceReader {
             }
             events.append(event)
         }
-        return (events, leavesHeads ? heads : nil)
+        return (events, nil, leavesHeads ? heads : nil, texts)
+    }
+
+    /// The events of `arguments` with an argument (`DetailHeads`), each one's detail text checked
+    /// to be a head as `readEvents` checks it (each distinct text once).
+    private func checkedHeads(
+        _ arguments: [Int64], details: [Int], texts: [String], textStarts: [Int]
+    ) throws(JSONFieldError) -> DetailHeads {
+        var heads = DetailHeads()
+        heads.positions.reserveCapacity(arguments.count)
+        heads.arguments.reserveCapacity(arguments.count)
+        // Per text: 0 not checked yet, 1 a head.
+        var checked = [UInt8](repeating: 0, count: texts.count)
+        for index in arguments.indices where arguments[index] != DetailArgument.none {
+            let head = details[index]
+            if checked[head] == 0 {
+                let length = texts[head].utf8.count
+                let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
+                guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
+                    throw fail(
+                        "events.argument",
+                        "event \(index) has an argument but its detail text \(head) is not a head of at most "
+                            + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
+                }
+                checked[head] = 1
+            }
+            heads.positions.append(index)
+            heads.arguments.append(arguments[index])
+        }
+        return heads
     }
 
     // MARK: Values
@@ -396,12 +465,24 @@ struct BinaryTraceReader {
     }
 
     /// A u32 byte length and that many bytes of UTF-8.
-    private mutating func text(_ field: @autoclosure () -> String) throws(JSONFieldError) -> String {
+    /// A text; `like`, a string that is taken instead of a new one when its bytes are the text's.
+    private mutating func text(_ field: @autoclosure () -> String, like candidate: String? = nil) throws(JSONFieldError) -> String {
         let length = Int(try integer(size: 4, field()))
         guard length <= bytes.count - offset else {
             throw fail(field(), "a text of \(length) bytes does not fit the \(bytes.count - offset) bytes left (at byte \(offset - 4))")
         }
         let utf8 = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]).bindMemory(to: UInt8.self)
+        if let candidate, candidate.utf8.count == length {
+            // The same bytes are the same string (which was UTF-8 when it was read).
+            let same =
+                candidate.utf8.withContiguousStorageIfAvailable { known in
+                    length == 0 || memcmp(known.baseAddress!, utf8.baseAddress!, length) == 0
+                } ?? false
+            if same {
+                offset += length
+                return candidate
+            }
+        }
         // ASCII (almost every key and event text) is UTF-8 as it is; anything else is validated.
         let text: String
         if !utf8.contains(where: { $0 >= 0x80 }) {

@@ -16,6 +16,10 @@ package struct EngineResponse: Sendable, Hashable {
     package var packedFrames: PackedFrames?
     /// With `packedFrames`: the events whose details were left as their heads (`DetailHeads`).
     package var detailHeads: DetailHeads?
+    /// With `packedFrames`: the events as `PackedEvents` when the answer had at most
+    /// `EngineReplyLimits.maxDistinctEventNames` of them: `trace.events` is then empty (details
+    /// with arguments are their heads, as `detailHeads` says). Nil otherwise.
+    package var packedEvents: PackedEvents?
 
     package init(engineName: String, engineVersion: String, trace: Trace, decision: StoredDecision? = nil) {
         self.engineName = engineName

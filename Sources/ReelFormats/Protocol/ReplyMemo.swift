@@ -28,6 +28,8 @@ package struct ReplyMemo {
     /// Whether a binary answer's frames are read as `PackedFrames` (`EngineResponse.packedFrames`,
     /// its trace then without frames) for a reader that compares them and needs no `Frame`.
     package var packsFrames = false
+    /// The view keys and event texts of the last binary answer read (`BinaryTexts`).
+    var binaryTexts = BinaryTexts()
 
     package init() {}
 

@@ -33,6 +33,8 @@ struct ReplyReader {
     private var packedFrames: PackedFrames?
     /// The events whose details were left as their heads, with that (`DetailHeads`).
     private var detailHeads: DetailHeads?
+    /// With `packedFrames`: the events as columns when there are few enough (`PackedEvents`).
+    private var packedEvents: PackedEvents?
     private var events: [TraceEvent]?
     private var framesProblem: JSONFieldError?
     /// An `engine` or `outcome` member longer than `EngineReplyLimits.maxMemberBytes`.
@@ -181,6 +183,7 @@ struct ReplyReader {
                 decision: nil)
             response.packedFrames = packedFrames
             response.detailHeads = detailHeads
+            response.packedEvents = packedEvents
             return response
         }
         let outcome = try members.object("outcome")
@@ -198,6 +201,7 @@ struct ReplyReader {
             })
         response.packedFrames = packedFrames
         response.detailHeads = detailHeads
+        response.packedEvents = packedEvents
         return response
     }
 
@@ -262,7 +266,11 @@ struct ReplyReader {
         do throws(JSONFieldError) {
             switch decoded! {
             case .success(let layout):
-                (frames, packedFrames, events, detailHeads) = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames)
+                let contents = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames, recent: memo.binaryTexts)
+                memo.binaryTexts = contents.texts
+                (frames, packedFrames, events, packedEvents, detailHeads) = (
+                    contents.frames, contents.packed, contents.events, contents.packedEvents, contents.heads
+                )
             case .failure(let error):
                 throw JSONFieldError(
                     reason: "field \"\(BinaryTrace.member)\" is not base64url text (RFC 4648 section 5): \(error.reason) "
@@ -272,6 +280,7 @@ struct ReplyReader {
             frames = []
             packedFrames = nil
             detailHeads = nil
+            packedEvents = nil
             events = []
             framesProblem = framesProblem ?? error
         }

@@ -55,13 +55,14 @@ public final class ExternalTransitionEngine: TransitionEngine {
     }
 
     /// `runExplained`, a binary answer's frames left packed (`PackedFrames`, the trace then without
-    /// frames) and its details with arguments as their heads (`DetailHeads`) for a replay that
+    /// frames), its events too when there are few enough (`PackedEvents`, the trace then without
+    /// events) and its details with arguments as their heads (`DetailHeads`) for a replay that
     /// compares them with the recorded ones (`SessionDiff`).
     package func runPackingFrames(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]
-    ) throws -> (trace: Trace, packed: PackedFrames?, heads: DetailHeads?, decision: StoredDecision?) {
+    ) throws -> (trace: Trace, packed: PackedFrames?, events: PackedEvents?, heads: DetailHeads?, decision: StoredDecision?) {
         let response = try answer(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, packingFrames: true)
-        return (response.trace, response.packedFrames, response.detailHeads, response.decision)
+        return (response.trace, response.packedFrames, response.packedEvents, response.detailHeads, response.decision)
     }
 
     private func answer(

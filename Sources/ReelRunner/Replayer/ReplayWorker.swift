@@ -19,15 +19,18 @@ struct CandidateTrace {
     var hierarchy: FinalHierarchy?
     /// The trace's frames when the engine's answer left them packed (`trace` then holds none).
     var packed: PackedFrames?
+    /// The trace's events when the engine's answer left them packed (`trace` then holds none).
+    var packedEvents: PackedEvents?
     /// The events whose details the answer's reader left as their heads.
     var heads: DetailHeads?
 
     /// The trace as it is kept, its outcome describing the final hierarchy.
     var kept: Trace {
-        guard hierarchy != nil || packed != nil || heads != nil else { return trace }
+        guard hierarchy != nil || packed != nil || packedEvents != nil || heads != nil else { return trace }
         var trace = trace
         if let hierarchy { trace.outcome.hierarchy = hierarchy.json }
         if let packed { trace.frames = packed.frames }
+        if let packedEvents { trace.events = packedEvents.events }
         if let heads { trace.events = heads.details(of: trace.events) }
         return trace
     }
@@ -288,12 +291,15 @@ final class ReplayWorker: @unchecked Sendable {
                 // An external engine's binary answer is compared as its columns: its frames are
                 // made only for a trace that is kept (`CandidateTrace.kept`).
                 // Its details with arguments stay heads, which hold the names the lifecycle compares.
-                let (trace, packed, heads, decision) = try external.runPackingFrames(
+                let (trace, packed, events, heads, decision) = try external.runPackingFrames(
                     scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches)
                 if let packed {
-                    let bytes = TraceFootprint.bytes(of: trace) + packed.heapBytes
-                    let candidate = keepsTraces ? CandidateTrace(trace: trace, hierarchy: nil, packed: packed, heads: heads) : nil
-                    return (diff.begin(actual: trace, packed: packed, refreshHz: header.refreshHz), candidate, decision, bytes)
+                    let bytes = TraceFootprint.bytes(of: trace) + packed.heapBytes + (events?.heapBytes ?? 0)
+                    let candidate =
+                        keepsTraces ? CandidateTrace(trace: trace, hierarchy: nil, packed: packed, packedEvents: events, heads: heads) : nil
+                    return (
+                        diff.begin(actual: trace, packed: packed, events: events, refreshHz: header.refreshHz), candidate, decision, bytes
+                    )
                 }
                 let candidate = keepsTraces ? CandidateTrace(trace: trace, hierarchy: nil, heads: heads) : nil
                 return (diff.begin(actual: trace, refreshHz: header.refreshHz), candidate, decision, TraceFootprint.bytes(of: trace))
