@@ -31,23 +31,20 @@ package let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathCom
 /// are removed by the next test process that starts. Made once, on first use (a global `let` is
 /// initialised exactly once, whatever the thread).
 private let scratchRoot: String = {
-    let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
-    removeRootsOfDeadProcesses(in: base)
-    let root = base + scratchRootPrefix + String(getpid())
+    removeRootsOfDeadProcesses(in: scratchBase)
+    let root = scratchBase + scratchRootPrefix + String(getpid())
     try? FileManager.default.removeItem(atPath: root)  // a dead namesake's, as pids are reused
     try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     if ProcessInfo.processInfo.environment["REEL_KEEP_TEST_FILES"] != "1" {
-        atexit { removeScratchRoot() }
+        atexit { try? FileManager.default.removeItem(atPath: scratchRoot) }
     }
     return root
 }()
 
-private let scratchRootPrefix = "reel-tests-"
+/// The temporary directory, ending in "/".
+private let scratchBase = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
 
-private func removeScratchRoot() {
-    let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
-    try? FileManager.default.removeItem(atPath: base + scratchRootPrefix + String(getpid()))
-}
+private let scratchRootPrefix = "reel-tests-"
 
 /// Removes `reel-tests-<pid>` roots whose process no longer runs (`kill(pid, 0)` fails with
 /// ESRCH). A live process's root, another test run's beside this one, is left alone.
