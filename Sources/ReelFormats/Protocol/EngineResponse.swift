@@ -191,15 +191,20 @@ enum ReplyKeys {
 
 /// How an answer writes the outcome's `hierarchy` text: as is when it is one line of JSON,
 /// re-written compactly when it parses but spans lines, as a JSON string when it does not parse.
-/// The last text found to be one line of JSON is remembered, so the same hierarchy answer after
-/// answer is compared, not parsed again.
+/// The texts found to be one line of JSON are remembered (up to `capacity`), so the same
+/// hierarchies, answer after answer, are looked up, not parsed again: a replay's sessions take
+/// turns among a few scenarios, each with its own final hierarchy.
 package struct HierarchyCheck {
     private var lastOneLine: String?
+    private var oneLine: Set<String> = []
+    /// The most texts remembered; past it the memory starts afresh.
+    static let capacity = 64
 
     package init() {}
 
     mutating func write(_ hierarchy: String, into writer: inout JSONWriter) {
-        if hierarchy == lastOneLine {
+        if hierarchy == lastOneLine || oneLine.contains(hierarchy) {
+            lastOneLine = hierarchy
             writer.verbatim(hierarchy)
             return
         }
@@ -211,6 +216,8 @@ package struct HierarchyCheck {
             writer.value(parsed)
         } else {
             lastOneLine = hierarchy
+            if oneLine.count >= Self.capacity { oneLine.removeAll(keepingCapacity: true) }
+            oneLine.insert(hierarchy)
             writer.verbatim(hierarchy)
         }
     }

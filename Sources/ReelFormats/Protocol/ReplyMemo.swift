@@ -9,7 +9,8 @@ import ReelTrace
 
 /// What one engine process's answers repeat, kept from one answer to the next so that it is read
 /// once: the `engine` member (the same name and version in every answer) and the outcome's
-/// `hierarchy` (the same final hierarchy for every session of a scenario). A member whose bytes
+/// `hierarchy` (the same final hierarchy for every session of a scenario; the last
+/// `hierarchyCapacity` of them, as sessions take turns among scenarios). A member whose bytes
 /// are exactly those of a remembered one is that member again, its tree never built; any other is
 /// read as always and remembered in its place. The answers decode exactly as without a memo.
 ///
@@ -22,9 +23,11 @@ package struct ReplyMemo {
     var engineText: [UInt8] = []
     var engineName = ""
     var engineVersion = ""
-    /// The bytes of the last `hierarchy` object read, and its compact text.
-    var hierarchyText: [UInt8] = []
-    var hierarchy = ""
+    /// The bytes of recent `hierarchy` objects read and their compact texts, the latest last:
+    /// a replay's sessions take turns among a few scenarios, each with its own final hierarchy.
+    var hierarchies: [(bytes: [UInt8], text: String)] = []
+    /// The most hierarchies remembered; the oldest is forgotten past it.
+    static let hierarchyCapacity = 64
     /// Whether a binary answer's frames are read as `PackedFrames` (`EngineResponse.packedFrames`,
     /// its trace then without frames) for a reader that compares them and needs no `Frame`.
     package var packsFrames = false
@@ -78,14 +81,14 @@ package struct ReplyMemo {
                 guard hierarchy == nil, cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == UInt8(ascii: "{") else {
                     return nil
                 }
-                if Self.take(hierarchyText, &cursor) {
-                    hierarchy = self.hierarchy
+                if let known = hierarchies.indices.last(where: { Self.take(hierarchies[$0].bytes, &cursor) }) {
+                    hierarchy = hierarchies[known].text
                 } else {
                     let valueStart = cursor.index
                     guard let value = try? cursor.parseValue(depth: 2) else { return nil }
                     let text = JSONWriter.text(of: value)
-                    hierarchyText = Array(UnsafeBufferPointer(rebasing: cursor.bytes[valueStart..<cursor.index]))
-                    self.hierarchy = text
+                    if hierarchies.count >= Self.hierarchyCapacity { hierarchies.removeFirst() }
+                    hierarchies.append((Array(UnsafeBufferPointer(rebasing: cursor.bytes[valueStart..<cursor.index])), text))
                     hierarchy = text
                 }
             }

@@ -19,8 +19,11 @@ import ReelTrace
 /// let request = try decoder.decode(line: bytes)
 /// ```
 package struct RequestDecoder {
-    /// The previous request's spec as sent and as re-written.
-    private var lastSpec: (sent: [UInt8], compact: String)?
+    /// The specs of recent requests as sent and as re-written, the latest last: a client's
+    /// requests take turns among a few scenarios (a replay of all 48 catalog ones, say).
+    private var recentSpecs: [(sent: [UInt8], compact: String)] = []
+    /// The most specs remembered; the oldest is forgotten past it.
+    static let recentSpecCapacity = 64
 
     package init() {}
 
@@ -137,22 +140,28 @@ package struct RequestDecoder {
         cursor.skipWhitespace()
         let start = cursor.index
         guard start < cursor.bytes.count, cursor.bytes[start] == UInt8(ascii: "{") else { return nil }
-        // The previous spec's bytes at the cursor are that whole object again (a JSON value ends
-        // where its text ends), so the same spec is taken without scanning it.
-        if let lastSpec, cursor.bytes.count - start >= lastSpec.sent.count,
-            UnsafeBufferPointer(rebasing: cursor.bytes[start..<(start + lastSpec.sent.count)]).elementsEqual(lastSpec.sent)
-        {
-            cursor.index = start + lastSpec.sent.count
-            return lastSpec.compact
+        // A remembered spec's bytes at the cursor are that whole object again (a JSON value ends
+        // where its text ends), so the same spec is taken without scanning it. The latest first.
+        let available = cursor.bytes.count - start
+        for index in recentSpecs.indices.reversed() {
+            let count = recentSpecs[index].sent.count
+            guard available >= count else { continue }
+            let same = recentSpecs[index].sent.withUnsafeBufferPointer { sent in
+                memcmp(cursor.bytes.baseAddress! + start, sent.baseAddress!, count) == 0
+            }
+            if same {
+                cursor.index = start + count
+                return recentSpecs[index].compact
+            }
         }
         var reader = ReplyReader(cursor: cursor)
         guard (try? reader.skipValue(depth: 2)) != nil else { return nil }
         cursor = reader.cursor
         let sent = UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index])
-        if let lastSpec, lastSpec.sent.elementsEqual(sent) { return lastSpec.compact }
         guard let value = try? JSONParser.parse(sent) else { return nil }
         let compact = JSONWriter.text(of: value)
-        lastSpec = (Array(sent), compact)
+        if recentSpecs.count >= Self.recentSpecCapacity { recentSpecs.removeFirst() }
+        recentSpecs.append((Array(sent), compact))
         return compact
     }
 

@@ -19,9 +19,10 @@ public final class ExternalTransitionEngine: TransitionEngine {
     public private(set) var startupFailure: String?
     private var failuresBeforeFirstAnswer = 0
     private let attempts: Int
-    /// The last scenario sent and its spec as the request carries it: consecutive sessions mostly
-    /// share a scenario, and encoding a spec costs more than the rest of the request.
-    private var lastSpec: (scenario: ScenarioSpec, text: String)?
+    /// The scenarios sent and their specs as the request carries them (`SpecTexts`): encoding a
+    /// spec costs more than the rest of the request, and a replay's sessions take turns among
+    /// the few scenarios an archive holds.
+    private var specTexts = SpecTexts()
 
     /// - Parameters:
     ///   - startupAttempts: failures in a row before a first answer that give the engine up.
@@ -91,15 +92,14 @@ public final class ExternalTransitionEngine: TransitionEngine {
 
     /// The protocol request for one session, offering the compact answer form.
     private func request(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> EngineRequest {
-        if lastSpec?.scenario != scenario {
-            do {
-                lastSpec = (scenario, try EngineRequest.compactSpec(scenario.canonicalJSON))
-            } catch {
-                throw ExternalEngineError(kind: .ioError, message: "cannot encode the request: \(error.reason)")
-            }
+        let specText: String
+        do {
+            specText = try specTexts.text(of: scenario)
+        } catch {
+            throw ExternalEngineError(kind: .ioError, message: "cannot encode the request: \(error.reason)")
         }
         var request = EngineRequest(
-            scenarioName: scenario.name, scenarioSpecJSON: lastSpec?.text, device: device, refreshHz: refreshHz, touches: touches)
+            scenarioName: scenario.name, scenarioSpecJSON: specText, device: device, refreshHz: refreshHz, touches: touches)
         request.specIsCompact = true
         // Engines that know a compact answer form use it (binary before columns); the others
         // ignore the offer.

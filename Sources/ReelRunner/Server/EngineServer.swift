@@ -8,8 +8,9 @@ import ReelTrace
 package struct EngineServer {
     private let engine: BuiltinEngine
     private let scenarios = ScenarioResolver()
-    /// The spec of the previous request: consecutive requests mostly name the same one, and
-    /// comparing its text (the decoder hands the same string again) costs less than hashing it.
+    /// The specs of recent requests by scenario name: requests take turns among a few scenarios,
+    /// and comparing a spec's text (the decoder hands the same string again) costs less than
+    /// resolving it.
     private let lastSpec = LastSpec()
 
     package init(engine: BuiltinEngine) {
@@ -39,16 +40,20 @@ package struct EngineServer {
     }
 }
 
-/// The last scenario a server resolved, by the name and spec text that named it.
+/// The scenarios a server resolved, by the name and spec text that named them: one per name,
+/// a request of the same name with another text resolved again and kept in its place.
 private final class LastSpec {
-    private var last: (name: String, json: String?, spec: ScenarioSpec)?
+    private var byName: [String: (json: String?, spec: ScenarioSpec)] = [:]
+    /// The most names remembered; past it the memory starts afresh.
+    static let capacity = 256
 
     func spec(for request: EngineRequest, resolve: (EngineRequest) throws(ReelFailure) -> ScenarioSpec) throws(ReelFailure)
         -> ScenarioSpec
     {
-        if let last, last.name == request.scenarioName, last.json == request.scenarioSpecJSON { return last.spec }
+        if let known = byName[request.scenarioName], known.json == request.scenarioSpecJSON { return known.spec }
         let spec = try resolve(request)
-        last = (request.scenarioName, request.scenarioSpecJSON, spec)
+        if byName.count >= Self.capacity, byName[request.scenarioName] == nil { byName.removeAll(keepingCapacity: true) }
+        byName[request.scenarioName] = (request.scenarioSpecJSON, spec)
         return spec
     }
 }

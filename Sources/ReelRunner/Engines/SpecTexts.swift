@@ -1,0 +1,32 @@
+import ReelEngine
+import ReelFormats
+
+/// The compact spec texts an `exec:` engine's requests carry, one per scenario sent, so that a
+/// spec is encoded once per scenario rather than once per session (a replay's sessions take
+/// turns among an archive's scenarios: all 48 catalog ones in the bench's corpus). A scenario
+/// is found by its name, then compared whole with the remembered one (a spec of the same name
+/// but other contents is encoded and takes its place), so the text is always the one
+/// `EngineRequest.compactSpec(scenario.canonicalJSON)` gives.
+///
+/// ```swift
+/// var texts = SpecTexts()
+/// let text = try texts.text(of: ScenarioCatalog.named("nav.push")!)
+/// ```
+struct SpecTexts {
+    private var byName: [String: (scenario: ScenarioSpec, text: String)] = [:]
+    /// The most scenarios remembered; past it the memory starts afresh (an archive of many
+    /// user-written scenarios must not grow it without bound).
+    static let capacity = 256
+
+    /// The spec of `scenario` as a request carries it.
+    mutating func text(of scenario: ScenarioSpec) throws(EngineProtocolError) -> String {
+        if let known = byName[scenario.name], known.scenario == scenario { return known.text }
+        let text = try EngineRequest.compactSpec(scenario.canonicalJSON)
+        if byName.count >= Self.capacity, byName[scenario.name] == nil { byName.removeAll(keepingCapacity: true) }
+        byName[scenario.name] = (scenario, text)
+        return text
+    }
+
+    /// How many scenarios are remembered (for tests).
+    var count: Int { byName.count }
+}

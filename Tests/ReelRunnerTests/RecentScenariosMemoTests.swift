@@ -1,0 +1,148 @@
+import Foundation
+import ReelEngine
+import ReelJSON
+import ReelTrace
+import Testing
+
+@testable import ReelFormats
+@testable import ReelRunner
+
+/// Issue 37: the memories an `exec:` replay keeps of what repeats hold several scenarios at once,
+/// since a replay's sessions take turns among an archive's scenarios (the bench's corpus: all 48
+/// catalog ones, session after session). Each must give exactly what the work it saves gives:
+/// the request's spec text (`SpecTexts`), the server's decoded spec (`RequestDecoder`), the
+/// server's resolved scenario (`EngineServer`), the answer's hierarchy text (`HierarchyCheck`)
+/// and the reader's hierarchy (`ReplyMemo`), in turn, past the memories' capacities, and for a
+/// name that comes back with another spec.
+@Suite("Exec replay: memories of several scenarios")
+struct RecentScenariosMemoTests {
+    /// Catalog scenarios taking turns, then the first ones again, then one renamed copy with
+    /// another summary and animator (same name as a catalog one, other contents).
+    static func scenariosInTurn() -> [ScenarioSpec] {
+        let some = Array(ScenarioCatalog.all.prefix(6))
+        var changed = some[1]
+        changed.summary = "the same name, another spec"
+        changed.animator = changed.animator == .bounce ? .system : .bounce
+        return some + some + [changed, some[1], changed] + some.reversed()
+    }
+
+    @Test func specTextsAreTheEncodedSpecOfEachScenarioInTurn() throws {
+        var texts = SpecTexts()
+        let scenarios = Self.scenariosInTurn()
+        for scenario in scenarios {
+            // The published rule: the canonical JSON re-written compactly (EngineRequest.compactSpec).
+            let expected = JSONWriter.text(of: try JSONParser.parse(scenario.canonicalJSON))
+            #expect(try texts.text(of: scenario) == expected, "\(scenario.name)")
+        }
+        // One entry per name: the renamed copy took its name's place.
+        #expect(texts.count == 6)
+        // Past the capacity the memory starts afresh instead of growing.
+        var many = SpecTexts()
+        for index in 0..<(SpecTexts.capacity + 10) {
+            var scenario = scenarios[index % 6]
+            scenario.name = "user.\(index)"
+            let expected = JSONWriter.text(of: try JSONParser.parse(scenario.canonicalJSON))
+            #expect(try many.text(of: scenario) == expected)
+        }
+        #expect(many.count <= SpecTexts.capacity)
+        #expect(many.count == 10)
+    }
+
+    /// Request lines of the scenarios in turn, with their specs as Reel sends them (compact) and
+    /// as a person might (pretty-printed), and more distinct specs than the decoder remembers.
+    static func requestLines() throws -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        let touches = [Touch(t: 0, id: 1, phase: .began, x: 10, y: 400), Touch(t: 0.1, id: 1, phase: .ended, x: 200, y: 400)]
+        var scenarios = scenariosInTurn()
+        for index in 0..<(RequestDecoder.recentSpecCapacity + 6) {
+            var scenario = scenarios[index % 6]
+            scenario.name = "user.\(index % (RequestDecoder.recentSpecCapacity + 3))"
+            scenarios.append(scenario)
+        }
+        scenarios += scenariosInTurn()
+        for (index, scenario) in scenarios.enumerated() {
+            var request = EngineRequest(
+                scenarioName: scenario.name, scenarioSpecJSON: scenario.canonicalJSON, device: GestureSession.defaultDevice,
+                refreshHz: 60, touches: touches, id: index + 1)
+            request.offersBinary2 = true
+            lines.append(Array(try request.encodedLine().dropLast()))
+        }
+        // A spec spelled with whitespace: other bytes, the same compact text.
+        let pretty = #"{"id":900,"scenario":{"name":"nav.push","spec":{ "a" : [1, 2.50] }},"touches":[]}"#
+        lines.insert(Array(pretty.utf8), at: 3)
+        lines.insert(Array(#"{"id":901,"scenario":{"name":"nav.push","spec":{"a":[1,2.50]}},"touches":[]}"#.utf8), at: 5)
+        return lines
+    }
+
+    @Test func requestsOfScenariosInTurnDecodeAsTheTreeDecoderReadsThem() throws {
+        var decoder = RequestDecoder()
+        var distinctSpecs = Set<String>()
+        for line in try Self.requestLines() {
+            let fast = try line.withUnsafeBufferPointer { try decoder.decode(line: $0) }
+            let tree = try EngineRequest.decode(line: line)
+            #expect(fast == tree, "\(String(decoding: line.prefix(120), as: UTF8.self))")
+            if let spec = tree.scenarioSpecJSON { distinctSpecs.insert(spec) }
+        }
+        // More distinct specs than remembered went through (the oldest forgotten on the way).
+        #expect(distinctSpecs.count > RequestDecoder.recentSpecCapacity)
+    }
+
+    @Test func theServerAnswersScenariosInTurnAsAFreshServerWould() throws {
+        let shared = EngineServer(engine: BuiltinEngine())
+        var answered = 0
+        for (index, scenario) in Self.scenariosInTurn().enumerated() {
+            let synthesizer = GestureSynthesizer(scenario: scenario, device: GestureSession.defaultDevice, refreshHz: 60, seed: 11)
+            let session = synthesizer.session(index: index)
+            let request = EngineRequest(
+                scenarioName: scenario.name, scenarioSpecJSON: JSONWriter.text(of: try JSONParser.parse(scenario.canonicalJSON)),
+                device: session.device, refreshHz: session.refreshHz, touches: session.touches, id: index + 1)
+            let fresh = EngineServer(engine: BuiltinEngine()).answer(request)
+            let reply = shared.answer(request)
+            #expect(reply.encodedLine(id: 1) == fresh.encodedLine(id: 1), "\(scenario.name) #\(index)")
+            if case .response = reply { answered += 1 }
+        }
+        #expect(answered == Self.scenariosInTurn().count)
+    }
+
+    /// Hierarchies taking turns: one-line ones (more than remembered), one that spans lines, one
+    /// that is not JSON, and the first ones again.
+    static func hierarchiesInTurn() -> [String] {
+        let oneLine = (0..<(HierarchyCheck.capacity + 5)).map { #"{"root":{"children":["V\#($0)"],"name":"nav"}}"# }
+        let spanning = "{\n\"root\": [1, 2]\n}"
+        let broken = #"{"root":"#
+        return Array(oneLine.prefix(5)) + [spanning, broken] + Array(oneLine.prefix(5)) + oneLine + [spanning] + oneLine.prefix(3)
+    }
+
+    @Test func answersWithHierarchiesInTurnAreWrittenAsWithAFreshCheck() {
+        var check = HierarchyCheck()
+        for (index, hierarchy) in Self.hierarchiesInTurn().enumerated() {
+            let trace = Trace(frames: [], events: [], outcome: Outcome(completed: true, t: Double(index), hierarchy: hierarchy))
+            let reply = EngineReply.response(EngineResponse(engineName: "e", engineVersion: "1", trace: trace))
+            var fresh = HierarchyCheck()
+            let alone = reply.encodedLine(id: index, encoding: .binary2, hierarchyCheck: &fresh)
+            let shared = reply.encodedLine(id: index, encoding: .binary2, hierarchyCheck: &check)
+            #expect(shared == alone, "\(hierarchy)")
+        }
+    }
+
+    @Test func answersWithHierarchiesInTurnReadAsEachOnItsOwn() throws {
+        var memo = ReplyMemo()
+        var read = 0
+        for (index, hierarchy) in Self.hierarchiesInTurn().enumerated() {
+            let trace = Trace(frames: [], events: [], outcome: Outcome(completed: index % 2 == 0, t: Double(index), hierarchy: hierarchy))
+            let reply = EngineReply.response(EngineResponse(engineName: "e", engineVersion: "1", trace: trace))
+            let line = Array(reply.encodedLine(id: 7).dropLast())
+            var fresh = ReplyMemo()
+            let alone = Result { () throws(EngineProtocolError) in try EngineReply.decodeAnswerAndForm(line: line, memo: &fresh).reply }
+            let withMemo = Result { () throws(EngineProtocolError) in try EngineReply.decodeAnswerAndForm(line: line, memo: &memo).reply }
+            #expect(withMemo == alone, "\(hierarchy)")
+            if case .success(.response(let response)) = withMemo {
+                read += 1
+                // A one-line hierarchy comes back as the text the engine sent.
+                if !hierarchy.contains("\n"), hierarchy.hasSuffix("}}") { #expect(response.trace.outcome.hierarchy == hierarchy) }
+            }
+        }
+        #expect(read == Self.hierarchiesInTurn().count)
+        #expect(memo.hierarchies.count <= ReplyMemo.hierarchyCapacity)
+    }
+}
