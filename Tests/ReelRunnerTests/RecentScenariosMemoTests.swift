@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
 import ReelJSON
+import ReelSynth
 import ReelTrace
 import Testing
 
@@ -144,5 +145,30 @@ struct RecentScenariosMemoTests {
         }
         #expect(read == Self.hierarchiesInTurn().count)
         #expect(memo.hierarchies.count <= ReplyMemo.hierarchyCapacity)
+    }
+
+    /// An engine process that names itself "e" of version 1, 1, 2, 2, 1 in its answers (a
+    /// process's answers name the same engine, but an engine may change its name).
+    private static let versionChangingEngine = """
+        python3 -c 'import sys, json
+        versions = ["1", "1", "2", "2", "1"]
+        for n, line in enumerate(sys.stdin):
+            request = json.loads(line)
+            answer = {"id": request.get("id"), "engine": {"name": "e", "version": versions[n % 5]}, "frames": [], "events": [],
+                      "outcome": {"completed": True, "t": 0}}
+            print(json.dumps(answer), flush=True)'
+        """
+
+    @Test func theIdentityFollowsTheNameAndVersionOfEveryAnswer() throws {
+        let engine = ExternalTransitionEngine(command: Self.versionChangingEngine)
+        let spec = try #require(ScenarioCatalog.named("nav.interactive-pop"))
+        let touches = [Touch(t: 0, id: 1, phase: .began, x: 4, y: 400), Touch(t: 0.1, id: 1, phase: .ended, x: 200, y: 400)]
+        for version in ["1", "1", "2", "2", "1"] {
+            _ = try engine.run(scenario: spec, device: GestureSession.defaultDevice, refreshHz: 60, touches: touches, outcomeHierarchy: true)
+            #expect(engine.identityIsKnown)
+            #expect(engine.identity.name == "e" && engine.identity.version == version)
+            // The published rule (docs/PROTOCOL.md): SHA-256 of "exec", name, version and command, one a line.
+            #expect(engine.identity.fingerprint == SHA256.hex("exec\ne\n\(version)\n\(Self.versionChangingEngine)"))
+        }
     }
 }

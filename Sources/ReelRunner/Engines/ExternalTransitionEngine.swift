@@ -85,8 +85,12 @@ public final class ExternalTransitionEngine: TransitionEngine {
             }
             throw error
         }
-        identity = process.identity(of: response)
-        identityIsKnown = true
+        // The fingerprint (a SHA-256 of name, version and command) is worked out again only when
+        // the engine names itself otherwise: every answer of a process mostly names the same.
+        if !identityIsKnown || identity.name != response.engineName || identity.version != response.engineVersion {
+            identity = process.identity(of: response)
+            identityIsKnown = true
+        }
         return response
     }
 
