@@ -91,7 +91,12 @@ struct RecentScenariosMemoTests {
     @Test func theServerAnswersScenariosInTurnAsAFreshServerWould() throws {
         let shared = EngineServer(engine: BuiltinEngine())
         var answered = 0
-        for (index, scenario) in Self.scenariosInTurn().enumerated() {
+        // Another catalog scenario under the first one's name: its own spec must be the one run.
+        var impostor = ScenarioCatalog.all[ScenarioCatalog.all.count - 1]
+        impostor.name = ScenarioCatalog.all[0].name
+        let scenarios = Self.scenariosInTurn() + [ScenarioCatalog.all[0], impostor, ScenarioCatalog.all[0], impostor]
+        var lines: [String: Set<[UInt8]>] = [:]
+        for (index, scenario) in scenarios.enumerated() {
             let synthesizer = GestureSynthesizer(scenario: scenario, device: GestureSession.defaultDevice, refreshHz: 60, seed: 11)
             let session = synthesizer.session(index: index)
             let request = EngineRequest(
@@ -101,8 +106,11 @@ struct RecentScenariosMemoTests {
             let reply = shared.answer(request)
             #expect(reply.encodedLine(id: 1) == fresh.encodedLine(id: 1), "\(scenario.name) #\(index)")
             if case .response = reply { answered += 1 }
+            if index >= scenarios.count - 4 { lines[scenario.summary, default: []].insert(fresh.encodedLine(id: 1)) }
         }
-        #expect(answered == Self.scenariosInTurn().count)
+        #expect(answered == scenarios.count)
+        // The two specs of one name answered differently (so the check above tells them apart).
+        #expect(lines.count == 2 && Set(lines.values.flatMap { $0 }).count >= 2)
     }
 
     /// Hierarchies taking turns: one-line ones (more than remembered), one that spans lines, one
