@@ -172,7 +172,8 @@ struct RecentScenariosMemoTests {
         let spec = try #require(ScenarioCatalog.named("nav.interactive-pop"))
         let touches = [Touch(t: 0, id: 1, phase: .began, x: 4, y: 400), Touch(t: 0.1, id: 1, phase: .ended, x: 200, y: 400)]
         for version in ["1", "1", "2", "2", "1"] {
-            _ = try engine.run(scenario: spec, device: GestureSession.defaultDevice, refreshHz: 60, touches: touches, outcomeHierarchy: true)
+            _ = try engine.run(
+                scenario: spec, device: GestureSession.defaultDevice, refreshHz: 60, touches: touches, outcomeHierarchy: true)
             #expect(engine.identityIsKnown)
             #expect(engine.identity.name == "e" && engine.identity.version == version)
             // The published rule (docs/PROTOCOL.md): SHA-256 of "exec", name, version and command, one a line.
