@@ -109,10 +109,16 @@ public final class ExternalEngine: Sendable {
     /// it, in order. The engine works on it while Reel compares earlier answers (two cores busy
     /// instead of one). A failure to send is left for that `run` to report.
     package func sendAhead(_ request: EngineRequest) {
+        sendAhead([request])
+    }
+
+    /// Sends `requests` ahead, in order, as `sendAhead(_:)` would one by one, but in one write:
+    /// the engine process, waiting for input, wakes once for all of them.
+    package func sendAhead(_ requests: [EngineRequest]) {
         let limits = EngineProcessSlot.Limits(time: timeLimit, replyBytes: maxReplyBytes)
         let command = self.command
         process.withLock { slot in
-            slot.ahead.append(EngineProcessSlot.Ahead(request: request))
+            for request in requests { slot.ahead.append(EngineProcessSlot.Ahead(request: request)) }
             slot.sendWaiting(command: command, limits: limits)
         }
     }
@@ -230,6 +236,9 @@ struct EngineProcessSlot: ~Copyable {
             }
             current = engine
         }
+        // The waiting requests' lines go out in one write (one wake-up of a waiting engine).
+        var lines: [UInt8] = []
+        var firstSent: Int?
         for position in first..<ahead.count where ahead[position].id == nil && ahead[position].failure == nil {
             var numbered = ahead[position].request
             numbered.id = lastRequestID + 1
@@ -242,14 +251,17 @@ struct EngineProcessSlot: ~Copyable {
                 continue
             }
             lastRequestID += 1
-            do throws(EngineProcess.ExchangeFailure) {
-                try engine.send(line)
-            } catch {
-                lost(engine)
-                ahead[position].failure = ExternalEngineError(kind: .ioError, message: Self.reason(error))
-                return
-            }
+            if lines.isEmpty { lines = line } else { lines += line }
+            firstSent = firstSent ?? position
             ahead[position].id = lastRequestID
+        }
+        guard let firstSent else { return }
+        do throws(EngineProcess.ExchangeFailure) {
+            try engine.send(lines)
+        } catch {
+            // As when the first of them could not be sent: it fails, the others wait for the next process.
+            lost(engine)
+            ahead[firstSent].failure = ExternalEngineError(kind: .ioError, message: Self.reason(error))
         }
     }
 

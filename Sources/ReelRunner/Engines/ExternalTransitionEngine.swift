@@ -119,10 +119,19 @@ extension ExternalTransitionEngine: AheadEngine {
     /// engine would not be sent (out of the gesture limits, an engine given up on) is not, and its
     /// `run` reports why at its turn.
     package func sendAhead(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) {
-        guard startupFailure == nil, GestureLimits.violation(touches: touches, device: device, refreshHz: refreshHz) == nil,
-            let request = try? request(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)
-        else { return }
-        process.sendAhead(request)
+        sendAhead([AheadSession(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches)])
+    }
+
+    /// Sends the sessions in one write to the engine process (`ExternalEngine.sendAhead(_:)`),
+    /// each as `sendAhead(scenario:device:refreshHz:touches:)` would, in order.
+    package func sendAhead(_ sessions: [AheadSession]) {
+        guard startupFailure == nil else { return }
+        let requests = sessions.compactMap { session -> EngineRequest? in
+            guard GestureLimits.violation(touches: session.touches, device: session.device, refreshHz: session.refreshHz) == nil
+            else { return nil }
+            return try? request(scenario: session.scenario, device: session.device, refreshHz: session.refreshHz, touches: session.touches)
+        }
+        if !requests.isEmpty { process.sendAhead(requests) }
     }
 
     package var sessionsAhead: Int { process.sessionsAhead }

@@ -79,10 +79,27 @@ package protocol HierarchyDeferringEngine: ExplainingEngine {
 /// ```
 package protocol AheadEngine: TransitionEngine {
     func sendAhead(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch])
+    /// Sends several sessions at once, in order: for a process, one write (one wake-up) for all.
+    func sendAhead(_ sessions: [AheadSession])
     /// The sessions sent ahead whose answers were not yet taken by `run`.
     var sessionsAhead: Int { get }
     /// Forgets the sessions sent ahead (stopping a process that is working on them).
     func dropAhead()
+}
+
+/// One session sent ahead (`AheadEngine.sendAhead(_:)`).
+package struct AheadSession {
+    package var scenario: ScenarioSpec
+    package var device: Device
+    package var refreshHz: Double
+    package var touches: [Touch]
+
+    package init(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) {
+        self.scenario = scenario
+        self.device = device
+        self.refreshHz = refreshHz
+        self.touches = touches
+    }
 }
 
 /// This build's engine behind the `TransitionEngine` interface.
