@@ -9,8 +9,10 @@ import Testing
 @testable import ReelRunner
 
 /// Issue 37: the memories an `exec:` replay keeps of what repeats hold several scenarios at once,
-/// since a replay's sessions take turns among an archive's scenarios (the bench's corpus: all 48
-/// catalog ones, session after session). Each must give exactly what the work it saves gives:
+/// since the requests a replay builds ahead and at their turn alternate wherever the scenario
+/// changes, sessions of one scenario end with different final hierarchies (finished or
+/// cancelled), and an archive may hold its scenarios in any order. Each must give exactly what
+/// the work it saves gives:
 /// the request's spec text (`SpecTexts`), the server's decoded spec (`RequestDecoder`), the
 /// server's resolved scenario (`EngineServer`), the answer's hierarchy text (`HierarchyCheck`)
 /// and the reader's hierarchy (`ReplyMemo`), in turn, past the memories' capacities, and for a

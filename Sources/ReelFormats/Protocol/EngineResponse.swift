@@ -193,7 +193,7 @@ enum ReplyKeys {
 /// re-written compactly when it parses but spans lines, as a JSON string when it does not parse.
 /// The texts found to be one line of JSON are remembered (up to `capacity`), so the same
 /// hierarchies, answer after answer, are looked up, not parsed again: a replay's sessions take
-/// turns among a few scenarios, each with its own final hierarchy.
+/// turns among a few final hierarchies (finished or cancelled sessions, several scenarios).
 package struct HierarchyCheck {
     private var lastOneLine: String?
     private var oneLine: Set<String> = []

@@ -9,10 +9,9 @@ import ReelTrace
 
 /// What one engine process's answers repeat, kept from one answer to the next so that it is read
 /// once: the `engine` member (the same name and version in every answer) and the outcome's
-/// `hierarchy` (the same final hierarchy for every session of a scenario; the last
-/// `hierarchyCapacity` of them, as sessions take turns among scenarios). A member whose bytes
-/// are exactly those of a remembered one is that member again, its tree never built; any other is
-/// read as always and remembered in its place. The answers decode exactly as without a memo.
+/// `hierarchy` (the same few final hierarchies for the sessions of a scenario, finished or
+/// cancelled: the last `hierarchyCapacity` are kept). A member whose bytes are exactly those of a remembered one is that member again, its tree never built; any other is
+/// read as always and remembered. The answers decode exactly as without a memo.
 ///
 /// ```swift
 /// var memo = ReplyMemo()
@@ -24,7 +23,8 @@ package struct ReplyMemo {
     var engineName = ""
     var engineVersion = ""
     /// The bytes of recent `hierarchy` objects read and their compact texts, the latest last:
-    /// a replay's sessions take turns among a few scenarios, each with its own final hierarchy.
+    /// a scenario's sessions end in a few final hierarchies (finished, cancelled), and sessions
+    /// may take turns among scenarios.
     var hierarchies: [(bytes: [UInt8], text: String)] = []
     /// The most hierarchies remembered; the oldest is forgotten past it.
     static let hierarchyCapacity = 64

@@ -20,8 +20,8 @@ public final class ExternalTransitionEngine: TransitionEngine {
     private var failuresBeforeFirstAnswer = 0
     private let attempts: Int
     /// The scenarios sent and their specs as the request carries them (`SpecTexts`): encoding a
-    /// spec costs more than the rest of the request, and a replay's sessions take turns among
-    /// the few scenarios an archive holds.
+    /// spec costs more than the rest of the request, and the requests built ahead and at their
+    /// turn alternate between scenarios wherever the scenario changes.
     private var specTexts = SpecTexts()
 
     /// - Parameters:

@@ -2,8 +2,9 @@ import ReelEngine
 import ReelFormats
 
 /// The compact spec texts an `exec:` engine's requests carry, one per scenario sent, so that a
-/// spec is encoded once per scenario rather than once per session (a replay's sessions take
-/// turns among an archive's scenarios: all 48 catalog ones in the bench's corpus). A scenario
+/// spec is encoded once per scenario rather than once per session: a replay builds each request
+/// twice (sent ahead, and at its turn), so around every change of scenario the two alternate,
+/// and an archive may hold its scenarios in any order. A scenario
 /// is found by its name, then compared whole with the remembered one (a spec of the same name
 /// but other contents is encoded and takes its place), so the text is always the one
 /// `EngineRequest.compactSpec(scenario.canonicalJSON)` gives.
