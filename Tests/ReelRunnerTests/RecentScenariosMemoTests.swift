@@ -183,3 +183,61 @@ struct RecentScenariosMemoTests {
         }
     }
 }
+
+/// The same memories against hostile sizes: what they hold stays within their byte budgets, and
+/// what is read is still exactly what is read without them.
+@Suite("Exec replay: memories of several scenarios, within their budgets")
+struct RecentScenariosMemoBudgetTests {
+    /// A one-line hierarchy of about `bytes` bytes, told apart by `index`.
+    static func bigHierarchy(_ index: Int, bytes: Int) -> String {
+        #"{"root":{"index":\#(index),"pad":""# + String(repeating: "x", count: bytes) + #""}}"#
+    }
+
+    @Test func theReaderKeepsItsHierarchiesWithinTheBudget() throws {
+        var memo = ReplyMemo()
+        // Hierarchies of about a quarter of the budget with their texts (the oldest forgotten to
+        // fit: at most 4 are held, where the capacity alone would keep 64) and small ones.
+        let sizes = [ReplyMemo.hierarchyByteBudget / 8, 300, ReplyMemo.hierarchyByteBudget / 9]
+        for index in 0..<12 {
+            let hierarchy = Self.bigHierarchy(index % 5, bytes: sizes[index % 3])
+            let trace = Trace(frames: [], events: [], outcome: Outcome(completed: true, t: 0, hierarchy: hierarchy))
+            let reply = EngineReply.response(EngineResponse(engineName: "e", engineVersion: "1", trace: trace))
+            let line = Array(reply.encodedLine(id: 1).dropLast())
+            var fresh = ReplyMemo()
+            let alone = Result { () throws(EngineProtocolError) in try EngineReply.decodeAnswerAndForm(line: line, memo: &fresh).reply }
+            let withMemo = Result { () throws(EngineProtocolError) in try EngineReply.decodeAnswerAndForm(line: line, memo: &memo).reply }
+            #expect(withMemo == alone)
+            let held = memo.hierarchies.reduce(0) { $0 + $1.bytes.count + $1.text.utf8.count }
+            #expect(held == memo.hierarchyBytes)
+            #expect(held <= ReplyMemo.hierarchyByteBudget)
+            #expect(memo.hierarchies.allSatisfy { $0.bytes.count + $0.text.utf8.count <= ReplyMemo.hierarchyByteBudget / 2 })
+        }
+        #expect(!memo.hierarchies.isEmpty)
+    }
+
+    @Test func theServerKeepsItsSpecsWithinTheBudget() throws {
+        var decoder = RequestDecoder()
+        let big = RequestDecoder.recentSpecByteBudget / 6
+        for index in 0..<20 {
+            let pad = String(repeating: "y", count: index % 4 == 3 ? RequestDecoder.recentSpecByteBudget / 3 : big)
+            let scenario = #"{"name":"s\#(index % 7)","spec":{"n":\#(index % 7),"pad":"\#(pad)"}}"#
+            let line = Array(#"{"id":\#(index),"scenario":\#(scenario),"touches":[]}"#.utf8)
+            let fast = try line.withUnsafeBufferPointer { try decoder.decode(line: $0) }
+            #expect(fast == (try EngineRequest.decode(line: line)))
+            #expect(decoder.recentSpecBytes <= RequestDecoder.recentSpecByteBudget)
+        }
+        #expect(decoder.recentSpecBytes > 0)
+    }
+
+    @Test func specTextsStayWithinTheBudget() throws {
+        var texts = SpecTexts()
+        var scenario = try #require(ScenarioCatalog.named("nav.push"))
+        for index in 0..<12 {
+            scenario.name = "user.\(index % 5)"
+            scenario.summary = String(repeating: "z", count: index % 3 == 2 ? SpecTexts.byteBudget : SpecTexts.byteBudget / 5)
+            let expected = JSONWriter.text(of: try JSONParser.parse(scenario.canonicalJSON))
+            #expect(try texts.text(of: scenario) == expected)
+            #expect(texts.bytes <= SpecTexts.byteBudget)
+        }
+    }
+}

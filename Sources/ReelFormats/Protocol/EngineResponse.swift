@@ -199,6 +199,10 @@ package struct HierarchyCheck {
     private var oneLine: Set<String> = []
     /// The most texts remembered; past it the memory starts afresh.
     static let capacity = 64
+    /// The most bytes of text remembered (a request's spec can make a large hierarchy); past it
+    /// the memory starts afresh, and a text longer than half of it is not remembered.
+    static let byteBudget = 1 << 22
+    private var bytes = 0
 
     package init() {}
 
@@ -216,8 +220,15 @@ package struct HierarchyCheck {
             writer.value(parsed)
         } else {
             lastOneLine = hierarchy
-            if oneLine.count >= Self.capacity { oneLine.removeAll(keepingCapacity: true) }
-            oneLine.insert(hierarchy)
+            let size = hierarchy.utf8.count
+            if size <= Self.byteBudget / 2 {
+                if oneLine.count >= Self.capacity || bytes + size > Self.byteBudget {
+                    oneLine.removeAll(keepingCapacity: true)
+                    bytes = 0
+                }
+                oneLine.insert(hierarchy)
+                bytes += size
+            }
             writer.verbatim(hierarchy)
         }
     }

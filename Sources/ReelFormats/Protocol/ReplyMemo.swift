@@ -28,6 +28,23 @@ package struct ReplyMemo {
     var hierarchies: [(bytes: [UInt8], text: String)] = []
     /// The most hierarchies remembered; the oldest is forgotten past it.
     static let hierarchyCapacity = 64
+    /// The most bytes the remembered hierarchies may hold (their bytes and texts): an engine's
+    /// answers must not make Reel keep 64 hierarchies of `EngineReplyLimits.maxMemberBytes`.
+    static let hierarchyByteBudget = 4 * EngineReplyLimits.maxMemberBytes
+    /// The bytes the remembered hierarchies hold now.
+    private(set) var hierarchyBytes = 0
+
+    /// Remembers a hierarchy read, forgetting the oldest ones past the capacity or the budget.
+    mutating func remember(hierarchy bytes: [UInt8], text: String) {
+        let size = bytes.count + text.utf8.count
+        guard size <= Self.hierarchyByteBudget / 2 else { return }
+        while !hierarchies.isEmpty, hierarchies.count >= Self.hierarchyCapacity || hierarchyBytes + size > Self.hierarchyByteBudget {
+            let oldest = hierarchies.removeFirst()
+            hierarchyBytes -= oldest.bytes.count + oldest.text.utf8.count
+        }
+        hierarchies.append((bytes, text))
+        hierarchyBytes += size
+    }
     /// Whether a binary answer's frames are read as `PackedFrames` (`EngineResponse.packedFrames`,
     /// its trace then without frames) for a reader that compares them and needs no `Frame`.
     package var packsFrames = false
@@ -87,8 +104,7 @@ package struct ReplyMemo {
                     let valueStart = cursor.index
                     guard let value = try? cursor.parseValue(depth: 2) else { return nil }
                     let text = JSONWriter.text(of: value)
-                    if hierarchies.count >= Self.hierarchyCapacity { hierarchies.removeFirst() }
-                    hierarchies.append((Array(UnsafeBufferPointer(rebasing: cursor.bytes[valueStart..<cursor.index])), text))
+                    remember(hierarchy: Array(UnsafeBufferPointer(rebasing: cursor.bytes[valueStart..<cursor.index])), text: text)
                     hierarchy = text
                 }
             }

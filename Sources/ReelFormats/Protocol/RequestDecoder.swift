@@ -24,6 +24,11 @@ package struct RequestDecoder {
     private var recentSpecs: [(sent: [UInt8], compact: String)] = []
     /// The most specs remembered; the oldest is forgotten past it.
     static let recentSpecCapacity = 64
+    /// The most bytes the remembered specs may hold (as sent and re-written): a client's
+    /// requests must not make a server keep 64 specs of a request line's full length.
+    static let recentSpecByteBudget = 1 << 22
+    /// The bytes the remembered specs hold now.
+    private(set) var recentSpecBytes = 0
 
     package init() {}
 
@@ -160,8 +165,16 @@ package struct RequestDecoder {
         let sent = UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index])
         guard let value = try? JSONParser.parse(sent) else { return nil }
         let compact = JSONWriter.text(of: value)
-        if recentSpecs.count >= Self.recentSpecCapacity { recentSpecs.removeFirst() }
+        let size = sent.count + compact.utf8.count
+        guard size <= Self.recentSpecByteBudget / 2 else { return compact }
+        while !recentSpecs.isEmpty,
+            recentSpecs.count >= Self.recentSpecCapacity || recentSpecBytes + size > Self.recentSpecByteBudget
+        {
+            let oldest = recentSpecs.removeFirst()
+            recentSpecBytes -= oldest.sent.count + oldest.compact.utf8.count
+        }
         recentSpecs.append((Array(sent), compact))
+        recentSpecBytes += size
         return compact
     }
 

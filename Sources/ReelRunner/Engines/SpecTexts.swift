@@ -18,13 +18,24 @@ struct SpecTexts {
     /// The most scenarios remembered; past it the memory starts afresh (an archive of many
     /// user-written scenarios must not grow it without bound).
     static let capacity = 256
+    /// The most bytes of spec text remembered (an archive's specs are user data); past it the
+    /// memory starts afresh, and a text longer than half of it is not remembered.
+    static let byteBudget = 1 << 22
+    /// The bytes of the texts remembered now (a text replaced is still counted until the restart).
+    private(set) var bytes = 0
 
     /// The spec of `scenario` as a request carries it.
     mutating func text(of scenario: ScenarioSpec) throws(EngineProtocolError) -> String {
         if let known = byName[scenario.name], known.scenario == scenario { return known.text }
         let text = try EngineRequest.compactSpec(scenario.canonicalJSON)
-        if byName.count >= Self.capacity, byName[scenario.name] == nil { byName.removeAll(keepingCapacity: true) }
+        let size = text.utf8.count
+        guard size <= Self.byteBudget / 2 else { return text }
+        if (byName.count >= Self.capacity && byName[scenario.name] == nil) || bytes + size > Self.byteBudget {
+            byName.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
         byName[scenario.name] = (scenario, text)
+        bytes += size
         return text
     }
 

@@ -46,14 +46,24 @@ private final class LastSpec {
     private var byName: [String: (json: String?, spec: ScenarioSpec)] = [:]
     /// The most names remembered; past it the memory starts afresh.
     static let capacity = 256
+    /// The most bytes of spec text remembered (a client's requests are untrusted); past it the
+    /// memory starts afresh, and a text longer than half of it is not remembered.
+    static let byteBudget = 1 << 22
+    private var bytes = 0
 
     func spec(for request: EngineRequest, resolve: (EngineRequest) throws(ReelFailure) -> ScenarioSpec) throws(ReelFailure)
         -> ScenarioSpec
     {
         if let known = byName[request.scenarioName], known.json == request.scenarioSpecJSON { return known.spec }
         let spec = try resolve(request)
-        if byName.count >= Self.capacity, byName[request.scenarioName] == nil { byName.removeAll(keepingCapacity: true) }
+        let size = request.scenarioName.utf8.count + (request.scenarioSpecJSON?.utf8.count ?? 0)
+        guard size <= Self.byteBudget / 2 else { return spec }
+        if (byName.count >= Self.capacity && byName[request.scenarioName] == nil) || bytes + size > Self.byteBudget {
+            byName.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
         byName[request.scenarioName] = (request.scenarioSpecJSON, spec)
+        bytes += size
         return spec
     }
 }
