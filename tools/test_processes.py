@@ -25,6 +25,7 @@ Environment: REEL_TEST_PROCESSES, how many processes run at once (default: twice
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -80,6 +81,49 @@ def filter_of(keys):
     return "^(?:" + "|".join(re.escape(key) for key in keys) + ")"
 
 
+def run_all(jobs, processes, logs):
+    """Runs the jobs, `processes` at a time, printing each one's output when it ends. Returns how
+    many Swift Testing tests the processes ran and a line for each process that failed. On an
+    interrupt the processes still running are stopped before it goes on."""
+    running = {}
+    failed = []
+    ran = 0
+    next_job = 0
+    try:
+        while next_job < len(jobs) or running:
+            while next_job < len(jobs) and len(running) < processes:
+                kind, keys, command = jobs[next_job]
+                log = open(os.path.join(logs, f"{next_job}.log"), "w+")
+                process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+                running[process.pid] = (next_job, log, process)
+                next_job += 1
+            pid, status = os.wait()
+            if pid not in running:
+                continue
+            index, log, process = running.pop(pid)
+            # Reaped here by os.wait: tell the Popen object, so that it never waits for the pid again.
+            process.returncode = code = os.waitstatus_to_exitcode(status)
+            kind, keys, command = jobs[index]
+            log.seek(0)
+            output = log.read()
+            log.close()
+            sys.stdout.write(output if output.endswith("\n") or not output else output + "\n")
+            if kind == "swift-testing":
+                counted = [int(match.group(1)) for match in RUN_LINE.finditer(output)]
+                ran += counted[-1] if counted else 0
+            if code != 0:
+                how = f"killed by signal {-code}" if code < 0 else f"exit {code}"
+                again = "tools/test" if kind == "xctest" else f"tools/test --filter '{filter_of(keys)}'"
+                failed.append(f"{how}: {again}")
+            sys.stdout.flush()
+    finally:
+        for _, log, process in running.values():
+            process.kill()
+            process.wait()
+            log.close()
+    return ran, failed
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: tools/test_processes.py PATH/TO/Bundle.xctest")
@@ -99,41 +143,14 @@ def main():
 
     started = time.monotonic()
     logs = tempfile.mkdtemp(prefix="reel-test-processes-")
-    running = {}
-    failed = []
-    ran = 0
-    next_job = 0
-    while next_job < len(jobs) or running:
-        while next_job < len(jobs) and len(running) < processes:
-            kind, keys, command = jobs[next_job]
-            log = open(os.path.join(logs, f"{next_job}.log"), "w+")
-            process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-            running[process.pid] = (next_job, log, process)
-            next_job += 1
-        pid, status = os.wait()
-        if pid not in running:
-            continue
-        index, log, process = running.pop(pid)
-        # Reaped here by os.wait: tell the Popen object, so that it never waits for the pid again.
-        process.returncode = code = os.waitstatus_to_exitcode(status)
-        kind, keys, command = jobs[index]
-        log.seek(0)
-        output = log.read()
-        log.close()
-        sys.stdout.write(output if output.endswith("\n") or not output else output + "\n")
-        if kind == "swift-testing":
-            counted = [int(match.group(1)) for match in RUN_LINE.finditer(output)]
-            ran += counted[-1] if counted else 0
-        if code != 0:
-            how = f"killed by signal {-code}" if code < 0 else f"exit {code}"
-            again = "tools/test" if kind == "xctest" else f"tools/test --filter '{filter_of(keys)}'"
-            failed.append(f"{how}: {again}")
-        sys.stdout.flush()
-
+    try:
+        ran, failed = run_all(jobs, processes, logs)
+    except KeyboardInterrupt:
+        print("test_processes: interrupted; the test processes were stopped", file=sys.stderr)
+        sys.exit(130)
+    finally:
+        shutil.rmtree(logs, ignore_errors=True)
     seconds = time.monotonic() - started
-    for name in os.listdir(logs):
-        os.remove(os.path.join(logs, name))
-    os.rmdir(logs)
     if ran != len(tests):
         failed.append(f"the processes ran {ran} Swift Testing tests where {len(tests)} were listed")
     if failed:
