@@ -31,9 +31,10 @@ import sys
 import tempfile
 import time
 
-# Suites measured to run longest on their own (session 17, two cores): the independent oracles
-# (about 23 s alone), the determinism check, the decision arithmetic, the engine-reply fuzzing and
-# the engine-process failure tests. A name that no longer exists only loses its head start.
+# Suites seen running longest in an event stream of a whole run (session 17, two cores; the
+# oracles take about 23 s in a process of their own): the independent oracles, the determinism
+# check, the decision arithmetic, the engine-reply fuzzing and the engine-process failure tests.
+# A name that no longer exists only loses its head start.
 LONG_SUITES = [
     "ReelOracleTests.DifferentialTests/",
     "ReelEngineTests.DeterminismTests/",
