@@ -356,29 +356,14 @@ struct BinaryTraceReader {
                 let head = details[index]
                 let argument = arguments[index]
                 if leavesHeads {
-                    let length = texts[head].utf8.count
-                    let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
-                    guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
-                        throw fail(
-                            "events.argument",
-                            "event \(index) has an argument but its detail text \(head) is not a head of at most "
-                                + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
-                    }
+                    _ = try headBytes(of: head, event: index, texts: texts, textStarts: textStarts)
                     heads.positions.append(index)
                     heads.arguments.append(argument)
                 } else if let lastBuilt, lastBuilt.head == head, lastBuilt.argument == argument {
                     detail = lastBuilt.text
                 } else {
-                    let length = texts[head].utf8.count
-                    let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
-                        .bindMemory(to: UInt8.self)
-                    guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
-                        throw fail(
-                            "events.argument",
-                            "event \(index) has an argument but its detail text \(head) is not a head of at most "
-                                + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
-                    }
-                    detail = DetailArgument.text(head: headBytes, argument: argument)
+                    let headBytes = try headBytes(of: head, event: index, texts: texts, textStarts: textStarts)
+                    detail = DetailArgument.text(head: headBytes.bindMemory(to: UInt8.self), argument: argument)
                     lastBuilt = (head, argument, detail)
                 }
             }
@@ -412,14 +397,7 @@ struct BinaryTraceReader {
         for index in arguments.indices where arguments[index] != DetailArgument.none {
             let head = details[index]
             if checked[head] == 0 {
-                let length = texts[head].utf8.count
-                let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
-                guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
-                    throw fail(
-                        "events.argument",
-                        "event \(index) has an argument but its detail text \(head) is not a head of at most "
-                            + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
-                }
+                _ = try headBytes(of: head, event: index, texts: texts, textStarts: textStarts)
                 checked[head] = 1
             }
             heads.positions.append(index)
@@ -429,6 +407,22 @@ struct BinaryTraceReader {
     }
 
     // MARK: Values
+
+    /// The bytes of text `head`, which event `index` names as its detail's head: a head is at most
+    /// `DetailArgument.maxHeadBytes` long and ends in '(' (what `DetailArgument` splits off).
+    private func headBytes(
+        of head: Int, event index: Int, texts: [String], textStarts: [Int]
+    ) throws(JSONFieldError) -> UnsafeRawBufferPointer {
+        let length = texts[head].utf8.count
+        let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
+        guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
+            throw fail(
+                "events.argument",
+                "event \(index) has an argument but its detail text \(head) is not a head of at most "
+                    + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
+        }
+        return headBytes
+    }
 
     func fail(_ field: String, _ reason: String) -> JSONFieldError {
         JSONFieldError(reason: "field \"\(member)\(field.isEmpty ? "" : ".")\(field)\": \(reason)")
