@@ -60,6 +60,19 @@ package enum Base64URL {
             let pairs = pairs.baseAddress!
             var out = 0
             var index = 0
+            // Six bytes make eight characters: one 8-byte load (its top 48 bits, read big-endian)
+            // and one 8-byte store of four two-character lookups. The load reads 2 bytes past
+            // the six, so this runs while 8 bytes are left; the output of those six bytes is
+            // exactly 8 characters, within `text`.
+            while index + 8 <= bytes.count {
+                let word = UInt64(bigEndian: UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self)) >> 16
+                let characters =
+                    UInt64(pairs[Int(word >> 36)]) | UInt64(pairs[Int(word >> 24 & 0xFFF)]) << 16
+                    | UInt64(pairs[Int(word >> 12 & 0xFFF)]) << 32 | UInt64(pairs[Int(word & 0xFFF)]) << 48
+                output.storeBytes(of: characters.littleEndian, toByteOffset: out, as: UInt64.self)
+                out += 8
+                index += 6
+            }
             let whole = bytes.count - bytes.count % 3
             while index < whole {
                 let word = Int(input[index]) << 16 | Int(input[index + 1]) << 8 | Int(input[index + 2])
@@ -103,58 +116,74 @@ package enum Base64URL {
             padding = text[text.count - 2] == UInt8(ascii: "=") ? 2 : 1
         }
         let count = text.count / 4 * 3 - padding
-        var bytes = [UInt8](repeating: 0, count: count)
         var failure: DecodeError?
-        values.withUnsafeBufferPointer { values in
-            bytes.withUnsafeMutableBufferPointer { bytes in
-                let full = text.count - (padding > 0 ? 4 : 0)
-                var index = 0
-                var out = 0
-                if full > 0 {
-                    // Two characters a lookup: a group's two halves hold 12 bits each.
-                    pairValues.withUnsafeBufferPointer { pairValues in
-                        let pairValues = pairValues.baseAddress!
-                        let input = UnsafeRawPointer(text.baseAddress!)
-                        let output = bytes.baseAddress!
-                        while index < full {
-                            let high = UInt32(
-                                pairValues[Int(UInt16(littleEndian: input.loadUnaligned(fromByteOffset: index, as: UInt16.self)))])
-                            let low = UInt32(
-                                pairValues[Int(UInt16(littleEndian: input.loadUnaligned(fromByteOffset: index + 2, as: UInt16.self)))])
-                            guard (high | low) & 0xF000 == 0 else { break }
-                            let word = high << 12 | low
-                            output[out] = UInt8(truncatingIfNeeded: word >> 16)
-                            output[out + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                            output[out + 2] = UInt8(truncatingIfNeeded: word)
-                            out += 3
-                            index += 4
-                        }
-                    }
-                }
-                guard index >= full else {
-                    failure = invalid(text, from: index)
-                    return
-                }
-                guard padding > 0 else { return }
-                let a = values[Int(text[index])]
-                let b = values[Int(text[index + 1])]
-                let c = padding == 2 ? 0 : values[Int(text[index + 2])]
-                guard (a | b | c) & 0xC0 == 0 else {
-                    failure = invalid(text, from: index)
-                    return
-                }
-                let word = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6
-                let spare = padding == 2 ? word & 0xFFFF : word & 0xFF
-                guard spare == 0 else {
-                    failure = DecodeError(offset: index, reason: "the padded end leaves bits that are not 0")
-                    return
-                }
-                bytes[out] = UInt8(truncatingIfNeeded: word >> 16)
-                if padding == 1 { bytes[out + 1] = UInt8(truncatingIfNeeded: word >> 8) }
-            }
+        // Every byte is written below before the array is handed out, or the array is dropped
+        // (`failure`): no zero-filling first.
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+            initialized = count
+            failure = decode(text, padding: padding, into: bytes)
         }
         if let failure { throw failure }
         return bytes
+    }
+
+    /// Decodes `text` (a multiple of 4 characters, `padding` of them `=` at the end) into `bytes`,
+    /// exactly its `count`; the problem, if any.
+    private static func decode(
+        _ text: UnsafeBufferPointer<UInt8>, padding: Int, into bytes: UnsafeMutableBufferPointer<UInt8>
+    ) -> DecodeError? {
+        let full = text.count - (padding > 0 ? 4 : 0)
+        var index = 0
+        var out = 0
+        if full > 0 {
+            pairValues.withUnsafeBufferPointer { pairValues in
+                let pairValues = pairValues.baseAddress!
+                let input = UnsafeRawPointer(text.baseAddress!)
+                let output = UnsafeMutableRawPointer(bytes.baseAddress!)
+                // Eight characters a step: one 8-byte load, four two-character lookups of 12 bits
+                // each, one 8-byte store of which the first 6 bytes are the group's (the other 2
+                // are overwritten by the next step or the steps after the loop). So it runs while
+                // 8 output bytes fit: out + 8 <= bytes.count.
+                while index + 8 <= full, out + 8 <= bytes.count {
+                    let characters = UInt64(littleEndian: input.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    let a = UInt64(pairValues[Int(characters & 0xFFFF)])
+                    let b = UInt64(pairValues[Int(characters >> 16 & 0xFFFF)])
+                    let c = UInt64(pairValues[Int(characters >> 32 & 0xFFFF)])
+                    let d = UInt64(pairValues[Int(characters >> 48)])
+                    guard (a | b | c | d) & 0xF000 == 0 else { break }
+                    let word = a << 36 | b << 24 | c << 12 | d
+                    output.storeBytes(of: (word << 16).bigEndian, toByteOffset: out, as: UInt64.self)
+                    out += 6
+                    index += 8
+                }
+                // Four characters a step: two lookups.
+                while index < full {
+                    let high = UInt32(pairValues[Int(UInt16(littleEndian: input.loadUnaligned(fromByteOffset: index, as: UInt16.self)))])
+                    let low = UInt32(pairValues[Int(UInt16(littleEndian: input.loadUnaligned(fromByteOffset: index + 2, as: UInt16.self)))])
+                    guard (high | low) & 0xF000 == 0 else { break }
+                    let word = high << 12 | low
+                    output.storeBytes(of: UInt8(truncatingIfNeeded: word >> 16), toByteOffset: out, as: UInt8.self)
+                    output.storeBytes(of: UInt8(truncatingIfNeeded: word >> 8), toByteOffset: out + 1, as: UInt8.self)
+                    output.storeBytes(of: UInt8(truncatingIfNeeded: word), toByteOffset: out + 2, as: UInt8.self)
+                    out += 3
+                    index += 4
+                }
+            }
+        }
+        guard index >= full else { return invalid(text, from: index) }
+        guard padding > 0 else { return nil }
+        return values.withUnsafeBufferPointer { values -> DecodeError? in
+            let a = values[Int(text[index])]
+            let b = values[Int(text[index + 1])]
+            let c = padding == 2 ? 0 : values[Int(text[index + 2])]
+            guard (a | b | c) & 0xC0 == 0 else { return invalid(text, from: index) }
+            let word = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6
+            let spare = padding == 2 ? word & 0xFFFF : word & 0xFF
+            guard spare == 0 else { return DecodeError(offset: index, reason: "the padded end leaves bits that are not 0") }
+            bytes[out] = UInt8(truncatingIfNeeded: word >> 16)
+            if padding == 1 { bytes[out + 1] = UInt8(truncatingIfNeeded: word >> 8) }
+            return nil
+        }
     }
 
     /// The first byte from `start` that is not in the alphabet.
