@@ -154,6 +154,23 @@ struct ColumnAnswerTests {
             base.replacingOccurrences(of: #""reply_encodings":["columns"]"#, with: #""reply_encodings":["zstd","columns"]"#),
             String(base.dropLast(5)), "[]", "", #"{"scenario":{"name":"x"},"touches":[]}"#,
         ].map { Array($0.utf8) }
+        let renamed: [(String, String)] = [
+            // Member names and offers are matched on their bytes: escaped, empty, reordered,
+            // of a known name's length or a known prefix, they still decode as the tree does.
+            (#""id":1,"#, #""\u0069d":1,"#),
+            (#""id":1,"#, #""ix":1,"#),
+            (#""device":{"#, #""devicf":{"#),
+            (#""refresh_hz":60"#, #""refresh_hz_":60"#),
+            (#""reply_encodings":["columns"]"#, #""reply_encodings":["col\u0075mns"]"#),
+            (#""reply_encodings":["columns"]"#, #""reply_encodings":["","columns","columns"]"#),
+            (#""reply_encodings":["columns"]"#, #""reply_encodings":[]"#),
+            (#""reply_encodings":["columns"]"#, #""reply_encodings":["columns",]"#),
+            (#""width":"#, #""wid\u0074h":"#),
+            (#""scale":3"#, #""scale":3,"scale":2"#),
+            (#"{"name":"#, #"{"nam":"#),
+            (#"{"name":"#, #"{"n\u0061me":"#),
+        ]
+        lines += renamed.map { Array(base.replacingOccurrences(of: $0.0, with: $0.1).utf8) }
         for line in lines {
             let fast = line.withUnsafeBufferPointer { bytes in Result { () throws(EngineProtocolError) in try decoder.decode(line: bytes) }
             }

@@ -46,6 +46,25 @@ package struct RequestDecoder {
         case replyEncodings = "reply_encodings"
         case binaryTouches = "binary_touches"
 
+        /// The member a name's bytes spell (a name without escapes): matched on the bytes, so no
+        /// `String` is made per member of every request.
+        init?(name: UnsafeBufferPointer<UInt8>) {
+            // The names' lengths differ: the length picks the one candidate.
+            let candidate: Member
+            switch name.count {
+            case 2: candidate = .id
+            case 6: candidate = .device
+            case 7: candidate = .touches
+            case 8: candidate = .scenario
+            case 10: candidate = .refreshHz
+            case 14: candidate = .binaryTouches
+            case 15: candidate = .replyEncodings
+            default: return nil
+            }
+            guard name.elementsEqual(candidate.rawValue.utf8) else { return nil }
+            self = candidate
+        }
+
         /// The member's bit in the set of members seen (a member twice leaves the fast path).
         var bit: UInt8 {
             switch self {
@@ -75,7 +94,7 @@ package struct RequestDecoder {
         var offersBinary2 = false
         if FrameFastPath.take(UInt8(ascii: "}"), &cursor) { return nil }
         repeat {
-            guard let key = Self.string(&cursor), let member = Member(rawValue: key), seen & member.bit == 0,
+            guard let key = Self.bareString(&cursor), let member = Member(name: key), seen & member.bit == 0,
                 FrameFastPath.take(UInt8(ascii: ":"), &cursor)
             else { return nil }
             seen |= member.bit
@@ -99,10 +118,17 @@ package struct RequestDecoder {
                 guard touches == nil, let text = Self.base64String(&cursor), let value = try? BinaryTouches.read(text) else { return nil }
                 touches = value
             case .replyEncodings:
-                guard let value = Self.names(&cursor) else { return nil }
-                offersColumns = value.contains(ReplyEncoding.columns.rawValue)
-                offersBinary = value.contains(ReplyEncoding.binary.rawValue)
-                offersBinary2 = value.contains(ReplyEncoding.binary2.rawValue)
+                guard FrameFastPath.take(UInt8(ascii: "["), &cursor) else { return nil }
+                if !FrameFastPath.take(UInt8(ascii: "]"), &cursor) {
+                    // The offers matched on their bytes; a name with an escape leaves the fast path.
+                    repeat {
+                        guard let name = Self.bareString(&cursor) else { return nil }
+                        if name.elementsEqual(ReplyEncoding.columns.rawValue.utf8) { offersColumns = true }
+                        if name.elementsEqual(ReplyEncoding.binary.rawValue.utf8) { offersBinary = true }
+                        if name.elementsEqual(ReplyEncoding.binary2.rawValue.utf8) { offersBinary2 = true }
+                    } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
+                    guard FrameFastPath.take(UInt8(ascii: "]"), &cursor) else { return nil }
+                }
             }
         } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
         guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let name, let touches else { return nil }
@@ -123,16 +149,16 @@ package struct RequestDecoder {
         var spec: String?
         var sawSpec = false
         repeat {
-            guard let key = Self.string(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor) else { return nil }
-            switch key {
-            case "name" where name == nil:
+            guard let key = Self.bareString(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor) else { return nil }
+            if name == nil, key.elementsEqual("name".utf8) {
                 guard let value = Self.string(&cursor) else { return nil }
                 name = value
-            case "spec" where !sawSpec:
+            } else if !sawSpec, key.elementsEqual("spec".utf8) {
                 sawSpec = true
                 guard let value = compactSpec(&cursor) else { return nil }
                 spec = value
-            default: return nil
+            } else {
+                return nil
             }
         } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
         guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let name else { return nil }
@@ -184,13 +210,16 @@ package struct RequestDecoder {
         var height: Double?
         var scale: Double?
         repeat {
-            guard let key = string(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor), let value = FrameFastPath.number(&cursor)
+            guard let key = bareString(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor), let value = FrameFastPath.number(&cursor)
             else { return nil }
-            switch key {
-            case "width" where width == nil: width = value
-            case "height" where height == nil: height = value
-            case "scale" where scale == nil: scale = value
-            default: return nil
+            if width == nil, key.elementsEqual("width".utf8) {
+                width = value
+            } else if height == nil, key.elementsEqual("height".utf8) {
+                height = value
+            } else if scale == nil, key.elementsEqual("scale".utf8) {
+                scale = value
+            } else {
+                return nil
             }
         } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
         guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let width, let height, let scale else { return nil }
@@ -227,18 +256,6 @@ package struct RequestDecoder {
         } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
         guard FrameFastPath.take(UInt8(ascii: "]"), &cursor) else { return nil }
         return touches
-    }
-
-    /// `["name", ...]`.
-    private static func names(_ cursor: inout JSONCursor) -> [String]? {
-        guard FrameFastPath.take(UInt8(ascii: "["), &cursor) else { return nil }
-        var names: [String] = []
-        if FrameFastPath.take(UInt8(ascii: "]"), &cursor) { return names }
-        repeat {
-            guard let name = string(&cursor) else { return nil }
-            names.append(name)
-        } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
-        return FrameFastPath.take(UInt8(ascii: "]"), &cursor) ? names : nil
     }
 
     /// An integral number within 2^53, as `JSONValue.asInteger` takes it.
