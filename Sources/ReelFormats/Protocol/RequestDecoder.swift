@@ -61,7 +61,7 @@ package struct RequestDecoder {
             case 15: candidate = .replyEncodings
             default: return nil
             }
-            guard name.elementsEqual(candidate.rawValue.utf8) else { return nil }
+            guard name.spells(candidate.rawValue) else { return nil }
             self = candidate
         }
 
@@ -123,9 +123,9 @@ package struct RequestDecoder {
                     // The offers matched on their bytes; a name with an escape leaves the fast path.
                     repeat {
                         guard let name = Self.bareString(&cursor) else { return nil }
-                        if name.elementsEqual(ReplyEncoding.columns.rawValue.utf8) { offersColumns = true }
-                        if name.elementsEqual(ReplyEncoding.binary.rawValue.utf8) { offersBinary = true }
-                        if name.elementsEqual(ReplyEncoding.binary2.rawValue.utf8) { offersBinary2 = true }
+                        if name.spells(ReplyEncoding.columns.rawValue) { offersColumns = true }
+                        if name.spells(ReplyEncoding.binary.rawValue) { offersBinary = true }
+                        if name.spells(ReplyEncoding.binary2.rawValue) { offersBinary2 = true }
                     } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
                     guard FrameFastPath.take(UInt8(ascii: "]"), &cursor) else { return nil }
                 }
@@ -150,10 +150,10 @@ package struct RequestDecoder {
         var sawSpec = false
         repeat {
             guard let key = Self.bareString(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor) else { return nil }
-            if name == nil, key.elementsEqual("name".utf8) {
+            if name == nil, key.spells("name") {
                 guard let value = Self.string(&cursor) else { return nil }
                 name = value
-            } else if !sawSpec, key.elementsEqual("spec".utf8) {
+            } else if !sawSpec, key.spells("spec") {
                 sawSpec = true
                 guard let value = compactSpec(&cursor) else { return nil }
                 spec = value
@@ -212,11 +212,11 @@ package struct RequestDecoder {
         repeat {
             guard let key = bareString(&cursor), FrameFastPath.take(UInt8(ascii: ":"), &cursor), let value = FrameFastPath.number(&cursor)
             else { return nil }
-            if width == nil, key.elementsEqual("width".utf8) {
+            if width == nil, key.spells("width") {
                 width = value
-            } else if height == nil, key.elementsEqual("height".utf8) {
+            } else if height == nil, key.spells("height") {
                 height = value
-            } else if scale == nil, key.elementsEqual("scale".utf8) {
+            } else if scale == nil, key.spells("scale") {
                 scale = value
             } else {
                 return nil
@@ -246,7 +246,7 @@ package struct RequestDecoder {
                 case (1, UInt8(ascii: "x")) where x == nil: x = FrameFastPath.number(&cursor)
                 case (1, UInt8(ascii: "y")) where y == nil: y = FrameFastPath.number(&cursor)
                 case (2, UInt8(ascii: "i")) where id == nil && name[1] == UInt8(ascii: "d"): id = integer(&cursor)
-                case (5, UInt8(ascii: "p")) where phase == nil && name.elementsEqual("phase".utf8):
+                case (5, UInt8(ascii: "p")) where phase == nil && name.spells("phase"):
                     phase = bareString(&cursor).flatMap(Self.phase)
                 default: return nil
                 }
@@ -296,7 +296,7 @@ package struct RequestDecoder {
 
     /// The touch phase named by `name`'s bytes.
     private static func phase(_ name: UnsafeBufferPointer<UInt8>) -> TouchPhase? {
-        for phase in [TouchPhase.moved, .stationary, .began, .ended, .cancelled] where name.elementsEqual(phase.rawValue.utf8) {
+        for phase in [TouchPhase.moved, .stationary, .began, .ended, .cancelled] where name.spells(phase.rawValue) {
             return phase
         }
         return nil
@@ -306,5 +306,15 @@ package struct RequestDecoder {
         cursor.skipWhitespace()
         guard cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == UInt8(ascii: "\"") else { return nil }
         return try? cursor.parseString()
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether these bytes are exactly `word`'s UTF-8: the lengths, then one `memcmp` (the generic
+    /// `elementsEqual` over a `String.UTF8View` cost a few hundred instructions a name).
+    fileprivate func spells(_ word: String) -> Bool {
+        word.utf8.withContiguousStorageIfAvailable { word in
+            word.count == count && (count == 0 || memcmp(word.baseAddress!, baseAddress!, count) == 0)
+        } ?? elementsEqual(word.utf8)
     }
 }
