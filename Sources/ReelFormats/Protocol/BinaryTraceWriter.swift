@@ -191,6 +191,17 @@ private struct FrameColumns {
             var same = frameIndex > 0
             frames[frameIndex].views.withUnsafeBufferPointer { frameViews in
                 same = same && frameViews.count == previousCount
+                if same, holdsKeys(of: previousStart, in: frameViews) {
+                    // The views of the frame before, in its order (the rows below would find each
+                    // where it sat then): most frames.
+                    for position in 0..<frameViews.count {
+                        let viewIndex = layout[previousStart &+ position]
+                        views[viewIndex].rows &+= 1
+                        layout[row &+ position] = viewIndex
+                    }
+                    row &+= frameViews.count
+                    return
+                }
                 for position in frameViews.indices {
                     let bits = StringBits(frameViews[position].key)
                     var viewIndex = -1
@@ -210,6 +221,15 @@ private struct FrameColumns {
             previousStart = start
             previousCount = row - start
         }
+    }
+
+    /// Whether each of `frameViews` has the key bits of the view at its position in the frame
+    /// whose rows start at `previousStart` (which has as many views).
+    private func holdsKeys(of previousStart: Int, in frameViews: UnsafeBufferPointer<ViewState>) -> Bool {
+        for position in frameViews.indices where StringBits(frameViews[position].key) != views[layout[previousStart &+ position]].bits {
+            return false
+        }
+        return true
     }
 
     /// The number of the view whose key is `frameViews[position]`'s: one with the same bits, else
@@ -477,6 +497,8 @@ struct RecentStrings {
         } else if matches(fourth.index, text, texts) {
             found = promoteFourth()
         } else {
+            // Room for a session's few texts at once, rather than growing through small sizes.
+            if texts.capacity == 0 { texts.reserveCapacity(16) }
             texts.append(text)
             found = texts.count - 1
             (second, third, fourth) = (first, second, third)
@@ -506,7 +528,7 @@ struct RecentStrings {
     }
 }
 
-/// Version 2's details for one field: the last four heads used (indices into `ByteTexts`), most
+/// Version 2's details for one field: the last four heads used (texts of `ByteTexts`), most
 /// recent first, each with the bits and argument of the last detail string that gave it. A
 /// detail string with those bits is that same text, so it splits into that head and argument
 /// again and is found without reading its bytes (`index(of:)`); any other is split
@@ -514,7 +536,10 @@ struct RecentStrings {
 /// differ from each other, so at most one matches.
 struct RecentDetails {
     private struct Slot {
+        /// The head's number in `ByteTexts` (-1: none yet), its first byte there and its length.
         var index = -1
+        var start = 0
+        var count = 0
         var bits = StringBits.unused
         var argument: Int64 = 0
     }
@@ -522,7 +547,8 @@ struct RecentDetails {
     private var first = Slot(), second = Slot(), third = Slot(), fourth = Slot()
 
     /// The head and argument of the recent detail string with `bits`, now the most recent; nil
-    /// when none has them.
+    /// when none has them. The most recent is looked at in place; the others in a call (so the
+    /// four stay in memory, not in registers shuffled through the caller's loop).
     @inline(__always)
     mutating func index(of bits: StringBits) -> (head: Int, argument: Int64)? {
         if first.index >= 0, first.bits == bits { return (first.index, first.argument) }
@@ -561,22 +587,29 @@ struct RecentDetails {
             head = UnsafeBufferPointer(rebasing: detail[0..<headCount])
             argument = number
         }
-        if first.index >= 0, heads.holds(first.index, head) {
+        if Self.holds(first, head, heads) {
             // Already the most recent.
-        } else if second.index >= 0, heads.holds(second.index, head) {
+        } else if Self.holds(second, head, heads) {
             (first, second) = (second, first)
-        } else if third.index >= 0, heads.holds(third.index, head) {
+        } else if Self.holds(third, head, heads) {
             (first, second, third) = (third, first, second)
-        } else if fourth.index >= 0, heads.holds(fourth.index, head) {
+        } else if Self.holds(fourth, head, heads) {
             (first, second, third, fourth) = (fourth, first, second, third)
         } else {
+            let start = heads.byteCount
             heads.append(head)
             (second, third, fourth) = (first, second, third)
-            first.index = heads.count - 1
+            first = Slot(index: heads.count - 1, start: start, count: head.count)
         }
         first.bits = bits
         first.argument = argument
         return (first.index, argument)
+    }
+
+    /// Whether `slot`'s head is `head`: lengths first, then bytes.
+    @inline(__always)
+    private static func holds(_ slot: Slot, _ head: UnsafeBufferPointer<UInt8>, _ heads: ByteTexts) -> Bool {
+        slot.index >= 0 && slot.count == head.count && heads.holds(head, at: slot.start)
     }
 }
 
@@ -596,25 +629,24 @@ struct ByteTexts {
         return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
     }
 
-    /// Whether text `index` is `text`, byte for byte.
-    func holds(_ index: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = index == 0 ? 0 : ends[index - 1]
-        guard ends[index] - start == text.count else { return false }
-        guard text.count > 0 else { return true }
+    /// Whether the `text.count` bytes from byte `start` (within the texts) are `text`.
+    func holds(_ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard let other = text.baseAddress, text.count > 0 else { return true }
         return storage.withUnsafeBytes { stored in
             // Eight bytes at a time, then the rest: heads are a few dozen bytes.
-            let other = UnsafeRawPointer(text.baseAddress!)
+            let count = text.count
+            let other = UnsafeRawPointer(other)
             var offset = 0
-            while offset + 8 <= text.count {
+            while count &- offset >= 8 {
                 guard
-                    stored.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                    stored.loadUnaligned(fromByteOffset: start &+ offset, as: UInt64.self)
                         == other.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 else { return false }
-                offset += 8
+                offset &+= 8
             }
-            while offset < text.count {
-                guard stored[start + offset] == text[offset] else { return false }
-                offset += 1
+            while offset < count {
+                guard stored[start &+ offset] == text[offset] else { return false }
+                offset &+= 1
             }
             return true
         }
@@ -705,7 +737,8 @@ struct ByteCursor {
     }
 
     /// The runs form (`u8 1`, `u32 r`, r x (value, u32 length)) if the values make at most
-    /// `mostRuns` runs; else nothing, and false. Writes at most 5 + mostRuns (size + 4) bytes.
+    /// `mostRuns` runs; else nothing (the form byte not written), and false. Writes at most
+    /// 5 + mostRuns (size + 4) bytes.
     @inline(__always)
     private mutating func writeRuns(_ values: UnsafePointer<UInt64>, stride: Int, count: Int, size: Int, mostRuns: Int) -> Bool {
         var out = pointer + 5
