@@ -19,12 +19,17 @@ struct BinaryTraceWriterIdentityTests {
         for version in [BinaryTrace.version, BinaryTrace.argumentsVersion] {
             let new = BinaryTraceWriter.encode(trace, version: version)
             let old = ReferenceBinaryTraceWriter.encode(trace, version: version)
-            #expect(new == old, "\(name), version \(version): \(new.count) bytes against \(old.count)", sourceLocation: sourceLocation)
+            // Compared first, so a failure names the first differing byte rather than printing both.
+            let same = new == old
+            let differing = same ? 0 : (0..<min(new.count, old.count)).first { new[$0] != old[$0] } ?? min(new.count, old.count)
+            #expect(same, "\(name), version \(version): \(new.count) bytes against \(old.count), first differing at \(differing)", sourceLocation: sourceLocation)
             var writer = JSONWriter()
             BinaryTraceWriter.write(trace, version: version, into: &writer)
             var text: [UInt8] = []
             old.withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
-            #expect(writer.text == #""binary_trace":""# + String(decoding: text, as: UTF8.self) + "\"", "\(name), version \(version)", sourceLocation: sourceLocation)
+            let member = Array(#""binary_trace":""#.utf8) + text + [UInt8(ascii: "\"")]
+            let sameMember = writer.bytes == member
+            #expect(sameMember, "\(name), version \(version): the member's text", sourceLocation: sourceLocation)
         }
     }
 
