@@ -82,6 +82,9 @@ struct BinaryTraceWriterIdentityTests {
                 expectSameBytes(Self.trace(views), "\(count) frames changing at \(change)")
             }
         }
+        // More views than the writer keeps room for at first (32), some in several frames.
+        let many = (0..<4).map { frame in (0..<(20 + 25 * frame)).map { Self.view("view \($0 * (frame % 2 == 0 ? 1 : -1))", Double(frame)) } }
+        expectSameBytes(Self.trace(many), "many views")
         let extremes: [Double] = [-0.0, 0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e-300, 2.2250738585072014e-308, 1]
         expectSameBytes(Self.trace(extremes.map { [Self.view("A", $0, z: Int(1 << 53), hidden: $0 == 0)] }), "extreme numbers")
     }

@@ -140,9 +140,14 @@ private struct FrameColumns {
     /// `F` entries: each frame's first row in `layout` times 2, plus 1 when it holds the views of
     /// the frame before in the same order (so its layout run goes on).
     let frameRows: UnsafeMutablePointer<Int>
-    /// Room for `rows` views (a row makes at most one new view); `viewCount` are used.
-    let views: UnsafeMutablePointer<View>
+    /// Room for `viewCapacity` views, `viewCount` used: at first `initialViews` (or `rows`, if
+    /// fewer: a row makes at most one new view) in the scratch, then an allocation of its own
+    /// (`ownsViews`) that doubles as views are found.
+    var views: UnsafeMutablePointer<View>
+    var viewCapacity: Int
+    var ownsViews = false
     var viewCount = 0
+    static let initialViews = 32
     /// The UTF-8 bytes of the keys.
     var keyBytes = 0
 
@@ -153,10 +158,11 @@ private struct FrameColumns {
         for index in frames.indices { rows += frames[index].views.count }
         let byteCount =
             (rowWords * rows + 2 * frames.count) * MemoryLayout<UInt64>.stride
-            + (rows + frames.count) * MemoryLayout<Int>.stride + rows * MemoryLayout<View>.stride
+            + (rows + frames.count) * MemoryLayout<Int>.stride + min(rows, initialViews) * MemoryLayout<View>.stride
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 16)
         defer { scratch.deallocate() }
         var columns = FrameColumns(frames: frames, rows: rows, scratch: scratch)
+        defer { if columns.ownsViews { columns.views.deallocate() } }
         columns.lay()
         return body(&columns)
     }
@@ -175,7 +181,8 @@ private struct FrameColumns {
         at += rows * MemoryLayout<Int>.stride
         frameRows = at.bindMemory(to: Int.self, capacity: frames.count)
         at += frames.count * MemoryLayout<Int>.stride
-        views = at.bindMemory(to: View.self, capacity: rows)
+        viewCapacity = min(rows, Self.initialViews)
+        views = at.bindMemory(to: View.self, capacity: viewCapacity)
     }
 
     /// Numbers each frame's views (`layout`), counts each view's rows and marks where a frame
@@ -238,11 +245,23 @@ private struct FrameColumns {
         for viewIndex in 0..<viewCount where views[viewIndex].bits == bits { return viewIndex }
         let key = frameViews[position].key
         for viewIndex in 0..<viewCount where self.key(viewIndex) == key { return viewIndex }
-        // At most one new view per row: `views` has room for `rows`.
+        // At most one new view per row, so never more than `rows`.
+        if viewCount == viewCapacity { growViews() }
         views[viewCount] = View(bits: bits, frame: frame, position: position, rows: 0, next: 0)
         viewCount += 1
         keyBytes += key.utf8.count
         return viewCount - 1
+    }
+
+    /// Room for twice the views (at most `rows`), in an allocation of their own.
+    private mutating func growViews() {
+        let capacity = min(2 * viewCapacity, rows)
+        let grown = UnsafeMutablePointer<View>.allocate(capacity: capacity)
+        grown.initialize(from: views, count: viewCount)
+        if ownsViews { views.deallocate() }
+        views = grown
+        viewCapacity = capacity
+        ownsViews = true
     }
 
     private func key(_ viewIndex: Int) -> String { frames[views[viewIndex].frame].views[views[viewIndex].position].key }
