@@ -22,7 +22,9 @@ struct BinaryTraceWriterIdentityTests {
             // Compared first, so a failure names the first differing byte rather than printing both.
             let same = new == old
             let differing = same ? 0 : (0..<min(new.count, old.count)).first { new[$0] != old[$0] } ?? min(new.count, old.count)
-            #expect(same, "\(name), version \(version): \(new.count) bytes against \(old.count), first differing at \(differing)", sourceLocation: sourceLocation)
+            #expect(
+                same, "\(name), version \(version): \(new.count) bytes against \(old.count), first differing at \(differing)",
+                sourceLocation: sourceLocation)
             var writer = JSONWriter()
             BinaryTraceWriter.write(trace, version: version, into: &writer)
             var text: [UInt8] = []
@@ -74,7 +76,8 @@ struct BinaryTraceWriterIdentityTests {
         // Keys equal as strings but stored apart, and canonically equivalent keys.
         let made = (0..<6).map { _ in [Self.view(Self.madeKey("A"), 1), Self.view(Self.madeKey("B"), 2)] }
         expectSameBytes(Self.trace(made), "keys stored apart")
-        expectSameBytes(Self.trace([[Self.view("caf\u{e9}", 1)], [Self.view("cafe\u{301}", 2)], [Self.view("caf\u{e9}", 3)]]), "equivalent keys")
+        expectSameBytes(
+            Self.trace([[Self.view("caf\u{e9}", 1)], [Self.view("cafe\u{301}", 2)], [Self.view("caf\u{e9}", 3)]]), "equivalent keys")
         // Runs at the ends of columns: the form picked at the edge of its byte counts.
         for count in 1...12 {
             for change in 0...count {
@@ -83,16 +86,20 @@ struct BinaryTraceWriterIdentityTests {
             }
         }
         // More views than the writer keeps room for at first (32), some in several frames.
-        let many = (0..<4).map { frame in (0..<(20 + 25 * frame)).map { Self.view("view \($0 * (frame % 2 == 0 ? 1 : -1))", Double(frame)) } }
+        let many = (0..<4).map { frame in (0..<(20 + 25 * frame)).map { Self.view("view \($0 * (frame % 2 == 0 ? 1 : -1))", Double(frame)) }
+        }
         expectSameBytes(Self.trace(many), "many views")
-        let extremes: [Double] = [-0.0, 0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e-300, 2.2250738585072014e-308, 1]
+        let extremes: [Double] = [
+            -0.0, 0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e-300, 2.2250738585072014e-308, 1,
+        ]
         expectSameBytes(Self.trace(extremes.map { [Self.view("A", $0, z: Int(1 << 53), hidden: $0 == 0)] }), "extreme numbers")
     }
 
     @Test func eventTextsGiveTheSameBytes() {
         func events(_ details: [String], kinds: [String] = ["gesture", "lifecycle"], subjects: [String] = ["pan", "B"]) -> [TraceEvent] {
             details.enumerated().map { index, detail in
-                TraceEvent(t: Double(index) / 60, kind: kinds[index % kinds.count], subject: subjects[index % subjects.count], detail: detail)
+                TraceEvent(
+                    t: Double(index) / 60, kind: kinds[index % kinds.count], subject: subjects[index % subjects.count], detail: detail)
             }
         }
         let calls = [
@@ -102,7 +109,8 @@ struct BinaryTraceWriterIdentityTests {
         ]
         expectSameBytes(Self.trace([[]], events: events(calls)), "details")
         // Details equal as text but stored apart, and the same strings again.
-        let made = (0..<20).map { index in String(decoding: Array("updateInteractiveTransition(0.\(4000 + index % 3))".utf8), as: UTF8.self) }
+        let made = (0..<20).map { index in String(decoding: Array("updateInteractiveTransition(0.\(4000 + index % 3))".utf8), as: UTF8.self)
+        }
         expectSameBytes(Self.trace([], events: events(made + made)), "details stored apart")
         let plain = (0..<20).map { index in String(decoding: Array("viewWillAppear.something.long.\(index % 6)".utf8), as: UTF8.self) }
         expectSameBytes(Self.trace([], events: events(plain + plain.reversed())), "texts stored apart")
@@ -134,7 +142,8 @@ struct BinaryTraceWriterIdentityTests {
                         return ViewState(
                             key: key, x: pick(), y: pick(), w: pick(), h: pick(), alpha: pick(),
                             transform: AffineTransform(a: pick(), b: pick(), c: pick(), d: pick(), tx: pick(), ty: pick()),
-                            rotationX: pick(), rotationY: pick(), m34: pick(), z: Int(random.next() % 5) - 2, hidden: random.next() % 3 == 0)
+                            rotationX: pick(), rotationY: pick(), m34: pick(), z: Int(random.next() % 5) - 2, hidden: random.next() % 3 == 0
+                        )
                     })
             }
             let eventCount = Int(random.next() % 50)

@@ -474,7 +474,8 @@ private struct EventColumns {
             row[1] = UInt64(recentKinds.index(of: kind) ?? recentKinds.index(of: events[index].kind, bits: kind, in: &texts))
             row[2] = UInt64(
                 recentSubjects.index(of: subject) ?? recentSubjects.index(of: events[index].subject, bits: subject, in: &texts))
-            let (head, argument) = recentDetails.index(of: detail) ?? recentDetails.index(of: events[index].detail, bits: detail, in: &heads)
+            let (head, argument) =
+                recentDetails.index(of: detail) ?? recentDetails.index(of: events[index].detail, bits: detail, in: &heads)
             row[3] = UInt64(head)
             row[4] = UInt64(bitPattern: argument)
         }
