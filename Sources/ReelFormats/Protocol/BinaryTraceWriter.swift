@@ -462,25 +462,30 @@ private struct EventColumns {
     /// Version 2: kinds and subjects as strings (equal as strings), details as heads and
     /// arguments (heads compared as bytes), numbered after the strings.
     private mutating func listWithArguments(_ events: UnsafeBufferPointer<TraceEvent>) {
+        // Kinds and subjects share `texts`, so they are listed together, event by event; the
+        // details have `heads` of their own, so they are listed in a loop of their own (fewer
+        // values live through each loop).
         var recentKinds = RecentStrings(countsBytes: false)
         var recentSubjects = RecentStrings(countsBytes: false)
-        var recentDetails = RecentDetails()
         for index in 0..<count {
             let row = rows + Self.rowWords * index
             row[0] = events[index].t.bitPattern
             let kind = StringBits(events[index].kind)
             let subject = StringBits(events[index].subject)
-            let detail = StringBits(events[index].detail)
             row[1] = UInt64(recentKinds.index(of: kind) ?? recentKinds.index(of: events[index].kind, bits: kind, in: &texts))
             row[2] = UInt64(
                 recentSubjects.index(of: subject) ?? recentSubjects.index(of: events[index].subject, bits: subject, in: &texts))
+        }
+        var recentDetails = RecentDetails()
+        let first = texts.count
+        for index in 0..<count {
+            let row = rows + Self.rowWords * index
+            let detail = StringBits(events[index].detail)
             let (head, argument) =
                 recentDetails.index(of: detail) ?? recentDetails.index(of: events[index].detail, bits: detail, in: &heads)
-            row[3] = UInt64(head)
+            row[3] = UInt64(first &+ head)
             row[4] = UInt64(bitPattern: argument)
         }
-        let first = UInt64(texts.count)
-        for index in 0..<count { rows[Self.rowWords * index + 3] += first }
     }
 
     private var textCount: Int { texts.count + heads.count }
