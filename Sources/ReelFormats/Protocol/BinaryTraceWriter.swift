@@ -42,257 +42,638 @@ enum BinaryTrace {
 
 /// Writes a response's frames and events in the binary layout (`BinaryTrace`), as the
 /// `"binary_trace":"..."` member.
+///
+/// The trace is read twice and its bytes written once, into one allocation sized beforehand: a
+/// first pass numbers the views (keys compared by their bits first, `StringBits`), finds the
+/// layout runs and lists the event texts (found again by their bits, and a detail split into
+/// head and number, `DetailArgument`, only when its string is new to its field); a second
+/// gathers each view's 16 values per frame into rows, and each column is then written from them
+/// in one scan that writes it as runs until runs stop paying, then as values (`ByteCursor`).
+/// The bytes are exactly those of the writer before (`BinaryTraceWriterIdentityTests`).
 enum BinaryTraceWriter {
     /// `"binary_trace":"BASE64URL"` (no leading comma).
     static func write(_ trace: Trace, version: UInt8 = BinaryTrace.version, into writer: inout JSONWriter) {
-        var buffer = BinaryBuffer(capacity: 1024 + trace.frames.count * 64 + trace.events.count * 64)
-        encode(trace, version: version, into: &buffer)
-        writer.firstMember(ReplyKeys.binaryTrace)
-        buffer.writeBase64URLString(into: &writer)
+        withLayout(of: trace, version: version) { bytes in
+            writer.firstMember(ReplyKeys.binaryTrace)
+            BinaryBuffer.writeBase64URLString(bytes, into: &writer)
+        }
     }
 
     /// The layout's bytes for `trace` (without the base64url text around them).
     static func encode(_ trace: Trace, version: UInt8 = BinaryTrace.version) -> [UInt8] {
-        var buffer = BinaryBuffer()
-        encode(trace, version: version, into: &buffer)
-        return Array(buffer.bytes)
+        withLayout(of: trace, version: version) { Array($0) }
     }
 
-    private static func encode(_ trace: Trace, version: UInt8, into buffer: inout BinaryBuffer) {
-        buffer.u8(version)
-        writeFrames(trace.frames, into: &buffer)
-        if version == BinaryTrace.argumentsVersion {
-            writeEventsWithArguments(trace.events, into: &buffer)
-        } else {
-            writeEvents(trace.events, into: &buffer)
-        }
-    }
-
-    private static func writeFrames(_ frames: [Frame], into buffer: inout BinaryBuffer) {
-        buffer.u32(frames.count)
-        frames.withUnsafeBufferPointer { frames in
-            buffer.column(count: frames.count, size: 8) { frames[$0].t.bitPattern }
-            buffer.column(count: frames.count, size: 8) { frames[$0].progress.bitPattern }
-            // Each frame's views as indices into `keys` (views by first appearance), frame after
-            // frame in one array; a view is looked for first where it sat in the frame before.
-            var keys: [String] = []
-            var layout: [Int] = []
-            var starts: [Int] = [0]
-            var states: [Int] = []
-            starts.reserveCapacity(frames.count + 1)
-            for frame in frames {
-                let previous = starts.count >= 2 ? starts[starts.count - 2] : 0
-                let previousCount = starts[starts.count - 1] - previous
-                frame.views.withUnsafeBufferPointer { views in
-                    for position in views.indices {
-                        let key = views[position].key
-                        var viewIndex = -1
-                        if position < previousCount, keys[layout[previous + position]] == key {
-                            viewIndex = layout[previous + position]
-                        } else if let found = keys.firstIndex(of: key) {
-                            viewIndex = found
-                        } else {
-                            viewIndex = keys.count
-                            keys.append(key)
-                            states.append(0)
-                        }
-                        states[viewIndex] += 1
-                        layout.append(viewIndex)
-                    }
-                }
-                starts.append(layout.count)
-            }
-            buffer.u32(keys.count)
-            for key in keys { buffer.text(key) }
-            // Runs of frames holding the same views.
-            var runs: [(start: Int, end: Int)] = []
-            layout.withUnsafeBufferPointer { layout in
-                func same(_ a: Int, _ b: Int) -> Bool {
-                    starts[a + 1] - starts[a] == starts[b + 1] - starts[b]
-                        && layout[starts[a]..<starts[a + 1]].elementsEqual(layout[starts[b]..<starts[b + 1]])
-                }
-                var start = 0
-                while start < frames.count {
-                    var end = start + 1
-                    while end < frames.count, same(start, end) { end += 1 }
-                    runs.append((start, end))
-                    start = end
-                }
-            }
-            buffer.u32(runs.count)
-            for run in runs {
-                buffer.u32(run.end - run.start)
-                buffer.u32(starts[run.start + 1] - starts[run.start])
-                for position in starts[run.start]..<starts[run.start + 1] { buffer.u32(layout[position]) }
-            }
-            // Every view's values in one buffer: view after view, each its 14 columns of
-            // `states[view]` values one after the other; `z` and `hidden` in two more.
-            var bases: [Int] = []
-            var total = 0
-            for count in states {
-                bases.append(total)
-                total += count
-            }
-            var values = [UInt64](repeating: 0, count: total * 14)
-            var zs = [UInt64](repeating: 0, count: total)
-            var hiddens = [UInt64](repeating: 0, count: total)
-            var filled = [Int](repeating: 0, count: keys.count)
-            values.withUnsafeMutableBufferPointer { values in
-                zs.withUnsafeMutableBufferPointer { zs in
-                    hiddens.withUnsafeMutableBufferPointer { hiddens in
-                        var slot = 0
-                        for frame in frames {
-                            frame.views.withUnsafeBufferPointer { views in
-                                for view in views {
-                                    let viewIndex = layout[slot]
-                                    slot += 1
-                                    let count = states[viewIndex]
-                                    let row = filled[viewIndex]
-                                    filled[viewIndex] = row + 1
-                                    let base = bases[viewIndex] * 14 + row
-                                    let m = view.transform
-                                    values[base] = view.x.bitPattern
-                                    values[base + count] = view.y.bitPattern
-                                    values[base + 2 * count] = view.w.bitPattern
-                                    values[base + 3 * count] = view.h.bitPattern
-                                    values[base + 4 * count] = view.alpha.bitPattern
-                                    values[base + 5 * count] = m.a.bitPattern
-                                    values[base + 6 * count] = m.b.bitPattern
-                                    values[base + 7 * count] = m.c.bitPattern
-                                    values[base + 8 * count] = m.d.bitPattern
-                                    values[base + 9 * count] = m.tx.bitPattern
-                                    values[base + 10 * count] = m.ty.bitPattern
-                                    values[base + 11 * count] = view.rotationX.bitPattern
-                                    values[base + 12 * count] = view.rotationY.bitPattern
-                                    values[base + 13 * count] = view.m34.bitPattern
-                                    zs[bases[viewIndex] + row] = UInt64(bitPattern: Int64(view.z))
-                                    hiddens[bases[viewIndex] + row] = view.hidden ? 1 : 0
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            values.withUnsafeBufferPointer { values in
-                for viewIndex in keys.indices {
-                    let count = states[viewIndex]
-                    for column in 0..<14 {
-                        let base = bases[viewIndex] * 14 + column * count
-                        buffer.column(UnsafeBufferPointer(rebasing: values[base..<(base + count)]), size: 8)
-                    }
-                    let base = bases[viewIndex]
-                    zs.withUnsafeBufferPointer { zs in buffer.column(UnsafeBufferPointer(rebasing: zs[base..<(base + count)]), size: 8) }
-                    hiddens.withUnsafeBufferPointer { hiddens in
-                        buffer.column(UnsafeBufferPointer(rebasing: hiddens[base..<(base + count)]), size: 1)
+    /// Calls `body` with the layout's bytes (which live only through the call).
+    private static func withLayout<Result>(
+        of trace: Trace, version: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        trace.frames.withUnsafeBufferPointer { frames in
+            trace.events.withUnsafeBufferPointer { events in
+                FrameColumns.with(frames) { frameColumns in
+                    EventColumns.with(events, withArguments: version == BinaryTrace.argumentsVersion) { eventColumns in
+                        let room = 1 + frameColumns.byteBound + eventColumns.byteBound
+                        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
+                        defer { bytes.deallocate() }
+                        var cursor = ByteCursor(UnsafeMutableRawPointer(bytes))
+                        cursor.u8(version)
+                        frameColumns.write(into: &cursor)
+                        eventColumns.write(into: &cursor)
+                        let count = cursor.pointer - UnsafeMutableRawPointer(bytes)
+                        // Each part's bound is argued where it is reckoned; this only stops a broken one.
+                        precondition(count <= room, "wrote \(count) bytes in room for \(room)")
+                        return body(UnsafeBufferPointer(start: bytes, count: count))
                     }
                 }
             }
         }
-    }
-
-    private static func writeEvents(_ events: [TraceEvent], into buffer: inout BinaryBuffer) {
-        // Texts by first use; a field's few recent texts are found again without hashing
-        // (`ColumnWriter.RecentTexts`), so a text may be listed twice, as the layout allows.
-        var texts: [String] = []
-        var kinds: [UInt64] = []
-        var subjects: [UInt64] = []
-        var details: [UInt64] = []
-        kinds.reserveCapacity(events.count)
-        subjects.reserveCapacity(events.count)
-        details.reserveCapacity(events.count)
-        var recentKinds = ColumnWriter.RecentTexts()
-        var recentSubjects = ColumnWriter.RecentTexts()
-        var recentDetails = ColumnWriter.RecentTexts()
-        for event in events {
-            kinds.append(UInt64(recentKinds.index(of: event.kind, in: &texts)))
-            subjects.append(UInt64(recentSubjects.index(of: event.subject, in: &texts)))
-            details.append(UInt64(recentDetails.index(of: event.detail, in: &texts)))
-        }
-        buffer.u32(events.count)
-        buffer.u32(texts.count)
-        for text in texts { buffer.text(text) }
-        events.withUnsafeBufferPointer { events in buffer.column(count: events.count, size: 8) { events[$0].t.bitPattern } }
-        let size = BinaryTrace.indexSize(texts: texts.count)
-        for column in [kinds, subjects, details] {
-            column.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: size) { column[$0] } }
-        }
-    }
-    /// Version 2's events: as version 1's, then a column of arguments; a detail that is
-    /// `head(number)` (`DetailArgument`) is written as its head's text index and the number, any
-    /// other as its text and `DetailArgument.none`. Texts are compared as bytes, never made into
-    /// strings.
-    private static func writeEventsWithArguments(_ events: [TraceEvent], into buffer: inout BinaryBuffer) {
-        // Kinds and subjects (short texts, compared as strings) and details (heads compared as
-        // bytes, never made into strings) in two tables; the details' are listed after the others'.
-        var texts: [String] = []
-        var heads = ByteTexts()
-        var kinds: [UInt64] = []
-        var subjects: [UInt64] = []
-        var details: [Int] = []
-        var arguments: [UInt64] = []
-        kinds.reserveCapacity(events.count)
-        subjects.reserveCapacity(events.count)
-        details.reserveCapacity(events.count)
-        arguments.reserveCapacity(events.count)
-        var recentKinds = RecentStrings()
-        var recentSubjects = RecentStrings()
-        var recentDetails = ByteTexts.Recent()
-        for event in events {
-            kinds.append(UInt64(recentKinds.index(of: event.kind, in: &texts)))
-            subjects.append(UInt64(recentSubjects.index(of: event.subject, in: &texts)))
-            var detail = event.detail
-            detail.withUTF8 { utf8 in
-                if let (headCount, argument) = DetailArgument.split(utf8) {
-                    details.append(recentDetails.index(of: UnsafeBufferPointer(rebasing: utf8[0..<headCount]), in: &heads))
-                    arguments.append(UInt64(bitPattern: argument))
-                } else {
-                    details.append(recentDetails.index(of: utf8, in: &heads))
-                    arguments.append(UInt64(bitPattern: DetailArgument.none))
-                }
-            }
-        }
-        let textCount = texts.count + heads.count
-        buffer.u32(events.count)
-        buffer.u32(textCount)
-        for text in texts { buffer.text(text) }
-        for index in 0..<heads.count { heads.withText(index) { buffer.text(bytes: $0) } }
-        events.withUnsafeBufferPointer { events in buffer.column(count: events.count, size: 8) { events[$0].t.bitPattern } }
-        let size = BinaryTrace.indexSize(texts: textCount)
-        for column in [kinds, subjects] {
-            column.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: size) { column[$0] } }
-        }
-        let first = UInt64(texts.count)
-        details.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: size) { first + UInt64(column[$0]) } }
-        arguments.withUnsafeBufferPointer { column in buffer.column(count: column.count, size: 8) { column[$0] } }
     }
 }
 
-/// The last four texts one event field used, most recent first (as `ColumnWriter.RecentTexts`,
-/// for the short kinds and subjects of version 2): compared as strings, whose equality first
-/// compares their bits, so equal short texts cost a few instructions.
-struct RecentStrings {
-    private var first = -1, second = -1, third = -1, fourth = -1
+/// The two words a `String` is stored in, compared before its text: equal words are the same
+/// string (the same small text, or the same storage and length), so equal texts; unequal words
+/// may still be equal texts, which the caller then compares as strings. Taken only from strings
+/// that live through the whole write (the trace's), so a word never names storage freed and
+/// reused meanwhile.
+struct StringBits: Equatable {
+    private var low: UInt64
+    private var high: UInt64
 
-    /// The index of `text` in `texts`: a recent one's, else a new entry appended to `texts`.
-    mutating func index(of text: String, in texts: inout [String]) -> Int {
-        if first >= 0, texts[first] == text { return first }
+    init(_ string: String) {
+        self = unsafeBitCast(string, to: StringBits.self)
+    }
+
+    /// No string's words (a slot not yet used; never compared, its index being -1).
+    static let unused = StringBits(low: 0, high: 0)
+
+    private init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+}
+
+/// The frames' part of the layout: `F`, the times and progresses, the keys, the layout runs and
+/// every view's 16 columns, from one scratch allocation.
+private struct FrameColumns {
+    /// One distinct view: its key's bits, the frame and position where it first appears (its key
+    /// is read from there), how many frames hold it, and the word of its next row in `values`.
+    struct View {
+        var bits: StringBits
+        var frame: Int
+        var position: Int
+        var rows: Int
+        var next: Int
+    }
+
+    /// A row's words: the 14 doubles (x y w h alpha a b c d tx ty rotation_x rotation_y m34), z
+    /// and hidden (0 or 1), in the order of the view's columns.
+    static let rowWords = 16
+
+    let frames: UnsafeBufferPointer<Frame>
+    let rows: Int
+    /// `rowWords * rows` words: each view's rows in frame order, view after view (`View.next`).
+    let values: UnsafeMutablePointer<UInt64>
+    /// `2 * F` words: each frame's `t` and `progress`.
+    let times: UnsafeMutablePointer<UInt64>
+    /// `rows` entries: each frame's views as view numbers, frame after frame.
+    let layout: UnsafeMutablePointer<Int>
+    /// `F` entries: each frame's first row in `layout` times 2, plus 1 when it holds the views of
+    /// the frame before in the same order (so its layout run goes on).
+    let frameRows: UnsafeMutablePointer<Int>
+    /// Room for `viewCapacity` views, `viewCount` used: at first `initialViews` (or `rows`, if
+    /// fewer: a row makes at most one new view) in the scratch, then an allocation of its own
+    /// (`ownsViews`) that doubles as views are found.
+    var views: UnsafeMutablePointer<View>
+    var viewCapacity: Int
+    var ownsViews = false
+    var viewCount = 0
+    static let initialViews = 32
+    /// The UTF-8 bytes of the keys.
+    var keyBytes = 0
+
+    /// Calls `body` with the frames laid out (`lay()`), in a scratch allocation that lives
+    /// through the call.
+    static func with<Result>(_ frames: UnsafeBufferPointer<Frame>, _ body: (inout FrameColumns) -> Result) -> Result {
+        var rows = 0
+        for index in frames.indices { rows += frames[index].views.count }
+        let byteCount =
+            (rowWords * rows + 2 * frames.count) * MemoryLayout<UInt64>.stride
+            + (rows + frames.count) * MemoryLayout<Int>.stride + min(rows, initialViews) * MemoryLayout<View>.stride
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 16)
+        defer { scratch.deallocate() }
+        var columns = FrameColumns(frames: frames, rows: rows, scratch: scratch)
+        defer { if columns.ownsViews { columns.views.deallocate() } }
+        columns.lay()
+        return body(&columns)
+    }
+
+    /// The regions of `scratch` (`byteCount` bytes as `with` reckons them; every region's
+    /// elements 8 bytes, or 48 for `View`, so each starts aligned), none yet initialized.
+    private init(frames: UnsafeBufferPointer<Frame>, rows: Int, scratch: UnsafeMutableRawPointer) {
+        self.frames = frames
+        self.rows = rows
+        var at = scratch
+        values = at.bindMemory(to: UInt64.self, capacity: Self.rowWords * rows)
+        at += Self.rowWords * rows * MemoryLayout<UInt64>.stride
+        times = at.bindMemory(to: UInt64.self, capacity: 2 * frames.count)
+        at += 2 * frames.count * MemoryLayout<UInt64>.stride
+        layout = at.bindMemory(to: Int.self, capacity: rows)
+        at += rows * MemoryLayout<Int>.stride
+        frameRows = at.bindMemory(to: Int.self, capacity: frames.count)
+        at += frames.count * MemoryLayout<Int>.stride
+        viewCapacity = min(rows, Self.initialViews)
+        views = at.bindMemory(to: View.self, capacity: viewCapacity)
+    }
+
+    /// Numbers each frame's views (`layout`), counts each view's rows and marks where a frame
+    /// holds the views of the frame before. A view is looked for first where it sat in the frame
+    /// before, by its key's bits; views are numbered by first appearance, keys equal as strings
+    /// being one view (as `keys.firstIndex(of:)` did).
+    private mutating func lay() {
+        var row = 0
+        var previousStart = 0
+        var previousCount = 0
+        for frameIndex in frames.indices {
+            let start = row
+            var same = frameIndex > 0
+            frames[frameIndex].views.withUnsafeBufferPointer { frameViews in
+                same = same && frameViews.count == previousCount
+                if same, holdsKeys(of: previousStart, in: frameViews) {
+                    // The views of the frame before, in its order (the rows below would find each
+                    // where it sat then): most frames.
+                    for position in 0..<frameViews.count {
+                        let viewIndex = layout[previousStart &+ position]
+                        views[viewIndex].rows &+= 1
+                        layout[row &+ position] = viewIndex
+                    }
+                    row &+= frameViews.count
+                    return
+                }
+                for position in frameViews.indices {
+                    let bits = StringBits(frameViews[position].key)
+                    var viewIndex = -1
+                    if position < previousCount {
+                        let candidate = layout[previousStart &+ position]
+                        if views[candidate].bits == bits { viewIndex = candidate }
+                    }
+                    if viewIndex < 0 { viewIndex = find(bits, frame: frameIndex, position: position, in: frameViews) }
+                    // `same` holds only while the counts are equal, so the previous frame has this position.
+                    if same, layout[previousStart &+ position] != viewIndex { same = false }
+                    views[viewIndex].rows &+= 1
+                    layout[row] = viewIndex
+                    row &+= 1
+                }
+            }
+            frameRows[frameIndex] = start << 1 | (same ? 1 : 0)
+            previousStart = start
+            previousCount = row - start
+        }
+    }
+
+    /// Whether each of `frameViews` has the key bits of the view at its position in the frame
+    /// whose rows start at `previousStart` (which has as many views).
+    private func holdsKeys(of previousStart: Int, in frameViews: UnsafeBufferPointer<ViewState>) -> Bool {
+        for position in frameViews.indices where StringBits(frameViews[position].key) != views[layout[previousStart &+ position]].bits {
+            return false
+        }
+        return true
+    }
+
+    /// The number of the view whose key is `frameViews[position]`'s: one with the same bits, else
+    /// one whose key is equal as a string, else a new one.
+    private mutating func find(_ bits: StringBits, frame: Int, position: Int, in frameViews: UnsafeBufferPointer<ViewState>) -> Int {
+        for viewIndex in 0..<viewCount where views[viewIndex].bits == bits { return viewIndex }
+        let key = frameViews[position].key
+        for viewIndex in 0..<viewCount where self.key(viewIndex) == key { return viewIndex }
+        // At most one new view per row, so never more than `rows`.
+        if viewCount == viewCapacity { growViews() }
+        views[viewCount] = View(bits: bits, frame: frame, position: position, rows: 0, next: 0)
+        viewCount += 1
+        keyBytes += key.utf8.count
+        return viewCount - 1
+    }
+
+    /// Room for twice the views (at most `rows`), in an allocation of their own.
+    private mutating func growViews() {
+        let capacity = min(2 * viewCapacity, rows)
+        let grown = UnsafeMutablePointer<View>.allocate(capacity: capacity)
+        grown.initialize(from: views, count: viewCount)
+        if ownsViews { views.deallocate() }
+        views = grown
+        viewCapacity = capacity
+        ownsViews = true
+    }
+
+    private func key(_ viewIndex: Int) -> String { frames[views[viewIndex].frame].views[views[viewIndex].position].key }
+
+    /// The frame's first row in `layout`.
+    private func firstRow(_ frameIndex: Int) -> Int { frameIndex < frames.count ? frameRows[frameIndex] >> 1 : rows }
+
+    /// Whether the frame holds the views of the frame before (never the first frame).
+    private func continuesRun(_ frameIndex: Int) -> Bool { frameRows[frameIndex] & 1 == 1 }
+
+    /// The most bytes `write` writes: each column at most 1 + n * size bytes (its values form),
+    /// the runs at most one per frame and their view lists at most one u32 per row.
+    var byteBound: Int {
+        let counts = 4 + 4 + 4
+        let times = 2 * (1 + 8 * frames.count)
+        let keys = 4 * viewCount + keyBytes
+        let runs = 8 * frames.count + 4 * rows
+        let columns = viewCount * (15 + 1) + rows * (15 * 8 + 1)
+        return counts + times + keys + runs + columns
+    }
+
+    /// The part's bytes, in the layout's order.
+    mutating func write(into cursor: inout ByteCursor) {
+        let frameCount = frames.count
+        cursor.u32(frameCount)
+        for index in 0..<frameCount {
+            times[2 * index] = frames[index].t.bitPattern
+            times[2 * index + 1] = frames[index].progress.bitPattern
+        }
+        cursor.column(times, stride: 2, count: frameCount, size: 8)
+        cursor.column(times + 1, stride: 2, count: frameCount, size: 8)
+        cursor.u32(viewCount)
+        for viewIndex in 0..<viewCount { cursor.text(key(viewIndex)) }
+        writeRuns(into: &cursor)
+        gather()
+        var block = values
+        for viewIndex in 0..<viewCount {
+            let count = views[viewIndex].rows
+            for column in 0..<15 { cursor.column(block + column, stride: Self.rowWords, count: count, size: 8) }
+            cursor.column(block + 15, stride: Self.rowWords, count: count, size: 1)
+            block += Self.rowWords * count
+        }
+    }
+
+    /// `R`, then each run of frames holding the same views: its length, its views.
+    private func writeRuns(into cursor: inout ByteCursor) {
+        var runCount = 0
+        for frameIndex in 0..<frames.count where !continuesRun(frameIndex) { runCount += 1 }
+        cursor.u32(runCount)
+        var start = 0
+        while start < frames.count {
+            var end = start + 1
+            while end < frames.count, continuesRun(end) { end += 1 }
+            cursor.u32(end - start)
+            let first = firstRow(start)
+            let last = firstRow(start + 1)
+            cursor.u32(last - first)
+            for row in first..<last { cursor.u32(layout[row]) }
+            start = end
+        }
+    }
+
+    /// Every row's 16 values into `values`: view `v`'s rows start `rowWords` times the rows of the
+    /// views before, and its `r`-th row is the `r`-th frame holding it. Every word of `values` is
+    /// written once.
+    private mutating func gather() {
+        var next = 0
+        for viewIndex in 0..<viewCount {
+            views[viewIndex].next = next
+            next += Self.rowWords * views[viewIndex].rows
+        }
+        if let offset = Self.rowOffset {
+            gatherRows(from: offset)
+            return
+        }
+        var row = 0
+        for frameIndex in frames.indices {
+            frames[frameIndex].views.withUnsafeBufferPointer { frameViews in
+                guard let first = frameViews.baseAddress else { return }
+                for position in 0..<frameViews.count {
+                    let viewIndex = layout[row]
+                    row &+= 1
+                    let at = values + views[viewIndex].next
+                    views[viewIndex].next &+= Self.rowWords
+                    let view = first + position
+                    at[0] = view.pointee.x.bitPattern
+                    at[1] = view.pointee.y.bitPattern
+                    at[2] = view.pointee.w.bitPattern
+                    at[3] = view.pointee.h.bitPattern
+                    at[4] = view.pointee.alpha.bitPattern
+                    at[5] = view.pointee.transform.a.bitPattern
+                    at[6] = view.pointee.transform.b.bitPattern
+                    at[7] = view.pointee.transform.c.bitPattern
+                    at[8] = view.pointee.transform.d.bitPattern
+                    at[9] = view.pointee.transform.tx.bitPattern
+                    at[10] = view.pointee.transform.ty.bitPattern
+                    at[11] = view.pointee.rotationX.bitPattern
+                    at[12] = view.pointee.rotationY.bitPattern
+                    at[13] = view.pointee.m34.bitPattern
+                    at[14] = UInt64(bitPattern: Int64(view.pointee.z))
+                    at[15] = view.pointee.hidden ? 1 : 0
+                }
+            }
+        }
+    }
+
+    /// As `gather`, where a `ViewState` holds a row's first 15 words (x ... z) one after the other
+    /// from byte `offset`: those copied in one move, `hidden` after them.
+    private mutating func gatherRows(from offset: Int) {
+        var row = 0
+        for frameIndex in frames.indices {
+            frames[frameIndex].views.withUnsafeBufferPointer { frameViews in
+                guard let first = frameViews.baseAddress else { return }
+                for position in 0..<frameViews.count {
+                    let viewIndex = layout[row]
+                    row &+= 1
+                    let at = values + views[viewIndex].next
+                    views[viewIndex].next &+= Self.rowWords
+                    let view = first + position
+                    UnsafeMutableRawPointer(at).copyMemory(from: UnsafeRawPointer(view) + offset, byteCount: 15 * 8)
+                    at[15] = view.pointee.hidden ? 1 : 0
+                }
+            }
+        }
+    }
+
+    /// The byte offset in a `ViewState` of `x` when it and the next 14 of a row's words (y w h
+    /// alpha a b c d tx ty rotation_x rotation_y m34, and z, an 8-byte two's complement `Int`)
+    /// follow one another 8 bytes apart, as Swift lays out the struct's stored properties in
+    /// their order; nil when they do not (each is then read by name).
+    private static let rowOffset: Int? = {
+        let words: [PartialKeyPath<ViewState>] = [
+            \ViewState.x, \ViewState.y, \ViewState.w, \ViewState.h, \ViewState.alpha, \ViewState.transform.a,
+            \ViewState.transform.b, \ViewState.transform.c, \ViewState.transform.d, \ViewState.transform.tx,
+            \ViewState.transform.ty, \ViewState.rotationX, \ViewState.rotationY, \ViewState.m34, \ViewState.z,
+        ]
+        guard MemoryLayout<Int>.size == 8, let first = MemoryLayout<ViewState>.offset(of: \ViewState.x) else { return nil }
+        for (word, path) in words.enumerated() where MemoryLayout<ViewState>.offset(of: path) != first + 8 * word { return nil }
+        return first
+    }()
+}
+
+/// The events' part of the layout: `E`, the texts, the times, the kind, subject and detail
+/// columns, and in version 2 the arguments. Texts are listed by first use; a field's four recent
+/// texts are found again without hashing, by their bits first, so a text may be listed twice, as
+/// the layout allows.
+private struct EventColumns {
+    /// An event's words: t, kind, subject, detail (text numbers) and argument.
+    static let rowWords = 5
+
+    let count: Int
+    let withArguments: Bool
+    /// `rowWords * E` words, event after event.
+    let rows: UnsafeMutablePointer<UInt64>
+    /// Kinds and subjects (and in version 1 details) as strings; version 2's details as bytes
+    /// (`ByteTexts`), listed after the others.
+    var texts: [String] = []
+    var heads = ByteTexts()
+
+    /// Calls `body` with the events' texts listed and their rows filled, in a scratch allocation
+    /// that lives through the call.
+    static func with<Result>(
+        _ events: UnsafeBufferPointer<TraceEvent>, withArguments: Bool, _ body: (inout EventColumns) -> Result
+    ) -> Result {
+        let rows = UnsafeMutablePointer<UInt64>.allocate(capacity: max(rowWords * events.count, 1))
+        defer { rows.deallocate() }
+        var columns = EventColumns(count: events.count, withArguments: withArguments, rows: rows)
+        if withArguments { columns.listWithArguments(events) } else { columns.list(events) }
+        return body(&columns)
+    }
+
+    private init(count: Int, withArguments: Bool, rows: UnsafeMutablePointer<UInt64>) {
+        self.count = count
+        self.withArguments = withArguments
+        self.rows = rows
+    }
+
+    /// Version 1: every text a string, matched only by one of the same byte count (as
+    /// `ColumnWriter.RecentTexts`).
+    private mutating func list(_ events: UnsafeBufferPointer<TraceEvent>) {
+        var recentKinds = RecentStrings(countsBytes: true)
+        var recentSubjects = RecentStrings(countsBytes: true)
+        var recentDetails = RecentStrings(countsBytes: true)
+        for index in 0..<count {
+            let row = rows + Self.rowWords * index
+            row[0] = events[index].t.bitPattern
+            let kind = StringBits(events[index].kind)
+            let subject = StringBits(events[index].subject)
+            let detail = StringBits(events[index].detail)
+            row[1] = UInt64(recentKinds.index(of: kind) ?? recentKinds.index(of: events[index].kind, bits: kind, in: &texts))
+            row[2] = UInt64(
+                recentSubjects.index(of: subject) ?? recentSubjects.index(of: events[index].subject, bits: subject, in: &texts))
+            row[3] = UInt64(recentDetails.index(of: detail) ?? recentDetails.index(of: events[index].detail, bits: detail, in: &texts))
+            row[4] = 0
+        }
+    }
+
+    /// Version 2: kinds and subjects as strings (equal as strings), details as heads and
+    /// arguments (heads compared as bytes), numbered after the strings.
+    private mutating func listWithArguments(_ events: UnsafeBufferPointer<TraceEvent>) {
+        // Kinds and subjects share `texts`, so they are listed together, event by event; the
+        // details have `heads` of their own, so they are listed in a loop of their own (fewer
+        // values live through each loop).
+        var recentKinds = RecentStrings(countsBytes: false)
+        var recentSubjects = RecentStrings(countsBytes: false)
+        for index in 0..<count {
+            let row = rows + Self.rowWords * index
+            row[0] = events[index].t.bitPattern
+            let kind = StringBits(events[index].kind)
+            let subject = StringBits(events[index].subject)
+            row[1] = UInt64(recentKinds.index(of: kind) ?? recentKinds.index(of: events[index].kind, bits: kind, in: &texts))
+            row[2] = UInt64(
+                recentSubjects.index(of: subject) ?? recentSubjects.index(of: events[index].subject, bits: subject, in: &texts))
+        }
+        var recentDetails = RecentDetails()
+        let first = texts.count
+        for index in 0..<count {
+            let row = rows + Self.rowWords * index
+            let detail = StringBits(events[index].detail)
+            let (head, argument) =
+                recentDetails.index(of: detail) ?? recentDetails.index(of: events[index].detail, bits: detail, in: &heads)
+            row[3] = UInt64(first &+ head)
+            row[4] = UInt64(bitPattern: argument)
+        }
+    }
+
+    private var textCount: Int { texts.count + heads.count }
+
+    /// The most bytes `write` writes: each column at most 1 + n * size bytes (its values form).
+    var byteBound: Int {
+        var textBytes = heads.byteCount
+        for text in texts { textBytes += text.utf8.count }
+        let size = BinaryTrace.indexSize(texts: textCount)
+        return 8 + 4 * textCount + textBytes + (1 + 8 * count) + 3 * (1 + size * count) + (withArguments ? 1 + 8 * count : 0)
+    }
+
+    /// The part's bytes, in the layout's order.
+    func write(into cursor: inout ByteCursor) {
+        cursor.u32(count)
+        cursor.u32(textCount)
+        for text in texts { cursor.text(text) }
+        for index in 0..<heads.count { heads.withText(index) { cursor.text($0) } }
+        cursor.column(rows, stride: Self.rowWords, count: count, size: 8)
+        let size = BinaryTrace.indexSize(texts: textCount)
+        for column in 1...3 { cursor.column(rows + column, stride: Self.rowWords, count: count, size: size) }
+        if withArguments { cursor.column(rows + 4, stride: Self.rowWords, count: count, size: 8) }
+    }
+}
+
+/// The last four texts one event field used, most recent first, as indices into the texts, each
+/// with the bits of a string equal to it (`StringBits`): a string seen lately is found by its
+/// two words (`index(of:)`), any other compared as a string (`index(of:bits:in:)`: `==`; with
+/// `countsBytes`, only with a text of the same UTF-8 byte count, as `ColumnWriter.RecentTexts`).
+/// The four are never equal to each other (a text is listed only when none of them matches it),
+/// so at most one matches, by bits or as a string.
+struct RecentStrings {
+    private struct Slot {
+        var index = -1
+        var bits = StringBits.unused
+    }
+
+    private let countsBytes: Bool
+    private var first = Slot(), second = Slot(), third = Slot(), fourth = Slot()
+
+    init(countsBytes: Bool) {
+        self.countsBytes = countsBytes
+    }
+
+    /// The index of the recent text whose string has `bits`, now the most recent; nil when none has.
+    /// The most recent is looked at in place; the others in a call (so the four stay in memory,
+    /// not in registers shuffled through the caller's loop).
+    @inline(__always)
+    mutating func index(of bits: StringBits) -> Int? {
+        if first.index >= 0, first.bits == bits { return first.index }
+        return indexAmongOthers(of: bits)
+    }
+
+    @inline(never)
+    private mutating func indexAmongOthers(of bits: StringBits) -> Int? {
+        if second.index >= 0, second.bits == bits { return promoteSecond() }
+        if third.index >= 0, third.bits == bits { return promoteThird() }
+        if fourth.index >= 0, fourth.bits == bits { return promoteFourth() }
+        return nil
+    }
+
+    /// The index of `text` (whose bits are `bits`, no recent one's) in `texts`: a recent one's
+    /// equal as a string, else a new entry appended to `texts`.
+    @inline(never)
+    mutating func index(of text: String, bits: StringBits, in texts: inout [String]) -> Int {
         let found: Int
-        if second >= 0, texts[second] == text {
-            found = second
-            second = first
-        } else if third >= 0, texts[third] == text {
-            found = third
-            (second, third) = (first, second)
-        } else if fourth >= 0, texts[fourth] == text {
-            found = fourth
-            (second, third, fourth) = (first, second, third)
+        if matches(first.index, text, texts) {
+            found = first.index
+        } else if matches(second.index, text, texts) {
+            found = promoteSecond()
+        } else if matches(third.index, text, texts) {
+            found = promoteThird()
+        } else if matches(fourth.index, text, texts) {
+            found = promoteFourth()
         } else {
+            // Room for a session's few texts at once, rather than growing through small sizes.
+            if texts.capacity == 0 { texts.reserveCapacity(16) }
             texts.append(text)
             found = texts.count - 1
             (second, third, fourth) = (first, second, third)
+            first.index = found
         }
-        first = found
+        first.bits = bits
         return found
+    }
+
+    private func matches(_ index: Int, _ text: String, _ texts: [String]) -> Bool {
+        index >= 0 && (!countsBytes || texts[index].utf8.count == text.utf8.count) && texts[index] == text
+    }
+
+    private mutating func promoteSecond() -> Int {
+        (first, second) = (second, first)
+        return first.index
+    }
+
+    private mutating func promoteThird() -> Int {
+        (first, second, third) = (third, first, second)
+        return first.index
+    }
+
+    private mutating func promoteFourth() -> Int {
+        (first, second, third, fourth) = (fourth, first, second, third)
+        return first.index
+    }
+}
+
+/// Version 2's details for one field: the last four heads used (texts of `ByteTexts`), most
+/// recent first, each with the bits and argument of the last detail string that gave it. A
+/// detail string with those bits is that same text, so it splits into that head and argument
+/// again and is found without reading its bytes (`index(of:)`); any other is split
+/// (`DetailArgument`) and its head compared byte for byte (`index(of:bits:in:)`). The four heads
+/// differ from each other, so at most one matches.
+struct RecentDetails {
+    private struct Slot {
+        /// The head's number in `ByteTexts` (-1: none yet), its first byte there and its length.
+        var index = -1
+        var start = 0
+        var count = 0
+        var bits = StringBits.unused
+        var argument: Int64 = 0
+    }
+
+    private var first = Slot(), second = Slot(), third = Slot(), fourth = Slot()
+
+    /// The head and argument of the recent detail string with `bits`, now the most recent; nil
+    /// when none has them. The most recent is looked at in place; the others in a call (so the
+    /// four stay in memory, not in registers shuffled through the caller's loop).
+    @inline(__always)
+    mutating func index(of bits: StringBits) -> (head: Int, argument: Int64)? {
+        if first.index >= 0, first.bits == bits { return (first.index, first.argument) }
+        return indexAmongOthers(of: bits)
+    }
+
+    @inline(never)
+    private mutating func indexAmongOthers(of bits: StringBits) -> (head: Int, argument: Int64)? {
+        if second.index >= 0, second.bits == bits {
+            (first, second) = (second, first)
+        } else if third.index >= 0, third.bits == bits {
+            (first, second, third) = (third, first, second)
+        } else if fourth.index >= 0, fourth.bits == bits {
+            (first, second, third, fourth) = (fourth, first, second, third)
+        } else {
+            return nil
+        }
+        return (first.index, first.argument)
+    }
+
+    /// The index in `heads` of `detail`'s head (all of it when it has no argument), a recent one's
+    /// or a new entry, and its argument (`DetailArgument.none` when it has none).
+    @inline(never)
+    mutating func index(of detail: String, bits: StringBits, in heads: inout ByteTexts) -> (head: Int, argument: Int64) {
+        if let found = detail.utf8.withContiguousStorageIfAvailable({ index(of: $0, bits: bits, in: &heads) }) { return found }
+        var copy = detail
+        return copy.withUTF8 { index(of: $0, bits: bits, in: &heads) }
+    }
+
+    private mutating func index(of detail: UnsafeBufferPointer<UInt8>, bits: StringBits, in heads: inout ByteTexts)
+        -> (head: Int, argument: Int64)
+    {
+        var head = detail
+        var argument = DetailArgument.none
+        if let (headCount, number) = DetailArgument.split(detail) {
+            head = UnsafeBufferPointer(rebasing: detail[0..<headCount])
+            argument = number
+        }
+        if Self.holds(first, head, heads) {
+            // Already the most recent.
+        } else if Self.holds(second, head, heads) {
+            (first, second) = (second, first)
+        } else if Self.holds(third, head, heads) {
+            (first, second, third) = (third, first, second)
+        } else if Self.holds(fourth, head, heads) {
+            (first, second, third, fourth) = (fourth, first, second, third)
+        } else {
+            let start = heads.byteCount
+            heads.append(head)
+            (second, third, fourth) = (first, second, third)
+            first = Slot(index: heads.count - 1, start: start, count: head.count)
+        }
+        first.bits = bits
+        first.argument = argument
+        return (first.index, argument)
+    }
+
+    /// Whether `slot`'s head is `head`: lengths first, then bytes.
+    @inline(__always)
+    private static func holds(_ slot: Slot, _ head: UnsafeBufferPointer<UInt8>, _ heads: ByteTexts) -> Bool {
+        slot.index >= 0 && slot.count == head.count && heads.holds(head, at: slot.start)
     }
 }
 
@@ -303,72 +684,190 @@ struct ByteTexts {
 
     var count: Int { ends.count }
 
+    /// The bytes of all the texts.
+    var byteCount: Int { storage.count }
+
     /// Calls `body` with the bytes of text `index`.
     func withText<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let start = index == 0 ? 0 : ends[index - 1]
         return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
     }
 
-    /// Whether text `index` is `text`, byte for byte.
-    func holds(_ index: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = index == 0 ? 0 : ends[index - 1]
-        guard ends[index] - start == text.count else { return false }
-        guard text.count > 0 else { return true }
+    /// Whether the `text.count` bytes from byte `start` (within the texts) are `text`.
+    func holds(_ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard let other = text.baseAddress, text.count > 0 else { return true }
         return storage.withUnsafeBytes { stored in
             // Eight bytes at a time, then the rest: heads are a few dozen bytes.
-            let other = UnsafeRawPointer(text.baseAddress!)
+            let count = text.count
+            let other = UnsafeRawPointer(other)
             var offset = 0
-            while offset + 8 <= text.count {
+            while count &- offset >= 8 {
                 guard
-                    stored.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                    stored.loadUnaligned(fromByteOffset: start &+ offset, as: UInt64.self)
                         == other.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 else { return false }
-                offset += 8
+                offset &+= 8
             }
-            while offset < text.count {
-                guard stored[start + offset] == text[offset] else { return false }
-                offset += 1
+            while offset < count {
+                guard stored[start &+ offset] == text[offset] else { return false }
+                offset &+= 1
             }
             return true
         }
     }
 
     mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        // Room for a session's few texts at once, rather than growing through small sizes.
+        if storage.capacity == 0 {
+            storage.reserveCapacity(512)
+            ends.reserveCapacity(32)
+        }
         storage.append(contentsOf: text)
         ends.append(storage.count)
     }
+}
 
-    /// The last four texts one event field used, most recent first (as `ColumnWriter.RecentTexts`).
-    struct Recent {
-        private var first = -1, second = -1, third = -1, fourth = -1
+/// A place to write bytes in room reserved beforehand: no store is checked, so each writer
+/// reckons the most it writes (each method says its bytes) and reserves that.
+struct ByteCursor {
+    private(set) var pointer: UnsafeMutableRawPointer
 
-        /// The index of `text` in `texts`: a recent one's, else a new entry appended to `texts`.
-        mutating func index(of text: UnsafeBufferPointer<UInt8>, in texts: inout ByteTexts) -> Int {
-            func holds(_ index: Int) -> Bool { index >= 0 && texts.holds(index, text) }
-            if holds(first) { return first }
-            let found: Int
-            if holds(second) {
-                found = second
-                second = first
-            } else if holds(third) {
-                found = third
-                (second, third) = (first, second)
-            } else if holds(fourth) {
-                found = fourth
-                (second, third, fourth) = (first, second, third)
-            } else {
-                texts.append(text)
-                found = texts.count - 1
-                (second, third, fourth) = (first, second, third)
+    init(_ pointer: UnsafeMutableRawPointer) {
+        self.pointer = pointer
+    }
+
+    /// 1 byte.
+    mutating func u8(_ value: UInt8) {
+        pointer.storeBytes(of: value, as: UInt8.self)
+        pointer += 1
+    }
+
+    /// 4 bytes: the low 32 bits.
+    mutating func u32(_ value: Int) {
+        pointer.storeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian, as: UInt32.self)
+        pointer += 4
+    }
+
+    /// 4 + `bytes.count` bytes: a u32 byte length and the bytes.
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        u32(bytes.count)
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        pointer.copyMemory(from: source, byteCount: bytes.count)
+        pointer += bytes.count
+    }
+
+    /// 4 + `text.utf8.count` bytes.
+    mutating func text(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ self.text($0) }) != nil { return }
+        var copy = text
+        copy.withUTF8 { self.text($0) }
+    }
+
+    /// A column (`column<X>(n)` with X of `size` bytes) of the `count` values at `values`,
+    /// `stride` words apart, compared bit for bit: runs of equal values when they take fewer
+    /// bytes than the values one by one (4 + r (size + 4) < n size), else the values. At most
+    /// 1 + n * size bytes: runs are written only while they are fewer than that bound allows.
+    mutating func column(_ values: UnsafePointer<UInt64>, stride: Int, count: Int, size: Int) {
+        // One copy of the loops for each size, the stores of a value made for it.
+        switch size {
+        case 8: column(values, stride: stride, count: count, fixedSize: 8)
+        case 1: column(values, stride: stride, count: count, fixedSize: 1)
+        case 2: column(values, stride: stride, count: count, fixedSize: 2)
+        default: column(values, stride: stride, count: count, fixedSize: size)
+        }
+    }
+
+    @inline(__always)
+    private mutating func column(_ values: UnsafePointer<UInt64>, stride: Int, count: Int, fixedSize size: Int) {
+        // The most runs that are shorter than the values: r (size + 4) <= n size - 5 (none when n
+        // size < 5; then n < 2 or size 1 and n < 5).
+        let mostRuns = (count &* size &- 5) / (size &+ 4)
+        if mostRuns >= 1 {
+            // Runs pay for n >= 2 (size 8) or more: the first two values exist. When they differ
+            // the column is likely to change often (a time, a moving view), so its runs are counted
+            // first, without writing; else they are written as found, and given up only if they
+            // reach more than `mostRuns`.
+            if values[0] != values[stride], Self.runCount(values, stride: stride, count: count) > mostRuns {
+                // Values, below.
+            } else if writeRuns(values, stride: stride, count: count, size: size, mostRuns: mostRuns) {
+                return
             }
-            first = found
-            return found
+        }
+        u8(BinaryTrace.valuesForm)
+        for index in 0..<count {
+            (pointer + index &* size).storeBytes(of: values[index &* stride], size: size)
+        }
+        pointer += count &* size
+    }
+
+    /// The runs form (`u8 1`, `u32 r`, r x (value, u32 length)) if the values make at most
+    /// `mostRuns` runs; else nothing (the form byte not written), and false. Writes at most
+    /// 5 + mostRuns (size + 4) bytes.
+    @inline(__always)
+    private mutating func writeRuns(_ values: UnsafePointer<UInt64>, stride: Int, count: Int, size: Int, mostRuns: Int) -> Bool {
+        var out = pointer + 5
+        var at = values
+        var index = 0
+        var runs = 0
+        repeat {
+            guard runs < mostRuns else { return false }
+            let first = at[0]
+            var end = index &+ 1
+            at += stride
+            // Four at a time while four are left, then one by one.
+            while count &- end >= 4 {
+                if at[0] != first || at[stride] != first || at[2 &* stride] != first || at[3 &* stride] != first { break }
+                end &+= 4
+                at += 4 &* stride
+            }
+            while end < count, at[0] == first {
+                end &+= 1
+                at += stride
+            }
+            out.storeBytes(of: first, size: size)
+            (out + size).storeBytes(of: UInt32(truncatingIfNeeded: end &- index).littleEndian, as: UInt32.self)
+            out += size &+ 4
+            runs &+= 1
+            index = end
+        } while index < count
+        pointer.storeBytes(of: BinaryTrace.runsForm, as: UInt8.self)
+        (pointer + 1).storeBytes(of: UInt32(truncatingIfNeeded: runs).littleEndian, as: UInt32.self)
+        pointer = out
+        return true
+    }
+
+    /// The runs of equal values among `count` (at least 1).
+    private static func runCount(_ values: UnsafePointer<UInt64>, stride: Int, count: Int) -> Int {
+        var runs = 1
+        var previous = values[0]
+        var at = values
+        for _ in 1..<count {
+            at += stride
+            let value = at[0]
+            runs &+= value != previous ? 1 : 0
+            previous = value
+        }
+        return runs
+    }
+}
+
+extension UnsafeMutableRawPointer {
+    /// The low `size` bytes (1 to 8) of `value`, least significant first.
+    @inline(__always)
+    fileprivate func storeBytes(of value: UInt64, size: Int) {
+        switch size {
+        case 8: storeBytes(of: value.littleEndian, as: UInt64.self)
+        case 4: storeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian, as: UInt32.self)
+        case 2: storeBytes(of: UInt16(truncatingIfNeeded: value).littleEndian, as: UInt16.self)
+        case 1: storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
+        default:
+            for byte in 0..<size { storeBytes(of: UInt8(truncatingIfNeeded: value >> (8 &* byte)), toByteOffset: byte, as: UInt8.self) }
         }
     }
 }
 
-/// The bytes of a binary answer as they are written: little-endian integers and doubles, stored
-/// in place (`bytes` grows in steps; `count` of its bytes are written).
+/// The bytes of a binary request's touches as they are written: little-endian integers and
+/// doubles, stored in place (`storage` grows in steps; `count` of its bytes are written).
 struct BinaryBuffer {
     private(set) var storage: [UInt8] = []
     private(set) var count = 0
@@ -380,17 +879,21 @@ struct BinaryBuffer {
     /// The bytes written.
     var bytes: ArraySlice<UInt8> { storage[0..<count] }
 
-    /// The bytes written as one JSON string of base64url text (no escaping is ever needed), the
-    /// value of `binary_trace` and `binary_touches`.
+    /// The bytes written as one JSON string of base64url text, the value of `binary_touches`.
     func writeBase64URLString(into writer: inout JSONWriter) {
-        let length = Base64URL.encodedCount(count)
         storage.withUnsafeBufferPointer { storage in
-            let bytes = UnsafeBufferPointer(rebasing: storage[0..<count])
-            writer.verbatim(count: length + 2) { text in
-                text[0] = UInt8(ascii: "\"")
-                Base64URL.encode(bytes, into: UnsafeMutableRawBufferPointer(rebasing: text[1..<(length + 1)]))
-                text[length + 1] = UInt8(ascii: "\"")
-            }
+            Self.writeBase64URLString(UnsafeBufferPointer(rebasing: storage[0..<count]), into: &writer)
+        }
+    }
+
+    /// `bytes` as one JSON string of base64url text (no escaping is ever needed), the value of
+    /// `binary_trace` and `binary_touches`.
+    static func writeBase64URLString(_ bytes: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter) {
+        let length = Base64URL.encodedCount(bytes.count)
+        writer.verbatim(count: length + 2) { text in
+            text[0] = UInt8(ascii: "\"")
+            Base64URL.encode(bytes, into: UnsafeMutableRawBufferPointer(rebasing: text[1..<(length + 1)]))
+            text[length + 1] = UInt8(ascii: "\"")
         }
     }
 
@@ -400,109 +903,27 @@ struct BinaryBuffer {
         storage.append(contentsOf: repeatElement(0, count: max(storage.count, more)))
     }
 
-    mutating func u8(_ value: UInt8) {
-        reserve(1)
-        storage[count] = value
-        count += 1
-    }
-
-    mutating func u32(_ value: Int) { put(UInt64(UInt32(truncatingIfNeeded: value)), size: 4) }
-
-    /// The low `size` bytes (1, 2, 4 or 8) of `value`, least significant first.
-    mutating func put(_ value: UInt64, size: Int) {
-        reserve(8)
-        let at = count
-        storage.withUnsafeMutableBytes { raw in
-            // All 8 bytes are stored; the next value overwrites those past `size`.
-            raw.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self)
+    /// Reserves `room` bytes and lets `body` write at most that many through a cursor.
+    private mutating func write(room: Int, _ body: (inout ByteCursor) -> Void) {
+        reserve(room)
+        let start = count
+        let written = storage.withUnsafeMutableBytes { raw in
+            let origin = raw.baseAddress! + start
+            var cursor = ByteCursor(origin)
+            body(&cursor)
+            return cursor.pointer - origin
         }
-        count += size
+        precondition(written >= 0 && written <= room, "wrote \(written) bytes in room for \(room)")
+        count += written
     }
 
-    mutating func text(_ text: String) {
-        var text = text
-        text.withUTF8 { self.text(bytes: $0) }
-    }
+    mutating func u8(_ value: UInt8) { write(room: 1) { $0.u8(value) } }
 
-    /// A u32 byte length and the bytes.
-    mutating func text(bytes utf8: UnsafeBufferPointer<UInt8>) {
-        u32(utf8.count)
-        reserve(utf8.count)
-        let at = count
-        storage.withUnsafeMutableBufferPointer { storage in
-            _ = UnsafeMutableBufferPointer(rebasing: storage[at..<(at + utf8.count)]).initialize(from: utf8)
-        }
-        count += utf8.count
-    }
+    mutating func u32(_ value: Int) { write(room: 4) { $0.u32(value) } }
 
-    /// A column of `count` values of `size` bytes (`value(i)`, compared bit for bit): runs of
-    /// equal values when they take fewer bytes than the values one by one.
-    /// A column of the values in `values` (as `column(count:size:_:)`), read straight from the
-    /// buffer: no call per value, and 8-byte values written in one copy.
+    /// A column of the values in `values` (`ByteCursor.column`).
     mutating func column(_ values: UnsafeBufferPointer<UInt64>, size: Int) {
-        let count = values.count
-        var runCount = 0
-        var index = 0
-        while index < count {
-            let first = values[index]
-            index += 1
-            while index < count, values[index] == first { index += 1 }
-            runCount += 1
-        }
-        guard 4 + runCount * (size + 4) < count * size else {
-            u8(BinaryTrace.valuesForm)
-            #if _endian(little)
-                if size == 8, count > 0 {
-                    // The values' own bytes are their little-endian layout.
-                    reserve(count * 8)
-                    let at = self.count
-                    storage.withUnsafeMutableBytes { raw in
-                        (raw.baseAddress! + at).copyMemory(from: UnsafeRawPointer(values.baseAddress!), byteCount: count * 8)
-                    }
-                    self.count += count * 8
-                    return
-                }
-            #endif
-            for value in values { put(value, size: size) }
-            return
-        }
-        u8(BinaryTrace.runsForm)
-        u32(runCount)
-        index = 0
-        while index < count {
-            let first = values[index]
-            let start = index
-            index += 1
-            while index < count, values[index] == first { index += 1 }
-            put(first, size: size)
-            u32(index - start)
-        }
-    }
-
-    mutating func column(count: Int, size: Int, _ value: (Int) -> UInt64) {
-        var runCount = 0
-        var index = 0
-        while index < count {
-            let first = value(index)
-            index += 1
-            while index < count, value(index) == first { index += 1 }
-            runCount += 1
-        }
-        guard 4 + runCount * (size + 4) < count * size else {
-            u8(BinaryTrace.valuesForm)
-            for index in 0..<count { put(value(index), size: size) }
-            return
-        }
-        u8(BinaryTrace.runsForm)
-        u32(runCount)
-        index = 0
-        while index < count {
-            let first = value(index)
-            let start = index
-            index += 1
-            while index < count, value(index) == first { index += 1 }
-            put(first, size: size)
-            u32(index - start)
-        }
+        guard let base = values.baseAddress else { return u8(BinaryTrace.valuesForm) }
+        write(room: 1 + values.count * size) { $0.column(base, stride: 1, count: values.count, size: size) }
     }
 }
