@@ -51,6 +51,38 @@ struct BinaryRequestTests {
         }
     }
 
+    /// The layout `BinaryTouches.writeValue` writes is the one the reference writer (the writer
+    /// before session 18, kept in the tests) writes, byte for byte: the head, then the five
+    /// columns in order, each in the form that takes fewer bytes.
+    @Test func binaryTouchesAreTheReferenceWritersBytes() throws {
+        var many: [Touch] = []
+        for index in 0..<300 {
+            // Runs that start, stop and cross the 8-byte steps: ids and phases in stretches, x
+            // repeating in threes, y changing every time.
+            many.append(
+                Touch(
+                    t: Double(index) / 120, id: index / 50, phase: index % 50 == 0 ? .began : .moved,
+                    x: Double(index / 3), y: Double(index) * 0.5))
+        }
+        let touchSets = Self.requests().map(\.touches) + [many, Array(many.prefix(1)), Array(many.prefix(2))]
+        for touches in touchSets {
+            var reference = ReferenceBinaryBuffer()
+            reference.u8(1)
+            reference.u32(touches.count)
+            let phaseNumbers: [TouchPhase: UInt64] = [.began: 0, .moved: 1, .stationary: 2, .ended: 3, .cancelled: 4]
+            let columns: [([UInt64], Int)] = [
+                (touches.map(\.t.bitPattern), 8), (touches.map { UInt64(bitPattern: Int64($0.id)) }, 8),
+                (touches.map { phaseNumbers[$0.phase]! }, 1), (touches.map(\.x.bitPattern), 8), (touches.map(\.y.bitPattern), 8),
+            ]
+            for (values, size) in columns { values.withUnsafeBufferPointer { reference.column($0, size: size) } }
+            var text: [UInt8] = []
+            Array(reference.bytes).withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
+            var writer = JSONWriter()
+            BinaryTouches.writeValue(touches, into: &writer)
+            #expect(writer.bytes == [UInt8(ascii: "\"")] + text + [UInt8(ascii: "\"")], "\(touches.count) touches")
+        }
+    }
+
     @Test func hostileBinaryTouchesAreRefusedByName() throws {
         func layout(_ body: (inout BinaryAnswerTests.Layout) -> Void) -> String {
             var layout = BinaryAnswerTests.Layout()

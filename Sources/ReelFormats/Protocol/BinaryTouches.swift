@@ -22,27 +22,36 @@ enum BinaryTouches {
 
     /// The member's value: the quoted base64url text of `touches`.
     static func writeValue(_ touches: [Touch], into writer: inout JSONWriter) {
-        var buffer = BinaryBuffer(capacity: 16 + touches.count * 34)
-        buffer.u8(version)
-        buffer.u32(touches.count)
-        // The five columns gathered into one buffer, each then written from its part of it.
         let count = touches.count
-        var columns = [UInt64](repeating: 0, count: count * 5)
-        columns.withUnsafeMutableBufferPointer { columns in
-            for (index, touch) in touches.enumerated() {
-                columns[index] = touch.t.bitPattern
-                columns[count + index] = UInt64(bitPattern: Int64(touch.id))
-                columns[2 * count + index] = phaseNumber(touch.phase)
-                columns[3 * count + index] = touch.x.bitPattern
-                columns[4 * count + index] = touch.y.bitPattern
+        // The five columns side by side in one temporary buffer (every word written below before
+        // it is read), then the layout in a second one: at most 5 bytes of head, 1 + 8n bytes for
+        // each column of 8-byte values and 1 + n for the phases (`ByteCursor.column`'s bound).
+        let room = 5 + 4 * (1 + 8 * count) + (1 + count)
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(1, 5 * count)) { columns in
+            let columns = columns.baseAddress!
+            touches.withUnsafeBufferPointer { touches in
+                for (index, touch) in touches.enumerated() {
+                    columns[index] = touch.t.bitPattern
+                    columns[count + index] = UInt64(bitPattern: Int64(touch.id))
+                    columns[2 * count + index] = phaseNumber(touch.phase)
+                    columns[3 * count + index] = touch.x.bitPattern
+                    columns[4 * count + index] = touch.y.bitPattern
+                }
+            }
+            withUnsafeTemporaryAllocation(byteCount: room, alignment: 8) { layout in
+                let start = layout.baseAddress!
+                var cursor = ByteCursor(start)
+                cursor.u8(version)
+                cursor.u32(count)
+                for (column, size) in [(0, 8), (1, 8), (2, 1), (3, 8), (4, 8)] {
+                    cursor.column(columns + column * count, stride: 1, count: count, size: size)
+                }
+                let written = start.distance(to: cursor.pointer)
+                precondition(written <= room, "wrote \(written) bytes in room for \(room)")
+                BinaryBuffer.writeBase64URLString(
+                    UnsafeBufferPointer(start: start.bindMemory(to: UInt8.self, capacity: written), count: written), into: &writer)
             }
         }
-        columns.withUnsafeBufferPointer { columns in
-            for (column, size) in [8, 8, 1, 8, 8].enumerated() {
-                buffer.column(UnsafeBufferPointer(rebasing: columns[(column * count)..<((column + 1) * count)]), size: size)
-            }
-        }
-        buffer.writeBase64URLString(into: &writer)
     }
 
     private static func phaseNumber(_ phase: TouchPhase) -> UInt64 {
