@@ -107,6 +107,8 @@ struct BinaryTraceReader {
     /// first, then each column's values written at their places as they are read and checked);
     /// unless `packing`, made into `Frame`s from those. The checks and their order are those of
     /// the layout: counts, times, keys, runs, then view by view its columns, then the frames' times.
+    /// What is needed only while reading (per view: its states, the run that last named it; per
+    /// state: its place) is in temporary buffers (on the stack when small), not arrays.
     private mutating func readFrames(
         packing: Bool
     ) throws(JSONFieldError) -> ([Frame], PackedFrames?, keys: (texts: [String], bytes: [UInt8])) {
@@ -116,9 +118,18 @@ struct BinaryTraceReader {
         packed.progress = try doubles(count: count, "progress")
         let keys = try readKeys()
         packed.keys = keys.texts
-        let layout = try readLayout(frames: count, views: packed.keys.count)
-        let places = layout.slots(into: &packed)
-        packed.values = try readViews(layout, places: places)
+        let views = keys.texts.count
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * views) { (perView) throws(JSONFieldError) in
+            let lastRun = UnsafeMutableBufferPointer(rebasing: perView[views...])
+            let perView = UnsafeMutableBufferPointer(rebasing: perView[..<views])
+            perView.initialize(repeating: 0)
+            lastRun.initialize(repeating: -1)
+            let layout = try readLayout(frames: count, perView: perView, lastRun: lastRun)
+            try withUnsafeTemporaryAllocation(of: Int.self, capacity: layout.states) { (places) throws(JSONFieldError) in
+                layout.slots(of: bytes, into: &packed, perView: perView, places: places)
+                packed.values = try readViews(ends: perView, places: places, states: layout.states)
+            }
+        }
         var rule = FrameTimeRule()
         for frame in packed.times.indices { try Self.check(&rule, t: packed.times[frame], index: frame) }
         return packing ? ([], packed, keys) : (packed.frames, nil, keys)
@@ -161,28 +172,30 @@ struct BinaryTraceReader {
 
     /// Every view's 16 columns, view after view (`ViewColumn` order, then z and hidden), read into
     /// the values of `PackedFrames` at their places: view `v`'s `n`-th state is slot
-    /// `places[first(v) + n]` (`FrameLayout.slots`), whose values are `FrameColumns.width` doubles
-    /// at `slot * width`.
+    /// `places[ends[v - 1] + n]` (`FrameLayout.slots`; the first view's from 0), whose values are
+    /// `FrameColumns.width` doubles at `slot * width`.
     /// Every (slot, column) entry is written exactly once when no error is thrown: each column
     /// fills exactly its view's `perView[v]` states (the column readers check that), and the
     /// places of all views are all slots once each. So the array is left uninitialized (not
     /// zero-filled) until then; an error drops it unread. Its size was bounded by
     /// `EngineReplyLimits.maxViewStates` when the layout was read.
-    private mutating func readViews(_ layout: FrameLayout, places: [Int]) throws(JSONFieldError) -> [Double] {
+    private mutating func readViews(
+        ends: UnsafeMutableBufferPointer<Int>, places: UnsafeMutableBufferPointer<Int>, states total: Int
+    ) throws(JSONFieldError) -> [Double] {
         let width = FrameColumns.width
         precondition(width == AtPlaces.width && FrameColumns.zOffset == 14 && FrameColumns.hiddenOffset == 15)
-        let total = layout.states * width
-        return try [Double](unsafeUninitializedCapacity: total) { (values, initialized) throws(JSONFieldError) in
-            try places.withUnsafeBufferPointer { (places) throws(JSONFieldError) in
+        let columns = ViewColumn.allCases
+        return try [Double](unsafeUninitializedCapacity: total * width) { (values, initialized) throws(JSONFieldError) in
+            do {
                 var first = 0
-                for viewIndex in layout.perView.indices {
-                    let states = layout.perView[viewIndex]
+                for viewIndex in ends.indices {
+                    let states = ends[viewIndex] - first
                     guard states > 0 else { throw fail("views[\(viewIndex)]", "no frame of the layout holds this view") }
-                    // In bounds: `first + states` <= `places.count` (the views' states add up to
-                    // it), and every place is a slot < `layout.states`.
-                    let viewPlaces = places.baseAddress! + first
+                    // In bounds: `first + states` = `ends[viewIndex]` <= `places.count` (the views'
+                    // states add up to it), and every place is a slot < `total`.
+                    let viewPlaces = UnsafePointer(places.baseAddress! + first)
                     let slots = values.baseAddress!
-                    for (column, property) in ViewColumn.allCases.enumerated() {
+                    for (column, property) in columns.enumerated() {
                         try readNumbers(
                             count: states, "views[\(viewIndex)].\(property.name)", into: AtPlaces(out: slots + column, places: viewPlaces))
                     }
@@ -205,7 +218,7 @@ struct BinaryTraceReader {
                     first += states
                 }
             }
-            initialized = total
+            initialized = total * width
         }
     }
 
@@ -224,13 +237,15 @@ struct BinaryTraceReader {
 
     /// Runs of frames that hold the same views, back to front: the runs add up to `frames`, the
     /// views of a run are distinct indices below `views`, and all frames together hold at most
-    /// `EngineReplyLimits.maxViewStates` views (`FrameLayout`).
-    private mutating func readLayout(frames: Int, views: Int) throws(JSONFieldError) -> FrameLayout {
+    /// `EngineReplyLimits.maxViewStates` views. Counts each view's states into `perView` (zeros,
+    /// one per view); `lastRun` (-1s, one per view) holds the run that last named each view, to
+    /// refuse a view twice in one run without a set. The runs stay in the bytes (`FrameLayout`).
+    private mutating func readLayout(
+        frames: Int, perView: UnsafeMutableBufferPointer<Int>, lastRun: UnsafeMutableBufferPointer<Int>
+    ) throws(JSONFieldError) -> FrameLayout {
+        let views = perView.count
         let runCount = try readCount("layout", limit: frames, "runs", "the frame count", bytesEach: 8)
-        var layout = FrameLayout(frames: frames, views: views)
-        layout.runs.reserveCapacity(runCount)
-        // The run that last named each view, to refuse a view twice in one run without a set.
-        var lastRun = [Int](repeating: -1, count: views)
+        var layout = FrameLayout(frames: frames, runs: runCount, start: offset)
         var covered = 0
         for runIndex in 0..<runCount {
             let run = Int(try integer(size: 4, "layout[\(runIndex)]"))
@@ -238,24 +253,22 @@ struct BinaryTraceReader {
                 throw fail("layout[\(runIndex)]", "a run of \(run) frames does not fit the \(frames) frames (at byte \(offset - 4))")
             }
             let members = try readCount("layout[\(runIndex)]", limit: views, "views", "the view count", bytesEach: 4)
-            layout.runs.append((run, layout.members.count, members))
             // Every member's 4 bytes are there (`readCount` checked `members` against the bytes left).
             for _ in 0..<members {
-                let viewIndex = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                let viewIndex = Int(load(4, at: offset))
                 offset += 4
                 guard viewIndex < views else {
                     throw fail("layout[\(runIndex)]", "view \(viewIndex) is not one of the \(views) views (at byte \(offset - 4))")
                 }
                 guard lastRun[viewIndex] != runIndex else { throw fail("layout[\(runIndex)]", "view \(viewIndex) twice in one frame") }
                 lastRun[viewIndex] = runIndex
-                layout.members.append(viewIndex)
             }
             layout.states += run * members
             guard layout.states <= EngineReplyLimits.maxViewStates else {
                 throw fail(
                     "layout", "more than \(EngineReplyLimits.maxViewStates) views over all frames (EngineReplyLimits.maxViewStates)")
             }
-            for viewIndex in layout.members[(layout.members.count - members)...] { layout.perView[viewIndex] += run }
+            for at in stride(from: offset - 4 * members, to: offset, by: 4) { perView[Int(load(4, at: at))] += run }
             covered += run
         }
         guard covered == frames else { throw fail("layout", "the runs hold \(covered) frames, not \(frames)") }
@@ -674,69 +687,70 @@ struct BinaryTraceReader {
     }
 }
 
-/// The layout of the frames (`R x { u32 n; u32 k; k x u32 view }`) as read: the runs, their
-/// views one after the other in `members`, how many frames hold each view and all frames' views.
+/// The layout of the frames (`R x { u32 n; u32 k; k x u32 view }`), checked by `readLayout`:
+/// its runs are read again from the bytes where they are.
 private struct FrameLayout {
     let frames: Int
-    /// Per run: its frames, where its views start in `members`, and how many.
-    var runs: [(frames: Int, first: Int, count: Int)] = []
-    var members: [Int] = []
-    var perView: [Int]
+    /// How many runs, and the byte where the first starts.
+    let runs: Int
+    let start: Int
     /// The views of all frames (at most `EngineReplyLimits.maxViewStates`).
     var states = 0
 
-    init(frames: Int, views: Int) {
+    init(frames: Int, runs: Int, start: Int) {
         self.frames = frames
-        perView = [Int](repeating: 0, count: views)
+        self.runs = runs
+        self.start = start
     }
 
-    /// Lays the views out frame by frame into `packed` (`starts`, `keyNumbers`) and returns each
-    /// view's places: view `v`'s states, in frame order, are slots `places[first(v)..<first(v) +
-    /// perView[v]]`, with `first(v)` the states of the views before it.
-    /// In bounds: the runs expand to exactly `states` slots (the layout's sum) and `frames`
-    /// frames (the runs cover them), and view `v` is met exactly `perView[v]` times, so each
-    /// `next[v]` stays within its own range of `places`.
-    func slots(into packed: inout PackedFrames) -> [Int] {
-        var next = [Int](unsafeUninitializedCapacity: perView.count) { next, initialized in
-            var first = 0
-            for viewIndex in perView.indices {
-                next[viewIndex] = first
-                first += perView[viewIndex]
-            }
-            initialized = perView.count
+    /// Lays the views out frame by frame into `packed` (`starts`, `keyNumbers`) and `places`
+    /// (`states` of them): view `v`'s states, in frame order, are at slots `places[first(v)..<
+    /// first(v) + perView[v]]`, `first(v)` the states of the views before it. `perView` (each
+    /// view's states) is left holding each view's end in `places` (`first(v + 1)`).
+    /// In bounds: the runs, read again from `bytes` where `readLayout` checked them (every run's
+    /// 8 bytes and its views' 4 bytes each are there, every view is below `perView.count`),
+    /// expand to exactly `states` slots and `frames` frames, and view `v` is met exactly
+    /// `perView[v]` times, so each `next[v]` stays within its own range of `places`.
+    func slots(
+        of bytes: UnsafeRawBufferPointer, into packed: inout PackedFrames, perView next: UnsafeMutableBufferPointer<Int>,
+        places: UnsafeMutableBufferPointer<Int>
+    ) {
+        // Each view's count becomes where its places start, then (one state after the other) end.
+        var first = 0
+        for viewIndex in next.indices {
+            let states = next[viewIndex]
+            next[viewIndex] = first
+            first += states
         }
-        var places = [Int](unsafeUninitializedCapacity: states) { _, initialized in initialized = states }
-        packed.keyNumbers = [Int](unsafeUninitializedCapacity: states) { _, initialized in initialized = states }
-        packed.starts = [Int](unsafeUninitializedCapacity: frames + 1) { starts, initialized in
-            starts[0] = 0
-            initialized = frames + 1
-        }
-        var slot = 0
-        var frame = 0
-        packed.keyNumbers.withUnsafeMutableBufferPointer { keyNumbers in
-            packed.starts.withUnsafeMutableBufferPointer { starts in
-                places.withUnsafeMutableBufferPointer { places in
-                    next.withUnsafeMutableBufferPointer { next in
-                        members.withUnsafeBufferPointer { members in
-                            for run in runs {
-                                let views = UnsafeBufferPointer(rebasing: members[run.first..<(run.first + run.count)])
-                                for _ in 0..<run.frames {
-                                    for viewIndex in views {
-                                        keyNumbers[slot] = viewIndex
-                                        places[next[viewIndex]] = slot
-                                        next[viewIndex] += 1
-                                        slot += 1
-                                    }
-                                    frame += 1
-                                    starts[frame] = slot
-                                }
-                            }
+        func u32(_ at: Int) -> Int { Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))) }
+        let frames = frames
+        let (runs, start) = (runs, start)
+        packed.keyNumbers = [Int](unsafeUninitializedCapacity: states) { keyNumbers, initialized in
+            packed.starts = [Int](unsafeUninitializedCapacity: frames + 1) { starts, initialized in
+                starts[0] = 0
+                var slot = 0
+                var frame = 0
+                var at = start
+                for _ in 0..<runs {
+                    let (run, members) = (u32(at), u32(at + 4))
+                    let views = at + 8
+                    at = views + 4 * members
+                    for _ in 0..<run {
+                        for member in 0..<members {
+                            let viewIndex = u32(views + 4 * member)
+                            keyNumbers[slot] = viewIndex
+                            places[next[viewIndex]] = slot
+                            next[viewIndex] += 1
+                            slot += 1
                         }
+                        frame += 1
+                        starts[frame] = slot
                     }
                 }
+                initialized = frames + 1
             }
+            initialized = states
         }
-        return places
     }
 }
 
