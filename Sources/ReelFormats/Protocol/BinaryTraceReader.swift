@@ -288,25 +288,15 @@ struct BinaryTraceReader {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
         let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
         let textsStart = offset
-        // Where each text's bytes start in the layout (version 2 rebuilds details from them).
-        var textStarts: [Int] = []
-        if withArguments { textStarts.reserveCapacity(textCount) }
         let texts: [String]
         let textBytes: [UInt8]
         if let known = sameTexts(count: textCount, as: recent.events, bytes: recent.eventBytes) {
             texts = known
             textBytes = recent.eventBytes
-            // Each text's u32 length is within the bytes just compared.
-            var at = textsStart
-            while withArguments, at < offset {
-                textStarts.append(at + 4)
-                at += 4 + Int(load(4, at: at))
-            }
         } else {
             var read: [String] = []
             read.reserveCapacity(textCount)
             for index in 0..<textCount {
-                if withArguments { textStarts.append(offset + 4) }
                 read.append(try text("texts[\(index)]", like: index < recent.events.count ? recent.events[index] : nil))
             }
             texts = read
@@ -341,7 +331,7 @@ struct BinaryTraceReader {
         }
         if keepingHeads && count <= EngineReplyLimits.maxDistinctEventNames {
             // The name limit cannot be passed: the columns are the events, no `TraceEvent` made.
-            let heads = try withArguments ? checkedHeads(arguments, details: details, texts: texts, textStarts: textStarts) : nil
+            let heads = try withArguments ? checkedHeads(arguments, details: details, texts: texts) : nil
             return (
                 [], PackedEvents(texts: texts, times: times, kinds: kinds, subjects: subjects, details: details), heads,
                 (texts, textBytes)
@@ -368,14 +358,15 @@ struct BinaryTraceReader {
                 let head = details[index]
                 let argument = arguments[index]
                 if leavesHeads {
-                    _ = try headBytes(of: head, event: index, texts: texts, textStarts: textStarts)
+                    try checkHead(head, event: index, texts: texts)
                     heads.positions.append(index)
                     heads.arguments.append(argument)
                 } else if let lastBuilt, lastBuilt.head == head, lastBuilt.argument == argument {
                     detail = lastBuilt.text
                 } else {
-                    let headBytes = try headBytes(of: head, event: index, texts: texts, textStarts: textStarts)
-                    detail = DetailArgument.text(head: headBytes.bindMemory(to: UInt8.self), argument: argument)
+                    try checkHead(head, event: index, texts: texts)
+                    var headText = texts[head]
+                    detail = headText.withUTF8 { DetailArgument.text(head: $0, argument: argument) }
                     lastBuilt = (head, argument, detail)
                 }
             }
@@ -397,20 +388,21 @@ struct BinaryTraceReader {
     }
 
     /// The events of `arguments` with an argument (`DetailHeads`), each one's detail text checked
-    /// to be a head as `readEvents` checks it (each distinct text once).
-    private func checkedHeads(
-        _ arguments: [Int64], details: [Int], texts: [String], textStarts: [Int]
-    ) throws(JSONFieldError) -> DetailHeads {
+    /// to be a head as `readEvents` checks it, in order (a text checked just before is not
+    /// checked again: the same text passes the same check). The heads' arrays are made only when
+    /// there are heads, at their size.
+    private func checkedHeads(_ arguments: [Int64], details: [Int], texts: [String]) throws(JSONFieldError) -> DetailHeads {
         var heads = DetailHeads()
-        heads.positions.reserveCapacity(arguments.count)
-        heads.arguments.reserveCapacity(arguments.count)
-        // Per text: 0 not checked yet, 1 a head.
-        var checked = [UInt8](repeating: 0, count: texts.count)
+        let count = arguments.reduce(0) { $0 + ($1 != DetailArgument.none ? 1 : 0) }
+        guard count > 0 else { return heads }
+        heads.positions.reserveCapacity(count)
+        heads.arguments.reserveCapacity(count)
+        var checked = -1
         for index in arguments.indices where arguments[index] != DetailArgument.none {
             let head = details[index]
-            if checked[head] == 0 {
-                _ = try headBytes(of: head, event: index, texts: texts, textStarts: textStarts)
-                checked[head] = 1
+            if head != checked {
+                try checkHead(head, event: index, texts: texts)
+                checked = head
             }
             heads.positions.append(index)
             heads.arguments.append(arguments[index])
@@ -420,20 +412,18 @@ struct BinaryTraceReader {
 
     // MARK: Values
 
-    /// The bytes of text `head`, which event `index` names as its detail's head: a head is at most
-    /// `DetailArgument.maxHeadBytes` long and ends in '(' (what `DetailArgument` splits off).
-    private func headBytes(
-        of head: Int, event index: Int, texts: [String], textStarts: [Int]
-    ) throws(JSONFieldError) -> UnsafeRawBufferPointer {
-        let length = texts[head].utf8.count
-        let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
-        guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
+    /// Checks that text `head`, which event `index` names as its detail's head, is a head: at most
+    /// `DetailArgument.maxHeadBytes` long and ending in '(' (what `DetailArgument` splits off).
+    /// The text's UTF-8 is its bytes in the layout (it was read from them, or is a string with
+    /// the same bytes).
+    private func checkHead(_ head: Int, event index: Int, texts: [String]) throws(JSONFieldError) {
+        let utf8 = texts[head].utf8
+        guard utf8.count <= DetailArgument.maxHeadBytes, utf8.last == UInt8(ascii: "(") else {
             throw fail(
                 "events.argument",
                 "event \(index) has an argument but its detail text \(head) is not a head of at most "
                     + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
         }
-        return headBytes
     }
 
     func fail(_ field: String, _ reason: String) -> JSONFieldError {
