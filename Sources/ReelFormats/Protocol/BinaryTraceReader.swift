@@ -523,15 +523,19 @@ struct BinaryTraceReader {
         case BinaryTrace.runsForm:
             let runs = try runCount(count: count, size: 8, field())
             var filled = 0
+            // Each run's 12 bytes are there (`runCount` checked them): read in place, the reader's
+            // offset set once after the runs.
+            var at = offset
             for _ in 0..<runs {
-                let at = offset
                 let value = Double(bitPattern: load(8, at: at))
                 guard value.isFinite else { throw notFinite(value, at: at, field()) }
-                let length = try runLength(at: at + 8, filled: filled, count: count, field())
+                let length = Int(load(4, at: at + 8))
+                guard length >= 1, length <= count - filled else { throw runTooLong(length, count: count, at: at + 8, field()) }
                 target.fill(value, from: filled, count: length)
                 filled += length
-                offset = at + 12
+                at += 12
             }
+            offset = at
             guard filled == count else { throw fail(field(), "the runs hold \(filled) values, not \(count)") }
         default: throw badForm(form, field())
         }
@@ -561,15 +565,17 @@ struct BinaryTraceReader {
         case BinaryTrace.runsForm:
             let runs = try runCount(count: count, size: size, field())
             var filled = 0
+            var at = offset
             for _ in 0..<runs {
-                let at = offset
                 let raw = load(size, at: at)
                 guard let value = make(raw) else { throw fail(field(), "\(problem(raw)) (at byte \(at))") }
-                let length = try runLength(at: at + size, filled: filled, count: count, field())
+                let length = Int(load(4, at: at + size))
+                guard length >= 1, length <= count - filled else { throw runTooLong(length, count: count, at: at + size, field()) }
                 target.fill(value, from: filled, count: length)
                 filled += length
-                offset = at + size + 4
+                at += size + 4
             }
+            offset = at
             guard filled == count else { throw fail(field(), "the runs hold \(filled) values, not \(count)") }
         default: throw badForm(form, field())
         }
@@ -658,10 +664,13 @@ struct BinaryTraceReader {
     @inline(__always)
     private func runLength(at: Int, filled: Int, count: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> Int {
         let length = Int(load(4, at: at))
-        guard length >= 1, length <= count - filled else {
-            throw fail(field(), "a run of \(length) values does not fit the \(count) values (at byte \(at))")
-        }
+        guard length >= 1, length <= count - filled else { throw runTooLong(length, count: count, at: at, field()) }
         return length
+    }
+
+    /// A run of `length` values at byte `at` that does not fit the column's `count` values.
+    private func runTooLong(_ length: Int, count: Int, at: Int, _ field: String) -> JSONFieldError {
+        fail(field, "a run of \(length) values does not fit the \(count) values (at byte \(at))")
     }
 
     private func short(count: Int, size: Int, _ field: String) -> JSONFieldError {

@@ -556,7 +556,8 @@ struct FrameTimeRule {
     }
 
     private mutating func checkNaming(_ frame: Frame) throws(JSONFieldError) {
-        let field = "frames[\(frame.index)].t"
+        // Made only for an error (the first frame of every trace comes here).
+        var field: String { "frames[\(frame.index)].t" }
         guard frame.t.isFinite else { throw JSONFieldError(reason: "field \"\(field)\" must be a finite number") }
         if let previous, frame.t < previous {
             throw JSONFieldError(
