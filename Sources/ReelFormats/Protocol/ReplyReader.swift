@@ -266,11 +266,16 @@ struct ReplyReader {
         do throws(JSONFieldError) {
             switch decoded! {
             case .success(let layout):
-                let contents = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames, recent: memo.binaryTexts)
-                memo.binaryTexts = contents.texts
-                (frames, packedFrames, events, packedEvents, detailHeads) = (
-                    contents.frames, contents.packed, contents.events, contents.packedEvents, contents.heads
-                )
+                var contents = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames, recent: memo.binaryTexts)
+                // Swapped in rather than copied (a copy retains each array, and dropping the
+                // contents releases it again): `frames` and `events` are `[]` (set above), the
+                // packed forms nil, and the texts before are dropped with the contents.
+                swap(&frames!, &contents.frames)
+                swap(&events!, &contents.events)
+                swap(&packedFrames, &contents.packed)
+                swap(&packedEvents, &contents.packedEvents)
+                swap(&detailHeads, &contents.heads)
+                swap(&memo.binaryTexts, &contents.texts)
             case .failure(let error):
                 throw JSONFieldError(
                     reason: "field \"\(BinaryTrace.member)\" is not base64url text (RFC 4648 section 5): \(error.reason) "
