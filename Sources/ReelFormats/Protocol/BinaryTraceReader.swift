@@ -34,9 +34,13 @@ struct BinaryTraceContents {
 /// answer to the next (`ReplyMemo`): a text of the next answer with the same bytes at the same
 /// place is that string again, not a new one (the answers of one scenario name the same views
 /// and calls in the same order). Only the bytes decide; the checks are the same.
+/// With each list, the bytes it was read from (`u32` length and text, each): the next answer's
+/// list, when its bytes are these, is this list, read at the cost of one comparison.
 struct BinaryTexts {
     var keys: [String] = []
     var events: [String] = []
+    var keyBytes: [UInt8] = []
+    var eventBytes: [UInt8] = []
 }
 
 struct BinaryTraceReader {
@@ -94,141 +98,128 @@ struct BinaryTraceReader {
         }
         return BinaryTraceContents(
             frames: frames, packed: packed, events: events, packedEvents: packedEvents, heads: heads,
-            texts: BinaryTexts(keys: keys, events: eventTexts))
+            texts: BinaryTexts(keys: keys.texts, events: eventTexts.texts, keyBytes: keys.bytes, eventBytes: eventTexts.bytes))
     }
 
     // MARK: Frames
 
-    private mutating func readFrames(packing: Bool) throws(JSONFieldError) -> ([Frame], PackedFrames?, keys: [String]) {
+    /// The frames, read straight into `PackedFrames` (the views' places laid out from the layout
+    /// first, then each column's values written at their places as they are read and checked);
+    /// unless `packing`, made into `Frame`s from those. The checks and their order are those of
+    /// the layout: counts, times, keys, runs, then view by view its columns, then the frames' times.
+    /// What is needed only while reading (per view: its states, the run that last named it; per
+    /// state: its place) is in temporary buffers (on the stack when small), not arrays.
+    private mutating func readFrames(
+        packing: Bool
+    ) throws(JSONFieldError) -> ([Frame], PackedFrames?, keys: (texts: [String], bytes: [UInt8])) {
         let count = try readCount("count", limit: EngineReplyLimits.maxFrames, "frames", "EngineReplyLimits.maxFrames")
-        let times = try doubles(count: count, "t")
-        let progress = try doubles(count: count, "progress")
-        let viewCount = try readCount("views", limit: Int(UInt32.max), "views", "", bytesEach: 4)
-        var keys: [String] = []
-        keys.reserveCapacity(viewCount)
-        var distinct = Set<String>(minimumCapacity: viewCount)
-        for index in 0..<viewCount {
-            let key = try text("views[\(index)].key", like: index < recent.keys.count ? recent.keys[index] : nil)
-            guard distinct.insert(key).inserted else { throw fail("views[\(index)].key", "a second view \(JSONString.quoted(key))") }
-            keys.append(key)
+        var packed = PackedFrames()
+        packed.times = try doubles(count: count, "t")
+        packed.progress = try doubles(count: count, "progress")
+        let keys = try readKeys()
+        packed.keys = keys.texts
+        let views = keys.texts.count
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * views) { (perView) throws(JSONFieldError) in
+            let lastRun = UnsafeMutableBufferPointer(rebasing: perView[views...])
+            let perView = UnsafeMutableBufferPointer(rebasing: perView[..<views])
+            perView.initialize(repeating: 0)
+            lastRun.initialize(repeating: -1)
+            let layout = try readLayout(frames: count, perView: perView, lastRun: lastRun)
+            try withUnsafeTemporaryAllocation(of: Int.self, capacity: layout.states) { (places) throws(JSONFieldError) in
+                layout.slots(of: bytes, into: &packed, perView: perView, places: places)
+                packed.values = try readViews(ends: perView, places: places, states: layout.states)
+            }
         }
-        let (runs, perView) = try readLayout(frames: count, views: viewCount)
-        var columns: [ViewColumnsBinary] = []
-        columns.reserveCapacity(viewCount)
-        for viewIndex in 0..<viewCount {
-            let states = perView[viewIndex]
-            guard states > 0 else { throw fail("views[\(viewIndex)]", "no frame of the layout holds this view") }
-            var view = ViewColumnsBinary(key: keys[viewIndex], states: states)
-            // The 14 number columns one after the other, in `ViewColumn` order.
-            for property in ViewColumn.allCases {
-                try readDoubles(count: states, "views[\(viewIndex)].\(property.name)", into: &view.numbers)
-            }
-            view.z = try column(count: states, size: 8, "views[\(viewIndex)].z") { raw in
-                let z = Int64(bitPattern: raw)
-                return z.magnitude <= 9_007_199_254_740_992 ? Int(z) : nil
-            } problem: { raw in
-                "\(Int64(bitPattern: raw)) is not an integer within 2^53"
-            }
-            view.hidden = try column(count: states, size: 1, "views[\(viewIndex)].hidden") { raw in
-                raw <= 1 ? raw == 1 : nil
-            } problem: { raw in
-                "\(raw) is not 0 or 1"
-            }
-            columns.append(view)
-        }
-        var taken = [Int](repeating: 0, count: viewCount)
         var rule = FrameTimeRule()
-        if packing {
-            return ([], try pack(runs: runs, columns: columns, keys: keys, times: times, progress: progress), keys)
-        }
-        var frames: [Frame] = []
-        frames.reserveCapacity(count)
-        for run in runs {
-            for _ in 0..<run.frames {
-                var states: [ViewState] = []
-                states.reserveCapacity(run.views.count)
-                for viewIndex in run.views {
-                    states.append(columns[viewIndex].state(at: taken[viewIndex]))
-                    taken[viewIndex] += 1
-                }
-                let index = frames.count
-                let frame = Frame(index: index, t: times[index], progress: progress[index], views: states)
-                try Self.check(&rule, t: frame.t, index: index)
-                frames.append(frame)
-            }
-        }
-        return (frames, nil, keys)
+        for frame in packed.times.indices { try Self.check(&rule, t: packed.times[frame], index: frame) }
+        return packing ? ([], packed, keys) : (packed.frames, nil, keys)
     }
 
-    /// The frames of `runs` as `PackedFrames`, checked in order as `readFrames` checks them. The
-    /// views' places are laid out frame by frame first; then each view's values are copied from
-    /// its columns to its places, read and written through buffer pointers.
-    private func pack(
-        runs: [(frames: Int, views: [Int])], columns: [ViewColumnsBinary], keys: [String], times: [Double], progress: [Double]
-    ) throws(JSONFieldError) -> PackedFrames {
-        var packed = PackedFrames()
-        packed.keys = keys
-        packed.times = times
-        packed.progress = progress
-        let states = runs.reduce(0) { $0 + $1.frames * $1.views.count }
+    /// The views' keys, distinct (a few are compared with each other, more through a set: the
+    /// first key equal to an earlier one is refused either way), and their bytes.
+    private mutating func readKeys() throws(JSONFieldError) -> (texts: [String], bytes: [UInt8]) {
+        let viewCount = try readCount("views", limit: Int(UInt32.max), "views", "", bytesEach: 4)
+        if let known = sameTexts(count: viewCount, as: recent.keys, bytes: recent.keyBytes) { return (known, recent.keyBytes) }
+        let start = offset
+        var keys: [String] = []
+        keys.reserveCapacity(viewCount)
+        var distinct: Set<String>? = viewCount > 16 ? Set(minimumCapacity: viewCount) : nil
+        for index in 0..<viewCount {
+            let key = try text("views[\(index)].key", like: index < recent.keys.count ? recent.keys[index] : nil)
+            let repeated = distinct == nil ? keys.contains(key) : !distinct!.insert(key).inserted
+            guard !repeated else { throw fail("views[\(index)].key", "a second view \(JSONString.quoted(key))") }
+            keys.append(key)
+        }
+        return (keys, copiedBytes(from: start))
+    }
+
+    /// The `count` texts at the reader's offset when their bytes are `known`'s `bytes` (the same
+    /// member's texts in the answer read before, `BinaryTexts`): those strings again, read past
+    /// with one comparison. The same bytes read the same way give the same texts, which passed
+    /// every check (UTF-8, keys distinct) when they were read. nil, nothing read, when the bytes
+    /// differ (the texts are then read one by one).
+    private mutating func sameTexts(count: Int, as known: [String], bytes knownBytes: [UInt8]) -> [String]? {
+        // Texts known without their bytes (`BinaryTexts(keys:events:)`) are never taken whole.
+        guard count > 0, count == known.count, !knownBytes.isEmpty, knownBytes.count <= bytes.count - offset else { return nil }
+        let same = knownBytes.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress! + offset, $0.count) == 0 }
+        guard same else { return nil }
+        offset += knownBytes.count
+        return known
+    }
+
+    /// A copy of the bytes from `start` to the reader's offset.
+    private func copiedBytes(from start: Int) -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: bytes[start..<offset])) }
+
+    /// Every view's 16 columns, view after view (`ViewColumn` order, then z and hidden), read into
+    /// the values of `PackedFrames` at their places: view `v`'s `n`-th state is slot
+    /// `places[ends[v - 1] + n]` (`FrameLayout.slots`; the first view's from 0), whose values are
+    /// `FrameColumns.width` doubles at `slot * width`.
+    /// Every (slot, column) entry is written exactly once when no error is thrown: each column
+    /// fills exactly its view's `perView[v]` states (the column readers check that), and the
+    /// places of all views are all slots once each. So the array is left uninitialized (not
+    /// zero-filled) until then; an error drops it unread. Its size was bounded by
+    /// `EngineReplyLimits.maxViewStates` when the layout was read.
+    private mutating func readViews(
+        ends: UnsafeMutableBufferPointer<Int>, places: UnsafeMutableBufferPointer<Int>, states total: Int
+    ) throws(JSONFieldError) -> [Double] {
         let width = FrameColumns.width
-        // Where each view's places start in `places` (its states, in frame order, are its places
-        // among all views).
-        var firstPlace = [Int](repeating: 0, count: columns.count + 1)
-        for viewIndex in columns.indices { firstPlace[viewIndex + 1] = firstPlace[viewIndex] + columns[viewIndex].states }
-        var places = [Int](repeating: 0, count: states)
-        packed.keyNumbers = [Int](repeating: 0, count: states)
-        packed.starts = [Int](repeating: 0, count: times.count + 1)
-        var filled = firstPlace
-        var slot = 0
-        var index = 0
-        packed.keyNumbers.withUnsafeMutableBufferPointer { keyNumbers in
-            packed.starts.withUnsafeMutableBufferPointer { starts in
-                places.withUnsafeMutableBufferPointer { places in
-                    filled.withUnsafeMutableBufferPointer { filled in
-                        for run in runs {
-                            run.views.withUnsafeBufferPointer { members in
-                                for _ in 0..<run.frames {
-                                    for viewIndex in members {
-                                        keyNumbers[slot] = viewIndex
-                                        places[filled[viewIndex]] = slot
-                                        filled[viewIndex] += 1
-                                        slot += 1
-                                    }
-                                    index += 1
-                                    starts[index] = slot
-                                }
-                            }
-                        }
+        precondition(width == AtPlaces.width && FrameColumns.zOffset == 14 && FrameColumns.hiddenOffset == 15)
+        let columns = ViewColumn.allCases
+        return try [Double](unsafeUninitializedCapacity: total * width) { (values, initialized) throws(JSONFieldError) in
+            do {
+                var first = 0
+                for viewIndex in ends.indices {
+                    let states = ends[viewIndex] - first
+                    guard states > 0 else { throw fail("views[\(viewIndex)]", "no frame of the layout holds this view") }
+                    // In bounds: `first + states` = `ends[viewIndex]` <= `places.count` (the views'
+                    // states add up to it), and every place is a slot < `total`.
+                    let viewPlaces = UnsafePointer(places.baseAddress! + first)
+                    let slots = values.baseAddress!
+                    for (column, property) in columns.enumerated() {
+                        try readNumbers(
+                            count: states, "views[\(viewIndex)].\(property.name)", into: AtPlaces(out: slots + column, places: viewPlaces))
                     }
+                    try readValues(
+                        count: states, size: 8, "views[\(viewIndex)].z", into: AtPlaces(out: slots + 14, places: viewPlaces)
+                    ) { raw in
+                        let z = Int64(bitPattern: raw)
+                        return z.magnitude <= 9_007_199_254_740_992 ? Double(z) : nil
+                    } problem: { raw in
+                        "\(Int64(bitPattern: raw)) is not an integer within 2^53"
+                    }
+                    try readValues(
+                        count: states, size: 1, "views[\(viewIndex)].hidden",
+                        into: AtPlaces(out: slots + 15, places: viewPlaces)
+                    ) { raw in
+                        raw <= 1 ? Double(raw) : nil
+                    } problem: { raw in
+                        "\(raw) is not 0 or 1"
+                    }
+                    first += states
                 }
             }
+            initialized = total * width
         }
-        var rule = FrameTimeRule()
-        for frame in times.indices { try Self.check(&rule, t: times[frame], index: frame) }
-        packed.values = [Double](repeating: 0, count: states * width)
-        packed.values.withUnsafeMutableBufferPointer { values in
-            places.withUnsafeBufferPointer { places in
-                for viewIndex in columns.indices {
-                    let view = columns[viewIndex]
-                    let count = view.states
-                    let viewPlaces = places.baseAddress! + firstPlace[viewIndex]
-                    view.numbers.withUnsafeBufferPointer { numbers in
-                        view.z.withUnsafeBufferPointer { z in
-                            view.hidden.withUnsafeBufferPointer { hidden in
-                                for place in 0..<count {
-                                    let out = values.baseAddress! + viewPlaces[place] * width
-                                    for column in 0..<14 { out[column] = numbers[column * count + place] }
-                                    out[FrameColumns.zOffset] = Double(z[place])
-                                    out[FrameColumns.hiddenOffset] = hidden[place] ? 1 : 0
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return packed
     }
 
     /// `FrameTimeRule.check` of frame `index`, its error naming the binary member.
@@ -246,45 +237,42 @@ struct BinaryTraceReader {
 
     /// Runs of frames that hold the same views, back to front: the runs add up to `frames`, the
     /// views of a run are distinct indices below `views`, and all frames together hold at most
-    /// `EngineReplyLimits.maxViewStates` views. Returns the runs and how many frames hold each view.
-    private mutating func readLayout(frames: Int, views: Int) throws(JSONFieldError) -> ([(frames: Int, views: [Int])], [Int]) {
+    /// `EngineReplyLimits.maxViewStates` views. Counts each view's states into `perView` (zeros,
+    /// one per view); `lastRun` (-1s, one per view) holds the run that last named each view, to
+    /// refuse a view twice in one run without a set. The runs stay in the bytes (`FrameLayout`).
+    private mutating func readLayout(
+        frames: Int, perView: UnsafeMutableBufferPointer<Int>, lastRun: UnsafeMutableBufferPointer<Int>
+    ) throws(JSONFieldError) -> FrameLayout {
+        let views = perView.count
         let runCount = try readCount("layout", limit: frames, "runs", "the frame count", bytesEach: 8)
-        var runs: [(frames: Int, views: [Int])] = []
-        runs.reserveCapacity(runCount)
-        var perView = [Int](repeating: 0, count: views)
-        // The run that last named each view, to refuse a view twice in one run without a set.
-        var lastRun = [Int](repeating: -1, count: views)
+        var layout = FrameLayout(frames: frames, runs: runCount, start: offset)
         var covered = 0
-        var states = 0
         for runIndex in 0..<runCount {
-            let field = "layout[\(runIndex)]"
-            let run = Int(try integer(size: 4, field))
+            let run = Int(try integer(size: 4, "layout[\(runIndex)]"))
             guard run >= 1, run <= frames - covered else {
-                throw fail(field, "a run of \(run) frames does not fit the \(frames) frames (at byte \(offset - 4))")
+                throw fail("layout[\(runIndex)]", "a run of \(run) frames does not fit the \(frames) frames (at byte \(offset - 4))")
             }
-            let members = try readCount(field, limit: views, "views", "the view count", bytesEach: 4)
-            var list: [Int] = []
-            list.reserveCapacity(members)
+            let members = try readCount("layout[\(runIndex)]", limit: views, "views", "the view count", bytesEach: 4)
+            // Every member's 4 bytes are there (`readCount` checked `members` against the bytes left).
             for _ in 0..<members {
-                let viewIndex = Int(try integer(size: 4, field))
+                let viewIndex = Int(load(4, at: offset))
+                offset += 4
                 guard viewIndex < views else {
-                    throw fail(field, "view \(viewIndex) is not one of the \(views) views (at byte \(offset - 4))")
+                    throw fail("layout[\(runIndex)]", "view \(viewIndex) is not one of the \(views) views (at byte \(offset - 4))")
                 }
-                guard lastRun[viewIndex] != runIndex else { throw fail(field, "view \(viewIndex) twice in one frame") }
+                guard lastRun[viewIndex] != runIndex else { throw fail("layout[\(runIndex)]", "view \(viewIndex) twice in one frame") }
                 lastRun[viewIndex] = runIndex
-                list.append(viewIndex)
             }
-            states += run * members
-            guard states <= EngineReplyLimits.maxViewStates else {
+            layout.states += run * members
+            guard layout.states <= EngineReplyLimits.maxViewStates else {
                 throw fail(
                     "layout", "more than \(EngineReplyLimits.maxViewStates) views over all frames (EngineReplyLimits.maxViewStates)")
             }
-            for viewIndex in list { perView[viewIndex] += run }
+            for at in stride(from: offset - 4 * members, to: offset, by: 4) { perView[Int(load(4, at: at))] += run }
             covered += run
-            runs.append((run, list))
         }
         guard covered == frames else { throw fail("layout", "the runs hold \(covered) frames, not \(frames)") }
-        return (runs, perView)
+        return layout
     }
 
     // MARK: Events
@@ -296,25 +284,34 @@ struct BinaryTraceReader {
     /// `PackedEvents` (and none as `TraceEvent`): the same checks, the same errors.
     private mutating func readEvents(
         withArguments: Bool, keepingHeads: Bool = false
-    ) throws(JSONFieldError) -> ([TraceEvent], PackedEvents?, DetailHeads?, texts: [String]) {
+    ) throws(JSONFieldError) -> ([TraceEvent], PackedEvents?, DetailHeads?, texts: (texts: [String], bytes: [UInt8])) {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
         let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
-        var texts: [String] = []
-        texts.reserveCapacity(textCount)
-        // Where each text's bytes start in the layout (version 2 rebuilds details from them).
-        var textStarts: [Int] = []
-        if withArguments { textStarts.reserveCapacity(textCount) }
-        for index in 0..<textCount {
-            if withArguments { textStarts.append(offset + 4) }
-            texts.append(try text("texts[\(index)]", like: index < recent.events.count ? recent.events[index] : nil))
+        let textsStart = offset
+        let texts: [String]
+        let textBytes: [UInt8]
+        if let known = sameTexts(count: textCount, as: recent.events, bytes: recent.eventBytes) {
+            texts = known
+            textBytes = recent.eventBytes
+        } else {
+            var read: [String] = []
+            read.reserveCapacity(textCount)
+            for index in 0..<textCount {
+                read.append(try text("texts[\(index)]", like: index < recent.events.count ? recent.events[index] : nil))
+            }
+            texts = read
+            textBytes = copiedBytes(from: textsStart)
         }
         let times = try doubles(count: count, "events.t")
         let indexSize = BinaryTrace.indexSize(texts: textCount)
         func indices(_ name: String) throws(JSONFieldError) -> [Int] {
-            try column(count: count, size: indexSize, "events.\(name)") { raw in
-                raw < UInt64(textCount) ? Int(raw) : nil
-            } problem: { raw in
-                "text \(raw) is not one of the \(textCount) texts"
+            try [Int](unsafeUninitializedCapacity: count) { (values, initialized) throws(JSONFieldError) in
+                try readValues(count: count, size: indexSize, "events.\(name)", into: InOrder(values)) { raw in
+                    raw < UInt64(textCount) ? Int(raw) : nil
+                } problem: { raw in
+                    "text \(raw) is not one of the \(textCount) texts"
+                }
+                initialized = count
             }
         }
         let kinds = try indices("kind")
@@ -323,17 +320,22 @@ struct BinaryTraceReader {
         var arguments: [Int64] = []
         if withArguments {
             // Any value: `DetailArgument.none`, or a number whose head is checked as it is used.
-            arguments = try column(count: count, size: 8, "events.argument") { (raw) -> Int64? in
-                Int64(bitPattern: raw)
-            } problem: {
-                _ in
-                ""
+            arguments = try [Int64](unsafeUninitializedCapacity: count) { (values, initialized) throws(JSONFieldError) in
+                try readValues(count: count, size: 8, "events.argument", into: InOrder(values)) { (raw) -> Int64? in
+                    Int64(bitPattern: raw)
+                } problem: { _ in
+                    ""
+                }
+                initialized = count
             }
         }
         if keepingHeads && count <= EngineReplyLimits.maxDistinctEventNames {
             // The name limit cannot be passed: the columns are the events, no `TraceEvent` made.
-            let heads = try withArguments ? checkedHeads(arguments, details: details, texts: texts, textStarts: textStarts) : nil
-            return ([], PackedEvents(texts: texts, times: times, kinds: kinds, subjects: subjects, details: details), heads, texts)
+            let heads = try withArguments ? checkedHeads(arguments, details: details, texts: texts) : nil
+            return (
+                [], PackedEvents(texts: texts, times: times, kinds: kinds, subjects: subjects, details: details), heads,
+                (texts, textBytes)
+            )
         }
         var events: [TraceEvent] = []
         events.reserveCapacity(count)
@@ -356,14 +358,15 @@ struct BinaryTraceReader {
                 let head = details[index]
                 let argument = arguments[index]
                 if leavesHeads {
-                    _ = try headBytes(of: head, event: index, texts: texts, textStarts: textStarts)
+                    try checkHead(head, event: index, texts: texts)
                     heads.positions.append(index)
                     heads.arguments.append(argument)
                 } else if let lastBuilt, lastBuilt.head == head, lastBuilt.argument == argument {
                     detail = lastBuilt.text
                 } else {
-                    let headBytes = try headBytes(of: head, event: index, texts: texts, textStarts: textStarts)
-                    detail = DetailArgument.text(head: headBytes.bindMemory(to: UInt8.self), argument: argument)
+                    try checkHead(head, event: index, texts: texts)
+                    var headText = texts[head]
+                    detail = headText.withUTF8 { DetailArgument.text(head: $0, argument: argument) }
                     lastBuilt = (head, argument, detail)
                 }
             }
@@ -381,24 +384,25 @@ struct BinaryTraceReader {
             }
             events.append(event)
         }
-        return (events, nil, leavesHeads ? heads : nil, texts)
+        return (events, nil, leavesHeads ? heads : nil, (texts, textBytes))
     }
 
     /// The events of `arguments` with an argument (`DetailHeads`), each one's detail text checked
-    /// to be a head as `readEvents` checks it (each distinct text once).
-    private func checkedHeads(
-        _ arguments: [Int64], details: [Int], texts: [String], textStarts: [Int]
-    ) throws(JSONFieldError) -> DetailHeads {
+    /// to be a head as `readEvents` checks it, in order (a text checked just before is not
+    /// checked again: the same text passes the same check). The heads' arrays are made only when
+    /// there are heads, at their size.
+    private func checkedHeads(_ arguments: [Int64], details: [Int], texts: [String]) throws(JSONFieldError) -> DetailHeads {
         var heads = DetailHeads()
-        heads.positions.reserveCapacity(arguments.count)
-        heads.arguments.reserveCapacity(arguments.count)
-        // Per text: 0 not checked yet, 1 a head.
-        var checked = [UInt8](repeating: 0, count: texts.count)
+        let count = arguments.reduce(0) { $0 + ($1 != DetailArgument.none ? 1 : 0) }
+        guard count > 0 else { return heads }
+        heads.positions.reserveCapacity(count)
+        heads.arguments.reserveCapacity(count)
+        var checked = -1
         for index in arguments.indices where arguments[index] != DetailArgument.none {
             let head = details[index]
-            if checked[head] == 0 {
-                _ = try headBytes(of: head, event: index, texts: texts, textStarts: textStarts)
-                checked[head] = 1
+            if head != checked {
+                try checkHead(head, event: index, texts: texts)
+                checked = head
             }
             heads.positions.append(index)
             heads.arguments.append(arguments[index])
@@ -408,20 +412,18 @@ struct BinaryTraceReader {
 
     // MARK: Values
 
-    /// The bytes of text `head`, which event `index` names as its detail's head: a head is at most
-    /// `DetailArgument.maxHeadBytes` long and ends in '(' (what `DetailArgument` splits off).
-    private func headBytes(
-        of head: Int, event index: Int, texts: [String], textStarts: [Int]
-    ) throws(JSONFieldError) -> UnsafeRawBufferPointer {
-        let length = texts[head].utf8.count
-        let headBytes = UnsafeRawBufferPointer(rebasing: bytes[textStarts[head]..<(textStarts[head] + length)])
-        guard length <= DetailArgument.maxHeadBytes, headBytes.last == UInt8(ascii: "(") else {
+    /// Checks that text `head`, which event `index` names as its detail's head, is a head: at most
+    /// `DetailArgument.maxHeadBytes` long and ending in '(' (what `DetailArgument` splits off).
+    /// The text's UTF-8 is its bytes in the layout (it was read from them, or is a string with
+    /// the same bytes).
+    private func checkHead(_ head: Int, event index: Int, texts: [String]) throws(JSONFieldError) {
+        let utf8 = texts[head].utf8
+        guard utf8.count <= DetailArgument.maxHeadBytes, utf8.last == UInt8(ascii: "(") else {
             throw fail(
                 "events.argument",
                 "event \(index) has an argument but its detail text \(head) is not a head of at most "
                     + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
         }
-        return headBytes
     }
 
     func fail(_ field: String, _ reason: String) -> JSONFieldError {
@@ -429,6 +431,7 @@ struct BinaryTraceReader {
     }
 
     /// An unsigned little-endian integer of `size` bytes (1, 2, 4 or 8).
+    @inline(__always)
     mutating func integer(size: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> UInt64 {
         guard bytes.count - offset >= size else {
             throw fail(
@@ -448,12 +451,12 @@ struct BinaryTraceReader {
     /// A u32 count, at most `limit` and, when each counted item takes at least `bytesEach` bytes,
     /// at most what the bytes left can hold: checked before anything is allocated for it.
     mutating func readCount(
-        _ field: String, limit: Int, _ what: String, _ limitName: String, bytesEach: Int = 0
+        _ field: @autoclosure () -> String, limit: Int, _ what: String, _ limitName: String, bytesEach: Int = 0
     ) throws(JSONFieldError) -> Int {
-        let count = Int(try integer(size: 4, field))
-        guard count <= limit else { throw fail(field, "\(count) \(what) is more than \(limit) (\(limitName))") }
+        let count = Int(try integer(size: 4, field()))
+        guard count <= limit else { throw fail(field(), "\(count) \(what) is more than \(limit) (\(limitName))") }
         if bytesEach > 0, count > (bytes.count - offset) / bytesEach {
-            throw fail(field, "\(count) \(what) of at least \(bytesEach) bytes each do not fit the \(bytes.count - offset) bytes left")
+            throw fail(field(), "\(count) \(what) of at least \(bytesEach) bytes each do not fit the \(bytes.count - offset) bytes left")
         }
         return count
     }
@@ -490,39 +493,103 @@ struct BinaryTraceReader {
         return text
     }
 
+    /// `count` finite doubles (a column<f64>), as an array.
     mutating func doubles(count: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> [Double] {
-        var values = [Double](repeating: 0, count: 0)
-        values.reserveCapacity(count)
-        try readDoubles(count: count, field(), into: &values)
-        return values
+        try [Double](unsafeUninitializedCapacity: count) { (values, initialized) throws(JSONFieldError) in
+            try readNumbers(count: count, field(), into: InOrder(values))
+            initialized = count
+        }
     }
 
-    /// A column of `count` finite doubles, appended to `values`.
-    private mutating func readDoubles(count: Int, _ field: @autoclosure () -> String, into values: inout [Double]) throws(JSONFieldError) {
+    /// A column<f64> of `count` finite numbers, each put in `target` at its index. Every value's
+    /// bytes are checked to be there (the values, or each run's 12 bytes) before the loop reads
+    /// them in place, one load each. Inlined (with the column readers it calls) where it is used,
+    /// so that each target's stores are made in the loop itself.
+    @inline(__always)
+    private mutating func readNumbers<Target: ColumnTarget>(
+        count: Int, _ field: @autoclosure () -> String, into target: Target
+    ) throws(JSONFieldError) where Target.Value == Double {
         let form = try integer(size: 1, field())
         switch UInt8(form) {
         case BinaryTrace.valuesForm:
             guard count <= (bytes.count - offset) / 8 else { throw short(count: count, size: 8, field()) }
+            let start = offset
             for index in 0..<count {
-                let value = Double(
-                    bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + index * 8, as: UInt64.self)))
-                guard value.isFinite else { throw notFinite(value, at: offset + index * 8, field()) }
-                values.append(value)
+                let value = Double(bitPattern: load(8, at: start &+ index &* 8))
+                guard value.isFinite else { throw notFinite(value, at: start + index * 8, field()) }
+                target.put(value, at: index)
             }
-            offset += count * 8
+            offset = start + count * 8
         case BinaryTrace.runsForm:
             let runs = try runCount(count: count, size: 8, field())
             var filled = 0
+            // Each run's 12 bytes are there (`runCount` checked them): read in place, the reader's
+            // offset set once after the runs.
+            var at = offset
             for _ in 0..<runs {
-                let at = offset
-                let value = Double(bitPattern: try integer(size: 8, field()))
+                let value = Double(bitPattern: load(8, at: at))
                 guard value.isFinite else { throw notFinite(value, at: at, field()) }
-                let length = try runLength(filled: filled, count: count, field())
-                values.append(contentsOf: repeatElement(value, count: length))
+                let length = Int(load(4, at: at + 8))
+                guard length >= 1, length <= count - filled else { throw runTooLong(length, count: count, at: at + 8, field()) }
+                target.fill(value, from: filled, count: length)
                 filled += length
+                at += 12
             }
+            offset = at
             guard filled == count else { throw fail(field(), "the runs hold \(filled) values, not \(count)") }
         default: throw badForm(form, field())
+        }
+    }
+
+    /// A column of `count` values of `size` bytes (1, 2, 4 or 8), each made by `make` (nil: the
+    /// value breaks the column's rule, which `problem` states) and put in `target` at its index.
+    /// As `readNumbers`, every value's bytes are checked to be there before they are read, and
+    /// the reader is inlined with its `make` where it is used.
+    @inline(__always)
+    private mutating func readValues<Target: ColumnTarget>(
+        count: Int, size: Int, _ field: @autoclosure () -> String, into target: Target, _ make: (UInt64) -> Target.Value?,
+        problem: (UInt64) -> String
+    ) throws(JSONFieldError) {
+        let form = try integer(size: 1, field())
+        switch UInt8(form) {
+        case BinaryTrace.valuesForm:
+            guard count <= (bytes.count - offset) / size else { throw short(count: count, size: size, field()) }
+            let start = offset
+            for index in 0..<count {
+                let at = start &+ index &* size
+                let raw = load(size, at: at)
+                guard let value = make(raw) else { throw fail(field(), "\(problem(raw)) (at byte \(at))") }
+                target.put(value, at: index)
+            }
+            offset = start + count * size
+        case BinaryTrace.runsForm:
+            let runs = try runCount(count: count, size: size, field())
+            var filled = 0
+            var at = offset
+            for _ in 0..<runs {
+                let raw = load(size, at: at)
+                guard let value = make(raw) else { throw fail(field(), "\(problem(raw)) (at byte \(at))") }
+                let length = Int(load(4, at: at + size))
+                guard length >= 1, length <= count - filled else { throw runTooLong(length, count: count, at: at + size, field()) }
+                target.fill(value, from: filled, count: length)
+                filled += length
+                at += size + 4
+            }
+            offset = at
+            guard filled == count else { throw fail(field(), "the runs hold \(filled) values, not \(count)") }
+        default: throw badForm(form, field())
+        }
+    }
+
+    /// The little-endian integer of `size` bytes (1, 2, 4 or 8) at byte `at`, which the caller
+    /// has checked to be within the bytes.
+    @inline(__always)
+    private func load(_ size: Int, at: Int) -> UInt64 {
+        switch size {
+        case 1: UInt64(bytes[at])
+        case 2: UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+        case 4: UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+        default: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
         }
     }
 
@@ -571,7 +638,8 @@ struct BinaryTraceReader {
                 let at = offset
                 let raw = try integer(size: size, field())
                 guard let value = make(raw) else { throw fail(field(), "\(problem(raw)) (at byte \(at))") }
-                let length = try runLength(filled: values.count, count: count, field())
+                let length = try runLength(at: offset, filled: values.count, count: count, field())
+                offset += 4
                 values.append(contentsOf: repeatElement(value, count: length))
             }
             guard values.count == count else { throw fail(field(), "the runs hold \(values.count) values, not \(count)") }
@@ -581,6 +649,7 @@ struct BinaryTraceReader {
     }
 
     /// A column's u32 run count: at most `count` runs, each of `size` + 4 bytes within the bytes left.
+    @inline(__always)
     private mutating func runCount(count: Int, size: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> Int {
         let runs = Int(try integer(size: 4, field()))
         guard runs <= count else { throw fail(field(), "\(runs) runs for \(count) values") }
@@ -590,12 +659,18 @@ struct BinaryTraceReader {
         return runs
     }
 
-    private mutating func runLength(filled: Int, count: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> Int {
-        let length = Int(try integer(size: 4, field()))
-        guard length >= 1, length <= count - filled else {
-            throw fail(field(), "a run of \(length) values does not fit the \(count) values (at byte \(offset - 4))")
-        }
+    /// The u32 length of a run at byte `at` (within the bytes: `runCount` checked the runs' bytes),
+    /// at least 1 and at most the `count - filled` values left.
+    @inline(__always)
+    private func runLength(at: Int, filled: Int, count: Int, _ field: @autoclosure () -> String) throws(JSONFieldError) -> Int {
+        let length = Int(load(4, at: at))
+        guard length >= 1, length <= count - filled else { throw runTooLong(length, count: count, at: at, field()) }
         return length
+    }
+
+    /// A run of `length` values at byte `at` that does not fit the column's `count` values.
+    private func runTooLong(_ length: Int, count: Int, at: Int, _ field: String) -> JSONFieldError {
+        fail(field, "a run of \(length) values does not fit the \(count) values (at byte \(at))")
     }
 
     private func short(count: Int, size: Int, _ field: String) -> JSONFieldError {
@@ -611,28 +686,111 @@ struct BinaryTraceReader {
     }
 }
 
-/// One view's columns while a binary answer is read: its 14 number columns one after the other
-/// (`ViewColumn` order, `states` values each), `z` and `hidden`.
-private struct ViewColumnsBinary {
-    let key: String
-    let states: Int
-    var numbers: [Double] = []
-    var z: [Int] = []
-    var hidden: [Bool] = []
+/// The layout of the frames (`R x { u32 n; u32 k; k x u32 view }`), checked by `readLayout`:
+/// its runs are read again from the bytes where they are.
+private struct FrameLayout {
+    let frames: Int
+    /// How many runs, and the byte where the first starts.
+    let runs: Int
+    let start: Int
+    /// The views of all frames (at most `EngineReplyLimits.maxViewStates`).
+    var states = 0
 
-    init(key: String, states: Int) {
-        self.key = key
-        self.states = states
-        numbers.reserveCapacity(states * 14)
+    init(frames: Int, runs: Int, start: Int) {
+        self.frames = frames
+        self.runs = runs
+        self.start = start
     }
 
-    func state(at place: Int) -> ViewState {
-        numbers.withUnsafeBufferPointer { values in
-            func value(_ column: Int) -> Double { values[column * states + place] }
-            return ViewState(
-                key: key, x: value(0), y: value(1), w: value(2), h: value(3), alpha: value(4),
-                transform: AffineTransform(a: value(5), b: value(6), c: value(7), d: value(8), tx: value(9), ty: value(10)),
-                rotationX: value(11), rotationY: value(12), m34: value(13), z: z[place], hidden: hidden[place])
+    /// Lays the views out frame by frame into `packed` (`starts`, `keyNumbers`) and `places`
+    /// (`states` of them): view `v`'s states, in frame order, are at slots `places[first(v)..<
+    /// first(v) + perView[v]]`, `first(v)` the states of the views before it. `perView` (each
+    /// view's states) is left holding each view's end in `places` (`first(v + 1)`).
+    /// In bounds: the runs, read again from `bytes` where `readLayout` checked them (every run's
+    /// 8 bytes and its views' 4 bytes each are there, every view is below `perView.count`),
+    /// expand to exactly `states` slots and `frames` frames, and view `v` is met exactly
+    /// `perView[v]` times, so each `next[v]` stays within its own range of `places`.
+    func slots(
+        of bytes: UnsafeRawBufferPointer, into packed: inout PackedFrames, perView next: UnsafeMutableBufferPointer<Int>,
+        places: UnsafeMutableBufferPointer<Int>
+    ) {
+        // Each view's count becomes where its places start, then (one state after the other) end.
+        var first = 0
+        for viewIndex in next.indices {
+            let states = next[viewIndex]
+            next[viewIndex] = first
+            first += states
         }
+        func u32(_ at: Int) -> Int { Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))) }
+        let frames = frames
+        let (runs, start) = (runs, start)
+        packed.keyNumbers = [Int](unsafeUninitializedCapacity: states) { keyNumbers, initialized in
+            packed.starts = [Int](unsafeUninitializedCapacity: frames + 1) { starts, initialized in
+                starts[0] = 0
+                var slot = 0
+                var frame = 0
+                var at = start
+                for _ in 0..<runs {
+                    let (run, members) = (u32(at), u32(at + 4))
+                    let views = at + 8
+                    at = views + 4 * members
+                    for _ in 0..<run {
+                        for member in 0..<members {
+                            let viewIndex = u32(views + 4 * member)
+                            keyNumbers[slot] = viewIndex
+                            places[next[viewIndex]] = slot
+                            next[viewIndex] += 1
+                            slot += 1
+                        }
+                        frame += 1
+                        starts[frame] = slot
+                    }
+                }
+                initialized = frames + 1
+            }
+            initialized = states
+        }
+    }
+}
+
+/// Where a column's values go as they are read: value `index`, or a run of equal values.
+/// Callers keep `index + count` within the column (its readers check every run against it).
+private protocol ColumnTarget {
+    associatedtype Value
+    func put(_ value: Value, at index: Int)
+    func fill(_ value: Value, from index: Int, count: Int)
+}
+
+/// A column's values one after the other, in an array's buffer of at least the column's length.
+private struct InOrder<Value>: ColumnTarget {
+    let buffer: UnsafeMutableBufferPointer<Value>
+
+    init(_ buffer: UnsafeMutableBufferPointer<Value>) { self.buffer = buffer }
+
+    @inline(__always)
+    func put(_ value: Value, at index: Int) { (buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: value) }
+
+    @inline(__always)
+    func fill(_ value: Value, from index: Int, count: Int) {
+        (buffer.baseAddress.unsafelyUnwrapped + index).initialize(repeating: value, count: count)
+    }
+}
+
+/// One view's column in `PackedFrames.values`: value `index` is the view's state at slot
+/// `places[index]`, whose entry is `out + slot * width` (`out` points at the column's entry of
+/// slot 0).
+private struct AtPlaces: ColumnTarget {
+    /// `FrameColumns.width`, as a constant of this module (`readViews` checks that they agree):
+    /// the other module's static is read through an accessor call, here once per value.
+    static let width = 16
+    let out: UnsafeMutablePointer<Double>
+    let places: UnsafePointer<Int>
+
+    @inline(__always)
+    func put(_ value: Double, at index: Int) { out[places[index] &* Self.width] = value }
+
+    @inline(__always)
+    func fill(_ value: Double, from index: Int, count: Int) {
+        for place in UnsafeBufferPointer(start: places + index, count: count) { out[place &* Self.width] = value }
     }
 }

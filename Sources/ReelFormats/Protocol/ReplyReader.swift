@@ -79,7 +79,7 @@ struct ReplyReader {
             try expectEnd()
             return
         }
-        var keys = Set<String>()
+        var keys = SeenKeys()
         while true {
             cursor.skipWhitespace()
             let key = try readKey(into: &keys)
@@ -266,11 +266,16 @@ struct ReplyReader {
         do throws(JSONFieldError) {
             switch decoded! {
             case .success(let layout):
-                let contents = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames, recent: memo.binaryTexts)
-                memo.binaryTexts = contents.texts
-                (frames, packedFrames, events, packedEvents, detailHeads) = (
-                    contents.frames, contents.packed, contents.events, contents.packedEvents, contents.heads
-                )
+                var contents = try BinaryTraceReader.read(layout, packingFrames: memo.packsFrames, recent: memo.binaryTexts)
+                // Swapped in rather than copied (a copy retains each array, and dropping the
+                // contents releases it again): `frames` and `events` are `[]` (set above), the
+                // packed forms nil, and the texts before are dropped with the contents.
+                swap(&frames!, &contents.frames)
+                swap(&events!, &contents.events)
+                swap(&packedFrames, &contents.packed)
+                swap(&packedEvents, &contents.packedEvents)
+                swap(&detailHeads, &contents.heads)
+                swap(&memo.binaryTexts, &contents.texts)
             case .failure(let error):
                 throw JSONFieldError(
                     reason: "field \"\(BinaryTrace.member)\" is not base64url text (RFC 4648 section 5): \(error.reason) "
@@ -411,7 +416,7 @@ struct ReplyReader {
             cursor.index += 1
             return
         }
-        var keys = Set<String>()
+        var keys = SeenKeys()
         while true {
             cursor.skipWhitespace()
             if !isArray { _ = try readKey(into: &keys) }
@@ -430,16 +435,24 @@ struct ReplyReader {
         }
     }
 
-    /// Reads `"key":` (and the whitespace after), refusing a key already in `keys`.
-    private mutating func readKey(into keys: inout Set<String>) throws(JSONParseError) -> String {
+    /// Reads `"key":` (and the whitespace after), refusing a key already in `keys`. A key whose
+    /// text is one of `SeenKeys.names` as it is (no escape) is that name, with no string parsed.
+    private mutating func readKey(into keys: inout SeenKeys) throws(JSONParseError) -> String {
         guard !atEnd, byte == UInt8(ascii: "\"") else {
             throw JSONParseError(offset: cursor.index, reason: atEnd ? "unexpected end of input, expected a key" : "expected a string key")
         }
         let offset = cursor.index
-        guard case .string(let key) = try cursor.parseValue(depth: 0) else {
-            throw JSONParseError(offset: offset, reason: "expected a string key")
+        let key: String
+        if let known = SeenKeys.name(atQuote: offset, in: cursor.bytes) {
+            key = SeenKeys.names[known]
+            cursor.index = offset + 2 + key.utf8.count
+        } else {
+            guard case .string(let parsed) = try cursor.parseValue(depth: 0) else {
+                throw JSONParseError(offset: offset, reason: "expected a string key")
+            }
+            key = parsed
         }
-        guard keys.insert(key).inserted else { throw JSONParseError(offset: offset, reason: "duplicate key \"\(key)\"") }
+        guard keys.insert(key) else { throw JSONParseError(offset: offset, reason: "duplicate key \"\(key)\"") }
         cursor.skipWhitespace()
         guard !atEnd, byte == UInt8(ascii: ":") else { throw JSONParseError(offset: cursor.index, reason: "expected ':' after key") }
         cursor.index += 1
@@ -487,6 +500,44 @@ struct ReplyReader {
     }
 }
 
+/// The keys of one JSON object read so far, to refuse a key twice: the members of an answer
+/// (`names`) by a bit each, any other in a set made only when one comes (a set of strings costs
+/// an allocation and a hash per key, several times the rest of reading a key).
+struct SeenKeys {
+    /// The members an answer holds, which `ReplyReader.readKey` takes without parsing them.
+    static let names = ["id", "engine", "outcome", "binary_trace", "error", "frames", "events", "frame_columns", "event_columns"]
+    private static let nameBytes = names.map { Array($0.utf8) }
+    private var seen: UInt16 = 0
+    private var others: Set<String>?
+
+    /// Whether `key` is new (and now seen).
+    mutating func insert(_ key: String) -> Bool {
+        if let index = Self.names.firstIndex(of: key) {
+            let bit = UInt16(1) << index
+            guard seen & bit == 0 else { return false }
+            seen |= bit
+            return true
+        }
+        if others == nil { others = [] }
+        return others!.insert(key).inserted
+    }
+
+    /// The index in `names` of the key whose opening quote is at `quote` in `bytes`, when its
+    /// text is that name as it is: the name's bytes, then the closing quote (a name holds no
+    /// backslash, so that quote ends the key). nil for any other key, parsed as JSON instead.
+    static func name(atQuote quote: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let start = quote + 1
+        guard start < bytes.count else { return nil }
+        let first = bytes[start]
+        for (index, name) in nameBytes.enumerated() where name[0] == first {
+            let end = start + name.count
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { continue }
+            if name.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress! + start, $0.count) == 0 }) { return index }
+        }
+        return nil
+    }
+}
+
 /// The order and span a trace's frames must keep: each frame's time finite and not before the
 /// previous frame's, and the last at most `EngineReplyLimits.maxFrameSpan` after the first, as
 /// the stream reader holds touches to their order and `limits.max_session_span`.
@@ -510,7 +561,8 @@ struct FrameTimeRule {
     }
 
     private mutating func checkNaming(_ frame: Frame) throws(JSONFieldError) {
-        let field = "frames[\(frame.index)].t"
+        // Made only for an error (the first frame of every trace comes here).
+        var field: String { "frames[\(frame.index)].t" }
         guard frame.t.isFinite else { throw JSONFieldError(reason: "field \"\(field)\" must be a finite number") }
         if let previous, frame.t < previous {
             throw JSONFieldError(
