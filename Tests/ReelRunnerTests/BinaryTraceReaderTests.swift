@@ -71,7 +71,8 @@ struct BinaryTraceReaderTests {
             let found = Self.read(bytes, packing: packing, recent: recent, reference: false)
             let expected = Self.read(bytes, packing: packing, recent: recent, reference: true)
             if found != expected {
-                problems.append("packing \(packing): \(String(describing: found).prefix(400)) instead of \(String(describing: expected).prefix(400))")
+                problems.append(
+                    "packing \(packing): \(String(describing: found).prefix(400)) instead of \(String(describing: expected).prefix(400))")
             }
         }
         return problems
@@ -362,7 +363,9 @@ struct BinaryTraceReaderTests {
             layout.column(column(count) { UInt64(next(2)) }, size: 1, runs: form())
         }
         let eventCount = next(25)
-        var texts = ["gesture", "pan", "began", "changed", "lifecycle", "viewWillAppear", "transition", "B", "update(", "finish(", "\u{e9}("]
+        var texts = [
+            "gesture", "pan", "began", "changed", "lifecycle", "viewWillAppear", "transition", "B", "update(", "finish(", "\u{e9}(",
+        ]
         texts.shuffle(using: &random)
         texts += texts.prefix(next(3))
         if next(8) == 0 { texts += (0..<(300 - texts.count)).map { "pad\($0)" } }
