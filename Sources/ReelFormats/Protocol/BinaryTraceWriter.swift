@@ -333,10 +333,6 @@ private struct FrameColumns {
             views[viewIndex].next = next
             next += Self.rowWords * views[viewIndex].rows
         }
-        if let offset = Self.rowOffset {
-            gatherRows(from: offset)
-            return
-        }
         var row = 0
         for frameIndex in frames.indices {
             frames[frameIndex].views.withUnsafeBufferPointer { frameViews in
@@ -367,41 +363,6 @@ private struct FrameColumns {
             }
         }
     }
-
-    /// As `gather`, where a `ViewState` holds a row's first 15 words (x ... z) one after the other
-    /// from byte `offset`: those copied in one move, `hidden` after them.
-    private mutating func gatherRows(from offset: Int) {
-        var row = 0
-        for frameIndex in frames.indices {
-            frames[frameIndex].views.withUnsafeBufferPointer { frameViews in
-                guard let first = frameViews.baseAddress else { return }
-                for position in 0..<frameViews.count {
-                    let viewIndex = layout[row]
-                    row &+= 1
-                    let at = values + views[viewIndex].next
-                    views[viewIndex].next &+= Self.rowWords
-                    let view = first + position
-                    UnsafeMutableRawPointer(at).copyMemory(from: UnsafeRawPointer(view) + offset, byteCount: 15 * 8)
-                    at[15] = view.pointee.hidden ? 1 : 0
-                }
-            }
-        }
-    }
-
-    /// The byte offset in a `ViewState` of `x` when it and the next 14 of a row's words (y w h
-    /// alpha a b c d tx ty rotation_x rotation_y m34, and z, an 8-byte two's complement `Int`)
-    /// follow one another 8 bytes apart, as Swift lays out the struct's stored properties in
-    /// their order; nil when they do not (each is then read by name).
-    private static let rowOffset: Int? = {
-        let words: [PartialKeyPath<ViewState>] = [
-            \ViewState.x, \ViewState.y, \ViewState.w, \ViewState.h, \ViewState.alpha, \ViewState.transform.a,
-            \ViewState.transform.b, \ViewState.transform.c, \ViewState.transform.d, \ViewState.transform.tx,
-            \ViewState.transform.ty, \ViewState.rotationX, \ViewState.rotationY, \ViewState.m34, \ViewState.z,
-        ]
-        guard MemoryLayout<Int>.size == 8, let first = MemoryLayout<ViewState>.offset(of: \ViewState.x) else { return nil }
-        for (word, path) in words.enumerated() where MemoryLayout<ViewState>.offset(of: path) != first + 8 * word { return nil }
-        return first
-    }()
 }
 
 /// The events' part of the layout: `E`, the texts, the times, the kind, subject and detail
