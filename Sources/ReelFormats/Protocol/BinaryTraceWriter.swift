@@ -409,13 +409,9 @@ private struct EventColumns {
         for index in 0..<count {
             let row = rows + Self.rowWords * index
             row[0] = events[index].t.bitPattern
-            let kind = StringBits(events[index].kind)
-            let subject = StringBits(events[index].subject)
-            let detail = StringBits(events[index].detail)
-            row[1] = UInt64(recentKinds.index(of: kind) ?? recentKinds.index(of: events[index].kind, bits: kind, in: &texts))
-            row[2] = UInt64(
-                recentSubjects.index(of: subject) ?? recentSubjects.index(of: events[index].subject, bits: subject, in: &texts))
-            row[3] = UInt64(recentDetails.index(of: detail) ?? recentDetails.index(of: events[index].detail, bits: detail, in: &texts))
+            row[1] = UInt64(recentKinds.index(of: events[index].kind, in: &texts))
+            row[2] = UInt64(recentSubjects.index(of: events[index].subject, in: &texts))
+            row[3] = UInt64(recentDetails.index(of: events[index].detail, in: &texts))
             row[4] = 0
         }
     }
@@ -431,19 +427,14 @@ private struct EventColumns {
         for index in 0..<count {
             let row = rows + Self.rowWords * index
             row[0] = events[index].t.bitPattern
-            let kind = StringBits(events[index].kind)
-            let subject = StringBits(events[index].subject)
-            row[1] = UInt64(recentKinds.index(of: kind) ?? recentKinds.index(of: events[index].kind, bits: kind, in: &texts))
-            row[2] = UInt64(
-                recentSubjects.index(of: subject) ?? recentSubjects.index(of: events[index].subject, bits: subject, in: &texts))
+            row[1] = UInt64(recentKinds.index(of: events[index].kind, in: &texts))
+            row[2] = UInt64(recentSubjects.index(of: events[index].subject, in: &texts))
         }
         var recentDetails = RecentDetails()
         let first = texts.count
         for index in 0..<count {
             let row = rows + Self.rowWords * index
-            let detail = StringBits(events[index].detail)
-            let (head, argument) =
-                recentDetails.index(of: detail) ?? recentDetails.index(of: events[index].detail, bits: detail, in: &heads)
+            let (head, argument) = recentDetails.index(of: events[index].detail, in: &heads)
             row[3] = UInt64(first &+ head)
             row[4] = UInt64(bitPattern: argument)
         }
@@ -506,6 +497,14 @@ struct RecentStrings {
         if third.index >= 0, third.bits == bits { return promoteThird() }
         if fourth.index >= 0, fourth.bits == bits { return promoteFourth() }
         return nil
+    }
+
+    /// The index of `text` in `texts`: by its bits among the recent ones first
+    /// (`index(of:)`), else by `index(of:bits:in:)`.
+    @inline(__always)
+    mutating func index(of text: String, in texts: inout [String]) -> Int {
+        let bits = StringBits(text)
+        return index(of: bits) ?? index(of: text, bits: bits, in: &texts)
     }
 
     /// The index of `text` (whose bits are `bits`, no recent one's) in `texts`: a recent one's
@@ -592,6 +591,14 @@ struct RecentDetails {
             return nil
         }
         return (first.index, first.argument)
+    }
+
+    /// The head and argument of `detail`, its head listed in `heads`: by its bits among the
+    /// recent ones first (`index(of:)`), else by `index(of:bits:in:)`.
+    @inline(__always)
+    mutating func index(of detail: String, in heads: inout ByteTexts) -> (head: Int, argument: Int64) {
+        let bits = StringBits(detail)
+        return index(of: bits) ?? index(of: detail, bits: bits, in: &heads)
     }
 
     /// The index in `heads` of `detail`'s head (all of it when it has no argument), a recent one's
