@@ -9,7 +9,8 @@ import Testing
 /// `reel synth` makes from fixed seeds. They pin what a refactoring (moving files between modules,
 /// a new storage layout) must leave identical, byte for byte. They are not a source of truth for
 /// behaviour: when a change is meant to alter one of these outputs, rerun with `REEL_GOLDEN_UPDATE=1`
-/// and say in the commit which output changed and why. Each output's text is kept beside its digest
+/// (which writes the files and fails, as a snapshot tool's record mode does) and say in the commit
+/// which output changed and why. Each output's text is kept beside its digest
 /// (Tests/Golden/golden-corpus/NAME.txt, as snapshot files are), so a change shows as a diff in
 /// review; the digest stays the fast check, and a test holds text and digest to each other. On a
 /// mismatch the failure names the first line that differs and the folder the actual outputs are
@@ -44,6 +45,13 @@ struct GoldenCorpusTests {
             for (name, text) in outputs {
                 try text.write(toFile: Self.goldenTextFolder + "/\(name).txt", atomically: true, encoding: .utf8)
             }
+            // As swift-snapshot-testing's record mode: writing is not passing. The run that wrote
+            // the files fails, so an update mode left on in CI can never hide a change.
+            Issue.record(
+                """
+                REEL_GOLDEN_UPDATE=1: wrote \(outputs.count) golden outputs to \(Self.goldenFile) and \(Self.goldenTextFolder); \
+                review the diff, then run again without REEL_GOLDEN_UPDATE
+                """)
             return
         }
         let expectedLines = try Self.expectedDigests()

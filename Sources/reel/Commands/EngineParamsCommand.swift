@@ -16,8 +16,17 @@ struct EngineParamsCommand: ParsableCommand {
     /// The engine whose values to show.
     var engine: String { engineOption.engine ?? "builtin" }
 
-    @Option(help: "How to print the parameters: a table or JSON (docs/JSON.md).")
-    var format: OutputFormat = .text
+    /// `--format`: a table for people, JSON, or docs/ENGINE.md's Markdown table.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    @Option(
+        help: """
+            How to print the parameters: a table, JSON (docs/JSON.md), or the Markdown table of docs/ENGINE.md's \
+            "Parameters" (tools/engine-params-doc writes it there; a test fails when the two drift).
+            """)
+    var format: Format = .text
 
     @Flag(help: "Same as --format json.")
     var json = false
@@ -40,6 +49,10 @@ struct EngineParamsCommand: ParsableCommand {
                 print(writer.text)
                 return
             }
+            if format == .markdown {
+                print(Self.markdownTable(rows))
+                return
+            }
             let nameWidth = rows.map(\.0.name.count).max() ?? 0
             let texts = rows.map { $0.1.forPeopleText }
             let valueWidth = texts.map(\.count).max() ?? 0
@@ -57,6 +70,29 @@ struct EngineParamsCommand: ParsableCommand {
                         + descriptor.description + choices + changed)
             }
         }
+    }
+
+    /// The parameters as docs/ENGINE.md's table: name, unit, default (the value shown when a profile
+    /// changes it), accepted range, description with the choices.
+    static func markdownTable(_ rows: [(ParameterDescriptor, ParameterValue)]) -> String {
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        var lines = ["| name | unit | default | range | description |", "|---|---|---|---|---|"]
+        for (descriptor, value) in rows {
+            func exact(_ value: ParameterValue) -> String {
+                switch value {
+                case .number(let number): JSONWriter.format(number)
+                case .bool(let flag): flag ? "true" : "false"
+                case .string(let string): "\"\(string)\""
+                }
+            }
+            var shown = exact(descriptor.defaultValue)
+            if value != descriptor.defaultValue { shown += " (here \(exact(value)))" }
+            let choices = descriptor.choices.isEmpty ? "" : " (\(descriptor.choices.joined(separator: ", ")))"
+            lines.append(
+                "| `\(descriptor.name)` | \(cell(descriptor.unit)) | \(cell(shown)) | \(cell(descriptor.rangeText ?? "")) | "
+                    + "\(cell(descriptor.description + choices)) |")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// One parameter: name, value, default, unit, range (when it has one), description, choices (when it has them).
