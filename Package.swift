@@ -18,6 +18,9 @@ let package = Package(
         // its API speaks.
         .library(name: "ReelRunner", targets: ["ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON"]),
         .library(name: "ReelSynth", targets: ["ReelSynth"]),
+        // A team's own test target: replay an archive against its scenes or any engine, fail with the
+        // flips and the report's path, accept with REEL_ACCEPT=1 (docs/TESTING.md).
+        .library(name: "ReelTesting", targets: ["ReelTesting"]),
         // A team's own transition code as an engine: UIKit's names for the transition surface on Reel's model.
         .library(name: "ReelKit", targets: ["ReelKit"]),
         // The ReelKit examples served over the engine protocol (card threshold 0.35), and version B (0.45).
@@ -104,6 +107,8 @@ let package = Package(
                 "ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelStore", "ReelTrace",
             ]
         ),
+        // The test helper: ArchiveReplay and its Swift Testing and XCTest assertions.
+        .target(name: "ReelTesting", dependencies: ["ReelRunner", "ReelReport", "ReelFormats", "ReelStore", "ReelTrace"]),
         // `reel capture`: a small web server that records gesture sessions from a person's finger on a
         // phone. Its own module, so that nothing else in Reel depends on the HTTP server.
         .target(
@@ -203,7 +208,7 @@ let package = Package(
         .testTarget(
             name: "ReelReportTests",
             dependencies: [
-                "ReelReport", "ReelRunner", "ReelFormats", "ReelSynth", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace",
+                "ReelReport", "ReelTesting", "ReelRunner", "ReelFormats", "ReelSynth", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace",
                 "ReelTestSupport",
             ]
         ),

@@ -27,6 +27,7 @@ import Testing
         "ReelKit": [
             "ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace",
         ],
+        "ReelTesting": ["ReelRunner", "ReelReport", "ReelFormats", "ReelStore", "ReelTrace", "Testing", "XCTest"],
         "ReelFleet": ["ReelStore", "ReelTrace", "PostgresNIO", "Logging"],
         "reel-publish": ["ReelFleet", "ReelStore", "ReelTrace", "ArgumentParser"],
         "reel-capture": ["ReelCapture", "ReelFormats", "ReelRunner", "ReelEngine", "ReelStore", "ReelTrace", "ArgumentParser"],
