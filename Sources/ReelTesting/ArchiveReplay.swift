@@ -71,9 +71,10 @@ public struct ArchiveReplay: Sendable {
         let summary = try replayer.run()
         let resultsArchive = try Archive.open(resultsPath ?? archivePath, mode: .readOnly)
         let recorded = resultsPath == nil ? resultsArchive : try Archive.open(archivePath, mode: .readOnly)
-        let policy = try failOn.map { kinds in
-            try FailurePolicy(parsing: DivergenceKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ","))
-        } ?? .everyKind
+        let policy =
+            try failOn.map { kinds in
+                try FailurePolicy(parsing: DivergenceKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ","))
+            } ?? .everyKind
         let tally = VerdictTally(groups: try resultsArchive.verdictGroups(replayID: summary.replayID), policy: policy)
         let findings = try ArchiveReplayOutcome.Finding.read(
             replayID: summary.replayID, results: resultsArchive, recorded: recorded, candidate: summary.candidate,
