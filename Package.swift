@@ -247,7 +247,7 @@ let package = Package(
 //   SwiftNIO's TLS and swift-crypto, each with its own copy of BoringSSL (about 800 C files), for tests
 //   that need a PostgreSQL server. tools/install --fleet and .ci/run's fleet step set it (docs/FLEET.md).
 // - the capture server (ReelCapture, reel-capture, ReelCaptureTests), REEL_CAPTURE=1: SwiftNIO and
-//   Hummingbird were about a fifth of the test build's CPU (docs/PERFORMANCE.md, "Session 15: capture
+//   Hummingbird were about a fifth of the test build's CPU (docs/history/PERFORMANCE.md, "Session 15: capture
 //   opt-in"), and only `reel capture` runs them. tools/install, tools/check-capture and .ci/run's
 //   capture step set it; `reel capture` without the executable says how to build it.
 // REEL_LEAN_BUILD=1 (tools/sanitize sets it) leaves both out even when one of the two asks for it.

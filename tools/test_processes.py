@@ -6,7 +6,7 @@
 Why: Swift Testing runs one process's tests on a cooperative thread pool as wide as the machine
 has cores (two on the project's CI machine). Most of Reel's tests start a `reel` process and wait
 for it, or wait for SQLite to reach the disk, and a test that waits holds its pool thread: in one
-process the two cores sat idle for a third of the run (docs/PERFORMANCE.md, "Session 17: the test
+process the two cores sat idle for a third of the run (docs/history/PERFORMANCE.md, "Session 17: the test
 run"). Several processes, each with its own pool, keep the cores busy while others wait.
 
 How: the Swift Testing tests are listed (`--list-tests`), grouped by suite (a suite never spans

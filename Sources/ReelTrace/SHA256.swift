@@ -2,7 +2,7 @@
 /// Hand-written so that ReelTrace, which every module imports, depends on nothing. CryptoKit does
 /// not exist on Linux, but swift-crypto does, and its `SHA256` is faster: 5-6x on this project's
 /// machine (64 MiB in one message and in 3,000-byte messages, release builds, one run side by side).
-/// Kept, for a measured reason (issue 35, docs/PERFORMANCE.md "SHA-256: hand-written, measured"):
+/// Kept, for a measured reason (issue 35, docs/history/PERFORMANCE.md "SHA-256: hand-written, measured"):
 /// hashing is 5.5% of `reel record`'s instructions (callgrind, 500 nav.interactive-pop sessions,
 /// release), so swift-crypto would save at most about 4.6% of recording, while its release build
 /// (BoringSSL's C sources) costs 147 s of CPU, almost doubling the 164 s of `reel`'s lean release

@@ -12,7 +12,7 @@ import Foundation
 /// Foundation's `Process` on Linux reaps its children on one monitoring thread and wakes a waiting
 /// `waitUntilExit()` by polling a run loop; inside one test process the suite's few hundred `reel`
 /// runs then took turns: ReelCLITests took 307 s in one test process and 95 s split over two
-/// (docs/PERFORMANCE.md, "Session 16: the test run"). Here each waiting test blocks in its own
+/// (docs/history/PERFORMANCE.md, "Session 16: the test run"). Here each waiting test blocks in its own
 /// `waitpid` and nothing is shared between children.
 ///
 /// ```swift

@@ -119,7 +119,7 @@ final class ReplayWorker: @unchecked Sendable {
     /// replay without `--keep-traces`. With 16 MiB counted in element strides (about a quarter of
     /// the heap they take) the kept traces of legacy-0.3's diverged sessions grew a replay's peak
     /// as more batches of long sessions met in the pipeline: +27 MB at 20,000 sessions, +70 MB at
-    /// 60,000 (docs/PERFORMANCE.md, session 14); without a bound a job held one trace per
+    /// 60,000 (docs/history/PERFORMANCE.md, session 14); without a bound a job held one trace per
     /// diverged session (33 answers of 2.1 MB: +86 MB).
     static let keptTraceBudget = 2 << 20
 
