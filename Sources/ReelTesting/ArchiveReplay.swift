@@ -31,7 +31,8 @@ public struct ArchiveReplay: Sendable {
     /// The candidate engine: `EngineFactory(EngineSpec(parsing: "exec:..."))`, a preset, or an
     /// in-process engine (`EngineFactory(inProcess:make:)`, e.g. a ReelKit scene engine).
     public var engine: EngineFactory
-    /// The divergence kinds that fail; nil for every kind (`reel replay --fail-on`).
+    /// The divergence kinds that fail; nil (or an empty set) for every kind (`reel replay --fail-on`).
+    /// An engine error always fails.
     public var failOn: Set<DivergenceKind>?
     /// Where the results archive and the report go; nil for `REEL_TEST_ARTIFACTS`, else a new
     /// folder under the system's temporary folder.
@@ -72,7 +73,7 @@ public struct ArchiveReplay: Sendable {
         let resultsArchive = try Archive.open(resultsPath ?? archivePath, mode: .readOnly)
         let recorded = resultsPath == nil ? resultsArchive : try Archive.open(archivePath, mode: .readOnly)
         let policy =
-            try failOn.map { kinds in
+            try failOn.flatMap { $0.isEmpty ? nil : $0 }.map { kinds in
                 try FailurePolicy(parsing: DivergenceKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ","))
             } ?? .everyKind
         let tally = VerdictTally(groups: try resultsArchive.verdictGroups(replayID: summary.replayID), policy: policy)
