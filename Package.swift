@@ -208,7 +208,8 @@ let package = Package(
         .testTarget(
             name: "ReelReportTests",
             dependencies: [
-                "ReelReport", "ReelTesting", "ReelRunner", "ReelFormats", "ReelSynth", "ReelEngine", "ReelGestures", "ReelStore", "ReelTrace",
+                "ReelReport", "ReelTesting", "ReelRunner", "ReelFormats", "ReelSynth", "ReelEngine", "ReelGestures", "ReelStore",
+                "ReelTrace",
                 "ReelTestSupport",
             ]
         ),
