@@ -2,7 +2,8 @@ import ReelKit
 
 /// An interruptible card: when the scene starts, a property animator is already moving the card
 /// down (2 s, ease in-out, y 100 -> 600). A pan grabs it (pauses it and reverses it), scrubs it
-/// (fractionComplete = the grabbed fraction + translation.y / 500), and at the lift continues it on
+/// (reversed, fractionComplete counts toward the start, so fractionComplete = the grabbed fraction
+/// − translation.y / 500 keeps the card under the finger), and at the lift continues it on
 /// a spring (damping 0.8, over 0.25 x 2 s): down to the end when the finger moved down at the lift
 /// (velocity.y > 0), else back up to the start. No view-controller transition: the trace's frames
 /// and the card's position are what replays compare.
@@ -55,7 +56,7 @@ final class InterruptibleCardViewController: UIViewController {
             animator.isReversed = true
             grabbedFraction = animator.fractionComplete
         case .changed:
-            animator.fractionComplete = grabbedFraction + pan.translation(in: view).y / InterruptibleCardExample.scrubDistance
+            animator.fractionComplete = grabbedFraction - pan.translation(in: view).y / InterruptibleCardExample.scrubDistance
         case .ended, .cancelled:
             animator.isReversed = !(pan.velocity(in: view).y > 0)
             let spring = UISpringTimingParameters(dampingRatio: InterruptibleCardExample.springDamping)

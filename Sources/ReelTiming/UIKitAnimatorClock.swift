@@ -14,7 +14,9 @@
 /// - `continueAnimation(timing:durationFactor:)` (paused only; D26 ignores it otherwise) resumes
 ///   at u = curve⁻¹(shown fraction) on the new curve (or the current one), the internal duration
 ///   multiplied by the factor (0 keeps it): (1 − u) × internal duration left, u × it reversed;
-/// - setting `isReversed` while running runs the same curve backwards from the current u.
+/// - `fractionComplete` is measured toward the current target: setting `isReversed` stores
+///   1 − fractionComplete (the views stay), and while running pauses, flips and continues, so the
+///   same curve runs backwards from the current u.
 ///
 /// On a spring the fraction follows spring segments: from the creation, the spring fitted to the
 /// duration; a continue, reverse or scrub starts a new segment from the shown fraction to the target
@@ -53,7 +55,9 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
     package private(set) var isReversed = false
     /// The timing of the current motion (changes with `continueAnimation`).
     package private(set) var currentTiming: TimingFunction
-    /// The stored fractionComplete while paused (a time fraction when not scrubbing linearly).
+    /// The stored fractionComplete while paused (a time fraction when not scrubbing linearly),
+    /// measured toward the current target: reversed, 0.3 is 30 % of the way back (D26 stores it so:
+    /// `_updateAnimationsToFractionComplete:` and `_pauseAnimation:` take 1 − it when reversed).
     private var pausedFraction = 0.0
     private var motion: Motion
     /// Whether the motion is still the first run from the start (added animations follow their own windows).
@@ -104,14 +108,17 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
     }
 
     private var shownPausedFraction: Double {
-        if !scrubsLinearly, case .curve(let curve, _, _, _) = motion { return curve.value(at: pausedFraction) }
-        return pausedFraction
+        let forward = isReversed ? 1 - pausedFraction : pausedFraction
+        if !scrubsLinearly, case .curve(let curve, _, _, _) = motion { return curve.value(at: forward) }
+        return forward
     }
 
-    /// `fractionComplete`: the stored value while paused, what the views show otherwise, clamped
-    /// to 0...1; D26 reads the bounds 0.00001 and 0.99999 as 0 and 1.
+    /// `fractionComplete`: the stored value while paused, otherwise what the views show measured
+    /// toward the target (1 − it reversed), clamped to 0...1; D26 reads the bounds 0.00001 and
+    /// 0.99999 as 0 and 1.
     package func fractionComplete(at time: Double) -> Double {
-        let value = state == .active && !isRunning ? pausedFraction : fraction(at: time)
+        let shown = fraction(at: time)
+        let value = state == .active && !isRunning ? pausedFraction : (isReversed ? 1 - shown : shown)
         if value == Self.fractionBounds.upperBound { return 1 }
         if value == Self.fractionBounds.lowerBound { return 0 }
         return min(max(value, 0), 1)
@@ -163,10 +170,11 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
         case .curve(let curve, _, let length, _):
             let u = position(at: time) ?? 0
             motion = .curve(curve, position: u, length: length, anchor: time)
-            pausedFraction = scrubsLinearly ? shown : u
+            let stored = scrubsLinearly ? shown : u
+            pausedFraction = isReversed ? 1 - stored : stored
         case .spring(let from, let to, let timing, let elapsed, let anchor):
             motion = .spring(from: from, to: to, timing: timing, elapsed: elapsed + max(time - anchor, 0), anchor: time)
-            pausedFraction = shown
+            pausedFraction = isReversed ? 1 - shown : shown
         }
         isRunning = false
     }
@@ -174,7 +182,7 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
     /// Setting `fractionComplete`, clamped to `fractionBounds`: paused, it is stored; inactive, the
     /// animator is paused first; running, it pauses, sets and continues (D26).
     package mutating func setFractionComplete(_ fraction: Double, at time: Double) throws(PropertyAnimatorError) {
-        let value = min(max(fraction.isNaN ? 0 : fraction, Self.fractionBounds.lowerBound), Self.fractionBounds.upperBound)
+        let value = Self.clampedSetValue(fraction)
         switch state {
         case .stopped: throw .stopped
         case .inactive:
@@ -189,27 +197,27 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
         onFirstRun = false
     }
 
-    /// Setting `isReversed`: running on a curve, the same curve backwards from the current time
-    /// position; running on a spring, a new segment to the other end; otherwise the direction the
-    /// next start or continue takes.
+    /// Setting `isReversed` (D26 `-setReversed:`): the stored fraction becomes 1 − fractionComplete
+    /// (clamped as a set value), so the views stay where they are; while running it pauses, flips and
+    /// continues, so a curve runs backwards from its current time position and a spring starts a new
+    /// segment to the other end; before the start it sets the direction; a stopped animator ignores it.
     package mutating func setReversed(_ reversed: Bool, at time: Double) throws(PropertyAnimatorError) {
-        if state == .stopped { throw .stopped }
-        guard reversed != isReversed else { return }
-        guard state == .active, isRunning else {
+        guard reversed != isReversed, state != .stopped else { return }
+        guard state == .active else {
             isReversed = reversed
             return
         }
-        let shown = fraction(at: time)
-        switch motion {
-        case .curve(let curve, _, let length, _):
-            let u = position(at: time) ?? 0
-            isReversed = reversed
-            motion = .curve(curve, position: u, length: length, anchor: time)
-        case .spring:
-            isReversed = reversed
-            motion = springSegment(from: shown, timing: currentTiming, durationFactor: 0, at: time)
-            onFirstRun = false
-        }
+        let wasRunning = isRunning
+        freeze(at: time)
+        let complete = fractionComplete(at: time)
+        isReversed = reversed
+        pausedFraction = Self.clampedSetValue(1 - complete)
+        if wasRunning { try continueAnimation(timing: nil, durationFactor: 0, at: time) }
+    }
+
+    /// A set fraction as D26 stores it: NaN as 0, clamped to `fractionBounds`.
+    private static func clampedSetValue(_ fraction: Double) -> Double {
+        min(max(fraction.isNaN ? 0 : fraction, fractionBounds.lowerBound), fractionBounds.upperBound)
     }
 
     /// `continueAnimation(withTimingParameters:durationFactor:)`: only on a paused animator (D26); a
@@ -263,7 +271,7 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
         let reached = target
         isRunning = false
         if pausesOnCompletion {
-            pausedFraction = reached
+            pausedFraction = 1
             switch motion {
             case .curve(let curve, _, let length, _): motion = .curve(curve, position: reached, length: length, anchor: time)
             case .spring(_, _, let timing, _, _): motion = .spring(from: reached, to: reached, timing: timing, elapsed: 0, anchor: time)
@@ -287,6 +295,7 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
         isRunning = false
         motion = .spring(from: shown, to: shown, timing: ResolvedTiming(kind: .curve(.linear), duration: 0), elapsed: 0, anchor: 0)
         pausedFraction = shown
+        isReversed = false
         state = withoutFinishing ? .inactive : .stopped
     }
 
@@ -331,7 +340,7 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
         let windowLength = 1 - windowStart
         switch motion {
         case .curve(let curve, _, _, _):
-            let u = state == .active && !isRunning ? pausedFraction : (position(at: time) ?? 0)
+            let u = state == .active && !isRunning ? (isReversed ? 1 - pausedFraction : pausedFraction) : (position(at: time) ?? 0)
             let local = windowLength > 0 ? min(max((u - windowStart) / windowLength, 0), 1) : 1
             if state == .active, !isRunning, scrubsLinearly { return local }
             return curve.value(at: local)

@@ -6,8 +6,8 @@ import Testing
 
 /// The interruptible card (InterruptibleCardExample): every tick of every session checked against the
 /// rules, computed here: the running animator on ease-in-out (curve(t / 2 s)), paused at the grab
-/// (fractionComplete = the progress shown), scrubbed (grabbed + translation.y / 500, D26's clamp to
-/// 0.00001...0.99999), then at the lift a UIView spring (damping 0.8, UIKit's fit over 0.25 x 2 s) from
+/// (fractionComplete = the progress shown) and reversed (1 − it), scrubbed (grabbed − translation.y /
+/// 500, D26's clamp to 0.00001...0.99999, shown as 1 − it), then at the lift a UIView spring (damping 0.8, UIKit's fit over 0.25 x 2 s) from
 /// the shown fraction to the end (finger moving down) or the start.
 @Suite struct InterruptibleCardTests {
     static let device = Device(width: 390, height: 844, scale: 3)
@@ -15,20 +15,26 @@ import Testing
     static func setFraction(_ value: Double) -> Double { min(max(value, 0.00001), 0.99999) }
     static func read(_ stored: Double) -> Double { stored == 0.99999 ? 1 : (stored == 0.00001 ? 0 : stored) }
 
-    /// The card's fraction at `t` by the rules, for one session's pan.
+    /// The card's fraction at `t` by the rules, for one session's pan. D26's fractionComplete counts
+    /// toward the current target: reversing stores 1 − fractionComplete (clamped as a set value).
     static func expectedFraction(at t: Double, replay: GestureReplay) -> Double {
         let curve = UIKitRules.Bezier.easeInOut
         func running(_ t: Double) -> Double { t >= 2 - 1e-9 ? 1 : curve.progress(t / 2) }
         guard let began = replay.began, began.t < 2 else { return running(t) }
         if t <= began.t { return running(t) }
-        let grabbed = running(began.t)
-        func scrubbed(atOrBefore t: Double) -> Double {
-            guard let move = replay.lastMove(atOrBefore: t), move.state == .changed else { return grabbed }
-            return setFraction(read(grabbed) + move.translation.y / 500)
+        // Paused at the grab (the progress shown is stored), then reversed.
+        let reversedStored = setFraction(1 - read(running(began.t)))
+        let grabbed = read(reversedStored)
+        func storedWhileReversed(atOrBefore t: Double) -> Double {
+            guard let move = replay.lastMove(atOrBefore: t), move.state == .changed else { return reversedStored }
+            return setFraction(grabbed - move.translation.y / 500)
         }
-        guard let end = replay.end, t > end.t else { return scrubbed(atOrBefore: t) }
-        let shown = scrubbed(atOrBefore: end.t)
-        let target = end.velocity.y > 0 ? 1.0 : 0.0
+        guard let end = replay.end, t > end.t else { return 1 - storedWhileReversed(atOrBefore: t) }
+        let stored = storedWhileReversed(atOrBefore: end.t)
+        let downwards = end.velocity.y > 0
+        // Moving down at the lift: un-reversed (stored 1 − fractionComplete, shown as is), else shown 1 − stored.
+        let shown = downwards ? setFraction(1 - read(stored)) : 1 - stored
+        let target = downwards ? 1.0 : 0.0
         let elapsed = t - end.t
         let spring = elapsed >= 0.5 - 1e-9 ? 1 : UIKitRules.springProgress(at: elapsed, duration: 0.5, zeta: 0.8, velocity: 0)
         return shown + (target - shown) * spring

@@ -114,6 +114,26 @@ final class Observations: @unchecked Sendable {
         #expect(trace.frames.last?.t == Self.tick(after: uTurn, from: turn))
     }
 
+    /// (3b) D26 -setReversed: stores 1 − fractionComplete: the views stay, and a reversed animator's
+    /// fractionComplete counts toward the start (0.2 reversed shows 80 % of the way, linear scrub).
+    @Test func aReversedAnimatorsFractionCountsTowardTheStart() throws {
+        let seen = Observations()
+        let trace = try Self.run(
+            Self.scene { box, timer in
+                let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { box.frame.origin.x = 1_000 }
+                animator.pauseAnimation()
+                animator.fractionComplete = 0.3
+                animator.isReversed = true
+                seen.notes.append("reversed \(animator.fractionComplete)")
+                Self.after(0.1, on: timer) { animator.fractionComplete = 0.2 }
+                Self.after(0.2, on: timer) { animator.stopAnimation(true) }
+            })
+        let set = Self.tick(after: 0.1, from: Self.t0)
+        #expect(seen.notes.count == 1)
+        #expect(seen.notes.first.map { abs(Double($0.dropFirst(9))! - 0.7) < 1e-12 } == true, "\(seen.notes)")
+        try Self.expectFrames(trace, label: "reversed scrub") { t in t <= set ? 300 : 800 }
+    }
+
     /// (4) addAnimations(_:delayFactor: 0.25) before the start of a 1 s ease-in animator: the block's
     /// changes wait 0.25 s, then run over 0.75 s on the ease-in curve; the main animations are unchanged.
     @Test func addedAnimationsWaitTheirDelayFactorThenRunOverTheRest() throws {
