@@ -6,11 +6,15 @@ package enum TimingFunction: Sendable, Hashable, Codable {
     /// A physical spring (UISpringTimingParameters(mass:stiffness:damping:initialVelocity:),
     /// CASpringAnimation): ignores the requested duration and runs until it settles.
     case spring(Spring)
-    /// UIView's spring (`usingSpringWithDamping:initialSpringVelocity:`,
-    /// UISpringTimingParameters(dampingRatio:initialVelocity:)): fitted to the requested
-    /// duration (see `Spring.init(duration:dampingRatio:initialVelocity:settings:)`).
-    /// `initialVelocity` is in whole distances per second.
+    /// The built-in engine's duration spring: fitted so that the displacement settles at the
+    /// requested duration (`Spring.init(duration:dampingRatio:initialVelocity:settings:)`, the
+    /// profile's settling epsilon). `initialVelocity` is in whole distances per second.
     case dampedSpring(dampingRatio: Double, initialVelocity: Double)
+    /// UIKit's duration spring (ReelKit's `usingSpringWithDamping:initialSpringVelocity:` and
+    /// UISpringTimingParameters(dampingRatio:initialVelocity:)): D26's envelope fit
+    /// (`UIViewSpringFit`, `Spring.init(uiViewDuration:dampingRatio:initialVelocity:)`).
+    /// `initialVelocity` is in whole distances per second.
+    case uiViewSpring(dampingRatio: Double, initialVelocity: Double)
 
     /// This function with its spring and duration worked out once, for evaluation every frame.
     package func resolved(duration: Double, settings: SpringSettings = SpringSettings()) -> ResolvedTiming {
@@ -23,6 +27,9 @@ package enum TimingFunction: Sendable, Hashable, Codable {
                 duration: spring.settlingDuration(epsilon: settings.settlingEpsilon))
         case .dampedSpring(let ratio, let velocity):
             let spring = Spring(duration: duration, dampingRatio: ratio, initialVelocity: velocity, settings: settings)
+            return ResolvedTiming(kind: .spring(spring), duration: duration)
+        case .uiViewSpring(let ratio, let velocity):
+            let spring = Spring(uiViewDuration: duration, dampingRatio: ratio, initialVelocity: velocity)
             return ResolvedTiming(kind: .spring(spring), duration: duration)
         }
     }

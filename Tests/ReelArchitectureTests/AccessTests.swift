@@ -44,7 +44,8 @@ import Testing
         // UIKit's names for the transition surface: every class, member and protocol requirement a
         // team's code calls is public (or open, to subclass and override as in UIKit). +1 in issue 30:
         // `ReelKitEngine.factory`, in-process replay of a team's scenes.
-        "ReelKit": 359,
+        // +2 in issue 51: the keyframe calculation-mode options.
+        "ReelKit": 361,
         // Issue 54: the test helper (ArchiveReplay, its outcome, the Swift Testing and XCTest assertions).
         "ReelTesting": 42,
     ]

@@ -39,13 +39,11 @@ import Testing
                     withDuration: 0.6, delay: 0.1, usingSpringWithDamping: 0.5, initialSpringVelocity: 2, options: [],
                     animations: { box.center.x += 200 })
             })
-        let spring = TimingFunction.dampedSpring(dampingRatio: 0.5, initialVelocity: 2).resolved(
-            duration: 0.6, settings: SpringSettings(settlingEpsilon: 0.001))
         #expect(!trace.frames.isEmpty)
         for frame in trace.frames {
             let x = try #require(Self.box(frame)).x
             let ended = frame.t >= 0.1 + 0.7 - 1e-9
-            let expected = 0 + 200 * (ended ? 1 : spring.progress(atElapsed: frame.t - 0.1 - 0.1))
+            let expected = 200 * (ended ? 1 : UIKitRules.springProgress(at: frame.t - 0.2, duration: 0.6, zeta: 0.5, velocity: 2))
             #expect(abs(x - expected) <= 1e-9, "at \(frame.t): \(x) vs \(expected)")
         }
         // Frames run from the tap to the first tick at or after 0.1 + 0.1 + 0.6 s.

@@ -9,7 +9,7 @@ import Testing
 
 /// The card example (CardDismissExample): its decisions and frames computed here from its rule
 /// (progress = downward translation / 444 pt, dismiss when > threshold at the lift; the spring's
-/// finish or cancel over the remaining distance x 0.5 s) and ReelTiming's spring formula.
+/// finish or cancel over the remaining distance x 0.5 s) and UIKit's UIView spring (`UIKitRules`).
 @Suite struct CardExampleTests {
     static let device = Device(width: 390, height: 844, scale: 3)
     static let cardHeight = 844.0 - 400.0
@@ -23,6 +23,9 @@ import Testing
         let synthesizer = GestureSynthesizer(scenario: spec, device: device, refreshHz: 60, seed: seed)
         return (0..<count).map { synthesizer.session(index: $0).touches }
     }
+
+    /// A fraction as UIKit stores it: the percent-driven clamp to 0...1, then D26's to 0.00001...0.99999.
+    static func setFraction(_ value: Double) -> Double { min(max(min(max(value, 0), 1), 0.00001), 0.99999) }
 
     /// The rule: the release's progress and whether the card goes (nil: the drag never began).
     static func release(_ touches: [Touch], threshold: Double) -> (t: Double, progress: Double, goes: Bool)? {
@@ -44,10 +47,12 @@ import Testing
             }
             #expect(trace.outcome.completed == release.goes, "session \(index): progress \(release.progress)")
             let replay = GestureReplay.pan(touches)
-            let factor = release.goes ? 1 - release.progress : release.progress
-            let spring = TimingFunction.dampedSpring(dampingRatio: 0.9, initialVelocity: 0).resolved(
-                duration: factor * 0.5, settings: SpringSettings(settlingEpsilon: 0.001))
+            // D26 -setFractionComplete: clamps to 0.00001...0.99999; -fractionComplete reads those two as 0 and 1.
+            let shown = Self.setFraction(release.progress)
+            let read = shown == 0.99999 ? 1 : (shown == 0.00001 ? 0 : shown)
+            let factor = release.goes ? 1 - read : read
             let target = release.goes ? 1.0 : 0.0
+            let length = factor > 0 ? factor * 0.5 : abs(target - shown) * 0.5
             for frame in trace.frames {
                 guard let card = frame.views.first(where: { $0.key == "card" }) else {
                     Issue.record("session \(index): no card view at \(frame.t)")
@@ -56,9 +61,12 @@ import Testing
                 let fraction: Double
                 if frame.t < release.t {
                     let moved = replay.lastMove(atOrBefore: frame.t)
-                    fraction = moved?.state == .changed ? min(max(moved!.translation.y / Self.cardHeight, 0), 1) : 0
+                    fraction = moved?.state == .changed ? Self.setFraction(moved!.translation.y / Self.cardHeight) : 0
                 } else {
-                    fraction = release.progress + (target - release.progress) * spring.progress(atElapsed: frame.t - release.t)
+                    let elapsed = frame.t - release.t
+                    let spring =
+                        elapsed >= length - 1e-9 ? 1 : UIKitRules.springProgress(at: elapsed, duration: length, zeta: 0.9, velocity: 0)
+                    fraction = shown + (target - shown) * spring
                 }
                 let expected = 400 + Self.cardHeight * fraction
                 #expect(abs(card.y - expected) <= 1e-9, "session \(index) at \(frame.t): card y \(card.y), expected \(expected)")
@@ -66,7 +74,7 @@ import Testing
             }
             // The spring ends at the first display tick at or after release + factor x 0.5 s (a tick up
             // to 1e-9 s early counts, as the built-in engine counts it).
-            let end = release.t + factor * 0.5
+            let end = release.t + length
             let clock = FrameClock(refreshHz: 60)
             let tick = clock.time(ofTick: clock.firstTick(atOrAfter: end - 1e-9))
             #expect(trace.outcome.t == tick, "session \(index): completes at \(trace.outcome.t), spring ends \(end)")

@@ -42,7 +42,7 @@ struct GestureReplay {
         var replay = GestureReplay()
         for event in events(touches) {
             for state in pan.handle(event) {
-                replay.readings.append(Reading(t: event.t, state: state, translation: pan.translation, scale: 1))
+                replay.readings.append(Reading(t: event.t, state: state, translation: pan.translation, scale: 1, velocity: pan.velocity))
             }
         }
         return replay

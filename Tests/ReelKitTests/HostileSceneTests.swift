@@ -122,7 +122,10 @@ final class NaNSpringAnimator: UIViewControllerAnimatedTransitioning {
         guard let view = transitionContext.view(forKey: .to) else { return }
         view.accessibilityIdentifier = "sprung"
         transitionContext.containerView.addSubview(view)
-        let animator = UIViewPropertyAnimator(duration: 0.3, dampingRatio: CGFloat.nan) { view.frame.origin.y = 100 }
+        // A NaN damping ratio is UIKit's FLT_EPSILON (fmax drops the NaN): a NaN velocity stays NaN.
+        let spring = UISpringTimingParameters(dampingRatio: 0.5, initialVelocity: CGVector(dx: 0, dy: CGFloat.nan))
+        let animator = UIViewPropertyAnimator(duration: 0.3, timingParameters: spring)
+        animator.addAnimations { view.frame.origin.y = 100 }
         animator.addCompletion { _ in transitionContext.completeTransition(true) }
         animator.startAnimation()
     }

@@ -29,7 +29,7 @@ final class AnimationGroup {
         /// Local time = the transition's time.
         case timeline(TransitionTimeline)
         /// The fraction of a UIViewPropertyAnimator (from `added` when added after it started).
-        case animator(UIViewPropertyAnimator, added: PropertyAnimator.AddedAnimation?)
+        case animator(UIViewPropertyAnimator, added: UIKitAnimatorClock.AddedAnimation?)
     }
 
     let clock: Clock

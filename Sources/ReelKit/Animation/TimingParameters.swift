@@ -71,7 +71,7 @@ public final class UISpringTimingParameters: UITimingCurveProvider {
 
     public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector = .zero) {
         initialVelocity = velocity
-        function = .dampedSpring(dampingRatio: Double(ratio), initialVelocity: Double(velocity.dy != 0 ? velocity.dy : velocity.dx))
+        function = .uiViewSpring(dampingRatio: Double(ratio), initialVelocity: Double(velocity.dy != 0 ? velocity.dy : velocity.dx))
     }
 
     public convenience init(dampingRatio ratio: CGFloat) { self.init(dampingRatio: ratio, initialVelocity: .zero) }

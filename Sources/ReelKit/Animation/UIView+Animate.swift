@@ -49,6 +49,8 @@ extension UIView {
         public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)
         public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
         public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
+        public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
+        public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
         public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
         public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
     }
@@ -78,24 +80,38 @@ extension UIView {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
     }
 
-    /// The spring variant: a UIView spring (ReelTiming's `Spring(duration:dampingRatio:initialVelocity:)`,
-    /// settled at the duration); `velocity` in whole distances per second.
+    /// The spring variant: UIKit's UIView spring (ReelTiming's `UIViewSpringFit`, D26's fit: mass 1,
+    /// damping clamped to `FLT_EPSILON...1`, the decay envelope meeting 0.001 at the duration);
+    /// `velocity` in whole distances per second.
     public static func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
         initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
         runBlock(
-            duration: duration, delay: delay, timing: .dampedSpring(dampingRatio: Double(dampingRatio), initialVelocity: Double(velocity)),
+            duration: duration, delay: delay, timing: .uiViewSpring(dampingRatio: Double(dampingRatio), initialVelocity: Double(velocity)),
             keyframes: false, animations: animations, completion: completion)
     }
 
     /// Keyframes: inside `animations`, each `addKeyframe` animates its changes linearly over its
     /// relative window of the whole timeline, which the options' curve bits shape (ease in-out by default).
+    /// Only `calculationModeLinear` is modelled: another calculation mode is a session error.
     public static func animateKeyframes(
         withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
+        let mode = (options.rawValue >> 10) & 0x7
+        if mode != 0, let runtime = KitRuntime.current {
+            let names = [
+                1: "calculationModeDiscrete", 2: "calculationModePaced", 3: "calculationModeCubic", 4: "calculationModeCubicPaced",
+            ]
+            runtime.fail(
+                KitFailure(
+                    message:
+                        "UIView.animateKeyframes with \(names[Int(mode)] ?? "calculation mode \(mode)") at t = \(runtime.now) s: ReelKit models calculationModeLinear only"
+                ))
+            return
+        }
         let curve = AnimationOptions(rawValue: options.rawValue & (0xF << 16)).curve
         runBlock(duration: duration, delay: delay, timing: curve.timing, keyframes: true, animations: animations, completion: completion)
     }

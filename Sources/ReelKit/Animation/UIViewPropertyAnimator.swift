@@ -14,9 +14,10 @@ public enum UIViewAnimatingPosition: Int, Sendable {
     case current = 2
 }
 
-/// UIViewPropertyAnimator on ReelTiming's `PropertyAnimator` (the state machine the built-in engine's
-/// transitions run on): its animations follow the animator's fraction, scrubbing is linear,
-/// reversing and continuing start new segments from the current fraction.
+/// UIViewPropertyAnimator on ReelTiming's `UIKitAnimatorClock` (D26's timing: a time position on
+/// the curve, continued from curve⁻¹ of the fraction, reversed on the same curve; `scrubsLinearly`,
+/// `pausesOnCompletion`, `addAnimations(_:delayFactor:)`, setting `fractionComplete` while running
+/// pauses, sets and continues): its animations follow the animator's fraction.
 ///
 /// ```swift
 /// let animator = UIViewPropertyAnimator(duration: 0.5, dampingRatio: 0.8) { card.center.y += 400 }
@@ -24,19 +25,37 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 /// animator.startAnimation()
 /// ```
 open class UIViewPropertyAnimator {
-    @exclusivity(unchecked) private(set) var core: PropertyAnimator
+    @exclusivity(unchecked) private(set) var core: UIKitAnimatorClock
     @exclusivity(unchecked) private var groups: [AnimationGroup] = []
     @exclusivity(unchecked) private var completions: [(UIViewAnimatingPosition) -> Void] = []
     public let timingParameters: UITimingCurveProvider?
     @exclusivity(unchecked) public var isInterruptible = true
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
-    @exclusivity(unchecked) public var scrubsLinearly = true
-    @exclusivity(unchecked) public var pausesOnCompletion = false
 
     public init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
         timingParameters = parameters
-        core = PropertyAnimator(
+        core = UIKitAnimatorClock(
             duration: duration, timing: parameters.timingFunction, springSettings: KitRuntime.current?.springSettings ?? SpringSettings())
+    }
+
+    /// Whether a paused fraction is a progress (true) or a time fraction whose curve value the views
+    /// show (false). Changing it while paused is a session error (D26 raises).
+    public var scrubsLinearly: Bool {
+        get { core.scrubsLinearly }
+        set {
+            guard !(core.state == .active && !core.isRunning) else {
+                runtime?.fail(
+                    KitFailure(message: "UIViewPropertyAnimator.scrubsLinearly set at t = \(now) s while paused (UIKit raises here)"))
+                return
+            }
+            core.scrubsLinearly = newValue
+        }
+    }
+
+    /// Whether the animator pauses at its end (active, not running, fractionComplete 1) instead of completing.
+    public var pausesOnCompletion: Bool {
+        get { core.pausesOnCompletion }
+        set { core.pausesOnCompletion = newValue }
     }
 
     public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
@@ -80,30 +99,39 @@ open class UIViewPropertyAnimator {
         set { perform("isReversed") { (animator, t) throws(PropertyAnimatorError) in try animator.setReversed(newValue, at: t) } }
     }
 
-    /// The fraction (linear while paused, `scrubsLinearly`); setting it needs a paused animator.
+    /// The fraction: while paused the value stored (a progress when scrubbing linearly, else a time
+    /// fraction); set values are clamped to 0.00001...0.99999; setting it while running pauses, sets
+    /// and continues (D26 `-setFractionComplete:`).
     public var fractionComplete: CGFloat {
-        get { CGFloat(core.fractionComplete ?? core.fraction(at: now)) }
+        get { CGFloat(core.fractionComplete(at: now)) }
         set {
             register()
-            perform("fractionComplete") { (animator, _) throws(PropertyAnimatorError) in try animator.setFractionComplete(Double(newValue))
+            perform("fractionComplete") { (animator, t) throws(PropertyAnimatorError) in
+                try animator.setFractionComplete(Double(newValue), at: t)
             }
         }
     }
 
     /// The fraction of `added`'s animations at session time `t` (all of them when nil).
-    func fraction(of added: PropertyAnimator.AddedAnimation?, at t: Double) -> Double {
+    func fraction(of added: UIKitAnimatorClock.AddedAnimation?, at t: Double) -> Double {
         guard let added else { return core.fraction(at: t) }
         return core.progress(of: added, at: t)
     }
 
     /// Adds animations: before the animator starts they run over its whole span; added later, from
     /// the current fraction to the end (UIKit's "over the remaining time").
-    public func addAnimations(_ animation: @escaping () -> Void) {
+    public func addAnimations(_ animation: @escaping () -> Void) { addAnimations(animation, delayFactor: 0) }
+
+    /// Adds animations that wait `delayFactor` (0...1) of the animator's remaining time, then run over
+    /// the rest on the animator's curve (AD, D26 `-addAnimations:delayFactor:durationFactor:`).
+    public func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
         guard let runtime else {
             animation()
             return
         }
-        let added: PropertyAnimator.AddedAnimation? = core.state == .inactive ? nil : core.addAnimations(at: runtime.now)
+        let factor = Double(delayFactor)
+        let added: UIKitAnimatorClock.AddedAnimation? =
+            core.state == .inactive && !(factor > 0) ? nil : core.addAnimations(delayFactor: factor, at: runtime.now)
         let recorder = AnimationRecorder(chainsModelValues: false)
         runtime.recorders.append(recorder)
         animation()
@@ -120,8 +148,6 @@ open class UIViewPropertyAnimator {
         }
         groups.append(group)
     }
-
-    public func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) { addAnimations(animation) }
 
     public func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) { completions.append(completion) }
 
@@ -203,7 +229,7 @@ open class UIViewPropertyAnimator {
     }
 
     /// Runs a state-machine call; a misuse UIKit raises for stops the scene with a message.
-    private func perform(_ call: String, _ body: (inout PropertyAnimator, Double) throws(PropertyAnimatorError) -> Void) {
+    private func perform(_ call: String, _ body: (inout UIKitAnimatorClock, Double) throws(PropertyAnimatorError) -> Void) {
         do {
             try body(&core, now)
         } catch {
