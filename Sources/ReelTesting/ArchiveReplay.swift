@@ -61,7 +61,16 @@ public struct ArchiveReplay: Sendable {
 
     /// Runs the replay (and, in accept mode, the acceptance), writes the report, and returns what
     /// happened. Throws when the replay cannot run (a missing archive, an engine that fails to start).
+    ///
+    /// Called on the main thread (an XCTest case, a `@MainActor` test), the replay runs on a thread
+    /// of its own while the main thread keeps its run loop turning: a ReelKit engine runs each
+    /// session on the main actor, as UIKit code runs, and would otherwise wait for a main thread
+    /// that waits for it.
     public func run(name: String = "replay") throws -> ArchiveReplayOutcome {
+        try MainThreadRelief.run { try replayAndReport(name: name) }
+    }
+
+    private func replayAndReport(name: String) throws -> ArchiveReplayOutcome {
         let folder = try artifactsFolder()
         let safeName = ArchiveReplayOutcome.fileName(name)
         let resultsPath = accepts ? nil : folder + "/\(safeName).results.sqlite"
@@ -115,6 +124,10 @@ extension ArchiveReplay {
     /// at `archivePath` (created when missing) with `engine`: how a test makes the baseline archive
     /// of a fixture stream, as `reel record --engine` does.
     public static func record(_ streamPath: String, into archivePath: String, with engine: EngineFactory) throws {
+        try MainThreadRelief.run { try recordStream(streamPath, into: archivePath, with: engine) }
+    }
+
+    private static func recordStream(_ streamPath: String, into archivePath: String, with engine: EngineFactory) throws {
         let archive = try Archive.open(archivePath, mode: .readWrite)
         let recorder = Recorder(archive: archive, engine: try engine.make())
         try recorder.record(try GestureStreamReader(path: streamPath))
