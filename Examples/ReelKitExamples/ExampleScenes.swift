@@ -9,6 +9,7 @@ public enum ExampleScenes {
             CardDismissExample.scene(threshold: cardThreshold),
             HalfSheetExample.scene,
             NavigationExample.popScene, NavigationExample.pushScene, PinchCloseExample.scene,
+            LoggingCardExample.scene,
         ]
     }
 }

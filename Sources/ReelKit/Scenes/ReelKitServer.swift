@@ -72,9 +72,19 @@ public enum ReelKitServer {
 
         """
 
+    /// Serves on a copy of standard output, with descriptor 1 pointed at standard error for the
+    /// app's own output (`ProtocolChannel`).
     private static func serve(_ engine: ReelKitEngine) -> Int32 {
+        let answers: Int32
+        switch ProtocolChannel.claimStandardOutput() {
+        case .success(let descriptor): answers = descriptor
+        case .failure(let error):
+            put("\(error.message)\n", to: 2)
+            return 74
+        }
+        defer { close(answers) }
         do {
-            try EngineProtocolServer.serve(input: 0, output: 1) { request in answer(request, engine: engine) }
+            try EngineProtocolServer.serve(input: 0, output: answers) { request in answer(request, engine: engine) }
             return 0
         } catch {
             put("\(error.message)\n", to: 2)
