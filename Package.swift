@@ -1,6 +1,15 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// ReelKit under the module names of Apple's frameworks, so a team's `import UIKit` needs no edit and
+// `#if canImport(UIKit)` is true (docs/KIT.md, "Imports stay"). Only where those frameworks do not
+// exist: on an Apple platform the names are the SDK's.
+#if canImport(Darwin)
+    let appleFrameworkAliases: [String] = []
+#else
+    let appleFrameworkAliases = ["UIKit", "QuartzCore", "CoreGraphics"]
+#endif
+
 let package = Package(
     name: "Reel",
     // Linux is where this project builds and tests. On macOS the same sources build (not tested in
@@ -19,7 +28,7 @@ let package = Package(
         .library(name: "ReelRunner", targets: ["ReelRunner", "ReelFormats", "ReelDiff", "ReelJSON"]),
         .library(name: "ReelSynth", targets: ["ReelSynth"]),
         // A team's own transition code as an engine: UIKit's names for the transition surface on Reel's model.
-        .library(name: "ReelKit", targets: ["ReelKit"]),
+        .library(name: "ReelKit", targets: ["ReelKit"] + appleFrameworkAliases),
         // The ReelKit examples served over the engine protocol (card threshold 0.35), and version B (0.45).
         .executable(name: "reelkit-examples", targets: ["reelkit-examples"]),
         .executable(name: "reelkit-examples-b", targets: ["reelkit-examples-b"]),
@@ -91,8 +100,11 @@ let package = Package(
         // own timing, gestures and frame clock; scenes served over the engine protocol.
         .target(
             name: "ReelKit",
-            dependencies: ["ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace"]
+            dependencies: ["ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace"],
+            // UIKit's classes are @MainActor; so are ReelKit's (the engine's entry points are `nonisolated`).
+            swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
+    ] + appleFrameworkAliases.map { .target(name: $0, dependencies: ["ReelKit"]) } + [
         // The ReelKit examples, written in UIKit style (a team's code), and their executables.
         .target(name: "ReelKitExamples", dependencies: ["ReelKit"], path: "Examples/ReelKitExamples"),
         .executableTarget(name: "reelkit-examples", dependencies: ["ReelKit", "ReelKitExamples"], path: "Examples/reelkit-examples"),
@@ -212,7 +224,7 @@ let package = Package(
             dependencies: [
                 "ReelKit", "ReelKitExamples", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth", "ReelEngine", "ReelGestures",
                 "ReelTiming", "ReelStore", "ReelTrace", "ReelTestSupport",
-            ]
+            ] + appleFrameworkAliases.map { .target(name: $0) }
         ),
         // An independent decision oracle per interactive scenario family, written from the published
         // rules alone (its Oracle*.swift files import no Reel module), checked against the engine.

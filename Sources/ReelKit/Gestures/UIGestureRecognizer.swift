@@ -10,7 +10,7 @@ import ReelTrace
 /// view.addGestureRecognizer(pan)
 /// // or: pan.addTarget { recognizer in ... }
 /// ```
-open class UIGestureRecognizer {
+@MainActor open class UIGestureRecognizer: NSObject {
     /// UIGestureRecognizer.State with UIKit's raw values.
     public enum State: Int, Sendable {
         case possible = 0
@@ -53,7 +53,7 @@ open class UIGestureRecognizer {
     /// Failed by another recognizer's recognition (or the delegate) until its fingers lift.
     @exclusivity(unchecked) var forcedFailure = false
 
-    public init() {}
+    public override init() {}
 
     /// `init(target:action:)` with a method reference: `UIPanGestureRecognizer(target: self, action: Card.handlePan)`.
     public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
@@ -121,7 +121,7 @@ open class UIGestureRecognizer {
 }
 
 /// UIGestureRecognizerDelegate; every method is optional (defaults as UIKit's).
-public protocol UIGestureRecognizerDelegate: AnyObject {
+@MainActor public protocol UIGestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
     func gestureRecognizer(
@@ -149,7 +149,7 @@ extension UIGestureRecognizerDelegate {
 }
 
 /// One finger's sample, as a delegate sees it at touch-down.
-public final class UITouch {
+@MainActor public final class UITouch: NSObject {
     public enum Phase: Int, Sendable {
         case began = 0
         case moved = 1

@@ -13,7 +13,7 @@
 /// scene starts does not inherit it), answers there, and points descriptor 1 at standard error.
 /// Whatever the team's code prints then reaches standard error, which `reel` drains and keeps only
 /// the last lines of (bounded), naming them in an engine's error.
-enum ProtocolChannel {
+nonisolated enum ProtocolChannel {
     /// Moves standard output aside: returns the descriptor the protocol answers on, or the reason
     /// it could not (then nothing was changed).
     static func claimStandardOutput() -> Result<Int32, ReelKitError> {

@@ -13,7 +13,7 @@ import ReelTiming
 ///     override var completionSpeed: CGFloat { get { 1 - percentComplete } set {} }
 /// }
 /// ```
-open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
+@MainActor open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
     @exclusivity(unchecked) private weak var transition: KitTransition?
     @exclusivity(unchecked) private var timeline: TransitionTimeline?
     @exclusivity(unchecked) private var driven: UIViewImplicitlyAnimating?
@@ -26,7 +26,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
     /// Updates before the transition starts wait for it (UIKit keeps the last one).
     @exclusivity(unchecked) private var pendingPercent: Double?
 
-    public init() {}
+    public override init() {}
 
     /// The transition's duration (the animator's transitionDuration).
     public var duration: CGFloat { CGFloat(transition?.duration ?? 0) }

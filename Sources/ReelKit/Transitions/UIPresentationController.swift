@@ -9,7 +9,7 @@
 ///     }
 /// }
 /// ```
-open class UIPresentationController {
+@MainActor open class UIPresentationController: NSObject {
     public let presentedViewController: UIViewController
     @exclusivity(unchecked) public private(set) weak var presentingViewController: UIViewController?
     @exclusivity(unchecked) public internal(set) var containerView: UIView?
