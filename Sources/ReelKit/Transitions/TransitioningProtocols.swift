@@ -183,3 +183,11 @@ extension UINavigationControllerDelegate {
     ) -> Bool
     func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
 }
+
+extension UIViewControllerTransitionCoordinator {
+    /// `animate(alongsideTransition:completion:)` with UIKit's default, no completion.
+    @discardableResult
+    public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animate(alongsideTransition: animation, completion: nil)
+    }
+}
