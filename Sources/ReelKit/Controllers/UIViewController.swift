@@ -11,6 +11,8 @@
 /// }
 /// ```
 @MainActor open class UIViewController: NSObject {
+    /// `objc_setAssociatedObject`'s values (AssociatedObjects.swift), made on first use.
+    lazy var associations = AssociatedObjects()
     @exclusivity(unchecked) private var loadedView: UIView?
     @exclusivity(unchecked) public var title: String?
     /// Names the controller in events and traces (its type's name when nil).
@@ -197,3 +199,5 @@ public nonisolated enum UIModalTransitionStyle: Int, Sendable {
     case crossDissolve = 2
     case partialCurl = 3
 }
+
+extension UIViewController: AssociatedObjectOwner {}

@@ -11,6 +11,8 @@ import ReelTrace
 /// // or: pan.addTarget { recognizer in ... }
 /// ```
 @MainActor open class UIGestureRecognizer: NSObject {
+    /// `objc_setAssociatedObject`'s values (AssociatedObjects.swift), made on first use.
+    lazy var associations = AssociatedObjects()
     /// UIGestureRecognizer.State with UIKit's raw values.
     public enum State: Int, Sendable {
         case possible = 0
@@ -173,3 +175,5 @@ extension UIGestureRecognizerDelegate {
 
     public func location(in view: UIView?) -> CGPoint { view?.convert(windowPoint, from: nil) ?? windowPoint }
 }
+
+extension UIGestureRecognizer: AssociatedObjectOwner {}

@@ -14,6 +14,8 @@ import ReelTiming
 /// }
 /// ```
 @MainActor open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
+    /// `objc_setAssociatedObject`'s values (AssociatedObjects.swift), made on first use.
+    lazy var associations = AssociatedObjects()
     @exclusivity(unchecked) private weak var transition: KitTransition?
     @exclusivity(unchecked) private var timeline: TransitionTimeline?
     @exclusivity(unchecked) private var driven: UIViewImplicitlyAnimating?
@@ -117,3 +119,5 @@ extension KitTransition {
         coordinator.runPendingAlongside()
     }
 }
+
+extension UIPercentDrivenInteractiveTransition: AssociatedObjectOwner {}

@@ -10,6 +10,8 @@
 /// }
 /// ```
 @MainActor open class UIPresentationController: NSObject {
+    /// `objc_setAssociatedObject`'s values (AssociatedObjects.swift), made on first use.
+    lazy var associations = AssociatedObjects()
     public let presentedViewController: UIViewController
     /// The presenter given at init, or nil until the presentation names it.
     @exclusivity(unchecked) private weak var givenPresenter: UIViewController?
@@ -81,3 +83,5 @@ final class SystemPresentationController: UIPresentationController {
 
     override var styleName: String { style.name }
 }
+
+extension UIPresentationController: AssociatedObjectOwner {}

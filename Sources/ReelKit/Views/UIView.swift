@@ -9,6 +9,8 @@
 /// view.addSubview(card)
 /// ```
 @MainActor open class UIView: NSObject {
+    /// `objc_setAssociatedObject`'s values (AssociatedObjects.swift), made on first use.
+    lazy var associations = AssociatedObjects()
     /// The untransformed frame in the superview's coordinates (x, y, width, height): the model value.
     @exclusivity(unchecked) var modelFrame: AnimatedValue
     @exclusivity(unchecked) var modelAlpha = AnimatedValue(1)
@@ -380,3 +382,5 @@ public nonisolated struct UIColor: Sendable, Hashable {
         root.endAppearance()
     }
 }
+
+extension UIView: AssociatedObjectOwner {}
