@@ -47,8 +47,9 @@ import Testing
         // +8 in issue 52: UIKit's `Selector` (its name, two initializers, description),
         // `UIGestureRecognizer.init(target:action:)`, `animate(alongsideTransition:)` with UIKit's default
         // completion and `UISpringTimingParameters()`, as UIKit declares them; +4: the runtime's
-        // `objc_AssociationPolicy` and objc_set/get/removeAssociatedObject(s).
-        "ReelKit": 371,
+        // `objc_AssociationPolicy` and objc_set/get/removeAssociatedObject(s); +6: the recognizers'
+        // subclassing surface (touchesBegan/Moved/Ended/Cancelled, reset, location(ofTouch:in:)).
+        "ReelKit": 377,
         // ReelKit under Apple's framework names: each one `@_exported import ReelKit`, nothing of its own.
         "UIKit": 0, "QuartzCore": 0, "CoreGraphics": 0,
     ]

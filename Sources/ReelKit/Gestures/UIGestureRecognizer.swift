@@ -33,7 +33,15 @@ import ReelTrace
     @exclusivity(unchecked) private var targets: [(UIGestureRecognizer) -> Void] = []
     /// The state the recognizer's owner sees: the inner machine's, unless the delegate, a failure
     /// requirement or another recognizer held or failed it.
-    @exclusivity(unchecked) public internal(set) var state: State = .possible
+    @exclusivity(unchecked) var currentState: State = .possible
+    /// The recognizer's state. A subclass sets it from its touches overrides, as UIKit's
+    /// UIGestureRecognizerSubclass allows: the change goes through the delegate, failure
+    /// requirements and exclusivity like the built-in machines' and runs the actions; `.failed` or
+    /// `.cancelled` end the recognizer's part in this touch sequence (SubclassHooks.swift).
+    public var state: State {
+        get { currentState }
+        set { SubclassHooks.set(newValue, on: self) }
+    }
     @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if !isEnabled, state.isInProgress { TouchDispatch.cancel(self) }
@@ -116,6 +124,42 @@ import ReelTrace
     func sequenceBegan() {}
     /// Whether actions run for a state (continuous recognizers: all but possible and failed).
     func sendsAction(for state: State) -> Bool { state != .possible && state != .failed }
+
+    // MARK: Subclassing (UIKit's UIGestureRecognizerSubclass; SubclassHooks.swift)
+
+    /// Whether a subclass of the team's may override the touches methods: ReelKit's own recognizers
+    /// do not, so their touches skip the calls.
+    var overridesTouches: Bool {
+        type(of: self) != UIPanGestureRecognizer.self && type(of: self) != UIScreenEdgePanGestureRecognizer.self
+            && type(of: self) != UIPinchGestureRecognizer.self && type(of: self) != UITapGestureRecognizer.self
+    }
+    /// The recognizer's touches methods are running (a `state =` is a change of the gesture).
+    @exclusivity(unchecked) var deliveringTouches = false
+
+    /// Fingers landing on the recognizer (after its own machine saw them).
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Fingers moving (or held still) on the recognizer.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Fingers lifting.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Fingers cancelled (the session's stream ended with them down).
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// The recognizer's last finger lifted: per-gesture values of a subclass go back to their start.
+    open func reset() {}
+
+    /// Where the finger at `touchIndex` (0 ..< numberOfTouches, in landing order) is, in `view`'s
+    /// coordinates; an index out of range stops the session with an error (UIKit raises).
+    open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        let ids = fingers.sorted()
+        guard ids.indices.contains(touchIndex), let touch = KitRuntime.current?.touchBindings?.lastPositions[ids[touchIndex]] else {
+            KitRuntime.current?.fail(
+                KitFailure(message: "\(eventName).location(ofTouch: \(touchIndex)): the recognizer has \(ids.count) touches (UIKit raises)")
+            )
+            return .zero
+        }
+        let point = CGPoint(x: touch.x, y: touch.y)
+        return view?.convert(point, from: nil) ?? point
+    }
 
     func performActions() {
         for target in targets { target(self) }
