@@ -1,6 +1,15 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// ReelKit under the module names of Apple's frameworks, so a team's `import UIKit` needs no edit and
+// `#if canImport(UIKit)` is true (docs/KIT.md, "Imports stay"). Only where those frameworks do not
+// exist: on an Apple platform the names are the SDK's.
+#if canImport(Darwin)
+    let appleFrameworkAliases: [String] = []
+#else
+    let appleFrameworkAliases = ["UIKit", "QuartzCore", "CoreGraphics"]
+#endif
+
 let package = Package(
     name: "Reel",
     // Linux is where this project builds and tests. On macOS the same sources build (not tested in
@@ -22,7 +31,7 @@ let package = Package(
         // flips and the report's path, accept with REEL_ACCEPT=1 (docs/TESTING.md).
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         // A team's own transition code as an engine: UIKit's names for the transition surface on Reel's model.
-        .library(name: "ReelKit", targets: ["ReelKit"]),
+        .library(name: "ReelKit", targets: ["ReelKit"] + appleFrameworkAliases),
         // The ReelKit examples served over the engine protocol (card threshold 0.35), and version B (0.45).
         .executable(name: "reelkit-examples", targets: ["reelkit-examples"]),
         .executable(name: "reelkit-examples-b", targets: ["reelkit-examples-b"]),
@@ -94,8 +103,11 @@ let package = Package(
         // own timing, gestures and frame clock; scenes served over the engine protocol.
         .target(
             name: "ReelKit",
-            dependencies: ["ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace"]
+            dependencies: ["ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace"],
+            // UIKit's classes are @MainActor; so are ReelKit's (the engine's entry points are `nonisolated`).
+            swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
+    ] + appleFrameworkAliases.map { .target(name: $0, dependencies: ["ReelKit"]) } + [
         // The ReelKit examples, written in UIKit style (a team's code), and their executables.
         .target(name: "ReelKitExamples", dependencies: ["ReelKit"], path: "Examples/ReelKitExamples"),
         .executableTarget(name: "reelkit-examples", dependencies: ["ReelKit", "ReelKitExamples"], path: "Examples/reelkit-examples"),
@@ -218,7 +230,7 @@ let package = Package(
             dependencies: [
                 "ReelKit", "ReelKitExamples", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth", "ReelEngine", "ReelGestures",
                 "ReelTiming", "ReelStore", "ReelTrace", "ReelTestSupport",
-            ]
+            ] + appleFrameworkAliases.map { .target(name: $0) }
         ),
         // An independent decision oracle per interactive scenario family, written from the published
         // rules alone (its Oracle*.swift files import no Reel module), checked against the engine.

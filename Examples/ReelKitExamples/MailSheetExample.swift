@@ -51,7 +51,8 @@ final class MailSheetPresentationController: UIPresentationController {
     }
 
     override func presentationTransitionWillBegin() {
-        guard let containerView, let presenter = presentingViewController else { return }
+        guard let containerView else { return }
+        let presenter = presentingViewController
         // The presenter is the navigation controller; its visible content is what shrinks (ReelKit,
         // like the built-in engine, lists a navigation controller's content views, not its own).
         let presenterView = (presenter as? UINavigationController)?.topViewController?.view ?? presenter.view!

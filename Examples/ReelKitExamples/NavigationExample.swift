@@ -30,7 +30,7 @@ public enum NavigationExample {
         window.makeKeyAndVisible()
     }
 
-    static func makeStack() -> (UINavigationController, ListViewController) {
+    @MainActor static func makeStack() -> (UINavigationController, ListViewController) {
         let list = ListViewController()
         list.restorationIdentifier = "list"
         let navigation = UINavigationController(rootViewController: list)

@@ -45,7 +45,14 @@ import Testing
         // team's code calls is public (or open, to subclass and override as in UIKit). +1 in issue 30:
         // `ReelKitEngine.factory`, in-process replay of a team's scenes.
         // +2 in issue 51: the keyframe calculation-mode options.
-        "ReelKit": 361,
+        // +8 in issue 52: UIKit's `Selector` (its name, two initializers, description),
+        // `UIGestureRecognizer.init(target:action:)`, `animate(alongsideTransition:)` with UIKit's default
+        // completion and `UISpringTimingParameters()`, as UIKit declares them; +4: the runtime's
+        // `objc_AssociationPolicy` and objc_set/get/removeAssociatedObject(s); +6: the recognizers'
+        // subclassing surface (touchesBegan/Moved/Ended/Cancelled, reset, location(ofTouch:in:)).
+        "ReelKit": 379,
+        // ReelKit under Apple's framework names: each one `@_exported import ReelKit`, nothing of its own.
+        "UIKit": 0, "QuartzCore": 0, "CoreGraphics": 0,
         // Issue 54: the test helper (ArchiveReplay, its outcome, the Swift Testing and XCTest assertions).
         "ReelTesting": 42,
     ]

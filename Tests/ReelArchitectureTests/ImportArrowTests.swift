@@ -28,6 +28,8 @@ import Testing
             "ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace",
         ],
         "ReelTesting": ["ReelRunner", "ReelReport", "ReelFormats", "ReelStore", "ReelTrace", "Testing", "XCTest"],
+        // ReelKit under Apple's framework names, on platforms without them (docs/KIT.md, "Imports stay").
+        "UIKit": ["ReelKit"], "QuartzCore": ["ReelKit"], "CoreGraphics": ["ReelKit"],
         "ReelFleet": ["ReelStore", "ReelTrace", "PostgresNIO", "Logging"],
         "reel-publish": ["ReelFleet", "ReelStore", "ReelTrace", "ArgumentParser"],
         "reel-capture": ["ReelCapture", "ReelFormats", "ReelRunner", "ReelEngine", "ReelStore", "ReelTrace", "ArgumentParser"],

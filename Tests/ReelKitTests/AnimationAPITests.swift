@@ -10,7 +10,7 @@ import Testing
     static let tap = [Touch(t: 0, id: 0, phase: .began, x: 195, y: 422), Touch(t: 0.1, id: 0, phase: .ended, x: 195, y: 422)]
 
     /// A scene whose tap runs `action` with a box view (key "box", at 0, 0, 100 x 100) and the root.
-    static func scene(_ action: @escaping @Sendable (UIView, UIViewController) -> Void) -> ReelKitScene {
+    static func scene(_ action: @escaping @MainActor @Sendable (UIView, UIViewController) -> Void) -> ReelKitScene {
         ReelKitScene(name: "api", trigger: TriggerSpec(kind: .tap)) { window in
             let root = UIViewController()
             root.restorationIdentifier = "root"

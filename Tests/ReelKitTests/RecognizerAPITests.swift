@@ -4,7 +4,7 @@ import Testing
 
 /// Touch delivery and arbitration: the hit view's recognizers and its ancestors', one winner unless
 /// a delegate allows both, shouldBegin, setTranslation.
-@Suite struct RecognizerAPITests {
+@Suite @MainActor struct RecognizerAPITests {
     final class Policy: UIGestureRecognizerDelegate, @unchecked Sendable {
         let simultaneous: Bool
         let innerMayBegin: Bool

@@ -9,7 +9,7 @@
 /// navigation.delegate = transitions
 /// navigation.pushViewController(DetailViewController(), animated: true)
 /// ```
-open class UINavigationController: UIViewController {
+@MainActor open class UINavigationController: UIViewController {
     @exclusivity(unchecked) public private(set) var viewControllers: [UIViewController] = []
     @exclusivity(unchecked) public weak var delegate: UINavigationControllerDelegate?
     /// The system back swipe: pops with a percent-driven slide when the delegate gives no animator.

@@ -10,7 +10,9 @@
 ///     }
 /// }
 /// ```
-open class UIViewController {
+@MainActor open class UIViewController: NSObject {
+    /// `objc_setAssociatedObject`'s values (AssociatedObjects.swift), made on first use.
+    lazy var associations = AssociatedObjects()
     @exclusivity(unchecked) private var loadedView: UIView?
     @exclusivity(unchecked) public var title: String?
     /// Names the controller in events and traces (its type's name when nil).
@@ -30,7 +32,7 @@ open class UIViewController {
     /// Where the controller's appearance stands (UIKit's private `_appearState`).
     @exclusivity(unchecked) var appearance = AppearanceState.disappeared
 
-    public init() {}
+    public override init() {}
 
     /// The controller's name in events and view keys.
     public var reelName: String { restorationIdentifier ?? typeName }
@@ -162,7 +164,7 @@ open class UIViewController {
 }
 
 /// UIModalPresentationStyle with UIKit's raw values.
-public enum UIModalPresentationStyle: Int, Sendable {
+public nonisolated enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0
     case pageSheet = 1
     case formSheet = 2
@@ -191,9 +193,11 @@ public enum UIModalPresentationStyle: Int, Sendable {
 }
 
 /// UIModalTransitionStyle with UIKit's raw values (only coverVertical and crossDissolve are animated by ReelKit's system animator).
-public enum UIModalTransitionStyle: Int, Sendable {
+public nonisolated enum UIModalTransitionStyle: Int, Sendable {
     case coverVertical = 0
     case flipHorizontal = 1
     case crossDissolve = 2
     case partialCurl = 3
 }
+
+extension UIViewController: AssociatedObjectOwner {}

@@ -12,7 +12,7 @@
 /// ```swift
 /// card.transform = CGAffineTransform(scaleX: 0.9, y: 0.9).translatedBy(x: 0, y: 20)
 /// ```
-public struct CGAffineTransform: Sendable, Hashable {
+public nonisolated struct CGAffineTransform: Sendable, Hashable {
     public var a: CGFloat
     public var b: CGFloat
     public var c: CGFloat
@@ -72,7 +72,7 @@ public struct CGAffineTransform: Sendable, Hashable {
     }
 }
 
-extension CGPoint {
+nonisolated extension CGPoint {
     /// The point transformed by `t` (`CGPointApplyAffineTransform`).
     public func applying(_ t: CGAffineTransform) -> CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)

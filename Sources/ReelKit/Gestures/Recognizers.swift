@@ -4,7 +4,7 @@ import ReelTrace
 /// UIPanGestureRecognizer on ReelGestures' `PanRecognizer` with the built-in profile's hysteresis
 /// and velocity filter: centroid translation, hysteresis removed per axis at `.began`, UIKit's
 /// smoothed velocity. Coordinates in `view` are window coordinates offset by the view's origin.
-open class UIPanGestureRecognizer: UIGestureRecognizer {
+@MainActor open class UIPanGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) var pan: PanRecognizer
     /// setTranslation's offset: translation(in:) = the machine's translation + offset.
     @exclusivity(unchecked) private var translationOffset = GestureVector.zero
@@ -50,7 +50,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
 /// UIScreenEdgePanGestureRecognizer on ReelGestures' `ScreenEdgePanRecognizer` (the back swipe's
 /// edge region, hysteresis, drift and duration limits from the built-in profile).
-open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
+@MainActor open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     @exclusivity(unchecked) var edgePan: ScreenEdgePanRecognizer?
     @exclusivity(unchecked) public var edges: UIRectEdge = .left
     /// The translation removed when the pan begins: a plain edge pan's is the pan's own
@@ -101,7 +101,7 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
 }
 
 /// UIRectEdge with UIKit's raw values.
-public struct UIRectEdge: OptionSet, Sendable {
+public nonisolated struct UIRectEdge: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let top = UIRectEdge(rawValue: 1 << 0)
@@ -113,7 +113,7 @@ public struct UIRectEdge: OptionSet, Sendable {
 
 /// UIPinchGestureRecognizer on ReelGestures' `PinchRecognizer` (UIKit's 8 pt distance hysteresis,
 /// 0.25 / 0.75 velocity smoothing).
-open class UIPinchGestureRecognizer: UIGestureRecognizer {
+@MainActor open class UIPinchGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) var pinch = PinchRecognizer(
         parameters: .init(
             scaleHysteresis: BuiltinParameters.number("pinch.hysteresis"),
@@ -142,7 +142,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
 /// UITapGestureRecognizer (one tap, one finger) on ReelGestures' `TapRecognizer` with the built-in
 /// profile's movement and duration limits.
-open class UITapGestureRecognizer: UIGestureRecognizer {
+@MainActor open class UITapGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) var tap = TapRecognizer(
         parameters: .init(
             maximumMovement: BuiltinParameters.number("tap.max_movement"), maximumDuration: BuiltinParameters.number("tap.max_duration")))

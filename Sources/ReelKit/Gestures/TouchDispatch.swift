@@ -41,7 +41,7 @@ enum TouchDispatch {
             if recognizer.fingers.isEmpty, own.contains(where: { $0.phase == .began }) {
                 recognizer.forcedFailure = false
                 recognizer.heldBegan = false
-                recognizer.state = .possible
+                recognizer.currentState = .possible
                 recognizer.sequenceBegan()
             }
             for touch in own {
@@ -53,6 +53,8 @@ enum TouchDispatch {
             }
             let changes = recognizer.feed(TouchEvent(t: event.t, touches: own))
             for change in changes { apply(change, to: recognizer, in: runtime, bindings: bindings) }
+            if runtime.failure != nil { return }
+            SubclassHooks.deliver(own, at: event.t, to: recognizer, in: runtime, bindings: bindings)
             if runtime.failure != nil { return }
         }
         for touch in event.touches where touch.phase == .ended || touch.phase == .cancelled {
@@ -78,7 +80,7 @@ enum TouchDispatch {
 
     /// `isEnabled = false` while in progress: the recognizer is cancelled.
     static func cancel(_ recognizer: UIGestureRecognizer) {
-        recognizer.state = .cancelled
+        recognizer.currentState = .cancelled
         recognizer.forcedFailure = true
         KitRuntime.current?.emit("gesture", recognizer.eventName, "cancelled")
         recognizer.performActions()
@@ -102,8 +104,9 @@ enum TouchDispatch {
         return found
     }
 
-    /// One state change of the inner machine, through the delegate, failure requirements and exclusivity.
-    private static func apply(_ change: GestureState, to recognizer: UIGestureRecognizer, in runtime: KitRuntime, bindings: Bindings) {
+    /// One state change of the inner machine (or a subclass's `state =`), through the delegate,
+    /// failure requirements and exclusivity.
+    static func apply(_ change: GestureState, to recognizer: UIGestureRecognizer, in runtime: KitRuntime, bindings: Bindings) {
         if recognizer.forcedFailure { return }
         var state = UIGestureRecognizer.State(change)
         if recognizer.heldBegan {
@@ -216,7 +219,7 @@ enum TouchDispatch {
     }
 
     private static func report(_ state: UIGestureRecognizer.State, _ recognizer: UIGestureRecognizer, _ runtime: KitRuntime) {
-        recognizer.state = state
+        recognizer.currentState = state
         runtime.emit("gesture", recognizer.eventName, state.name)
         if recognizer.sendsAction(for: state) { recognizer.performActions() }
     }

@@ -10,7 +10,9 @@ import ReelTrace
 /// view.addGestureRecognizer(pan)
 /// // or: pan.addTarget { recognizer in ... }
 /// ```
-open class UIGestureRecognizer {
+@MainActor open class UIGestureRecognizer: NSObject {
+    /// `objc_setAssociatedObject`'s values (AssociatedObjects.swift), made on first use.
+    lazy var associations = AssociatedObjects()
     /// UIGestureRecognizer.State with UIKit's raw values.
     public enum State: Int, Sendable {
         case possible = 0
@@ -31,7 +33,15 @@ open class UIGestureRecognizer {
     @exclusivity(unchecked) private var targets: [(UIGestureRecognizer) -> Void] = []
     /// The state the recognizer's owner sees: the inner machine's, unless the delegate, a failure
     /// requirement or another recognizer held or failed it.
-    @exclusivity(unchecked) public internal(set) var state: State = .possible
+    @exclusivity(unchecked) var currentState: State = .possible
+    /// The recognizer's state. A subclass sets it from its touches overrides, as UIKit's
+    /// UIGestureRecognizerSubclass allows: the change goes through the delegate, failure
+    /// requirements and exclusivity like the built-in machines' and runs the actions; `.failed` or
+    /// `.cancelled` end the recognizer's part in this touch sequence (SubclassHooks.swift).
+    public var state: State {
+        get { currentState }
+        set { SubclassHooks.set(newValue, on: self) }
+    }
     @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if !isEnabled, state.isInProgress { TouchDispatch.cancel(self) }
@@ -53,7 +63,7 @@ open class UIGestureRecognizer {
     /// Failed by another recognizer's recognition (or the delegate) until its fingers lift.
     @exclusivity(unchecked) var forcedFailure = false
 
-    public init() {}
+    public override init() {}
 
     /// `init(target:action:)` with a method reference: `UIPanGestureRecognizer(target: self, action: Card.handlePan)`.
     public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
@@ -115,13 +125,49 @@ open class UIGestureRecognizer {
     /// Whether actions run for a state (continuous recognizers: all but possible and failed).
     func sendsAction(for state: State) -> Bool { state != .possible && state != .failed }
 
+    // MARK: Subclassing (UIKit's UIGestureRecognizerSubclass; SubclassHooks.swift)
+
+    /// Whether a subclass of the team's may override the touches methods: ReelKit's own recognizers
+    /// do not, so their touches skip the calls.
+    var overridesTouches: Bool {
+        type(of: self) != UIPanGestureRecognizer.self && type(of: self) != UIScreenEdgePanGestureRecognizer.self
+            && type(of: self) != UIPinchGestureRecognizer.self && type(of: self) != UITapGestureRecognizer.self
+    }
+    /// The recognizer's touches methods are running (a `state =` is a change of the gesture).
+    @exclusivity(unchecked) var deliveringTouches = false
+
+    /// Fingers landing on the recognizer (after its own machine saw them).
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Fingers moving (or held still) on the recognizer.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Fingers lifting.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Fingers cancelled (the session's stream ended with them down).
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// The recognizer's last finger lifted: per-gesture values of a subclass go back to their start.
+    open func reset() {}
+
+    /// Where the finger at `touchIndex` (0 ..< numberOfTouches, in landing order) is, in `view`'s
+    /// coordinates; an index out of range stops the session with an error (UIKit raises).
+    open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        let ids = fingers.sorted()
+        guard ids.indices.contains(touchIndex), let touch = KitRuntime.current?.touchBindings?.lastPositions[ids[touchIndex]] else {
+            KitRuntime.current?.fail(
+                KitFailure(message: "\(eventName).location(ofTouch: \(touchIndex)): the recognizer has \(ids.count) touches (UIKit raises)")
+            )
+            return .zero
+        }
+        let point = CGPoint(x: touch.x, y: touch.y)
+        return view?.convert(point, from: nil) ?? point
+    }
+
     func performActions() {
         for target in targets { target(self) }
     }
 }
 
 /// UIGestureRecognizerDelegate; every method is optional (defaults as UIKit's).
-public protocol UIGestureRecognizerDelegate: AnyObject {
+@MainActor public protocol UIGestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
     func gestureRecognizer(
@@ -149,7 +195,7 @@ extension UIGestureRecognizerDelegate {
 }
 
 /// One finger's sample, as a delegate sees it at touch-down.
-public final class UITouch {
+@MainActor public final class UITouch: NSObject {
     public enum Phase: Int, Sendable {
         case began = 0
         case moved = 1
@@ -173,3 +219,5 @@ public final class UITouch {
 
     public func location(in view: UIView?) -> CGPoint { view?.convert(windowPoint, from: nil) ?? windowPoint }
 }
+
+extension UIGestureRecognizer: AssociatedObjectOwner {}

@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// What bounds a ReelKit session.
-public enum KitLimits {
+public nonisolated enum KitLimits {
     /// Seconds after the last touch (or the session's start) that anything may still move: a
     /// transition never completed, an animation that restarts itself forever, a gesture held. The
     /// built-in engine's `clock.max_duration` is 30 s too.
@@ -14,7 +14,7 @@ public enum KitLimits {
 
 /// A session a scene could not run: the scene's code failed (a NaN, a misuse UIKit raises for), it
 /// never ended (the time cap), or the request was bad. The message names the scene.
-public struct ReelKitError: ReelError, Sendable, Hashable {
+public nonisolated struct ReelKitError: ReelError, Sendable, Hashable {
     /// A scene or session the team's transition code cannot run.
     public var failureKind: FailureKind { .engineFailed }
     public var message: String

@@ -6,6 +6,18 @@ import ReelTrace
 /// Runs one session of a scene: builds it, feeds the touches as UIKit events on the session's
 /// frame clock, renders a frame at every display tick while anything moves, and returns the trace.
 enum KitSession {
+    /// `run`'s trace or error as a value, for `SessionIsolation.run` (no closure in between: a
+    /// main-actor closure handed to a nonisolated function checks its executor when it starts).
+    static func result(_ scene: ReelKitScene, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool)
+        -> Result<Trace, ReelKitError>
+    {
+        do throws(ReelKitError) {
+            return .success(try run(scene, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     static func run(_ scene: ReelKitScene, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool) throws(ReelKitError)
         -> Trace
     {
@@ -81,7 +93,7 @@ enum KitSession {
 
     /// UIKit's events: lines with the same time together; fingers still down when the stream ends
     /// are cancelled at the last touch's time (UIKit cancels touches it loses).
-    static func touchEvents(_ touches: [Touch]) -> [TouchEvent] {
+    nonisolated static func touchEvents(_ touches: [Touch]) -> [TouchEvent] {
         var events = TouchEvent.group(touches)
         let down = fingersStillDown(touches)
         if let t = touches.last?.t, !down.isEmpty {
@@ -93,7 +105,7 @@ enum KitSession {
     /// The last line of each finger whose last phase is neither ended nor cancelled, by finger id.
     /// Sessions use a handful of fingers: their last lines are found from the end with a short list
     /// of the fingers seen, and with a dictionary only when a stream uses more than 16.
-    static func fingersStillDown(_ touches: [Touch]) -> [Touch] {
+    nonisolated static func fingersStillDown(_ touches: [Touch]) -> [Touch] {
         var seen: [Int] = []
         var down: [Touch] = []
         for touch in touches.reversed() where !seen.contains(touch.id) {

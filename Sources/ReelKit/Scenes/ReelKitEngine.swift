@@ -9,7 +9,7 @@ import ReelTrace
 /// let engine = ReelKitEngine(scenes: [cardScene], name: "my-transitions", version: "1.4.0")
 /// let trace = try engine.run(scenario: cardScene.spec, device: .phone, refreshHz: 60, touches: touches, outcomeHierarchy: true)
 /// ```
-public final class ReelKitEngine: TransitionEngine {
+public nonisolated final class ReelKitEngine: TransitionEngine {
     public let scenes: [ReelKitScene]
     public let identity: EngineIdentity
     public var identityIsKnown: Bool { true }
@@ -46,6 +46,8 @@ public final class ReelKitEngine: TransitionEngine {
             throw ReelKitError(
                 "unknown scene '\(scenario.name)' (this engine has: \(scenes.map(\.name).joined(separator: ", ")))")
         }
-        return try KitSession.run(scene, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
+        return try SessionIsolation.run {
+            KitSession.result(scene, device: device, refreshHz: refreshHz, touches: touches, outcomeHierarchy: outcomeHierarchy)
+        }.get()
     }
 }

@@ -12,15 +12,15 @@ import ReelEngine
 ///     home.present(CardViewController(), animated: false)
 /// }
 /// ```
-public struct ReelKitScene: Sendable {
+public nonisolated struct ReelKitScene: Sendable {
     /// The scenario the sessions name: the scene's name, a summary and its trigger (a catalog
     /// scenario's own spec when the scene re-implements it).
     public let spec: ScenarioSpec
-    let build: @Sendable (UIWindow) -> Void
+    let build: @MainActor @Sendable (UIWindow) -> Void
 
     public var name: String { spec.name }
 
-    public init(name: String, summary: String = "", trigger: TriggerSpec, build: @escaping @Sendable (UIWindow) -> Void) {
+    public init(name: String, summary: String = "", trigger: TriggerSpec, build: @escaping @MainActor @Sendable (UIWindow) -> Void) {
         spec = ScenarioSpec(
             name: name, summary: summary.isEmpty ? "ReelKit scene \(name)" : summary,
             hierarchy: HierarchySpec(container: "none", controllers: ["root"]), action: ActionSpec(kind: .present),
@@ -30,13 +30,13 @@ public struct ReelKitScene: Sendable {
 
     /// A scene that re-implements a catalog scenario in UIKit style: its sessions name the catalog
     /// scenario, so the built-in engine can replay them too.
-    public init(reimplementing spec: ScenarioSpec, build: @escaping @Sendable (UIWindow) -> Void) {
+    public init(reimplementing spec: ScenarioSpec, build: @escaping @MainActor @Sendable (UIWindow) -> Void) {
         self.spec = spec
         self.build = build
     }
 
     /// A scene that re-implements the catalog scenario `catalogName` (nil when the catalog has none).
-    public init?(catalogScenario catalogName: String, build: @escaping @Sendable (UIWindow) -> Void) {
+    public init?(catalogScenario catalogName: String, build: @escaping @MainActor @Sendable (UIWindow) -> Void) {
         guard let spec = ScenarioCatalog.named(catalogName) else { return nil }
         self.init(reimplementing: spec, build: build)
     }

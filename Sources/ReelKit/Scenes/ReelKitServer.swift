@@ -27,7 +27,7 @@ import ReelTrace
 /// import ReelKit
 /// ReelKitServer.main(scenes: [cardScene, sheetScene], name: "my-transitions", version: "1.4.0")
 /// ```
-public enum ReelKitServer {
+public nonisolated enum ReelKitServer {
     /// Runs the command in `arguments` and exits with its status (0 ok, 64 usage, 74 I/O).
     public static func main(scenes: [ReelKitScene], name: String, version: String, arguments: [String] = CommandLine.arguments) -> Never {
         exit(run(scenes: scenes, name: name, version: version, arguments: Array(arguments.dropFirst())))
@@ -72,9 +72,19 @@ public enum ReelKitServer {
 
         """
 
+    /// Serves on a copy of standard output, with descriptor 1 pointed at standard error for the
+    /// app's own output (`ProtocolChannel`).
     private static func serve(_ engine: ReelKitEngine) -> Int32 {
+        let answers: Int32
+        switch ProtocolChannel.claimStandardOutput() {
+        case .success(let descriptor): answers = descriptor
+        case .failure(let error):
+            put("\(error.message)\n", to: 2)
+            return 74
+        }
+        defer { close(answers) }
         do {
-            try EngineProtocolServer.serve(input: 0, output: 1) { request in answer(request, engine: engine) }
+            try EngineProtocolServer.serve(input: 0, output: answers) { request in answer(request, engine: engine) }
             return 0
         } catch {
             put("\(error.message)\n", to: 2)
@@ -88,8 +98,10 @@ public enum ReelKitServer {
             return .error("unknown scene '\(request.scenarioName)' (this engine has: \(engine.scenes.map(\.name).joined(separator: ", ")))")
         }
         do {
-            let trace = try KitSession.run(
-                scene, device: request.device, refreshHz: request.refreshHz, touches: request.touches, outcomeHierarchy: true)
+            let trace = try SessionIsolation.run {
+                KitSession.result(
+                    scene, device: request.device, refreshHz: request.refreshHz, touches: request.touches, outcomeHierarchy: true)
+            }.get()
             return .response(EngineResponse(engineName: engine.identity.name, engineVersion: engine.identity.version, trace: trace))
         } catch {
             return .error(error.message)

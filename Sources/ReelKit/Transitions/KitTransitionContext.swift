@@ -72,7 +72,7 @@ final class KitTransitionContext: UIViewControllerContextTransitioning {
 }
 
 /// `name(0.1234)`: a call with a fraction, four decimals, as the built-in engine writes it.
-enum TransitionCallText {
+nonisolated enum TransitionCallText {
     static func call(_ name: String, _ value: Double) -> String {
         let scaled = Int((value * 10_000).rounded())
         let magnitude = scaled.magnitude

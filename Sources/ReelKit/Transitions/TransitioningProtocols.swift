@@ -1,7 +1,7 @@
 /// The animator of a custom transition. `interruptibleAnimator(using:)` and `animationEnded(_:)`
 /// are optional, as in UIKit (the default animator is "none", so percent-driven interaction scrubs
 /// the animations of `animateTransition(using:)`).
-public protocol UIViewControllerAnimatedTransitioning: AnyObject {
+@MainActor public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
     func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
@@ -16,7 +16,7 @@ extension UIViewControllerAnimatedTransitioning {
 }
 
 /// What a property animator offers an interactive transition (UIViewPropertyAnimator conforms).
-public protocol UIViewImplicitlyAnimating: AnyObject {
+@MainActor public protocol UIViewImplicitlyAnimating: AnyObject {
     var state: UIViewAnimatingState { get }
     var isRunning: Bool { get }
     var isReversed: Bool { get set }
@@ -33,11 +33,11 @@ extension UIViewPropertyAnimator: UIViewImplicitlyAnimating {}
 
 /// What the default `interruptibleAnimator(using:)` returns: "this animator has none".
 final class NoInterruptibleAnimator: UIViewPropertyAnimator {
-    nonisolated(unsafe) static let shared = NoInterruptibleAnimator(duration: 0, timingParameters: UICubicTimingParameters())
+    static let shared = NoInterruptibleAnimator(duration: 0, timingParameters: UICubicTimingParameters())
 }
 
 /// An interaction controller: the object that drives an interactive transition.
-public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+@MainActor public protocol UIViewControllerInteractiveTransitioning: AnyObject {
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
     var completionSpeed: CGFloat { get }
     var completionCurve: UIView.AnimationCurve { get }
@@ -51,7 +51,7 @@ extension UIViewControllerInteractiveTransitioning {
 }
 
 /// A presented controller's source of animators, interaction controllers and presentation controller.
-public protocol UIViewControllerTransitioningDelegate: AnyObject {
+@MainActor public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func animationController(
         forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
     ) -> UIViewControllerAnimatedTransitioning?
@@ -82,7 +82,7 @@ extension UIViewControllerTransitioningDelegate {
 }
 
 /// The keys of `viewController(forKey:)`.
-public struct UITransitionContextViewControllerKey: Hashable, Sendable {
+public nonisolated struct UITransitionContextViewControllerKey: Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewControllerKey")
@@ -90,7 +90,7 @@ public struct UITransitionContextViewControllerKey: Hashable, Sendable {
 }
 
 /// The keys of `view(forKey:)`.
-public struct UITransitionContextViewKey: Hashable, Sendable {
+public nonisolated struct UITransitionContextViewKey: Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromViewKey")
@@ -98,7 +98,7 @@ public struct UITransitionContextViewKey: Hashable, Sendable {
 }
 
 /// What the system hands an animator and an interaction controller.
-public protocol UIViewControllerContextTransitioning: AnyObject {
+@MainActor public protocol UIViewControllerContextTransitioning: AnyObject {
     var containerView: UIView { get }
     var isAnimated: Bool { get }
     var isInteractive: Bool { get }
@@ -117,7 +117,7 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 }
 
 /// The navigation operation an animator is asked for.
-public enum UINavigationControllerOperation: Int, Sendable {
+public nonisolated enum UINavigationControllerOperation: Int, Sendable {
     case none = 0
     case push = 1
     case pop = 2
@@ -128,7 +128,7 @@ extension UINavigationController {
 }
 
 /// A navigation controller's delegate: custom animators and interaction controllers for push and pop.
-public protocol UINavigationControllerDelegate: AnyObject {
+@MainActor public protocol UINavigationControllerDelegate: AnyObject {
     func navigationController(
         _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
         from fromVC: UIViewController, to toVC: UIViewController
@@ -157,7 +157,7 @@ extension UINavigationControllerDelegate {
 }
 
 /// What `transitionCoordinator` blocks see.
-public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+@MainActor public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     var isAnimated: Bool { get }
     var isInteractive: Bool { get }
     var initiallyInteractive: Bool { get }
@@ -175,11 +175,19 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
 }
 
 /// A transition's coordinator: animations alongside it and news of its interaction.
-public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+@MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
     @discardableResult
     func animate(
         alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
         completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?
     ) -> Bool
     func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
+}
+
+extension UIViewControllerTransitionCoordinator {
+    /// `animate(alongsideTransition:completion:)` with UIKit's default, no completion.
+    @discardableResult
+    public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animate(alongsideTransition: animation, completion: nil)
+    }
 }

@@ -13,7 +13,9 @@ import ReelTiming
 ///     override var completionSpeed: CGFloat { get { 1 - percentComplete } set {} }
 /// }
 /// ```
-open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
+@MainActor open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
+    /// `objc_setAssociatedObject`'s values (AssociatedObjects.swift), made on first use.
+    lazy var associations = AssociatedObjects()
     @exclusivity(unchecked) private weak var transition: KitTransition?
     @exclusivity(unchecked) private var timeline: TransitionTimeline?
     @exclusivity(unchecked) private var driven: UIViewImplicitlyAnimating?
@@ -26,7 +28,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
     /// Updates before the transition starts wait for it (UIKit keeps the last one).
     @exclusivity(unchecked) private var pendingPercent: Double?
 
-    public init() {}
+    public override init() {}
 
     /// The transition's duration (the animator's transitionDuration).
     public var duration: CGFloat { CGFloat(transition?.duration ?? 0) }
@@ -117,3 +119,5 @@ extension KitTransition {
         coordinator.runPendingAlongside()
     }
 }
+
+extension UIPercentDrivenInteractiveTransition: AssociatedObjectOwner {}

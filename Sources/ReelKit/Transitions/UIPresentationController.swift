@@ -9,15 +9,32 @@
 ///     }
 /// }
 /// ```
-open class UIPresentationController {
+@MainActor open class UIPresentationController: NSObject {
+    /// `objc_setAssociatedObject`'s values (AssociatedObjects.swift), made on first use.
+    lazy var associations = AssociatedObjects()
     public let presentedViewController: UIViewController
-    @exclusivity(unchecked) public private(set) weak var presentingViewController: UIViewController?
+    /// The presenter given at init, or nil until the presentation names it.
+    @exclusivity(unchecked) private weak var givenPresenter: UIViewController?
     @exclusivity(unchecked) public internal(set) var containerView: UIView?
     @exclusivity(unchecked) public weak var delegate: AnyObject?
 
     public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
         self.presentedViewController = presentedViewController
-        self.presentingViewController = presentingViewController
+        givenPresenter = presentingViewController
+    }
+
+    /// The controller presenting (not optional, as UIKit declares it): the one given at init, else
+    /// the presented controller's presenter once the presentation began. Read before there is one
+    /// (UIKit's `unowned(unsafe)` reference would be garbage), it stops the session with an error
+    /// and answers the presented controller.
+    public var presentingViewController: UIViewController {
+        if let presenter = givenPresenter ?? presentedViewController.presentingViewController { return presenter }
+        KitRuntime.current?.fail(
+            KitFailure(
+                message:
+                    "\(type(of: self)).presentingViewController read before '\(presentedViewController.reelName)' was presented (UIKit has none yet)"
+            ))
+        return presentedViewController
     }
 
     /// The view the animator animates: the presented controller's view by default.
@@ -66,3 +83,5 @@ final class SystemPresentationController: UIPresentationController {
 
     override var styleName: String { style.name }
 }
+
+extension UIPresentationController: AssociatedObjectOwner {}

@@ -8,7 +8,9 @@
 /// card.accessibilityIdentifier = "card"  // its key in traces
 /// view.addSubview(card)
 /// ```
-open class UIView {
+@MainActor open class UIView: NSObject {
+    /// `objc_setAssociatedObject`'s values (AssociatedObjects.swift), made on first use.
+    lazy var associations = AssociatedObjects()
     /// The untransformed frame in the superview's coordinates (x, y, width, height): the model value.
     @exclusivity(unchecked) var modelFrame: AnimatedValue
     @exclusivity(unchecked) var modelAlpha = AnimatedValue(1)
@@ -36,7 +38,7 @@ open class UIView {
         modelFrame = AnimatedValue(Double(frame.origin.x), Double(frame.origin.y), Double(frame.size.width), Double(frame.size.height))
     }
 
-    public convenience init() { self.init(frame: .zero) }
+    public override convenience init() { self.init(frame: .zero) }
 
     // MARK: Geometry
 
@@ -334,10 +336,10 @@ open class UIView {
 }
 
 /// UIKit's event object; ReelKit passes nil where UIKit passes the event.
-public final class UIEvent {}
+@MainActor public final class UIEvent: NSObject {}
 
 /// A color, kept only as numbers (pixels are not modelled).
-public struct UIColor: Sendable, Hashable {
+public nonisolated struct UIColor: Sendable, Hashable {
     public var red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -358,7 +360,7 @@ public struct UIColor: Sendable, Hashable {
 }
 
 /// The window: the root of the view hierarchy and of the view-controller hierarchy.
-open class UIWindow: UIView {
+@MainActor open class UIWindow: UIView {
     @exclusivity(unchecked) public var rootViewController: UIViewController? {
         didSet {
             oldValue?.view.removeFromSuperview()
@@ -380,3 +382,5 @@ open class UIWindow: UIView {
         root.endAppearance()
     }
 }
+
+extension UIView: AssociatedObjectOwner {}
