@@ -56,7 +56,7 @@ struct ErrorContractTests {
     static func scan() -> (errors: [Declaration], extendedToReelError: Set<String>) {
         let declaration = try! NSRegularExpression(
             pattern:
-                #"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|private|fileprivate|final|indirect)\s+)*(?:struct|enum|class|actor)\s+(\w+)(?:<[^>]*>)?\s*:\s*([^{]+)"#
+                #"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|private|fileprivate|final|indirect|nonisolated)\s+)*(?:struct|enum|class|actor)\s+(\w+)(?:<[^>]*>)?\s*:\s*([^{]+)"#
         )
         let extensionLine = try! NSRegularExpression(pattern: #"^\s*(?:(?:public|package|internal)\s+)?extension\s+([\w.]+)\s*:\s*([^{]+)"#)
         var errors: [Declaration] = []

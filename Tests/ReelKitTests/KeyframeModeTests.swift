@@ -4,13 +4,17 @@ import Testing
 
 /// UIView.animateKeyframes: the calculation modes ReelKit does not model are refused with a session
 /// error naming the mode (not run as linear, which would look like UIKit's answer).
-@Suite struct KeyframeModeTests {
-    @Test(arguments: [
-        (UIView.KeyframeAnimationOptions.calculationModeDiscrete, "calculationModeDiscrete"),
-        (.calculationModePaced, "calculationModePaced"), (.calculationModeCubic, "calculationModeCubic"),
-        (.calculationModeCubicPaced, "calculationModeCubicPaced"),
-    ])
-    func unmodelledCalculationModesAreASessionError(option: UIView.KeyframeAnimationOptions, name: String) throws {
+@Suite @MainActor struct KeyframeModeTests {
+    /// The options by name: ReelKit's options are main-actor isolated, as UIKit's are, so the
+    /// test's arguments name them and the body looks them up.
+    static let options: [String: UIView.KeyframeAnimationOptions] = [
+        "calculationModeDiscrete": .calculationModeDiscrete, "calculationModePaced": .calculationModePaced,
+        "calculationModeCubic": .calculationModeCubic, "calculationModeCubicPaced": .calculationModeCubicPaced,
+    ]
+
+    @Test(arguments: ["calculationModeDiscrete", "calculationModePaced", "calculationModeCubic", "calculationModeCubicPaced"])
+    func unmodelledCalculationModesAreASessionError(name: String) throws {
+        let option = try #require(Self.options[name])
         let scene = PropertyAnimatorRuleTests.scene { box, _ in
             UIView.animateKeyframes(withDuration: 1, delay: 0, options: option) {
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { box.alpha = 0 }

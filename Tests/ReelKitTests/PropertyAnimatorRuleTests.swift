@@ -12,14 +12,14 @@ final class Observations: @unchecked Sendable {
 /// scrub, reversing while running, delayed added animations, pausing on completion, non-linear
 /// scrubbing, setting the fraction while running. Positions are computed here from the rules
 /// (`UIKitRules.Bezier`, its own inverse by bisection), never read back from ReelKit.
-@Suite struct PropertyAnimatorRuleTests {
+@Suite @MainActor struct PropertyAnimatorRuleTests {
     static let device = Device(width: 390, height: 844, scale: 3)
     static let tap = [Touch(t: 0, id: 0, phase: .began, x: 195, y: 422), Touch(t: 0.1, id: 0, phase: .ended, x: 195, y: 422)]
     /// The tap's time: the scene's action runs then.
     static let t0 = 0.1
 
     /// A scene whose tap runs `action` with a box (key "box", at 0, 0) and a helper view for timers.
-    static func scene(_ action: @escaping @Sendable (UIView, UIView) -> Void) -> ReelKitScene {
+    static func scene(_ action: @escaping @MainActor @Sendable (UIView, UIView) -> Void) -> ReelKitScene {
         ReelKitScene(name: "animator", trigger: TriggerSpec(kind: .tap)) { window in
             let root = UIViewController()
             root.restorationIdentifier = "root"
@@ -38,7 +38,7 @@ final class Observations: @unchecked Sendable {
     }
 
     /// Runs `body` at the display tick `seconds` after now (a UIView.animate of the helper view's alpha).
-    static func after(_ seconds: Double, on timer: UIView, _ body: @escaping () -> Void) {
+    static func after(_ seconds: Double, on timer: UIView, _ body: @escaping @MainActor () -> Void) {
         UIView.animate(withDuration: seconds, animations: { timer.alpha = timer.alpha == 1 ? 0.5 : 1 }, completion: { _ in body() })
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// damping:velocity:`): mass 1, epsilon 0.001, damping clamped to FLT_EPSILON...1, ω where the decay
 /// envelope meets 0.001 at the duration, the initial velocity kept. Expected values come from
 /// `UIKitRules` (the tests' own root finder and closed forms).
-@Suite struct UIViewSpringFitTests {
+@Suite @MainActor struct UIViewSpringFitTests {
     static let device = Device(width: 390, height: 844, scale: 3)
     static let tap = [Touch(t: 0, id: 0, phase: .began, x: 195, y: 422), Touch(t: 0.1, id: 0, phase: .ended, x: 195, y: 422)]
     static let durations = [0.3, 0.5, 0.8, 1.2]
@@ -56,7 +56,7 @@ import Testing
         #expect(abs(gap) > 180 && abs(gap) < 200, "\(gap)")
     }
 
-    static func scene(_ action: @escaping @Sendable (UIView) -> Void) -> ReelKitScene {
+    static func scene(_ action: @escaping @MainActor @Sendable (UIView) -> Void) -> ReelKitScene {
         ReelKitScene(name: "spring", trigger: TriggerSpec(kind: .tap)) { window in
             let root = UIViewController()
             root.restorationIdentifier = "root"
