@@ -159,4 +159,28 @@ struct ReviewKeepsDecisionsTests {
         let done = try runReel(["review", "c.sqlite", "--interactive"], in: folder, input: folder + "/answers.txt")
         #expect(done.status == 0 && done.standardOutput.contains("no diverged session left to review"), "\(done.standardOutput)")
     }
+
+    /// `reel demo` keeps the diverged sessions' candidate traces as `reel replay` does, so its
+    /// archive is reviewed and accepted without naming the candidate (0.16.0: exit 64, nothing applied).
+    @Test func theDemoArchiveIsAcceptedWithoutRunningTheCandidateAgain() throws {
+        let folder = try temporaryFolder()
+        let demo = try runReel(["demo", "--directory", "d", "--count", "20"], in: folder)
+        #expect(demo.status == 0, "\(demo.standardError)")
+        let archive = folder + "/d/demo.sqlite"
+        let diverged = try archiveCount(archive, "SELECT count(*) FROM replay_results WHERE replay_id = 1 AND status = 'diverged'")
+        try #require(diverged >= 2)
+        let kept = try archiveCount(
+            archive,
+            """
+            SELECT count(*) FROM replay_results AS rr JOIN replays AS r ON r.id = rr.replay_id
+            WHERE rr.replay_id = 1 AND rr.status = 'diverged'
+              AND EXISTS (SELECT 1 FROM traces AS t WHERE t.session_id = rr.session_id AND t.engine_id = r.engine_id)
+            """)
+        #expect(kept == diverged)
+        let order = try reviewOrder(archive)
+        try write("a\nq\n", to: folder + "/answers.txt")
+        let review = try runReel(["review", "d/demo.sqlite", "--interactive"], in: folder, input: folder + "/answers.txt")
+        #expect(review.status == 0, "\(review.standardError)")
+        #expect(try accepted(archive) == [order.sessions[0]])
+    }
 }

@@ -31,13 +31,18 @@ final class TerminalKeys {
             bytes[Int(VMIN)] = 1
             bytes[Int(VTIME)] = 0
         }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
         for number in Self.restoringSignals {
+            sigaddset(&unblocked, number)
             signal(number) { received in
                 TerminalKeys.putBack()
                 signal(received, SIG_DFL)
                 raise(received)
             }
         }
+        // A parent may have left them blocked: they would then neither end reel nor restore the terminal.
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else {
             restoreHandlers()
             return nil
