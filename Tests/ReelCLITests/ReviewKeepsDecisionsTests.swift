@@ -183,4 +183,19 @@ struct ReviewKeepsDecisionsTests {
         #expect(review.status == 0, "\(review.standardError)")
         #expect(try accepted(archive) == [order.sessions[0]])
     }
+
+    /// Pruning a replay takes its rejects along (ON DELETE CASCADE), and the archive still checks.
+    @Test func pruningAReplayForgetsItsRejects() throws {
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 30)
+        for _ in 0..<2 { #expect(try runReel(["replay", "a.sqlite", "--engine", candidate], in: folder).status == 1) }
+        try write("r\nr\nq\n", to: folder + "/answers.txt")
+        #expect(
+            try runReel(["review", "a.sqlite", "--replay", "1", "--interactive"], in: folder, input: folder + "/answers.txt").status == 0)
+        #expect(try archiveCount(archive, "SELECT count(*) FROM review_rejects WHERE replay_id = 1") == 2)
+        let prune = try runReel(["prune", "a.sqlite", "--keep-last", "1"], in: folder)
+        #expect(prune.status == 0, "\(prune.standardError)")
+        #expect(try archiveCount(archive, "SELECT count(*) FROM review_rejects") == 0)
+        let check = try runReel(["info", "a.sqlite", "--check"], in: folder)
+        #expect(check.status == 0 && !check.standardOutput.contains("rejected: "), "\(check.standardOutput)")
+    }
 }

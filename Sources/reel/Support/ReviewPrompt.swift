@@ -45,6 +45,21 @@ struct ReviewPrompt {
             }
         }
 
+        /// The answer in words, echoed after the question.
+        var word: String {
+            switch self {
+            case .accept: "accept"
+            case .reject: "reject"
+            case .skip: "skip"
+            case .acceptAll: "accept all remaining"
+            case .rejectAll: "reject all remaining"
+            case .skipAll: "skip all remaining"
+            case .details: "details"
+            case .open: "report page"
+            case .quit: "quit"
+            }
+        }
+
         /// A line: one key, or a word (accept, reject, skip, details, open, quit).
         init?(line: String) {
             let text = line.trimmingCharacters(in: .whitespaces)
@@ -112,7 +127,7 @@ struct ReviewPrompt {
                     Self.ask("\nanswer a, r, s, A, R, S, i, o or q\n")
                     continue
                 }
-                Self.ask("\(answer)\n")
+                Self.ask("\(answer.word)\n")
                 let remaining = items[index...].map(\.sessionID)
                 switch answer {
                 case .accept: tally.accepted += try acceptor.accept([item.sessionID], of: plan).accepted.count
