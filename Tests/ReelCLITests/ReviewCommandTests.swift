@@ -43,17 +43,23 @@ struct ReviewCommandTests {
         let accept = try runReel(
             ["accept", "b.sqlite", "--replay", "1", "--session", String(flips[2]), "--session", String(flips[0])], in: folder)
         #expect(accept.status == 0, "\(accept.standardError)")
-        // Table by table, row by row (the times of writing left out).
-        let reviewed = try archiveDump(archive)
-        let accepted = try archiveDump(folder + "/b.sqlite")
+        // Table by table, row by row (the times of writing left out); the review also remembers its
+        // reject, which `reel accept` has no word for.
+        var reviewed = try archiveDump(archive)
+        var accepted = try archiveDump(folder + "/b.sqlite")
+        #expect(
+            reviewed.removeValue(forKey: "review_rejects")?.map { $0.split(separator: "|").prefix(2).joined(separator: "|") } == [
+                "1|\(flips[1])"
+            ])
+        #expect(accepted.removeValue(forKey: "review_rejects") == [])
         #expect(reviewed.keys.sorted() == accepted.keys.sorted())
         for table in reviewed.keys.sorted() { #expect(reviewed[table] == accepted[table], "table \(table)") }
         #expect(try archiveCount(archive, "SELECT count(*) FROM baseline_history") == 2)
     }
 
     /// `--interactive`: one answer per line of standard input, in the list's order (flips first);
-    /// an unknown answer is asked again, `o` prints the session's report command, the end of input
-    /// stops; the archive then equals the one a decisions file with the same answers gives.
+    /// an unknown answer is asked again, `o` writes the session's report page and names it, the end
+    /// of input stops; the archive then equals the one a decisions file with the same answers gives.
     @Test func interactiveAnswersGiveTheArchiveTheDecisionsFileGives() throws {
         let (folder, archive, candidate) = try swipeDismissCorpus(count: 60)
         #expect(try runReel(["replay", "a.sqlite", "--engine", candidate], in: folder).status == 1)
@@ -67,10 +73,10 @@ struct ReviewCommandTests {
         try Data("a\nwhat\no\nr\ns\n".utf8).write(to: URL(fileURLWithPath: answers))
         let asked = try runReel(["review", "a.sqlite", "--replay", "1", "--interactive"], in: folder, input: answers)
         #expect(asked.status == 0, "\(asked.standardError)")
-        #expect(asked.standardError.contains("answer a, r, s, o or q"), "\(asked.standardError)")
-        #expect(
-            asked.standardOutput.contains("reel report a.sqlite --replay 1 --session \(flips[1]) -o session-\(flips[1]).html"),
-            "\(asked.standardOutput)")
+        #expect(asked.standardError.contains("answer a, r, s, A, R, S, i, o or q"), "\(asked.standardError)")
+        #expect(asked.standardOutput.contains("wrote session-\(flips[1]).html: session \(flips[1]) in replay 1"), "\(asked.standardOutput)")
+        let page = try String(contentsOfFile: folder + "/session-\(flips[1]).html", encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("\(flips[1])"))
         #expect(asked.standardOutput.contains("accepted 1 session"), "\(asked.standardOutput)")
         #expect(asked.standardOutput.contains("rejected 1, skipped 1"), "\(asked.standardOutput)")
 

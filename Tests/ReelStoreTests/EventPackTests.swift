@@ -141,7 +141,7 @@ import Testing
         try FileManager.default.copyItem(atPath: path, toPath: copy)
 
         let migrated = try Archive.open(path, mode: .readWrite)
-        #expect(migrated.migrationsApplied.map(\.name) == ["event_packs", "frame_packs", "traces_by_replay"])
+        #expect(migrated.migrationsApplied.map(\.name) == ["event_packs", "frame_packs", "traces_by_replay", "review_rejects"])
         try migrated.attach(copy, as: "v9")
         for table in ["trace_events", "events", "engine_events"] {
             #expect(

@@ -82,11 +82,12 @@ import Testing
         // 0006 packs the touches (TouchPackTests); 0007 packs the view changes (ViewChangePackTests).
         // 0008 adds replays.metadata_json (NULL for the v3 replays); 0009 adds the decision tables
         // (no row for the sessions stored before); 0010 packs the events (EventPackTests); 0011 packs
-        // the frames (FramePackTests); 0012 indexes the kept traces by replay (PruneIndexTests).
+        // the frames (FramePackTests); 0012 indexes the kept traces by replay (PruneIndexTests); 0013
+        // adds the review's rejects (empty).
         #expect(
             migrated.migrationsApplied.map(\.name) == [
                 "traces", "keep_traces", "touch_packs", "view_change_packs", "replay_metadata", "decisions", "event_packs",
-                "frame_packs", "traces_by_replay",
+                "frame_packs", "traces_by_replay", "review_rejects",
             ])
         #expect(try migrated.database.scalarInt64("SELECT count(*) FROM decision_rows") == 0)
         #expect(migrated.schemaVersion == EmbeddedMigration.all.last!.version)

@@ -58,15 +58,44 @@ package final class BaselineAcceptor {
     /// Opens the archive at `archivePath` for writing; `acceptedBy` says who accepts (user@host).
     /// `candidate` is the engine the command line names (`--engine`), the only source of a profile
     /// file or engine process to run; nil runs only this build's own engine, when the replay's was.
-    package init(archivePath: String, replayID: Int64, acceptedBy: String, candidate: EngineSpec? = nil) throws {
-        archive = try Archive.open(archivePath, mode: .readWrite)
+    package convenience init(archivePath: String, replayID: Int64, acceptedBy: String, candidate: EngineSpec? = nil) throws {
+        try self.init(
+            archive: Archive.open(archivePath, mode: .readWrite), replayID: replayID, acceptedBy: acceptedBy, candidate: candidate)
+    }
+
+    /// Accepts into `archive`, open for writing, which the caller may read and write besides
+    /// (`reel review` stores its rejects there).
+    package init(archive: Archive, replayID: Int64, acceptedBy: String, candidate: EngineSpec? = nil) {
+        self.archive = archive
         self.replayID = replayID
         self.acceptedBy = acceptedBy
         givenCandidate = candidate
     }
 
+    /// What `prepare` checked and made: the selected sessions, each with the candidate's stored
+    /// trace of it if there is one, and the candidate engine when one of them has none.
+    package struct Plan {
+        /// The selected diverged sessions, ascending, each with the id of the candidate's kept trace.
+        package let sessions: [(sessionID: Int64, storedTrace: Int64?)]
+        /// The replay's candidate as it stored it, and the engine it recorded.
+        let candidate: String
+        let recorded: EngineIdentity?
+        /// The candidate, made only when a selected session has no kept trace to take.
+        let engine: TransitionEngine?
+    }
+
     /// Accepts the selected sessions; `progress` gets (done, total) after each batch.
     package func run(_ selection: Selection, progress: ((Int, Int) throws -> Void)? = nil) throws -> Summary {
+        let plan = try prepare(selection)
+        return try accept(plan.sessions.map(\.sessionID), of: plan, progress: progress)
+    }
+
+    /// Everything that can refuse an acceptance of the selection, before any is made: the replay is
+    /// finished, the selection is not empty, and when a selected session has no kept trace the
+    /// candidate can be made (`--engine` names the replay's engine: the same file, not only the same
+    /// spelling) and is still the engine the replay recorded. `reel review` prepares the sessions it
+    /// will ask about before its first question, then accepts each as it is answered.
+    package func prepare(_ selection: Selection) throws -> Plan {
         guard let replay = try archive.replayRun(id: replayID) else {
             throw ReelFailure(.dataError, "\(archive.path): no replay \(replayID) (reel info lists the replays)")
         }
@@ -85,8 +114,20 @@ package final class BaselineAcceptor {
         let toRun = selected.filter { $0.storedTrace == nil }.count
         let engine: TransitionEngine? = toRun > 0 ? try EngineFactory(candidateSpec(stored: replay.candidate, toRun: toRun)).make() : nil
         if let engine, engine.identityIsKnown { try checkIdentity(engine.identity, recorded: recorded, candidate: replay.candidate) }
+        return Plan(sessions: selected, candidate: replay.candidate, recorded: recorded, engine: engine)
+    }
 
-        var summary = Summary(candidate: replay.candidate)
+    /// Accepts `sessionIDs`, all of them sessions of `plan`, in transactions of `batchSize`: each
+    /// batch is on disk when `progress` hears of it. A session a review rejected is no longer
+    /// remembered as rejected once accepted.
+    package func accept(_ sessionIDs: [Int64], of plan: Plan, progress: ((Int, Int) throws -> Void)? = nil) throws -> Summary {
+        let stored = Dictionary(plan.sessions.map { ($0.sessionID, $0.storedTrace) }, uniquingKeysWith: { first, _ in first })
+        let selected = try sessionIDs.map { id in
+            guard let trace = stored[id] else { throw ArchiveError.sessionNotFound(id: id) }
+            return (sessionID: id, storedTrace: trace)
+        }
+        let engine = plan.engine
+        var summary = Summary(candidate: plan.candidate)
         var specs: [String: ScenarioSpec] = [:]
         var done = 0
         // Every id written is one just inserted or looked up: foreign keys hold by construction
@@ -102,17 +143,19 @@ package final class BaselineAcceptor {
                         summary.tracesReused += 1
                     }
                     let toRun = batch.filter { $0.storedTrace == nil }.map(\.sessionID)
-                    if let engine, !toRun.isEmpty {
+                    if !toRun.isEmpty {
+                        guard let engine else { throw ArchiveError.sessionNotFound(id: toRun[0]) }
                         let sessions = try archive.loadSessions(
                             toRun, contents: SessionContents(frames: false, events: false, tags: false, hierarchy: false))
                         for session in sessions {
                             traceIDs[session.id] = try runAndStore(
-                                session, on: engine, recorded: recorded, candidate: replay.candidate, specs: &specs)
+                                session, on: engine, recorded: plan.recorded, candidate: plan.candidate, specs: &specs)
                         }
                     }
                     for (sessionID, _) in batch {
                         guard let traceID = traceIDs[sessionID] else { throw ArchiveError.sessionNotFound(id: sessionID) }
                         try archive.acceptBaseline(sessionID: sessionID, traceID: traceID, replayID: replayID, acceptedBy: acceptedBy)
+                        try archive.forgetReject(replayID: replayID, sessionID: sessionID)
                         summary.accepted.append(sessionID)
                     }
                 }
@@ -120,7 +163,7 @@ package final class BaselineAcceptor {
                 try progress?(done, selected.count)
             }
         }
-        summary.engine = engine?.identity ?? recorded
+        summary.engine = engine?.identity ?? plan.recorded
         return summary
     }
 
@@ -157,7 +200,7 @@ package final class BaselineAcceptor {
     private func candidateSpec(stored: String, toRun: Int) throws -> EngineSpec {
         let shown = UntrustedText.sanitized(stored, limit: 200)
         if let givenCandidate {
-            guard givenCandidate.description == stored else {
+            guard SameEngineText.check(givenCandidate, stored: stored) else {
                 throw ReelFailure(
                     .usage,
                     "\(archive.path): replay \(replayID) was run with --engine \(shown), not "

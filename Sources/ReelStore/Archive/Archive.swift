@@ -22,7 +22,7 @@ public final class Archive {
     package static let tableNames = [
         "engines", "scenarios", "sessions", "touches", "traces", "baselines", "baseline_history", "trace_frames",
         "view_keys", "trace_views", "view_change_packs", "event_names", "trace_events", "replays", "replay_results",
-        "divergences",
+        "divergences", "review_rejects",
     ]
 
     /// The underlying connection. SQL lives in ReelStore: other modules read and write through the

@@ -21,7 +21,8 @@ struct AcceptCommand: ParsableCommand {
             accepted, when and which replay (view baseline_changes, docs/SCHEMA.md). Without \
             --scenario, --session and --kind every diverged session of the replay is accepted. \
             Exit codes: 0 accepted, 64 usage (also: a candidate to run that --engine does not name, \
-            or names otherwise than the replay), 65 an unknown or unfinished replay, an empty \
+            or names another file than the replay did: \
+            the same file under another spelling is the same engine), 65 an unknown or unfinished replay, an empty \
             selection, a candidate that is no longer the engine the replay ran, or a session the \
             candidate fails on (the sessions accepted before it stay accepted), 66 a missing archive.
             """)

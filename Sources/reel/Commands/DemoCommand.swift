@@ -85,7 +85,9 @@ struct DemoCommand: ParsableCommand {
 
             let replayer = Replayer(
                 archivePath: archivePath, engine: try EngineFactory(.profile(path: profilePath)),
-                options: Replayer.Options(jobs: ProcessInfo.processInfo.activeProcessorCount))
+                // The diverged sessions' candidate traces are kept, as `reel replay` keeps them, so
+                // `reel review` and `reel accept` take them without running the candidate again.
+                options: Replayer.Options(jobs: ProcessInfo.processInfo.activeProcessorCount, keepsTraces: true))
             let summary = try replayer.run()
             print("3. replayed against \(profilePath) (\(Self.changedParameters)):")
             let results = try Archive.open(archivePath, mode: .readOnly)
@@ -106,6 +108,7 @@ struct DemoCommand: ParsableCommand {
                   reel query \(archivePath) --saved regressions
                   reel query \(archivePath) --saved decision-changes-by-scenario --param replay=\(summary.replayID)
                   reel show \(archivePath) \(firstSession)
+                  reel review \(archivePath) --interactive
                   reel report \(archivePath) -o \(reportPath)
                   sqlite3 -header -column \(archivePath) < \(queriesPath)/near-boundary.sql   # any SQLite client
                 """)

@@ -46,6 +46,7 @@ struct InfoCommand: ParsableCommand {
                 }
                 print(replays.isEmpty ? "replays:  none" : "replays:")
                 for line in ReplayListing.table(replays) { print("  " + line) }
+                for line in try rejectLines(archive) { print(line) }
                 if check { print(problems.isEmpty ? "check:    ok" : "check:    \(counted(problems.count, "problem"))") }
             case .json:
                 var w = JSONWriter()
@@ -63,6 +64,18 @@ struct InfoCommand: ParsableCommand {
             for problem in problems { printError("\(path): \(problem)") }
             if !problems.isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
         }
+    }
+}
+
+/// `rejected: replay 1: sessions 4, 9 (reel review ... --include-rejected asks again)`, one line
+/// per replay a review rejected sessions of (`review_rejects`); none when there are none.
+private func rejectLines(_ archive: Archive) throws -> [String] {
+    let byReplay = Dictionary(grouping: try archive.reviewRejects(), by: \.replayID)
+    return byReplay.keys.sorted().map { replayID in
+        let sessions = byReplay[replayID, default: []].map(\.sessionID)
+        let shown = sessions.prefix(10).map(String.init).joined(separator: ", ") + (sessions.count > 10 ? ", ..." : "")
+        return "rejected: replay \(replayID): \(sessions.count) session\(sessions.count == 1 ? "" : "s") (\(shown)); "
+            + "reel review \(shellQuoted(archive.path)) --replay \(replayID) --include-rejected asks again"
     }
 }
 
