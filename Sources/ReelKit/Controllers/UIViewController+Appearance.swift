@@ -1,0 +1,14 @@
+extension UIViewController {
+    /// UIKit's manual appearance forwarding for a custom container: the will-callback (recorded as
+    /// a `lifecycle` event), forwarded to the visible children, as the system's own transitions call it.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        beginAppearance(appearing: isAppearing, animated: animated)
+    }
+
+    /// The did-callback of the appearance transition begun; without one begun, nothing (UIKit
+    /// ignores an unbalanced end).
+    public func endAppearanceTransition() {
+        guard appearance == .appearing || appearance == .disappearing else { return }
+        endAppearance()
+    }
+}
