@@ -50,8 +50,9 @@ import Testing
         // `objc_AssociationPolicy` and objc_set/get/removeAssociatedObject(s); +6: the recognizers'
         // subclassing surface (touchesBegan/Moved/Ended/Cancelled, reset, location(ofTouch:in:)); the
         // environment (UIScreen, UIApplication, UIDevice, the idiom), begin/endAppearanceTransition, and
-        // content views as frames (UIImage, UIImageView, UILabel, UIControl, UIButton).
-        "ReelKit": 426,
+        // content views as frames (UIImage, UIImageView, UILabel, UIControl, UIButton),
+        // isBeingPresented/isBeingDismissed, the feedback generators.
+        "ReelKit": 442,
         // ReelKit under Apple's framework names: each one `@_exported import ReelKit`, nothing of its own.
         "UIKit": 0, "QuartzCore": 0, "CoreGraphics": 0,
     ]

@@ -72,3 +72,62 @@ import Testing
         #expect(label.text == "Title" && label.frame.width == 200)
     }
 }
+
+/// isBeingPresented / isBeingDismissed as the presented controller's appearance callbacks see them.
+@Suite @MainActor struct PresentationPhaseTests {
+    final class Sheet: UIViewController {
+        var seen: [String] = []
+        override func viewWillAppear(_ animated: Bool) { seen.append("willAppear \(isBeingPresented) \(isBeingDismissed)") }
+        override func viewDidAppear(_ animated: Bool) { seen.append("didAppear \(isBeingPresented) \(isBeingDismissed)") }
+        override func viewWillDisappear(_ animated: Bool) { seen.append("willDisappear \(isBeingPresented) \(isBeingDismissed)") }
+        override func viewDidDisappear(_ animated: Bool) { seen.append("didDisappear \(isBeingPresented) \(isBeingDismissed)") }
+    }
+
+    @Test func theCallbacksOfAPresentationAndADismissalSeeTheirPhase() throws {
+        nonisolated(unsafe) var sheet: Sheet?
+        nonisolated(unsafe) var between: (Bool, Bool)?
+        _ = try EnvironmentTests.run(Device(width: 390, height: 844, scale: 3)) { window in
+            let root = UIViewController()
+            window.rootViewController = root
+            window.makeKeyAndVisible()
+            let made = Sheet()
+            sheet = made
+            root.present(made, animated: false)
+            between = (made.isBeingPresented, made.isBeingDismissed)
+            let tap = UITapGestureRecognizer(target: nil, action: nil)
+            tap.addTarget { _ in made.dismiss(animated: false) }
+            window.addGestureRecognizer(tap)
+        }
+        #expect(between! == (false, false), "the presentation ended")
+        #expect(
+            sheet?.seen == [
+                "willAppear true false", "didAppear true false", "willDisappear false true", "didDisappear false true",
+            ])
+    }
+}
+
+/// Feedback generators' calls are `feedback` events at the time of the touch that made them.
+@Suite @MainActor struct FeedbackGeneratorTests {
+    @Test func hapticsAreRecordedAsEventsWhenTheyFire() throws {
+        let trace = try EnvironmentTests.run(Device(width: 390, height: 844, scale: 3)) { window in
+            window.rootViewController = UIViewController()
+            window.makeKeyAndVisible()
+            let impact = UIImpactFeedbackGenerator(style: .rigid)
+            let tap = UITapGestureRecognizer(target: nil, action: nil)
+            tap.addTarget { _ in
+                impact.prepare()
+                impact.impactOccurred(intensity: 0.62)
+                UINotificationFeedbackGenerator().notificationOccurred(.success)
+                UISelectionFeedbackGenerator().selectionChanged()
+            }
+            window.addGestureRecognizer(tap)
+        }
+        let feedback = trace.events.filter { $0.kind == "feedback" }.map { "\($0.t) \($0.subject) \($0.detail)" }
+        // The tap recognizes at the lift, 0.1 s.
+        #expect(
+            feedback == [
+                "0.1 impact.rigid prepare", "0.1 impact.rigid impactOccurred(0.6200)", "0.1 notification notificationOccurred(success)",
+                "0.1 selection selectionChanged",
+            ])
+    }
+}

@@ -1,4 +1,12 @@
 extension UIViewController {
+    /// Whether the controller is being presented: from `present` until its presentation transition
+    /// ends (its viewWillAppear and viewDidAppear see true), as UIKit's.
+    public var isBeingPresented: Bool { presentationPhase == .presenting }
+
+    /// Whether the controller is being dismissed: from `dismiss` until the dismissal transition
+    /// ends, cancelled or not (its viewWillDisappear and viewDidDisappear see true).
+    public var isBeingDismissed: Bool { presentationPhase == .dismissing }
+
     /// UIKit's manual appearance forwarding for a custom container: the will-callback (recorded as
     /// a `lifecycle` event), forwarded to the visible children, as the system's own transitions call it.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
