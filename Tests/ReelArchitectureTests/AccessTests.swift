@@ -51,8 +51,8 @@ import Testing
         // subclassing surface (touchesBegan/Moved/Ended/Cancelled, reset, location(ofTouch:in:)); the
         // environment (UIScreen, UIApplication, UIDevice, the idiom), begin/endAppearanceTransition, and
         // content views as frames (UIImage, UIImageView, UILabel, UIControl, UIButton),
-        // isBeingPresented/isBeingDismissed, the feedback generators.
-        "ReelKit": 442,
+        // isBeingPresented/isBeingDismissed, the feedback generators, Swift KVO's shape for views.
+        "ReelKit": 459,
         // ReelKit under Apple's framework names: each one `@_exported import ReelKit`, nothing of its own.
         "UIKit": 0, "QuartzCore": 0, "CoreGraphics": 0,
     ]
