@@ -49,8 +49,11 @@ import Testing
         // `UIGestureRecognizer.init(target:action:)`, `animate(alongsideTransition:)` with UIKit's default
         // completion and `UISpringTimingParameters()`, as UIKit declares them; +4: the runtime's
         // `objc_AssociationPolicy` and objc_set/get/removeAssociatedObject(s); +6: the recognizers'
-        // subclassing surface (touchesBegan/Moved/Ended/Cancelled, reset, location(ofTouch:in:)).
-        "ReelKit": 379,
+        // subclassing surface (touchesBegan/Moved/Ended/Cancelled, reset, location(ofTouch:in:)); the
+        // environment (UIScreen, UIApplication, UIDevice, the idiom), begin/endAppearanceTransition, and
+        // content views as frames (UIImage, UIImageView, UILabel, UIControl, UIButton),
+        // isBeingPresented/isBeingDismissed, the feedback generators, Swift KVO's shape for views.
+        "ReelKit": 461,
         // ReelKit under Apple's framework names: each one `@_exported import ReelKit`, nothing of its own.
         "UIKit": 0, "QuartzCore": 0, "CoreGraphics": 0,
         // Issue 54: the test helper (ArchiveReplay, its outcome, the Swift Testing and XCTest assertions).

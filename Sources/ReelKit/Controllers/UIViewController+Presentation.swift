@@ -52,6 +52,7 @@ extension UIViewController {
         }
         let removesPresenter = presentationController.shouldRemovePresentersView
         if removesPresenter { presenter.beginAppearance(appearing: false, animated: flag) }
+        target.presentationPhase = .presenting
         target.beginAppearance(appearing: true, animated: flag)
         let subject = target.reelName + ".presentation"
         runtime.emit("presentation", subject, "frameOfPresentedViewInContainerView")
@@ -69,6 +70,7 @@ extension UIViewController {
         runtime.emit("presentation", subject, "presentationTransitionWillBegin")
         presentationController.presentationTransitionWillBegin()
         transition.finish = { completed in
+            defer { target.presentationPhase = nil }
             runtime.emit("presentation", subject, "presentationTransitionDidEnd(\(completed))")
             presentationController.presentationTransitionDidEnd(completed)
             if completed {
@@ -146,6 +148,7 @@ extension UIViewController {
             }(), at: runtime.now)
         runtime.transition = transition
         presentationController.dismissalTransitionWillBegin()
+        target.presentationPhase = .dismissing
         target.beginAppearance(appearing: false, animated: flag)
         if removedPresenter {
             // The presenter's view comes back under the presentation for the dismissal.
@@ -154,6 +157,7 @@ extension UIViewController {
             presenter.beginAppearance(appearing: true, animated: flag)
         }
         transition.finish = { completed in
+            defer { target.presentationPhase = nil }
             runtime.emit("presentation", subject, "dismissalTransitionDidEnd(\(completed))")
             presentationController.dismissalTransitionDidEnd(completed)
             if completed {

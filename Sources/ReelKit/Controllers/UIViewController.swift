@@ -31,6 +31,9 @@
     @exclusivity(unchecked) public internal(set) var presentationController: UIPresentationController?
     /// Where the controller's appearance stands (UIKit's private `_appearState`).
     @exclusivity(unchecked) var appearance = AppearanceState.disappeared
+    /// A presentation or dismissal of this controller under way (isBeingPresented/Dismissed).
+    @exclusivity(unchecked) var presentationPhase: PresentationPhase?
+    enum PresentationPhase { case presenting, dismissing }
 
     public override init() {}
 

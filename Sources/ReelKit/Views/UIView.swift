@@ -26,6 +26,8 @@
     @exclusivity(unchecked) public private(set) weak var superview: UIView?
     @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
     @exclusivity(unchecked) public var isHidden = false
+    /// `observe(_:options:changeHandler:)`'s observations (KeyValueObserving.swift).
+    @exclusivity(unchecked) var observers: [WeakObservation] = []
     @exclusivity(unchecked) public var backgroundColor: UIColor?
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
     @exclusivity(unchecked) public var tag = 0
@@ -131,6 +133,7 @@
         }
         setModel(channel, value)
         if channel == .frame { layoutSubviews() }
+        notifyObservers()
     }
 
     /// The value on screen at session time `t`: the latest animation of the channel that has begun

@@ -4,5 +4,5 @@ import ArgumentParser
 struct KitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kit", abstract: "Start a package of your own UIKit-style transition code served as an engine (ReelKit).",
-        subcommands: [KitInitCommand.self])
+        subcommands: [KitInitCommand.self, KitPortCommand.self])
 }

@@ -1,0 +1,22 @@
+extension UIViewController {
+    /// Whether the controller is being presented: from `present` until its presentation transition
+    /// ends (its viewWillAppear and viewDidAppear see true), as UIKit's.
+    public var isBeingPresented: Bool { presentationPhase == .presenting }
+
+    /// Whether the controller is being dismissed: from `dismiss` until the dismissal transition
+    /// ends, cancelled or not (its viewWillDisappear and viewDidDisappear see true).
+    public var isBeingDismissed: Bool { presentationPhase == .dismissing }
+
+    /// UIKit's manual appearance forwarding for a custom container: the will-callback (recorded as
+    /// a `lifecycle` event), forwarded to the visible children, as the system's own transitions call it.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        beginAppearance(appearing: isAppearing, animated: animated)
+    }
+
+    /// The did-callback of the appearance transition begun; without one begun, nothing (UIKit
+    /// ignores an unbalanced end).
+    public func endAppearanceTransition() {
+        guard appearance == .appearing || appearance == .disappearing else { return }
+        endAppearance()
+    }
+}
