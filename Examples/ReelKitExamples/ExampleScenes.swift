@@ -10,6 +10,7 @@ public enum ExampleScenes {
             HalfSheetExample.scene,
             NavigationExample.popScene, NavigationExample.pushScene, PinchCloseExample.scene,
             InterruptibleCardExample.scene,
+            ConstraintSheetExample.scene,
         ]
     }
 }

@@ -33,6 +33,7 @@ enum KitSession {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: device.width, height: device.height))
         runtime.window = window
         scene.build(window)
+        AutoLayoutPass.layoutIfNeeded(window: window)
         guard window.rootViewController != nil else {
             throw ReelKitError("scene '\(scene.name)': the scene set no rootViewController on its window")
         }
@@ -71,6 +72,7 @@ enum KitSession {
             guard index < events.count else { break }
             runtime.now = events[index].t
             TouchDispatch.deliver(events[index], in: runtime, bindings: bindings)
+            AutoLayoutPass.layoutIfNeeded(window: window)
             index += 1
         }
         let outcome = runtime.outcome ?? (false, 0)

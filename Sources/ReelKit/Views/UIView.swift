@@ -20,6 +20,8 @@ open class UIView {
     @exclusivity(unchecked) var structuralName: String?
     /// The controller whose root view this is.
     @exclusivity(unchecked) weak var owningController: UIViewController?
+    /// Auto Layout's state (constraints, guides, priorities); nil until the view uses Auto Layout.
+    @exclusivity(unchecked) var autoLayout: AutoLayoutState?
 
     @exclusivity(unchecked) public private(set) weak var superview: UIView?
     @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
@@ -219,11 +221,17 @@ open class UIView {
         return nil
     }
 
-    /// Lays out subviews (override point; ReelKit has no Auto Layout).
+    /// Lays out subviews (override point; Auto Layout's frames are set before it runs).
     open func layoutSubviews() {}
-    public func setNeedsLayout() {}
-    /// Runs `layoutSubviews` now (UIKit defers it to the next layout pass).
-    public func layoutIfNeeded() { layoutSubviews() }
+    /// Schedules a layout pass (run at `layoutIfNeeded`, or after the current touch event).
+    public func setNeedsLayout() { layoutState.needsLayout = true }
+    /// Runs the layout pass now: the constraints of the view's tree solved, frames set (animated
+    /// inside an animation block), `layoutSubviews` called; without Auto Layout, `layoutSubviews`.
+    public func layoutIfNeeded() { AutoLayoutPass.layoutIfNeeded(self) }
+    /// The natural size of the content (UIView.noIntrinsicMetric along an axis without one).
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Updates constraints before the layout pass solves them (override point; call super).
+    open func updateConstraints() {}
 
     // MARK: Coordinates
 
