@@ -53,6 +53,9 @@ struct CassowarySolver {
     var pivotLimit: Int
     private var nextId = 0
     private var rows: [CassowarySymbol: CassowaryRow] = [:]
+    /// For each symbol, the basic symbols whose rows hold it: substitutions and pivots visit only
+    /// those rows, not the whole tableau.
+    private var columns: [CassowarySymbol: Set<CassowarySymbol>] = [:]
     private var variables: [Int: CassowarySymbol] = [:]
     private var tags: [Handle: Tag] = [:]
     private var edits: [Int: Edit] = [:]
@@ -64,6 +67,24 @@ struct CassowarySolver {
     private(set) var totalPivots = 0
 
     init(pivotLimit: Int = 100_000) { self.pivotLimit = pivotLimit }
+
+    private mutating func setRow(_ basic: CassowarySymbol, _ row: CassowaryRow) {
+        _ = takeRow(basic)
+        rows[basic] = row
+        for symbol in row.cells.keys { columns[symbol, default: []].insert(basic) }
+    }
+
+    private mutating func takeRow(_ basic: CassowarySymbol) -> CassowaryRow? {
+        guard let row = rows.removeValue(forKey: basic) else { return nil }
+        for symbol in row.cells.keys {
+            columns[symbol]?.remove(basic)
+            if columns[symbol]?.isEmpty == true { columns[symbol] = nil }
+        }
+        return row
+    }
+
+    /// The basic symbols whose rows hold `symbol`, in id order.
+    private func holding(_ symbol: CassowarySymbol) -> [CassowarySymbol] { (columns[symbol] ?? []).sorted() }
 
     private mutating func symbol(_ kind: CassowarySymbol.Kind) -> CassowarySymbol {
         nextId += 1
@@ -106,7 +127,7 @@ struct CassowarySolver {
             var solved = row
             solved.solve(for: subject)
             substitute(subject, with: solved)
-            rows[subject] = solved
+            setRow(subject, solved)
         } else {
             // Only a required constraint can fail here; it has changed nothing yet but its symbols.
             let saved = self
@@ -134,9 +155,9 @@ struct CassowarySolver {
         pivots = 0
         if tag.marker.kind == .error { removeMarkerEffects(tag.marker, tag.strength) }
         if let other = tag.other, other.kind == .error { removeMarkerEffects(other, tag.strength) }
-        if rows.removeValue(forKey: tag.marker) == nil {
+        if takeRow(tag.marker) == nil {
             guard let leaving = markerLeavingRow(tag.marker) else { throw .unbounded }
-            var row = rows.removeValue(forKey: leaving)!
+            var row = takeRow(leaving)!
             row.solve(leaving, for: tag.marker)
             substitute(tag.marker, with: row)
         }
@@ -166,7 +187,7 @@ struct CassowarySolver {
             if row.add(delta) < 0 { infeasible.append(other) }
             rows[other] = row
         } else {
-            for symbol in rows.keys.sorted() {
+            for symbol in holding(edit.tag.marker) {
                 let coefficient = rows[symbol]!.coefficient(of: edit.tag.marker)
                 guard coefficient != 0 else { continue }
                 if rows[symbol]!.add(delta * coefficient) < 0, symbol.kind != .external { infeasible.append(symbol) }
@@ -224,30 +245,34 @@ struct CassowarySolver {
 
     private mutating func addWithArtificialVariable(_ row: CassowaryRow) throws(Failure) -> Bool {
         let art = symbol(.slack)
-        rows[art] = row
+        setRow(art, row)
         artificial = row
         try optimize(objective: false)
         let success = abs(artificial!.constant) < CassowaryRow.epsilon
         artificial = nil
-        if var basic = rows.removeValue(forKey: art) {
+        if var basic = takeRow(art) {
             if basic.cells.isEmpty { return success }
             guard let entering = basic.orderedSymbols.first(where: { $0.isPivotable }) else { return false }
             basic.solve(art, for: entering)
             substitute(entering, with: basic)
-            rows[entering] = basic
+            setRow(entering, basic)
         }
-        for key in Array(rows.keys) { rows[key]!.remove(art) }
+        for key in holding(art) {
+            var row = takeRow(key)!
+            row.remove(art)
+            setRow(key, row)
+        }
         objective.remove(art)
         return success
     }
 
     private mutating func substitute(_ symbol: CassowarySymbol, with row: CassowaryRow) {
         var negative: [CassowarySymbol] = []
-        // The rows holding the symbol, listed first (mutating the rows while a view of their keys is alive would copy them all).
-        let holding = rows.compactMap { $0.value.cells[symbol] == nil ? nil : $0.key }
-        for key in holding {
-            rows[key]!.substitute(symbol, with: row)
-            if key.kind != .external, rows[key]!.constant < 0 { negative.append(key) }
+        for key in columns[symbol] ?? [] {
+            var basic = takeRow(key)!
+            basic.substitute(symbol, with: row)
+            if key.kind != .external, basic.constant < 0 { negative.append(key) }
+            setRow(key, basic)
         }
         infeasible.append(contentsOf: negative.sorted())
         objective.substitute(symbol, with: row)
@@ -271,7 +296,8 @@ struct CassowarySolver {
             guard let entering else { return }
             var leaving: CassowarySymbol?
             var ratio = Double.greatestFiniteMagnitude
-            for (key, candidateRow) in rows where key.kind != .external {
+            for key in columns[entering] ?? [] where key.kind != .external {
+                let candidateRow = rows[key]!
                 let coefficient = candidateRow.coefficient(of: entering)
                 guard coefficient < 0 else { continue }
                 let candidate = -candidateRow.constant / coefficient
@@ -282,10 +308,10 @@ struct CassowarySolver {
             }
             guard let leaving else { throw .unbounded }
             try countPivot()
-            var row = rows.removeValue(forKey: leaving)!
+            var row = takeRow(leaving)!
             row.solve(leaving, for: entering)
             substitute(entering, with: row)
-            rows[entering] = row
+            setRow(entering, row)
         }
     }
 
@@ -305,10 +331,10 @@ struct CassowarySolver {
             }
             guard let entering else { throw .unbounded }
             try countPivot()
-            var basic = rows.removeValue(forKey: leaving)!
+            var basic = takeRow(leaving)!
             basic.solve(leaving, for: entering)
             substitute(entering, with: basic)
-            rows[entering] = basic
+            setRow(entering, basic)
         }
     }
 
@@ -323,7 +349,7 @@ struct CassowarySolver {
         var third: CassowarySymbol?
         var r1 = Double.greatestFiniteMagnitude
         var r2 = Double.greatestFiniteMagnitude
-        for key in rows.keys.sorted() {
+        for key in holding(marker) {
             let row = rows[key]!
             let coefficient = row.coefficient(of: marker)
             if coefficient == 0 { continue }
