@@ -192,4 +192,65 @@ import Testing
                 == "scene 'layout.cycle': a cycle of layout passes: view 'restless' still needs layout after 100 passes (does its layoutSubviews or updateConstraints invalidate layout every time?)"
         )
     }
+
+    @Test func anAmbiguousViewIsRecordedInTheTrace() throws {
+        let trace = try Self.run("layout.ambiguous") { _, home in
+            Self.onTap(home.view) {
+                let box = UIView()
+                box.accessibilityIdentifier = "loose"
+                box.translatesAutoresizingMaskIntoConstraints = false
+                home.view.addSubview(box)
+                // Its width and x are fixed; nothing fixes its y or height.
+                NSLayoutConstraint.activate([
+                    box.leftAnchor.constraint(equalTo: home.view.leftAnchor, constant: 8), box.widthAnchor.constraint(equalToConstant: 50),
+                ])
+                UIView.animate(withDuration: 0.1) { home.view.alpha = 0.9 }
+            }
+        }
+        let layout = trace.events.filter { $0.kind == "layout" }
+        #expect(layout.map(\.subject) == ["loose (y, height)"] && layout.first?.detail == "ambiguous layout")
+        #expect(trace.frames.last?.views.first { $0.key == "loose" }.map { ($0.x, $0.w) } ?? (0, 0) == (8, 50))
+    }
+
+    final class Counter: @unchecked Sendable { var count = 0 }
+
+    @Test func aResizedSuperviewIsFollowedAtTheNextPassAndUpdateConstraintsRunsWhenAskedFor() throws {
+        final class Panel: UIView {
+            var counter: Counter?
+            override func updateConstraints() {
+                counter?.count += 1
+                super.updateConstraints()
+            }
+        }
+        let updates = Counter()
+        let trace = try Self.run("layout.resize") { _, home in
+            let panel = Panel(frame: CGRect(x: 0, y: 100, width: 200, height: 200))
+            panel.accessibilityIdentifier = "panel"
+            panel.counter = updates
+            home.view.addSubview(panel)
+            let badge = UIView()
+            badge.accessibilityIdentifier = "badge"
+            badge.translatesAutoresizingMaskIntoConstraints = false
+            panel.addSubview(badge)
+            NSLayoutConstraint.activate([
+                badge.trailingAnchor.constraint(equalTo: panel.trailingAnchor, constant: -10),
+                badge.bottomAnchor.constraint(equalTo: panel.bottomAnchor, constant: -10),
+                badge.widthAnchor.constraint(equalToConstant: 20), badge.heightAnchor.constraint(equalToConstant: 20),
+            ])
+            Self.onTap(home.view) {
+                panel.frame = CGRect(x: 0, y: 100, width: 300, height: 400)
+                panel.setNeedsUpdateConstraints()
+                UIView.animate(withDuration: 0.1) { home.view.alpha = 0.9 }
+            }
+        }
+        // In the panel, x + 20 = width - 10 and y + 20 = height - 10: before the tap 200 x 200, after 300 x 400.
+        for frame in trace.frames {
+            let badge = try #require(frame.views.first { $0.key == "badge" })
+            let (width, height) = frame.t >= 0.15 ? (300.0, 400.0) : (200, 200)
+            #expect(badge.x == width - 10 - 20 && badge.y == 100 + height - 10 - 20)
+        }
+        #expect(trace.frames.contains { $0.t >= 0.15 })
+        // Once, at the pass after the tap asked for it.
+        #expect(updates.count == 1)
+    }
 }

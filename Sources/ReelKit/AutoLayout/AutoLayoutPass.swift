@@ -107,7 +107,8 @@ enum AutoLayoutPass {
         }
         for broken in system.broken { KitRuntime.current?.emit("layout", broken.subject, broken.detail) }
         for ambiguous in system.ambiguities { KitRuntime.current?.emit("layout", ambiguous, "ambiguous layout") }
-        system.apply()
+        // The frames the pass set asked for a pass themselves (the frame setter): that request is this one.
+        for view in system.apply() { view.autoLayout?.needsLayout = false }
         return true
     }
 }

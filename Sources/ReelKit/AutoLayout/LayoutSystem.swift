@@ -244,8 +244,10 @@ struct LayoutSystem {
 
     // MARK: Applying
 
-    /// Sets the solved frames of the views whose constraints decide them, and the guides' frames.
-    func apply() {
+    /// Sets the solved frames of the views whose constraints decide them, and the guides' frames;
+    /// returns the views whose frames it changed.
+    func apply() -> [UIView] {
+        var changed: [UIView] = []
         for (i, item) in items.enumerated() {
             let x = solver.value(of: Self.left(i))
             let y = solver.value(of: Self.top(i))
@@ -257,7 +259,10 @@ struct LayoutSystem {
                 let px = parent.map { solver.value(of: Self.left($0)) } ?? 0
                 let py = parent.map { solver.value(of: Self.top($0)) } ?? 0
                 let frame = CGRect(x: x - px, y: y - py, width: frameSize.0, height: frameSize.1)
-                if frame != view.frame { view.frame = frame }
+                if frame != view.frame {
+                    view.frame = frame
+                    changed.append(view)
+                }
             case .guide(let guide):
                 let owner = guide.owningView.flatMap { itemIndex[ObjectIdentifier($0)] }
                 let ox = owner.map { solver.value(of: Self.left($0)) } ?? 0
@@ -265,6 +270,7 @@ struct LayoutSystem {
                 guide.layoutFrame = CGRect(x: x - ox, y: y - oy, width: frameSize.0, height: frameSize.1)
             }
         }
+        return changed
     }
 }
 

@@ -113,6 +113,7 @@ enum KitSession {
     /// A display tick: clocks that reach their ends end, the frame is sampled (showing the end
     /// states), then completions run (which may complete the transition).
     private static func renderTick(at t: Double, runtime: KitRuntime, frames: inout [Frame]) {
+        AutoLayoutPass.layoutIfNeeded(window: runtime.window)
         var endedTimeline: (KitTransition, Bool)?
         if let transition = runtime.transition, let timeline = transition.timeline, timeline.endIfReached(at: t) {
             endedTimeline = (transition, timeline.fractionComplete >= 1)

@@ -130,7 +130,11 @@ open class UIView {
             animations.removeAll { $0.channel == channel }
         }
         setModel(channel, value)
-        if channel == .frame { layoutSubviews() }
+        if channel == .frame {
+            // A view taking part in Auto Layout asks for a pass: the frames constrained to it follow.
+            autoLayout?.needsLayout = true
+            layoutSubviews()
+        }
     }
 
     /// The value on screen at session time `t`: the latest animation of the channel that has begun
