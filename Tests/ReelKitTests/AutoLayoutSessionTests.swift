@@ -253,4 +253,54 @@ import Testing
         // Once, at the pass after the tap asked for it.
         #expect(updates.count == 1)
     }
+
+    /// Misuses UIKit raises for: each a session error naming the constraint and the cause.
+    @Test(arguments: ["axes", "location", "ancestor", "deallocated", "priority", "range"])
+    func aMisusedConstraintIsASessionErrorNamingIt(_ misuse: String) {
+        let message = Self.message {
+            try Self.run("layout.misuse") { _, home in
+                let box = UIView()
+                box.accessibilityIdentifier = "box"
+                box.translatesAutoresizingMaskIntoConstraints = false
+                home.view.addSubview(box)
+                let constraint: NSLayoutConstraint
+                let stray = UIView()
+                stray.accessibilityIdentifier = "stray"
+                switch misuse {
+                case "axes":
+                    constraint = NSLayoutConstraint(
+                        item: box, attribute: .left, relatedBy: .equal, toItem: home.view, attribute: .top, multiplier: 1, constant: 0)
+                case "location":
+                    constraint = NSLayoutConstraint(
+                        item: box, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 5)
+                case "ancestor":
+                    constraint = box.widthAnchor.constraint(equalTo: stray.widthAnchor)
+                case "deallocated":
+                    var gone: UIView? = UIView()
+                    constraint = box.widthAnchor.constraint(equalTo: gone!.widthAnchor)
+                    gone = nil
+                case "priority":
+                    constraint = box.widthAnchor.constraint(equalToConstant: 5)
+                default:
+                    constraint = box.widthAnchor.constraint(equalToConstant: 5)
+                    constraint.priority = UILayoutPriority(1001)
+                }
+                constraint.identifier = "c"
+                constraint.isActive = true
+                if misuse == "priority" { constraint.priority = .defaultHigh }
+                // While the stray view lives (the constraint holds its items weakly, as UIKit's do).
+                if misuse == "ancestor" { withExtendedLifetime(stray) { home.view.layoutIfNeeded() } }
+            }
+        }
+        let causes = [
+            "axes": "constraint 'c': it relates left to top (attributes of different axes)",
+            "location": "constraint 'c': a location (top) cannot be equal to a constant",
+            "ancestor": "constraint 'c': its items have no common ancestor (stray is not in the tree)",
+            "deallocated": "constraint 'c': its second item no longer exists (it was deallocated)",
+            "priority":
+                "constraint 'c' changed its priority from 1000.0 to 750.0 while active: UIKit does not support mutating a priority from required to not (or back) on an installed constraint",
+            "range": "constraint 'c': its priority 1001.0 is outside 1...1000",
+        ]
+        #expect(message == "scene 'layout.misuse': " + causes[misuse]!)
+    }
 }

@@ -49,8 +49,8 @@ struct LayoutSystem {
         guard priority.isFinite, priority > 0, priority <= 1000 else { return "its priority \(priority) is outside 1...1000" }
         guard constraint.firstAttribute != .notAnAttribute else { return "its first attribute is notAnAttribute" }
         guard let second = LayoutItemRef(constraint.secondItem) else {
-            return constraint.firstAttribute.axis == .size || constraint.secondItem != nil
-                ? nil : "a location (\(constraint.firstAttribute)) cannot be equal to a constant"
+            if constraint.secondAttribute != .notAnAttribute { return "its second item no longer exists (it was deallocated)" }
+            return constraint.firstAttribute.axis == .size ? nil : "a location (\(constraint.firstAttribute)) cannot be equal to a constant"
         }
         guard constraint.firstAttribute.axis == constraint.secondAttribute.axis else {
             return "it relates \(constraint.firstAttribute) to \(constraint.secondAttribute) (attributes of different axes)"
