@@ -99,10 +99,8 @@ enum AutoLayoutPass {
                 return false
             }
         }
-        do throws(LayoutSystem.Stop) {
-            try system.build(active)
-        } catch {
-            fail(error.message)
+        if let stop = system.build(active) {
+            fail(stop)
             return false
         }
         for broken in system.broken { KitRuntime.current?.emit("layout", broken.subject, broken.detail) }

@@ -4,8 +4,6 @@
 /// intrinsic`) and compression resistance (`size >= intrinsic`) at the view's priorities, and the
 /// active constraints: required ones first (in tree then activation order), then the others.
 struct LayoutSystem {
-    struct Stop: Error { var message: String }
-
     /// A required constraint the pass broke, as its trace event says it.
     struct Broken {
         var subject: String
@@ -132,8 +130,8 @@ struct LayoutSystem {
             source: .user(constraint), items: itemList)
     }
 
-    /// Builds and solves the system for the active constraints.
-    mutating func build(_ constraints: [NSLayoutConstraint]) throws(Stop) {
+    /// Builds and solves the system for the active constraints; a message when the work limit stopped it.
+    mutating func build(_ constraints: [NSLayoutConstraint]) -> String? {
         _ = index(of: LayoutItemRef(root)!)
         var user: [Equation] = []
         for constraint in constraints {
@@ -163,13 +161,16 @@ struct LayoutSystem {
         for equation in user {
             if case .required = equation.constraint.strength { required.append(equation) } else { optional.append(equation) }
         }
-        for equation in required + optional { try add(equation) }
+        for equation in required + optional {
+            if let stop = add(equation) { return stop }
+        }
         for (i, item) in items.enumerated() {
             if case .view(let view) = item.kind, view.translatesAutoresizingMaskIntoConstraints || view === root { continue }
             let names = ["x", "y", "width", "height"]
             let open = (0..<4).filter { solver.isUndetermined(i * 4 + $0) }.map { names[$0] }
             if !open.isEmpty { ambiguities.append(item.name + " (" + open.joined(separator: ", ") + ")") }
         }
+        return nil
     }
 
     private func fixed(
@@ -212,17 +213,16 @@ struct LayoutSystem {
         return out
     }
 
-    private mutating func add(_ equation: Equation) throws(Stop) {
+    private mutating func add(_ equation: Equation) -> String? {
         do throws(CassowarySolver.Failure) {
             added.append((try solver.add(equation.constraint), equation))
         } catch .unsatisfiable {
             breakConstraint(equation)
         } catch {
-            throw Stop(
-                message:
-                    "Auto Layout could not solve \(equation.source.text): \(error) (more than \(AutoLayoutLimits.pivotsPerConstraint) pivots)"
-            )
+            return
+                "Auto Layout could not solve \(equation.source.text): \(error) (more than \(AutoLayoutLimits.pivotsPerConstraint) pivots)"
         }
+        return nil
     }
 
     /// UIKit's recovery: the constraint that cannot hold is not applied; the event lists the
