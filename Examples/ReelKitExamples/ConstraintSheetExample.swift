@@ -13,27 +13,38 @@ public enum ConstraintSheetExample {
     public static let projection: CGFloat = 0.2
     public static let duration: TimeInterval = 0.3
 
-    /// The rule: the height the release settles at.
-    public static func target(height: CGFloat, velocityY: CGFloat) -> CGFloat {
-        height - projection * velocityY > (closedHeight + openHeight) / 2 ? openHeight : closedHeight
+    /// The rule: the height the release settles at (`open`: the open height of the version).
+    public static func target(height: CGFloat, velocityY: CGFloat, open: CGFloat = openHeight) -> CGFloat {
+        height - projection * velocityY > (closedHeight + open) / 2 ? open : closedHeight
     }
 
-    public static let scene = ReelKitScene(
-        name: "sheet.constraint",
-        summary: "A pan drags a bottom sheet whose height is a constraint (120...700); release animates the constant to open or closed",
-        trigger: TriggerSpec(kind: .pan, direction: .up, extent: 580)
-    ) { window in
-        let home = ConstraintSheetViewController()
-        home.restorationIdentifier = "home"
-        window.rootViewController = home
-        window.makeKeyAndVisible()
+    public static let scene = scene(openHeight: openHeight)
+
+    /// The scene with another open height (a version whose constraint constant changed).
+    public static func scene(openHeight open: CGFloat) -> ReelKitScene {
+        ReelKitScene(
+            name: "sheet.constraint",
+            summary: "A pan drags a bottom sheet whose height is a constraint (120...700); release animates the constant to open or closed",
+            trigger: TriggerSpec(kind: .pan, direction: .up, extent: 580)
+        ) { window in
+            let home = ConstraintSheetViewController(openHeight: open)
+            home.restorationIdentifier = "home"
+            window.rootViewController = home
+            window.makeKeyAndVisible()
+        }
     }
 }
 
 final class ConstraintSheetViewController: UIViewController {
     let sheet = UIView()
+    let openHeight: CGFloat
     var height: NSLayoutConstraint!
     var heightAtStart: CGFloat = 0
+
+    init(openHeight: CGFloat) {
+        self.openHeight = openHeight
+        super.init()
+    }
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -58,11 +69,12 @@ final class ConstraintSheetViewController: UIViewController {
         case .began:
             heightAtStart = height.constant
         case .changed:
-            height.constant = min(max(heightAtStart - pan.translation(in: view).y, rule.closedHeight), rule.openHeight)
+            height.constant = min(max(heightAtStart - pan.translation(in: view).y, rule.closedHeight), openHeight)
             view.layoutIfNeeded()
         case .ended, .cancelled:
             let target =
-                pan.state == .ended ? rule.target(height: height.constant, velocityY: pan.velocity(in: view).y) : rule.closedHeight
+                pan.state == .ended
+                ? rule.target(height: height.constant, velocityY: pan.velocity(in: view).y, open: openHeight) : rule.closedHeight
             UIView.animate(
                 withDuration: rule.duration, delay: 0, options: .curveEaseOut,
                 animations: {
