@@ -1,7 +1,7 @@
 /// UIView as transitions use it: geometry, alpha, transform, hierarchy, gesture recognizers. Its
 /// animatable properties (frame, bounds, center, alpha, transform) report to the animation block
 /// being run, so `UIView.animate` animates them on Reel's timing model; frames sample their
-/// on-screen (presentation) values. No layers, drawing or Auto Layout.
+/// on-screen (presentation) values. Auto Layout: Sources/ReelKit/AutoLayout. No layers or drawing.
 ///
 /// ```swift
 /// let card = UIView(frame: CGRect(x: 0, y: 400, width: 390, height: 444))
