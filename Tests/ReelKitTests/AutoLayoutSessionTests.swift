@@ -255,7 +255,7 @@ import Testing
     }
 
     /// Misuses UIKit raises for: each a session error naming the constraint and the cause.
-    @Test(arguments: ["axes", "location", "ancestor", "deallocated", "priority", "range"])
+    @Test(arguments: ["axes", "location", "ancestor", "deallocated", "guide", "priority", "range"])
     func aMisusedConstraintIsASessionErrorNamingIt(_ misuse: String) {
         let message = Self.message {
             try Self.run("layout.misuse") { _, home in
@@ -279,6 +279,8 @@ import Testing
                     var gone: UIView? = UIView()
                     constraint = box.widthAnchor.constraint(equalTo: gone!.widthAnchor)
                     gone = nil
+                case "guide":
+                    constraint = UILayoutGuide().widthAnchor.constraint(equalTo: box.widthAnchor)
                 case "priority":
                     constraint = box.widthAnchor.constraint(equalToConstant: 5)
                 default:
@@ -297,6 +299,7 @@ import Testing
             "location": "constraint 'c': a location (top) cannot be equal to a constant",
             "ancestor": "constraint 'c': its items have no common ancestor (stray is not in the tree)",
             "deallocated": "constraint 'c': its second item no longer exists (it was deallocated)",
+            "guide": "constraint 'c' was activated while its first item is in no view (a layout guide without an owning view)",
             "priority":
                 "constraint 'c' changed its priority from 1000.0 to 750.0 while active: UIKit does not support mutating a priority from required to not (or back) on an installed constraint",
             "range": "constraint 'c': its priority 1001.0 is outside 1...1000",

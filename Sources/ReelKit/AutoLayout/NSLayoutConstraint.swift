@@ -55,8 +55,18 @@ open class NSLayoutConstraint: CustomStringConvertible {
         get { active }
         set {
             guard newValue != active else { return }
+            guard let view = hostView else {
+                // UIKit raises: a constraint's items must be in a view hierarchy.
+                if newValue {
+                    KitRuntime.current?.fail(
+                        KitFailure(
+                            message:
+                                "constraint \(self) was activated while its first item is in no view (a layout guide without an owning view)"
+                        ))
+                }
+                return
+            }
             active = newValue
-            guard let view = hostView else { return }
             let state = view.layoutState
             if newValue {
                 state.constraints.append(self)
