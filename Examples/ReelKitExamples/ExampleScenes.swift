@@ -11,6 +11,7 @@ public enum ExampleScenes {
             NavigationExample.popScene, NavigationExample.pushScene, PinchCloseExample.scene,
             InterruptibleCardExample.scene,
             LoggingCardExample.scene,
+            ConstraintSheetExample.scene,
         ]
     }
 }

@@ -33,6 +33,8 @@ struct ErrorContractTests {
         "Interrupted": "reel's own: SIGINT or SIGTERM, which ends a command with 130 or 143",
         "PropertyAnimatorError":
             "ReelTiming imports no module (not even ReelTrace); ReelKit, its one caller, turns it into a KitFailure at the call",
+        "Failure":
+            "ReelKit's internal Cassowary solver outcome (CassowarySolver.Failure): the layout pass turns it into a KitFailure or a broken-constraint event at the call",
     ]
 
     /// The exit number of each kind: BSD sysexits(3) where one applies (64 EX_USAGE, 65 EX_DATAERR,

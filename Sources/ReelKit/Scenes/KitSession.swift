@@ -45,6 +45,7 @@ enum KitSession {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: device.width, height: device.height))
         runtime.window = window
         scene.build(window)
+        AutoLayoutPass.layoutIfNeeded(window: window)
         guard window.rootViewController != nil else {
             throw ReelKitError("scene '\(scene.name)': the scene set no rootViewController on its window")
         }
@@ -83,6 +84,7 @@ enum KitSession {
             guard index < events.count else { break }
             runtime.now = events[index].t
             TouchDispatch.deliver(events[index], in: runtime, bindings: bindings)
+            AutoLayoutPass.layoutIfNeeded(window: window)
             index += 1
         }
         let outcome = runtime.outcome ?? (false, 0)
@@ -123,6 +125,7 @@ enum KitSession {
     /// A display tick: clocks that reach their ends end, the frame is sampled (showing the end
     /// states), then completions run (which may complete the transition).
     private static func renderTick(at t: Double, runtime: KitRuntime, frames: inout [Frame]) {
+        AutoLayoutPass.layoutIfNeeded(window: runtime.window)
         var endedTimeline: (KitTransition, Bool)?
         if let transition = runtime.transition, let timeline = transition.timeline, timeline.endIfReached(at: t) {
             endedTimeline = (transition, timeline.fractionComplete >= 1)

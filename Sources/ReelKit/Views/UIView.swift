@@ -1,7 +1,7 @@
 /// UIView as transitions use it: geometry, alpha, transform, hierarchy, gesture recognizers. Its
 /// animatable properties (frame, bounds, center, alpha, transform) report to the animation block
 /// being run, so `UIView.animate` animates them on Reel's timing model; frames sample their
-/// on-screen (presentation) values. No layers, drawing or Auto Layout.
+/// on-screen (presentation) values. Auto Layout: Sources/ReelKit/AutoLayout. No layers or drawing.
 ///
 /// ```swift
 /// let card = UIView(frame: CGRect(x: 0, y: 400, width: 390, height: 444))
@@ -22,6 +22,8 @@
     @exclusivity(unchecked) var structuralName: String?
     /// The controller whose root view this is.
     @exclusivity(unchecked) weak var owningController: UIViewController?
+    /// Auto Layout's state (constraints, guides, priorities); nil until the view uses Auto Layout.
+    @exclusivity(unchecked) var autoLayout: AutoLayoutState?
 
     @exclusivity(unchecked) public private(set) weak var superview: UIView?
     @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
@@ -132,7 +134,11 @@
             animations.removeAll { $0.channel == channel }
         }
         setModel(channel, value)
-        if channel == .frame { layoutSubviews() }
+        if channel == .frame {
+            // A view taking part in Auto Layout asks for a pass: the frames constrained to it follow.
+            autoLayout?.needsLayout = true
+            layoutSubviews()
+        }
         notifyObservers()
     }
 
@@ -224,11 +230,17 @@
         return nil
     }
 
-    /// Lays out subviews (override point; ReelKit has no Auto Layout).
+    /// Lays out subviews (override point; Auto Layout's frames are set before it runs).
     open func layoutSubviews() {}
-    public func setNeedsLayout() {}
-    /// Runs `layoutSubviews` now (UIKit defers it to the next layout pass).
-    public func layoutIfNeeded() { layoutSubviews() }
+    /// Schedules a layout pass (run at `layoutIfNeeded`, or after the current touch event).
+    public func setNeedsLayout() { layoutState.needsLayout = true }
+    /// Runs the layout pass now: the constraints of the view's tree solved, frames set (animated
+    /// inside an animation block), `layoutSubviews` called; without Auto Layout, `layoutSubviews`.
+    public func layoutIfNeeded() { AutoLayoutPass.layoutIfNeeded(self) }
+    /// The natural size of the content (UIView.noIntrinsicMetric along an axis without one).
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Updates constraints before the layout pass solves them (override point; call super).
+    open func updateConstraints() {}
 
     // MARK: Coordinates
 
