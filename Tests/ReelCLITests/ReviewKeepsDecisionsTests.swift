@@ -198,4 +198,27 @@ struct ReviewKeepsDecisionsTests {
         let check = try runReel(["info", "a.sqlite", "--check"], in: folder)
         #expect(check.status == 0 && !check.standardOutput.contains("rejected: "), "\(check.standardOutput)")
     }
+
+    /// An `exec:` engine tells who it is only in an answer: the review runs it once before the first
+    /// question, so an engine that changed since the replay (here its version) is refused (65) with
+    /// nothing asked and nothing written (0.16.0 asked first, then refused at the end).
+    @Test func aChangedExecEngineIsRefusedBeforeTheFirstQuestion() throws {
+        let folder = try temporaryFolder()
+        let archive = folder + "/a.sqlite"
+        // The example engine knows the navigation pops (not the swipe dismissal).
+        _ = try record(try synthesizedStream("nav.interactive-pop", count: 12, seed: 12, in: folder), into: archive)
+        let script = folder + "/engine.sh"
+        let engine = "python3 \(repositoryRoot)/tools/example_engine.py --threshold 0.3 --engine-version"
+        try write("exec \(engine) 1.0\n", to: script)
+        let replay = try runReel(["replay", "a.sqlite", "--engine", "exec:sh engine.sh", "--no-keep-traces"], in: folder)
+        #expect(replay.status == 1, "\(replay.standardError)")
+        try write("exec \(engine) 2.0\n", to: script)
+        try write("a\nA\n", to: folder + "/answers.txt")
+        let review = try runReel(
+            ["review", "a.sqlite", "--interactive", "--engine", "exec:sh \(script)"], in: folder, input: folder + "/answers.txt")
+        #expect(review.status == 65, "\(review.standardError)")
+        #expect(review.standardError.contains("example-percent-engine 2.0"), "\(review.standardError)")
+        #expect(!review.standardError.contains(", session "), "asked before refusing: \(review.standardError)")
+        #expect(try archiveCount(archive, "SELECT count(*) FROM baseline_history") == 0)
+    }
 }

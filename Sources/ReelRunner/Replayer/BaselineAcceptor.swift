@@ -113,7 +113,12 @@ package final class BaselineAcceptor {
         // The candidate is made only when a session has no stored trace of it to take.
         let toRun = selected.filter { $0.storedTrace == nil }.count
         let engine: TransitionEngine? = toRun > 0 ? try EngineFactory(candidateSpec(stored: replay.candidate, toRun: toRun)).make() : nil
-        if let engine, engine.identityIsKnown { try checkIdentity(engine.identity, recorded: recorded, candidate: replay.candidate) }
+        if let engine {
+            if !engine.identityIsKnown, let first = selected.first(where: { $0.storedTrace == nil }) {
+                try introduce(engine, on: first.sessionID)
+            }
+            try checkIdentity(engine.identity, recorded: recorded, candidate: replay.candidate)
+        }
         return Plan(sessions: selected, candidate: replay.candidate, recorded: recorded, engine: engine)
     }
 
@@ -165,6 +170,24 @@ package final class BaselineAcceptor {
         }
         summary.engine = engine?.identity ?? plan.recorded
         return summary
+    }
+
+    /// An external engine tells who it is only in an answer: it is run once on `sessionID` (the
+    /// trace is not kept), so a changed engine or one that fails is refused before any acceptance.
+    private func introduce(_ engine: TransitionEngine, on sessionID: Int64) throws {
+        guard
+            let session = try archive.loadSessions(
+                [sessionID], contents: SessionContents(frames: false, events: false, tags: false, hierarchy: false)
+            ).first
+        else { throw ArchiveError.sessionNotFound(id: sessionID) }
+        let header = session.header
+        let spec = try ScenarioSpec.decode(json: header.scenarioSpecJSON)
+        do {
+            _ = try engine.run(
+                scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: session.touches, outcomeHierarchy: false)
+        } catch {
+            throw ReelFailure(.dataError, "session \(sessionID): the candidate failed on it: \(error)")
+        }
     }
 
     /// Runs `session` on the candidate `engine` and stores its trace as the engine's trace of the

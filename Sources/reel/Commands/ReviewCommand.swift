@@ -34,10 +34,12 @@ struct ReviewCommand: ParsableCommand {
             q, the end of input or a crash keeps every answer before it. \
             Everything that can refuse is checked before the first answer is applied: the replay is \
             finished, and when a session to accept has no kept trace the candidate can run again (--engine \
-            names the replay's engine: the same file, however it is spelled). \
+            names the replay's engine: the same file, however it is spelled) and is still the engine the \
+            replay ran (an exec: engine is run once on a session to say who it is). \
             Exit codes: 0 listed or applied, 64 usage (also: a candidate to run that --engine does not \
             name), 65 an unknown or unfinished replay, a decisions line that is not `ID accept|reject|skip`, \
-            a session decided twice or one the replay did not diverge on, 66 a missing archive or decisions file.
+            a session decided twice or one the replay did not diverge on, a candidate that is no longer the \
+            engine the replay ran, 66 a missing archive or decisions file.
             """)
 
     @Argument(help: "The archive.")
