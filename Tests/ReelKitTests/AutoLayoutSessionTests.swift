@@ -12,7 +12,8 @@ import Testing
     /// A tap at (200, 300): down at 0.1 s, up at 0.15 s (the tap is recognized at the lift).
     static let tap = [Touch(t: 0.1, id: 1, phase: .began, x: 200, y: 300), Touch(t: 0.15, id: 1, phase: .ended, x: 200, y: 300)]
 
-    static func run(_ name: String, touches: [Touch] = tap, build: @escaping @MainActor @Sendable (UIWindow, UIViewController) -> Void) throws
+    static func run(_ name: String, touches: [Touch] = tap, build: @escaping @MainActor @Sendable (UIWindow, UIViewController) -> Void)
+        throws
         -> Trace
     {
         let scene = ReelKitScene(name: name, trigger: TriggerSpec(kind: .tap)) { window in
