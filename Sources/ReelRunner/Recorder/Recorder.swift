@@ -60,6 +60,12 @@ public final class Recorder {
     /// ahead: a few dozen sessions' traces are held at once, whatever the batch size.
     private static let chunkSize = 16, handOffDepth = 2
 
+    /// The most heap bytes (`TraceFootprint`) of traces a chunk gathers before it is handed over,
+    /// and that the chunks handed over may hold when the producer runs the next session: the
+    /// recorder holds at most twice this plus two answers' traces (each within
+    /// `EngineReplyLimits.maxDecodedBytes`) at once, whatever the batch size.
+    static let heldTraceBudget = 16 << 20
+
     public init(archive: Archive, engine: TransitionEngine, options: Options = Options()) {
         self.archive = archive
         self.engine = engine
@@ -158,7 +164,7 @@ public final class Recorder {
         var ending = RecordChunk.Ending.more
         var ids: [Int64?] = []
         func insert(_ chunk: RecordChunk) throws {
-            defer { handOff.inserted() }
+            defer { handOff.inserted(bytes: chunk.heldBytes) }
             if case .failed(let error) = chunk.ending { throw error }
             counts.duplicates += chunk.duplicates
             counts.rejected += chunk.errors.count
