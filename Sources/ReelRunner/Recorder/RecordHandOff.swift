@@ -20,6 +20,7 @@ final class RecordHandOff: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let committed = Atomic<Int>(0)
     private let heldBytes = Atomic<Int>(0)
+    private let peakHeldBytes = Atomic<Int>(0)
     /// Signalled whenever the writer has inserted a chunk (or stopped): held bytes may have dropped.
     private let freed = DispatchSemaphore(value: 0)
 
@@ -40,7 +41,8 @@ final class RecordHandOff: Sendable {
     func put(_ chunk: RecordChunk) -> Bool {
         room.wait()
         guard !isStopped else { return false }
-        heldBytes.add(chunk.heldBytes, ordering: .relaxed)
+        let held = heldBytes.add(chunk.heldBytes, ordering: .relaxed).newValue
+        peakHeldBytes.max(held, ordering: .relaxed)
         chunks.withLock { $0.append(chunk) }
         ready.signal()
         return true
@@ -52,8 +54,8 @@ final class RecordHandOff: Sendable {
         return chunks.withLock { $0.removeFirst() }
     }
 
-    /// The traces' bytes handed over and not inserted yet.
-    var bytesInFlight: Int { heldBytes.load(ordering: .relaxed) }
+    /// The most traces' bytes that were handed over and not inserted yet at once.
+    var peakBytesInFlight: Int { peakHeldBytes.load(ordering: .relaxed) }
 
     /// The writer inserted (or gave up on) a chunk it took, whose traces held `bytes`: room for another.
     func inserted(bytes: Int) {

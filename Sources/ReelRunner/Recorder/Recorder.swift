@@ -55,6 +55,9 @@ public final class Recorder {
     private var lookup: Archive?
     private var engineID: Int64?
     public private(set) var summary = Summary()
+    /// The most heap bytes of traces (`TraceFootprint`) handed to the writer and not inserted
+    /// yet at any moment of the last recording: at most twice `heldTraceBudget` plus one trace.
+    package private(set) var peakTraceBytesInFlight = 0
 
     /// Sessions per chunk handed from the producer to the writer, and chunks the producer may run
     /// ahead: a few dozen sessions' traces are held at once, whatever the batch size.
@@ -125,6 +128,7 @@ public final class Recorder {
         defer {
             handOff.stop()
             finished.wait()
+            peakTraceBytesInFlight = handOff.peakBytesInFlight
         }
         // Every id the writer stores it has just made or looked up: foreign keys hold by construction,
         // and `reel info --check` verifies them.
