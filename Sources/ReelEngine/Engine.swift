@@ -27,6 +27,12 @@ public struct Engine: Sendable {
     /// what runs after the last touch is bounded like a session's span (limits.max_session_span,
     /// 600 s); a profile asking for a 10^7 s transition would otherwise render frames until memory ran out.
     public static let maximumTransitionDuration = 600.0
+    /// The most views over all frames of one session (views x frames): the longest session
+    /// (`limits.max_session_span`, 600 s) at 120 Hz with 10 views in every frame. A spec presenting
+    /// thousands of controllers under a long drag would otherwise render tens of millions
+    /// (2,000 controllers and a 60 s drag: 28.8 M views, 4 GB); the session fails naming the limit.
+    /// A trace within it also stays within what an answer may decode to (`EngineReplyLimits.maxDecodedBytes`).
+    public static let maximumFrameViews = 720_000
     /// The highest refresh rate the engine accepts, Hz.
     public static let maximumRefreshHz = 1_000.0
 

@@ -61,9 +61,15 @@ public struct ScenarioSpec: Sendable, Hashable, Codable {
         return JSONWriter.text(of: value, sortedKeys: true, numberStyle: .foundation)
     }
 
-    /// Decodes a spec from JSON text.
+    /// Decodes a spec from JSON text, within `ScenarioLimits` (a spec past one is a
+    /// `DecodingError.dataCorrupted` at the field, e.g. `hierarchy.presented`).
     public static func decode(json: String) throws -> ScenarioSpec {
-        try JSONDecoder().decode(ScenarioSpec.self, from: Data(json.utf8))
+        let spec = try JSONDecoder().decode(ScenarioSpec.self, from: Data(json.utf8))
+        if let (field, reason) = ScenarioLimits.violation(spec) {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: field.split(separator: ".").map { SpecFieldKey(stringValue: String($0)) }, debugDescription: reason))
+        }
+        return spec
     }
 }
 

@@ -39,6 +39,11 @@ extension Simulation {
             let eventTime = index < events.count ? events[index].t : Double.infinity
             if transition != nil, nextTickTime < eventTime {
                 renderTick()
+                guard frameViews <= Engine.maximumFrameViews else {
+                    throw EngineError(
+                        "the session's frames hold more than \(Engine.maximumFrameViews) views in all (Engine.maximumFrameViews) "
+                            + "after \(frames.count) frames: fewer views or a shorter session")
+                }
                 continue
             }
             guard index < events.count else { break }

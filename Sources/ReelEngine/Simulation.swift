@@ -16,6 +16,8 @@ struct Simulation {
     var world: World
     var events: [TraceEvent] = []
     var frames: [Frame] = []
+    /// The views of all frames so far, at most `Engine.maximumFrameViews`.
+    var frameViews = 0
     var transition: ActiveTransition?
     var outcome: Outcome
     /// Index of the next display tick of `frameClock`.
@@ -157,6 +159,7 @@ struct Simulation {
         // one copied the whole transition each time.
         let (frame, ended) = Self.render(
             &transition!, at: t, index: frames.count, stage: world.stage, maxDuration: maxTransitionDuration, clampsAlpha: clampsAlpha)
+        frameViews += frame.views.count
         frames.append(frame)
         if let ended { endTransition(at: t, completed: ended) }
     }

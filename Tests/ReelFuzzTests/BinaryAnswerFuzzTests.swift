@@ -65,7 +65,7 @@ struct BinaryAnswerFuzzTests {
             if case .response(let response) = try EngineReply.decode(line: line) {
                 let frames = response.trace.frames
                 #expect(frames.count <= EngineReplyLimits.maxFrames)
-                #expect(frames.reduce(0) { $0 + $1.views.count } <= EngineReplyLimits.maxViewStates)
+                #expect(frames.reduce(0) { $0 + $1.views.count } * DecodedSize.viewStateBytes <= EngineReplyLimits.maxDecodedBytes)
                 #expect(frames.map(\.index) == Array(frames.indices))
                 #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.t <= $1.t })
                 #expect(frames.allSatisfy { $0.t.isFinite && $0.progress.isFinite && $0.views.allSatisfy(Self.isFinite) })

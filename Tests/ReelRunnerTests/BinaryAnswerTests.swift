@@ -278,7 +278,10 @@ struct BinaryAnswerTests {
         huge.u32(UInt32(EngineReplyLimits.maxFrames))
         huge.u32(100)
         for index in 0..<100 { huge.u32(UInt32(index)) }
-        add(huge, "more than \(EngineReplyLimits.maxViewStates) views over all frames (EngineReplyLimits.maxViewStates)")
+        add(
+            huge,
+            "field \"binary_trace.layout[0]\": \(EngineReplyLimits.maxFrames * 100) views of this run would decode to more than "
+                + "\(EngineReplyLimits.maxDecodedBytes) bytes (EngineReplyLimits.maxDecodedBytes")
         var valuesTooMany = Layout()
         valuesTooMany.u32(1000)
         valuesTooMany.u8(0)

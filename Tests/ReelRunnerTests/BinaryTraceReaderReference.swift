@@ -19,6 +19,7 @@ struct ReferenceBinaryTraceReader {
     private let member: String
     /// The texts of the answer read before, compared with this one's at the same places.
     private let recent: BinaryTexts
+    private var size = DecodedSize()
 
     init(_ bytes: UnsafeRawBufferPointer, member: String = BinaryTrace.member, recent: BinaryTexts = BinaryTexts()) {
         self.bytes = bytes
@@ -74,9 +75,14 @@ struct ReferenceBinaryTraceReader {
 
     private mutating func readFrames(packing: Bool) throws(JSONFieldError) -> ([Frame], PackedFrames?, keys: [String]) {
         let count = try readCount("count", limit: EngineReplyLimits.maxFrames, "frames", "EngineReplyLimits.maxFrames")
+        try charge(count, each: DecodedSize.frameBytes, "frames", "count")
         let times = try doubles(count: count, "t")
         let progress = try doubles(count: count, "progress")
         let viewCount = try readCount("views", limit: Int(UInt32.max), "views", "", bytesEach: 4)
+        guard size.fits(viewCount, each: DecodedSize.viewStateBytes + DecodedSize.textBytes) else {
+            throw fail("views", size.problem(viewCount, "views"))
+        }
+        try charge(viewCount, each: DecodedSize.textBytes, "view keys", "views")
         var keys: [String] = []
         keys.reserveCapacity(viewCount)
         var distinct = Set<String>(minimumCapacity: viewCount)
@@ -219,7 +225,7 @@ struct ReferenceBinaryTraceReader {
 
     /// Runs of frames that hold the same views, back to front: the runs add up to `frames`, the
     /// views of a run are distinct indices below `views`, and all frames together hold at most
-    /// `EngineReplyLimits.maxViewStates` views. Returns the runs and how many frames hold each view.
+    /// `EngineReplyLimits.maxDecodedBytes` decoded. Returns the runs and how many frames hold each view.
     private mutating func readLayout(frames: Int, views: Int) throws(JSONFieldError) -> ([(frames: Int, views: [Int])], [Int]) {
         let runCount = try readCount("layout", limit: frames, "runs", "the frame count", bytesEach: 8)
         var runs: [(frames: Int, views: [Int])] = []
@@ -248,10 +254,7 @@ struct ReferenceBinaryTraceReader {
                 list.append(viewIndex)
             }
             states += run * members
-            guard states <= EngineReplyLimits.maxViewStates else {
-                throw fail(
-                    "layout", "more than \(EngineReplyLimits.maxViewStates) views over all frames (EngineReplyLimits.maxViewStates)")
-            }
+            try charge(run * members, each: DecodedSize.viewStateBytes, "views of this run", "layout[\(runIndex)]")
             for viewIndex in list { perView[viewIndex] += run }
             covered += run
             runs.append((run, list))
@@ -271,7 +274,9 @@ struct ReferenceBinaryTraceReader {
         withArguments: Bool, keepingHeads: Bool = false
     ) throws(JSONFieldError) -> ([TraceEvent], PackedEvents?, DetailHeads?, texts: [String]) {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
+        try charge(count, each: DecodedSize.eventBytes, "events", "events.count")
         let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
+        try charge(textCount, each: DecodedSize.textBytes, "event texts", "texts")
         var texts: [String] = []
         texts.reserveCapacity(textCount)
         // Where each text's bytes start in the layout (version 2 rebuilds details from them).
@@ -395,6 +400,10 @@ struct ReferenceBinaryTraceReader {
                     + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
         }
         return headBytes
+    }
+
+    private mutating func charge(_ count: Int, each: Int, _ what: String, _ field: String) throws(JSONFieldError) {
+        guard size.add(count, each: each) else { throw fail(field, size.problem(count, what)) }
     }
 
     func fail(_ field: String, _ reason: String) -> JSONFieldError {

@@ -189,7 +189,7 @@ struct ColumnAnswerTests {
             (
                 #""frame_columns":{"count":288001,"t":[[0,288001]],"progress":[[0,288001]],"layout":[[288001,["#
                     + (0..<100).map(String.init).joined(separator: ",") + "]]],\"views\":[]}}",
-                "more than \(EngineReplyLimits.maxViewStates) views over all frames"
+                "\(EngineReplyLimits.maxFrames * 100) views of this run would decode to more than \(EngineReplyLimits.maxDecodedBytes) bytes"
             ),
             (#""frame_columns":{"count":288002,"t":[],"progress":[],"layout":[],"views":[]}}"#, "288002 frames is not 0 to 288001"),
             (
@@ -288,7 +288,9 @@ struct ColumnAnswerTests {
             do {
                 if case .response(let response) = try EngineReply.decode(line: line) {
                     #expect(response.trace.frames.count <= EngineReplyLimits.maxFrames)
-                    #expect(response.trace.frames.reduce(0) { $0 + $1.views.count } <= EngineReplyLimits.maxViewStates)
+                    #expect(
+                        response.trace.frames.reduce(0) { $0 + $1.views.count } * DecodedSize.viewStateBytes
+                            <= EngineReplyLimits.maxDecodedBytes)
                 }
             } catch {
                 failed += 1

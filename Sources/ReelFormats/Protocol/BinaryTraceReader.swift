@@ -12,8 +12,8 @@ import ReelTrace
 ///
 /// Hostile bytes are normal input: every count is checked against `EngineReplyLimits` and
 /// against the bytes left before anything is allocated for it (a run of equal values may describe
-/// many values in a few bytes, so the view states a layout describes are bounded by
-/// `maxViewStates` before any view is built); the bytes must end exactly where the layout ends;
+/// many values in a few bytes, so what the counts and runs describe is charged to a `DecodedSize`
+/// within `maxDecodedBytes` before any view is built); the bytes must end exactly where the layout ends;
 /// numbers must be finite (the plain form cannot carry NaN or infinities), `z` an integer within
 /// 2^53, `hidden` 0 or 1, texts UTF-8, frames in time order, view keys distinct, event names within
 /// `maxDistinctEventNames`. Any problem is thrown naming the member and the byte, e.g.
@@ -50,6 +50,8 @@ struct BinaryTraceReader {
     private let member: String
     /// The texts of the answer read before, compared with this one's at the same places.
     private let recent: BinaryTexts
+    /// What the counts and runs read so far decode to, within `EngineReplyLimits.maxDecodedBytes`.
+    private var size = DecodedSize()
 
     init(_ bytes: UnsafeRawBufferPointer, member: String = BinaryTrace.member, recent: BinaryTexts = BinaryTexts()) {
         self.bytes = bytes
@@ -113,6 +115,7 @@ struct BinaryTraceReader {
         packing: Bool
     ) throws(JSONFieldError) -> ([Frame], PackedFrames?, keys: (texts: [String], bytes: [UInt8])) {
         let count = try readCount("count", limit: EngineReplyLimits.maxFrames, "frames", "EngineReplyLimits.maxFrames")
+        try charge(count, each: DecodedSize.frameBytes, "frames", "count")
         var packed = PackedFrames()
         packed.times = try doubles(count: count, "t")
         packed.progress = try doubles(count: count, "progress")
@@ -139,6 +142,11 @@ struct BinaryTraceReader {
     /// first key equal to an earlier one is refused either way), and their bytes.
     private mutating func readKeys() throws(JSONFieldError) -> (texts: [String], bytes: [UInt8]) {
         let viewCount = try readCount("views", limit: Int(UInt32.max), "views", "", bytesEach: 4)
+        // Every key is held by at least one view state, charged with the layout.
+        guard size.fits(viewCount, each: DecodedSize.viewStateBytes + DecodedSize.textBytes) else {
+            throw fail("views", size.problem(viewCount, "views"))
+        }
+        try charge(viewCount, each: DecodedSize.textBytes, "view keys", "views")
         if let known = sameTexts(count: viewCount, as: recent.keys, bytes: recent.keyBytes) { return (known, recent.keyBytes) }
         let start = offset
         var keys: [String] = []
@@ -178,7 +186,7 @@ struct BinaryTraceReader {
     /// fills exactly its view's `perView[v]` states (the column readers check that), and the
     /// places of all views are all slots once each. So the array is left uninitialized (not
     /// zero-filled) until then; an error drops it unread. Its size was bounded by
-    /// `EngineReplyLimits.maxViewStates` when the layout was read.
+    /// `EngineReplyLimits.maxDecodedBytes` when the layout was read.
     private mutating func readViews(
         ends: UnsafeMutableBufferPointer<Int>, places: UnsafeMutableBufferPointer<Int>, states total: Int
     ) throws(JSONFieldError) -> [Double] {
@@ -237,7 +245,7 @@ struct BinaryTraceReader {
 
     /// Runs of frames that hold the same views, back to front: the runs add up to `frames`, the
     /// views of a run are distinct indices below `views`, and all frames together hold at most
-    /// `EngineReplyLimits.maxViewStates` views. Counts each view's states into `perView` (zeros,
+    /// `EngineReplyLimits.maxDecodedBytes` decoded. Counts each view's states into `perView` (zeros,
     /// one per view); `lastRun` (-1s, one per view) holds the run that last named each view, to
     /// refuse a view twice in one run without a set. The runs stay in the bytes (`FrameLayout`).
     private mutating func readLayout(
@@ -264,10 +272,7 @@ struct BinaryTraceReader {
                 lastRun[viewIndex] = runIndex
             }
             layout.states += run * members
-            guard layout.states <= EngineReplyLimits.maxViewStates else {
-                throw fail(
-                    "layout", "more than \(EngineReplyLimits.maxViewStates) views over all frames (EngineReplyLimits.maxViewStates)")
-            }
+            try charge(run * members, each: DecodedSize.viewStateBytes, "views of this run", "layout[\(runIndex)]")
             for at in stride(from: offset - 4 * members, to: offset, by: 4) { perView[Int(load(4, at: at))] += run }
             covered += run
         }
@@ -286,7 +291,9 @@ struct BinaryTraceReader {
         withArguments: Bool, keepingHeads: Bool = false
     ) throws(JSONFieldError) -> ([TraceEvent], PackedEvents?, DetailHeads?, texts: (texts: [String], bytes: [UInt8])) {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
+        try charge(count, each: DecodedSize.eventBytes, "events", "events.count")
         let textCount = try readCount("texts", limit: Int(UInt32.max), "texts", "", bytesEach: 4)
+        try charge(textCount, each: DecodedSize.textBytes, "event texts", "texts")
         let textsStart = offset
         let texts: [String]
         let textBytes: [UInt8]
@@ -424,6 +431,12 @@ struct BinaryTraceReader {
                 "event \(index) has an argument but its detail text \(head) is not a head of at most "
                     + "\(DetailArgument.maxHeadBytes) bytes ending in '('")
         }
+    }
+
+    /// Charges `count` decoded items of `each` bytes to the answer's `DecodedSize`, refusing
+    /// the answer at `field` when they pass `EngineReplyLimits.maxDecodedBytes`.
+    private mutating func charge(_ count: Int, each: Int, _ what: String, _ field: @autoclosure () -> String) throws(JSONFieldError) {
+        guard size.add(count, each: each) else { throw fail(field(), size.problem(count, what)) }
     }
 
     func fail(_ field: String, _ reason: String) -> JSONFieldError {
@@ -693,7 +706,7 @@ private struct FrameLayout {
     /// How many runs, and the byte where the first starts.
     let runs: Int
     let start: Int
-    /// The views of all frames (at most `EngineReplyLimits.maxViewStates`).
+    /// The views of all frames (within `EngineReplyLimits.maxDecodedBytes`).
     var states = 0
 
     init(frames: Int, runs: Int, start: Int) {

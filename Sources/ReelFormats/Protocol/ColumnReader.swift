@@ -5,7 +5,7 @@ import ReelTrace
 /// straight from the bytes into frames and events, without a JSON tree.
 ///
 /// Every bound of the plain form holds: at most `EngineReplyLimits.maxFrames` frames and
-/// `maxEvents` events, at most `maxViewStates` views over all frames (checked from the layout
+/// `maxEvents` events, at most `maxDecodedBytes` decoded (`DecodedSize`) (checked from the layout
 /// before any view is built, so a short line cannot make Reel build a huge trace), frames in time
 /// order, distinct view keys, event names within `maxDistinctEventNames`. Members come in the
 /// documented order where later ones depend on earlier ones (`count` first; `layout` before
@@ -24,6 +24,7 @@ extension ReplyReader {
             throw fieldError(
                 "field \"\(path).count\": \(count) frames is not 0 to \(EngineReplyLimits.maxFrames) (EngineReplyLimits.maxFrames)")
         }
+        try chargeColumns(count, each: DecodedSize.frameBytes, "frames", "\(path).count")
         var times: [Double]?
         var progress: [Double]?
         var layout: [(run: Int, views: [Int])]?
@@ -83,6 +84,7 @@ extension ReplyReader {
             throw fieldError(
                 "field \"\(path).count\": \(count) events is not 0 to \(EngineReplyLimits.maxEvents) (EngineReplyLimits.maxEvents)")
         }
+        try chargeColumns(count, each: DecodedSize.eventBytes, "events", "\(path).count")
         var texts: [String]?
         var times: [Double]?
         var kinds: [Int]?
@@ -151,7 +153,7 @@ extension ReplyReader {
 
     /// `[[RUN, [VIEW, ...]], ...]`: runs of frames holding the same views; the runs must add up to
     /// `count`, the views of a run be distinct, and all frames together hold at most
-    /// `EngineReplyLimits.maxViewStates` views. Returns the runs and how many frames hold each view.
+    /// `EngineReplyLimits.maxDecodedBytes` decoded. Returns the runs and how many frames hold each view.
     private mutating func readLayout(count: Int, _ path: String) throws(JSONFieldError) -> ([(run: Int, views: [Int])], [Int]) {
         var runs: [(run: Int, views: [Int])] = []
         var perView: [Int] = []
@@ -180,11 +182,7 @@ extension ReplyReader {
             }
             try expect(UInt8(ascii: "]"), item)
             states += run * members.count
-            guard states <= EngineReplyLimits.maxViewStates else {
-                throw fieldError(
-                    "field \"\(path)\": more than \(EngineReplyLimits.maxViewStates) views over all frames (EngineReplyLimits.maxViewStates)"
-                )
-            }
+            try chargeColumns(run * members.count, each: DecodedSize.viewStateBytes, "views of this run", item)
             for viewIndex in members {
                 while perView.count <= viewIndex { perView.append(0) }
                 perView[viewIndex] += run
@@ -248,7 +246,10 @@ extension ReplyReader {
         var texts: [String] = []
         try expect(UInt8(ascii: "["), path)
         var first = true
-        while try nextElement(path, first: &first) { texts.append(try string("\(path)[\(texts.count)]")) }
+        while try nextElement(path, first: &first) {
+            try chargeColumns(1, each: DecodedSize.textBytes, "more event text", "\(path)[\(texts.count)]")
+            texts.append(try string("\(path)[\(texts.count)]"))
+        }
         return texts
     }
 
@@ -431,6 +432,13 @@ extension ReplyReader {
     }
 
     private func fieldError(_ reason: String) -> JSONFieldError { JSONFieldError(reason: reason) }
+
+    /// Charges `count` decoded items of `each` bytes to the answer's `columnsSize`, refusing the
+    /// answer at `field` when they pass `EngineReplyLimits.maxDecodedBytes`.
+    private mutating func chargeColumns(_ count: Int, each: Int, _ what: String, _ field: @autoclosure () -> String) throws(JSONFieldError)
+    {
+        guard columnsSize.add(count, each: each) else { throw fieldError("field \"\(field())\": \(columnsSize.problem(count, what))") }
+    }
 }
 
 /// The texts of one event, as indices into `event_columns.texts`.

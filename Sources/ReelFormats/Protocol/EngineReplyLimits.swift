@@ -26,8 +26,10 @@ package enum EngineReplyLimits {
     /// The most events one trace may hold: four per frame at the most frames.
     package static let maxEvents = maxFrames * 4
 
-    /// The most views over all frames of one trace in the `columns` form (`ReplyEncoding`), where
-    /// a run of equal values costs a few bytes however long: `maxFrames` frames of 8 views, about
-    /// what a plain answer at the default reply limit (256 MiB, about 100 bytes a view) can hold.
-    package static let maxViewStates = maxFrames * 8
+    /// The most bytes one answer's frames, views, events and texts may decode to (`DecodedSize`,
+    /// counted from the counts and run lengths before anything is allocated): 128 MiB holds the
+    /// longest session at 120 Hz with 8 views and four events a frame (72,000 frames, 576,000 views,
+    /// 288,000 events: about 103 MB). A 3 KB layout of single runs describing `maxFrames` frames of
+    /// 8 views (about 390 MB decoded) is refused, as are 40 million empty texts or 15 million unused keys.
+    package static let maxDecodedBytes = 128 << 20
 }

@@ -18,6 +18,8 @@ import ReelTrace
 /// reported by `response()` after the engine's name, as a whole-tree decoder reports fields.
 struct ReplyReader {
     var cursor: JSONCursor
+    /// What the `columns` form's counts and runs decode to, within `EngineReplyLimits.maxDecodedBytes`.
+    var columnsSize = DecodedSize()
     /// Whether the line is a JSON object; `kindDescription` says what it is when it is not.
     private(set) var isObject = false
     private(set) var kindDescription = ""

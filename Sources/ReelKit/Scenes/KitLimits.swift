@@ -6,10 +6,9 @@ public nonisolated enum KitLimits {
     /// transition never completed, an animation that restarts itself forever, a gesture held. The
     /// built-in engine's `clock.max_duration` is 30 s too.
     public static let timeCap = 30.0
-    /// The largest touch time accepted, seconds (the built-in engine's).
-    public static let maximumTouchTime = 86_400.0
-    /// The highest refresh rate accepted, Hz (the built-in engine's).
-    public static let maximumRefreshHz = 1_000.0
+    // Touches, device and refresh rate keep the rules of every entry point
+    // (`GestureLimits.violation`: a span of at most 600 s, time in order, a device of positive size,
+    // 1-240 Hz), checked by `KitSession.run` before the scene is built.
 }
 
 /// A session a scene could not run: the scene's code failed (a NaN, a misuse UIKit raises for), it

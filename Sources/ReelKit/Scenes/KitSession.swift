@@ -1,3 +1,5 @@
+import ReelEngine
+import ReelFormats
 import ReelGestures
 import ReelJSON
 import ReelTiming
@@ -21,11 +23,11 @@ enum KitSession {
     static func run(_ scene: ReelKitScene, device: Device, refreshHz: Double, touches: [Touch], outcomeHierarchy: Bool) throws(ReelKitError)
         -> Trace
     {
-        guard refreshHz > 0, refreshHz <= KitLimits.maximumRefreshHz else {
-            throw ReelKitError("scene '\(scene.name)': refresh rate must be within 0-1000 Hz, got \(refreshHz)")
-        }
-        if let late = touches.first(where: { !(abs($0.t) <= KitLimits.maximumTouchTime) }) {
-            throw ReelKitError("scene '\(scene.name)': touch time \(late.t) s is beyond a day (86400 s) from the session's start")
+        // The rules every entry point holds a session to (`reel engine serve`, the stream reader,
+        // an archive's rows), checked here for both ways into a scene: `ReelKitEngine.run` in
+        // process and `ReelKitServer` over the protocol.
+        if let violation = GestureLimits.violation(touches: touches, device: device, refreshHz: refreshHz) {
+            throw ReelKitError("scene '\(scene.name)': the session cannot be run: \(violation)")
         }
         let runtime = KitRuntime(sceneName: scene.name, device: device, refreshHz: refreshHz)
         let result: Result<Trace, ReelKitError> = KitRuntime.$current.withValue(runtime) {
@@ -64,6 +66,7 @@ enum KitSession {
         let clock = runtime.frameClock
         let lastTouch = touches.last?.t ?? 0
         var frames: [Frame] = []
+        var frameViews = 0
         var nextTick = 0
         var wasActive = false
         var index = 0
@@ -78,7 +81,14 @@ enum KitSession {
                 guard tickTime <= lastTouch + KitLimits.timeCap else { throw timeCapError(scene, runtime, lastTouch: lastTouch) }
                 runtime.now = tickTime
                 nextTick += 1
+                let before = frames.count
                 renderTick(at: tickTime, runtime: runtime, frames: &frames)
+                if frames.count > before { frameViews += frames[before].views.count }
+                guard frameViews <= Engine.maximumFrameViews else {
+                    throw ReelKitError(
+                        "scene '\(scene.name)': the session's frames hold more than \(Engine.maximumFrameViews) views in all "
+                            + "(Engine.maximumFrameViews) after \(frames.count) frames")
+                }
                 continue
             }
             guard index < events.count else { break }

@@ -48,4 +48,6 @@ struct RecordChunk: Sendable {
     /// Who the engine said it was once the chunk was run (an external engine names itself only in its answers).
     var engineIdentity: EngineIdentity
     var ending = Ending.more
+    /// The heap bytes of the sessions' traces (`TraceFootprint`), counted against `Recorder.heldTraceBudget`.
+    var heldBytes = 0
 }

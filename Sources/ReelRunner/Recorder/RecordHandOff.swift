@@ -6,6 +6,9 @@ import Synchronization
 ///
 /// Room for another chunk frees when the writer has inserted one, so the producer runs at most
 /// `depth` chunks ahead and the traces held at once are a few chunks', whatever the batch size.
+/// The traces' bytes in flight (`RecordChunk.heldBytes`, from the hand-over until the writer has
+/// inserted them) are counted too: the producer waits, before it runs another session, until they
+/// are at most a budget (`waitForRoom(budget:)`).
 /// The writer counts the batches it commits; a batch the producer handed over is in the archive
 /// once `committedBatches` is past its number.
 final class RecordHandOff: Sendable {
@@ -16,6 +19,10 @@ final class RecordHandOff: Sendable {
     private let chunks = Locked<[RecordChunk]>([])
     private let stopped = Atomic<Bool>(false)
     private let committed = Atomic<Int>(0)
+    private let heldBytes = Atomic<Int>(0)
+    private let peakHeldBytes = Atomic<Int>(0)
+    /// Signalled whenever the writer has inserted a chunk (or stopped): held bytes may have dropped.
+    private let freed = DispatchSemaphore(value: 0)
 
     init(depth: Int) {
         self.depth = depth
@@ -34,6 +41,8 @@ final class RecordHandOff: Sendable {
     func put(_ chunk: RecordChunk) -> Bool {
         room.wait()
         guard !isStopped else { return false }
+        let held = heldBytes.add(chunk.heldBytes, ordering: .relaxed).newValue
+        peakHeldBytes.max(held, ordering: .relaxed)
         chunks.withLock { $0.append(chunk) }
         ready.signal()
         return true
@@ -45,9 +54,20 @@ final class RecordHandOff: Sendable {
         return chunks.withLock { $0.removeFirst() }
     }
 
-    /// The writer inserted (or gave up on) a chunk it took: room for another.
-    func inserted() {
+    /// The most traces' bytes that were handed over and not inserted yet at once.
+    var peakBytesInFlight: Int { peakHeldBytes.load(ordering: .relaxed) }
+
+    /// The writer inserted (or gave up on) a chunk it took, whose traces held `bytes`: room for another.
+    func inserted(bytes: Int) {
+        heldBytes.subtract(bytes, ordering: .relaxed)
         room.signal()
+        freed.signal()
+    }
+
+    /// Waits until the chunks handed over and not inserted yet hold at most `budget` bytes of
+    /// traces, or the writer stopped.
+    func waitForRoom(budget: Int) {
+        while !isStopped, heldBytes.load(ordering: .relaxed) > budget { freed.wait() }
     }
 
     /// The writer committed a batch.
@@ -59,5 +79,6 @@ final class RecordHandOff: Sendable {
     func stop() {
         stopped.store(true, ordering: .relaxed)
         room.signal()
+        freed.signal()
     }
 }

@@ -69,9 +69,10 @@ final class RecordProducer: @unchecked Sendable {
             }
             if sessionsInBatch >= options.batchSize {
                 guard hand(ending: .batchFull, to: handOff) else { return }
-            } else if chunk.sessions.count >= chunkSize {
+            } else if chunk.sessions.count >= chunkSize || chunk.heldBytes >= Recorder.heldTraceBudget {
                 guard hand(ending: .more, to: handOff) else { return }
             }
+            handOff.waitForRoom(budget: Recorder.heldTraceBudget)
         }
         _ = hand(ending: .endOfStream, to: handOff)
     }
@@ -108,6 +109,7 @@ final class RecordProducer: @unchecked Sendable {
             scenarioName: spec.name, scenarioSpecJSON: specJSON, device: input.device,
             refreshHz: input.refreshHz, externalID: input.externalID, tags: input.tags,
             sourceFile: input.sourceFile, sourceLine: input.line, contentHash: hash)
+        chunk.heldBytes += TraceFootprint.bytes(of: trace)
         chunk.sessions.append(PreparedSession(RecordedSession(header: header, touches: input.touches, trace: trace), decision: decision))
         if listsInputs { chunk.inputs.append(.prepared) }
         sessionsInBatch += 1

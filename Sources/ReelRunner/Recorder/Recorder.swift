@@ -55,10 +55,19 @@ public final class Recorder {
     private var lookup: Archive?
     private var engineID: Int64?
     public private(set) var summary = Summary()
+    /// The most heap bytes of traces (`TraceFootprint`) handed to the writer and not inserted
+    /// yet at any moment of the last recording: at most twice `heldTraceBudget` plus one trace.
+    package private(set) var peakTraceBytesInFlight = 0
 
     /// Sessions per chunk handed from the producer to the writer, and chunks the producer may run
     /// ahead: a few dozen sessions' traces are held at once, whatever the batch size.
     private static let chunkSize = 16, handOffDepth = 2
+
+    /// The most heap bytes (`TraceFootprint`) of traces a chunk gathers before it is handed over,
+    /// and that the chunks handed over may hold when the producer runs the next session: the
+    /// recorder holds at most twice this plus two answers' traces (each within
+    /// `EngineReplyLimits.maxDecodedBytes`) at once, whatever the batch size.
+    static let heldTraceBudget = 16 << 20
 
     public init(archive: Archive, engine: TransitionEngine, options: Options = Options()) {
         self.archive = archive
@@ -119,6 +128,7 @@ public final class Recorder {
         defer {
             handOff.stop()
             finished.wait()
+            peakTraceBytesInFlight = handOff.peakBytesInFlight
         }
         // Every id the writer stores it has just made or looked up: foreign keys hold by construction,
         // and `reel info --check` verifies them.
@@ -158,7 +168,7 @@ public final class Recorder {
         var ending = RecordChunk.Ending.more
         var ids: [Int64?] = []
         func insert(_ chunk: RecordChunk) throws {
-            defer { handOff.inserted() }
+            defer { handOff.inserted(bytes: chunk.heldBytes) }
             if case .failed(let error) = chunk.ending { throw error }
             counts.duplicates += chunk.duplicates
             counts.rejected += chunk.errors.count
