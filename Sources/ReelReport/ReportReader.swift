@@ -65,13 +65,13 @@ package struct ReportReader {
             total.decisionFlips += row.counts.decisionFlips
         }
         let (plots, notPlotted) = try sessionPlots(
-            replay.id, unmatched: totals.diverged + totals.errors, candidate: try? rerun?.get(), candidateNote: rerunNote(rerun))
+            replay.id, unmatched: totals.diverged + totals.errors, candidate: try? rerun?.get(), candidateNote: missingSideNote(rerun))
         let flips = try self.flips(replay.id)
         return ReportModel(
             archiveName: archiveName, recordedArchiveName: tracesApart ? traces.path : nil, replay: info,
             totals: totals,
             byKind: try byKind(replay.id), scenarios: scenarioCounts, sessionPlots: plots, sessionsNotPlotted: notPlotted,
-            candidateTraceNote: plots.isEmpty ? nil : rerunNote(rerun),
+            candidateTraceNote: Self.candidateTraceNote(plots, rerun: rerun),
             decisionMaps: try decisionMaps(
                 replay.id, recordedLabel: "recorded: " + info.recordingEngines.joined(separator: ", "),
                 candidateLabel: "candidate: " + info.candidateEngine,
@@ -102,10 +102,11 @@ package struct ReportReader {
         return flips.sorted { ($0.scenario, $0.sessionID) < ($1.scenario, $1.sessionID) }
     }
 
-    func rerunNote(_ rerun: Result<Engine, ReelFailure>?) -> String? {
+    /// Why a player has no replayed side when the archive keeps no trace of the candidate for it
+    /// and the candidate cannot be re-run; nil when it can (then only a failed candidate leaves a side empty).
+    func missingSideNote(_ rerun: Result<Engine, ReelFailure>?) -> String? {
         switch rerun {
-        case .success:
-            "The replayed curves come from re-running the candidate (rebuilt from its stored profile, same fingerprint) on these sessions: the archive stores verdicts and divergences, not replayed traces."
+        case .success: nil
         case .failure(let failure): failure.message
         case nil: "The candidate engine of this replay is not in the archive; only recorded curves are shown."
         }
@@ -220,7 +221,12 @@ package struct ReportReader {
         let judged = try judgedBaseline(sessionID, replayID: replayID)
         let recorded = try judged.map { try traces.loadSession(sessionID, trace: $0.traceID) } ?? traces.loadSession(sessionID)
         let divergences = try archive.divergences(replayID: replayID, sessionID: sessionID)
-        let replayed: Trace? = try? candidate.flatMap { engine in try StoredCandidate.run(engine, recorded) }
+        // The candidate's kept trace first; re-run only this build's engine when none was kept.
+        var replayed = try keptCandidateTrace(sessionID, replayID: replayID, judgedTraceID: judged?.traceID)
+        var source: CandidateTraceSource? = replayed == nil ? nil : .kept
+        if replayed == nil, let engine = candidate, let trace = try? StoredCandidate.run(engine, recorded) {
+            (replayed, source) = (trace, .rerun)
+        }
         let marker = firstFrame.flatMap { index in
             recorded.trace.frames.first { $0.index == index }.map { (x: $0.t, label: "frame \(index)") }
         }
@@ -257,6 +263,7 @@ package struct ReportReader {
                     ? nil : candidate == nil ? candidateNote : "The candidate failed on this session (see its divergence).",
                 firstDivergentFrame: firstFrame,
                 storedLifecycleProperty: divergences.first { $0.kind == .lifecycle }?.property),
+            replayedSource: source,
             baselineNote: try judged.flatMap { try baselineNote($0, replayID: replayID) },
             decisionLines: try decisionLines(
                 sessionID, baselineEngineID: judged?.engineID, candidateEngineID: archive.replayHeader(id: replayID)?.engineID))

@@ -10,8 +10,8 @@ struct ReportCommand: ParsableCommand {
         abstract: "Write a replay's report: one self-contained HTML file with tables and SVG plots.",
         discussion: """
             The page has the replay's summary, a table per scenario, progress and property curves of \
-            divergent sessions (recorded vs replayed; the candidate is re-run for these few sessions when \
-            it is this build's engine) each with a player of the recorded and replayed screens, the flipped \
+            divergent sessions (recorded vs replayed: the candidate's trace the replay kept, else a re-run \
+            of the candidate when it is this build's engine; the page says which) each with a player of the recorded and replayed screens, the flipped \
             sessions, and a decision map per interactive scenario. One inline script (the players), no network. \
             --session ID writes one session's page instead. A results archive (reel replay --results, reel merge) \
             holds no traces: its report draws them from the recorded archive (--recorded, else the path reel \
