@@ -270,21 +270,31 @@ package struct ReportReader {
     }
 
     /// "recorded: ..." and "replayed: ..." decision arithmetic lines of an interactive session.
-    /// The baseline engine is one of `traces`' engines, the candidate one of `archive`'s.
     func decisionLines(_ sessionID: Int64, baselineEngineID: Int64?, candidateEngineID: Int64?) throws -> [String] {
+        try explainedDecisions(sessionID, baselineEngineID: baselineEngineID, candidateEngineID: candidateEngineID).lines
+    }
+
+    /// Each side's decision of a session, "recorded" then "replayed", and its arithmetic lines.
+    /// The baseline engine is one of `traces`' engines, the candidate one of `archive`'s.
+    func explainedDecisions(
+        _ sessionID: Int64, baselineEngineID: Int64?, candidateEngineID: Int64?
+    ) throws -> (lines: [String], decisions: [(side: String, decision: ExplainedDecision)]) {
         var lines: [String] = []
+        var decisions: [(side: String, decision: ExplainedDecision)] = []
         for (engine, side) in [
             (try baselineEngineID.flatMap { try traces.engine(id: $0) }, "recorded"),
             (try candidateEngineID.flatMap { try archive.engine(id: $0) }, "replayed"),
         ] {
             guard let identity = engine else { continue }
             switch try SessionDecision.explain(sessionID: sessionID, engine: identity, in: traces) {
-            case .success(let decision?): lines.append("\(side): \(decision.line)")
+            case .success(let decision?):
+                lines.append("\(side): \(decision.line)")
+                decisions.append((side, decision))
             case .success(nil): continue
             case .failure(let failure): lines.append("\(side): not explained: \(failure.message)")
             }
         }
-        return lines
+        return (lines, decisions)
     }
 
     /// "The recorded side is the baseline replay 2 compared against (builtin 1.0); an accept has
@@ -357,9 +367,11 @@ package struct ReportReader {
         var explained = 0
         for index in points.indices where points[index].flipped && explained < Self.explainedFlipLimit {
             let sessionID = points[index].sessionID
-            points[index].decisionLines = try decisionLines(
+            let sides = try explainedDecisions(
                 sessionID, baselineEngineID: judgedBaseline(sessionID, replayID: replayID)?.engineID,
                 candidateEngineID: candidateEngineID)
+            points[index].decisionLines = sides.lines
+            points[index].progressText = ComparedProgress.text(release: points[index].progress, decisions: sides.decisions)
             explained += 1
         }
         return (points, notStarted, sample.sessions, sample.flipped, sample.rows.count)
