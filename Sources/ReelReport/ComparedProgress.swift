@@ -4,7 +4,7 @@ import ReelTrace
 /// tooltips, the Markdown summary): where a side's rule compared the progress itself with a
 /// threshold, that side's stored progress (a double, not the event's rounded text) with the sign
 /// its rule applied and the threshold, to as many digits as keep the side (`ComparedNumbers`):
-/// "0.4495 ≤ 0.4500" (a progress of 0.44947 against 0.45), "recorded 0.470 > 0.450; replayed 0.470 ≤ 0.500".
+/// "0.4496 ≤ 0.4500" (a progress of 0.44957 against 0.45), "recorded 0.470 > 0.450; replayed 0.470 ≤ 0.500".
 package enum ComparedProgress {
     /// - Parameters:
     ///   - release: the release progress read from the trace (printed alone when no rule compared the progress).

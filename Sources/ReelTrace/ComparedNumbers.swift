@@ -2,12 +2,12 @@ import Foundation
 
 /// Two numbers a rule compared, printed so the text keeps their order: each to `decimals` places,
 /// or to as many more as it takes for the printed numbers to compare as the numbers do (a release
-/// progress of 0.44947 against a threshold of 0.45 prints "0.4495" and "0.4500", never "0.450" and
+/// progress of 0.44957 against a threshold of 0.45 prints "0.4496" and "0.4500", never "0.450" and
 /// "0.450"). Equal numbers print equal.
 ///
 /// ```swift
-/// ComparedNumbers.text(0.44947, 0.45, decimals: 3)  // ("0.4495", "0.4500")
-/// ComparedNumbers.sign(0.44947, 0.45)               // "<"
+/// ComparedNumbers.text(0.44957, 0.45, decimals: 3)  // ("0.4496", "0.4500")
+/// ComparedNumbers.sign(0.44957, 0.45)               // "<"
 /// ```
 package enum ComparedNumbers {
     /// The pair's texts: `decimals` places at least, up to 17 (where every double prints apart).

@@ -68,9 +68,9 @@ struct BoundarySideTests {
         }
     }
 
-    /// The issue's numbers: 0.44947 against 0.45 prints below it, and equal numbers print equal.
+    /// A progress that three decimals print as 0.450 against 0.45 prints below it; equal numbers print equal.
     @Test func theIssuesNumbersKeepTheirSide() {
-        let (value, threshold) = ComparedNumbers.text(0.44947, 0.45, decimals: 3)
+        let (value, threshold) = ComparedNumbers.text(0.44957, 0.45, decimals: 3)
         #expect(Double(value)! < Double(threshold)!, "\(value) vs \(threshold)")
         #expect(ComparedNumbers.text(0.45, 0.45, decimals: 3) == ("0.450", "0.450"))
         #expect(ComparedNumbers.text(0.25, 0.5, decimals: 3) == ("0.250", "0.500"), "no extra digits when three keep the side")
