@@ -1,33 +1,39 @@
--- Interactive sessions released nearest their scenario's decision threshold.
+-- Interactive sessions whose stored decision was nearest its rule's threshold.
 --
 -- Answers: which sessions sit on the edge between finishing and cancelling, so a small change of
--- rule or parameters flips them. release_progress is the last progress the gesture fed the
--- transition (the value of its last updateInteractiveTransition event); threshold is the
--- scenario's progress threshold (trigger.threshold of its spec), or 0.5 for rules without one
--- (the back-swipe also weighs velocity, so treat its rows as approximate). candidate_decision is
--- the decision of the latest replay of the session, when it was replayed.
+-- rule or parameters flips them. Each row is the decision of the session's baseline engine as the
+-- archive stores it (the decisions view, schema v9: the numbers the engine's rule was given and
+-- compared, as stored doubles): rule names the rule that decided; value is what it compared
+-- (the progress, the projected progress, the velocity, the projected translation or position),
+-- compared (the sign that holds) with threshold, and margin = value - threshold, in the rule's
+-- own units (progress, or points for the sheet and zoom rules). Sessions a gesture cancellation
+-- decided (rule gestureCancelled) are left out: no threshold decided them. Each scenario's
+-- sessions are ranked by abs(margin) and the scenarios taken in turn, so rules of other units
+-- are not compared with each other. candidate_decision is the decision of the latest replay of
+-- the session, when it was replayed. Sessions stored before schema v9 have no decision rows.
 --
 -- Parameters:
 --   :scenario  only this scenario name (default: every interactive scenario)
 --   :limit     how many rows (default: 20)
-WITH releases AS (
-    SELECT s.id AS session_id, sc.name AS scenario, o.decision,
-           coalesce(json_extract(sc.spec_json, '$.trigger.threshold'), 0.5) AS threshold,
-           (SELECT CAST(substr(e.detail, 29, length(e.detail) - 29) AS REAL)
-              FROM events AS e
-             WHERE e.session_id = s.id AND e.kind = 'transition'
-               AND e.detail LIKE 'updateInteractiveTransition(%'
-             ORDER BY e.seq DESC LIMIT 1) AS release_progress
-    FROM sessions AS s
-    JOIN scenarios AS sc ON sc.id = s.scenario_id
-    JOIN outcomes AS o ON o.session_id = s.id
-    WHERE :scenario IS NULL OR sc.name = :scenario
+WITH baseline_decisions AS (
+    SELECT d.session_id, d.scenario, d.rule, d.progress, d.velocity, d.value, d.threshold,
+           d.velocity_threshold, d.decision
+    FROM baselines AS b
+    JOIN traces AS t ON t.id = b.trace_id
+    JOIN decisions AS d ON d.session_id = b.session_id AND d.engine_id = t.engine_id
+    WHERE d.rule <> 'gestureCancelled' AND d.value IS NOT NULL AND d.threshold IS NOT NULL
+      AND (:scenario IS NULL OR d.scenario = :scenario)
+),
+ranked AS (
+    SELECT *, value - threshold AS margin,
+           row_number() OVER (PARTITION BY scenario ORDER BY abs(value - threshold), session_id) AS rank
+    FROM baseline_decisions
 )
-SELECT r.session_id, r.scenario, r.release_progress, r.threshold,
-       round(abs(r.release_progress - r.threshold), 4) AS distance, r.decision,
+SELECT r.session_id, r.scenario, r.rule, r.progress, r.velocity, r.value,
+       CASE WHEN r.value > r.threshold THEN '>' WHEN r.value < r.threshold THEN '<' ELSE '=' END AS sign,
+       r.threshold, r.margin, r.decision,
        (SELECT rr.decision_actual FROM replay_results AS rr
          WHERE rr.session_id = r.session_id ORDER BY rr.replay_id DESC LIMIT 1) AS candidate_decision
-FROM releases AS r
-WHERE r.release_progress IS NOT NULL
-ORDER BY abs(r.release_progress - r.threshold), r.session_id
+FROM ranked AS r
+ORDER BY r.rank, abs(r.margin), r.scenario, r.session_id
 LIMIT coalesce(:limit, 20);

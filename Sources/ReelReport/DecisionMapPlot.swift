@@ -72,7 +72,7 @@ package struct DecisionMapPlot: Sendable {
     /// What a point's tooltip says: the session, its release, both decisions.
     static func tooltip(_ point: DecisionPoint) -> String {
         func decision(_ finished: Bool?) -> String { finished.map { $0 ? "finished" : "cancelled" } ?? "failed" }
-        return "session \(point.sessionID): release progress \(NumberText.fixed(point.progress, .progress)), "
+        return "session \(point.sessionID): release progress \(point.progressText ?? NumberText.fixed(point.progress, .progress)), "
             + "velocity \(NumberText.measure(point.velocity, .pointsPerSecond)); recorded \(decision(point.recordedFinished)), "
             + "replayed \(decision(point.candidateFinished))" + (point.flipped ? " (flipped)" : "")
             + (point.touchCancelled ? "; touches cancelled by the system" : "")
@@ -164,6 +164,9 @@ package struct DecisionPoint: Sendable, Hashable {
     /// Both engines' decision arithmetic ("recorded: ...", "replayed: ..."), shown on hover; filled
     /// for flipped sessions.
     package var decisionLines: [String] = []
+    /// The release progress as the lists print it, with the threshold it was compared with
+    /// (`ComparedProgress`); filled with `decisionLines`.
+    package var progressText: String?
 
     package init(
         sessionID: Int64, progress: Double, velocity: Double, recordedFinished: Bool, candidateFinished: Bool?,

@@ -40,7 +40,7 @@ enum FlippedSessionsHTML {
             let facets = ReviewFilters.attributes(sessionID: id, scenario: flip.scenario, flipped: true, facet: model.facets[id])
             out += "<tr id=\"flip-\(id)\"\(facets)><td>\(session)</td><td>\(e(flip.scenario))</td>"
             out +=
-                "<td class=\"num\">\(point.map { NumberText.fixed($0.progress, .progress) } ?? "–")</td>"
+                "<td class=\"num\">\(point.map { e($0.progressText ?? NumberText.fixed($0.progress, .progress)) } ?? "–")</td>"
                 + "<td class=\"num\">\(point.map { NumberText.fixed($0.velocity, .pointsPerSecond) } ?? "–")</td>"
             out += "<td>\(e(flip.decisionExpected))</td><td>\(e(flip.decisionActual))</td><td><code>\(e(command))</code></td></tr>\n"
         }

@@ -5,8 +5,9 @@ import ReelTrace
 /// The recorded archive whose traces a report of a results archive draws. A results archive
 /// (`reel replay --results`, `reel merge`) holds verdicts and session headers, not touches or
 /// frames; its players, lists and maps read the recorded traces from the archive it judged: the
-/// one `--recorded` names, else the path `reel replay --results` stored with the run
-/// (`RunMetadata.recordedArchiveKey`). That archive must hold every session the results
+/// one `--recorded` names. The path `reel replay --results` stored with the run
+/// (`RunMetadata.recordedArchiveKey`) is only named in the error that asks for `--recorded`: a
+/// report reads no file the user did not name. That archive must hold every session the results
 /// archive judged with the same content hash, so the page never draws another corpus.
 ///
 /// ```swift
@@ -33,21 +34,22 @@ package enum RecordedSource {
                 throw ReelFailure(
                     .dataError, "\(resultsName): the archive holds recorded sessions but none of their frames: it is damaged")
             }
+            // A file is read only when the user names it: the path the run stored is shown, never opened.
             let metadata = try results.replayHeader(id: replayID).flatMap { try results.runMetadata(replayID: $0.id) }
-            guard let stored = metadata?.values[RunMetadata.recordedArchiveKey] else {
-                throw ReelFailure(
-                    .noInput,
-                    "\(resultsName) holds verdicts only (a results archive) and names no recorded archive: "
-                        + "give the archive it judged with --recorded ARCHIVE to draw its sessions")
+            let stored = metadata?.values[RunMetadata.recordedArchiveKey].map {
+                " (its run names \(ShellCommand.quoted(UntrustedText.sanitized($0, limit: 1024)))"
+                    + "; a report opens only an archive you name)"
             }
-            path = stored
+            throw ReelFailure(
+                .noInput,
+                "\(resultsName) holds verdicts only (a results archive): "
+                    + "give the archive it judged with --recorded ARCHIVE to draw its sessions" + (stored ?? ""))
         }
-        let how = option == nil ? "the recorded archive \(resultsName) names" : "the recorded archive (--recorded)"
+        let how = "the recorded archive (--recorded)"
         guard FileManager.default.fileExists(atPath: path) else {
             throw ReelFailure(
                 .noInput,
-                "\(path): \(how) is missing"
-                    + (option == nil ? "; give where it is now with --recorded ARCHIVE" : ""))
+                "\(path): \(how) is missing")
         }
         let recorded: Archive
         do {

@@ -5,7 +5,7 @@ import ReelTrace
 /// Where an interactive session's gesture let go, from what the archive stores.
 enum ReleasePoint {
     /// The progress of the last `updateInteractiveTransition(p)` event: the last progress the
-    /// gesture fed the transition (the same definition as Queries/near-boundary.sql). Nil when
+    /// gesture fed the transition. Nil when
     /// the gesture never drove the transition.
     static func progress(lastUpdateDetail detail: String?) -> Double? {
         let prefix = "updateInteractiveTransition("

@@ -56,8 +56,10 @@ package struct ReportModel: Sendable {
         package var progress: LinePlot
         /// The first divergent view property over time; nil when no view property diverged.
         package var property: LinePlot?
-        /// The session's player: recorded and (when re-run) replayed traces on one clock.
+        /// The session's player: recorded and (when kept or re-run) replayed traces on one clock.
         package var player: PlayerSession
+        /// Where the replayed side comes from; nil when there is none.
+        package var replayedSource: CandidateTraceSource? = nil
         /// When the baseline this replay compared against (which the recorded side draws) has since
         /// been replaced by a `reel accept`: who, when, which replay. Nil while it is still the baseline.
         package var baselineNote: String? = nil

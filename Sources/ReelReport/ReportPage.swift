@@ -248,6 +248,7 @@ package enum ReportPage {
         nav.filters { position: sticky; top: 0; z-index: 2; background: #fffffff0; border: 1px solid #d0d7de; border-radius: 6px;
           padding: 6px 10px; margin: 12px 0; display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: center; font-size: 13px; }
         nav.filters[hidden] { display: none; } nav.filters output { color: #57606a; }
+        [id] { scroll-margin-top: 8em; } /* an anchored heading (#session-ID) lands below the sticky filter bar */
         svg.screen .ghost { fill: none; stroke: #0969da; stroke-width: 2; stroke-dasharray: 6 4; }
         svg.screen .ghost.differs { stroke: #cf222e; stroke-width: 4; stroke-dasharray: none; }
         svg.strip .event { cursor: pointer; } .overlay-toggle { margin: 0 8px; }

@@ -65,13 +65,13 @@ package struct ReportReader {
             total.decisionFlips += row.counts.decisionFlips
         }
         let (plots, notPlotted) = try sessionPlots(
-            replay.id, unmatched: totals.diverged + totals.errors, candidate: try? rerun?.get(), candidateNote: rerunNote(rerun))
+            replay.id, unmatched: totals.diverged + totals.errors, candidate: try? rerun?.get(), candidateNote: missingSideNote(rerun))
         let flips = try self.flips(replay.id)
         return ReportModel(
             archiveName: archiveName, recordedArchiveName: tracesApart ? traces.path : nil, replay: info,
             totals: totals,
             byKind: try byKind(replay.id), scenarios: scenarioCounts, sessionPlots: plots, sessionsNotPlotted: notPlotted,
-            candidateTraceNote: plots.isEmpty ? nil : rerunNote(rerun),
+            candidateTraceNote: Self.candidateTraceNote(plots, rerun: rerun),
             decisionMaps: try decisionMaps(
                 replay.id, recordedLabel: "recorded: " + info.recordingEngines.joined(separator: ", "),
                 candidateLabel: "candidate: " + info.candidateEngine,
@@ -102,10 +102,11 @@ package struct ReportReader {
         return flips.sorted { ($0.scenario, $0.sessionID) < ($1.scenario, $1.sessionID) }
     }
 
-    func rerunNote(_ rerun: Result<Engine, ReelFailure>?) -> String? {
+    /// Why a player has no replayed side when the archive keeps no trace of the candidate for it
+    /// and the candidate cannot be re-run; nil when it can (then only a failed candidate leaves a side empty).
+    func missingSideNote(_ rerun: Result<Engine, ReelFailure>?) -> String? {
         switch rerun {
-        case .success:
-            "The replayed curves come from re-running the candidate (rebuilt from its stored profile, same fingerprint) on these sessions: the archive stores verdicts and divergences, not replayed traces."
+        case .success: nil
         case .failure(let failure): failure.message
         case nil: "The candidate engine of this replay is not in the archive; only recorded curves are shown."
         }
@@ -220,7 +221,12 @@ package struct ReportReader {
         let judged = try judgedBaseline(sessionID, replayID: replayID)
         let recorded = try judged.map { try traces.loadSession(sessionID, trace: $0.traceID) } ?? traces.loadSession(sessionID)
         let divergences = try archive.divergences(replayID: replayID, sessionID: sessionID)
-        let replayed: Trace? = try? candidate.flatMap { engine in try StoredCandidate.run(engine, recorded) }
+        // The candidate's kept trace first; re-run only this build's engine when none was kept.
+        var replayed = try keptCandidateTrace(sessionID, replayID: replayID, judgedTraceID: judged?.traceID)
+        var source: CandidateTraceSource? = replayed == nil ? nil : .kept
+        if replayed == nil, let engine = candidate, let trace = try? StoredCandidate.run(engine, recorded) {
+            (replayed, source) = (trace, .rerun)
+        }
         let marker = firstFrame.flatMap { index in
             recorded.trace.frames.first { $0.index == index }.map { (x: $0.t, label: "frame \(index)") }
         }
@@ -257,27 +263,38 @@ package struct ReportReader {
                     ? nil : candidate == nil ? candidateNote : "The candidate failed on this session (see its divergence).",
                 firstDivergentFrame: firstFrame,
                 storedLifecycleProperty: divergences.first { $0.kind == .lifecycle }?.property),
+            replayedSource: source,
             baselineNote: try judged.flatMap { try baselineNote($0, replayID: replayID) },
             decisionLines: try decisionLines(
                 sessionID, baselineEngineID: judged?.engineID, candidateEngineID: archive.replayHeader(id: replayID)?.engineID))
     }
 
     /// "recorded: ..." and "replayed: ..." decision arithmetic lines of an interactive session.
-    /// The baseline engine is one of `traces`' engines, the candidate one of `archive`'s.
     func decisionLines(_ sessionID: Int64, baselineEngineID: Int64?, candidateEngineID: Int64?) throws -> [String] {
+        try explainedDecisions(sessionID, baselineEngineID: baselineEngineID, candidateEngineID: candidateEngineID).lines
+    }
+
+    /// Each side's decision of a session, "recorded" then "replayed", and its arithmetic lines.
+    /// The baseline engine is one of `traces`' engines, the candidate one of `archive`'s.
+    func explainedDecisions(
+        _ sessionID: Int64, baselineEngineID: Int64?, candidateEngineID: Int64?
+    ) throws -> (lines: [String], decisions: [(side: String, decision: ExplainedDecision)]) {
         var lines: [String] = []
+        var decisions: [(side: String, decision: ExplainedDecision)] = []
         for (engine, side) in [
             (try baselineEngineID.flatMap { try traces.engine(id: $0) }, "recorded"),
             (try candidateEngineID.flatMap { try archive.engine(id: $0) }, "replayed"),
         ] {
             guard let identity = engine else { continue }
             switch try SessionDecision.explain(sessionID: sessionID, engine: identity, in: traces) {
-            case .success(let decision?): lines.append("\(side): \(decision.line)")
+            case .success(let decision?):
+                lines.append("\(side): \(decision.line)")
+                decisions.append((side, decision))
             case .success(nil): continue
             case .failure(let failure): lines.append("\(side): not explained: \(failure.message)")
             }
         }
-        return lines
+        return (lines, decisions)
     }
 
     /// "The recorded side is the baseline replay 2 compared against (builtin 1.0); an accept has
@@ -350,9 +367,11 @@ package struct ReportReader {
         var explained = 0
         for index in points.indices where points[index].flipped && explained < Self.explainedFlipLimit {
             let sessionID = points[index].sessionID
-            points[index].decisionLines = try decisionLines(
+            let sides = try explainedDecisions(
                 sessionID, baselineEngineID: judgedBaseline(sessionID, replayID: replayID)?.engineID,
                 candidateEngineID: candidateEngineID)
+            points[index].decisionLines = sides.lines
+            points[index].progressText = ComparedProgress.text(release: points[index].progress, decisions: sides.decisions)
             explained += 1
         }
         return (points, notStarted, sample.sessions, sample.flipped, sample.rows.count)

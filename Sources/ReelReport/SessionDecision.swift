@@ -16,6 +16,8 @@ package struct ExplainedDecision: Sendable, Hashable {
     /// The value compared and its threshold, when the rule compares one.
     package var value: Double?
     package var threshold: Double?
+    /// The transition's progress the rule was given, as stored.
+    package var progress: Double?
     /// The recognizer's final state as the trace's last gesture event names it ("pan.ended",
     /// "pinch.cancelled"); nil when no recognizer reported one.
     package var recognizerState: String?
@@ -30,6 +32,7 @@ package struct ExplainedDecision: Sendable, Hashable {
         source = decision.source
         value = decision.value
         threshold = decision.threshold
+        progress = decision.progress
         recognizerState = decision.recognizerState.isEmpty ? nil : decision.recognizerState
         finish = decision.finish
         self.stored = stored

@@ -25,9 +25,11 @@ extension ReportReader {
         let (replay, status, firstFrame) = (verdict.replayID, verdict.status, verdict.firstDivergentFrame)
         let candidate = try archive.engine(id: try self.replay(replay).candidateID)
         let rerun = candidate.map(StoredCandidate.engine(for:))
-        let note = rerunNote(rerun)
         let plots = try sessionPlot(
-            sessionID, status: status, firstFrame: firstFrame, replayID: replay, candidate: try? rerun?.get(), candidateNote: note)
-        return SessionReport(archiveName: archiveName, replayID: replay, status: status, session: plots, candidateTraceNote: note)
+            sessionID, status: status, firstFrame: firstFrame, replayID: replay, candidate: try? rerun?.get(),
+            candidateNote: missingSideNote(rerun))
+        return SessionReport(
+            archiveName: archiveName, replayID: replay, status: status, session: plots,
+            candidateTraceNote: Self.candidateTraceNote([plots], rerun: rerun))
     }
 }

@@ -3,8 +3,8 @@ import ReelFormats
 import ReelTrace
 
 /// Rebuilds a replay's candidate engine from what the archive stored about it, so a report can
-/// re-run the few sessions it plots: the archive keeps verdicts and divergences, not the
-/// candidate's traces.
+/// re-run the few sessions it plots whose candidate trace the archive does not keep
+/// (`CandidateTraceSource`: a replay with `--no-keep-traces`, or one into a results archive).
 ///
 /// Only this build's engine can be rebuilt (same name and version; the stored profile parameters
 /// give the profile), and only when the rebuilt engine's fingerprint equals the stored one, which
@@ -49,7 +49,7 @@ enum StoredCandidate {
     private static func unavailable(_ identity: EngineIdentity, _ reason: String) -> ReelFailure {
         ReelFailure(
             .dataError,
-            "The candidate's curves are not shown: the archive stores no replayed traces and the candidate "
+            "The candidate's curves are not shown: the archive keeps no trace of the candidate for these sessions and the candidate "
                 + "\(identity.name) \(identity.version) cannot be re-run here (\(reason)). "
                 + "The plots show the recorded trace with the first divergent frame marked.")
     }

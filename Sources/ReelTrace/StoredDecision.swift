@@ -82,7 +82,8 @@ package struct StoredDecision: Sendable, Hashable {
         let sign = value > threshold ? ">" : "≤"
         if let scale, let scaleThreshold {
             // The zoom end rule: a scale below its threshold dismisses before anything else is looked at.
-            let scaleText = "scale \(f3(scale)) \(scale < scaleThreshold ? "<" : "≥") \(f3(scaleThreshold))"
+            let (s, st) = ComparedNumbers.text(scale, scaleThreshold, decimals: 3)
+            let scaleText = "scale \(s) \(scale < scaleThreshold ? "<" : "≥") \(st)"
             if scale < scaleThreshold { return scaleText }
             let rest = StoredDecision(
                 rule: rule, source: source, recognizerState: "", finish: finish, progress: progress, velocity: velocity,
@@ -90,30 +91,33 @@ package struct StoredDecision: Sendable, Hashable {
             ).comparison
             return scaleText + (rest.map { ", " + $0 } ?? "")
         }
+        // The compared pair, with as many digits as keep their order (`ComparedNumbers`).
+        let (v1, t1) = ComparedNumbers.text(value, threshold, decimals: 1)
+        let (v3, t3) = ComparedNumbers.text(value, threshold, decimals: 3)
         if acceleration == nil, let p = progress, let k = horizon, let v = velocity {
             // A linear projection: where the position is headed, k seconds of the velocity on.
-            let projection = "\(f1(p)) + \(f3(k)) × \(f1(v)) = \(f1(value))"
+            let projection = "\(f1(p)) + \(f3(k)) × \(f1(v)) = \(v1)"
             if rule == "sheetDetentRelease" {
-                return "position + v r / (1 - r) / 1000 = \(projection): rests at the detent at \(f1(threshold))"
+                return "position + v r / (1 - r) / 1000 = \(projection): rests at the detent at \(t1)"
             }
-            return "translation + \(f3(k)) × velocity = \(projection) \(sign) \(f1(threshold))"
+            return "translation + \(f3(k)) × velocity = \(projection) \(sign) \(t1)"
         }
         if let p = progress, let a = acceleration, let t = horizon, let v = velocity {
             return "p + a T²/2 + v T = \(f3(p)) + (\(f2(a)) × \(f3(t))² / 2) + \(f3(v)) × \(f3(t)) "
-                + "= \(f3(p)) \(signed(a * 0.5 * t * t)) \(signed(v * t)) = \(f3(value)) \(sign) \(f3(threshold))"
+                + "= \(f3(p)) \(signed(a * 0.5 * t * t)) \(signed(v * t)) = \(v3) \(sign) \(t3)"
         }
         if let flick = velocityThreshold, let v = velocity {
-            return "progress \(f3(value)) \(sign) \(f3(threshold)), velocity \(f1(v)) pt/s \(v >= flick ? "≥" : "<") \(f1(flick))"
+            let (vt, ft) = ComparedNumbers.text(v, flick, decimals: 1)
+            return "progress \(v3) \(sign) \(t3), velocity \(vt) pt/s \(v >= flick ? "≥" : "<") \(ft)"
         }
         if let v = velocity, v == value, progress == nil || progress != value {
-            let bound = threshold == 0 ? "0" : f3(threshold)
-            if rule == "uikitBackSwipe" { return "too few samples: mean velocity \(f3(v)) \(sign) \(bound)" }
-            return (rule == "backSwipe" ? "too few samples: " : "") + "velocity \(f1(v)) pt/s \(sign) \(bound)"
+            if rule == "uikitBackSwipe" { return "too few samples: mean velocity \(v3) \(sign) \(threshold == 0 ? "0" : t3)" }
+            return (rule == "backSwipe" ? "too few samples: " : "") + "velocity \(v1) pt/s \(sign) \(threshold == 0 ? "0" : t1)"
         }
         if let p = progress, p != value, let v = velocity {
-            return "p + projected distance / extent = \(f3(p)) + (\(f1(v)) pt/s projected) = \(f3(value)) \(sign) \(f3(threshold))"
+            return "p + projected distance / extent = \(f3(p)) + (\(f1(v)) pt/s projected) = \(v3) \(sign) \(t3)"
         }
-        return "progress \(f3(value)) \(sign) \(f3(threshold))"
+        return "progress \(v3) \(sign) \(t3)"
     }
 }
 

@@ -69,13 +69,9 @@ struct MergedRunReportTests {
         let maps = #"(<section id="decision-maps">.*?</section>)"#
         #expect(try matches(maps, in: got) == (try matches(maps, in: expected)), "the decision maps are the same")
 
-        // Without --recorded: the recorded archive's path that `reel replay --results` stored.
-        let stored = try runReel(["report", "m.sqlite", "-o", "stored.html"], in: folder)
-        #expect(stored.status == 0, "\(stored.standardError)")
-        #expect(try matches(data, in: try page(folder + "/stored.html")) == (try matches(data, in: expected)))
         // One session's page of the merged run.
         let first = try #require(expectedPlayers.first)
-        let session = try runReel(["report", "m.sqlite", "--session", first, "-o", "session.html"], in: folder)
+        let session = try runReel(["report", "m.sqlite", "--session", first, "--recorded", "a.sqlite", "-o", "session.html"], in: folder)
         #expect(session.status == 0, "\(session.standardError)")
         #expect(try page(folder + "/session.html").contains(#"<article class="session player" id="session-\#(first)""#))
     }

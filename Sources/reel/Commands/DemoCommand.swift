@@ -92,10 +92,13 @@ struct DemoCommand: ParsableCommand {
             print("3. replayed against \(profilePath) (\(Self.changedParameters)):")
             let results = try Archive.open(archivePath, mode: .readOnly)
             let tally = VerdictTally(groups: summary.verdictGroups, policy: .everyKind)
-            let lines = try ReplayFindingLines.render(
-                replayID: summary.replayID, in: results, archivePath: archivePath, verbose: false)
+            // Every flipped scenario with its count and first sessions, then the other divergences counted.
+            let others = try ReplayFindingLines.render(
+                replayID: summary.replayID, in: results, archivePath: archivePath, verbose: false
+            ).filter { $0.contains("diverged or failed session") }
+            let lines = try DemoFlipList.lines(replayID: summary.replayID, in: results, archivePath: archivePath) + others
             print(
-                ReplayReport.text(summary, tally: tally, findingLines: lines).split(separator: "\n").prefix(12).map { "   " + $0 }.joined(
+                ReplayReport.text(summary, tally: tally, findingLines: lines).split(separator: "\n").map { "   " + $0 }.joined(
                     separator: "\n"))
             print(String(format: "   (%.1f s in all)", Date().timeIntervalSince(started)))
             let firstSession = summary.findings.first.map { String($0.sessionID) } ?? "1"

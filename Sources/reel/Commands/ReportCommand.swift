@@ -10,12 +10,12 @@ struct ReportCommand: ParsableCommand {
         abstract: "Write a replay's report: one self-contained HTML file with tables and SVG plots.",
         discussion: """
             The page has the replay's summary, a table per scenario, progress and property curves of \
-            divergent sessions (recorded vs replayed; the candidate is re-run for these few sessions when \
-            it is this build's engine) each with a player of the recorded and replayed screens, the flipped \
+            divergent sessions (recorded vs replayed: the candidate's trace the replay kept, else a re-run \
+            of the candidate when it is this build's engine; the page says which) each with a player of the recorded and replayed screens, the flipped \
             sessions, and a decision map per interactive scenario. One inline script (the players), no network. \
             --session ID writes one session's page instead. A results archive (reel replay --results, reel merge) \
-            holds no traces: its report draws them from the recorded archive (--recorded, else the path reel \
-            replay --results stored), which must hold the judged sessions with the same content hashes (66 otherwise).
+            holds no traces: its report draws them from the recorded archive --recorded names (required: a \
+            report opens no file you did not name), which must hold the judged sessions with the same content hashes (66 otherwise).
             """)
 
     @Argument(help: "The archive.")
@@ -42,7 +42,7 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "For a results archive (reel replay --results, reel merge): the recorded archive it judged, whose traces the players and maps draw (default: the path reel replay --results stored).",
+            "For a results archive (reel replay --results, reel merge): the recorded archive it judged, whose traces the players and maps draw (required for a results archive: the path the run stored is never opened).",
             valueName: "archive"))
     var recorded: String?
 

@@ -73,6 +73,10 @@ struct ShowCommand: ParsableCommand {
             try printDecisions(
                 store, spec: recorded.header.scenarioSpecJSON, baselineEngineID: baselineEngineID,
                 candidateReplay: verdict.map { ($0.replayID, $0.status) })
+            if let verdict, verdict.status != "error" {
+                print("")
+                print(try Self.replayedLine(store, archive: archive, session: session, verdict: verdict, recorded: recorded))
+            }
             if let verdict {
                 print("")
                 print(verdict.text)
@@ -88,6 +92,38 @@ struct ShowCommand: ParsableCommand {
                             + "then open report.html#session-\(session)")
                 }
             }
+        }
+    }
+
+    /// "replayed by E (its trace kept by the archive): cancelled at 0.412 s, 25 frames; frame 12: progress
+    /// 0.311, recorded 0.322": the candidate's side of the replay shown, drawn from the trace the
+    /// archive keeps, else from re-running this build's engine (as the report's player), saying which.
+    static func replayedLine(
+        _ store: Archive, archive: String, session: Int64, verdict: SessionVerdict, recorded: RecordedSession
+    ) throws -> String {
+        let reader = ReportReader(archive: store, archiveName: archive)
+        let name =
+            try store.replayRun(id: verdict.replayID).flatMap { try store.engine(id: $0.engineID) }
+            .map { shown("\($0.name) \($0.version)") } ?? "?"
+        switch try reader.replayedTrace(session, replayID: verdict.replayID) {
+        case .failure:
+            return "  replayed by \(name) (replay \(verdict.replayID)): no trace of it is kept for this session and it cannot be "
+                + "re-run here (only this build's engines are); its verdict and divergences follow"
+        case .success(let (trace, source)):
+            let origin =
+                source == .kept
+                ? "its trace as the archive keeps it" : "re-run now: the archive keeps no trace of it for this session"
+            var line =
+                "  replayed by \(name) (replay \(verdict.replayID), \(origin)): "
+                + "\(trace.outcome.completed ? "finished" : "cancelled") at \(String(format: "%.3f", trace.outcome.t)) s, "
+                + counted(trace.frames.count, "frame")
+            if let index = verdict.firstDivergentFrame, let frame = trace.frames.first(where: { $0.index == index }) {
+                line += "; frame \(index): progress " + String(format: "%.3f", frame.progress)
+                if let mine = recorded.trace.frames.first(where: { $0.index == index }) {
+                    line += ", recorded " + String(format: "%.3f", mine.progress)
+                }
+            }
+            return line
         }
     }
 

@@ -52,9 +52,12 @@ struct MarkdownSummary {
     /// A command as inline code that survives any characters in it (HTML `<code>`, escaped).
     static func code(_ command: String) -> String { "<code>" + cell(command, limit: .max) + "</code>" }
 
-    /// A release progress and velocity as two cells, "–" when the archive cannot place the release.
-    static func releaseCells(_ release: (progress: Double, velocity: Double)?) -> String {
+    /// A release progress and velocity as two cells, "–" when the archive cannot place the release;
+    /// the progress with the threshold each side's rule compared it with (`ComparedProgress`).
+    static func releaseCells(
+        _ release: (progress: Double, velocity: Double)?, decisions: [(side: String, decision: ExplainedDecision)] = []
+    ) -> String {
         guard let release else { return "– | –" }
-        return String(format: "%.3f | %.0f", release.progress, release.velocity)
+        return cell(ComparedProgress.text(release: release.progress, decisions: decisions)) + String(format: " | %.0f", release.velocity)
     }
 }

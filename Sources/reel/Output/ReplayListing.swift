@@ -21,14 +21,20 @@ struct ReplayListing {
     var flips: Int
     /// Where the run ran (commit, branch, pull request, CI URL, host, `--meta`); nil when not stored.
     var metadata: RunMetadata?
+    /// Sessions whose baseline `reel accept --replay` took from this replay (`baseline_history.replay_id`).
+    var accepted = 0
 
     /// Every replay of `archive`, in id order.
     static func read(_ archive: Archive) throws -> [ReplayListing] {
-        try archive.replayOverviews().map { row in
+        var accepted: [Int64: Int] = [:]
+        let accepts = try archive.database.prepare(
+            "SELECT replay_id, count(DISTINCT session_id) FROM baseline_history WHERE replay_id IS NOT NULL GROUP BY replay_id")
+        while try accepts.step() { accepted[accepts.int64(at: 0)] = Int(accepts.int64(at: 1)) }
+        return try archive.replayOverviews().map { row in
             ReplayListing(
                 id: row.id, status: row.status, candidate: row.candidate, engine: row.engine, startedAt: row.startedAt,
                 shard: row.shard, sessions: row.sessions, matched: row.matched, diverged: row.diverged, errors: row.errors,
-                flips: row.flips, metadata: try archive.runMetadata(replayID: row.id))
+                flips: row.flips, metadata: try archive.runMetadata(replayID: row.id), accepted: accepted[row.id] ?? 0)
         }
     }
 
@@ -52,6 +58,7 @@ struct ReplayListing {
             let line =
                 columns.map { $0[index] }.joined(separator: "  ") + "  \(counted(r.sessions, "session")): \(r.matched) matched, "
                 + "\(r.diverged) diverged, \(counted(r.errors, "error")), \(counted(r.flips, "flip"))"
+                + (r.accepted > 0 ? ", \(counted(r.accepted, "session")) accepted" : "")
             guard let metadata = r.metadata, !metadata.values.isEmpty else { return [line] }
             return [line, "    ran at: " + UntrustedText.sanitized(metadata.summary, limit: 400)]
         }

@@ -86,27 +86,34 @@ enum ReplayMarkdown {
             let id = flip.sessionID
             let release = try recorded.archive.flatMap { try SessionRelease.read(sessionID: id, in: $0) }
             let show = "reel show \(shellQuoted(recorded.path)) \(id)" + (recorded.holdsResults ? " --replay \(replayID)" : "")
+            let why = try self.why(id, replayID: replayID, recorded: recorded, candidate: candidate)
             return "| \(id) | \(MarkdownSummary.cell(flip.scenario)) | \(MarkdownSummary.cell(flip.decisionExpected)) | "
-                + "\(MarkdownSummary.cell(flip.decisionActual)) | \(MarkdownSummary.releaseCells(release)) | "
-                + "\(try why(id, replayID: replayID, recorded: recorded, candidate: candidate)) | \(MarkdownSummary.code(show)) |"
+                + "\(MarkdownSummary.cell(flip.decisionActual)) | \(MarkdownSummary.releaseCells(release, decisions: why.decisions)) | "
+                + "\(why.cell) | \(MarkdownSummary.code(show)) |"
         }
     }
 
     /// Both engines' decision arithmetic for a flipped session, one line per side (`reel show`'s
     /// lines): the baseline the replay was judged against, then the candidate; "–" for a side that
     /// cannot be explained here (no recorded archive, an engine this build cannot re-run).
-    private static func why(_ sessionID: Int64, replayID: Int64, recorded: Recorded, candidate: EngineIdentity?) throws -> String {
-        guard let archive = recorded.archive else { return "–" }
+    private static func why(
+        _ sessionID: Int64, replayID: Int64, recorded: Recorded, candidate: EngineIdentity?
+    ) throws -> (cell: String, decisions: [(side: String, decision: ExplainedDecision)]) {
+        guard let archive = recorded.archive else { return ("–", []) }
         let baselineEngine =
             try (recorded.holdsResults ? archive.judgedBaseline(sessionID: sessionID, replayID: replayID)?.engineID : nil)
             ?? archive.baselineEngineID(sessionID: sessionID)
+        var decisions: [(side: String, decision: ExplainedDecision)] = []
         func line(_ identity: EngineIdentity?, _ side: String) throws -> String {
             guard let identity,
                 case .success(let decision?) = try SessionDecision.explain(sessionID: sessionID, engine: identity, in: archive)
             else { return "\(side): –" }
+            decisions.append((side, decision))
             return "\(side): " + decision.line
         }
-        return MarkdownSummary.cell(try line(archive.engine(id: baselineEngine), "recorded"), limit: 600) + "<br>"
+        let cell =
+            MarkdownSummary.cell(try line(archive.engine(id: baselineEngine), "recorded"), limit: 600) + "<br>"
             + MarkdownSummary.cell(try line(candidate, "replayed"), limit: 600)
+        return (cell, decisions)
     }
 }

@@ -78,7 +78,7 @@ enum ReplayReport {
         if !s.byKind.isEmpty {
             let marked = !tally.policy.failsEveryKind
             lines.append(
-                "  by kind: "
+                "  divergences (rows, not sessions) by kind: "
                     + s.byKind.map { entry in
                         "\(entry.kind.rawValue) \(entry.count)"
                             + (marked && !tally.policy.failing.contains(entry.kind) ? " (not failing)" : "")
@@ -138,7 +138,8 @@ enum ReplayReport {
     ///
     /// Each test case's classname is the session's scenario and its name the session's stable name
     /// (its external id, else `sha256:` and its content hash's first 16 digits: the same in every
-    /// archive that holds the session, unlike its id); a failure's message is its first failing
+    /// archive that holds the session, unlike its id), with " (session ID)" where another session of
+    /// the scenario has the same stable name (`TestCaseNames`); a failure's message is its first failing
     /// divergence ("decision at frame 14: ..."), its body the session id, the first divergent
     /// frame, that divergence and the `reel show` command that shows it (naming `archivePath` and
     /// the replay when the results are in the recorded archive, else `ARCHIVE`).
@@ -152,6 +153,7 @@ enum ReplayReport {
         let policy = tally.policy
         let rows = try archive.replayResults(replayID: s.replayID)
         let labels = try archive.sessionLabels(replayID: s.replayID)
+        let names = TestCaseNames.unique(rows.map(\.sessionID), labels: labels)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
             "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(tally.failingSessions)\" errors=\"\(tally.errors)\""
@@ -160,7 +162,8 @@ enum ReplayReport {
         for row in rows {
             let label = labels[row.sessionID]
             out += "  <testcase classname=\"\(xml(label?.scenario ?? "reel.replay"))\" "
-            out += "name=\"\(xml(label?.stableName ?? "session \(row.sessionID)"))\"" + timeAttribute(s.sessionSeconds[row.sessionID]) + ">"
+            out +=
+                "name=\"\(xml(names[row.sessionID] ?? "session \(row.sessionID)"))\"" + timeAttribute(s.sessionSeconds[row.sessionID]) + ">"
             switch row.status {
             case .matched:
                 break
