@@ -29,7 +29,8 @@ import Testing
         "ReelJSON": 38,
         // +6 in issue 34: the scenario spec's names as enums (`InteractionKind`, `AnimatorKind`,
         // `ActionKind`, each with its decoding initializer), the types of public spec fields.
-        "ReelEngine": 106,
+        // +6 in issue 48: the scenario spec's limits (`ScenarioLimits`) and `Engine.maximumFrameViews`.
+        "ReelEngine": 112,
         // +2 in issue 36: the replay rows carry where the run ran (`metadataJSON`), for embedders that read replays.
         // -1 in issue 34: `forEachEventText` (events as stored bytes) became the package
         // `forEachLifecycleCall` (plain `LifecycleCall` values, for the replay's diff).
@@ -54,7 +55,8 @@ import Testing
         // content views as frames (UIImage, UIImageView, UILabel, UIControl, UIButton),
         // isBeingPresented/isBeingDismissed, the feedback generators, Swift KVO's shape for views.
         // +106 in issue 53: Auto Layout (NSLayoutConstraint, the anchors, UILayoutGuide, UILayoutPriority, UIView's layout API).
-        "ReelKit": 567,
+        // -2 in issue 48: `KitLimits.maximumTouchTime` and `maximumRefreshHz` (ReelKit applies GestureLimits).
+        "ReelKit": 565,
         // ReelKit under Apple's framework names: each one `@_exported import ReelKit`, nothing of its own.
         "UIKit": 0, "QuartzCore": 0, "CoreGraphics": 0,
         // Issue 54: the test helper (ArchiveReplay, its outcome, the Swift Testing and XCTest assertions).

@@ -98,6 +98,16 @@ extension Archive {
     }
 
     /// The names of the archive's scenarios, sorted, each once.
+    /// How many sessions each replay's accept made baselines (`baseline_history.replay_id`), by
+    /// replay id; replays nothing was accepted from are left out (`reel info`'s listing).
+    package func acceptedSessionCounts() throws -> [Int64: Int] {
+        let statement = try database.prepare(
+            "SELECT replay_id, count(DISTINCT session_id) FROM baseline_history WHERE replay_id IS NOT NULL GROUP BY replay_id")
+        var counts: [Int64: Int] = [:]
+        while try statement.step() { counts[statement.int64(at: 0)] = Int(statement.int64(at: 1)) }
+        return counts
+    }
+
     public func scenarioNames() throws -> [String] {
         let statement = try database.prepare("SELECT DISTINCT name FROM scenarios ORDER BY name")
         return try statement.rows { row in row.string(at: 0) }

@@ -26,10 +26,7 @@ struct ReplayListing {
 
     /// Every replay of `archive`, in id order.
     static func read(_ archive: Archive) throws -> [ReplayListing] {
-        var accepted: [Int64: Int] = [:]
-        let accepts = try archive.database.prepare(
-            "SELECT replay_id, count(DISTINCT session_id) FROM baseline_history WHERE replay_id IS NOT NULL GROUP BY replay_id")
-        while try accepts.step() { accepted[accepts.int64(at: 0)] = Int(accepts.int64(at: 1)) }
+        let accepted = try archive.acceptedSessionCounts()
         return try archive.replayOverviews().map { row in
             ReplayListing(
                 id: row.id, status: row.status, candidate: row.candidate, engine: row.engine, startedAt: row.startedAt,
