@@ -56,7 +56,9 @@ package final class FleetDatabase: Sendable {
             // A connect that has not ended by the deadline is left behind: the command exits with the error.
             connection = try await withDeadline(
                 seconds: Double(timeout),
-                operation: { [logger] in try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger) },
+                operation: { [logger, configuration] in
+                    try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+                },
                 expire: {},
                 timedOut: { FleetError.timedOut(url: server.displayURL, seconds: timeout, waitingFor: "the connection's startup") })
         } catch {

@@ -34,9 +34,10 @@ struct ClearMessageTests {
 
     /// A replayed corpus for `reel review`, and one session the candidate's replay judged.
     static func reviewed() throws -> (folder: String, archive: String, session: Int64) {
-        let (folder, archive, candidate) = try swipeDismissCorpus(count: 8)
+        let (folder, archive, candidate) = try swipeDismissCorpus(count: 16)
         #expect(try runReel(["replay", archive, "--engine", candidate], in: folder).status == 1)
         let session = try archiveCount(archive, "SELECT min(session_id) FROM replay_results WHERE status = 'diverged'")
+        #expect(session > 0, "a diverged session to decide")
         return (folder, archive, session)
     }
 

@@ -33,7 +33,7 @@ struct PublishSecretTests {
 
     @Test(arguments: [["--to"], ["--to="]])
     func thePasswordGoesByEnvironmentNotArguments(form: [String]) throws {
-        let (folder, reel) = try standIn()
+        let (folder, reel) = try Self.standIn()
         // The password as the URL carries it (percent-encoded, RFC 3986) and as the server wants it.
         let encoded = "s%40cr%3Aet%2Fx"
         let password = "s@cr:et/x"
@@ -59,7 +59,7 @@ struct PublishSecretTests {
     }
 
     @Test func aURLWithoutPasswordPassesUnchangedAndQuietly() throws {
-        let (folder, reel) = try standIn()
+        let (folder, reel) = try Self.standIn()
         let url = "postgres://ci@db.example/reel"
         let run = try startProcess(
             [reel, "publish", "a.sqlite", "--replay", "3", "--to", url], in: folder,

@@ -178,11 +178,9 @@ struct RefusingServerTests {
             CREATE FUNCTION refuse_runs() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \(body) RETURN NEW; END $$;
             CREATE TRIGGER refuse BEFORE INSERT ON fleet_runs FOR EACH ROW EXECUTE FUNCTION refuse_runs();
             """
-        let psql = try #require(
-            ["/usr/bin/psql"]
-                + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).map {
-                    "/usr/lib/postgresql/\($0)/bin/psql"
-                }.filter { FileManager.default.isExecutableFile(atPath: $0) }.first)
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        let candidates = ["/usr/bin/psql"] + versions.sorted().reversed().map { "/usr/lib/postgresql/\($0)/bin/psql" }
+        let psql = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "no psql")
         let folder = try temporaryFolder()
         let run = try startProcess([psql, url, "-v", "ON_ERROR_STOP=1", "-c", sql], in: folder, captureFolder: folder).wait()
         try #require(run.status == 0, "\(run.standardError)")
