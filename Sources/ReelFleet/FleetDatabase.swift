@@ -65,7 +65,13 @@ package final class FleetDatabase: Sendable {
             throw Self.fleetError(error, server: server, connecting: true, timeout: timeout)
         }
         let database = FleetDatabase(connection: connection, server: server, logger: logger, statementTimeout: statementTimeout)
-        try await database.run(PostgresQuery(unsafeSQL: "SET statement_timeout = \(statementTimeout * 1000)"))
+        do {
+            try await database.run(PostgresQuery(unsafeSQL: "SET statement_timeout = \(statementTimeout * 1000)"))
+        } catch {
+            // PostgresNIO asserts that a connection is closed before it goes away.
+            await database.close()
+            throw error
+        }
         return database
     }
 

@@ -87,8 +87,15 @@ struct ReelPublish: AsyncParsableCommand {
             try await FleetDatabase.connect(to: server, timeout: connectTimeout, statementTimeout: statementTimeout)
         }
         let pause = environment["REEL_PUBLISH_TEST_PAUSE_SECONDS"].flatMap(Double.init) ?? 0
-        let outcome = try await reportingAsync {
-            try await FleetPublisher(database: database, pauseBeforeCommit: pause).publish(run, metadata: metadata)
+        let outcome: PublishOutcome
+        do {
+            outcome = try await reportingAsync {
+                try await FleetPublisher(database: database, pauseBeforeCommit: pause).publish(run, metadata: metadata)
+            }
+        } catch {
+            // Closed before it goes away (PostgresNIO asserts it); the server rolls the transaction back.
+            await database.close()
+            throw error
         }
         await database.close()
         if outcome.inserted {
