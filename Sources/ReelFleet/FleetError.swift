@@ -3,14 +3,17 @@ import ReelTrace
 /// What can stop a publish, each naming the server by its URL without the password.
 ///
 /// `reel-publish` maps them to exit codes: `badURL` 64, `replayNotFound` 64, `replayUnfinished` 65,
-/// `unreachable` and `server` 69 (the service is unavailable or refused the run).
+/// `unreachable`, `server` and `timedOut` 69 (the service is unavailable, refused the run or stalled).
 package enum FleetError: ReelError, Sendable, Equatable {
     /// The `--to` URL is not a PostgreSQL URL Reel can use.
     case badURL(url: String, reason: String)
     /// No connection could be made (refused, timed out, unknown host, TLS refused).
     case unreachable(url: String, reason: String)
-    /// The server answered with an error (authentication, a missing database, a refused statement).
+    /// The server answered with an error (authentication, a missing database, a refused statement);
+    /// `message` is the start of the server's words, control characters escaped (`serverMessage`).
     case server(url: String, sqlState: String, message: String)
+    /// The server did not answer within the time allowed (`--connect-timeout`, `--statement-timeout`).
+    case timedOut(url: String, seconds: Int64, waitingFor: String)
     /// The archive has no replay of that id.
     case replayNotFound(archive: String, replayID: Int64, known: [Int64])
     /// The replay is still running (or was interrupted): its verdicts are not final.
@@ -21,6 +24,8 @@ package enum FleetError: ReelError, Sendable, Equatable {
         case .badURL(let url, let reason): return "\(url): not a usable PostgreSQL URL: \(reason)"
         case .unreachable(let url, let reason): return "\(url): cannot connect to the PostgreSQL server: \(reason)"
         case .server(let url, let sqlState, let message): return "\(url): the server refused: \(message) (SQLSTATE \(sqlState))"
+        case .timedOut(let url, let seconds, let waitingFor):
+            return "\(url): the server did not answer \(waitingFor) within \(seconds) s; nothing was published"
         case .replayNotFound(let archive, let replayID, let known):
             let list = known.isEmpty ? "it has no replays" : "its replays: " + known.map(String.init).joined(separator: ", ")
             return "\(archive): no replay \(replayID) (\(list))"
@@ -38,7 +43,18 @@ extension FleetError {
         switch self {
         case .badURL, .replayNotFound: .usage
         case .replayUnfinished: .dataError
-        case .unreachable, .server: .unavailable
+        case .unreachable, .server, .timedOut: .unavailable
         }
+    }
+}
+
+extension FleetError {
+    /// The characters of a server's message kept (a hostile server may send hundreds of megabytes).
+    package static let messageLimit = 500
+
+    /// A text from the server as a message shows it: at most `messageLimit` characters, control
+    /// characters escaped (`UntrustedText`).
+    package static func serverText(_ text: String, limit: Int = messageLimit) -> String {
+        UntrustedText.sanitized(text, limit: limit)
     }
 }

@@ -67,7 +67,9 @@ package struct FleetPublisher: Sendable {
         let diverged = verdicts.count(where: { $0.status == .diverged })
         let errors = verdicts.count(where: { $0.status == .error })
         let flips = verdicts.count(where: \.flipped)
-        let rows = try await database.run(
+        // Its rows are read inside `run`, so a server's error on this INSERT is a `FleetError` (69)
+        // like any other statement's.
+        return try await database.firstValue(
             """
             INSERT INTO fleet_runs (run_key, archive_identity, replay_id, candidate, engine_name, engine_version,
                 engine_fingerprint, replay_status, shard, started_at, finished_at, ci_system, commit_sha, branch,
@@ -79,15 +81,11 @@ package struct FleetPublisher: Sendable {
                 \(matched), \(diverged), \(errors), \(flips))
             ON CONFLICT (run_key) DO NOTHING
             RETURNING id
-            """)
-        for try await id in rows.decode(Int64.self) { return id }
-        return nil
+            """, as: Int64.self)
     }
 
     private func existingRunID(_ runKey: String) async throws -> Int64 {
-        for try await id in try await database.run("SELECT id FROM fleet_runs WHERE run_key = \(runKey)").decode(Int64.self) {
-            return id
-        }
+        if let id = try await database.firstValue("SELECT id FROM fleet_runs WHERE run_key = \(runKey)", as: Int64.self) { return id }
         throw FleetError.server(url: database.server.displayURL, sqlState: "?", message: "run \(runKey) vanished during the publish")
     }
 

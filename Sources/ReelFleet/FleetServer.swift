@@ -20,8 +20,14 @@ package struct FleetServer: Sendable, Equatable {
     package var host: String
     package var port: Int
     package var user: String
-    /// From the URL, else the `PGPASSWORD` variable; nil for trust or peer authentication.
+    /// From the URL, else the `PGPASSWORD` variable, else the password file (`PasswordFile`); nil
+    /// for trust or peer authentication.
     package var password: String?
+    /// Whether the URL itself held the password: on a command line any local user can read it
+    /// (`/proc/PID/cmdline`), which `reel-publish` warns about.
+    package var passwordInURL: Bool
+    /// What the password file's lookup warns about (a file others can read is ignored).
+    package var warnings: [String] = []
     package var database: String
     package var tls: TLSMode
 
@@ -57,12 +63,23 @@ package struct FleetServer: Sendable, Equatable {
             default: throw bad("unknown parameter '\(item.name)' (only sslmode is read)")
             }
         }
-        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        self.port = components.port ?? 5432
-        self.user = user.removingPercentEncoding ?? user
-        self.password = components.password.map { $0.removingPercentEncoding ?? $0 } ?? environment["PGPASSWORD"]
-        self.database = database.removingPercentEncoding ?? database
-        self.tls = tls
+        let hostName = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let portNumber = components.port ?? 5432
+        let userName = user.removingPercentEncoding ?? user
+        let databaseName = database.removingPercentEncoding ?? database
+        (self.host, self.port, self.user, self.database, self.tls) = (hostName, portNumber, userName, databaseName, tls)
+        // libpq's order: the URL, PGPASSWORD, the password file. The URL's password is
+        // percent-decoded once.
+        let inURL = components.percentEncodedPassword.map { $0.removingPercentEncoding ?? $0 }
+        passwordInURL = inURL != nil
+        if let given = inURL ?? environment["PGPASSWORD"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            password = given
+        } else {
+            let found = PasswordFile.lookup(
+                host: hostName, port: portNumber, database: databaseName, user: userName, environment: environment)
+            password = found.password
+            warnings += found.warning.map { [$0] } ?? []
+        }
     }
 
     /// `text` with any password between `user:` and `@` replaced by `***`, for messages about a URL

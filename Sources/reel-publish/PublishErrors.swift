@@ -8,6 +8,11 @@ func fail(_ message: String, status: ExitStatus) -> ExitCode {
     return ExitCode(status.rawValue)
 }
 
+/// Prints `reel-publish: warning: MESSAGE`: something the user should change that did not stop the run.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("reel-publish: warning: \(message)\n".utf8))
+}
+
 /// The exit code of a failure, as `reel` gives it: `FailureReport` (ReelTrace), the branch the
 /// three command lines share, picks it from the library error's kind (`ExitStatus`: 64 usage, 65
 /// bad data, 66 missing archive, 69 the server, 73 cannot create, 74 I/O, 70 anything unforeseen,

@@ -4,9 +4,13 @@ import ReelTrace
 /// Why a protocol line could not be encoded or decoded.
 package struct EngineProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
     package var reason: String
+    /// The refused request's `"id"` when it has a valid one, which the error answer echoes so that
+    /// the client can tell which request was refused.
+    package var requestID: Int?
 
-    package init(reason: String) {
+    package init(reason: String, requestID: Int? = nil) {
         self.reason = reason
+        self.requestID = requestID
     }
 
     package var description: String { reason }
@@ -128,6 +132,9 @@ package struct EngineRequest: Sendable, Hashable {
         } catch {
             throw EngineProtocolError(reason: "malformed JSON request at column \(error.column): \(error.reason)")
         }
+        // Read first, so that the error of a request refused for another member still names it.
+        var validID: Int?
+        if case .object = value, let member = value.optionalMember("id") { validID = try? member.asInteger(field: "id") }
         do throws(JSONFieldError) {
             guard case .object = value else {
                 throw JSONFieldError(reason: "expected a JSON object, not \(value.kindDescription)")
@@ -169,7 +176,7 @@ package struct EngineRequest: Sendable, Hashable {
             request.offersBinary2 = offers(.binary2, value.optionalMember(ReplyEncoding.offerMember))
             return request
         } catch {
-            throw EngineProtocolError(reason: "invalid request: \(error.reason)")
+            throw EngineProtocolError(reason: "invalid request: \(error.reason)", requestID: validID)
         }
     }
 

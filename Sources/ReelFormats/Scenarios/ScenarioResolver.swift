@@ -49,7 +49,7 @@ public final class ScenarioResolver {
             return spec
         } catch {
             throw ReelFailure(
-                .dataError, "the inline scenario is not a valid scenario spec: \(SpecDecodingError.describe(error))")
+                .dataError, "the inline scenario is not a valid scenario spec: \(SpecDecodingError.describe(error, json: json))")
         }
     }
 
@@ -82,10 +82,11 @@ public final class ScenarioResolver {
     private func load(_ paths: [String], reference: String) throws(ReelFailure) -> ScenarioSpec {
         for path in paths {
             guard let data = try Self.contents(of: path) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
             do {
-                return try ScenarioSpec.decode(json: String(decoding: data, as: UTF8.self))
+                return try ScenarioSpec.decode(json: text)
             } catch {
-                throw ReelFailure(.dataError, "\(path): not a valid scenario spec: \(SpecDecodingError.describe(error))")
+                throw ReelFailure(.dataError, "\(path): not a valid scenario spec: \(SpecDecodingError.describe(error, json: text))")
             }
         }
         throw ReelFailure(.dataError, "scenario file '\(reference)' not found")

@@ -8,7 +8,8 @@ import ReelTrace
 #endif
 
 /// The serving side of the engine protocol, for `reel engine serve`: reads request lines,
-/// answers each with exactly one response line, until the input ends.
+/// answers each with exactly one response line, until the input ends (a refused request's answer
+/// echoes its `id` when it has a valid one).
 package enum EngineProtocolServer {
     /// Serves requests from `input` to `output` (file descriptors, e.g. 0 and 1). A request that
     /// cannot be decoded is answered with `{"error": ...}` and serving goes on; blank lines are
@@ -42,7 +43,7 @@ package enum EngineProtocolServer {
             switch line {
             case nil: return
             case .blank?: continue
-            case .request(.failure(let error))?: try emit(EngineReply.error(error.reason).encodedLine())
+            case .request(.failure(let error))?: try emit(EngineReply.error(error.reason).encodedLine(id: error.requestID))
             case .request(.success(let request))?:
                 let encoding = ReplyEncoding.answering(
                     offersBinary2: request.offersBinary2, offersBinary: request.offersBinary, offersColumns: request.offersColumns)

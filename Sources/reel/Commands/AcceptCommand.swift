@@ -77,8 +77,7 @@ struct AcceptCommand: ParsableCommand {
                     progress.update("accepted \(done)/\(counted(total, "session"))")
                 }
             progress.finish()
-            let engineName = UntrustedText.sanitized(
-                summary.engine.map { "\($0.name) \($0.version)" } ?? summary.candidate, limit: 200)
+            let engineName = shown(summary.engine.map { "\($0.name) \($0.version)" } ?? summary.candidate)
             print(
                 "\(archive): accepted \(counted(summary.accepted.count, "session")) of replay \(replay): "
                     + "their baseline is now the trace of \(engineName)"

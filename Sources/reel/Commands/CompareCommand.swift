@@ -59,13 +59,13 @@ struct CompareCommand: ParsableCommand {
             let (earlier, later) = try chosenReplays(store)
             let changes = try VerdictChanges(archive: store, earlier: earlier, later: later, laterPath: against)
             for name in try changes.unfinished() {
-                printWarning("\(name) has not finished or lacks part of its verdicts: only the sessions it judged are compared")
+                printWarning("\(shown(name)) has not finished or lacks part of its verdicts: only the sessions it judged are compared")
             }
             let notes = try changes.differences()
             var found: [VerdictChanges.Change: Int] = [:]
             switch format {
             case .text:
-                for note in notes { print("note: " + note) }
+                for note in notes { printLine("note: " + note) }
                 found = try printText(changes)
             case .json: found = try printJSON(changes, notes: notes)
             case .markdown:
@@ -122,25 +122,25 @@ struct CompareCommand: ParsableCommand {
         var fromAccepts: [VerdictChanges.Change: Int] = [:]
         try changes.forEachChange { row in
             if row.fromAccept != nil { fromAccepts[row.change, default: 0] += 1 } else { counts[row.change, default: 0] += 1 }
-            print(
-                "session \(row.sessionID)  \(UntrustedText.sanitized(row.scenario, limit: 200))  \(row.change.words)"
+            printLine(
+                "session \(row.sessionID)  \(shown(row.scenario))  \(row.change.words)"
                     + (row.fromAccept.map { ", from an accept (\(Self.acceptWords($0)))" } ?? "") + ": "
                     + "\(Self.verdict(row.before, row.decisionBefore)) -> \(Self.verdict(row.after, row.decisionAfter))")
         }
         let coverage = try changes.coverage()
         let total = counts.values.reduce(0, +) + fromAccepts.values.reduce(0, +)
-        print(
+        printLine(
             "\(changes.earlierName) -> \(changes.laterName): \(counted(total, "session")) changed verdict of \(coverage.both) judged by both"
                 + " (\(coverage.onlyEarlier) only by \(changes.earlierName), \(coverage.onlyLater) only by \(changes.laterName))")
-        print("  " + VerdictChanges.Change.allCases.map { "\($0.countHeading) \(counts[$0] ?? 0)" }.joined(separator: ", "))
+        printLine("  " + VerdictChanges.Change.allCases.map { "\($0.countHeading) \(counts[$0] ?? 0)" }.joined(separator: ", "))
         if !fromAccepts.isEmpty {
-            print(
+            printLine(
                 "  from accepts: "
                     + VerdictChanges.Change.allCases.compactMap { change in fromAccepts[change].map { "\(change.countHeading) \($0)" } }
                     .joined(separator: ", ") + " (the baseline was replaced between the replays, not the engine's doing)")
         }
         for (name, facts) in try changes.runFacts() {
-            print("  \(name): " + UntrustedText.sanitized(facts?.words ?? "?", limit: 600))
+            printLine("  \(name): " + shown(facts?.words ?? "?", limit: 600))
         }
         return counts.merging(fromAccepts, uniquingKeysWith: +)
     }

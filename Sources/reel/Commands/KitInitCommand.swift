@@ -58,7 +58,16 @@ struct KitInitCommand: ParsableCommand {
     /// Refuses a file, or a folder with anything in it (hidden files too), naming it.
     private func checkEmpty(_ folder: URL) throws {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return }
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+            // A symbolic link to nothing: the folder cannot be created where the link is.
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path) {
+                throw ReelFailure(
+                    .usage,
+                    "\(shown(directory)): is a symbolic link to \(shown(target)), which does not exist; "
+                        + "create that folder first, or give an empty or new folder")
+            }
+            return
+        }
         guard isFolder.boolValue else {
             throw ReelFailure(.usage, "\(directory): exists and is not a folder; give an empty or new folder")
         }
@@ -73,7 +82,13 @@ struct KitInitCommand: ParsableCommand {
 
     /// The checkout of --reel-path (which must hold Reel's Package.swift), else --reel-url.
     private func reelSource() throws -> KitTemplate.ReelSource {
-        guard let reelPath else { return .url(reelURL, from: ReelVersion.tool) }
+        guard let reelPath else {
+            try Self.checkWritable(reelURL, option: "--reel-url")
+            let source = KitTemplate.ReelSource.url(reelURL, from: ReelVersion.tool)
+            try Self.checkIdentity(source, option: "--reel-url", value: reelURL)
+            return source
+        }
+        try Self.checkWritable(reelPath, option: "--reel-path")
         let checkout = URL(fileURLWithPath: reelPath).standardizedFileURL.resolvingSymlinksInPath()
         let manifest = checkout.appendingPathComponent("Package.swift").path
         guard let text = try? String(contentsOfFile: manifest, encoding: .utf8) else {
@@ -82,6 +97,31 @@ struct KitInitCommand: ParsableCommand {
         guard text.contains("name: \"ReelKit\"") else {
             throw ReelFailure(.dataError, "\(manifest): not Reel's manifest (it has no ReelKit product)")
         }
-        return .path(checkout.path)
+        try Self.checkWritable(checkout.path, option: "--reel-path")
+        let source = KitTemplate.ReelSource.path(checkout.path)
+        try Self.checkIdentity(source, option: "--reel-path", value: reelPath)
+        return source
+    }
+
+    /// Refuses a value holding a control character (a line break, ESC, DEL, C1): no URL or path
+    /// of a checkout has one, and Package.swift would only hold it escaped (`SwiftLiteral`).
+    static func checkWritable(_ value: String, option: String) throws {
+        guard let index = value.unicodeScalars.firstIndex(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            return
+        }
+        let scalar = value.unicodeScalars[index]
+        let position = value.unicodeScalars.distance(from: value.unicodeScalars.startIndex, to: index) + 1
+        throw ReelFailure(
+            .usage,
+            "\(option) \(shown(value)): holds a control character (U+\(String(format: "%04X", scalar.value)) at character \(position)); "
+                + "give the repository's URL or the checkout's path")
+    }
+
+    /// Refuses a source whose package identity (its last path component, which `.product(name:package:)`
+    /// names) is empty.
+    static func checkIdentity(_ source: KitTemplate.ReelSource, option: String, value: String) throws {
+        guard source.identity.isEmpty || source.identity == "." || source.identity == ".." else { return }
+        throw ReelFailure(
+            .usage, "\(option) \(shown(value)): names no package (its last path component, the package's identity, is empty)")
     }
 }

@@ -95,8 +95,8 @@ struct QueryCommand: ParsableCommand {
             var names: [String] = []
             while try columns.step() { names.append(columns.string(at: 0)) }
             lines.append(
-                "\(type) \(UntrustedText.sanitized(name, limit: 200)): "
-                    + names.map { UntrustedText.sanitized($0, limit: 200) }.joined(separator: ", "))
+                "\(type) \(shown(name, limit: 200)): "
+                    + names.map { shown($0, limit: 200) }.joined(separator: ", "))
         }
         let output = OutputFile()
         for line in lines { try output.write(line + "\n") }

@@ -46,27 +46,27 @@ struct ShowCommand: ParsableCommand {
                 try store.engine(id: id).map { shown("\($0.name) \($0.version)") } ?? "?"
             }
             let device = "\(JSONWriter.format(h.device.width))x\(JSONWriter.format(h.device.height))@\(JSONWriter.format(h.device.scale))x"
-            print("session \(session): \(shown(h.scenarioName)) on \(device) at \(JSONWriter.format(h.refreshHz)) Hz")
+            printLine("session \(session): \(shown(h.scenarioName)) on \(device) at \(JSONWriter.format(h.refreshHz)) Hz")
             // The timeline below is the baseline's: after a `reel accept`, another engine's trace.
             let origin =
                 baselineEngineID == recordingEngineID
                 ? "recorded by \(try named(recordingEngineID))"
                 : "baseline by \(try named(baselineEngineID)) (accepted), recorded by \(try named(recordingEngineID))"
-            print(
+            printLine(
                 "  \(origin)"
                     + (h.externalID.map { ", external id \(shown($0))" } ?? "")
                     + (h.sourceFile.map { ", from \(shown($0)):\(h.sourceLine ?? 0)" } ?? ""))
             if let verdict, let later = judged?.replacement {
-                print(
+                printLine(
                     "  this is the baseline replay \(verdict.replayID) compared against; replaced since: \(shown(later.acceptedBy)) accepted "
                         + (later.replayID.map { "replay \($0)'s" } ?? "another")
                         + " trace (\(try named(later.engineID))) at \(later.replacedAt)")
             }
             print("")
-            print(Self.row("time", "what", "details"))
-            for line in timeline(recorded, divergentFrame: verdict?.firstDivergentFrame) { print(line) }
+            printLine(Self.row("time", "what", "details"))
+            for line in timeline(recorded, divergentFrame: verdict?.firstDivergentFrame) { printLine(line) }
             let outcome = recorded.trace.outcome
-            print(
+            printLine(
                 Self.row(
                     String(format: "%.3f", outcome.t), "outcome",
                     "\(outcome.completed ? "finished" : "cancelled") (\(counted(recorded.trace.frames.count, "frame")))"))
@@ -79,15 +79,15 @@ struct ShowCommand: ParsableCommand {
             }
             if let verdict {
                 print("")
-                print(verdict.text)
+                for line in verdict.lines { printLine(line) }
                 print("")
-                print(
+                printLine(
                     "watch it: reel report \(shellQuoted(archive)) --session \(session) --replay \(verdict.replayID) -o session-\(session).html"
                 )
                 // The whole report plots the flipped and the most divergent sessions only.
                 let reader = ReportReader(archive: store, archiveName: archive)
                 if try reader.plottedSessions(verdict.replayID).contains(where: { $0.sessionID == session }) {
-                    print(
+                    printLine(
                         "or in the whole report: reel report \(shellQuoted(archive)) --replay \(verdict.replayID) -o report.html, "
                             + "then open report.html#session-\(session)")
                 }
@@ -142,10 +142,10 @@ struct ShowCommand: ParsableCommand {
             guard let identity = try store.engine(id: engineID) else { continue }
             let name = "\(identity.name) \(identity.version)"
             switch try SessionDecision.explain(sessionID: session, engine: identity, in: store) {
-            case .success(let decision?): print("  decision by \(name) (\(role)): \(decision.line)")
+            case .success(let decision?): printLine("  decision by \(name) (\(role)): \(decision.line)")
             case .success(nil):
-                print("  decision by \(name) (\(role)): no completion rule decided (the gesture never drove the transition)")
-            case .failure(let failure): print("  decision by \(name) (\(role)): not explained: \(failure.message)")
+                printLine("  decision by \(name) (\(role)): no completion rule decided (the gesture never drove the transition)")
+            case .failure(let failure): printLine("  decision by \(name) (\(role)): not explained: \(failure.message)")
             }
         }
     }
@@ -206,7 +206,7 @@ struct SessionVerdict {
     }
 
     /// "replay 4: diverged, 3 divergences" and the first 20, kind and detail aligned.
-    var text: String {
+    var lines: [String] {
         var lines = ["replay \(replayID): \(status)" + (divergences.isEmpty ? "" : ", \(counted(divergences.count, "divergence"))")]
         if status == "error", divergences.isEmpty, let errorMessage { lines.append("  " + shown(errorMessage)) }
         let width = divergences.prefix(20).map(\.kind.rawValue.count).max() ?? 0
@@ -214,6 +214,6 @@ struct SessionVerdict {
             lines.append("  \(d.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(shown(forPeople(d.detail)))")
         }
         if divergences.count > 20 { lines.append("  ... and \(divergences.count - 20) more") }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }

@@ -43,10 +43,27 @@ struct MarkdownSummary {
         }
     }
 
-    /// Text from an archive or a command line as one table cell: control characters shown as
-    /// `\u{..}`, at most `limit` characters, HTML-escaped, `|` as an entity so it cannot split the row.
+    /// Text from an archive or a command line as one table cell, shown as the characters it holds
+    /// and never as Markdown or HTML: terminal controls escaped (`TerminalText`), at most `limit`
+    /// characters, and every character Markdown or HTML could act on written as a character
+    /// reference (CommonMark 0.31, "Entity and numeric character references": one is never taken
+    /// as syntax), so `[text](url)` is no link, `![](url)` no image, `|` splits no row, and no
+    /// `*`, `_`, `~`, backtick or backslash starts emphasis, code or an escape.
     static func cell(_ text: String, limit: Int = cellLimit) -> String {
-        HTML.escape(UntrustedText.sanitized(text, limit: limit)).replacingOccurrences(of: "|", with: "&#124;")
+        var out = ""
+        for character in TerminalText.escaped(text, limit: limit) {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "[", "]", "(", ")", "!", "`", "|", "*", "_", "~", "\\", "#":
+                out += "&#" + String(character.unicodeScalars.first!.value) + ";"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     /// A command as inline code that survives any characters in it (HTML `<code>`, escaped).

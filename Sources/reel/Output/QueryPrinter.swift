@@ -51,6 +51,8 @@ final class QueryPrinter {
     private var sample: [[String]]? = []
     private var widths: [Int] = []
     static let tableSample = 1000
+    /// Whether standard output, where `reel query` writes, is a terminal.
+    private let onTerminal = isatty(1) == 1
 
     init(format: QueryCommand.Format, columns: [String], output: OutputFile) {
         self.format = format
@@ -62,9 +64,9 @@ final class QueryPrinter {
         count += 1
         switch format {
         case .table:
-            // A table is for a terminal: text from the archive (or the user's SQL) shows its control
-            // characters escaped, so no escape sequence reaches the terminal raw.
-            let texts = cells.map { UntrustedText.sanitized($0.plain, limit: .max) }
+            // A table is for a terminal: text from the archive (or the user's SQL) shows its terminal
+            // controls escaped (`TerminalText`), so no escape sequence reaches the terminal raw.
+            let texts = cells.map { TerminalText.escaped($0.plain, limit: .max) }
             if sample != nil {
                 sample!.append(texts)
                 if sample!.count >= Self.tableSample { try flushSample() }
@@ -72,8 +74,8 @@ final class QueryPrinter {
                 try output.write(line(texts) + "\n")
             }
         case .csv:
-            if count == 1 { try output.write(columns.map(Self.field).joined(separator: ",") + "\n") }
-            try output.write(cells.map { Self.field($0.plain) }.joined(separator: ",") + "\n")
+            if count == 1 { try output.write(columns.map(csvField).joined(separator: ",") + "\n") }
+            try output.write(cells.map { csvField($0.plain) }.joined(separator: ",") + "\n")
         case .json:
             var w = JSONWriter()
             if count == 1 { Self.openJSON(&w) } else { w.punctuation(UInt8(ascii: ",")) }
@@ -98,7 +100,7 @@ final class QueryPrinter {
             if sample != nil { try flushSample() }
             try output.write("(\(count) row\(count == 1 ? "" : "s"))\n")
         case .csv:
-            if count == 0 { try output.write(columns.map(Self.field).joined(separator: ",") + "\n") }
+            if count == 0 { try output.write(columns.map(csvField).joined(separator: ",") + "\n") }
         case .json:
             var w = JSONWriter()
             if count == 0 { Self.openJSON(&w) }
@@ -121,10 +123,10 @@ final class QueryPrinter {
         let rows = sample ?? []
         sample = nil
         widths = columns.indices.map { column in
-            max(UntrustedText.sanitized(columns[column], limit: .max).count, rows.map { $0[column].count }.max() ?? 0)
+            max(TerminalText.escaped(columns[column], limit: .max).count, rows.map { $0[column].count }.max() ?? 0)
         }
         try output.write(
-            line(columns.map { UntrustedText.sanitized($0, limit: .max) }) + "\n" + line(widths.map { String(repeating: "-", count: $0) })
+            line(columns.map { TerminalText.escaped($0, limit: .max) }) + "\n" + line(widths.map { String(repeating: "-", count: $0) })
                 + "\n")
         for row in rows { try output.write(line(row) + "\n") }
     }
@@ -133,6 +135,13 @@ final class QueryPrinter {
         var text = zip(cells, widths).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }.joined(separator: "  ")
         while text.last == " " { text.removeLast() }
         return text
+    }
+
+    /// A CSV field (RFC 4180) of `text` with its terminal controls escaped (`TerminalText`): a pipe
+    /// often ends on a terminal, and no spreadsheet needs an ESC. Into a file or a pipe, tab, line
+    /// feed and carriage return stay (the field quoted); onto a terminal they are escaped too.
+    private func csvField(_ text: String) -> String {
+        Self.field(TerminalText.escaped(text, limit: .max, keepingLineBreaks: !onTerminal))
     }
 
     private static func field(_ text: String) -> String {

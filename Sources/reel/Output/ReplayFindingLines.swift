@@ -63,14 +63,14 @@ enum ReplayFindingLines {
         var lines: [String] = []
         for name in order.sorted(by: { (groups[$1]!.count, $0) < (groups[$0]!.count, $1) }) {
             let members = groups[name]!
-            let shownName = UntrustedText.sanitized(name, limit: 200)
+            let shownName = shown(name, limit: 200)
             lines.append("  \(shownName) (\(members.count)):")
             for row in members {
                 let first =
                     try archive.firstDivergenceDetail(replayID: replayID, sessionID: row.sessionID) ?? row.errorMessage ?? ""
                 let kinds = row.kinds.map(\.rawValue).sorted().joined(separator: ", ")
                 lines.append(
-                    "  session \(row.sessionID): \(row.status.rawValue): \(UntrustedText.sanitized(forPeople(first)))"
+                    "  session \(row.sessionID): \(row.status.rawValue): \(shown(forPeople(first), limit: 1000))"
                         + " [\(shownName)\(kinds.isEmpty ? "" : "; " + kinds)]")
             }
         }

@@ -42,7 +42,7 @@ struct ReplayListing {
         let statuses = listings.map(\.status)
         let started = listings.map(\.startedAt)
         let candidates = listings.map {
-            UntrustedText.sanitized($0.engine, limit: 80) + " (\(UntrustedText.sanitized($0.candidate, limit: 200)))"
+            shown($0.engine, limit: 80) + " (\(shown($0.candidate, limit: 200)))"
                 + ($0.shard.map { " (shard \($0))" } ?? "")
         }
         func pad(_ texts: [String]) -> [String] {
@@ -57,7 +57,7 @@ struct ReplayListing {
                 + "\(r.diverged) diverged, \(counted(r.errors, "error")), \(counted(r.flips, "flip"))"
                 + (r.accepted > 0 ? ", \(counted(r.accepted, "session")) accepted" : "")
             guard let metadata = r.metadata, !metadata.values.isEmpty else { return [line] }
-            return [line, "    ran at: " + UntrustedText.sanitized(metadata.summary, limit: 400)]
+            return [line, "    ran at: " + shown(metadata.summary, limit: 400)]
         }
     }
 

@@ -70,7 +70,7 @@ enum ReplayReport {
     /// verbose, listed).
     static func text(_ s: Replayer.Summary, tally: VerdictTally, findingLines: [String]) -> String {
         var lines: [String] = []
-        let engine = UntrustedText.sanitized(s.candidate.map { "\($0.name) \($0.version)" } ?? "?", limit: 200)
+        let engine = shown(s.candidate.map { "\($0.name) \($0.version)" } ?? "?")
         lines.append(
             "replay \(s.replayID) with \(engine): \(counted(s.sessions, "session")), \(s.matched) matched, "
                 + divergedClause(s.diverged, tally: tally) + ", "

@@ -53,9 +53,3 @@ func rounded(_ value: Double) -> String {
     }
     return text
 }
-
-/// Text from an archive or an engine as a terminal line may show it: control characters (ESC, OSC,
-/// CSI introducers, C1) escaped as `\u{1b}`, and at most `limit` characters.
-func shown(_ text: String, limit: Int = 200) -> String {
-    UntrustedText.sanitized(text, limit: limit)
-}

@@ -25,14 +25,9 @@ struct KitTemplate {
 
         var manifestLine: String {
             switch self {
-            case .path(let path): ".package(path: \(Self.swiftString(path)))"
-            case .url(let url, let version): ".package(url: \(Self.swiftString(url)), from: \(Self.swiftString(version)))"
+            case .path(let path): ".package(path: \(SwiftLiteral.string(path)))"
+            case .url(let url, let version): ".package(url: \(SwiftLiteral.string(url)), from: \(SwiftLiteral.string(version)))"
             }
-        }
-
-        /// `text` as a Swift string literal.
-        static func swiftString(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
     }
 
@@ -62,13 +57,13 @@ struct KitTemplate {
         // Your transition code as a Reel engine: one executable that serves the scenes of
         // Sources/\(name) over Reel's engine protocol (README.md says how to record and replay).
         let package = Package(
-            name: "\(name)",
+            name: \(SwiftLiteral.string(name)),
             platforms: [.macOS("26.0")],
             dependencies: [
                 \(reel.manifestLine)
             ],
             targets: [
-                .executableTarget(name: "\(name)", dependencies: [.product(name: "ReelKit", package: "\(reel.identity)")])
+                .executableTarget(name: \(SwiftLiteral.string(name)), dependencies: [.product(name: "ReelKit", package: \(SwiftLiteral.string(reel.identity)))])
             ]
         )
 
@@ -82,7 +77,7 @@ struct KitTemplate {
         // Serves the scenes over the engine protocol (`reel record/replay --engine exec:...`), and
         // answers `scenes`, `spec NAME` and `synth NAME --count N` (`\(name) --help`). Give the
         // version your app's commit, so archives say which code made each trace.
-        ReelKitServer.main(scenes: [DrawerScene.scene], name: "\(name)", version: "1")
+        ReelKitServer.main(scenes: [DrawerScene.scene], name: \(SwiftLiteral.string(name)), version: "1")
 
         """
     }
@@ -264,5 +259,26 @@ struct KitTemplate {
         let kept = String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
         let trimmed = kept.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         return trimmed.isEmpty ? "transitions" : trimmed
+    }
+}
+
+/// Values as Swift source text, for the files `reel kit init` generates: whatever a value holds
+/// (quotes, backslashes, `\(`, `#`, line breaks, bidirectional overrides), the literal reads back
+/// as exactly that value and cannot end early, so no argument becomes code in Package.swift.
+enum SwiftLiteral {
+    /// `text` as a Swift string literal: `\\` and `\"` escaped, and every scalar outside printable
+    /// ASCII (U+0020 to U+007E) written as `\u{X}` (The Swift Programming Language, "Special
+    /// Characters in String Literals"), so the generated file is plain ASCII.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case " "..."~": out.unicodeScalars.append(scalar)
+            default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out + "\""
     }
 }

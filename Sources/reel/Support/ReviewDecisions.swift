@@ -20,17 +20,11 @@ struct ReviewDecisions {
     static let byteLimit = 64 << 20
 
     init(path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ReelFailure(.noInput, "\(path): no such decisions file")
-        }
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard data.count <= Self.byteLimit else {
-            throw ReelFailure(
-                .dataError, "\(path): larger than \(Self.byteLimit >> 20) MiB; a decisions file holds one short line per session")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw ReelFailure(.dataError, "\(path): not UTF-8 text") }
+        let text = try Self.read(path)
         var seen: [Int64: Int] = [:]
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A CRLF line ends at its CR LF: Swift takes "\r\n" for one Character, so the lines are
+        // split where either ends one.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = index + 1
             let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
@@ -45,6 +39,43 @@ struct ReviewDecisions {
             seen[id] = line
             entries.append((id, action, line))
         }
+    }
+
+    /// The file's text: a regular file of at most `byteLimit` bytes of UTF-8. A FIFO, a device
+    /// (`/dev/zero` never ends) or a folder is refused by its kind before anything is read.
+    private static func read(_ path: String) throws -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = errno == ENOENT ? "no such decisions file" : "cannot read it (\(String(cString: strerror(errno))))"
+            throw ReelFailure(.noInput, "\(path): \(reason)")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let kind: String
+            switch info.st_mode & S_IFMT {
+            case S_IFIFO: kind = "a FIFO"
+            case S_IFCHR: kind = "a character device"
+            case S_IFBLK: kind = "a block device"
+            case S_IFDIR: kind = "a folder"
+            case S_IFSOCK: kind = "a socket"
+            default: kind = "no regular file"
+            }
+            throw ReelFailure(.usage, "\(path): is \(kind), not a decisions file; give a file of 'SESSION ACTION' lines")
+        }
+        guard Int(info.st_size) <= byteLimit else {
+            throw ReelFailure(
+                .dataError, "\(path): larger than \(byteLimit >> 20) MiB; a decisions file holds one short line per session")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ReelFailure(.noInput, "\(path): cannot read it (\(String(cString: strerror(errno))))")
+        }
+        defer { try? handle.close() }
+        let data = try handle.read(upToCount: byteLimit + 1) ?? Data()
+        guard data.count <= byteLimit else {
+            throw ReelFailure(
+                .dataError, "\(path): larger than \(byteLimit >> 20) MiB; a decisions file holds one short line per session")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw ReelFailure(.dataError, "\(path): not UTF-8 text") }
+        return text
     }
 
     /// The sessions with `action`, ascending.
