@@ -47,24 +47,26 @@ struct KitInitCommandTests {
         #expect(run.standardOutput.contains("drawers: wrote the ReelKit package drawers"), "\(run.standardOutput)")
     }
 
-    @Test func withoutAPathTheRepositoryAtThisToolsVersion() throws {
+    /// Issue 54: the repository has no release tags, so a version requirement could not resolve;
+    /// the manifest takes a branch (main, or --reel-branch) and the command says how to pin it.
+    @Test func withoutAPathTheRepositoryAtABranch() throws {
         let folder = try temporaryFolder()
-        let version = try runReel(["--version"], in: folder).standardOutput
-        // "reel 0.8.0 (engine ...)": the tool's own version.
-        let tool = try #require(version.split(separator: " ").dropFirst().first.map(String.init))
         let run = try runReel(["kit", "init", "new/pkg", "--name", "My Transitions"], in: folder)
         #expect(run.status == 0, "\(run.standardError)")
         let manifest = try String(contentsOfFile: folder + "/new/pkg/Package.swift", encoding: .utf8)
-        #expect(manifest.contains(".package(url: \"https://github.com/OWNER/reel.git\", from: \"\(tool)\")"), "\(manifest)")
+        #expect(manifest.contains(".package(url: \"https://github.com/OWNER/reel.git\", branch: \"main\")"), "\(manifest)")
+        #expect(!manifest.contains("from:"), "\(manifest)")
+        #expect(run.standardOutput.contains("replace branch: with revision:"), "\(run.standardOutput)")
         #expect(manifest.contains("package: \"reel\")"))
         // The name is made a valid executable name.
         #expect(FileManager.default.fileExists(atPath: folder + "/new/pkg/Sources/My-Transitions/main.swift"))
         #expect(run.standardOutput.contains("put in the owner"), "\(run.standardOutput)")
 
-        let other = try runReel(["kit", "init", "other", "--reel-url", "https://example.com/team/Reel.git"], in: folder)
+        let other = try runReel(
+            ["kit", "init", "other", "--reel-url", "https://example.com/team/Reel.git", "--reel-branch", "release"], in: folder)
         #expect(other.status == 0)
         let otherManifest = try String(contentsOfFile: folder + "/other/Package.swift", encoding: .utf8)
-        #expect(otherManifest.contains("from: \"\(tool)\""))
+        #expect(otherManifest.contains("branch: \"release\""))
         #expect(otherManifest.contains("package: \"reel\")"))
     }
 

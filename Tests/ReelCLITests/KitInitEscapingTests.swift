@@ -123,9 +123,9 @@ struct KitInitEscapingTests {
             #expect(run.status == 0, "\(tail): \(run.standardError)")
             let text = try Self.manifest(folder + "/p\(n)")
             let parsed = try #require(Self.literals(of: text), "\(text)")
-            // The path form has one literal fewer (no `from:` version) than the URL form.
+            // The path form has one literal fewer (no `branch:`) than the URL form.
             #expect(
-                parsed.skeleton == skeleton.replacingOccurrences(of: ".package(url: \"…\", from: \"…\")", with: ".package(path: \"…\")"),
+                parsed.skeleton == skeleton.replacingOccurrences(of: ".package(url: \"…\", branch: \"…\")", with: ".package(path: \"…\")"),
                 "\(tail): the manifest's code changed:\n\(text)")
             let resolved = URL(fileURLWithPath: checkout).standardizedFileURL.resolvingSymlinksInPath().path
             #expect(parsed.values.contains(resolved), "\(tail): \(parsed.values)")

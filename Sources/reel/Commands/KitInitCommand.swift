@@ -14,7 +14,8 @@ struct KitInitCommand: ParsableCommand {
             and an animator), README.md (the edits that bring an app's transition code over, and the commands \
             that build, synthesize, record and replay) and .gitignore. The folder must be empty or not exist (it is \
             created). Reel comes from --reel-path (a checkout on this machine, as a path dependency) or else \
-            from --reel-url at this tool's version (\(ReelVersion.tool)). docs/KIT.md is the guide.
+            from --reel-url at --reel-branch (main): the repository has no release tags yet, so the manifest names a \
+            branch, with a comment on pinning it to a commit. docs/KIT.md is the guide.
             """)
 
     @Argument(help: "The folder to write the package into: empty or new.")
@@ -26,7 +27,10 @@ struct KitInitCommand: ParsableCommand {
     @Option(help: "A Reel checkout on this machine, used as a path dependency (else --reel-url).")
     var reelPath: String?
 
-    @Option(help: "The git repository to take Reel from when there is no --reel-path; the package asks for this tool's version or later.")
+    @Option(help: "The branch of --reel-url the package takes (pin it to a commit afterwards: the manifest says how).")
+    var reelBranch = "main"
+
+    @Option(help: "The git repository to take Reel from when there is no --reel-path; the package takes --reel-branch.")
     var reelURL = KitInitCommand.defaultReelURL
 
     /// Where Reel's repository would be: the owner is left for the user to fill in (README, GitHub Actions).
@@ -50,6 +54,11 @@ struct KitInitCommand: ParsableCommand {
             print("\(directory): wrote the ReelKit package \(template.name) (\(template.files.map(\.path).joined(separator: ", ")))")
             if case .url(let url, _) = source, url == Self.defaultReelURL {
                 print("Package.swift takes Reel from \(url): put in the owner, or write the package again with --reel-path CHECKOUT")
+            }
+            if case .url = source {
+                print(
+                    "Package.swift takes a branch, which resolves while Reel has no release tags: to pin it, replace "
+                        + "branch: with revision: and the full commit (tools/release in Reel's checkout prints it)")
             }
             print("next: cd \(directory) && swift build -c release (README.md says how to record and replay)")
         }
@@ -84,7 +93,7 @@ struct KitInitCommand: ParsableCommand {
     private func reelSource() throws -> KitTemplate.ReelSource {
         guard let reelPath else {
             try Self.checkWritable(reelURL, option: "--reel-url")
-            let source = KitTemplate.ReelSource.url(reelURL, from: ReelVersion.tool)
+            let source = KitTemplate.ReelSource.url(reelURL, branch: reelBranch)
             try Self.checkIdentity(source, option: "--reel-url", value: reelURL)
             return source
         }

@@ -8,8 +8,9 @@ struct KitTemplate {
     enum ReelSource {
         /// A checkout on this machine (`--reel-path`), absolute.
         case path(String)
-        /// A git repository and the lowest release to take (`--reel-url`, this tool's version).
-        case url(String, from: String)
+        /// A git repository and the branch to take (`--reel-url`, `--reel-branch`): a requirement
+        /// that resolves while the repository has no release tags (CHANGELOG.md says what to pin).
+        case url(String, branch: String)
 
         /// The package identity SwiftPM gives the dependency (the last path component, without `.git`),
         /// which `.product(name:package:)` names.
@@ -26,7 +27,7 @@ struct KitTemplate {
         var manifestLine: String {
             switch self {
             case .path(let path): ".package(path: \(SwiftLiteral.string(path)))"
-            case .url(let url, let version): ".package(url: \(SwiftLiteral.string(url)), from: \(SwiftLiteral.string(version)))"
+            case .url(let url, let branch): ".package(url: \(SwiftLiteral.string(url)), branch: \(SwiftLiteral.string(branch)))"
             }
         }
     }
