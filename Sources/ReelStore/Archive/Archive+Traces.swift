@@ -210,7 +210,10 @@ extension Archive {
         problems += try eventPackProblems()
         problems += try viewChangePackProblems()
         problems += try framePackProblems()
-        return problems
+        // A damaged page can hold the same broken row more than once (the damaged-archive fuzzer found
+        // a frame pack listed four times): each problem is said once, in the order found.
+        var said = Set<String>()
+        return problems.filter { said.insert($0).inserted }
     }
 
     /// Each `view_change_packs` row that does not decode, named by its trace's session and its key.
