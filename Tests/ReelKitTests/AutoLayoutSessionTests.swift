@@ -104,23 +104,29 @@ import Testing
         #expect(trace.frames.allSatisfy { $0.views.first { $0.key == "box" }?.w == 100 })
     }
 
+    /// `count` views "v0", "v1", ... added to `root`, each 10 x 10 pt and 1 pt right of and below the
+    /// one before (the first below `root`'s own origin): four constraints a view.
+    static func addChain(of count: Int, to root: UIView) {
+        var previous = root
+        for index in 0..<count {
+            let view = UIView()
+            view.accessibilityIdentifier = "v\(index)"
+            view.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(view)
+            NSLayoutConstraint.activate([
+                view.leftAnchor.constraint(equalTo: previous.leftAnchor, constant: 1),
+                view.topAnchor.constraint(equalTo: previous.topAnchor, constant: 1),
+                view.widthAnchor.constraint(equalToConstant: 10), view.heightAnchor.constraint(equalToConstant: 10),
+            ])
+            previous = view
+        }
+    }
+
     @Test func tenThousandConstraintsStopTheSessionWithAnErrorInBoundedTime() throws {
         let started = ContinuousClock.now
         let message = Self.message {
             try Self.run("layout.hostile") { _, home in
-                var previous = home.view!
-                for index in 0..<2_500 {
-                    let view = UIView()
-                    view.accessibilityIdentifier = "v\(index)"
-                    view.translatesAutoresizingMaskIntoConstraints = false
-                    home.view.addSubview(view)
-                    NSLayoutConstraint.activate([
-                        view.leftAnchor.constraint(equalTo: previous.leftAnchor, constant: 1),
-                        view.topAnchor.constraint(equalTo: previous.topAnchor, constant: 1),
-                        view.widthAnchor.constraint(equalToConstant: 10), view.heightAnchor.constraint(equalToConstant: 10),
-                    ])
-                    previous = view
-                }
+                Self.addChain(of: 2_500, to: home.view)
             }
         }
         #expect(
@@ -134,19 +140,7 @@ import Testing
         // 500 views, 4 constraints each (2,000, the limit): view i at (i + 1, i + 1) in the root's coordinates.
         let started = ContinuousClock.now
         let trace = try Self.run("layout.chain", touches: Self.tap) { _, home in
-            var previous = home.view!
-            for index in 0..<500 {
-                let view = UIView()
-                view.accessibilityIdentifier = "v\(index)"
-                view.translatesAutoresizingMaskIntoConstraints = false
-                home.view.addSubview(view)
-                NSLayoutConstraint.activate([
-                    view.leftAnchor.constraint(equalTo: previous.leftAnchor, constant: 1),
-                    view.topAnchor.constraint(equalTo: previous.topAnchor, constant: 1),
-                    view.widthAnchor.constraint(equalToConstant: 10), view.heightAnchor.constraint(equalToConstant: 10),
-                ])
-                previous = view
-            }
+            Self.addChain(of: 500, to: home.view)
             Self.onTap(home.view) { UIView.animate(withDuration: 0.05) { home.view.alpha = 0.5 } }
         }
         let elapsed = ContinuousClock.now - started
