@@ -34,7 +34,7 @@ extension EngineProfile {
         (.presentationContextCompactStyle, .string("none")),
     ]
 
-    /// Engine 0.6.0's traces (issue 31, docs/ENGINE.md "Engine 0.7.0"): the back recognizers
+    /// Engine 0.6.0's traces (issue 31, docs/history/ENGINE.md "Engine 0.7.0"): the back recognizers
     /// remove the generic pan's 10 pt at `.began`, the zoom dismissal decides by its policy (a
     /// cancelled gesture springing back), and the zoom's receded content and dimming take 0.6.0's
     /// chosen values. Replaying a 0.6.0 archive recorded with the default
@@ -55,7 +55,7 @@ extension EngineProfile {
         (.backswipeFluid, .bool(true)),
         (.navContentPop, .bool(true)),
         (.navInterruptible, .bool(true)),
-        // Engine 0.6.0 (docs/ENGINE.md, "Engine 0.6.0").
+        // Engine 0.6.0 (docs/history/ENGINE.md, "Engine 0.6.0").
         (.backswipeRubberBandDrawn, .bool(true)),
         (.contentpopEdgeFallback, .bool(true)),
     ]
