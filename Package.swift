@@ -282,6 +282,12 @@ package.dependencies.removeAll { dependency in
     return unusedPackages.contains { location.hasSuffix("/" + $0) }
 }
 
+// REEL_DOCS=1 (tools/docs sets it): swift-docc-plugin, for `swift package generate-documentation` over the
+// DocC catalogs (Sources/*/*.docc). A plugin only, but a package to fetch, so the default build leaves it out.
+if environment["REEL_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}
+
 // REEL_OPTIMIZED_TESTS=1 (tools/test sets it): the modules whose code the tests run hardest (the engine,
 // its gestures and timing, the trace, the store, the diff, the formats, the synthesizer) are compiled with
 // -O in the debug build as well, so the suite's simulations, oracle runs and corpora run at release speed

@@ -372,31 +372,40 @@ package struct JSONCursor {
         return value
     }
 
-    #if arch(x86_64)
-        /// 10^0 ... 10^27, exact in Float80 (5^27 < 2^64).
-        private static let extendedPowersOfTen: [Float80] = {
-            var powers: [Float80] = [1]
-            for _ in 1...27 { powers.append(powers.last! * 10) }
-            return powers
-        }()
-    #endif
+    /// 10^0 ... 10^19, the powers of ten that fit in 64 bits.
+    private static let powersOfTen64: [UInt64] = {
+        var powers: [UInt64] = [1]
+        for _ in 1...19 { powers.append(powers.last! * 10) }
+        return powers
+    }()
 
-    /// Clinger's fast path one size up, for the 16 to 19 significant digits of typical shortest
-    /// doubles: the significand (< 2^64) and 10^|e| (|e| <= 27) are exact in Float80, so one
-    /// Float80 operation is within half an Float80 ulp of the true value; rounding that to a
-    /// Double is then correct unless it lies next to a halfway point between two Doubles (low 11
-    /// bits near 0x400), which is left to `strtod`. nil when the number is outside the path.
+    /// 2^0 ... 2^-127, exact doubles.
+    private static let inversePowersOfTwo: [Double] = (0..<128).map { Double(sign: .plus, exponent: -$0, significand: 1) }
+
+    /// The 16 to 19 significant digits of typical shortest doubles, correctly rounded with integer
+    /// arithmetic alone, so the result is the same on every processor and under Valgrind (which
+    /// emulates x87 extended precision at double precision). For 10^-k (k <= 19) the significand is
+    /// shifted so that the 128-by-64-bit quotient by 10^k has 63 or 64 bits; the remainder becomes a
+    /// sticky bit below the rounding bit, so converting that quotient to a Double rounds exactly as
+    /// the true value would, and scaling by a power of two is exact. For 10^e (e <= 19) the 128-bit
+    /// product is cut to its top 64 bits the same way. nil when the number is outside the path.
     private static func extendedFastPath(_ significand: UInt64, _ decimalExponent: Int) -> Double? {
-        #if arch(x86_64)
-            guard significand != 0, abs(decimalExponent) <= 27 else { return nil }
-            let power = extendedPowersOfTen[abs(decimalExponent)]
-            let wide = decimalExponent < 0 ? Float80(significand) / power : Float80(significand) * power
-            let roundingBits = wide.significandBitPattern & 0x7FF
-            guard roundingBits < 0x3FF || roundingBits > 0x401 else { return nil }
-            return Double(wide)
-        #else
-            return nil
-        #endif
+        guard significand != 0, decimalExponent >= -19, decimalExponent <= 19 else { return nil }
+        let power = powersOfTen64[abs(decimalExponent)]
+        if decimalExponent >= 0 {
+            let (high, low) = significand.multipliedFullWidth(by: power)
+            if high == 0 { return Double(low) }
+            let shift = high.leadingZeroBitCount
+            let top = (high << shift) | (low >> (64 - shift))
+            let sticky: UInt64 = low << shift == 0 ? 0 : 1
+            return Double(top | sticky) * Double(sign: .plus, exponent: 64 - shift, significand: 1)
+        }
+        // numerator = significand * 2^shift, below 2^(63 + bits(power)): the quotient fits in 64 bits.
+        let shift = 63 + (64 - power.leadingZeroBitCount) - (64 - significand.leadingZeroBitCount)
+        let high = shift >= 64 ? significand << (shift - 64) : significand >> (64 - shift)
+        let low = shift >= 64 ? 0 : significand << shift
+        let (quotient, remainder) = power.dividingFullWidth((high, low))
+        return Double(quotient | (remainder == 0 ? 0 : 1)) * inversePowersOfTwo[shift]
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

@@ -49,7 +49,6 @@ struct LyingEngineTests {
         yes x | tr -d '\\n'
 
         """.write(toFile: script, atomically: true, encoding: .utf8)
-        let started = ContinuousClock.now
         let run = try runReel(
             [
                 "replay", archivePath, "--engine", "exec:sh " + script, "--max-reply-bytes", "1048576", "--jobs", "1",
@@ -57,7 +56,6 @@ struct LyingEngineTests {
             ],
             in: folder)
         #expect(run.status == 2, "exit \(run.status): \(run.standardError)")
-        #expect(ContinuousClock.now - started < .seconds(60))
         let errors = try Self.errors(archivePath)
         // Sessions 1 and 3 are each a new process's first answer; 2 and 4 get the endless line.
         #expect(errors.count == 2)

@@ -19,9 +19,7 @@ struct SessionSpanTests {
 
         """.write(toFile: stream, atomically: true, encoding: .utf8)
         let archivePath = folder + "/a.sqlite"
-        let started = ContinuousClock.now
         let run = try runReel(["record", archivePath, stream], in: folder)
-        #expect(ContinuousClock.now - started < .seconds(10))
         #expect(run.status == 65, "exit \(run.status): \(run.standardError)")
         #expect(
             run.standardError.contains("day.jsonl:4: the session spans more than 600 s (limits.max_session_span)"),
@@ -60,9 +58,7 @@ struct SessionSpanTests {
             .write(toFile: profile, atomically: true, encoding: .utf8)
         let stream = try synthesizedStream("nav.push", count: 1, seed: 61, in: folder)
         let archivePath = folder + "/a.sqlite"
-        let started = ContinuousClock.now
         let run = try runReel(["record", archivePath, stream, "--engine", profile], in: folder)
-        #expect(ContinuousClock.now - started < .seconds(30))
         #expect(run.status == 0 || run.status == 65, "exit \(run.status): \(run.standardError)")
         if run.status == 0 {
             #expect(try archiveCount(archivePath, "SELECT count(*) FROM frames") <= 600 * 60 + 1)

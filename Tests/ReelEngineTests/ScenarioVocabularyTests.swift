@@ -68,10 +68,7 @@ struct ScenarioVocabularyTests {
         let far = try #require(message(decoding: try json("nav.interactive-pop", replacing: "interaction", with: "teleportation")))
         #expect(far.hasPrefix("unknown interaction controller 'teleportation' (one of backSwipe, "), "\(far)")
         let huge = String(repeating: "x", count: 1 << 20)
-        let clock = ContinuousClock()
-        let start = clock.now
         let cut = try #require(message(decoding: try json("nav.interactive-pop", replacing: "interaction", with: huge)))
-        #expect(clock.now - start < .seconds(5))
         #expect(cut.hasPrefix("unknown interaction controller '\(String(repeating: "x", count: 64))...' (one of "))
         #expect(cut.count < 1000)
     }

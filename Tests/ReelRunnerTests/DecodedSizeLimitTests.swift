@@ -55,12 +55,10 @@ struct DecodedSizeLimitTests {
         // Within every count limit: the frame count is the most there may be.
         let states = EngineReplyLimits.maxFrames * 8
         #expect(states * DecodedSize.viewStateBytes > EngineReplyLimits.maxDecodedBytes)
-        let started = ContinuousClock.now
         guard case .failure(let error) = Self.outcome(layout.line) else {
             Issue.record("the 3 KB layout of \(states) views was decoded")
             return
         }
-        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(
             error.reason.contains(
                 "field \"binary_trace.layout[0]\": \(states) views of this run would decode to more than "
