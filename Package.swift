@@ -117,7 +117,10 @@ let package = Package(
             name: "ReelReport",
             dependencies: [
                 "ReelFormats", "ReelDiff", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelStore", "ReelTrace",
-            ]
+            ],
+            // The page's scripts as files of their own (a browser loads them in tools/check-report),
+            // compiled into the module as bytes, so the binary needs no resource bundle beside it.
+            resources: [.embedInCode("Resources/player.js"), .embedInCode("Resources/review-filters.js")]
         ),
         // The test helper: ArchiveReplay and its Swift Testing and XCTest assertions.
         .target(name: "ReelTesting", dependencies: ["ReelRunner", "ReelReport", "ReelFormats", "ReelStore", "ReelTrace"]),

@@ -25,6 +25,8 @@ public final class ExternalTransitionEngine: TransitionEngine {
     private var specTexts = SpecTexts()
 
     /// - Parameters:
+    ///   - command: the engine's command line, run by `/bin/sh -c` (what follows `exec:`).
+    ///   - timeLimit: how long one answer may take before the engine is given up.
     ///   - startupAttempts: failures in a row before a first answer that give the engine up.
     ///   - maxReplyBytes: the longest response line taken.
     public init(

@@ -108,8 +108,10 @@ public final class BuiltinEngine: TransitionEngine {
     public let identity: EngineIdentity
     public var identityIsKnown: Bool { true }
 
-    /// - Parameter label: appended to the engine name ("reel-builtin+candidate") so archives show
-    ///   which profile produced a session; the fingerprint tells profiles apart in any case.
+    /// - Parameters:
+    ///   - profile: the engine's parameters (the built-in values, a preset or a profile file's).
+    ///   - label: appended to the engine name ("reel-builtin+candidate") so archives show
+    ///     which profile produced a session; the fingerprint tells profiles apart in any case.
     public init(profile: EngineProfile = .builtin, label: String? = nil) {
         engine = Engine(profile: profile)
         var identity = engine.identity

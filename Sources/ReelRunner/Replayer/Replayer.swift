@@ -118,6 +118,8 @@ public final class Replayer {
     ///   - resumedID: a replay of the results archive that a killed run left at status 'running':
     ///     checked (`ResumedReplay`), then continued with the sessions of its selection that it has
     ///     no verdict on, and finished; the summary is then the whole replay's.
+    ///   - progress: called with (sessions done, sessions in all) after each chunk's verdicts are
+    ///     committed; throwing stops the replay there.
     ///   - note: told what a resume could not check but did not stop for (see `ResumedReplay`).
     public func run(
         resuming resumedID: Int64? = nil, progress: ((Int, Int) throws -> Void)? = nil, note: (String) -> Void = { _ in }

@@ -53,7 +53,10 @@ public final class Archive {
     /// migration, a gap in the migrations and any schema object Reel's migrations do not create
     /// (`ArchiveError`), before any view or trigger of the archive can run.
     ///
-    /// - Parameter migrations: the schema to migrate to; this build's migrations unless a test says otherwise.
+    /// - Parameters:
+    ///   - path: the archive's file (created by `.readWrite` when missing).
+    ///   - mode: `.readOnly` or `.readWrite`, as above.
+    ///   - migrations: the schema to migrate to; this build's migrations unless a test says otherwise.
     public static func open(
         _ path: String, mode: Mode, migrations: [EmbeddedMigration] = EmbeddedMigration.all
     ) throws -> Archive {

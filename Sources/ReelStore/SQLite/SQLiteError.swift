@@ -24,8 +24,13 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// reads the file's schema (`Database.open`). Such a file is bad data, never a bug of Reel's.
     public let isDamagedFile: Bool
 
-    /// - Parameter damagedFile: the failure is known to mean a damaged file whatever its code (it
-    ///   happened while the schema was read); otherwise the code and message decide.
+    /// - Parameters:
+    ///   - extendedCode: SQLite's extended result code.
+    ///   - message: SQLite's message (`sqlite3_errmsg`), or Reel's words for the failure.
+    ///   - sql: the statement that failed, when there was one.
+    ///   - file: the database file of the failing connection, when it has one.
+    ///   - damagedFile: the failure is known to mean a damaged file whatever its code (it
+    ///     happened while the schema was read); otherwise the code and message decide.
     public init(extendedCode: Int32, message: String, sql: String? = nil, file: String? = nil, damagedFile: Bool = false) {
         self.extendedCode = extendedCode
         self.message = message

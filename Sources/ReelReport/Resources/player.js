@@ -1,0 +1,267 @@
+(function () {
+  "use strict";
+  var palette = ["#9ecae1", "#fdae6b", "#a1d99b", "#bcbddc", "#fc9272", "#c7e9c0", "#fdd0a2", "#dadaeb"];
+
+  function el(parent, name, attrs, text) {
+    var node = document.createElementNS(parent.namespaceURI, name);
+    for (var key in attrs) node.setAttribute(key, attrs[key]);
+    if (text !== undefined) node.textContent = text;
+    parent.appendChild(node);
+    return node;
+  }
+
+  function colour(key) {
+    var hash = 0;
+    for (var i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
+    return palette[hash % palette.length];
+  }
+
+  // The last item whose t is at most `t`, or null.
+  function at(items, t, time) {
+    var low = 0, high = items.length - 1, found = null;
+    while (low <= high) {
+      var mid = (low + high) >> 1;
+      if (time(items[mid]) <= t + 1e-9) { found = items[mid]; low = mid + 1; } else high = mid - 1;
+    }
+    return found;
+  }
+
+  // The CGAffineTransform [a b c d tx ty] applied about the view's center, as an SVG matrix.
+  function matrix(v) {
+    if (v.length < 12) return null;
+    var cx = v[1] + v[3] / 2, cy = v[2] + v[4] / 2, a = v[6], b = v[7], c = v[8], d = v[9];
+    return "matrix(" + [a, b, c, d, cx + v[10] - (a * cx + c * cy), cy + v[11] - (b * cx + d * cy)].join(" ") + ")";
+  }
+
+  function Player(root) {
+    var data = JSON.parse(root.querySelector("script.player-data").textContent);
+    var sides = { recorded: data.recorded, replayed: data.replayed };
+    var range = root.querySelector("input.scrubber");
+    var play = root.querySelector("button.play");
+    var speed = root.querySelector("select.speed");
+    var clock = root.querySelector("output.clock");
+    var ticks = [];
+    [data.recorded, data.replayed].forEach(function (side) {
+      if (side) side.frames.forEach(function (f) { ticks.push(f[1]); });
+    });
+    ticks = ticks.sort(function (x, y) { return x - y; }).filter(function (t, i, all) { return i === 0 || t !== all[i - 1]; });
+    var start = ticks[0] || 0, end = ticks[ticks.length - 1] || 0;
+    range.max = Math.max(ticks.length - 1, 0);
+    root.querySelector(".ui").hidden = false;
+    root.querySelector(".needs-script").hidden = true;
+
+    function tickOfFrame(index) {
+      var frame = data.recorded.frames.filter(function (f) { return f[0] === index; })[0];
+      return frame ? Math.max(ticks.indexOf(frame[1]), 0) : 0;
+    }
+    function fraction(t) { return end > start ? Math.min(Math.max((t - start) / (end - start), 0), 1) : 0; }
+
+    if (data.first !== null) {
+      var mark = root.querySelector(".first-mark");
+      // The thumb's center runs from 16 px to 16 px short of the end (the lanes below are inset alike).
+      mark.style.left = "calc(16px + (100% - 32px) * " + tickOfFrame(data.first) / Math.max(ticks.length - 1, 1) + ")";
+      mark.hidden = false;
+    }
+
+    // Event strips: one per side and track, ticks at the events' times, divergent ones marked.
+    var cursors = [];
+    root.querySelectorAll("svg.strip").forEach(function (strip) {
+      var side = sides[strip.getAttribute("data-side")];
+      var lifecycle = strip.getAttribute("data-track") === "lifecycle";
+      (side ? side.events : []).forEach(function (e) {
+        var isLifecycle = e[1] === "lifecycle" || e[1] === "transition" || e[1] === "presentation";
+        if (isLifecycle !== lifecycle) return;
+        var x = 1000 * fraction(e[0]);
+        var tick = el(strip, "rect", { x: x - 3, y: 2, width: 6, height: 14, "data-t": e[0], "class": e[4] ? "event divergent" : "event" });
+        el(tick, "title", {}, e[0].toFixed(3) + " s  " + e[1] + "  " + e[2] + "." + e[3] + (e[4] ? "  (divergent)" : "") + "  (click to seek)");
+        tick.addEventListener("click", function () { seekTime(e[0]); });
+      });
+      cursors.push(el(strip, "line", { x1: 0, x2: 0, y1: 0, y2: 18, "class": "cursor" }));
+    });
+
+    function drawViews(svg, frame) {
+      (frame ? frame[3] : []).forEach(function (v) {
+        var key = data.keys[v[0]], group = el(svg, "g", { opacity: v[5], "data-key": key });
+        var transform = matrix(v);
+        if (transform) group.setAttribute("transform", transform);
+        el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], fill: colour(key), "class": "view" });
+        el(group, "text", { x: v[1] + 8, y: v[2] + 30, "class": "view-label" }, key);
+      });
+    }
+
+    // Whether two rows of one view differ: place or size by more than half a point, a
+    // transform entry by more than 1e-3, alpha by more than 1/255.
+    function differs(x, y) {
+      if (!x || !y) return true;
+      for (var i = 1; i <= 4; i++) if (Math.abs(x[i] - y[i]) > 0.5) return true;
+      if (Math.abs(x[5] - y[5]) > 1 / 255) return true;
+      var identity = [1, 0, 0, 1, 0, 0];
+      for (var j = 0; j < 6; j++) {
+        var limit = j < 4 ? 1e-3 : 0.5;
+        if (Math.abs((x.length >= 12 ? x[6 + j] : identity[j]) - (y.length >= 12 ? y[6 + j] : identity[j])) > limit) return true;
+      }
+      return false;
+    }
+
+    // Both sides on one screen: the recorded views filled, the replayed ones outlined on top,
+    // the views that differ (or that one side lacks) outlined in red.
+    function drawOverlay(svg, t) {
+      while (svg.lastChild) svg.removeChild(svg.lastChild);
+      var background = el(svg, "rect", { x: 0, y: 0, width: data.screen[0], height: data.screen[1], "class": "device" });
+      var recorded = at(data.recorded.frames, t, function (f) { return f[1]; });
+      var replayed = at(data.replayed.frames, t, function (f) { return f[1]; });
+      drawViews(svg, recorded);
+      var mine = {}, theirs = {}, differing = [];
+      (recorded ? recorded[3] : []).forEach(function (v) { mine[v[0]] = v; });
+      (replayed ? replayed[3] : []).forEach(function (v) { theirs[v[0]] = v; });
+      (replayed ? replayed[3] : []).forEach(function (v) {
+        var key = data.keys[v[0]], bad = differs(mine[v[0]], v);
+        if (bad) differing.push(key);
+        var group = el(svg, "g", { "data-ghost": key });
+        var transform = matrix(v);
+        if (transform) group.setAttribute("transform", transform);
+        el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], "class": bad ? "ghost differs" : "ghost" });
+      });
+      (recorded ? recorded[3] : []).forEach(function (v) {
+        if (theirs[v[0]]) return;
+        differing.push(data.keys[v[0]]);
+        var group = el(svg, "g", { "data-ghost": data.keys[v[0]] });
+        var transform = matrix(v);
+        if (transform) group.setAttribute("transform", transform);
+        el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], "class": "ghost differs missing" });
+      });
+      drawFingers(svg, t);
+      return { background: background, frames: [recorded ? recorded[0] : null, replayed ? replayed[0] : null], differing: differing };
+    }
+
+    function drawScreen(svg, side, t) {
+      while (svg.lastChild) svg.removeChild(svg.lastChild);
+      var w = data.screen[0], h = data.screen[1];
+      var background = el(svg, "rect", { x: 0, y: 0, width: w, height: h, "class": "device" });
+      var frame = at(side.frames, t, function (f) { return f[1]; });
+      drawViews(svg, frame);
+      drawFingers(svg, t);
+      return { background: background, frame: frame };
+    }
+
+    function drawFingers(svg, t) {
+      var fingers = {};
+      data.touches.forEach(function (touch) {
+        if (touch[0] > t + 1e-9) return;
+        (fingers[touch[1]] = fingers[touch[1]] || []).push(touch);
+      });
+      Object.keys(fingers).forEach(function (id) {
+        var path = fingers[id], last = path[path.length - 1];
+        el(svg, "polyline", { points: path.map(function (p) { return p[2] + "," + p[3]; }).join(" "), "class": "finger-path" });
+        if (last[4]) el(svg, "circle", { cx: last[2], cy: last[3], r: 22, "class": "finger" });
+      });
+    }
+
+    // What was drawn, measured back from the page: per view [key, left, top, width, height, alpha] in points.
+    function measure(svg, background) {
+      var box = background.getBoundingClientRect(), scale = box.width / data.screen[0];
+      var views = [];
+      svg.querySelectorAll("g[data-key]").forEach(function (group) {
+        var r = group.querySelector("rect").getBoundingClientRect();
+        views.push([group.getAttribute("data-key"), (r.left - box.left) / scale, (r.top - box.top) / scale,
+          r.width / scale, r.height / scale, Number(group.getAttribute("opacity"))]);
+      });
+      return { scale: scale, views: views };
+    }
+
+    function render() {
+      var t = ticks[Number(range.value)] || 0, drawn = { t: t };
+      root.querySelectorAll("svg.screen").forEach(function (svg) {
+        var name = svg.getAttribute("data-side"), side = sides[name];
+        if (!side) return;
+        var result = drawScreen(svg, side, t);
+        var measured = measure(svg, result.background);
+        drawn[name] = { frame: result.frame ? result.frame[0] : null, scale: measured.scale, views: measured.views };
+        root.querySelector(".caption-" + name).textContent = result.frame
+          ? "frame " + result.frame[0] + ", progress " + result.frame[2].toFixed(3) : "no frame yet";
+      });
+      var overlaySVG = root.querySelector("svg.screen.overlay");
+      if (overlaySVG && overlay && overlay.checked) {
+        var shown = drawOverlay(overlaySVG, t);
+        drawn.overlay = { frames: shown.frames, differing: shown.differing };
+      }
+      cursors.forEach(function (line) { line.setAttribute("x1", 1000 * fraction(t)); line.setAttribute("x2", 1000 * fraction(t)); });
+      clock.textContent = t.toFixed(3) + " s";
+      root.setAttribute("data-drawn", JSON.stringify(drawn));
+    }
+
+    var playing = false, last = 0, now = 0;
+    function step(time) {
+      if (!playing) return;
+      now += (time - last) / 1000 * Number(speed.value);
+      last = time;
+      var index = Number(range.value);
+      while (index < ticks.length - 1 && ticks[index + 1] <= now) index++;
+      range.value = index;
+      render();
+      if (index >= ticks.length - 1) { toggle(false); return; }
+      requestAnimationFrame(step);
+    }
+    function toggle(on) {
+      playing = on;
+      play.textContent = on ? "Pause" : "Play";
+      if (!on) return;
+      if (Number(range.value) >= ticks.length - 1) range.value = 0;
+      now = ticks[Number(range.value)] || 0;
+      last = performance.now();
+      requestAnimationFrame(step);
+    }
+    function seek(index) {
+      range.value = Math.min(Math.max(index, 0), ticks.length - 1);
+      range.dispatchEvent(new Event("input"));
+    }
+    // The last frame time at or before `t` (an event's time): what the screens show then.
+    function seekTime(t) {
+      var index = 0;
+      for (var i = 0; i < ticks.length; i++) if (ticks[i] <= t + 1e-9) index = i;
+      seek(index);
+    }
+    var overlay = root.querySelector("input.overlay");
+    if (overlay) {
+      overlay.addEventListener("change", function () {
+        root.querySelectorAll(".screens > figure").forEach(function (figure) {
+          figure.hidden = figure.classList.contains("overlay-figure") ? !overlay.checked : overlay.checked;
+        });
+        render();
+      });
+    }
+
+    range.addEventListener("input", function () { if (playing) toggle(false); render(); });
+    play.addEventListener("click", function () { toggle(!playing); });
+    root.addEventListener("keydown", function (event) {
+      if (/^(INPUT|SELECT|BUTTON)$/.test(event.target.tagName)) return;
+      if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+        seek(Number(range.value) + (event.key === "ArrowRight" ? 1 : -1));
+      } else if (event.key === " ") {
+        toggle(!playing);
+      } else return;
+      event.preventDefault();
+    });
+    range.value = data.first !== null ? tickOfFrame(data.first) : 0;
+    render();
+    return { root: root, seekFrame: function (index) { seek(tickOfFrame(index)); } };
+  }
+
+  var players = {};
+  document.querySelectorAll("article.player").forEach(function (root) {
+    players[root.getAttribute("data-session")] = Player(root);
+  });
+
+  // #session-ID&frame=N (or ?session=ID&frame=N): show that player, seeked to recorded frame N.
+  function follow() {
+    var text = location.hash.replace(/^#/, "") + "&" + location.search.replace(/^\?/, "");
+    var session = /(?:^|&)session[-=](\d+)/.exec(text), frame = /(?:^|&)frame=(\d+)/.exec(text);
+    var player = session && players[session[1]];
+    if (!player) return;
+    if (frame) player.seekFrame(Number(frame[1]));
+    player.root.scrollIntoView();
+    player.root.focus({ preventScroll: true });
+  }
+  window.addEventListener("hashchange", follow);
+  follow();
+})();
