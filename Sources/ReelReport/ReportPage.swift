@@ -24,7 +24,8 @@ package enum ReportPage {
         out += scenarios(model)
         out += sessions(model)
         out += decisionMaps(model)
-        return out + "<script>\n\(PlayerScript.source)\n\(ReviewFilters.script)</script>\n</body>\n</html>\n"
+        // The bar's script first: it sets the scroll padding the player's scroll to the URL's session uses.
+        return out + "<script>\n\(ReviewFilters.script)\n\(PlayerScript.source)</script>\n</body>\n</html>\n"
     }
 
     private static func summary(_ model: ReportModel) -> String {
@@ -248,7 +249,6 @@ package enum ReportPage {
         nav.filters { position: sticky; top: 0; z-index: 2; background: #fffffff0; border: 1px solid #d0d7de; border-radius: 6px;
           padding: 6px 10px; margin: 12px 0; display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: center; font-size: 13px; }
         nav.filters[hidden] { display: none; } nav.filters output { color: #57606a; }
-        [id] { scroll-margin-top: 8em; } /* an anchored heading (#session-ID) lands below the sticky filter bar */
         svg.screen .ghost { fill: none; stroke: #0969da; stroke-width: 2; stroke-dasharray: 6 4; }
         svg.screen .ghost.differs { stroke: #cf222e; stroke-width: 4; stroke-dasharray: none; }
         svg.strip .event { cursor: pointer; } .overlay-toggle { margin: 0 8px; }

@@ -6,6 +6,13 @@
   var selects = Array.prototype.slice.call(bar.querySelectorAll("select.filter"));
   var count = bar.querySelector("output.filter-count");
   bar.hidden = false;
+  // An anchored element (#session-ID, #flipped) scrolls to just below the sticky bar, however
+  // many lines the bar wraps to at the window's width (runs before the player follows the URL).
+  function keepAnchorsBelowBar() {
+    document.documentElement.style.scrollPaddingTop = Math.ceil(bar.getBoundingClientRect().height + 12) + "px";
+  }
+  if (window.ResizeObserver) new ResizeObserver(keepAnchorsBelowBar).observe(bar);
+  else window.addEventListener("resize", keepAnchorsBelowBar);
 
   function chosen() {
     var state = { flips: flipsOnly.checked };
@@ -52,4 +59,5 @@
   selects.forEach(function (s) { s.addEventListener("change", function () { apply(true); }); });
   window.addEventListener("hashchange", function () { if (!/session[-=]\d/.test(location.hash)) read(); });
   read();
+  keepAnchorsBelowBar();  // once the count is written: its text may wrap the bar to one more line
 })();

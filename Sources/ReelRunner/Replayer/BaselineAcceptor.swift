@@ -41,6 +41,9 @@ package final class BaselineAcceptor {
     package struct Summary: Sendable, Hashable {
         /// The sessions whose baseline is now the candidate's trace, ascending.
         package var accepted: [Int64] = []
+        /// The selected sessions whose baseline already was the candidate's trace (accepted
+        /// before), ascending: nothing is written for them.
+        package var unchanged: [Int64] = []
         /// Of those, the ones whose candidate trace was stored already (`reel replay --keep-traces`,
         /// `reel record --engine`): the candidate did not run on them.
         package var tracesReused = 0
@@ -124,15 +127,22 @@ package final class BaselineAcceptor {
 
     /// Accepts `sessionIDs`, all of them sessions of `plan`, in transactions of `batchSize`: each
     /// batch is on disk when `progress` hears of it. A session a review rejected is no longer
-    /// remembered as rejected once accepted.
+    /// remembered as rejected once accepted. A session whose baseline already is the candidate's
+    /// trace is left as it is (`Summary.unchanged`); when every one is, nothing is written.
     package func accept(_ sessionIDs: [Int64], of plan: Plan, progress: ((Int, Int) throws -> Void)? = nil) throws -> Summary {
         let stored = Dictionary(plan.sessions.map { ($0.sessionID, $0.storedTrace) }, uniquingKeysWith: { first, _ in first })
-        let selected = try sessionIDs.map { id in
+        var summary = Summary(candidate: plan.candidate)
+        var selected: [(sessionID: Int64, storedTrace: Int64?)] = []
+        for id in sessionIDs {
             guard let trace = stored[id] else { throw ArchiveError.sessionNotFound(id: id) }
-            return (sessionID: id, storedTrace: trace)
+            // Accepted before: the baseline is the candidate's stored trace already; nothing to write.
+            if let trace, try archive.baselineTraceID(sessionID: id) == trace {
+                summary.unchanged.append(id)
+            } else {
+                selected.append((sessionID: id, storedTrace: trace))
+            }
         }
         let engine = plan.engine
-        var summary = Summary(candidate: plan.candidate)
         var specs: [String: ScenarioSpec] = [:]
         var done = 0
         // Every id written is one just inserted or looked up: foreign keys hold by construction

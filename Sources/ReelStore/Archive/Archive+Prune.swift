@@ -20,8 +20,12 @@ extension Archive {
         package var divergences: Int64 = 0
         package var traces: Int64 = 0
         /// Selected replays kept because a baseline or the baseline history needs them: an accepted
-        /// replay whose traces are (or were) baselines.
+        /// replay, or one whose kept traces another replay's accept made baselines (a later replay
+        /// of the same engine keeps no copy of a trace stored already: it reuses the earlier one's).
         package var keptAccepted: [Int64] = []
+        /// For each of `keptAccepted`, the replays whose accept it is kept for, ascending: itself
+        /// when a `reel accept` named it, and those whose accept made one of its traces a baseline.
+        package var keptFor: [Int64: [Int64]] = [:]
         /// Selected replays kept because they are still running (a stopped run can be resumed).
         package var keptRunning: [Int64] = []
     }
@@ -47,6 +51,7 @@ extension Archive {
                     summary.keptRunning.append(id)
                 } else if try isNeededByBaselines(replayID: id) {
                     summary.keptAccepted.append(id)
+                    summary.keptFor[id] = try acceptsNeeding(replayID: id)
                 } else {
                     summary.verdicts += try count("SELECT count(*) FROM replay_results WHERE replay_id = ?1", id)
                     summary.divergences += try count("SELECT count(*) FROM divergences WHERE replay_id = ?1", id)
@@ -144,6 +149,20 @@ extension Archive {
                     OR t.id IN (SELECT trace_id FROM baseline_history)
                     OR t.id IN (SELECT replaced_by FROM baseline_history)))
             """, replayID) > 0
+    }
+
+    /// The replays whose accept needs replay `replayID`, ascending: itself when an accept named it,
+    /// and those whose accept made one of its traces a baseline (`baseline_history.replaced_by`).
+    private func acceptsNeeding(replayID: Int64) throws -> [Int64] {
+        try database.withCachedStatement(
+            """
+            SELECT DISTINCT replay_id FROM baseline_history WHERE replay_id IS NOT NULL
+              AND (replay_id = ?1 OR replaced_by IN (SELECT id FROM traces WHERE replay_id = ?1)) ORDER BY replay_id
+            """
+        ) { statement in
+            try statement.bind(replayID, at: 1)
+            return try statement.rows { $0.int64(at: 0) }
+        }
     }
 
     private func count(_ sql: String, _ id: Int64) throws -> Int64 {

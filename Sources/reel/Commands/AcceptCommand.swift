@@ -18,7 +18,9 @@ struct AcceptCommand: ParsableCommand {
             other sessions the candidate of replay ID runs again: this build's engine or a preset as the \
             replay named it, and a profile file or an engine process (`exec:`) only when --engine names \
             it again (an archive never makes Reel run or read anything). The replaced baselines stay in the archive with who \
-            accepted, when and which replay (view baseline_changes, docs/SCHEMA.md). Without \
+            accepted, when and which replay (view baseline_changes, docs/SCHEMA.md). A session accepted \
+            before (its baseline already is the candidate's trace) is left as it is, and counted: when \
+            every selected one was, accept says nothing changed, writes nothing and exits 0. Without \
             --scenario, --session and --kind every diverged session of the replay is accepted. \
             Exit codes: 0 accepted, 64 usage (also: a candidate to run that --engine does not name, \
             or names another file than the replay did: \
@@ -78,10 +80,18 @@ struct AcceptCommand: ParsableCommand {
                 }
             progress.finish()
             let engineName = shown(summary.engine.map { "\($0.name) \($0.version)" } ?? summary.candidate)
-            print(
-                "\(archive): accepted \(counted(summary.accepted.count, "session")) of replay \(replay): "
-                    + "their baseline is now the trace of \(engineName)"
-                    + (summary.tracesReused > 0 ? " (\(summary.tracesReused) already stored)" : ""))
+            let before = summary.unchanged.count
+            if summary.accepted.isEmpty {
+                print(
+                    "\(archive): nothing changed: \(counted(before, "session")) of replay \(replay) \(before == 1 ? "was" : "were") "
+                        + "accepted before; \(before == 1 ? "its" : "their") baseline already is the trace of \(engineName)")
+            } else {
+                print(
+                    "\(archive): accepted \(counted(summary.accepted.count, "session")) of replay \(replay): "
+                        + "their baseline is now the trace of \(engineName)"
+                        + (summary.tracesReused > 0 ? " (\(summary.tracesReused) already stored)" : "")
+                        + (before > 0 ? "; \(before) \(before == 1 ? "was" : "were") accepted before (unchanged)" : ""))
+            }
         }
     }
 

@@ -21,8 +21,8 @@ struct PruneCommand: ParsableCommand {
             how much is free. --vacuum always rewrites every time (even when nothing is removed: a \
             way to compact an archive), --vacuum never leaves them. Sessions, their recorded traces, \
             the baselines and the baseline history are never touched: a selected replay whose traces a baseline or the history names \
-            (an accepted replay) is kept, and so is one still running (it may be resumed); both are \
-            listed. Exit codes: 0 done, 64 usage, 65 bad data, 66 a missing archive.
+            (an accepted replay, or one whose traces a later replay of the same engine reused and had accepted) is kept, \
+            and so is one still running (it may be resumed); both are listed, each with the accepts it is kept for. Exit codes: 0 done, 64 usage, 65 bad data, 66 a missing archive.
             """)
 
     @Argument(help: "The archive.")
@@ -125,8 +125,19 @@ struct PruneCommand: ParsableCommand {
             lines.append(
                 "  file: \(space.bytesAfter) bytes, \(free), kept for later writes to reuse (\(why))")
         }
-        if !s.keptAccepted.isEmpty {
-            lines.append("  kept \(ids(s.keptAccepted)): accepted (a baseline or the baseline history names their traces)")
+        // Called accepted only when an accept named it; otherwise the accepts that took its traces.
+        let accepted = s.keptAccepted.filter { s.keptFor[$0, default: []].contains($0) }
+        if !accepted.isEmpty {
+            lines.append("  kept \(ids(accepted)): accepted (a baseline or the baseline history names their traces)")
+        }
+        for id in s.keptAccepted where !accepted.contains(id) {
+            let through = s.keptFor[id, default: []]
+            let why =
+                through.isEmpty
+                ? "a baseline or the baseline history names its traces"
+                : "its traces became baselines through the accept of \(through.count == 1 ? "replay" : "replays") \(ids(through)) "
+                    + "(a later replay of the same engine reuses the traces an earlier one kept)"
+            lines.append("  kept \(id): not accepted itself; \(why)")
         }
         if !s.keptRunning.isEmpty { lines.append("  kept \(ids(s.keptRunning)): still running (resume or let it finish first)") }
         return lines.joined(separator: "\n")
@@ -142,6 +153,13 @@ struct PruneCommand: ParsableCommand {
             members.member("divergences", s.divergences)
             members.member("traces", s.traces)
             members.member("kept_accepted") { $0.array(s.keptAccepted) { $0.int(Int($1)) } }
+            members.member("kept_accepted_through") { writer in
+                writer.object { kept in
+                    for id in s.keptAccepted {
+                        kept.member(String(id)) { $0.array(s.keptFor[id, default: []]) { $0.int(Int($1)) } }
+                    }
+                }
+            }
             members.member("kept_running") { $0.array(s.keptRunning) { $0.int(Int($1)) } }
             members.member("bytes_before", space.bytesBefore)
             members.member("bytes_after", space.bytesAfter)
