@@ -199,6 +199,19 @@ import Testing
         }
     }
 
+    /// Mode bits 5, 6 and 7 name no mode: D26's `-pop` takes linear for them.
+    @Test(arguments: [5, 6, 7])
+    func modeBitsPastCubicPacedRunLinear(bits: UInt) throws {
+        let set = Self.keyframeSets[1]
+        let rule = Self.uikitKeyframes(set, frameInterval: 1.0 / 60)
+        let trace = try Self.trace(set, option: UIView.KeyframeAnimationOptions(rawValue: bits << 10 | 3 << 16), duration: 1, refreshHz: 60)
+        for frame in trace.frames {
+            let box = try #require(frame.views.first { $0.key == "box" })
+            let want = Self.center(at: min(max(frame.t - 0.1, 0), 1), mode: "linear", values: rule.values, times: rule.times)
+            #expect(abs(box.x + 50 - want.x) <= 1e-6 && abs(box.y + 50 - want.y) <= 1e-6, "mode \(bits) at \(frame.t)")
+        }
+    }
+
     @Test func theModeOptionsHaveUIKitsRawValues() {
         #expect(UIView.KeyframeAnimationOptions.calculationModeLinear.rawValue == 0)
         #expect(UIView.KeyframeAnimationOptions.calculationModeDiscrete.rawValue == 1 << 10)

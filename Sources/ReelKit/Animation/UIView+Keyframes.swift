@@ -31,15 +31,8 @@ extension UIView {
         withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        let raw = Int((options.rawValue >> 10) & 0x7)
-        guard let mode = KeyframeCalculationMode(rawValue: raw) else {
-            KitRuntime.current?.fail(
-                KitFailure(
-                    message:
-                        "UIView.animateKeyframes with calculation mode \(raw) at t = \(KitRuntime.current?.now ?? 0) s: UIKit has modes 0-4"
-                ))
-            return
-        }
+        // D26 `-pop` looks modes 1-4 up in a table and takes linear for any other value (0, 5, 6, 7).
+        let mode = KeyframeCalculationMode(rawValue: Int((options.rawValue >> 10) & 0x7)) ?? .linear
         let curve = AnimationOptions(rawValue: options.rawValue & (0xF << 16)).curve
         runBlock(
             duration: duration, delay: delay, timing: curve.timing, keyframes: true, keyframeMode: mode, animations: animations,
