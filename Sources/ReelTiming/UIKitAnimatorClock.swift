@@ -12,16 +12,21 @@
 ///   while running it pauses, sets and continues (`pauseAnimationTransiently`,
 ///   `_continueWithTimingParameters:nil duration:0`);
 /// - `continueAnimation(timing:durationFactor:)` (paused only; D26 ignores it otherwise) resumes
-///   at u = curve⁻¹(shown fraction) on the new curve (or the current one), the internal duration
-///   multiplied by the factor (0 keeps it): (1 − u) × internal duration left, u × it reversed;
+///   at u = curve⁻¹(shown fraction) on the new curve (or the current one) over the internal duration,
+///   which a factor k > 0 sets to duration × k / (1 − fractionComplete) (D26
+///   `-_continueWithTimingParameters:duration:` with `unitDuration` × k; 0 keeps it): (1 − u) × it
+///   left, u × it reversed, so a linear run has k × duration left;
 /// - `fractionComplete` is measured toward the current target: setting `isReversed` stores
 ///   1 − fractionComplete (the views stay), and while running pauses, flips and continues, so the
 ///   same curve runs backwards from the current u.
 ///
 /// On a spring the fraction follows spring segments: from the creation, the spring fitted to the
-/// duration; a continue, reverse or scrub starts a new segment from the shown fraction to the target
-/// over factor × duration (factor > 0) or the remaining distance × duration (ReelKit's choice: D26
-/// refits a spring to the remaining time through Core Animation's additive animations, not modelled).
+/// duration. Pausing stores the displacement fraction (D26 `-_computeDisplacementFractionComplete:`:
+/// |1 − |1 − s|| of the shown progress s, so an overshoot past the target folds back, clamped to
+/// 0...0.99999) and shows it. A continue, reverse or scrub starts a new spring from the shown
+/// fraction to the target, UIKit's UIView fit (`computeDerivedSpringParameters`, epsilon 0.001) over
+/// the internal duration × (1 − fractionComplete) (k × duration after a factor k > 0), with the
+/// parameters' damping ratio and initial velocity (a physical spring refitted by its damping ratio).
 package struct UIKitAnimatorClock: Sendable, Hashable {
     /// How the fraction currently moves.
     private enum Motion: Sendable, Hashable {
@@ -65,12 +70,16 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
 
     /// How physical springs settle (their settling epsilon ends them).
     package let springSettings: SpringSettings
+    /// D26's internal duration: `duration` until a continue with a factor k > 0 makes it
+    /// duration × k / (1 − fractionComplete).
+    package private(set) var internalDuration: Double
 
     package init(duration: Double, timing: TimingFunction, springSettings: SpringSettings = SpringSettings()) {
         self.duration = duration
         self.timing = timing
         self.currentTiming = timing
         self.springSettings = springSettings
+        self.internalDuration = duration
         self.motion = UIKitAnimatorClock.initialMotion(
             timing: timing, duration: duration, reversed: false, anchor: 0, settings: springSettings)
     }
@@ -144,6 +153,7 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
             state = .active
             isRunning = true
             currentTiming = timing
+            internalDuration = duration
             motion = Self.initialMotion(timing: timing, duration: duration, reversed: isReversed, anchor: time, settings: springSettings)
             onFirstRun = true
         case .active:
@@ -174,7 +184,8 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
             pausedFraction = isReversed ? 1 - stored : stored
         case .spring(let from, let to, let timing, let elapsed, let anchor):
             motion = .spring(from: from, to: to, timing: timing, elapsed: elapsed + max(time - anchor, 0), anchor: time)
-            pausedFraction = isReversed ? 1 - shown : shown
+            let displacement = min(max(abs(1 - abs(1 - shown)), 0), Self.fractionBounds.upperBound)
+            pausedFraction = isReversed ? 1 - displacement : displacement
         }
         isRunning = false
     }
@@ -230,24 +241,29 @@ package struct UIKitAnimatorClock: Sendable, Hashable {
         let shown = shownPausedFraction
         let timing = newTiming ?? currentTiming
         currentTiming = timing
-        let factor = durationFactor > 0 && durationFactor.isFinite ? durationFactor : 1
+        if durationFactor > 0 && durationFactor.isFinite {
+            internalDuration = duration * durationFactor / (1 - pausedFraction)
+        }
         if case .curve(let curve) = timing {
-            let length: Double
-            if case .curve(_, _, let current, _) = motion { length = current * factor } else { length = duration * factor }
             let u = Self.timePosition(of: curve, showing: shown)
-            motion = .curve(curve, position: u, length: length, anchor: time)
+            motion = .curve(curve, position: u, length: internalDuration, anchor: time)
         } else {
-            motion = springSegment(from: shown, timing: timing, durationFactor: durationFactor, at: time)
+            motion = springSegment(from: shown, timing: timing, length: internalDuration * (1 - pausedFraction), at: time)
             onFirstRun = false
         }
         if newTiming != nil { onFirstRun = false }
         isRunning = true
     }
 
-    private func springSegment(from fraction: Double, timing: TimingFunction, durationFactor: Double, at time: Double) -> Motion {
-        let length = durationFactor > 0 ? durationFactor * duration : abs(target - fraction) * duration
+    /// A new spring from `fraction` to the target over `length` seconds: UIKit's UIView fit with the
+    /// timing's damping ratio and initial velocity (a physical spring by its damping ratio).
+    private func springSegment(from fraction: Double, timing: TimingFunction, length: Double, at time: Double) -> Motion {
+        var fitted = timing
+        if case .spring(let spring) = timing {
+            fitted = .uiViewSpring(dampingRatio: spring.dampingRatio, initialVelocity: spring.initialVelocity)
+        }
         return .spring(
-            from: fraction, to: target, timing: timing.resolved(duration: length, settings: springSettings), elapsed: 0, anchor: time)
+            from: fraction, to: target, timing: fitted.resolved(duration: length, settings: springSettings), elapsed: 0, anchor: time)
     }
 
     /// curve⁻¹(progress) (`computeInverseOfTimingFunction`): the time position showing `progress`, by

@@ -12,10 +12,15 @@
 /// - underdamped (ζ < 1): |(ζω − v) / (ω √(1 − ζ²))| · e^(−ζωT) = epsilon;
 /// - critically damped (ζ = 1): |(ω − v)T + 1| · e^(−ωT) = epsilon.
 ///
-/// D26 runs Newton's method from ω = 5 / T. Without an initial velocity toward the target (v <= 0)
-/// the equation has one root; with one (v > 0) it can have three, and this takes the root next to
-/// D26's start (the one reached walking from 5 / T the way the envelope heads for epsilon), which is
-/// where Newton's steps from there lead unless they overshoot: for v > 0 this is ReelKit's reading.
+/// D26 calls `parametersOfSpringAnimation`, a C function whose body the class decompile does not
+/// show; its reconstruction as UXKit's same-named copy (OpenUXKit `UXViewAnimationContext`, the same
+/// call with mass 1 and 0.001) gives the iteration: the duration clamped to 0.01...10 s, ω starting
+/// at 5 / T, then exactly 12 Newton steps ω ← ω − f(ω) / f′(ω) on f(ω) = ε − envelope(ω)
+/// (critically damped: envelope − ε·sign(ω − v)) with the analytic derivative, and the spring made
+/// from ω² (stiffness) and 2ζ√(ω²) (damping), so a negative iterate counts by its magnitude.
+/// Without an initial velocity toward the target the equation has one root and the steps reach it;
+/// with one (v > 0) there can be three and the steps may end at any of them (0.5 s, ζ 0.3, v 3:
+/// 10.149 rad/s, the middle root, not 36.19) or at no root at all (1.2 s, ζ 0.9, v 3: |ω| 48.66).
 ///
 /// Used by ReelKit's `UIView.animate(usingSpringWithDamping:initialSpringVelocity:)` and
 /// `UISpringTimingParameters(dampingRatio:initialVelocity:)` (`TimingFunction.uiViewSpring`).
@@ -27,6 +32,10 @@ package enum UIViewSpringFit {
     package static let epsilon = 0.001
     /// The smallest damping ratio D26 keeps (`FLT_EPSILON`).
     package static let minimumDampingRatio = Double(Float.ulpOfOne)
+    /// The durations the fit clamps to.
+    package static let durationRange = 0.01...10.0
+    /// How many Newton steps the fit takes.
+    package static let newtonSteps = 12
 
     /// The damping ratio UIKit uses: `fmin(fmax(ζ, FLT_EPSILON), 1)` (NaN reads as the minimum).
     package static func clampedDampingRatio(_ ratio: Double) -> Double {
@@ -34,83 +43,40 @@ package enum UIViewSpringFit {
         return min(max(ratio, minimumDampingRatio), 1)
     }
 
-    /// The logarithm of the envelope at T over epsilon: zero at UIKit's ω.
-    static func envelopeExcess(omega: Double, zeta: Double, velocity: Double, duration: Double) -> Double {
+    /// f(ω) and f′(ω) of the fit's Newton step.
+    static func newtonTerms(omega: Double, zeta: Double, velocity v: Double, duration t: Double) -> (f: Double, slope: Double) {
         if zeta >= 1 {
-            return log(abs((omega - velocity) * duration + 1)) - omega * duration - log(epsilon)
+            let lead = omega - v
+            let decay = exp(-t * omega)
+            return ((lead * t + 1) * decay - epsilon * (lead < 0 ? -1 : 1), -t * t * lead * decay)
         }
-        let amplitude = abs((zeta * omega - velocity) / (omega * (1 - zeta * zeta).squareRoot()))
-        return log(amplitude) - zeta * omega * duration - log(epsilon)
+        let root = (1 - zeta * zeta).squareRoot()
+        let amplitude = (zeta * omega - v) / (root * omega)
+        let decay = exp(-zeta * t * omega)
+        let numerator = v + zeta * t * v * omega - zeta * zeta * t * omega * omega
+        let sign: Double = amplitude < 0 ? -1 : 1
+        return (epsilon - abs(amplitude) * decay, -sign * numerator * decay / (root * omega * omega))
     }
 
     /// The natural frequency (rad/s) of UIKit's spring for `duration` seconds, damping ratio
-    /// `zeta` (already clamped) and initial velocity `velocity` (distances per second).
+    /// `zeta` (already clamped) and initial velocity `velocity` (distances per second): the
+    /// magnitude of the 12th Newton iterate from 5 / T; NaN when a step divides by a zero slope
+    /// or overflows (what Core Animation then shows is not known; ReelKit stops the session).
     package static func naturalFrequency(duration: Double, zeta: Double, velocity: Double) -> Double {
         // A zero, negative or non-finite duration ends the animation at once: ω is never read.
         guard duration > 0, duration.isFinite, velocity.isFinite else { return 5 }
-        func f(_ omega: Double) -> Double {
-            envelopeExcess(omega: omega, zeta: zeta, velocity: velocity, duration: duration)
+        let t = min(max(duration, durationRange.lowerBound), durationRange.upperBound)
+        var omega = 5 / t
+        for _ in 0..<newtonSteps {
+            let terms = newtonTerms(omega: omega, zeta: zeta, velocity: velocity, duration: t)
+            omega -= terms.f / terms.slope
         }
-        // D26's Newton iteration starts at 5 / T. Without a velocity toward the target the root
-        // is unique; with one there can be three, and the one taken is the one next to the start:
-        // walk from 5 / T (2 % steps) the way the envelope heads for epsilon until it crosses,
-        // then narrow the bracket by regula falsi (Illinois).
-        let start = 5 / duration
-        let startsAbove = f(start) > 0
-        let heading = f(start * 1.000001) - f(start)
-        let upwards = startsAbove == (heading < 0)
-        var inside = start
-        var outside = start
-        var crossed = false
-        for _ in 0..<5_000 {
-            outside = upwards ? inside * 1.02 : inside / 1.02
-            let value = f(outside)
-            if value.isNaN { break }
-            if (value > 0) != startsAbove {
-                crossed = true
-                break
-            }
-            inside = outside
-        }
-        // No crossing (a damping ratio so small that the envelope never reaches epsilon): D26's start.
-        guard crossed else { return start }
-        return refine(f, inside: inside, outside: outside, insideIsAbove: startsAbove)
+        return omega.isFinite ? abs(omega) : .nan
     }
 
-    /// The crossing between `inside` (f on `insideIsAbove`'s side of 0) and `outside`: the Illinois
-    /// variant of regula falsi, to 1e-15 relative (a bisection step when the secant leaves the bracket).
-    private static func refine(
-        _ f: (Double) -> Double, inside: Double, outside: Double, insideIsAbove: Bool
-    ) -> Double {
-        // Orient so that g(a) > 0 >= g(b).
-        func g(_ omega: Double) -> Double {
-            let value = f(omega)
-            let finite = value.isFinite ? value : (value > 0 ? 1e300 : -1e300)
-            return insideIsAbove ? finite : -finite
-        }
-        var a = inside
-        var b = outside
-        var ga = g(a)
-        var gb = g(b)
-        var side = 0
-        for _ in 0..<300 where abs(b - a) > 1e-15 * max(a, b) {
-            var c = (a * gb - b * ga) / (gb - ga)
-            if !(c > min(a, b) && c < max(a, b)) { c = (a + b) / 2 }
-            let gc = g(c)
-            if gc == 0 { return c }
-            if gc > 0 {
-                a = c
-                ga = gc
-                if side == -1 { gb /= 2 }
-                side = -1
-            } else {
-                b = c
-                gb = gc
-                if side == 1 { ga /= 2 }
-                side = 1
-            }
-        }
-        return (a + b) / 2
+    /// Whether UIKit's fit gives a finite spring for these parameters (the ratio as passed).
+    package static func fits(duration: Double, dampingRatio: Double, velocity: Double) -> Bool {
+        naturalFrequency(duration: duration, zeta: clampedDampingRatio(dampingRatio), velocity: velocity).isFinite
     }
 }
 

@@ -11,18 +11,7 @@ import Testing
 
     /// A scene whose tap runs `action` with a box view (key "box", at 0, 0, 100 x 100) and the root.
     static func scene(_ action: @escaping @MainActor @Sendable (UIView, UIViewController) -> Void) -> ReelKitScene {
-        ReelKitScene(name: "api", trigger: TriggerSpec(kind: .tap)) { window in
-            let root = UIViewController()
-            root.restorationIdentifier = "root"
-            window.rootViewController = root
-            window.makeKeyAndVisible()
-            let box = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-            box.accessibilityIdentifier = "box"
-            root.view.addSubview(box)
-            let tap = UITapGestureRecognizer()
-            tap.addTarget { _ in action(box, root) }
-            root.view.addGestureRecognizer(tap)
-        }
+        BoxScene.make(name: "api", withTimer: false) { views in action(views.box, views.root) }
     }
 
     static func run(_ scene: ReelKitScene, touches: [Touch] = tap) throws -> Trace {

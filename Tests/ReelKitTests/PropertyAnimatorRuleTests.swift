@@ -20,20 +20,9 @@ final class Observations: @unchecked Sendable {
 
     /// A scene whose tap runs `action` with a box (key "box", at 0, 0) and a helper view for timers.
     static func scene(_ action: @escaping @MainActor @Sendable (UIView, UIView) -> Void) -> ReelKitScene {
-        ReelKitScene(name: "animator", trigger: TriggerSpec(kind: .tap)) { window in
-            let root = UIViewController()
-            root.restorationIdentifier = "root"
-            window.rootViewController = root
-            window.makeKeyAndVisible()
-            let box = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-            box.accessibilityIdentifier = "box"
-            root.view.addSubview(box)
-            let timer = UIView(frame: CGRect(x: 0, y: 500, width: 10, height: 10))
-            timer.accessibilityIdentifier = "timer"
-            root.view.addSubview(timer)
-            let tap = UITapGestureRecognizer()
-            tap.addTarget { _ in action(box, timer) }
-            root.view.addGestureRecognizer(tap)
+        BoxScene.make(name: "animator", withTimer: true) { views in
+            guard let timer = views.timer else { return }
+            action(views.box, timer)
         }
     }
 
@@ -66,7 +55,9 @@ final class Observations: @unchecked Sendable {
     }
 
     /// (2) Scrubbed to 0.3 while paused, continued with no timing and factor 0.8: it resumes on its
-    /// ease-in-out curve at u = curve⁻¹(0.3), the internal duration 1 s x 0.8, 0.8 x (1 - u) left.
+    /// ease-in-out curve at u = curve⁻¹(0.3) over the internal duration D26 sets for a factor k,
+    /// 1 s x k / (1 - fractionComplete) (`-_continueWithTimingParameters:duration:`, `unitDuration` x k),
+    /// so (1 - u) of it is left.
     @Test(arguments: [60.0, 120.0])
     func continuingAfterAScrubResumesOnTheCurve(refreshHz: Double) throws {
         let seen = Observations()
@@ -80,15 +71,35 @@ final class Observations: @unchecked Sendable {
             }, refreshHz: refreshHz)
         let curve = UIKitRules.Bezier.easeInOut
         let u0 = curve.time(atProgress: 0.3)
-        let left = 0.8 * (1 - u0)
+        let internalDuration = 1 * 0.8 / (1 - 0.3)
+        let left = internalDuration * (1 - u0)
         try Self.expectFrames(trace, label: "\(refreshHz) Hz") { t in
             let elapsed = t - Self.t0
-            return elapsed >= left - 1e-9 ? 1_000 : 1_000 * curve.progress(u0 + elapsed / 0.8)
+            return elapsed >= left - 1e-9 ? 1_000 : 1_000 * curve.progress(u0 + elapsed / internalDuration)
         }
         #expect(seen.notes == ["completed true"])
         #expect(trace.frames.last?.t == Self.tick(after: left, from: Self.t0, refreshHz: refreshHz))
-        // The audit's numbers: 0.620 s left at factor 1 where a fresh curve from 0.3 had 0.70 s.
+        // Resuming at u = curve⁻¹(0.3) leaves 0.620 of the run, where a fresh curve from 0.3 would leave 0.70.
         #expect(abs((1 - u0) - 0.620) < 0.0005)
+    }
+
+    /// (2b) On a linear curve a factor k leaves exactly k x the duration, whatever the scrub: what
+    /// UIPercentDrivenInteractiveTransition relies on when it passes (1 - p) / completionSpeed.
+    @Test(arguments: [0.2, 0.5, 0.75])
+    func aFactorLeavesThatMuchOfTheDurationOnALinearCurve(scrub: Double) throws {
+        let trace = try Self.run(
+            Self.scene { box, _ in
+                let animator = UIViewPropertyAnimator(duration: 0.8, curve: .linear) { box.frame.origin.x = 1_000 }
+                animator.pauseAnimation()
+                animator.fractionComplete = CGFloat(scrub)
+                animator.continueAnimation(withTimingParameters: nil, durationFactor: CGFloat(1 - scrub))
+            })
+        let left = 0.8 * (1 - scrub)
+        try Self.expectFrames(trace, label: "scrub \(scrub)") { t in
+            let elapsed = t - Self.t0
+            return elapsed >= left - 1e-9 ? 1_000 : 1_000 * (scrub + (1 - scrub) * elapsed / left)
+        }
+        #expect(trace.frames.last?.t == Self.tick(after: left, from: Self.t0))
     }
 
     /// (3) isReversed = true 0.4 s into a 1 s ease-in-out run: the same curve backwards from u = 0.4,

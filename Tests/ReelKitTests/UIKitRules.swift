@@ -14,33 +14,61 @@ enum UIKitRules {
         return abs((zeta * omega - v) / (omega * (1 - zeta * zeta).squareRoot())) * exp(-zeta * omega * t) - epsilon
     }
 
-    /// UIKit's ω: the root of the envelope equation D26's Newton iteration reaches from its start,
-    /// ω = 5 / T. Found here by walking from 5 / T in steps of 0.1 % towards the envelope meeting
-    /// epsilon (down the envelope while it is above epsilon, up it while below) until it crosses,
-    /// then 200 bisections. Without an initial velocity toward the target (v <= 0) the root is
-    /// unique; with one there can be up to three, and this is the one next to the start.
-    static func springOmega(duration: Double, zeta rawZeta: Double, velocity: Double) -> Double {
+    /// UIKit's ω as `parametersOfSpringAnimation` (UXKit's same-named copy, reconstructed by
+    /// OpenUXKit; D26's class decompile calls it with mass 1 and 0.001) computes it: T clamped to
+    /// 0.01...10 s, ω from 5 / T, twelve Newton steps on the envelope equation, the magnitude of the
+    /// result (the spring takes ω² and 2ζ√(ω²)); NaN when a step leaves the finite numbers. Critically
+    /// damped, the equation is ((ω − v)T + 1) e^(−ωT) = 0.001 · sign(ω − v); underdamped,
+    /// |A(ω)| e^(−ζωT) = 0.001 with A(ω) = (ζω − v) / (ω √(1 − ζ²)), whose slope is
+    /// sign(A) (A′ − ζT A) e^(−ζωT), A′ = v / (ω² √(1 − ζ²)).
+    static func springOmega(duration: Double, zeta rawZeta: Double, velocity v: Double) -> Double {
         let zeta = clampedZeta(rawZeta)
-        func g(_ omega: Double) -> Double { envelopeMinusEpsilon(omega, zeta: zeta, velocity: velocity, duration: duration) }
-        let start = 5 / duration
-        let above = g(start) > 0
-        // Which way the envelope falls (when above epsilon) or rises (when below) from the start.
-        let slope = g(start * 1.000001) - g(start)
-        let up = above == (slope < 0)
-        var previous = start
-        var next = start
-        for _ in 0..<100_000 {
-            next = up ? previous * 1.001 : previous / 1.001
-            if (g(next) > 0) != above { break }
-            previous = next
+        let t = min(max(duration, 0.01), 10)
+        var omega = 5 / t
+        for _ in 0..<12 {
+            let value: Double
+            let slope: Double
+            if zeta >= 1 {
+                let decay = exp(-omega * t)
+                value = ((omega - v) * t + 1) * decay - epsilon * (omega - v < 0 ? -1 : 1)
+                slope = (t - t * ((omega - v) * t + 1)) * decay
+            } else {
+                let root = (1 - zeta * zeta).squareRoot()
+                let a = (zeta * omega - v) / (omega * root)
+                let aSlope = v / (omega * omega * root)
+                let decay = exp(-zeta * omega * t)
+                value = abs(a) * decay - epsilon
+                slope = (a < 0 ? -1 : 1) * (aSlope - zeta * t * a) * decay
+            }
+            omega -= value / slope
         }
-        var inside = previous  // g has the start's sign here
-        var outside = next
-        for _ in 0..<200 {
-            let middle = (inside + outside) / 2
-            if (g(middle) > 0) == above { inside = middle } else { outside = middle }
+        return omega.isFinite ? abs(omega) : .nan
+    }
+
+    /// The roots of the envelope equation in 0.01...2,000 rad/s (a 0.01 % scan, then 200 bisections
+    /// each): what the Newton steps may land on, to show which one they take.
+    static func envelopeRoots(duration: Double, zeta rawZeta: Double, velocity: Double) -> [Double] {
+        let zeta = clampedZeta(rawZeta)
+        func g(_ omega: Double) -> Double {
+            if zeta >= 1 { return ((omega - velocity) * duration + 1) * exp(-omega * duration) - epsilon * (omega - velocity < 0 ? -1 : 1) }
+            return envelopeMinusEpsilon(omega, zeta: zeta, velocity: velocity, duration: duration)
         }
-        return (inside + outside) / 2
+        var roots: [Double] = []
+        var low = 0.01
+        while low < 2_000 {
+            var high = low * 1.0001
+            if (g(low) > 0) != (g(high) > 0) {
+                let lowAbove = g(low) > 0
+                var a = low
+                for _ in 0..<200 {
+                    let middle = (a + high) / 2
+                    if (g(middle) > 0) == lowAbove { a = middle } else { high = middle }
+                }
+                roots.append((a + high) / 2)
+            }
+            low = low * 1.0001
+        }
+        return roots
     }
 
     /// Progress (0 at the start, 1 at the target) of UIKit's UIView spring `t` seconds in:

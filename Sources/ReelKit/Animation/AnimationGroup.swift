@@ -13,6 +13,15 @@ struct ViewAnimation {
     let offset: Double
     let shape: AnimationShape
     unowned let group: AnimationGroup
+
+    /// The value shown at session time `t`: from + (to - from) x fraction, or a keyframe track's
+    /// value (the value the block left, `to`, once its clock has ended: the keyframe animation is
+    /// gone and the model shows, which may differ from the last keyframe by start time).
+    func value(at t: Double) -> AnimatedValue {
+        let fraction = group.fraction(of: self, at: t)
+        if case .track(let track, _) = shape { return group.hasEnded(at: t) ? to : track.value(atFraction: fraction) }
+        return AnimatedValue.mix(from, to, fraction)
+    }
 }
 
 /// The animations of one `UIView.animate` (or `animateKeyframes`) call and its completion. Its

@@ -11,6 +11,12 @@ final class AnimationRecorder {
     /// Keyframe blocks: the keyframe window the changes fall in (relative start, relative duration).
     @exclusivity(unchecked) var keyframeWindow: (start: Double, duration: Double)?
     @exclusivity(unchecked) var changes: [(change: Change, window: (start: Double, duration: Double)?)] = []
+    /// Which `addKeyframe` call each change fell in (counted from 1; 0 outside any), as `changes`.
+    @exclusivity(unchecked) var keyframeCalls: [Int] = []
+    /// The `addKeyframe` call running (0 outside any).
+    @exclusivity(unchecked) var keyframeCall = 0
+    /// How many `addKeyframe` calls have run.
+    @exclusivity(unchecked) var keyframeCallCount = 0
     /// Whether `from` is the model value before the change (keyframes chain from the previous
     /// keyframe's value) rather than the value on screen.
     let chainsModelValues: Bool
@@ -21,5 +27,6 @@ final class AnimationRecorder {
 
     func record(_ change: Change) {
         changes.append((change, keyframeWindow))
+        keyframeCalls.append(keyframeCall)
     }
 }

@@ -35,6 +35,8 @@ final class TransitionTimeline {
     func start(at t: Double) { try? clock.start(at: t) }
     func pause(at t: Double) { try? clock.pause(at: t) }
     func setFraction(_ fraction: Double) { try? clock.setFractionComplete(fraction) }
+    /// Turns the clock toward the start (true) or the end where it is, keeping its running state.
+    func setReversed(_ reversed: Bool, at t: Double) { try? clock.setReversed(reversed, at: t) }
 
     /// Finish (reversed false) or cancel (true) from where it is, with `timing` over `factor` x duration.
     func `continue`(reversed: Bool, timing: TimingFunction, durationFactor: Double, at t: Double) {

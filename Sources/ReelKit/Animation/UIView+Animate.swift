@@ -1,5 +1,13 @@
 import ReelTiming
 
+extension UIViewSpringFit {
+    /// The session error for a spring UIKit's fit gives no finite frequency for.
+    static func unfitMessage(duration: Double, dampingRatio: Double, velocity: Double, at t: Double) -> String {
+        "UIKit's spring fit (12 Newton steps from 5 / T) gives no finite frequency for \(duration) s, damping \(dampingRatio), "
+            + "velocity \(velocity) at t = \(t) s: what Core Animation shows then is not known"
+    }
+}
+
 extension UIView {
     /// UIView.AnimationOptions with UIKit's raw values; the curve bits pick the timing curve.
     public struct AnimationOptions: OptionSet, Sendable {
@@ -41,20 +49,6 @@ extension UIView {
         }
     }
 
-    /// UIView.KeyframeAnimationOptions; the curve bits (as AnimationOptions') shape the whole timeline.
-    public struct KeyframeAnimationOptions: OptionSet, Sendable {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-
-        public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)
-        public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
-        public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
-        public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
-        public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
-        public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
-        public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
-    }
-
     /// Animates the changes `animations` makes over `duration` seconds after `delay`, along the
     /// options' curve (ReelTiming's curves); `completion` runs at the display tick it ends at.
     ///
@@ -93,40 +87,6 @@ extension UIView {
             keyframes: false, animations: animations, completion: completion)
     }
 
-    /// Keyframes: inside `animations`, each `addKeyframe` animates its changes linearly over its
-    /// relative window of the whole timeline, which the options' curve bits shape (ease in-out by default).
-    /// Only `calculationModeLinear` is modelled: another calculation mode is a session error.
-    public static func animateKeyframes(
-        withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
-        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
-    ) {
-        let mode = (options.rawValue >> 10) & 0x7
-        if mode != 0, let runtime = KitRuntime.current {
-            let names = [
-                1: "calculationModeDiscrete", 2: "calculationModePaced", 3: "calculationModeCubic", 4: "calculationModeCubicPaced",
-            ]
-            runtime.fail(
-                KitFailure(
-                    message:
-                        "UIView.animateKeyframes with \(names[Int(mode)] ?? "calculation mode \(mode)") at t = \(runtime.now) s: ReelKit models calculationModeLinear only"
-                ))
-            return
-        }
-        let curve = AnimationOptions(rawValue: options.rawValue & (0xF << 16)).curve
-        runBlock(duration: duration, delay: delay, timing: curve.timing, keyframes: true, animations: animations, completion: completion)
-    }
-
-    public static func addKeyframe(withRelativeStartTime start: Double, relativeDuration: Double, animations: @escaping () -> Void) {
-        guard let recorder = KitRuntime.current?.recorders.last else {
-            animations()
-            return
-        }
-        let outer = recorder.keyframeWindow
-        recorder.keyframeWindow = (start, relativeDuration)
-        animations()
-        recorder.keyframeWindow = outer
-    }
-
     /// Runs `actionsWithoutAnimation` with animations off: its changes show at once.
     public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
         guard let runtime = KitRuntime.current else {
@@ -141,8 +101,8 @@ extension UIView {
     /// One animation block: records the changes, binds them to the session's clock (or the
     /// interactive transition's timeline while the animator runs), registers the completion.
     static func runBlock(
-        duration: Double, delay: Double, timing: TimingFunction, keyframes: Bool, animations: () -> Void,
-        completion: ((Bool) -> Void)?
+        duration: Double, delay: Double, timing: TimingFunction, keyframes: Bool, keyframeMode: KeyframeCalculationMode = .linear,
+        animations: () -> Void, completion: ((Bool) -> Void)?
     ) {
         guard let runtime = KitRuntime.current, runtime.animationsSuppressed == 0 else {
             animations()
@@ -152,6 +112,14 @@ extension UIView {
         guard duration.isFinite, delay.isFinite, duration >= 0 else {
             runtime.fail(
                 KitFailure(message: "UIView.animate with a duration of \(duration) s and a delay of \(delay) s at t = \(runtime.now) s"))
+            return
+        }
+        if case .uiViewSpring(let ratio, let velocity) = timing,
+            !UIViewSpringFit.fits(duration: duration, dampingRatio: ratio, velocity: velocity)
+        {
+            runtime.fail(
+                KitFailure(
+                    message: UIViewSpringFit.unfitMessage(duration: duration, dampingRatio: ratio, velocity: velocity, at: runtime.now)))
             return
         }
         let recorder = AnimationRecorder(chainsModelValues: keyframes)
@@ -171,19 +139,18 @@ extension UIView {
         if let completion { group.completions.append(completion) }
         let resolved = timing.resolved(duration: duration, settings: runtime.springSettings)
         let offset = max(delay, 0)
-        for (change, window) in recorder.changes {
-            let shape: AnimationShape
-            var begin = offset
-            if let window {
-                let keyframe = Keyframe(relativeStartTime: window.start, relativeDuration: window.duration, value: 1)
-                shape = .keyframe(KeyframeAnimation(initialValue: 0, keyframes: [keyframe]), whole: resolved)
-                begin += duration * window.start
-            } else {
-                shape = .timed(resolved)
-            }
+        if keyframes {
+            addKeyframeTracks(
+                recorder, mode: keyframeMode, whole: resolved, offset: offset, frameInterval: 1 / (runtime.frameClock.refreshHz * duration),
+                group: group, runtime: runtime)
+            runtime.groups.append(group)
+            return
+        }
+        for (change, _) in recorder.changes {
             change.view.animations.append(
                 ViewAnimation(
-                    channel: change.channel, from: change.from, to: change.to, begin: begin, offset: offset, shape: shape, group: group))
+                    channel: change.channel, from: change.from, to: change.to, begin: offset, offset: offset, shape: .timed(resolved),
+                    group: group))
             if !group.views.contains(where: { $0 === change.view }) { group.views.append(change.view) }
         }
         runtime.groups.append(group)

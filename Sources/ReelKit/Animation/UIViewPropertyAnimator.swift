@@ -34,6 +34,13 @@ open class UIViewPropertyAnimator {
 
     public init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
         timingParameters = parameters
+        if case .uiViewSpring(let ratio, let velocity) = parameters.timingFunction, let runtime = KitRuntime.current,
+            !UIViewSpringFit.fits(duration: duration, dampingRatio: ratio, velocity: velocity)
+        {
+            runtime.fail(
+                KitFailure(
+                    message: UIViewSpringFit.unfitMessage(duration: duration, dampingRatio: ratio, velocity: velocity, at: runtime.now)))
+        }
         core = UIKitAnimatorClock(
             duration: duration, timing: parameters.timingFunction, springSettings: KitRuntime.current?.springSettings ?? SpringSettings())
     }

@@ -8,6 +8,15 @@ import ReelTiming
 /// completionSpeed) x duration. With an animator that has an interruptible animator, that animator is
 /// driven instead (fractionComplete, isReversed, continueAnimation).
 ///
+/// With `wantsInteractiveStart = false` (D26: the context is in flight, state 1, but not currently
+/// interactive, and the tracked animations start running): `update` pauses the transition's clock
+/// and sets its fraction (an interruptible animator's fraction is set while it runs); `cancel`
+/// reverses it (a running clock turns around where it is; a paused one continues back with
+/// `completionCurve`) and marks the context cancelled; `finish` heads for the end and clears the
+/// mark, after which the context is no longer in flight and further calls do nothing. Both pass
+/// D26's percent, the context's previous percent, which only interactive updates set: 0 here, and
+/// `percentComplete` reads 0 too.
+///
 /// ```swift
 /// final class SwipeInteraction: UIPercentDrivenInteractiveTransition {
 ///     override var completionSpeed: CGFloat { get { 1 - percentComplete } set {} }
@@ -27,6 +36,10 @@ import ReelTiming
     @exclusivity(unchecked) open var timingCurve: UITimingCurveProvider?
     /// Updates before the transition starts wait for it (UIKit keeps the last one).
     @exclusivity(unchecked) private var pendingPercent: Double?
+    /// `wantsInteractiveStart` when the transition started.
+    @exclusivity(unchecked) private var startedInteractively = true
+    /// A transition started non-interactively that a finish has taken out of flight (D26 state 0).
+    @exclusivity(unchecked) private var outOfFlight = false
 
     public override init() {}
 
@@ -35,6 +48,7 @@ import ReelTiming
 
     /// The fraction the transition stands at (linear in the transition's time).
     public var percentComplete: CGFloat {
+        if transition != nil && !startedInteractively { return 0 }
         if let driven { return driven.fractionComplete }
         return CGFloat(timeline?.fractionComplete ?? pendingPercent ?? 0)
     }
@@ -45,6 +59,8 @@ import ReelTiming
         guard let context = transitionContext as? KitTransitionContext else { return }
         let transition = context.transition
         self.transition = transition
+        startedInteractively = wantsInteractiveStart
+        outOfFlight = false
         let candidate = transition.animator.interruptibleAnimator(using: context)
         if !(candidate is NoInterruptibleAnimator) {
             driven = candidate
@@ -58,7 +74,8 @@ import ReelTiming
             transition.isInteractive = wantsInteractiveStart
             transition.runAnimator(timeline: timeline)
         }
-        if let pendingPercent { update(CGFloat(pendingPercent)) }
+        // Before the transition is in flight D26 ignores updates unless the start is interactive.
+        if let pendingPercent, startedInteractively { update(CGFloat(pendingPercent)) }
     }
 
     /// Sets the transition's fraction (NaN reads as 0; clamped to 0...1).
@@ -67,6 +84,16 @@ import ReelTiming
         let clamped = min(max(value, 0), 1)
         guard let transition, !transition.completed else {
             pendingPercent = clamped
+            return
+        }
+        if !startedInteractively {
+            guard !outOfFlight else { return }
+            if let driven {
+                driven.fractionComplete = CGFloat(clamped)
+            } else if let timeline {
+                timeline.pause(at: now)
+                timeline.setFraction(clamped)
+            }
             return
         }
         if let driven {
@@ -97,6 +124,10 @@ import ReelTiming
 
     private func end(finishing: Bool) {
         guard let transition, !transition.completed else { return }
+        if !startedInteractively {
+            endNonInteractiveStart(finishing: finishing, transition: transition)
+            return
+        }
         if let driven, driven.isRunning { return }
         if let timeline, timeline.isRunning { return }
         let p = Double(percentComplete)
@@ -108,6 +139,32 @@ import ReelTiming
             driven.continueAnimation(withTimingParameters: timingCurve, durationFactor: CGFloat(factor))
         } else if let timeline {
             timeline.continue(reversed: !finishing, timing: completionCurve.timing, durationFactor: factor, at: now)
+        }
+    }
+}
+
+extension UIPercentDrivenInteractiveTransition {
+    /// finish/cancel of a transition started with `wantsInteractiveStart = false` (D26
+    /// `-_updateInteractiveTransition:percent:isFinished:YES didComplete:` with the context's previous
+    /// percent, 0, then the context's `-finishInteractiveTransition` / `-cancelInteractiveTransition`).
+    fileprivate func endNonInteractiveStart(finishing: Bool, transition: KitTransition) {
+        guard !outOfFlight else { return }
+        let factor = PercentDriven.durationFactor(progress: 0, completionSpeed: Double(completionSpeed), cancelling: !finishing)
+        if let driven {
+            driven.isReversed = !finishing
+            if !driven.isRunning { driven.continueAnimation(withTimingParameters: timingCurve, durationFactor: CGFloat(factor)) }
+        } else if let timeline {
+            if timeline.isRunning {
+                timeline.setReversed(!finishing, at: now)
+            } else {
+                timeline.continue(reversed: !finishing, timing: completionCurve.timing, durationFactor: factor, at: now)
+            }
+        }
+        if finishing {
+            transition.context.finishInteractiveTransition()
+            outOfFlight = true
+        } else {
+            transition.context.cancelInteractiveTransition()
         }
     }
 }

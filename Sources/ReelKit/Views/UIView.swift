@@ -153,7 +153,7 @@
             let animation = animations[index]
             if seen && !animation.group.hasBegun(animation, at: t) { continue }
             seen = true
-            value = AnimatedValue.mix(animation.from, animation.to, animation.group.fraction(of: animation, at: t))
+            value = animation.value(at: t)
         }
         return value
     }
