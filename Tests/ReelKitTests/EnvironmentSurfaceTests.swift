@@ -178,9 +178,10 @@ import Testing
             }
             root.view.addGestureRecognizer(tap)
         }
-        #expect(trace.events.filter { $0.kind == "navigation" }.map(\.detail) == [
-            "setNavigationBarHidden(true, animated: true)", "setNavigationBarHidden(false, animated: false)",
-        ])
+        #expect(
+            trace.events.filter { $0.kind == "navigation" }.map(\.detail) == [
+                "setNavigationBarHidden(true, animated: true)", "setNavigationBarHidden(false, animated: false)",
+            ])
         #expect(trace.events.filter { $0.kind == "effect" }.map(\.detail) == ["none"])
         #expect(kept != nil)
     }

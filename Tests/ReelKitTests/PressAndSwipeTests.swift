@@ -50,7 +50,8 @@ import Testing
         #expect((beyond.x * beyond.x + beyond.y * beyond.y).squareRoot() > 10)
         func touches(_ offset: (x: Double, y: Double)) -> [Touch] {
             [
-                Touch(t: 0, id: 0, phase: .began, x: 100, y: 100), Touch(t: 0.2, id: 0, phase: .moved, x: 100 + offset.x, y: 100 + offset.y),
+                Touch(t: 0, id: 0, phase: .began, x: 100, y: 100),
+                Touch(t: 0.2, id: 0, phase: .moved, x: 100 + offset.x, y: 100 + offset.y),
                 Touch(t: 0.9, id: 0, phase: .ended, x: 100 + offset.x, y: 100 + offset.y),
             ]
         }
@@ -75,7 +76,8 @@ import Testing
             ])
         #expect(dragged.readings.map { $0.state } == ["began", "changed", "changed", "ended"])
         #expect(dragged.readings.map { $0.t } == [0.3, 0.4, 0.5, 0.6])
-        let short = try Self.run(press, [Touch(t: 0, id: 0, phase: .began, x: 100, y: 100), Touch(t: 0.29, id: 0, phase: .ended, x: 100, y: 100)])
+        let short = try Self.run(
+            press, [Touch(t: 0, id: 0, phase: .began, x: 100, y: 100), Touch(t: 0.29, id: 0, phase: .ended, x: 100, y: 100)])
         #expect(short.readings == [Reading(t: 0.29, state: "failed")])
     }
 

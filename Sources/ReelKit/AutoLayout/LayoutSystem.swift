@@ -206,7 +206,8 @@ struct LayoutSystem {
         let (top, left, bottom, right) = (Double(insets.top), Double(insets.left), Double(insets.bottom), Double(insets.right))
         return [
             pin(Self.left(i), Self.left(owner), left, "x"), pin(Self.top(i), Self.top(owner), top, "y"),
-            pin(Self.width(i), Self.width(owner), -(left + right), "width"), pin(Self.height(i), Self.height(owner), -(top + bottom), "height"),
+            pin(Self.width(i), Self.width(owner), -(left + right), "width"),
+            pin(Self.height(i), Self.height(owner), -(top + bottom), "height"),
         ]
     }
 

@@ -26,7 +26,6 @@ struct SwipeRecognizer: Sendable, Hashable {
     /// UISwipeGestureRecognizer.Direction's bits (right 1, left 2, up 4, down 8).
     struct Direction: OptionSet, Sendable, Hashable, Codable {
         let rawValue: UInt
-        init(rawValue: UInt) { self.rawValue = rawValue }
         static let right = Direction(rawValue: 1 << 0)
         static let left = Direction(rawValue: 1 << 1)
         static let up = Direction(rawValue: 1 << 2)
@@ -175,7 +174,8 @@ struct SwipeRecognizer: Sendable, Hashable {
                 failed = true
                 return false
             }
-            swiped = abs(offset.x) >= minimumPrimary && abs(offset.y) >= minimumSecondary && abs(step.x) / dt >= p.minimumPrimaryMovementRate
+            swiped =
+                abs(offset.x) >= minimumPrimary && abs(offset.y) >= minimumSecondary && abs(step.x) / dt >= p.minimumPrimaryMovementRate
         }
         if !vertical.isEmpty {
             if abs(offset.y) > maximumPrimary || abs(offset.x) > maximumSecondary {

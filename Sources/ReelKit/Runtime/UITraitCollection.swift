@@ -53,7 +53,9 @@ public nonisolated enum UITraitEnvironmentLayoutDirection: Int, Sendable {
     }
 
     /// The traits of the session's device (outside a session, the protocol's default 390 x 844 @3x phone).
-    public static var current: UITraitCollection { UITraitCollection(device: KitRuntime.current?.device ?? Device(width: 390, height: 844, scale: 3)) }
+    public static var current: UITraitCollection {
+        UITraitCollection(device: KitRuntime.current?.device ?? Device(width: 390, height: 844, scale: 3))
+    }
 }
 
 extension UIView {

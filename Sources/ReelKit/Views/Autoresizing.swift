@@ -37,13 +37,18 @@ enum Autoresizing {
             let frame = subview.frame
             let x = share(
                 before: frame.minX, size: frame.width, after: oldSize.width - frame.maxX, delta: newSize.width - oldSize.width,
-                flexible: (subview.autoresizingMask.contains(.flexibleLeftMargin), subview.autoresizingMask.contains(.flexibleWidth),
-                    subview.autoresizingMask.contains(.flexibleRightMargin)))
+                flexible: (
+                    subview.autoresizingMask.contains(.flexibleLeftMargin), subview.autoresizingMask.contains(.flexibleWidth),
+                    subview.autoresizingMask.contains(.flexibleRightMargin)
+                ))
             let y = share(
                 before: frame.minY, size: frame.height, after: oldSize.height - frame.maxY, delta: newSize.height - oldSize.height,
-                flexible: (subview.autoresizingMask.contains(.flexibleTopMargin), subview.autoresizingMask.contains(.flexibleHeight),
-                    subview.autoresizingMask.contains(.flexibleBottomMargin)))
-            let resized = CGRect(x: frame.minX + x.origin, y: frame.minY + y.origin, width: frame.width + x.size, height: frame.height + y.size)
+                flexible: (
+                    subview.autoresizingMask.contains(.flexibleTopMargin), subview.autoresizingMask.contains(.flexibleHeight),
+                    subview.autoresizingMask.contains(.flexibleBottomMargin)
+                ))
+            let resized = CGRect(
+                x: frame.minX + x.origin, y: frame.minY + y.origin, width: frame.width + x.size, height: frame.height + y.size)
             if resized != frame { subview.frame = resized }
         }
     }
