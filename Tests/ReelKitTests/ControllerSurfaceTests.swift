@@ -85,6 +85,8 @@ import Testing
     /// A custom tab animator: slides the incoming view in from the right over 0.3 s.
     final class SlideIn: NSObject, UIViewControllerAnimatedTransitioning, UITabBarControllerDelegate {
         var asked: [String] = []
+        var onEnd: () -> Void = {}
+        func animationEnded(_ transitionCompleted: Bool) { onEnd() }
         func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
         func animateTransition(using context: UIViewControllerContextTransitioning) {
             guard let to = context.view(forKey: .to) else { return }
@@ -147,5 +149,51 @@ import Testing
             #expect(abs(view.x - expected) < 1e-9, "t = \(frame.t)")
         }
         #expect(trace.frames.contains { frame in frame.views.contains { $0.key == "profile.view" } })
+    }
+
+    /// An interactive tab switch that is cancelled puts the selection back (UIKit restores the
+    /// selected controller when the transition does not complete).
+    @Test func aCancelledInteractiveTabSwitchRestoresTheSelection() throws {
+        final class Interactive: NSObject, UITabBarControllerDelegate {
+            let slide = SlideIn()
+            let interaction = UIPercentDrivenInteractiveTransition()
+            func tabBarController(
+                _ tabBarController: UITabBarController, animationControllerForTransitionFrom fromVC: UIViewController,
+                to toVC: UIViewController
+            ) -> UIViewControllerAnimatedTransitioning? { slide }
+            func tabBarController(
+                _ tabBarController: UITabBarController, interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+            ) -> UIViewControllerInteractiveTransitioning? { interaction }
+        }
+        nonisolated(unsafe) var kept: Interactive?
+        nonisolated(unsafe) var readings: [Int] = []
+        var touches = [Touch(t: 0, id: 0, phase: .began, x: 300, y: 400)]
+        for k in 1...10 { touches.append(Touch(t: 0.016 * Double(k), id: 0, phase: .moved, x: 300 - 5 * Double(k), y: 400)) }
+        touches.append(Touch(t: 0.2, id: 0, phase: .ended, x: 250, y: 400))
+        let trace = try Self.run(touches: touches) { window in
+            let tabs = UITabBarController()
+            tabs.viewControllers = [UIViewController(), UIViewController()]
+            let delegate = Interactive()
+            kept = delegate
+            tabs.delegate = delegate
+            window.rootViewController = tabs
+            window.makeKeyAndVisible()
+            let pan = UIPanGestureRecognizer(target: nil, action: nil)
+            pan.addTarget { recognizer in
+                switch recognizer.state {
+                case .began:
+                    tabs.selectedIndex = 1
+                    readings.append(tabs.selectedIndex)
+                case .ended: delegate.interaction.cancel()
+                default: break
+                }
+            }
+            tabs.view.addGestureRecognizer(pan)
+            // Read the selection once the cancelled transition has run to its end.
+            delegate.slide.onEnd = { readings.append(tabs.selectedIndex) }
+        }
+        #expect(kept != nil)
+        #expect(!trace.outcome.completed)
+        #expect(readings == [1, 0], "selected during the switch, restored after the cancel")
     }
 }
