@@ -93,6 +93,8 @@
 
     /// Never called: a session's traits do not change (UITraitCollection.swift).
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    /// Never called: a session's screen does not rotate or resize (UIContentContainer).
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
 
     /// Touches its root view passed on (UIResponder); by default passed to the view's superview.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { view.superview?.touchesBegan(touches, with: event) }

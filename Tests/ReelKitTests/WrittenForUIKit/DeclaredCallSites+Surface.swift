@@ -36,6 +36,12 @@ extension DeclaredCallSites {
 
     final class TouchedController: UIViewController {
         override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { super.touchesBegan(touches, with: event) }
+        override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+            super.viewWillTransition(to: size, with: coordinator)
+        }
+        override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+            super.traitCollectionDidChange(previousTraitCollection)
+        }
         override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
             let _: Bool = isMovingToParent
