@@ -133,6 +133,21 @@ import Testing
         #expect(result.actions == 1, "a discrete recognizer runs its action once, when recognized")
     }
 
+    /// D26 `locationInView:` and `locationOfTouch:inView:` read where the swipe began, not where the finger is.
+    @Test func aSwipesLocationIsWhereItBegan() throws {
+        nonisolated(unsafe) var seen: [CGPoint] = []
+        _ = try Self.run(
+            {
+                let swipe = UISwipeGestureRecognizer(target: nil, action: nil)
+                swipe.direction = .left
+                swipe.addTarget { recognizer in
+                    seen = [recognizer.location(in: nil), recognizer.location(ofTouch: 0, in: nil)]
+                }
+                return swipe
+            }, Self.stroke(dx: -10, dy: 0, steps: 20))
+        #expect(seen == [CGPoint(x: 300, y: 400), CGPoint(x: 300, y: 400)])
+    }
+
     @Test func driftBeyondTheDecayingSecondaryMaximumFailsTheSwipe() throws {
         let dx = 4.0
         let dy = 30.0

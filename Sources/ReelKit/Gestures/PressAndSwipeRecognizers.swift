@@ -81,4 +81,11 @@ import ReelTrace
     override func feed(_ event: TouchEvent) -> [GestureState] { swipe.handle(event) }
     override func sendsAction(for state: State) -> Bool { state == .ended }
     open override var numberOfTouches: Int { swipe.numberOfTouches }
+
+    /// Where the finger at `touchIndex` landed, as UIKit's swipe reports it; out of range, a session error.
+    open override func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        guard let start = swipe.startLocation(ofTouch: touchIndex) else { return super.location(ofTouch: touchIndex, in: view) }
+        let point = CGPoint(x: start.x, y: start.y)
+        return view?.convert(point, from: nil) ?? point
+    }
 }

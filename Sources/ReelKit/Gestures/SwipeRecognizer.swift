@@ -90,6 +90,12 @@ struct SwipeRecognizer: Sendable, Hashable {
 
     var numberOfTouches: Int { touches.count }
 
+    /// Where the finger at `index` (landing order) landed (D26 `locationOfTouch:inView:` reads the
+    /// start locations), nil out of range.
+    func startLocation(ofTouch index: Int) -> GestureVector? {
+        touches.indices.contains(index) ? startPositions[touches[index]] : nil
+    }
+
     /// Feeds one touch event; returns the state changes it caused (a swipe reports `.recognized`
     /// or `.failed`, once).
     mutating func handle(_ event: TouchEvent) -> [GestureState] {
