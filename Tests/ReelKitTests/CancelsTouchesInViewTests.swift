@@ -25,7 +25,7 @@ import Testing
         override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("ended") }
     }
 
-    static func run(cancels: Bool, _ touches: [Touch]) throws -> [String] {
+    static func run(cancels: Bool, _ touches: [Touch], tap: Bool = false) throws -> [String] {
         nonisolated(unsafe) var recorded: RecordingView?
         let scene = ReelKitScene(name: "cancels", trigger: TriggerSpec(kind: .pan, direction: .down, extent: 400)) { window in
             let root = UIViewController()
@@ -33,9 +33,10 @@ import Testing
             window.makeKeyAndVisible()
             let view = RecordingView(frame: root.view.bounds)
             root.view.addSubview(view)
-            let pan = UIPanGestureRecognizer(target: nil, action: nil)
-            pan.cancelsTouchesInView = cancels
-            view.addGestureRecognizer(pan)
+            let recognizer: UIGestureRecognizer =
+                tap ? UITapGestureRecognizer(target: nil, action: nil) : UIPanGestureRecognizer(target: nil, action: nil)
+            recognizer.cancelsTouchesInView = cancels
+            view.addGestureRecognizer(recognizer)
             recorded = view
         }
         _ = try ReelKitEngine(scenes: [scene], name: "s", version: "1").run(
@@ -66,6 +67,14 @@ import Testing
         for k in 1...5 { expected.append("moved@\(0.016 * Double(k))") }
         expected.append("ended@0.1")
         #expect(try Self.run(cancels: false, Self.drag) == expected)
+    }
+
+    /// A tap is recognized at the lift: the view's touch is cancelled instead of ended (UIKit holds
+    /// the lift back, delaysTouchesEnded, and cancels it when the tap recognizes).
+    @Test func aTapRecognizedAtTheLiftCancelsTheViewsTouchInsteadOfEndingIt() throws {
+        let touches = [Touch(t: 0, id: 0, phase: .began, x: 100, y: 300), Touch(t: 0.1, id: 0, phase: .ended, x: 100, y: 300)]
+        #expect(try Self.run(cancels: true, touches, tap: true) == ["began@0.0", "cancelled@0.1"])
+        #expect(try Self.run(cancels: false, touches, tap: true) == ["began@0.0", "ended@0.1"])
     }
 
     @Test func aViewThatDoesNotOverrideTheMethodsPassesThemToItsController() throws {
