@@ -142,6 +142,13 @@ struct LayoutSystem {
         var optional: [Equation] = []
         // Items registered so far (the constrained ones and their superviews): their own equations.
         for (i, item) in items.enumerated() {
+            if case .guide(let guide) = item.kind, let system = guide as? SystemLayoutGuide,
+                let owner = system.owningView.flatMap({ itemIndex[ObjectIdentifier($0)] })
+            {
+                // The safe area and margins guides: held at their view's bounds minus the insets.
+                required += held(i, in: owner, by: system.currentInsets, name: system.identifier)
+                continue
+            }
             guard case .view(let view) = item.kind else { continue }
             if view === root {
                 let bounds = view.frame
@@ -186,6 +193,21 @@ struct LayoutSystem {
         return [
             pin(Self.left(i), parent.map(Self.left), x, "x"), pin(Self.top(i), parent.map(Self.top), y, "y"),
             pin(Self.width(i), nil, width, "width"), pin(Self.height(i), nil, height, "height"),
+        ]
+    }
+
+    /// A system guide held inside its owning view: `insets` in from each edge (required).
+    private func held(_ i: Int, in owner: Int, by insets: UIEdgeInsets, name: String) -> [Equation] {
+        func pin(_ variable: Int, _ ownerVariable: Int, _ value: Double, _ part: String) -> Equation {
+            Equation(
+                constraint: .init(terms: [(variable, 1), (ownerVariable, -1)], constant: -value, relation: .equal, strength: .required),
+                source: .implicit(name + " " + part + " == \(value)"), items: [i])
+        }
+        let (top, left, bottom, right) = (Double(insets.top), Double(insets.left), Double(insets.bottom), Double(insets.right))
+        return [
+            pin(Self.left(i), Self.left(owner), left, "x"), pin(Self.top(i), Self.top(owner), top, "y"),
+            pin(Self.width(i), Self.width(owner), -(left + right), "width"),
+            pin(Self.height(i), Self.height(owner), -(top + bottom), "height"),
         ]
     }
 

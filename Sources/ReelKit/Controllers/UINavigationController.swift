@@ -15,6 +15,13 @@
     /// The system back swipe: pops with a percent-driven slide when the delegate gives no animator.
     @exclusivity(unchecked) public private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
     @exclusivity(unchecked) private var systemPop: SystemBackSwipe?
+    @exclusivity(unchecked) private var navigationBarHidden = false
+    /// Whether the navigation bar is hidden (default false); setting it is
+    /// `setNavigationBarHidden(_:animated: false)`. No bar is in frames either way.
+    public var isNavigationBarHidden: Bool {
+        get { navigationBarHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
 
     public init(rootViewController: UIViewController) {
         super.init()
@@ -54,6 +61,14 @@
 
     public override var reelName: String { restorationIdentifier ?? "nav" }
 
+    /// Hides or shows the navigation bar: a `navigation` event (`setNavigationBarHidden(true,
+    /// animated: false)`) when the state changes, as ReelKit draws no bar (frames do not change).
+    public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != navigationBarHidden else { return }
+        navigationBarHidden = hidden
+        KitRuntime.current?.emit("navigation", reelName, "setNavigationBarHidden(\(hidden), animated: \(animated))")
+    }
+
     public func pushViewController(_ viewController: UIViewController, animated: Bool) {
         guard let runtime = KitRuntime.current, isViewLoaded, let from = topViewController else {
             // Building the stack before it is on screen: no transition, no callbacks.
@@ -65,11 +80,13 @@
             runtime.emit("warning", reelName, "push ignored: a transition is in progress")
             return
         }
+        viewController.movingPhase = .toParent
         viewController.willMove(toParent: self)
         viewController.setParentSilently(self)
         viewController.loadViewIfNeeded()
         viewControllers.append(viewController)
         startTransition(.push, from: from, to: viewController, animated: animated) { completed in
+            viewController.movingPhase = nil
             if completed {
                 viewController.didMove(toParent: self)
             } else {
@@ -120,10 +137,14 @@
             let index = viewControllers.firstIndex(where: { $0 === target })
         else { return [] }
         let popped = Array(viewControllers[(index + 1)...])
-        for controller in popped { controller.willMove(toParent: nil) }
+        for controller in popped {
+            controller.movingPhase = .fromParent
+            controller.willMove(toParent: nil)
+        }
         let before = viewControllers
         viewControllers.removeSubrange((index + 1)...)
         startTransition(.pop, from: from, to: target, animated: animated) { completed in
+            for controller in popped { controller.movingPhase = nil }
             if completed {
                 for controller in popped {
                     controller.setParentSilently(nil)

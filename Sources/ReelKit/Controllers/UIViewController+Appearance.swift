@@ -7,6 +7,14 @@ extension UIViewController {
     /// ends, cancelled or not (its viewWillDisappear and viewDidDisappear see true).
     public var isBeingDismissed: Bool { presentationPhase == .dismissing }
 
+    /// Whether a navigation controller is pushing this controller: from `pushViewController` until
+    /// the push ends (its viewWillAppear and viewDidAppear see true), as UIKit's.
+    public var isMovingToParent: Bool { movingPhase == .toParent }
+
+    /// Whether a navigation controller is popping this controller: from the pop until it ends,
+    /// cancelled or not (its viewWillDisappear and viewDidDisappear see true).
+    public var isMovingFromParent: Bool { movingPhase == .fromParent }
+
     /// UIKit's manual appearance forwarding for a custom container: the will-callback (recorded as
     /// a `lifecycle` event), forwarded to the visible children, as the system's own transitions call it.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {

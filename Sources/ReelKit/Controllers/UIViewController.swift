@@ -34,6 +34,9 @@
     /// A presentation or dismissal of this controller under way (isBeingPresented/Dismissed).
     @exclusivity(unchecked) var presentationPhase: PresentationPhase?
     enum PresentationPhase { case presenting, dismissing }
+    /// A navigation controller pushing (`toParent`) or popping (`fromParent`) this controller.
+    @exclusivity(unchecked) var movingPhase: MovingPhase?
+    enum MovingPhase { case toParent, fromParent }
 
     public override init() {}
 
@@ -87,6 +90,17 @@
     }
 
     open func viewDidLoad() {}
+
+    /// Never called: a session's traits do not change (UITraitCollection.swift).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    /// Never called: a session's screen does not rotate or resize (UIContentContainer).
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
+
+    /// Touches its root view passed on (UIResponder); by default passed to the view's superview.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { view.superview?.touchesBegan(touches, with: event) }
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { view.superview?.touchesMoved(touches, with: event) }
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { view.superview?.touchesEnded(touches, with: event) }
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { view.superview?.touchesCancelled(touches, with: event) }
     open func viewWillAppear(_ animated: Bool) {}
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}

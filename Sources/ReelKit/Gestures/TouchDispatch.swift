@@ -11,13 +11,17 @@ enum TouchDispatch {
     final class Bindings {
         @exclusivity(unchecked) var byFinger: [Int: [UIGestureRecognizer]] = [:]
         @exclusivity(unchecked) var lastPositions: [Int: Touch] = [:]
+        /// Where the fingers' touches go as UIResponder calls (ResponderTouches.swift).
+        let routes = ResponderTouches.Routes()
     }
 
     static func deliver(_ event: TouchEvent, in runtime: KitRuntime, bindings: Bindings) {
         for touch in event.touches {
             bindings.lastPositions[touch.id] = touch
             guard touch.phase == .began else { continue }
-            bindings.byFinger[touch.id] = recognizers(for: touch, in: runtime)
+            let hit = recognizers(for: touch, in: runtime)
+            bindings.byFinger[touch.id] = hit.recognizers
+            bindings.routes.views[touch.id] = ResponderTouches.WeakView(view: hit.view)
         }
         var order: [UIGestureRecognizer] = []
         if event.touches.count == 1, let only = event.touches.first {
@@ -57,6 +61,8 @@ enum TouchDispatch {
             SubclassHooks.deliver(own, at: event.t, to: recognizer, in: runtime, bindings: bindings)
             if runtime.failure != nil { return }
         }
+        ResponderTouches.deliver(event, routes: bindings.routes)
+        if runtime.failure != nil { return }
         for touch in event.touches where touch.phase == .ended || touch.phase == .cancelled {
             bindings.byFinger[touch.id] = nil
             bindings.lastPositions[touch.id] = nil
@@ -86,12 +92,40 @@ enum TouchDispatch {
         recognizer.performActions()
     }
 
-    private static func recognizers(for touch: Touch, in runtime: KitRuntime) -> [UIGestureRecognizer] {
-        guard let window = runtime.window else { return [] }
+    /// The earliest recognizer timer among the bound recognizers (infinity when none runs).
+    static func nextDeadline(in bindings: Bindings) -> Double {
+        var earliest = Double.infinity
+        for list in bindings.byFinger.values {
+            for recognizer in list { if let due = recognizer.timerDeadline, due < earliest { earliest = due } }
+        }
+        return earliest
+    }
+
+    /// Fires the recognizer timers due at `t` (in the fingers' delivery order), through the same
+    /// rules as touch events' changes.
+    static func fireTimers(at t: Double, in runtime: KitRuntime, bindings: Bindings) {
+        var due: [UIGestureRecognizer] = []
+        for finger in bindings.byFinger.keys.sorted() {
+            for recognizer in bindings.byFinger[finger] ?? []
+            where (recognizer.timerDeadline ?? .infinity) <= t && !due.contains(where: { $0 === recognizer }) {
+                due.append(recognizer)
+            }
+        }
+        for recognizer in due {
+            for change in recognizer.fireTimer(at: t) { apply(change, to: recognizer, in: runtime, bindings: bindings) }
+            if runtime.failure != nil { return }
+        }
+        releaseHeld(in: runtime, bindings: bindings)
+    }
+
+    /// The view a landing finger hit and the recognizers it is bound to.
+    private static func recognizers(for touch: Touch, in runtime: KitRuntime) -> (view: UIView?, recognizers: [UIGestureRecognizer]) {
+        guard let window = runtime.window else { return (nil, []) }
         // A touch on the screen's far edge counts at the last point inside it.
         let x = min(max(touch.x, 0), window.modelFrame.v2.nextDown)
         let y = min(max(touch.y, 0), window.modelFrame.v3.nextDown)
-        var view = window.hitTest(CGPoint(x: x, y: y), with: nil)
+        let hitView = window.hitTest(CGPoint(x: x, y: y), with: nil)
+        var view = hitView
         var found: [UIGestureRecognizer] = []
         while let current = view {
             let uiTouch = UITouch(touch, view: current)
@@ -101,7 +135,7 @@ enum TouchDispatch {
             }
             view = current.superview
         }
-        return found
+        return (hitView, found)
     }
 
     /// One state change of the inner machine (or a subclass's `state =`), through the delegate,
@@ -219,8 +253,14 @@ enum TouchDispatch {
     }
 
     private static func report(_ state: UIGestureRecognizer.State, _ recognizer: UIGestureRecognizer, _ runtime: KitRuntime) {
+        let recognizes = state == .began || (state == .ended && recognizer.currentState == .possible)
         recognizer.currentState = state
         runtime.emit("gesture", recognizer.eventName, state.name)
+        if recognizes, recognizer.cancelsTouchesInView, let bindings = runtime.touchBindings {
+            // Its fingers this event (a lifting finger is still bound until the event is delivered).
+            let fingers = bindings.byFinger.filter { $0.value.contains { $0 === recognizer } }.map(\.key)
+            ResponderTouches.cancel(fingers: fingers, at: runtime.now, routes: bindings.routes, positions: bindings.lastPositions)
+        }
         if recognizer.sendsAction(for: state) { recognizer.performActions() }
     }
 }

@@ -51,8 +51,11 @@ import ReelTrace
     @exclusivity(unchecked) public internal(set) weak var view: UIView?
     /// Names the recognizer in `gesture` events (default: pan, edgePan, pinch, tap).
     @exclusivity(unchecked) public var name: String?
+    /// Whether the view's touches are cancelled when the recognizer recognizes (ResponderTouches.swift).
     @exclusivity(unchecked) public var cancelsTouchesInView = true
+    /// Kept, no effect: the view gets its touches at once.
     @exclusivity(unchecked) public var delaysTouchesBegan = false
+    /// Kept, no effect: the view's lifts are not held back.
     @exclusivity(unchecked) public var delaysTouchesEnded = true
     /// Recognizers that must fail before this one may begin.
     @exclusivity(unchecked) var requiredToFail: [UIGestureRecognizer] = []
@@ -124,6 +127,10 @@ import ReelTrace
     func sequenceBegan() {}
     /// Whether actions run for a state (continuous recognizers: all but possible and failed).
     func sendsAction(for state: State) -> Bool { state != .possible && state != .failed }
+    /// When the recognizer's timer fires (a long press's minimum duration), while one runs.
+    var timerDeadline: Double? { nil }
+    /// The timer at `t`: the inner machine's state changes.
+    func fireTimer(at t: Double) -> [GestureState] { [] }
 
     // MARK: Subclassing (UIKit's UIGestureRecognizerSubclass; SubclassHooks.swift)
 
@@ -132,6 +139,7 @@ import ReelTrace
     var overridesTouches: Bool {
         type(of: self) != UIPanGestureRecognizer.self && type(of: self) != UIScreenEdgePanGestureRecognizer.self
             && type(of: self) != UIPinchGestureRecognizer.self && type(of: self) != UITapGestureRecognizer.self
+            && type(of: self) != UILongPressGestureRecognizer.self && type(of: self) != UISwipeGestureRecognizer.self
     }
     /// The recognizer's touches methods are running (a `state =` is a change of the gesture).
     @exclusivity(unchecked) var deliveringTouches = false

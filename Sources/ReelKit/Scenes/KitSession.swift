@@ -77,6 +77,14 @@ enum KitSession {
             wasActive = active
             let eventTime = index < events.count ? events[index].t : Double.infinity
             let tickTime = clock.time(ofTick: nextTick)
+            // A recognizer's timer (a long press) fires between events, before a display tick at the same time.
+            let timerTime = TouchDispatch.nextDeadline(in: bindings)
+            if timerTime < eventTime, !(active && tickTime < timerTime) {
+                runtime.now = max(runtime.now, timerTime)
+                TouchDispatch.fireTimers(at: timerTime, in: runtime, bindings: bindings)
+                AutoLayoutPass.layoutIfNeeded(window: window)
+                continue
+            }
             if active, tickTime < eventTime {
                 guard tickTime <= lastTouch + KitLimits.timeCap else { throw timeCapError(scene, runtime, lastTouch: lastTouch) }
                 runtime.now = tickTime

@@ -3,7 +3,7 @@ import ReelTiming
 /// One transition in flight (a presentation, dismissal, push or pop): its context, animator,
 /// interaction controller and coordinator, its clock, and what its completion does to the hierarchy.
 final class KitTransition {
-    enum Kind { case present, dismiss, push, pop }
+    enum Kind { case present, dismiss, push, pop, tab }
 
     let kind: Kind
     let from: UIViewController

@@ -53,6 +53,8 @@
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
     open func containerViewWillLayoutSubviews() {}
     open func containerViewDidLayoutSubviews() {}
+    /// Never called: a session's screen does not rotate or resize (UIContentContainer).
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
 
     /// The presentation's style as events and hierarchies name it.
     var styleName: String { "custom" }

@@ -37,12 +37,33 @@
     /// Names the view in traces (else its controller's name + ".view", else a path).
     @exclusivity(unchecked) public var accessibilityIdentifier: String?
     @exclusivity(unchecked) public private(set) var gestureRecognizers: [UIGestureRecognizer]?
+    /// How the view follows its superview's resizes (Autoresizing.swift; default none).
+    @exclusivity(unchecked) public var autoresizingMask: AutoresizingMask = []
+    /// Layout margins and the system layout guides (SafeArea.swift), made on first use.
+    lazy var margins = ViewMargins()
 
     public init(frame: CGRect) {
         modelFrame = AnimatedValue(Double(frame.origin.x), Double(frame.origin.y), Double(frame.size.width), Double(frame.size.height))
     }
 
     public override convenience init() { self.init(frame: .zero) }
+
+    /// Never called: a session's traits do not change (UITraitCollection.swift).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    // MARK: Touches (UIResponder; ResponderTouches.swift)
+
+    /// Fingers landed on the view; by default passed to the next responder (its controller for a
+    /// controller's root view, else its superview), as UIKit's UIResponder does.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { nextTouchResponder?.touchesBegan(touches, with: event) }
+    /// Fingers moved on the view.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { nextTouchResponder?.touchesMoved(touches, with: event) }
+    /// Fingers lifted from the view.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { nextTouchResponder?.touchesEnded(touches, with: event) }
+    /// The view's touches were taken by a recognizer (`cancelsTouchesInView`) or lost.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        nextTouchResponder?.touchesCancelled(touches, with: event)
+    }
 
     // MARK: Geometry
 
@@ -133,8 +154,10 @@
             // Set outside an animation block: the new value shows at once (UIKit removes the animation of the key path).
             animations.removeAll { $0.channel == channel }
         }
+        let oldSize = CGSize(width: modelFrame.v2, height: modelFrame.v3)
         setModel(channel, value)
         if channel == .frame {
+            Autoresizing.resizeSubviews(of: self, from: oldSize)
             // A view taking part in Auto Layout asks for a pass: the frames constrained to it follow.
             autoLayout?.needsLayout = true
             layoutSubviews()
