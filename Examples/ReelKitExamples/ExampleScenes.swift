@@ -12,6 +12,7 @@ public enum ExampleScenes {
             InterruptibleCardExample.scene,
             LoggingCardExample.scene,
             ConstraintSheetExample.scene,
+            TabSlideExample.scene, DirectionalPanExample.scene, BlurDrawerExample.scene,
         ]
     }
 }
