@@ -210,7 +210,7 @@ let package = Package(
                 "ReelRunner", "ReelFormats", "ReelJSON", "ReelEngine", "ReelStore", "ReelTrace", "ReelTestSupport",
                 .product(name: "Yams", package: "Yams"),
             ],
-            exclude: ["BadInput"]
+            exclude: ["BadInput", "JUnitSchemas"]
         ),
         .testTarget(
             name: "ReelCaptureTests",

@@ -60,8 +60,10 @@ struct BoundarySideTests {
                     "\(place), \(side.side): \(printedProgress) \(sign) \(printedThreshold) for \(progress) against \(side.threshold)")
             }
         }
-        // The decision lines ("progress P ≤ T"), in the Markdown's why cell and the report's tooltips.
-        for (place, text) in [("Markdown", row), ("report", html)] {
+        // The decision lines ("progress P ≤ T"), in the Markdown's collapsed why block and the report's tooltips.
+        let why = try #require(
+            markdown.standardOutput.split(separator: "\n").first { $0.hasPrefix("- session \(session): ") }.map(String.init))
+        for (place, text) in [("Markdown", why), ("report", html)] {
             let lines = try comparisons(after: "progress ", in: text)
             #expect(lines.contains { $0.1 == "≤" && $0.0 < $0.2 }, "\(place): the candidate's line keeps the side")
             #expect(!lines.contains { $0.0 == $0.2 }, "\(place): no comparison prints two equal numbers: \(lines)")

@@ -56,6 +56,21 @@ struct MarkdownSummaryTests {
         let cells = firstRow.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         let progress = cells[4].split(separator: " ").first { Double($0) != nil }
         #expect(progress != nil && Double(cells[5]) != nil, "\(firstRow)")
+        // One line a flip: its row holds the decisions and the command, no line break; the why of
+        // each listed flip is one line of the collapsed block after the table, in the rows' order.
+        let flipRows = text.split(separator: "\n").filter { line in listed.contains { line.hasPrefix("| \($0) |") } }
+        #expect(flipRows.count == listed.count && flipRows.allSatisfy { !$0.contains("<br>") && $0.hasSuffix("</code> |") })
+        #expect(cells[6].hasPrefix("<code>reel show "), "\(firstRow)")
+        let details = try #require(text.range(of: "<details><summary>"), "a collapsed why block")
+        #expect(text.range(of: "</details>")?.lowerBound ?? text.startIndex > details.lowerBound)
+        #expect(text[..<details.lowerBound].contains("| \(listed.last!) |"), "the block comes after the table")
+        let whyLines = text[details.lowerBound...].split(separator: "\n").filter { $0.hasPrefix("- session ") }
+        #expect(whyLines.map { Int64($0.dropFirst("- session ".count).prefix { $0 != ":" }) } == listed.map(Optional.some))
+        #expect(whyLines.allSatisfy { $0.contains(": recorded: ") && $0.contains("; replayed: ") })
+        // The first screen: the heading, the counts, the kinds table and the flip rows come before
+        // any arithmetic (the block starts after the last row).
+        let firstFlip = try #require(text.range(of: "| \(flipped[0]) |"))
+        #expect(firstFlip.lowerBound < details.lowerBound)
     }
 
     @Test func compareSummaryCountsTheChangesAndStaysUnderTheCap() throws {

@@ -150,16 +150,18 @@ struct SchedulerRecipeTests {
         #expect(merge.status == 1, "\(recipe.name) merge: \(merge.standardError)")
         let merged = corpus.folder + "/" + recipe.merged
         let junit = String(merged.dropLast(".sqlite".count)) + ".xml"
-        // Byte-identical but for the times, which only the process that ran the sessions measured
-        // (issue 36: a merge reads verdicts, so its JUnit has none).
+        // Byte-identical but for the times and the suite's start: each case's time is what its own
+        // run measured (stored with the verdict, issue 54), the merged suite starts with its first shard.
         let mergedJUnit = try String(contentsOfFile: junit, encoding: .utf8)
-        let times = try NSRegularExpression(pattern: " time=\"[0-9.]+\"")
-        let untimed = times.stringByReplacingMatches(
-            in: oneJUnit.standardOutput, range: NSRange(oneJUnit.standardOutput.startIndex..., in: oneJUnit.standardOutput),
-            withTemplate: "")
-        #expect(oneJUnit.standardOutput.contains(" time=\""), "one run's JUnit has its times")
-        #expect(!mergedJUnit.contains(" time=\""), "a merge measured no time")
-        #expect(mergedJUnit == untimed, "byte-identical JUnit XML but for the times")
+        let times = try NSRegularExpression(pattern: " (time|timestamp)=\"[0-9.:T-]+\"")
+        let untimed = { (xml: String) in
+            times.stringByReplacingMatches(in: xml, range: NSRange(xml.startIndex..., in: xml), withTemplate: "")
+        }
+        let caseTimes = try NSRegularExpression(pattern: "<testcase [^>]* time=\"[0-9]+\\.[0-9]{6}\"")
+        for xml in [oneJUnit.standardOutput, mergedJUnit] {
+            #expect(caseTimes.numberOfMatches(in: xml, range: NSRange(xml.startIndex..., in: xml)) == 30, "every case has its time")
+        }
+        #expect(untimed(mergedJUnit) == untimed(oneJUnit.standardOutput), "byte-identical JUnit XML but for the times")
 
         #expect(try verdicts(of: 1, in: merged) == verdicts(of: 1, in: corpus.folder + "/one.sqlite"))
         let rows = ["replay_results", "divergences"]

@@ -86,15 +86,17 @@ struct ShowDecisionTests {
     }
 
     /// The swipe dismissal's rule (seed 000): finish iff translation.y / extent > threshold; the
-    /// candidate lowers the threshold from 0.5 to 0.3, so each flipped session's row says
-    /// "progress P ≤ 0.500 -> cancel" for the recorded side and "progress P > 0.300 -> finish" for
-    /// the replayed one, with the same P, which lies between the two thresholds.
+    /// candidate lowers the threshold from 0.5 to 0.3, so each flipped session's line of the
+    /// collapsed "why" block says "progress P ≤ 0.500 -> cancel" for the recorded side and
+    /// "progress P > 0.300 -> finish" for the replayed one, with the same P, which lies between the
+    /// two thresholds; one line per listed row.
     @Test func theMarkdownSummaryExplainsEachFlipOneLinePerSide() throws {
         let (folder, _, candidate) = try swipeDismissCorpus(count: 60)
         let run = try runReel(["replay", "a.sqlite", "--engine", candidate, "--format", "markdown"], in: folder)
         #expect(run.status == 1, "\(run.standardError)")
-        let rows = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains("modal.swipe-dismiss") }
-        #expect(!rows.isEmpty)
+        let tableRows = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains("modal.swipe-dismiss") }
+        let rows = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("- session ") }
+        #expect(!rows.isEmpty && rows.count == tableRows.count)
         for row in rows {
             let text = String(row)
             guard let recorded = text.range(of: "recorded: pan.ended: progress "),
@@ -111,7 +113,7 @@ struct ShowDecisionTests {
         }
 
         // The report's player of a flipped session shows both lines too.
-        let flipped = try #require(rows.first.flatMap { Int64($0.dropFirst(2).prefix { $0 != " " }) })
+        let flipped = try #require(tableRows.first.flatMap { Int64($0.dropFirst(2).prefix { $0 != " " }) })
         let page = try runReel(["report", "a.sqlite", "--session", String(flipped), "-o", "s.html"], in: folder)
         #expect(page.status == 0, "\(page.standardError)")
         let html = try String(contentsOfFile: folder + "/s.html", encoding: .utf8)

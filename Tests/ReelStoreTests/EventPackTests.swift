@@ -141,7 +141,10 @@ import Testing
         try FileManager.default.copyItem(atPath: path, toPath: copy)
 
         let migrated = try Archive.open(path, mode: .readWrite)
-        #expect(migrated.migrationsApplied.map(\.name) == ["event_packs", "frame_packs", "traces_by_replay", "review_rejects"])
+        #expect(
+            migrated.migrationsApplied.map(\.name) == [
+                "event_packs", "frame_packs", "traces_by_replay", "review_rejects", "engine_seconds",
+            ])
         try migrated.attach(copy, as: "v9")
         for table in ["trace_events", "events", "engine_events"] {
             #expect(

@@ -83,11 +83,11 @@ import Testing
         // 0008 adds replays.metadata_json (NULL for the v3 replays); 0009 adds the decision tables
         // (no row for the sessions stored before); 0010 packs the events (EventPackTests); 0011 packs
         // the frames (FramePackTests); 0012 indexes the kept traces by replay (PruneIndexTests); 0013
-        // adds the review's rejects (empty).
+        // adds the review's rejects (empty); 0014 adds replay_results.engine_seconds (NULL for the v3 verdicts).
         #expect(
             migrated.migrationsApplied.map(\.name) == [
                 "traces", "keep_traces", "touch_packs", "view_change_packs", "replay_metadata", "decisions", "event_packs",
-                "frame_packs", "traces_by_replay", "review_rejects",
+                "frame_packs", "traces_by_replay", "review_rejects", "engine_seconds",
             ])
         #expect(try migrated.database.scalarInt64("SELECT count(*) FROM decision_rows") == 0)
         #expect(migrated.schemaVersion == EmbeddedMigration.all.last!.version)

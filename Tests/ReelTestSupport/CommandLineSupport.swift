@@ -99,7 +99,7 @@ package func fileHash(_ path: String) throws -> String {
 /// The columns that say when a row was written: left out of every `archiveDump`.
 package let archiveTimeColumns: Set<String> = [
     "sessions.recorded_at", "traces.created_at", "baselines.since", "baseline_history.replaced_at",
-    "review_rejects.rejected_at",
+    "review_rejects.rejected_at", "replay_results.engine_seconds",
 ]
 
 /// Every row of every archive table, and of the views under the v3 tables' names, as text, table by

@@ -34,8 +34,6 @@ public final class Replayer {
         public var keepsTraces: Bool
         /// Where the run runs (`replays.metadata_json`): CI variables, host and `--meta`; nil stores none.
         package var metadata: RunMetadata? = nil
-        /// Whether the summary keeps each session's engine seconds (`Summary.sessionSeconds`, for JUnit's times).
-        package var timesSessions = false
 
         public init(
             jobs: Int = 1, shard: Shard? = nil, scenario: String? = nil, scenarios: [String]? = nil, sessionIDs: [Int64]? = nil,
@@ -74,10 +72,6 @@ public final class Replayer {
         /// what the exit status and `--fail-on` count (`VerdictTally(groups:policy:)`), from the
         /// verdicts as this run made them, or from the stored rows for a summary read from them.
         package var verdictGroups: [VerdictGroup] = []
-        /// The seconds the candidate engine took on each session this run replayed, by session id,
-        /// when `Options.timesSessions` asked for them (none for sessions judged by an earlier run
-        /// of a resumed replay, or read from results).
-        package var sessionSeconds: [Int64: Double] = [:]
         /// The seconds `Replayer.run` took in this process (from opening the archive to finishing the
         /// replay); nil for a summary read from results.
         package var wallSeconds: Double?
@@ -158,7 +152,6 @@ public final class Replayer {
         let census = try sessions.census(copyingHeadersInto: results.copiesHeaders ? results : nil)
         let selectionJSON = results.copiesHeaders ? options.selection.json(selected: census.digest) : options.selection.json
         var summary = Summary()
-        var sessionSeconds: [Int64: Double] = [:]
         var counts = [DivergenceKind: Int]()
         var groups = VerdictGroupCount()
         var begun: BegunReplay? = resumed.map { ($0.run.id, $0.candidate) }
@@ -179,17 +172,17 @@ public final class Replayer {
                 }
                 let verdicts = batches.flatMap(\.verdicts)
                 let kept = batches.flatMap(\.kept)
-                if options.timesSessions {
-                    for (sessionID, seconds) in zip(chunk, batches.flatMap(\.seconds)) { sessionSeconds[sessionID] = seconds }
-                }
+                // Stored with each verdict (`replay_results.engine_seconds`, JUnit's test case times).
+                let seconds = batches.flatMap(\.seconds)
                 let decisions = batches.flatMap(\.decisions)
                 try resumed?.check(candidate: answered.identity, isKnown: answered.isKnown)
                 // The candidate's identity is known for sure once it has answered (external engines).
                 let run = try begun ?? beginReplay(results.archive, candidate: answered.identity, selectionJSON: selectionJSON)
                 begun = run
                 try results.archive.write {
-                    for (sessionID, verdict) in zip(chunk, verdicts) {
-                        try results.archive.insertVerdict(verdict, sessionID: sessionID, replayID: run.id)
+                    for (index, (sessionID, verdict)) in zip(chunk, verdicts).enumerated() {
+                        try results.archive.insertVerdict(
+                            verdict, sessionID: sessionID, replayID: run.id, engineSeconds: index < seconds.count ? seconds[index] : nil)
                     }
                     try keep(kept, of: chunk, by: answered, replayID: run.id, in: results.archive)
                     try storeDecisions(decisions, of: chunk, by: answered, in: results.archive)
@@ -222,11 +215,9 @@ public final class Replayer {
         }
         if resumed != nil {
             var whole = try Summary(replayID: run.id, in: results.archive)
-            whole.sessionSeconds = sessionSeconds
             whole.wallSeconds = (ContinuousClock.now - began).inSeconds
             return whole
         }
-        summary.sessionSeconds = sessionSeconds
         summary.wallSeconds = (ContinuousClock.now - began).inSeconds
         summary.replayID = run.id
         summary.candidate = finalCandidate

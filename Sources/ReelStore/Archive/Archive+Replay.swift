@@ -5,12 +5,14 @@ final class ReplayWriter {
     let result: Statement
     let divergence: Statement
 
-    init(database: Database) throws {
+    /// - Parameter storesSeconds: whether `replay_results` has `engine_seconds` (schema v14); an
+    ///   archive a test keeps at an older schema takes its rows without it.
+    init(database: Database, storesSeconds: Bool) throws {
         result = try database.prepare(
             """
             INSERT INTO replay_results (replay_id, session_id, status, decision_expected, decision_actual,
-                first_divergent_frame, max_error, error_message, kinds_json)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                first_divergent_frame, max_error, error_message, kinds_json\(storesSeconds ? ", engine_seconds" : ""))
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9\(storesSeconds ? ", ?10" : ""))
             """)
         divergence = try database.prepare(
             """
@@ -23,7 +25,7 @@ final class ReplayWriter {
 extension Archive {
     private func replayStatements() throws -> ReplayWriter {
         if let replayWriter { return replayWriter }
-        let writer = try ReplayWriter(database: database)
+        let writer = try ReplayWriter(database: database, storesSeconds: schemaVersion >= Self.engineSecondsVersion)
         replayWriter = writer
         return writer
     }
@@ -107,19 +109,27 @@ extension Archive {
         }
     }
 
+    /// The schema version whose `replay_results` has `engine_seconds`.
+    package static let engineSecondsVersion = 14
+
     /// Stores replay `replayID`'s verdict on session `sessionID`: its `replay_results` row
-    /// (`ReplayResultRow(replayID:sessionID:verdict:)`) and one `divergences` row per divergence,
-    /// in the verdict's order.
-    package func insertVerdict(_ verdict: SessionComparison, sessionID: Int64, replayID: Int64) throws {
-        try insertReplayResult(ReplayResultRow(replayID: replayID, sessionID: sessionID, verdict: verdict))
+    /// (`ReplayResultRow(replayID:sessionID:verdict:)`, with `engineSeconds`, the seconds the
+    /// candidate engine took on the session) and one `divergences` row per divergence, in the
+    /// verdict's order.
+    package func insertVerdict(_ verdict: SessionComparison, sessionID: Int64, replayID: Int64, engineSeconds: Double? = nil) throws {
+        try insertReplayResult(ReplayResultRow(replayID: replayID, sessionID: sessionID, verdict: verdict), engineSeconds: engineSeconds)
         for divergence in verdict.divergences {
             try insertDivergence(DivergenceRow(replayID: replayID, sessionID: sessionID, divergence: divergence))
         }
     }
 
-    /// Stores a replay's verdict on one session (its result row alone).
-    package func insertReplayResult(_ row: ReplayResultRow) throws {
+    /// Stores a replay's verdict on one session (its result row alone); `engineSeconds` the
+    /// candidate engine's seconds on it, nil when not measured (kept only from schema v14 on).
+    package func insertReplayResult(_ row: ReplayResultRow, engineSeconds: Double? = nil) throws {
         let s = try replayStatements().result
+        if schemaVersion >= Self.engineSecondsVersion {
+            try s.bind(engineSeconds.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }, at: 10)
+        }
         let kinds = DivergenceKind.allCases.filter(row.kinds.contains).map(\.rawValue)
         try s.bind(row.replayID, at: 1)
         try s.bind(row.sessionID, at: 2)
@@ -245,6 +255,19 @@ extension Archive {
                     errorMessage: statement.optionalString(at: 6),
                     kinds: try storedKinds(statement, at: 7)))
         }
+    }
+
+    /// The seconds the candidate engine took on each session of replay `replayID`
+    /// (`replay_results.engine_seconds`), by session id: the sessions with a stored time only (none
+    /// before schema v14, or for verdicts written before it).
+    package func engineSeconds(replayID: Int64) throws -> [Int64: Double] {
+        guard schemaVersion >= Self.engineSecondsVersion else { return [:] }
+        let statement = try database.prepare(
+            "SELECT session_id, engine_seconds FROM replay_results WHERE replay_id = ?1 AND engine_seconds IS NOT NULL")
+        try statement.bind(replayID, at: 1)
+        var seconds: [Int64: Double] = [:]
+        while try statement.step() { seconds[statement.int64(at: 0)] = statement.optionalDouble(at: 1) }
+        return seconds
     }
 
     /// The divergences of replay `replayID` (of one session when `sessionID` is given), in insertion order.

@@ -26,9 +26,9 @@ extension Archive {
                     """
                     INSERT INTO main.replay_results
                         (replay_id, session_id, status, decision_expected, decision_actual, first_divergent_frame, max_error,
-                         error_message, kinds_json)
+                         error_message, kinds_json, engine_seconds)
                     SELECT ?1, session_id, status, decision_expected, decision_actual, first_divergent_frame,
-                        max_error, error_message, kinds_json
+                        max_error, error_message, kinds_json, engine_seconds
                     FROM shard.replay_results WHERE replay_id = ?2
                     """
                 ) { statement in

@@ -32,7 +32,10 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Replace OUT when it exists (a regular file only).")
     var force = false
 
-    @Option(help: "How to print the summary (junit: JUnit XML, one test case per session; markdown: for a CI step summary, docs/CI.md).")
+    @Option(
+        help:
+            "How to print the summary (junit: JUnit XML, one test case per session; markdown: for a CI step summary; github: an ::error annotation per flipped session; docs/CI.md)."
+    )
     var format: ReplayReport.Format = .text
 
     @Option(
@@ -46,12 +49,19 @@ struct MergeCommand: ParsableCommand {
     )
     var markdownSummary: String?
 
+    @Option(
+        help:
+            "Also write the JUnit XML to this file, which must not exist, whatever --format prints (with --format github: annotations in the log, JUnit for the test page)."
+    )
+    var junit: String?
+
     @Option(help: "The recorded archive the shards replayed: with --format markdown, for release points and reel show commands.")
     var recorded: String?
 
     func run() throws {
         let policy = try reportingErrors {
             if let markdownSummary { try OutputFile.checkCanWrite(markdownSummary, force: true) }
+            if let junit { try OutputFile.checkCanWrite(junit, force: false) }
             return try failOn.map { try FailurePolicy(parsing: $0) } ?? .everyKind
         }
         let summary = try reportingErrors {
@@ -71,6 +81,7 @@ struct MergeCommand: ParsableCommand {
         }
         try ReplayReport.emit(
             summary, format: format, resultsPath: output, policy: policy, recorded: recordedSessions, markdownFile: markdownSummary,
+            junitFile: junit,
             verbose: verbose)
     }
 }

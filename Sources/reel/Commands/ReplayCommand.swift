@@ -81,7 +81,10 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Bytes an external engine's response line may hold; a longer one fails its session.")
     var maxReplyBytes: Int = ExternalEngine.defaultMaxReplyBytes
 
-    @Option(help: "How to print the summary (junit: JUnit XML, one test case per session; markdown: for a CI step summary, docs/CI.md).")
+    @Option(
+        help:
+            "How to print the summary (junit: JUnit XML, one test case per session; markdown: for a CI step summary; github: an ::error annotation per flipped session; docs/CI.md)."
+    )
     var format: ReplayReport.Format = .text
 
     @Option(
@@ -98,6 +101,12 @@ struct ReplayCommand: ParsableCommand {
             "Also append the Markdown summary to this file, created when missing (for example \"$GITHUB_STEP_SUMMARY\"), whatever --format prints."
     )
     var markdownSummary: String?
+
+    @Option(
+        help:
+            "Also write the JUnit XML to this file, which must not exist, whatever --format prints (with --format github: annotations in the log, JUnit for the test page)."
+    )
+    var junit: String?
 
     @Option(help: "Write results into this archive instead of the recorded one (for shards; see `reel merge`).")
     var results: String?
@@ -136,6 +145,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let policy = try reportingErrors {
             if let markdownSummary { try OutputFile.checkCanWrite(markdownSummary, force: true) }
+            if let junit { try OutputFile.checkCanWrite(junit, force: false) }
             return try failOn.map { try FailurePolicy(parsing: $0) } ?? .everyKind
         }
         let summary: Replayer.Summary = try reportingErrors {
@@ -147,7 +157,6 @@ struct ReplayCommand: ParsableCommand {
                 sessionIDs: sessions.isEmpty ? nil : sessions, tolerances: tolerances, keepsTraces: keepTraces ?? (results == nil))
             options.tags = tags.isEmpty ? nil : tags
             options.divergedIn = divergedIn
-            options.timesSessions = format == .junit
             var runMetadata = RunMetadata.fromEnvironment(
                 ProcessInfo.processInfo.environment, host: ProcessInfo.processInfo.hostName)
             // A results archive names the archive it judged, whose traces its report draws (reel report --recorded).
@@ -184,11 +193,14 @@ struct ReplayCommand: ParsableCommand {
         }
         let recorded = try reportingErrors {
             ReplayMarkdown.Recorded(
-                path: archive, archive: format == .markdown || markdownSummary != nil ? try Archive.open(archive, mode: .readOnly) : nil,
+                path: archive,
+                archive: format == .markdown || format == .github || markdownSummary != nil
+                    ? try Archive.open(archive, mode: .readOnly) : nil,
                 holdsResults: results == nil || results == archive)
         }
         try ReplayReport.emit(
             summary, format: format, resultsPath: results ?? archive, policy: policy, recorded: recorded, markdownFile: markdownSummary,
+            junitFile: junit,
             verbose: verbose)
     }
 

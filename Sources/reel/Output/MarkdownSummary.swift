@@ -26,14 +26,28 @@ struct MarkdownSummary {
     /// they fit the listed and byte limits with `trailerRoom` bytes left for what follows; then
     /// "and N more: `more`" when fewer than `total` rows were listed.
     mutating func addTable(header: [String], total: Int, more: String, trailerRoom: Int = 1024, next: () throws -> String?) rethrows {
+        _ = try addTable(header: header, total: total, more: more, trailerRoom: trailerRoom, detailsRoom: 0) {
+            try next().map { ($0, nil) }
+        }
+    }
+
+    /// A table as above whose rows each come with a detail line that the caller adds after the
+    /// table (a collapsed `<details>` block of `detailsRoom` bytes besides the lines): a row is
+    /// listed only while it and its detail fit. Returns the listed rows' detail lines.
+    mutating func addTable(
+        header: [String], total: Int, more: String, trailerRoom: Int = 1024, detailsRoom: Int,
+        next: () throws -> (row: String, detail: String?)?
+    ) rethrows -> [String] {
         lines += header
         var listed = 0
-        var used = bytes
+        var used = bytes + detailsRoom
+        var details: [String] = []
         let moreLine = "and \(total) more: " + Self.code(more)
-        while listed < Self.listedLimit, let row = try next() {
-            let size = row.utf8.count + 1
+        while listed < Self.listedLimit, let (row, detail) = try next() {
+            let size = row.utf8.count + 1 + (detail.map { $0.utf8.count + 1 } ?? 0)
             guard used + size + moreLine.utf8.count + trailerRoom <= Self.byteLimit else { break }
             lines.append(row)
+            if let detail { details.append(detail) }
             used += size
             listed += 1
         }
@@ -41,6 +55,7 @@ struct MarkdownSummary {
             lines.append("")
             lines.append("and \(total - listed) more: " + Self.code(more))
         }
+        return details
     }
 
     /// Text from an archive or a command line as one table cell, shown as the characters it holds

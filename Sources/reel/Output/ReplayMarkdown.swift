@@ -5,7 +5,9 @@ import ReelTrace
 
 /// `--format markdown` of `reel replay` and `reel merge`: whether the replay fails under
 /// `--fail-on`, sessions per divergence kind with the failing kinds marked, and the flipped
-/// sessions with their scenario, release point and the command that shows each.
+/// sessions, one table row each (scenario, both decisions, release point and the command that
+/// shows it), then both engines' decision arithmetic of each listed flip in a collapsed
+/// `<details>` block, so the rows and their commands stay on the first screen.
 enum ReplayMarkdown {
     /// Where the sessions' recorded traces are, for release points and `reel show` commands.
     struct Recorded {
@@ -74,23 +76,39 @@ enum ReplayMarkdown {
         }
         let flips = try results.flippedSessions(replayID: replayID)
         let candidate = try results.replayRun(id: replayID).flatMap { try results.engine(id: $0.engineID) }
-        try out.addTable(
+        let whyLines = try out.addTable(
             header: [
-                "| session | scenario | recorded | replayed | release progress | release velocity (pt/s) | why (recorded; replayed) | see it |",
-                "|---:|---|---|---|---:|---:|---|---|",
+                "| session | scenario | recorded | replayed | release progress | release velocity (pt/s) | see it |",
+                "|---:|---|---|---|---:|---:|---|",
             ],
             total: total,
-            more: "reel query \(shellQuoted(resultsPath)) --saved regressions --param replay=\(replayID)"
-        ) {
+            more: "reel query \(shellQuoted(resultsPath)) --saved regressions --param replay=\(replayID)",
+            detailsRoom: whyBlock([]).utf8.count + 2
+        ) { () -> (row: String, detail: String?)? in
             guard let flip = try flips.next() else { return nil }
             let id = flip.sessionID
             let release = try recorded.archive.flatMap { try SessionRelease.read(sessionID: id, in: $0) }
             let show = "reel show \(shellQuoted(recorded.path)) \(id)" + (recorded.holdsResults ? " --replay \(replayID)" : "")
             let why = try self.why(id, replayID: replayID, recorded: recorded, candidate: candidate)
-            return "| \(id) | \(MarkdownSummary.cell(flip.scenario)) | \(MarkdownSummary.cell(flip.decisionExpected)) | "
+            let row =
+                "| \(id) | \(MarkdownSummary.cell(flip.scenario)) | \(MarkdownSummary.cell(flip.decisionExpected)) | "
                 + "\(MarkdownSummary.cell(flip.decisionActual)) | \(MarkdownSummary.releaseCells(release, decisions: why.decisions)) | "
-                + "\(why.cell) | \(MarkdownSummary.code(show)) |"
+                + "\(MarkdownSummary.code(show)) |"
+            // Without the recorded archive there is no arithmetic to show (and no block).
+            return (row, recorded.archive == nil ? nil : "- session \(id): \(why.text)")
         }
+        if !whyLines.isEmpty {
+            out.add("")
+            out.add(whyBlock(whyLines))
+        }
+    }
+
+    /// The collapsed block of the listed flips' decision arithmetic, one line a session.
+    private static func whyBlock(_ lines: [String]) -> String {
+        (["<details><summary>Why each listed session flipped: both engines' decision arithmetic</summary>", ""] + lines + [
+            "", "</details>",
+        ])
+        .joined(separator: "\n")
     }
 
     /// Both engines' decision arithmetic for a flipped session, one line per side (`reel show`'s
@@ -98,7 +116,7 @@ enum ReplayMarkdown {
     /// cannot be explained here (no recorded archive, an engine this build cannot re-run).
     private static func why(
         _ sessionID: Int64, replayID: Int64, recorded: Recorded, candidate: EngineIdentity?
-    ) throws -> (cell: String, decisions: [(side: String, decision: ExplainedDecision)]) {
+    ) throws -> (text: String, decisions: [(side: String, decision: ExplainedDecision)]) {
         guard let archive = recorded.archive else { return ("–", []) }
         let baselineEngine =
             try (recorded.holdsResults ? archive.judgedBaseline(sessionID: sessionID, replayID: replayID)?.engineID : nil)
@@ -111,9 +129,9 @@ enum ReplayMarkdown {
             decisions.append((side, decision))
             return "\(side): " + decision.line
         }
-        let cell =
-            MarkdownSummary.cell(try line(archive.engine(id: baselineEngine), "recorded"), limit: 600) + "<br>"
+        let text =
+            MarkdownSummary.cell(try line(archive.engine(id: baselineEngine), "recorded"), limit: 600) + "; "
             + MarkdownSummary.cell(try line(candidate, "replayed"), limit: 600)
-        return (cell, decisions)
+        return (text, decisions)
     }
 }

@@ -7,9 +7,9 @@ import ReelStore
 import ReelTrace
 
 /// The renderings of a replay summary: text for people, JSON for scripts, JUnit for CI, Markdown
-/// for a pull request or a CI step summary.
+/// for a pull request or a CI step summary, GitHub annotations for a workflow's log.
 enum ReplayReport {
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit, markdown }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit, markdown, github }
 
     /// Prints `summary` in `format` (text: every session line with `verbose`), then ends with the replay exit status: 2 when the engine
     /// failed on some sessions, else 1 when a session diverged in a kind `policy` fails on, else 0.
@@ -17,9 +17,10 @@ enum ReplayReport {
     ///   - resultsPath: the archive holding the replay's results (JUnit lists every session).
     ///   - recorded: the recorded sessions, for the Markdown summary's release points and commands.
     ///   - markdownFile: a file to append the Markdown summary to as well (`--markdown-summary`).
+    ///   - junitFile: a new file to write the JUnit XML to as well (`--junit`; checked before the replay).
     static func emit(
         _ summary: Replayer.Summary, format: Format, resultsPath: String, policy: FailurePolicy,
-        recorded: ReplayMarkdown.Recorded, markdownFile: String? = nil, verbose: Bool = false
+        recorded: ReplayMarkdown.Recorded, markdownFile: String? = nil, junitFile: String? = nil, verbose: Bool = false
     ) throws {
         let tally = try reportingErrors {
             let results = try Archive.open(resultsPath, mode: .readOnly)
@@ -41,6 +42,16 @@ enum ReplayReport {
             // shards give the same bytes.
             case .junit: print(try junit(summary, tally: tally, archive: results, archivePath: recorded.holdsResults ? recorded.path : nil))
             case .markdown: print(markdown ?? "")
+            case .github:
+                let lines = try GitHubAnnotations.render(
+                    summary, tally: tally, results: results, resultsPath: resultsPath, recorded: recorded)
+                if !lines.isEmpty { print(lines) }
+            }
+            if let junitFile {
+                let file = try OutputFile(path: junitFile, force: false)
+                try file.write(
+                    try junit(summary, tally: tally, archive: results, archivePath: recorded.holdsResults ? recorded.path : nil) + "\n")
+                try file.close()
             }
             if let markdownFile, let markdown {
                 let file = try OutputFile(appendingTo: markdownFile)
@@ -130,11 +141,19 @@ enum ReplayReport {
         return w.text
     }
 
-    /// One test case per session. A session diverging in a failing kind is a `<failure>` whose
-    /// type is its first failing kind; one diverging only in kinds `--fail-on` lets pass is a passing
-    /// test case with a `<system-out>` note naming its kinds (CI pages count skipped tests as not
-    /// run, which these sessions were not); an engine error is an `<error>`. The suite's
+    /// One test case per session, in the JUnit XML of Ant's `<junit>` task (JUnit 4), which
+    /// Jenkins, GitLab and GitHub's test reporters read, and which also validates against Jenkins'
+    /// xUnit JUnit schema (docs/CI.md). A session diverging in a failing kind is a `<failure>` whose
+    /// type is its first failing kind; an engine error an `<error type="engine_error">`; a session
+    /// diverging only in kinds `--fail-on` lets pass is a passing test case, its note ("diverged
+    /// only in ...") a line of the suite's `<system-out>` (Ant's test cases hold no output of their
+    /// own; CI pages count skipped tests as not run, which these sessions were not). The suite's
     /// `reel.fail_on` property names the failing kinds.
+    ///
+    /// The suite's `timestamp` is when the replay started (`replays.started_at`, UTC, to the second,
+    /// without a zone as Ant writes it), its `hostname` the host the replay stored
+    /// (`metadata_json.host`, "localhost" when none): both from the archive, so the same archive
+    /// gives the same attributes.
     ///
     /// Each test case's classname is the session's scenario and its name the session's stable name
     /// (its external id, else `sha256:` and its content hash's first 16 digits: the same in every
@@ -145,28 +164,42 @@ enum ReplayReport {
     /// the replay when the results are in the recorded archive, else `ARCHIVE`).
     ///
     /// Times, in seconds (docs/CI.md): the suite's `time` is what the replay took in the process that
-    /// ran it (`Summary.wallSeconds`), a test case's `time` what the candidate engine took on the
-    /// session (`Summary.sessionSeconds`: running it, not reading or comparing). Each is left out
-    /// when it was not measured: sessions judged by an earlier run of a resumed replay, and the
-    /// summaries `reel merge` reads from results.
+    /// ran it (`Summary.wallSeconds`), or, for a summary read from results (`reel merge`), from its
+    /// stored start to its end; a test case's `time` what the candidate engine took on the session
+    /// (`replay_results.engine_seconds`: running it, not reading or comparing), stored with the
+    /// verdict, so a resumed replay's earlier sessions and merged shards keep theirs. A verdict
+    /// stored before schema v14 has no time: `0` (Ant requires one), said in a suite property.
     static func junit(_ s: Replayer.Summary, tally: VerdictTally, archive: Archive, archivePath: String?) throws -> String {
         let policy = tally.policy
         let rows = try archive.replayResults(replayID: s.replayID)
         let labels = try archive.sessionLabels(replayID: s.replayID)
         let names = TestCaseNames.unique(rows.map(\.sessionID), labels: labels)
+        let seconds = try archive.engineSeconds(replayID: s.replayID)
+        let run = try archive.replayRun(id: s.replayID)
+        let host = try archive.runMetadata(replayID: s.replayID)?.host
+        let untimed = rows.filter { seconds[$0.sessionID] == nil }.count
+        var notes: [String] = []
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
-            "<testsuite name=\"reel replay \(s.replayID)\" tests=\"\(rows.count)\" failures=\"\(tally.failingSessions)\" errors=\"\(tally.errors)\""
-            + timeAttribute(s.wallSeconds) + ">\n"
-        out += "  <properties><property name=\"reel.fail_on\" value=\"\(policy.argument)\"/></properties>\n"
+            "<testsuite name=\"reel replay \(s.replayID)\" timestamp=\"\(JUnitSuite.timestamp(run?.startedAt))\""
+            + " hostname=\"\(xml(JUnitSuite.hostname(host)))\" tests=\"\(rows.count)\" failures=\"\(tally.failingSessions)\""
+            + " errors=\"\(tally.errors)\" skipped=\"0\""
+            + " time=\"\(JUnitSuite.seconds(s.wallSeconds ?? JUnitSuite.storedSeconds(run)))\">\n"
+        out += "  <properties><property name=\"reel.fail_on\" value=\"\(policy.argument)\"/>"
+        if untimed > 0 {
+            out += "<property name=\"reel.untimed_cases\" value=\"\(untimed) (verdicts stored before schema v14: time 0)\"/>"
+        }
+        out += "</properties>\n"
         for row in rows {
             let label = labels[row.sessionID]
-            out += "  <testcase classname=\"\(xml(label?.scenario ?? "reel.replay"))\" "
+            let classname = label?.scenario ?? "reel.replay"
+            let name = names[row.sessionID] ?? "session \(row.sessionID)"
             out +=
-                "name=\"\(xml(names[row.sessionID] ?? "session \(row.sessionID)"))\"" + timeAttribute(s.sessionSeconds[row.sessionID]) + ">"
+                "  <testcase classname=\"\(xml(classname))\" name=\"\(xml(name))\" time=\"\(JUnitSuite.seconds(seconds[row.sessionID] ?? 0))\""
             switch row.status {
             case .matched:
-                break
+                out += "/>\n"
+                continue
             case .diverged where policy.fails(row.kinds):
                 let divergences = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID)
                 let first = divergences.first { policy.failing.contains($0.kind) }
@@ -176,26 +209,26 @@ enum ReplayReport {
                     + "; reel show "
                     + (archivePath.map { "\(shellQuoted($0)) \(row.sessionID) --replay \(s.replayID)" } ?? "ARCHIVE \(row.sessionID)")
                 let message = first.map { "\($0.kind.rawValue)" + ($0.frameIndex.map { " at frame \($0)" } ?? "") + ": " + $0.detail } ?? ""
-                out += "<failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(message))\">"
+                out += "><failure type=\"\(xml(first?.kind.rawValue ?? "divergence"))\" message=\"\(xml(message))\">"
                 out += xml(body) + "</failure>"
             case .diverged:
                 let first = try archive.divergences(replayID: s.replayID, sessionID: row.sessionID).first
                 let kinds = row.kinds.map(\.rawValue).joined(separator: ", ")
-                let note =
-                    "diverged only in \(kinds), not failing with --fail-on \(policy.argument)" + (first.map { ": " + $0.detail } ?? "")
-                out += "<system-out>" + xml(note) + "</system-out>"
+                notes.append(
+                    "\(classname) \(name): diverged only in \(kinds), not failing with --fail-on \(policy.argument)"
+                        + (first.map { ": " + $0.detail } ?? ""))
+                out += "/>\n"
+                continue
             case .error:
-                out += "<error message=\"\(xml(row.errorMessage ?? ""))\"/>"
+                let message = row.errorMessage ?? ""
+                out += "><error type=\"\(JUnitSuite.engineErrorType)\" message=\"\(xml(message))\">"
+                out += xml("session \(row.sessionID): the candidate engine failed: \(message)") + "</error>"
             }
             out += "</testcase>\n"
         }
+        out += "  <system-out>" + notes.map(xml).joined(separator: "\n") + "</system-out>\n"
+        out += "  <system-err></system-err>\n"
         return out + "</testsuite>"
-    }
-
-    /// ` time="1.234567"` (seconds, to the microsecond), or nothing when not measured.
-    private static func timeAttribute(_ seconds: Double?) -> String {
-        guard let seconds, seconds.isFinite, seconds >= 0 else { return "" }
-        return " time=\"" + String(format: "%.6f", seconds) + "\""
     }
 
     /// `text` as an XML attribute value: escaped, with control characters (which XML 1.0 does not
