@@ -48,9 +48,12 @@ final class FakePostgresServer {
         try Data(script.utf8).write(to: URL(fileURLWithPath: path))
         var toServer: [Int32] = [-1, -1]
         var fromServer: [Int32] = [-1, -1]
-        guard pipe2(&toServer, O_CLOEXEC) == 0, pipe2(&fromServer, O_CLOEXEC) == 0 else {
-            throw StartFailure(description: "pipe2: \(String(cString: strerror(errno)))")
+        // Close-on-exec, so no other child started meanwhile holds an end (the server's own ends
+        // are duplicated onto its descriptors 0 and 1, which clears the flag there).
+        guard pipe(&toServer) == 0, pipe(&fromServer) == 0 else {
+            throw StartFailure(description: "pipe: \(String(cString: strerror(errno)))")
         }
+        for end in toServer + fromServer { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let discard = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer {
             close(toServer[0])
