@@ -38,7 +38,8 @@ struct InitialPresentationSetupTests {
     /// keeps them (the window grows with every present).
     @Test(arguments: ["fullScreen", "pageSheet"])
     func presentingNControllersCopiesEntriesLinearInN(style: String) throws {
-        var simulation = try Simulation(profile: .builtin, spec: try Self.spec(style: style, presented: []), device: Self.device, refreshHz: 60)
+        var simulation = try Simulation(
+            profile: .builtin, spec: try Self.spec(style: style, presented: []), device: Self.device, refreshHz: 60)
         var moved = [0, 0, 0]
         var moves = [0, 0, 0]
         for index in 0..<Self.count {
@@ -58,7 +59,8 @@ struct InitialPresentationSetupTests {
         for buffer in moved.indices {
             let most = max(final[buffer], 1)
             let doublings = Int((log2(Double(most)) + 2).rounded(.down))
-            #expect(moved[buffer] < 2 * most, "buffer \(buffer): \(moved[buffer]) entries moved in \(moves[buffer]) moves (\(most) at the end)")
+            #expect(
+                moved[buffer] < 2 * most, "buffer \(buffer): \(moved[buffer]) entries moved in \(moves[buffer]) moves (\(most) at the end)")
             #expect(moves[buffer] <= doublings, "buffer \(buffer): \(moves[buffer]) moves (\(most) at the end)")
         }
     }
@@ -69,8 +71,10 @@ struct InitialPresentationSetupTests {
     @Test(arguments: ["fullScreen", "pageSheet", "overFullScreen"])
     func theSpecsSetupIsThePresentsOneAfterTheOther(style: String) throws {
         let names = (0..<ScenarioLimits.maxPresented).map { "P\($0)" }
-        let fromSpec = try Simulation(profile: .builtin, spec: try Self.spec(style: style, presented: names), device: Self.device, refreshHz: 60)
-        var stepped = try Simulation(profile: .builtin, spec: try Self.spec(style: style, presented: []), device: Self.device, refreshHz: 60)
+        let fromSpec = try Simulation(
+            profile: .builtin, spec: try Self.spec(style: style, presented: names), device: Self.device, refreshHz: 60)
+        var stepped = try Simulation(
+            profile: .builtin, spec: try Self.spec(style: style, presented: []), device: Self.device, refreshHz: 60)
         for name in names { try stepped.presentInitially(name) }
         #expect(stepped.world.hierarchyJSON(listingHidden: true) == fromSpec.world.hierarchyJSON(listingHidden: true))
         #expect(stepped.world.stage == fromSpec.world.stage)
