@@ -11,17 +11,30 @@ might send. Modes:
   big N                 N frames of 8 views each after the example's (a large answer); with
                         REEL_PEAK_FILE set, appends at each request the peak resident memory
                         (VmHWM, kB) of its parent process, Reel, as "<request number> <kB>"
+                        (and see below)
   repeat-big N          as big, built once for the first request and sent again for every later
                         one (only the id changes): many large answers, fast
   fuzz SEED             one of many hostile changes, chosen and sized from SEED and the request
                         number
+  binary2-runs F V      a `binary_trace` of layout version 2 (docs/PROTOCOL.md) whose every column
+                        is one run: F frames of V views at one time, no events (a few hundred
+                        bytes that stand for F x V view states)
+  binary2-texts N       version 2, one frame of one view and one event, among N empty event texts
+  binary2-keys N        version 2, one frame of one view, among N view keys that no frame holds
+                        (refused: every key must be held)
+
+With REEL_PEAK_FILE set, every mode appends "<request number> <kB>" at each request and
+"end <kB>" when its input ends (Reel is done with it), and writes each answer's line length in
+bytes to REEL_PEAK_FILE.sizes, one a line.
 
 Usage: hostile_engine.py MODE [ARGUMENT]; run it with `exec` (`exec:exec python3 ...`) so that
 Reel is its parent.
 """
+import base64
 import json
 import os
 import random
+import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -39,6 +52,96 @@ def peak_of_parent():
 def view(key, x):
     return {"key": key, "x": x, "y": 0.0, "w": 390.0, "h": 844.0, "alpha": 1.0,
             "transform": [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], "z": 0, "hidden": False}
+
+
+def u32(value):
+    return struct.pack("<I", value)
+
+
+def one_run(count, value):
+    """column<X>(count) as one run of `value` (its bytes), form 1; form 0 when empty."""
+    return b"\x01" + u32(1) + value + u32(count) if count else b"\x00"
+
+
+def text(data):
+    return u32(len(data)) + data
+
+
+PHASES = ["began", "moved", "stationary", "ended", "cancelled"]
+
+
+def plain_touches(text):
+    """A request's `binary_touches` (docs/PROTOCOL.md, "Binary requests") as plain touches: Reel
+    sends them once this process has answered in binary."""
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    offset = 5
+    count = struct.unpack_from("<I", data, 1)[0]
+
+    def column(size, kind):
+        nonlocal offset
+        form = data[offset]
+        offset += 1
+        if form == 0:
+            values = list(struct.unpack_from("<%d%s" % (count, kind), data, offset))
+            offset += size * count
+            return values
+        runs = struct.unpack_from("<I", data, offset)[0]
+        offset += 4
+        values = []
+        for _ in range(runs):
+            value, length = struct.unpack_from("<%sI" % kind, data, offset)
+            offset += size + 4
+            values += [value] * length
+        return values
+
+    t, ids, phases, xs, ys = column(8, "d"), column(8, "q"), column(1, "B"), column(8, "d"), column(8, "d")
+    return [{"t": t[i], "id": ids[i], "phase": PHASES[phases[i]], "x": xs[i], "y": ys[i]} for i in range(count)]
+
+
+def binary2(t, frames, keys, held, texts, events):
+    """A version-2 layout: `frames` frames at time t holding the views `held` (indices into
+    `keys`), each view's columns one run; `events` events of the first text among `texts`."""
+    f64 = lambda value: struct.pack("<d", value)
+    out = [b"\x02", u32(frames), one_run(frames, f64(t)), one_run(frames, f64(1.0)), u32(len(keys))]
+    out += [text(key) for key in keys]
+    out += [u32(1), u32(frames), u32(len(held))] + [u32(index) for index in sorted(held)] if frames else [u32(0)]
+    values = [0.0, 0.0, 390.0, 844.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    for index in range(len(keys)):
+        if index not in held or not frames:
+            out.append(b"\x00" * 16)  # no frame holds it: 16 empty columns
+            continue
+        out += [one_run(frames, f64(value)) for value in values]
+        out += [one_run(frames, struct.pack("<q", index)), one_run(frames, b"\x00")]
+    out += [u32(events), u32(len(texts))]
+    out.append(u32(0) * len(texts) if not any(texts) else b"".join(text(item) for item in texts))
+    width = "<B" if len(texts) <= 256 else "<H" if len(texts) <= 65536 else "<I"
+    out.append(one_run(events, f64(t)))
+    out += [one_run(events, struct.pack(width, 0)) for _ in range(3)]
+    out.append(one_run(events, struct.pack("<q", -2 ** 63)))
+    return b"".join(out)
+
+
+LAYOUTS = {}
+
+
+def binary_answer(mode, count, answer):
+    """The example's answer with its trace replaced by a version-2 layout of `mode` (made once
+    per frame time: large layouts take Python seconds)."""
+    t = answer["frames"][0]["t"] if answer["frames"] else 0.0
+    if (mode, t) not in LAYOUTS:
+        LAYOUTS[(mode, t)] = base64.urlsafe_b64encode(layout_of(mode, count, t)).decode()
+    return {"engine": answer["engine"], "outcome": answer["outcome"], "binary_trace": LAYOUTS[(mode, t)]}
+
+
+def layout_of(mode, count, t):
+    if mode == "binary2-runs":
+        frames, views = count
+        layout = binary2(t, frames, [b"V%d.view" % index for index in range(views)], set(range(views)), [], 0)
+    elif mode == "binary2-texts":
+        layout = binary2(t, 1, [b"V0.view"], {0}, [b""] * count[0], 1)
+    else:
+        layout = binary2(t, 1, [b"k%d" % index for index in range(count[0])], {0}, [b"log"], 1)
+    return layout
 
 
 def fuzz(answer, rng, hz):
@@ -114,6 +217,8 @@ def main():
             with open(peak_file, "a") as file:
                 file.write(f"{number} {peak_of_parent()}\n")
         request = json.loads(line)
+        if "binary_touches" in request:
+            request["touches"] = plain_touches(request.pop("binary_touches"))
         if mode == "repeat-big" and repeated is not None:
             sys.stdout.write('{"id":%d,' % request["id"] + repeated)
             sys.stdout.flush()
@@ -139,12 +244,21 @@ def main():
                                  for index in range(int(argument))]
         elif mode == "fuzz":
             fuzz(answer, random.Random(f"{argument}/{number}"), hz)
+        elif mode.startswith("binary2-"):
+            answer = binary_answer(mode, [int(value) for value in sys.argv[2:]], answer)
         if mode == "repeat-big":
             repeated = json.dumps(answer, separators=(",", ":"))[1:] + "\n"
         if "id" in request:
             answer = {"id": request["id"], **answer}
-        sys.stdout.write(json.dumps(answer, separators=(",", ":"), allow_nan=True) + "\n")
+        written = json.dumps(answer, separators=(",", ":"), allow_nan=True) + "\n"
+        if peak_file:
+            with open(peak_file + ".sizes", "a") as file:
+                file.write(f"{len(written.encode())}\n")
+        sys.stdout.write(written)
         sys.stdout.flush()
+    if peak_file:
+        with open(peak_file, "a") as file:
+            file.write(f"end {peak_of_parent()}\n")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ extension Simulation {
             world.children = stack
             return result
         case .present, .show:
-            return try beginPresent(target: try target(), at: t, interactive: interactive, before: before)
+            return try beginPresent(target: try target(), at: t, interactive: interactive)
         case .dismiss:
             return try beginDismiss(at: t, interactive: interactive, before: before)
         case .selectTab:
@@ -216,8 +216,10 @@ extension Simulation {
         return PresenterResolution(presenter: world.rootName, contextFrame: world.bounds)
     }
 
-    mutating func beginPresent(target: String, at t: Double, interactive: Bool, before: World) throws -> (Operation, TransitionPlan) {
-        worldBefore = before
+    /// Presents `target` (the hierarchy changes, the callbacks up to animateTransition, the window
+    /// set up through the animator). The world before it, for a cancel, is the caller's to keep:
+    /// `beginOperation` keeps it, the setup's presents need none.
+    mutating func beginPresent(target: String, at t: Double, interactive: Bool) throws -> (Operation, TransitionPlan) {
         let requested = try presentationStyle()
         let popoverCompact = PresentationStyle(rawValue: profile.string(.presentationPopoverCompactStyle)) ?? .pageSheet
         let contextCompact = ContextCompactAdaptation(rawValue: profile.string(.presentationContextCompactStyle)) ?? .fullScreen
@@ -252,7 +254,8 @@ extension Simulation {
             context: context(from: from, to: target, direction: .forward, container: container),
             presentation: presentation, presenterAppearance: style.removesPresenterViews)
         op.context.toFinal = frame
-        op.context.fromInitial = before.stage.look(World.viewKey(from))?.rect ?? world.bounds
+        // The window is as before the present until the animator sets it up (below).
+        op.context.fromInitial = world.stage.look(World.viewKey(from))?.rect ?? world.bounds
         if style.removesPresenterViews { op.removedOwnersOnFinish = world.subtree(of: resolution.presenter) }
         return try startAnimator(op, at: t, interactive: interactive)
     }

@@ -93,10 +93,15 @@ struct TransitionPlan: Sendable {
     /// The window as it looks at transition time `tau` (a morph at its end).
     func render(_ stage: Stage, at tau: Double) -> Stage {
         var out = stage
-        withLooks(of: stage, at: tau, time: .infinity) { looks in
-            for index in looks.indices { out.views[index].look = looks[index] }
-        }
+        render(into: &out, at: tau)
         return out
+    }
+
+    /// Sets the window's views to their looks at transition time `tau` (a morph at its end), in
+    /// place: a window held nowhere else is not copied.
+    func render(into stage: inout Stage, at tau: Double) {
+        let looks = withLooks(of: stage, at: tau, time: .infinity) { Array($0) }
+        for index in looks.indices { stage.views[index].look = looks[index] }
     }
 
     /// The frame at transition time `tau` (and session time `time`, for a morph): every view's

@@ -4,8 +4,8 @@ import ReelTestSupport
 import Testing
 
 /// Issue 48 items 9 and 12: names stored in an archive (scenario, engine, external id, source file,
-/// divergence detail) reached the terminal raw through `reel show --replay`, `compare` and `query
-/// --format csv` (escape sequences, bells, carriage-return overwrites, bidirectional overrides), and
+/// divergence detail) reached the terminal raw through `reel show --replay`, `review` (both modes),
+/// `compare` and `query --format csv` (escape sequences, bells, carriage-return overwrites, bidirectional overrides), and
 /// Markdown summaries passed `[text](url)` and `![](url)` through. Each output is walked here for
 /// any such character, and the Markdown for any syntax made of the names.
 @Suite("Hostile names reaching the terminal and Markdown")
@@ -76,6 +76,27 @@ struct HostileNameOutputTests {
         #expect(csv.status == 0, "\(csv.standardError)")
         #expect(Self.rawControls(csv.standardOutput, allowing: ["\n", "\r"]).isEmpty, "\(Self.rawControls(csv.standardOutput))")
         #expect(csv.standardOutput.contains("\\u{1b}[2J\r"), "\(csv.standardOutput.debugDescription)")
+    }
+
+    /// `reel review` shows the same names and details in its list and in its prompt (answers read
+    /// a line each from a file: details off and on again, skip, quit): none of them raw.
+    @Test func reviewInBothModesShowsNoControlRaw() throws {
+        let (folder, archive, _, _) = try Self.hostileArchive()
+        let answers = folder + "/answers.txt"
+        try Data("i\ni\ns\nq\n".utf8).write(to: URL(fileURLWithPath: answers))
+        let runs = [
+            ("list", try runReel(["review", archive, "--replay", "2"], in: folder)),
+            ("interactive", try runReel(["review", archive, "--replay", "2", "--interactive"], in: folder, input: answers)),
+        ]
+        for (mode, run) in runs {
+            #expect(run.status == 0, "\(mode): \(run.status) \(run.standardError)")
+            #expect(Self.rawControls(run.standardOutput).isEmpty, "\(mode): \(Self.rawControls(run.standardOutput))")
+            #expect(Self.rawControls(run.standardError).isEmpty, "\(mode): \(Self.rawControls(run.standardError))")
+            // The scenario's name in the heading and the divergence's detail, escaped.
+            #expect(run.standardOutput.contains("== flips of "), "\(mode): \(run.standardOutput.prefix(3000))")
+            #expect(run.standardOutput.contains("\\u{1b}]0;pwn\\u{7}"), "\(mode): \(run.standardOutput.prefix(3000))")
+            #expect(run.standardOutput.contains("\\u{202e}gnp.exe\\u{2066}"), "\(mode): \(run.standardOutput.prefix(3000))")
+        }
     }
 
     /// On a terminal (script(1) gives `reel` one) CSV escapes the carriage return too.

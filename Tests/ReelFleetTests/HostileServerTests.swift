@@ -9,9 +9,10 @@ import Testing
 /// ParameterStatus, BackendKeyData, ReadyForQuery) and then, by its mode, stalls before the
 /// startup's answer (`stall-startup`), stalls on the first statement (`stall`), or answers every
 /// statement with an ErrorResponse whose message is `size` bytes of control characters and text
-/// (`huge-error`). It prints its port, then serves connections until killed.
+/// (`huge-error`). It prints its port, then serves connections until its standard input ends (the
+/// test closed its end of the pipe, or the test process died), it is killed, or 120 s have passed.
 let hostileServerScript = #"""
-    import socket, struct, sys, threading, time
+    import os, socket, struct, sys, threading, time
 
     mode, size = sys.argv[1], int(sys.argv[2])
 
@@ -64,6 +65,17 @@ let hostileServerScript = #"""
         finally:
             c.close()
 
+    def watch_parent():
+        # The test holds the other end of standard input: its end (a close, or the test's death)
+        # ends this server, with every stalled connection.
+        while sys.stdin.buffer.read(4096):
+            pass
+        os._exit(0)
+
+    threading.Thread(target=watch_parent, daemon=True).start()
+    # And whatever happens to the test, the server lives at most 120 s: a client waiting on it for
+    # ever (a missing timeout) then sees the connection end instead of hanging its test.
+    threading.Timer(120, lambda: os._exit(3)).start()
     s = socket.socket()
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     s.bind(("127.0.0.1", 0))
@@ -77,31 +89,11 @@ let hostileServerScript = #"""
 /// Issue 48 item 10: a hostile PostgreSQL server. A server's error message was printed whole (256 MB
 /// made 1 GB of RSS) with its control characters raw, a server that stalls held `reel-publish` for
 /// ever, and an error on the `fleet_runs` insert exited 70 ("a bug") with a generic message.
-@Suite(
-    .disabled(
-        "hangs: the fake server's process (python3 through /usr/bin/env) outlives terminate() and a test waits on it; issue 48 item 10 stays open until it is fixed"
-    ),
-    .timeLimit(.minutes(5)))
+@Suite(.enabled(if: python3Path != nil, "needs python3 on PATH"), .timeLimit(.minutes(5)))
 struct HostileServerTests {
-    /// Starts the fake server in `mode`; returns its URL and the process (terminated by the caller).
-    static func startServer(_ mode: String, size: Int = 0, in folder: String) throws -> (url: String, process: Process) {
-        let script = folder + "/hostile-postgres.py"
-        try Data(hostileServerScript.utf8).write(to: URL(fileURLWithPath: script))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, mode, String(size)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let part = pipe.fileHandleForReading.availableData
-            guard !part.isEmpty else { break }
-            line.append(part)
-        }
-        let port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
-        return ("postgres://reel@127.0.0.1:\(port)/postgres", process)
+    /// Starts the fake server in `mode` in `folder`; the caller stops it (`FakePostgresServer.stop`).
+    static func startServer(_ mode: String, size: Int = 0, in folder: String) throws -> FakePostgresServer {
+        try FakePostgresServer(script: hostileServerScript, arguments: [mode, String(size)], in: folder)
     }
 
     /// An archive with one finished replay to publish.
@@ -120,7 +112,7 @@ struct HostileServerTests {
         let (folder, archive) = try Self.archive()
         let size = 16 << 20
         let server = try Self.startServer("huge-error", size: size, in: folder)
-        defer { server.process.terminate() }
+        defer { server.stop() }
         let run = try runPublish([archive, "--replay", "1", "--to", server.url], in: folder)
         #expect(run.status == 69, "\(run.status) \(run.standardError.prefix(2000))")
         let lines = run.standardError.split(separator: "\n")
@@ -137,7 +129,7 @@ struct HostileServerTests {
     func aStallingServerIsLeftAfterTheTimeout(mode: String) throws {
         let (folder, archive) = try Self.archive()
         let server = try Self.startServer(mode, in: folder)
-        defer { server.process.terminate() }
+        defer { server.stop() }
         let started = Date()
         let run = try runPublish(
             [archive, "--replay", "1", "--to", server.url, "--statement-timeout", "2", "--connect-timeout", "2"], in: folder)
@@ -162,8 +154,7 @@ struct HostileServerTests {
         let tls = try runPublish([archive, "--replay", "1", "--to", server.url + "?sslmode=require"], in: folder)
         #expect(tls.status == 69, "\(tls.status) \(tls.standardError)")
         #expect(tls.standardError.contains("the server does not offer TLS (sslmode=require)"), "\(tls.standardError)")
-        server.process.terminate()
-        server.process.waitUntilExit()
+        server.stop()
         let refused = try runPublish([archive, "--replay", "1", "--to", server.url], in: folder)
         #expect(refused.status == 69, "\(refused.status) \(refused.standardError)")
         #expect(refused.standardError.contains("cannot connect to the PostgreSQL server: "), "\(refused.standardError)")

@@ -61,7 +61,7 @@ struct PasswordSourceTests {
     @Test func theURLFromAFileAndTheWarningForOneInArgv() throws {
         let (folder, archive) = try HostileServerTests.archive()
         let server = try HostileServerTests.startServer("huge-error", size: 100, in: folder)
-        defer { server.process.terminate() }
+        defer { server.stop() }
         let port = try #require(server.url.split(separator: ":").last?.split(separator: "/").first.map(String.init))
         let withPassword = "postgres://reel:hunter2@127.0.0.1:\(port)/postgres"
         try Data((withPassword + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/url"))

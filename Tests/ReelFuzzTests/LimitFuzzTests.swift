@@ -4,24 +4,27 @@ import ReelFormats
 import ReelTrace
 import Testing
 
-/// Issue 48: the limits on what few bytes may describe, fuzzed. Binary answers whose runs and
-/// counts are drawn around `EngineReplyLimits.maxDecodedBytes`, and inline scenario specs whose
-/// controller counts are drawn around `ScenarioLimits`: each decodes exactly when the rule says it
+/// Issue 48: the limits on what few bytes may describe, fuzzed. Binary answers (layout version 2)
+/// whose frame, view and event runs and counts are drawn around `EngineReplyLimits.maxDecodedBytes`,
+/// and inline scenario specs whose controller counts are drawn around `ScenarioLimits`: each
+/// decodes exactly when the rule says it
 /// fits (the cost worked out here from `DecodedSize`'s per-item costs), else it is refused naming
 /// the run, count or field and the limit. Cases: `REEL_FUZZ_CASES` (400 by default), fresh seeds.
 @Suite("Fuzz: decoded-size and spec limits")
 struct LimitFuzzTests {
-    /// A layout of `runs` (frames, views held) over `keys` views, every column one run of
-    /// equal values, no events.
-    static func layout(keys: Int, runs: [(frames: Int, views: [Int])]) -> [UInt8] {
-        var bytes: [UInt8] = [1]
+    /// A layout of version 2 (`binary2`, docs/PROTOCOL.md) of `runs` (frames, views held) over
+    /// `keys` views and `events` events of one text, every column one run of equal values.
+    static func layout(keys: Int, runs: [(frames: Int, views: [Int])], events: Int = 0) -> [UInt8] {
+        var bytes: [UInt8] = [2]
         func u32(_ value: Int) { bytes += withUnsafeBytes(of: UInt32(value).littleEndian, Array.init) }
-        func run(_ count: Int, size: Int) {
+        func run(_ count: Int, value: [UInt8]) {
+            guard count > 0 else { return bytes.append(0) }
             bytes.append(1)
             u32(1)
-            bytes += [UInt8](repeating: 0, count: size)
+            bytes += value
             u32(count)
         }
+        func run(_ count: Int, size: Int) { run(count, value: [UInt8](repeating: 0, count: size)) }
         let frames = runs.reduce(0) { $0 + $1.frames }
         u32(frames)
         run(frames, size: 8)
@@ -44,9 +47,15 @@ struct LimitFuzzTests {
             run(states, size: 8)
             run(states, size: 1)
         }
-        u32(0)
-        u32(0)
-        bytes += [0, 0, 0, 0]
+        // The events: one text, each event's time 0, its kind, subject and detail that text (u8
+        // indices), its argument -2^63 (none).
+        u32(events)
+        u32(1)
+        u32(3)
+        bytes += Array("log".utf8)
+        run(events, size: 8)
+        for _ in 0..<3 { run(events, size: 1) }
+        run(events, value: withUnsafeBytes(of: Int64.min.littleEndian, Array.init))
         return bytes
     }
 
@@ -57,12 +66,57 @@ struct LimitFuzzTests {
             + Array("\"}".utf8)
     }
 
+    /// Decodes the layout of `runs` over `keys` views and `events` events, and checks it against
+    /// the rule worked out here: frames, then keys, then each run's views, then the events and the
+    /// text are charged; the layout decodes exactly when the sum stays within the budget, else it
+    /// is refused at the run or count that passes it. Returns where it was refused (nil: decoded).
+    @discardableResult
+    static func check(keys: Int, runs: [(frames: Int, views: [Int])], events: Int) -> String? {
+        let budget = EngineReplyLimits.maxDecodedBytes
+        let frames = runs.reduce(0) { $0 + $1.frames }
+        var spent = frames * DecodedSize.frameBytes + keys * DecodedSize.textBytes
+        var refusedAt: String?
+        for (index, run) in runs.enumerated() {
+            spent += run.frames * run.views.count * DecodedSize.viewStateBytes
+            if spent > budget {
+                refusedAt = "layout[\(index)]"
+                break
+            }
+        }
+        if refusedAt == nil {
+            spent += events * DecodedSize.eventBytes
+            if spent > budget { refusedAt = "events.count" }
+        }
+        if refusedAt == nil {
+            spent += DecodedSize.textBytes
+            if spent > budget { refusedAt = "texts" }
+        }
+        do throws(EngineProtocolError) {
+            guard case .response(let response) = try EngineReply.decode(line: line(layout(keys: keys, runs: runs, events: events))) else {
+                Issue.record("not a response")
+                return refusedAt
+            }
+            #expect(refusedAt == nil, "decoded past the budget: \(runs.map { ($0.frames, $0.views.count) }), \(events) events")
+            #expect(response.trace.frames.count == frames)
+            #expect(response.trace.frames.reduce(0) { $0 + $1.views.count } == runs.reduce(0) { $0 + $1.frames * $1.views.count })
+            #expect(response.trace.events.count == events)
+            #expect(response.trace.events.allSatisfy { $0.kind == "log" && $0.subject == "log" && $0.detail == "log" })
+        } catch {
+            guard let refusedAt else {
+                Issue.record("refused within the budget (\(events) events): \(error.reason)")
+                return nil
+            }
+            #expect(error.reason.contains("field \"binary_trace.\(refusedAt)\""), "\(refusedAt): \(error.reason)")
+            #expect(error.reason.contains("(EngineReplyLimits.maxDecodedBytes"), "\(error.reason)")
+        }
+        return refusedAt
+    }
+
     @Test func runLengthsAroundTheBudgetDecodeOrAreRefusedAtTheRunThatPassesIt() async throws {
         await propertyCheck(count: fuzzCases, input: Gen<UInt64>.value()) { word in
             var choices = WordChoices(word)
-            let perState = DecodedSize.viewStateBytes
             // Half the cases cross the budget within the frame limit (every run holding 8 to 12
-            // views), half stay small (decoded in full).
+            // views), half stay small (decoded in full, with a few events).
             let crossing = choices.take(2) == 0
             let keys = crossing ? 8 + choices.take(5) : 1 + choices.take(12)
             let runCount = 1 + choices.take(4)
@@ -76,34 +130,24 @@ struct LimitFuzzTests {
             // Every key held by some run.
             let held = Set(runs.flatMap(\.views))
             runs[0].views += (0..<keys).filter { !held.contains($0) }
-            let frames = runs.reduce(0) { $0 + $1.frames }
-            // The rule, worked out here: frames, then keys, then each run's views.
-            var spent = frames * DecodedSize.frameBytes + keys * DecodedSize.textBytes
-            var refusedAt: Int?
-            for (index, run) in runs.enumerated() {
-                spent += run.frames * run.views.count * perState
-                if spent > EngineReplyLimits.maxDecodedBytes {
-                    refusedAt = index
-                    break
-                }
-            }
+            let refusedAt = Self.check(keys: keys, runs: runs, events: crossing ? 0 : choices.take(50))
             #expect(!crossing || refusedAt != nil, "the drawn runs do not cross the budget: \(runs.map { ($0.frames, $0.views.count) })")
-            do throws(EngineProtocolError) {
-                guard case .response(let response) = try EngineReply.decode(line: Self.line(Self.layout(keys: keys, runs: runs))) else {
-                    Issue.record("not a response")
-                    return
-                }
-                #expect(refusedAt == nil, "decoded past the budget: \(runs.map { ($0.frames, $0.views.count) })")
-                #expect(response.trace.frames.count == frames)
-                #expect(response.trace.frames.reduce(0) { $0 + $1.views.count } == runs.reduce(0) { $0 + $1.frames * $1.views.count })
-            } catch {
-                guard let refusedAt else {
-                    Issue.record("refused within the budget: \(error.reason)")
-                    return
-                }
-                #expect(error.reason.contains("binary_trace.layout[\(refusedAt)]"), "\(error.reason)")
-                #expect(error.reason.contains("(EngineReplyLimits.maxDecodedBytes"), "\(error.reason)")
-            }
+        }
+    }
+
+    /// One run of 8 views fills the budget up to a few hundred events short of it, and the events'
+    /// run (a few bytes however long) is drawn around what is left: refused at the events' count
+    /// or the text's, or decoded. Each decoded case builds about 128 MiB, so at most 24 cases.
+    @Test func eventRunsAroundTheBudgetDecodeOrAreRefusedAtTheCountThatPassesIt() async throws {
+        await propertyCheck(count: min(fuzzCases, 24), input: Gen<UInt64>.value()) { word in
+            var choices = WordChoices(word)
+            let keys = 8
+            let perFrame = DecodedSize.frameBytes + keys * DecodedSize.viewStateBytes
+            let room = DecodedSize.eventBytes * choices.take(300)
+            let frames = (EngineReplyLimits.maxDecodedBytes - keys * DecodedSize.textBytes - room) / perFrame
+            let left = EngineReplyLimits.maxDecodedBytes - keys * DecodedSize.textBytes - frames * perFrame
+            let events = max(0, left / DecodedSize.eventBytes + choices.take(4) - 1)
+            Self.check(keys: keys, runs: [(frames, Array(0..<keys))], events: events)
         }
     }
 

@@ -93,7 +93,7 @@ struct ReviewCommand: ParsableCommand {
                 return try applyFile(file, replayID: header.id, candidate: candidate, undecided: items.count)
             }
             guard !pending.isEmpty else {
-                print(
+                printLine(
                     "\(archive): replay \(header.id): no diverged session left to review\(decided.note(archive: archive, replayID: header.id))"
                 )
                 return
@@ -108,7 +108,7 @@ struct ReviewCommand: ParsableCommand {
                 archivePath: archive, replayID: header.id, archive: writer, acceptor: acceptor, plan: plan, items: pending,
                 decidedBy: AcceptCommand.who(), printer: try ReviewItemPrinter(archivePath: archive, replayID: header.id, store: writer))
             let tally = try prompt.run()
-            print(
+            printLine(
                 tally.line(archive: archive, replayID: header.id, undecided: pending.count)
                     + decided.note(archive: archive, replayID: header.id))
         }
@@ -151,17 +151,17 @@ struct ReviewCommand: ParsableCommand {
                 tally.skipped += 1
             }
         }
-        print(tally.line(archive: archive, replayID: replayID, undecided: undecided))
+        printLine(tally.line(archive: archive, replayID: replayID, undecided: undecided))
     }
 
     /// The review list: flips, then the other divergences, by scenario.
     private func walk(_ items: [ReviewItem], replayID: Int64, store: Archive, decided: Decided) throws {
         let printer = try ReviewItemPrinter(archivePath: archive, replayID: replayID, store: store)
         for item in items { try printer.print(item, details: true) }
-        print("")
+        printLine("")
         let note = decided.note(archive: archive, replayID: replayID)
-        if !note.isEmpty { print(String(note.dropFirst(2))) }
-        print(
+        if !note.isEmpty { printLine(String(note.dropFirst(2))) }
+        printLine(
             "decide: write one line per session, `ID accept`, `ID reject` or `ID skip`, to a file, then "
                 + "reel review \(shellQuoted(archive)) --replay \(replayID) --decisions FILE")
     }
@@ -185,36 +185,38 @@ final class ReviewItemPrinter {
         candidate = try store.replayRun(id: replayID).flatMap { try store.engine(id: $0.engineID) }
     }
 
+    /// Every line goes out through `printLine`, each stored text in it through `shown`: a scenario
+    /// name, a decision or a divergence detail from the archive cannot act on the terminal.
     func print(_ item: ReviewItem, details: Bool) throws {
-        let group = "\(item.flipped ? "flips" : "other divergences") of \(item.scenario)"
+        let group = "\(item.flipped ? "flips" : "other divergences") of \(shown(item.scenario))"
         if group != heading {
             heading = group
-            Swift.print("== \(UntrustedText.sanitized(group, limit: 200))")
+            printLine("== \(group)")
         }
         let decided =
             item.flipped
-            ? "flipped: recorded \(item.decisionExpected ?? "?"), replayed \(item.decisionActual ?? "?")" : "diverged"
+            ? "flipped: recorded \(shown(item.decisionExpected ?? "?")), replayed \(shown(item.decisionActual ?? "?"))" : "diverged"
         guard details else {
-            Swift.print("session \(item.sessionID)  \(decided)")
-            Swift.print("  reel show \(shellQuoted(archivePath)) \(item.sessionID) --replay \(replayID)")
+            printLine("session \(item.sessionID)  \(decided)")
+            printLine("  reel show \(shellQuoted(archivePath)) \(item.sessionID) --replay \(replayID)")
             return
         }
         let first = try store.divergences(replayID: replayID, sessionID: item.sessionID).first
-        Swift.print(
+        printLine(
             "session \(item.sessionID)  \(decided)"
                 + (item.firstDivergentFrame.map { "; first divergent frame \($0)" } ?? "")
-                + (first.map { ": \(forPeople($0.detail.isEmpty ? $0.kind.rawValue : $0.detail))" } ?? ""))
+                + (first.map { ": \(shown(forPeople($0.detail.isEmpty ? $0.kind.rawValue : $0.detail)))" } ?? ""))
         let baseline =
             try store.judgedBaseline(sessionID: item.sessionID, replayID: replayID)?.engineID
             ?? store.baselineEngineID(sessionID: item.sessionID)
         for (identity, side) in [(try store.engine(id: baseline), "recorded"), (candidate, "replayed")] {
             guard let identity else { continue }
             switch try SessionDecision.explain(sessionID: item.sessionID, engine: identity, in: store) {
-            case .success(let decision?): Swift.print("  \(side): \(decision.line)")
+            case .success(let decision?): printLine("  \(side): \(decision.line)")
             case .success(nil): break
-            case .failure(let failure): Swift.print("  \(side): not explained: \(failure.message)")
+            case .failure(let failure): printLine("  \(side): not explained: \(failure.message)")
             }
         }
-        Swift.print("  reel show \(shellQuoted(archivePath)) \(item.sessionID) --replay \(replayID)")
+        printLine("  reel show \(shellQuoted(archivePath)) \(item.sessionID) --replay \(replayID)")
     }
 }

@@ -176,7 +176,7 @@ struct ReviewPrompt {
             let file = try OutputFile(path: path, force: true)
             try file.write(SessionPage.html(page))
             try file.close()
-            print("wrote \(path): session \(sessionID) in replay \(page.replayID) (\(page.status))")
+            printLine("wrote \(path): session \(sessionID) in replay \(page.replayID) (\(page.status))")
         } catch {
             printError(FailureReport(error, file: archivePath, bugNote: bugReport).message)
         }
