@@ -86,7 +86,8 @@ struct BinaryAnswerTests {
                 lines += String(decoding: try sent.encodedLine(), as: UTF8.self)
             }
             var answers: [[UInt8]] = []
-            try EngineProtocolServer.serve(lines: LineSource(bytes: Array(lines.utf8)), handler: server.answer, emit: { answers.append($0) })
+            try EngineProtocolServer.serve(
+                lines: LineSource(bytes: Array(lines.utf8)), handler: server.answer, emit: { answers.append($0) })
             try #require(answers.count == hellos.count)
             for (index, (answer, member)) in zip(answers, members).enumerated() {
                 let text = String(decoding: answer, as: UTF8.self)

@@ -70,9 +70,10 @@ struct BinaryTraceReaderTests {
         switch (plain, packed) {
         case (.failed(let one), .failed(let other)) where one == other: return []
         case (.contents(let one), .contents(let other)):
-            let events = other.packedEvents.map { packedEvents in
-                (other.heads ?? DetailHeads()).details(of: packedEvents.events)
-            } ?? (other.heads ?? DetailHeads()).details(of: other.events)
+            let events =
+                other.packedEvents.map { packedEvents in
+                    (other.heads ?? DetailHeads()).details(of: packedEvents.events)
+                } ?? (other.heads ?? DetailHeads()).details(of: other.events)
             if one.frames == other.packed?.frames && one.events == events && one.keys == other.keys { return [] }
             return ["packed: \(String(describing: other).prefix(400)) instead of \(String(describing: one).prefix(400))"]
         default: return ["packed: \(String(describing: packed).prefix(400)) instead of \(String(describing: plain).prefix(400))"]

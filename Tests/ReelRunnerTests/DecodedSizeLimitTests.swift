@@ -112,12 +112,12 @@ struct DecodedSizeLimitTests {
         #expect(spent < EngineReplyLimits.maxDecodedBytes)
         let texts = (EngineReplyLimits.maxDecodedBytes - spent) / DecodedSize.textBytes + 1
         var layout = Self.singleRuns(frames: frames, views: views)
-        layout.bytes.removeLast(4 + 4 + 1 + 3)  // `noEvents`
+        layout.bytes.removeLast(4 + 4 + 1 + 4)  // `noEvents`
         layout.u32(0)
         layout.u32(UInt32(texts))
         layout.bytes += [UInt8](repeating: 0, count: 4 * texts)
         layout.doubles([])
-        for _ in 0..<3 { layout.u8(0) }
+        for _ in 0..<4 { layout.u8(0) }
         guard case .failure(let error) = Self.outcome(layout.line) else {
             Issue.record("\(texts) empty event texts were read")
             return
@@ -132,7 +132,7 @@ struct DecodedSizeLimitTests {
         let views = 3
         let frames = EngineReplyLimits.maxFrames
         var layout = Self.singleRuns(frames: frames, views: views)
-        layout.bytes.removeLast(4 + 4 + 1 + 3)
+        layout.bytes.removeLast(4 + 4 + 1 + 4)  // `noEvents`
         let spent = frames * DecodedSize.frameBytes + views * DecodedSize.textBytes + frames * views * DecodedSize.viewStateBytes
         let events = (EngineReplyLimits.maxDecodedBytes - spent) / DecodedSize.eventBytes + 1
         #expect(events <= EngineReplyLimits.maxEvents)

@@ -117,16 +117,20 @@ struct ProtocolHelloTests {
         ProtocolHello.Offer.reel.write(into: &writer)
         #expect(writer.text == #""hello":{"protocol":2,"answers":["binary","plain"],"requests":["binary","plain"]}"#)
         let offer = ProtocolHello.Offer(answers: [.plain], requests: [.binary, .plain])
-        let agreed = try ProtocolHello.Agreement(decoding: try JSONParser.parse(#"{"protocol":2,"answers":"plain","requests":"binary"}"#), offer: offer)
+        let agreed = try ProtocolHello.Agreement(
+            decoding: try JSONParser.parse(#"{"protocol":2,"answers":"plain","requests":"binary"}"#), offer: offer)
         #expect(agreed == ProtocolHello.Agreement(answers: .plain, requests: .binary))
         #expect(throws: JSONFieldError.self) {
-            try ProtocolHello.Agreement(decoding: try JSONParser.parse(#"{"protocol":2,"answers":"binary","requests":"plain"}"#), offer: offer)
+            try ProtocolHello.Agreement(
+                decoding: try JSONParser.parse(#"{"protocol":2,"answers":"binary","requests":"plain"}"#), offer: offer)
         }
         #expect(throws: JSONFieldError.self) {
             try ProtocolHello.Agreement(decoding: try JSONParser.parse(#"{"protocol":2,"answers":"plain"}"#), offer: offer)
         }
         // A server agrees to binary each way the offer lists it.
         #expect(try ProtocolHello.Agreement(answering: offer) == ProtocolHello.Agreement(answers: .plain, requests: .binary))
-        #expect(throws: JSONFieldError.self) { try ProtocolHello.Agreement(answering: ProtocolHello.Offer(version: 1, answers: [], requests: [])) }
+        #expect(throws: JSONFieldError.self) {
+            try ProtocolHello.Agreement(answering: ProtocolHello.Offer(version: 1, answers: [], requests: []))
+        }
     }
 }

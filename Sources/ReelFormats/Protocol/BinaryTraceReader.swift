@@ -203,7 +203,8 @@ struct BinaryTraceReader {
                     let slots = values.baseAddress!
                     for (column, property) in columns.enumerated() {
                         try readNumbers(
-                            count: states, "views[\(viewIndex)].\(property.rawValue)", into: AtPlaces(out: slots + column, places: viewPlaces))
+                            count: states, "views[\(viewIndex)].\(property.rawValue)",
+                            into: AtPlaces(out: slots + column, places: viewPlaces))
                     }
                     try readValues(
                         count: states, size: 8, "views[\(viewIndex)].z", into: AtPlaces(out: slots + 14, places: viewPlaces)
@@ -508,22 +509,23 @@ struct BinaryTraceReader {
         }
     }
 
-    /// A column<f64> of `count` finite numbers, value `index` put in `field` of `elements[index]`
-    /// (which must be initialized): a column read straight into the values it belongs to.
+    /// A column<f64> of `count` finite numbers, value `index` stored in the stored property
+    /// `field` of `elements[index]` (initialized; `MemoryLayout.offset(of:)` must give the
+    /// property's offset): a column read straight into the values it belongs to.
     mutating func doubles<Element>(
         count: Int, _ name: @autoclosure () -> String, into elements: UnsafeMutablePointer<Element>,
         field: WritableKeyPath<Element, Double>
     ) throws(JSONFieldError) {
-        try readNumbers(count: count, name(), into: IntoField(elements: elements, field: field))
+        try readNumbers(count: count, name(), into: IntoField(elements, field))
     }
 
     /// A column of `count` values of `size` bytes (`column(count:size:_:_:problem:)`), value
-    /// `index` put in `field` of `elements[index]` (which must be initialized).
+    /// `index` stored in the stored property `field` of `elements[index]` (as `doubles(count:_:into:field:)`).
     mutating func column<Element, Value>(
         count: Int, size: Int, _ name: @autoclosure () -> String, into elements: UnsafeMutablePointer<Element>,
         field: WritableKeyPath<Element, Value>, _ make: (UInt64) -> Value?, problem: (UInt64) -> String
     ) throws(JSONFieldError) {
-        try readValues(count: count, size: size, name(), into: IntoField(elements: elements, field: field), make, problem: problem)
+        try readValues(count: count, size: size, name(), into: IntoField(elements, field), make, problem: problem)
     }
 
     /// A column<f64> of `count` finite numbers, each put in `target` at its index. Every value's
@@ -801,17 +803,27 @@ private struct InOrder<Value>: ColumnTarget {
     }
 }
 
-/// One field of initialized elements: value `index` goes into `field` of `elements[index]`.
-private struct IntoField<Element, Value>: ColumnTarget {
-    let elements: UnsafeMutablePointer<Element>
-    let field: WritableKeyPath<Element, Value>
+/// One stored property of initialized elements: value `index` goes into the property of
+/// `elements[index]`, `stride` bytes after the previous one's (a store, no key path applied per value).
+private struct IntoField<Value>: ColumnTarget {
+    let first: UnsafeMutablePointer<Value>
+    let stride: Int
+
+    /// The property `field` of the elements from `elements`; it must be a stored one (trapping otherwise).
+    init<Element>(_ elements: UnsafeMutablePointer<Element>, _ field: WritableKeyPath<Element, Value>) {
+        let offset = MemoryLayout<Element>.offset(of: field)!
+        first = (UnsafeMutableRawPointer(elements) + offset).assumingMemoryBound(to: Value.self)
+        stride = MemoryLayout<Element>.stride
+    }
 
     @inline(__always)
-    func put(_ value: Value, at index: Int) { elements[index][keyPath: field] = value }
+    func put(_ value: Value, at index: Int) {
+        (UnsafeMutableRawPointer(first) + index &* stride).assumingMemoryBound(to: Value.self).pointee = value
+    }
 
     @inline(__always)
     func fill(_ value: Value, from index: Int, count: Int) {
-        for position in index..<(index + count) { elements[position][keyPath: field] = value }
+        for position in index..<(index + count) { put(value, at: position) }
     }
 }
 

@@ -57,7 +57,8 @@ extension EngineReply {
         do throws(JSONFieldError) {
             let id = try reader.id.map { (id) throws(JSONFieldError) in try id.asInteger(field: "id") }
             if let error = reader.error {
-                return DecodedAnswer(reply: .error(try error.asString(field: "error")), id: id, binary: reader.sawBinaryTrace, hello: reader.hello)
+                return DecodedAnswer(
+                    reply: .error(try error.asString(field: "error")), id: id, binary: reader.sawBinaryTrace, hello: reader.hello)
             }
             guard reader.isObject else { throw JSONFieldError(reason: "expected a JSON object, not \(reader.kindDescription)") }
             return DecodedAnswer(reply: .response(try reader.response()), id: id, binary: reader.sawBinaryTrace, hello: reader.hello)

@@ -349,9 +349,10 @@ struct EngineProcessSlot: ~Copyable {
             agreed = agreement
         } else {
             do throws(JSONFieldError) {
-                agreed = try decoded.hello.map { (hello) throws(JSONFieldError) in
-                    try ProtocolHello.Agreement(decoding: hello, offer: .reel)
-                } ?? .plain
+                agreed =
+                    try decoded.hello.map { (hello) throws(JSONFieldError) in
+                        try ProtocolHello.Agreement(decoding: hello, offer: .reel)
+                    } ?? .plain
             } catch {
                 lost(engine)
                 throw ExternalEngineError(
