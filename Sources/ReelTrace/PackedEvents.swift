@@ -1,7 +1,7 @@
 /// A replayed trace's events as columns over their distinct texts: per event its time and the
 /// numbers of its kind, subject and detail among `texts`.
 ///
-/// What a replay reads from an engine's binary answer (docs/PROTOCOL.md, "Binary answers") when
+/// What a replay reads from an engine's binary answer (docs/PROTOCOL.md, "The binary encoding") when
 /// it only compares the lifecycle calls with the recorded ones: no `TraceEvent` is made (and
 /// freed) per event. `events` makes them when they are needed (a trace that is kept).
 ///

@@ -1,7 +1,7 @@
 /// A replayed trace's frames as flat columns: the views of every frame one after the other, each
 /// as `FrameColumns.width` numbers in `ViewProperty.allCases` order and the number of its key.
 ///
-/// What a replay reads from an engine's binary answer (docs/PROTOCOL.md, "Binary answers") when
+/// What a replay reads from an engine's binary answer (docs/PROTOCOL.md, "The binary encoding") when
 /// it only compares the frames with the recorded ones: no `Frame` and no array of `ViewState` per
 /// frame is made (and freed) for them. `frames` makes the `Frame` values when they are needed (a
 /// trace that is kept).

@@ -15,9 +15,7 @@ struct BinaryAnswerFuzzTests {
         await propertyCheck(count: fuzzCases, input: Gen<UInt64>.value(), Gen<UInt64>.value().array(of: 1...8)) { seed, words in
             let response = EngineResponse(engineName: "fuzz", engineVersion: "1", trace: Self.trace(seed: seed))
             var hierarchy = HierarchyCheck()
-            // Even seeds in version 1, odd ones in version 2 (details with arguments).
-            let encoding: ReplyEncoding = seed % 2 == 0 ? .binary : .binary2
-            let line = Array(EngineReply.response(response).encodedLine(id: 1, encoding: encoding, hierarchyCheck: &hierarchy).dropLast())
+            let line = Array(EngineReply.response(response).encodedLine(id: 1, encoding: .binary, hierarchyCheck: &hierarchy).dropLast())
             #expect((try? EngineReply.decode(line: line)) == .response(response), "seed \(seed)")
             guard let (prefix, layout, suffix) = Self.split(line) else {
                 Issue.record("no binary_trace text in \(String(decoding: line.prefix(200), as: UTF8.self))")

@@ -7,9 +7,10 @@ import Testing
 @testable import ReelFormats
 @testable import ReelRunner
 
-/// Issues 30 and 37: the binary answer form (`ReplyEncoding.binary`, docs/PROTOCOL.md "Binary
-/// answers") decodes to the traces the plain and column forms give, bit for bit; servers answer
-/// in it only when offered; every rule of the layout refuses hostile bytes with the member's name.
+/// Issues 30, 37 and 50: the binary encoding's answers (`ProtocolEncoding.binary`, docs/PROTOCOL.md
+/// "The binary encoding") decode to the traces the plain form gives, bit for bit; servers answer
+/// in it only after a hello that agrees it; every rule of the layout refuses hostile bytes with
+/// the member's name.
 @Suite("Binary answers")
 struct BinaryAnswerTests {
     /// The plain line of a decoded reply: equal lines mean bit-identical traces.
@@ -18,14 +19,14 @@ struct BinaryAnswerTests {
         return String(decoding: reply.encodedLine(id: 1), as: UTF8.self)
     }
 
-    @Test func binaryColumnsAndPlainDecodeToTheSameTraceBitForBit() throws {
+    @Test func binaryAndPlainDecodeToTheSameTraceBitForBit() throws {
         var check = HierarchyCheck()
-        var columnBytes = 0
+        var plainBytes = 0
         var binaryBytes = 0
         let traces =
-            ColumnAnswerTests.servedAnswers().map(\.response)
+            ServedAnswers.answers().map(\.response)
             + (1...20).map { seed in
-                EngineResponse(engineName: "odd", engineVersion: "1", trace: ColumnAnswerTests.oddTrace(seed: UInt64(seed)))
+                EngineResponse(engineName: "odd", engineVersion: "1", trace: ServedAnswers.oddTrace(seed: UInt64(seed)))
             }
             + [
                 EngineResponse(
@@ -34,20 +35,18 @@ struct BinaryAnswerTests {
             ]
         for response in traces {
             let plain = EngineReply.response(response).encodedLine(id: 1, encoding: .plain, hierarchyCheck: &check)
-            let columns = EngineReply.response(response).encodedLine(id: 1, encoding: .columns, hierarchyCheck: &check)
             let binary = EngineReply.response(response).encodedLine(id: 1, encoding: .binary, hierarchyCheck: &check)
             let text = String(decoding: binary, as: UTF8.self)
-            #expect(text.contains(#""binary_trace":""#) && !text.contains(#""frames""#) && !text.contains("frame_columns"))
+            #expect(text.contains(#""binary_trace":""#) && !text.contains(#""frames""#))
             #expect(try EngineReply.decode(line: Array(binary.dropLast())) == .response(response))
             #expect(try plainText(binary) == plainText(plain))
-            #expect(try plainText(binary) == plainText(columns))
-            if !["odd", "texts", "empty"].contains(response.engineName) {
-                columnBytes += columns.count
+            if !["odd", "empty"].contains(response.engineName) {
+                plainBytes += plain.count
                 binaryBytes += binary.count
             }
         }
         // -0.0 keeps its sign: the decoded bit patterns, not just the values, are the trace's.
-        let odd = ColumnAnswerTests.oddTrace(seed: 3)
+        let odd = ServedAnswers.oddTrace(seed: 3)
         let line = EngineReply.response(EngineResponse(engineName: "o", engineVersion: "1", trace: odd))
             .encodedLine(id: nil, encoding: .binary, hierarchyCheck: &check)
         guard case .response(let decoded) = try EngineReply.decode(line: Array(line.dropLast())) else {
@@ -58,56 +57,45 @@ struct BinaryAnswerTests {
             trace.frames.flatMap { $0.views.flatMap { [$0.x.bitPattern, $0.m34.bitPattern, $0.alpha.bitPattern] } }
         }
         #expect(bits(decoded.trace) == bits(odd))
-        #expect(binaryBytes < columnBytes, "\(binaryBytes) binary bytes against \(columnBytes) in columns")
+        #expect(binaryBytes * 3 < plainBytes, "\(binaryBytes) binary bytes against \(plainBytes) plain")
     }
 
-    @Test func theServerAnswersInTheMostCompactFormOffered() throws {
-        let (request, _) = ColumnAnswerTests.servedAnswers(perScenario: 1)[0]
+    /// A server answers plain JSON until a hello; the answer to the hello's request carries its
+    /// own and is in the agreed encoding, and so is every answer after it, hello or not; a hello
+    /// of another protocol version is refused with an error and agrees nothing.
+    @Test func theServerAnswersInTheEncodingItsHelloAgreed() throws {
+        let (request, _) = ServedAnswers.answers(perScenario: 1)[0]
         let server = EngineServer(engine: BuiltinEngine())
-        let cases: [(binary: Bool, columns: Bool, offer: String?, member: String)] = [
-            (false, false, nil, #""frames":["#), (false, true, #"["columns"]"#, #""frame_columns":"#),
-            (true, true, #"["binary","columns"]"#, #""binary_trace":""#), (true, false, #"["binary"]"#, #""binary_trace":""#),
+        let binary = ProtocolHello.Offer.reel
+        let plainOnly = ProtocolHello.Offer(answers: [.plain], requests: [.binary, .plain])
+        let future = ProtocolHello.Offer(version: 3, answers: [.binary, .plain], requests: [.plain])
+        let cases: [(hellos: [ProtocolHello.Offer?], members: [String])] = [
+            ([nil, nil], [#""frames":["#, #""frames":["#]),
+            ([binary, nil], [#""hello":{"protocol":2,"answers":"binary","requests":"binary"},"engine""#, #""binary_trace":""#]),
+            ([plainOnly, nil], [#""hello":{"protocol":2,"answers":"plain","requests":"binary"},"engine""#, #""frames":["#]),
+            ([future, nil], [#""error":"the hello asks for protocol 3; this engine speaks protocol 2"#, #""frames":["#]),
+            ([nil, binary], [#""frames":["#, #""binary_trace":""#]),
         ]
-        for (binary, columns, offer, member) in cases {
-            var sent = request
-            sent.offersColumns = columns
-            sent.offersBinary = binary
-            let line = String(decoding: try sent.encodedLine(), as: UTF8.self)
-            #expect(line.contains(#""reply_encodings":"#) == (offer != nil))
-            if let offer { #expect(line.contains(#""reply_encodings":\#(offer)"#), "\(line.prefix(80))") }
-            var answers: [[UInt8]] = []
-            try EngineProtocolServer.serve(lines: LineSource(bytes: Array(line.utf8)), handler: server.answer, emit: { answers.append($0) })
-            let text = String(decoding: answers[0], as: UTF8.self)
-            #expect(text.contains(member), "\(text.prefix(120))")
-            #expect(try EngineReply.decodeAnswer(line: Array(answers[0].dropLast())).id == request.id)
-        }
-    }
-
-    @Test func theRequestDecoderReadsTheBinaryOfferAsTheTreeDecoderDoes() throws {
-        var decoder = RequestDecoder()
-        var (request, _) = ColumnAnswerTests.servedAnswers(perScenario: 1)[0]
-        request.offersBinary = true
-        request.offersBinary2 = false
-        let base = String(decoding: try request.encodedLine().dropLast(), as: UTF8.self)
-        #expect(base.contains(#""reply_encodings":["binary","columns"]"#))
-        let offer = #""reply_encodings":["binary","columns"]"#
-        let lines = [
-            base, base.replacingOccurrences(of: offer, with: #""reply_encodings":["columns","binary"]"#),
-            base.replacingOccurrences(of: offer, with: #""reply_encodings":["binary"]"#),
-            base.replacingOccurrences(of: offer, with: #""reply_encodings":["BINARY"]"#),
-            base.replacingOccurrences(of: offer, with: #""reply_encodings":"binary""#),
-            base.replacingOccurrences(of: offer, with: #""reply_encodings": [ "zstd" , "binary" ]"#),
-        ]
-        var offers: [(Bool, Bool)] = []
-        for line in lines.map({ Array($0.utf8) }) {
-            let fast = line.withUnsafeBufferPointer { bytes in Result { () throws(EngineProtocolError) in try decoder.decode(line: bytes) }
+        for (hellos, members) in cases {
+            var lines = ""
+            for (index, hello) in hellos.enumerated() {
+                var sent = request
+                sent.id = index + 1
+                sent.hello = hello
+                sent.sendsBinaryTouches = index > 0 && hellos[0] == binary
+                lines += String(decoding: try sent.encodedLine(), as: UTF8.self)
             }
-            let tree = Result { () throws(EngineProtocolError) in try EngineRequest.decode(line: line) }
-            #expect(fast == tree)
-            if let decoded = try? tree.get() { offers.append((decoded.offersBinary, decoded.offersColumns)) }
+            var answers: [[UInt8]] = []
+            try EngineProtocolServer.serve(
+                lines: LineSource(bytes: Array(lines.utf8)), handler: server.answer, emit: { answers.append($0) })
+            try #require(answers.count == hellos.count)
+            for (index, (answer, member)) in zip(answers, members).enumerated() {
+                let text = String(decoding: answer, as: UTF8.self)
+                #expect(text.contains(member), "\(index): \(text.prefix(160))")
+                #expect(text.contains(#""hello""#) == (hellos[index] != nil && hellos[index] != future), "\(text.prefix(160))")
+                #expect(try EngineReply.decodeAnswer(line: Array(answer.dropLast())).id == index + 1)
+            }
         }
-        #expect(offers.map(\.0) == [true, true, true, false, false, true])
-        #expect(offers.map(\.1) == [true, true, false, false, false, false])
     }
 
     /// RFC 4648's test vectors (section 10) in the URL-safe alphabet, and what is refused.
@@ -141,7 +129,7 @@ struct BinaryAnswerTests {
 
     /// Bytes of the documented layout, written by the test (not by `BinaryTraceWriter`).
     struct Layout {
-        var bytes: [UInt8] = [1]
+        var bytes: [UInt8] = [BinaryTrace.version]
         mutating func u8(_ value: UInt8) { bytes.append(value) }
         mutating func u16(_ value: UInt16) { bytes += withUnsafeBytes(of: value.littleEndian, Array.init) }
         mutating func u32(_ value: UInt32) { bytes += withUnsafeBytes(of: value.littleEndian, Array.init) }
@@ -180,7 +168,8 @@ struct BinaryAnswerTests {
             u32(0)
             u32(0)
             doubles([])
-            for _ in 0..<3 { u8(0) }
+            // kind, subject, detail and argument: empty columns of values.
+            for _ in 0..<4 { u8(0) }
         }
         /// A trace of `frames` frames one view "A" (runs only), with `value` everywhere.
         static func oneView(
@@ -253,7 +242,10 @@ struct BinaryAnswerTests {
         // Version, truncation, extra bytes.
         var version = Layout.oneView(frames: 2)
         version.bytes[0] = 3
-        add(version, #"field "binary_trace.version": the layout is version 3; this reader knows versions 1 and 2"#)
+        add(version, #"field "binary_trace.version": the layout is version 3; this reader knows layout 2"#)
+        var first = Layout.oneView(frames: 2)
+        first.bytes[0] = 1
+        add(first, #"field "binary_trace.version": the layout is version 1; this reader knows layout 2"#)
         var cut = Layout.oneView(frames: 2)
         cut.bytes.removeLast(2)
         add(cut, "the bytes end at byte")
@@ -454,6 +446,11 @@ struct BinaryAnswerTests {
             }
             layout.u8(0)
             for index in 1...names { layout.u16(UInt16(index)) }
+            // No arguments: one run of the "all text" value.
+            layout.u8(1)
+            layout.u32(1)
+            layout.u64(UInt64(bitPattern: DetailArgument.none))
+            layout.u32(UInt32(names))
             let found = reason(layout.line)
             if names > EngineReplyLimits.maxDistinctEventNames {
                 #expect(found.contains(#"field "binary_trace.events.detail": more than 4096 distinct event names"#), "\(found)")

@@ -1,20 +1,22 @@
 import Foundation
 import ReelEngine
 import ReelJSON
+import ReelTestSupport
 import ReelTrace
 import Testing
 
 @testable import ReelFormats
 @testable import ReelRunner
 
-/// Binary touches in requests (docs/PROTOCOL.md, "Binary requests"): what Reel sends an engine
-/// process once it has answered in the binary form. Both decoders read them to the request the
-/// plain touches give, bit for bit; hostile bytes are refused naming `binary_touches`.
+/// Binary touches in requests (docs/PROTOCOL.md, "The binary encoding"): what Reel sends an engine
+/// process whose hello agreed binary requests. Both decoders read them to the request the plain
+/// touches give, bit for bit, and so does the independent reader of tools/example_engine.py;
+/// hostile bytes are refused naming `binary_touches`.
 @Suite("Binary requests")
 struct BinaryRequestTests {
     /// The served requests of every catalog scenario, plus touches with -0.0, extreme values and every phase.
     static func requests() -> [EngineRequest] {
-        var requests = ColumnAnswerTests.servedAnswers(perScenario: 1).map(\.request)
+        var requests = ServedAnswers.answers(perScenario: 1).map(\.request)
         let phases: [TouchPhase] = [.began, .moved, .stationary, .ended, .cancelled]
         let xs: [Double] = [0, -0.0, 1e-300, 5e-324, 390.5, -1e300]
         var odd: [Touch] = []
@@ -30,9 +32,7 @@ struct BinaryRequestTests {
 
     @Test func binaryTouchesDecodeToThePlainRequestBitForBit() throws {
         var decoder = RequestDecoder()
-        for var request in Self.requests() {
-            request.offersBinary = true
-            request.offersColumns = true
+        for request in Self.requests() {
             var binary = request
             binary.sendsBinaryTouches = true
             let plainLine = Array(try request.encodedLine().dropLast())
@@ -51,41 +51,76 @@ struct BinaryRequestTests {
         }
     }
 
-    /// The layout `BinaryTouches.writeValue` writes is the one the reference writer (the writer
-    /// before session 18, kept in the tests) writes, byte for byte: the head, then the five
-    /// columns in order, each in the form that takes fewer bytes.
-    @Test func binaryTouchesAreTheReferenceWritersBytes() throws {
+    /// Touches with runs that start, stop and cross the 8-byte steps, plus every request's.
+    static func touchSets() -> [[Touch]] {
         var many: [Touch] = []
         for index in 0..<300 {
-            // Runs that start, stop and cross the 8-byte steps: ids and phases in stretches, x
-            // repeating in threes, y changing every time.
+            // Ids and phases in stretches, x repeating in threes, y changing every time.
             many.append(
                 Touch(
                     t: Double(index) / 120, id: index / 50, phase: index % 50 == 0 ? .began : .moved,
                     x: Double(index / 3), y: Double(index) * 0.5))
         }
-        let touchSets = Self.requests().map(\.touches) + [many, Array(many.prefix(1)), Array(many.prefix(2))]
+        return Self.requests().map(\.touches) + [many, Array(many.prefix(1)), Array(many.prefix(2))]
+    }
+
+    /// What `BinaryTouches.writeValue` writes, the independent reader of tools/example_engine.py
+    /// (`decode_touches`, written from docs/PROTOCOL.md alone) reads to the same touches bit for
+    /// bit; what its writer (`encode_touches`) writes, `BinaryTouches.read` reads to them.
+    @Test func binaryTouchesReadAndWriteAsTheIndependentCodecDoes() throws {
+        let touchSets = Self.touchSets()
+        let folder = try temporaryFolder()
+        var lines: [String] = []
         for touches in touchSets {
-            var reference = ReferenceBinaryBuffer()
-            reference.u8(1)
-            reference.u32(touches.count)
-            let phaseNumbers: [TouchPhase: UInt64] = [.began: 0, .moved: 1, .stationary: 2, .ended: 3, .cancelled: 4]
-            let columns: [([UInt64], Int)] = [
-                (touches.map(\.t.bitPattern), 8), (touches.map { UInt64(bitPattern: Int64($0.id)) }, 8),
-                (touches.map { phaseNumbers[$0.phase]! }, 1), (touches.map(\.x.bitPattern), 8), (touches.map(\.y.bitPattern), 8),
-            ]
-            for (values, size) in columns { values.withUnsafeBufferPointer { reference.column($0, size: size) } }
-            var text: [UInt8] = []
-            Array(reference.bytes).withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
             var writer = JSONWriter()
             BinaryTouches.writeValue(touches, into: &writer)
-            #expect(writer.bytes == [UInt8(ascii: "\"")] + text + [UInt8(ascii: "\"")], "\(touches.count) touches")
+            var plain = JSONWriter()
+            plain.array(touches) { writer, touch in
+                writer.punctuation(UInt8(ascii: "{"))
+                GestureStreamWriter.appendTouchFields(touch, to: &writer)
+                writer.closeObject()
+            }
+            lines.append("[" + writer.text + "," + plain.text + "]")
+        }
+        let input = folder + "/touches.jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        // Each line: Python's reading of Reel's bytes, then Python's bytes of the plain touches.
+        let script = """
+            import base64, json, sys
+            sys.path.insert(0, sys.argv[1])
+            import example_engine
+            for line in sys.stdin:
+                text, touches = json.loads(line)
+                read = example_engine.decode_touches(base64.urlsafe_b64decode(text))
+                written = base64.urlsafe_b64encode(example_engine.encode_touches(touches)).decode()
+                print(json.dumps([read, written]))
+            """
+        let run = try startProcess(
+            ["/usr/bin/env", "python3", "-c", script, repositoryRoot + "/tools"], in: folder, input: input, captureFolder: folder
+        ).wait()
+        #expect(run.status == 0, "\(run.standardError)")
+        let answers = run.standardOutput.split(separator: "\n")
+        try #require(answers.count == touchSets.count)
+        let bits = { (touches: [Touch]) in touches.flatMap { [$0.t.bitPattern, $0.x.bitPattern, $0.y.bitPattern] } }
+        for (touches, answer) in zip(touchSets, answers) {
+            let pair = try JSONParser.parse(Array(answer.utf8))
+            guard case .array(let members) = pair, members.count == 2, case .string(let written) = members[1] else {
+                Issue.record("not a pair: \(answer.prefix(100))")
+                continue
+            }
+            let read = try EngineRequest.decode(
+                line: Array(#"{"scenario":{"name":"x"},"touches":\#(JSONWriter.text(of: members[0]))}"#.utf8)
+            ).touches
+            #expect(read == touches && bits(read) == bits(touches))
+            let decoded = try Array(written.utf8).withUnsafeBufferPointer { try BinaryTouches.read($0) }
+            #expect(decoded == touches && bits(decoded) == bits(touches))
         }
     }
 
     @Test func hostileBinaryTouchesAreRefusedByName() throws {
         func layout(_ body: (inout BinaryAnswerTests.Layout) -> Void) -> String {
             var layout = BinaryAnswerTests.Layout()
+            layout.bytes[0] = BinaryTouches.version
             body(&layout)
             var text: [UInt8] = []
             layout.bytes.withUnsafeBufferPointer { Base64URL.encode($0, into: &text) }
@@ -153,13 +188,13 @@ struct BinaryRequestTests {
         }
     }
 
-    /// A process that has answered in binary is sent binary touches; a new process (after a crash,
-    /// a time-out or a malformed answer) starts again with plain ones until it answers in binary.
-    @Test func aNewProcessStartsWithPlainTouches() throws {
+    /// A process's agreement is its own: a new one (after a crash, a time-out or a malformed
+    /// answer) says hello again, its first request plain, before any binary touches.
+    @Test func aNewProcessSaysHelloAgain() throws {
         var slot = EngineProcessSlot()
-        #expect(slot.readsBinaryTouches == false)
-        slot.readsBinaryTouches = true
+        #expect(slot.agreement == nil)
+        slot.agreement = ProtocolHello.Agreement(answers: .binary, requests: .binary)
         slot.current = nil
-        #expect(slot.readsBinaryTouches == false)
+        #expect(slot.agreement == nil)
     }
 }

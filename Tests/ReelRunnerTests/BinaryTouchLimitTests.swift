@@ -12,6 +12,7 @@ struct BinaryTouchLimitTests {
     /// `count` touches of one finger at one place and time, every column a single run.
     static func runs(count: UInt32) -> [UInt8] {
         var layout = BinaryAnswerTests.Layout()
+        layout.bytes[0] = BinaryTouches.version
         layout.u32(count)
         layout.run(0, count)
         layout.u8(1)

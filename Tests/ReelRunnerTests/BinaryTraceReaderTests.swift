@@ -1,19 +1,21 @@
+import Foundation
 import ReelEngine
 import ReelJSON
 import ReelSynth
+import ReelTestSupport
 import ReelTrace
 import Testing
 
 @testable import ReelFormats
 @testable import ReelRunner
 
-/// Issue 37: `BinaryTraceReader` reads each column of a binary answer straight into the
-/// `PackedFrames` arrays at its final place, checking as it goes. It must read exactly what the
-/// column-by-column reader it replaced (`ReferenceBinaryTraceReader`) reads, bit for bit, packed
-/// and not, and fail where that one fails with the same message: on every scenario's answers, on
-/// layouts drawn with every column in either form (views that come and go, runs of a view's
-/// values that cross the layout's runs, repeated texts, 1-, 2- and 4-byte indices), and on
-/// each of them with every byte changed, cut short or followed by one more.
+/// Issues 37 and 50: `BinaryTraceReader` reads each column of a binary answer straight into the
+/// `PackedFrames` arrays at its final place, checking as it goes. What it reads is what the
+/// independent reader written from docs/PROTOCOL.md alone (`decode_trace` in
+/// tools/example_engine.py) reads, bit for bit: on layouts drawn with every column in either form
+/// (views that come and go, runs of a view's values that cross the layout's runs, repeated texts,
+/// 1-, 2- and 4-byte indices, arguments). Packed and not, it reads the same values and fails with
+/// the same message, on each of them with every byte changed, cut short or followed by one more.
 @Suite("Binary trace reader")
 struct BinaryTraceReaderTests {
     /// What one read gives: the contents with every number's bits, or the error's reason.
@@ -52,85 +54,139 @@ struct BinaryTraceReaderTests {
         }
     }
 
-    static func read(_ bytes: [UInt8], packing: Bool, recent: BinaryTexts, reference: Bool) -> Read {
+    static func read(_ bytes: [UInt8], packing: Bool, recent: BinaryTexts) -> Read {
         do throws(JSONFieldError) {
-            let contents =
-                reference
-                ? try ReferenceBinaryTraceReader.read(bytes, packingFrames: packing, recent: recent)
-                : try BinaryTraceReader.read(bytes, packingFrames: packing, recent: recent)
-            return .contents(Contents(contents))
+            return .contents(Contents(try BinaryTraceReader.read(bytes, packingFrames: packing, recent: recent)))
         } catch {
             return .failed(error.reason)
         }
     }
 
-    /// The mismatches of reading `bytes` with both readers, packed and not (a description of each).
+    /// The mismatches of reading `bytes` packed and not (a description of each): both read, to
+    /// the same frames (made from the columns when packed) and events, or both fail, with one message.
     static func mismatches(_ bytes: [UInt8], recent: BinaryTexts = BinaryTexts()) -> [String] {
-        var problems: [String] = []
-        for packing in [false, true] {
-            let found = Self.read(bytes, packing: packing, recent: recent, reference: false)
-            let expected = Self.read(bytes, packing: packing, recent: recent, reference: true)
-            if found != expected {
-                problems.append(
-                    "packing \(packing): \(String(describing: found).prefix(400)) instead of \(String(describing: expected).prefix(400))")
-            }
+        let plain = Self.read(bytes, packing: false, recent: recent)
+        let packed = Self.read(bytes, packing: true, recent: recent)
+        switch (plain, packed) {
+        case (.failed(let one), .failed(let other)) where one == other: return []
+        case (.contents(let one), .contents(let other)):
+            let events =
+                other.packedEvents.map { packedEvents in
+                    (other.heads ?? DetailHeads()).details(of: packedEvents.events)
+                } ?? (other.heads ?? DetailHeads()).details(of: other.events)
+            if one.frames == other.packed?.frames && one.events == events && one.keys == other.keys { return [] }
+            return ["packed: \(String(describing: other).prefix(400)) instead of \(String(describing: one).prefix(400))"]
+        default: return ["packed: \(String(describing: packed).prefix(400)) instead of \(String(describing: plain).prefix(400))"]
         }
-        return problems
+    }
+
+    /// The plain answer lines `decode_trace` of tools/example_engine.py makes of `layouts` (its
+    /// reader, written from docs/PROTOCOL.md alone), or `error: REASON` for a layout it refuses.
+    static func pythonReadings(of layouts: [[UInt8]]) throws -> [String] {
+        let folder = try temporaryFolder()
+        let input = folder + "/layouts.txt"
+        try layouts.map { Data($0).base64EncodedString() }.joined(separator: "\n").appending("\n")
+            .write(toFile: input, atomically: true, encoding: .utf8)
+        let script = """
+            import base64, json, sys
+            sys.path.insert(0, sys.argv[1])
+            import example_engine
+            for line in sys.stdin:
+                try:
+                    frames, events = example_engine.decode_trace(base64.b64decode(line.strip()))
+                    answer = {"engine": {"name": "python", "version": "1"}, "frames": frames, "events": events,
+                              "outcome": {"completed": True, "t": 0}}
+                    print(json.dumps(answer, separators=(",", ":")))
+                except (ValueError, UnicodeDecodeError) as problem:
+                    print("error: %s" % problem)
+            """
+        let run = try startProcess(
+            ["/usr/bin/env", "python3", "-c", script, repositoryRoot + "/tools"], in: folder, input: input, captureFolder: folder
+        ).wait()
+        #expect(run.status == 0, "\(run.standardError)")
+        return run.standardOutput.split(separator: "\n").map(String.init)
+    }
+
+    /// The number bits of a trace's frames and events (-0.0 apart from 0).
+    static func bits(_ trace: Trace) -> [UInt64] {
+        trace.frames.flatMap { frame in
+            [frame.t.bitPattern, frame.progress.bitPattern]
+                + frame.views.flatMap { view in ViewProperty.allCases.map { $0.value(of: view).bitPattern } }
+        } + trace.events.map(\.t.bitPattern)
     }
 
     // MARK: Answers
 
-    /// Every scenario's answers and odd traces, in both versions, read one after the other with
-    /// the texts of the answer before (as a replay's memo does): as the reference reads them, and
-    /// the trace itself.
-    @Test func everyScenariosAnswersReadAsTheReference() throws {
+    /// Every scenario's answers and odd traces, read one after the other with the texts of the
+    /// answer before (as a replay's memo does): the trace itself, packed and not.
+    @Test func everyScenariosAnswersReadBackBitForBit() throws {
         let traces =
-            ColumnAnswerTests.servedAnswers().map(\.response.trace) + (1...20).map { ColumnAnswerTests.oddTrace(seed: UInt64($0)) }
+            ServedAnswers.answers().map(\.response.trace) + (1...20).map { ServedAnswers.oddTrace(seed: UInt64($0)) }
         var recent = BinaryTexts()
         var packedViews = 0
         for trace in traces {
-            for version in [BinaryTrace.version, BinaryTrace.argumentsVersion] {
-                let bytes = BinaryTraceWriter.encode(trace, version: version)
-                let problems = Self.mismatches(bytes, recent: recent) + Self.mismatches(bytes)
-                #expect(problems.isEmpty, "\(problems.first ?? "")")
-                let contents = try BinaryTraceReader.read(bytes, packingFrames: false, recent: recent)
-                #expect(contents.frames == trace.frames)
-                let packed = try BinaryTraceReader.read(bytes, packingFrames: true, recent: recent)
-                #expect(packed.packed?.frames == trace.frames)
-                packedViews += packed.packed?.keyNumbers.count ?? 0
-                recent = contents.texts
-            }
+            let bytes = BinaryTraceWriter.encode(trace)
+            let problems = Self.mismatches(bytes, recent: recent) + Self.mismatches(bytes)
+            #expect(problems.isEmpty, "\(problems.first ?? "")")
+            let contents = try BinaryTraceReader.read(bytes, packingFrames: false, recent: recent)
+            #expect(contents.frames == trace.frames && contents.events == trace.events)
+            #expect(Self.bits(Trace(frames: contents.frames, events: contents.events, outcome: trace.outcome)) == Self.bits(trace))
+            let packed = try BinaryTraceReader.read(bytes, packingFrames: true, recent: recent)
+            #expect(packed.packed?.frames == trace.frames)
+            packedViews += packed.packed?.keyNumbers.count ?? 0
+            recent = contents.texts
         }
         #expect(packedViews > 1000)
     }
 
-    /// Drawn layouts, every column in a drawn form: each reads, as the reference reads it.
-    @Test func drawnLayoutsReadAsTheReference() {
-        var read = 0
-        var recent = BinaryTexts()
-        for seed in 0..<400 {
-            let bytes = Self.drawnLayout(seed: UInt64(seed))
-            let problems = Self.mismatches(bytes, recent: recent)
-            #expect(problems.isEmpty, "seed \(seed): \(problems.first ?? "")")
-            // The texts before with their bytes (taken whole, or found one by one), or without.
-            if let contents = try? BinaryTraceReader.read(bytes, packingFrames: false, recent: recent) {
-                read += 1
-                recent = seed % 3 == 0 ? BinaryTexts(keys: contents.texts.keys, events: contents.texts.events) : contents.texts
+    /// Drawn layouts, every column in a drawn form, and indices of 1, 2 and 4 bytes at the text
+    /// counts where they change size (256 | 257, 65,536 | 65,537 texts): each reads to exactly
+    /// what the independent Python reader reads, bit for bit.
+    @Test func drawnLayoutsReadAsTheIndependentReaderReadsThem() throws {
+        var layouts = (0..<300).map { Self.drawnLayout(seed: UInt64($0)) }
+        for textCount in [1, 256, 257, 65_536, 65_537] {
+            let size = BinaryTrace.indexSize(texts: textCount)
+            for runs in [false, true] {
+                var layout = LayoutWriter()
+                layout.noFrames()
+                layout.u32(4)
+                layout.u32(UInt32(textCount))
+                for index in 0..<textCount { layout.text(index % 3 == 0 ? "k" : "t\(index % 7)") }
+                layout.column([0, 0, 1, 1].map { Double($0).bitPattern }, size: 8, runs: runs)
+                let indices = [0, UInt64(textCount / 2), UInt64(textCount - 1), UInt64(textCount - 1)]
+                for _ in 0..<3 { layout.column(indices, size: size, runs: runs) }
+                layout.column(Array(repeating: UInt64(bitPattern: DetailArgument.none), count: 4), size: 8, runs: runs)
+                layouts.append(layout.bytes)
             }
         }
-        #expect(read == 400)
+        let readings = try Self.pythonReadings(of: layouts)
+        try #require(readings.count == layouts.count)
+        var read = 0
+        for (number, (layout, reading)) in zip(layouts, readings).enumerated() {
+            guard case .response(let expected) = try EngineReply.decode(line: Array(reading.utf8)) else {
+                Issue.record("layout \(number): the Python reader says \(reading.prefix(200))")
+                continue
+            }
+            let contents = try BinaryTraceReader.read(layout, packingFrames: false)
+            let trace = Trace(frames: contents.frames, events: contents.events, outcome: expected.trace.outcome)
+            #expect(trace == expected.trace, "layout \(number)")
+            #expect(Self.bits(trace) == Self.bits(expected.trace), "layout \(number)")
+            #expect(Self.mismatches(layout).isEmpty, "layout \(number)")
+            read += 1
+        }
+        #expect(read == layouts.count)
     }
 
     /// Every byte of drawn layouts and of an answer changed (to 0, 0xFF, one more or one bit
-    /// flipped), the bytes cut at every length and one byte added: each reads or fails
-    /// as the reference does, with the same message; half with the layout's own texts as the
-    /// texts before (a changed key's bytes then differ from the known string's).
-    @Test func everyByteChangedReadsOrFailsAsTheReference() throws {
+    /// flipped), the bytes cut at every length and one byte added: each reads or fails, packed
+    /// as not, with the same message; half with the layout's own texts as the texts before (a
+    /// changed key's bytes then differ from the known string's).
+    @Test func everyByteChangedReadsOrFailsThePackedWayAsTheOther() throws {
         // Small drawn layouts (the changes of one byte are about 30 reads) and one answer.
-        let served = try #require(ColumnAnswerTests.servedAnswers(perScenario: 1).first?.response.trace)
+        let served = try #require(ServedAnswers.answers(perScenario: 1).first?.response.trace)
         let layouts =
             (1000..<1100).lazy.map { Self.drawnLayout(seed: UInt64($0)) }.filter { $0.count < 800 }.prefix(16)
-            + [BinaryTraceWriter.encode(served, version: BinaryTrace.argumentsVersion)]
+            + [BinaryTraceWriter.encode(served)]
         var mismatches: [String] = []
         var failed = 0
         var cases = 0
@@ -139,7 +195,7 @@ struct BinaryTraceReaderTests {
             func check(_ bytes: [UInt8], _ what: @autoclosure () -> String) {
                 let recent = cases % 2 == 0 ? BinaryTexts() : own
                 cases += 1
-                if !Self.read(bytes, packing: false, recent: recent, reference: false).isContents { failed += 1 }
+                if !Self.read(bytes, packing: false, recent: recent).isContents { failed += 1 }
                 for problem in Self.mismatches(bytes, recent: recent) where mismatches.count < 5 {
                     mismatches.append("layout \(number), \(what()): \(problem)")
                 }
@@ -160,35 +216,28 @@ struct BinaryTraceReaderTests {
         #expect(failed > cases / 4 && failed < cases * 3 / 4, "\(failed) of \(cases) failed")
     }
 
-    /// Indices of 1, 2 and 4 bytes at the text counts where they change size (256 | 257, 65,536 |
-    /// 65,537 texts), in both forms, up to the last text and one past it (where it fits).
-    @Test func indicesOfEverySizeReadAsTheReference() {
+    /// Past the last text, an index is refused (256 and 65,536 do not fit 1 and 2 bytes: written,
+    /// they are index 0, which reads).
+    @Test func anIndexPastTheTextsIsRefused() {
         for textCount in [1, 256, 257, 65_536, 65_537] {
             let size = BinaryTrace.indexSize(texts: textCount)
-            for last in [textCount - 1, textCount] {
-                for runs in [false, true] {
-                    var layout = LayoutWriter(version: 1)
-                    layout.noFrames()
-                    layout.u32(4)
-                    layout.u32(UInt32(textCount))
-                    for index in 0..<textCount { layout.text(index % 3 == 0 ? "k" : "t\(index % 7)") }
-                    layout.column([0, 0, 1, 1].map { Double($0).bitPattern }, size: 8, runs: runs)
-                    let indices = [0, UInt64(textCount / 2), UInt64(last), UInt64(last)]
-                    for _ in 0..<3 { layout.column(indices, size: size, runs: runs) }
-                    let problems = Self.mismatches(layout.bytes)
-                    #expect(problems.isEmpty, "\(textCount) texts, index \(last): \(problems.first ?? "")")
-                    let read = Self.read(layout.bytes, packing: true, recent: BinaryTexts(), reference: false)
-                    // 256 and 65,536 do not fit 1 and 2 bytes: written, they are index 0.
-                    #expect(read.isContents == (last < textCount || last == 1 << (8 * size)), "\(read)")
-                }
-            }
+            var layout = LayoutWriter()
+            layout.noFrames()
+            layout.u32(1)
+            layout.u32(UInt32(textCount))
+            for index in 0..<textCount { layout.text("t\(index % 7)") }
+            layout.column([0], size: 8, runs: false)
+            for _ in 0..<3 { layout.column([UInt64(textCount)], size: size, runs: false) }
+            layout.column([UInt64(bitPattern: DetailArgument.none)], size: 8, runs: false)
+            let read = Self.read(layout.bytes, packing: true, recent: BinaryTexts())
+            #expect(read.isContents == (textCount == 1 << (8 * size)), "\(textCount): \(read)")
         }
     }
 
     /// A view's values in one run across the layout's runs, where it changes place among the
     /// views and other views come and go: each value lands at its view in its frame.
     @Test func aRunOfAViewsValuesCrossesTheLayoutsRuns() throws {
-        var layout = LayoutWriter(version: 1)
+        var layout = LayoutWriter()
         layout.u32(6)
         layout.column((0..<6).map { (Double($0) / 60).bitPattern }, size: 8, runs: false)
         layout.column(Array(repeating: 0.5.bitPattern, count: 6), size: 8, runs: true)
@@ -263,7 +312,7 @@ struct BinaryTraceReaderTests {
     struct LayoutWriter {
         var bytes: [UInt8]
 
-        init(version: UInt8) { bytes = [version] }
+        init() { bytes = [BinaryTrace.version] }
 
         mutating func integer(_ value: UInt64, size: Int) { bytes += withUnsafeBytes(of: value.littleEndian) { Array($0.prefix(size)) } }
         mutating func u32(_ value: UInt32) { integer(UInt64(value), size: 4) }
@@ -301,14 +350,14 @@ struct BinaryTraceReaderTests {
             u32(0)
             u32(0)
             for _ in 0..<4 { column([], size: 1, runs: false) }
-            if bytes[0] == BinaryTrace.argumentsVersion { column([], size: 8, runs: false) }
+            column([], size: 8, runs: false)
         }
     }
 
     /// A well-formed layout drawn from `seed`: up to 11 frames, views that come and go in drawn
     /// orders, numbers that repeat (runs) or change (-0.0, 5e-324, 1e300 among them), z at +-2^53,
-    /// up to 24 events over repeated texts (sometimes over 256 of them: 2-byte indices), version
-    /// 2's arguments on heads, and each column in a drawn form.
+    /// up to 24 events over repeated texts (sometimes over 256 of them: 2-byte indices), arguments
+    /// on heads, and each column in a drawn form.
     static func drawnLayout(seed: UInt64) -> [UInt8] {
         var random = SplitMix64(seed: seed)
         func next(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
@@ -320,8 +369,7 @@ struct BinaryTraceReaderTests {
             return values
         }
         func number() -> UInt64 { (next(4) == 0 ? Double(next(1000)) / 7 : numbers[next(numbers.count)]).bitPattern }
-        let version = next(2) == 0 ? BinaryTrace.version : BinaryTrace.argumentsVersion
-        var layout = LayoutWriter(version: version)
+        var layout = LayoutWriter()
         let frameCount = next(12)
         layout.u32(UInt32(frameCount))
         var t = -Double(next(3)) / 60
@@ -380,13 +428,11 @@ struct BinaryTraceReaderTests {
             if member == 2 { details = indices }
             layout.column(indices, size: size, runs: form())
         }
-        if version == BinaryTrace.argumentsVersion {
-            let arguments = details.map { detail -> UInt64 in
-                guard texts[Int(detail)].hasSuffix("("), next(3) != 0 else { return UInt64(bitPattern: DetailArgument.none) }
-                return UInt64(bitPattern: [0, 4127, -1, 10_000, 99_999_999_999_999_999][next(5)])
-            }
-            layout.column(arguments, size: 8, runs: form())
+        let arguments = details.map { detail -> UInt64 in
+            guard texts[Int(detail)].hasSuffix("("), next(3) != 0 else { return UInt64(bitPattern: DetailArgument.none) }
+            return UInt64(bitPattern: [0, 4127, -1, 10_000, 99_999_999_999_999_999][next(5)])
         }
+        layout.column(arguments, size: 8, runs: form())
         return layout.bytes
     }
 }

@@ -126,18 +126,8 @@ struct ProtocolCodecTests {
             + #"}]}],"events":[{"t":0,"kind":"gesture","subject":"pan","detail":"began"},"#
             + #"{"t":0.1,"kind":"gesture","subject":"pan","detail":"ended"}],"#
             + #""outcome":{"completed":true,"t":0.4,"hierarchy":{"nav":["A"]}}}"# + "\n"
-        let columns =
-            #"{"id":7,"engine":{"name":"e","version":"1"},"#
-            + #""frame_columns":{"count":2,"t":[0,0.016666666666666666],"progress":[0.25,0.5],"layout":[[2,[0]]],"#
-            + #""views":[{"key":"B.view","x":[[0,2]],"y":[211,250],"w":[[390,2]],"h":[[844,2]],"alpha":[[1,2]],"#
-            + #""a":[[1,2]],"b":[[0,2]],"c":[[0,2]],"d":[[1,2]],"tx":[[0,2]],"ty":[[0,2]],"rotation_x":[[0.5,2]],"#
-            + #""z":[[0,2]],"hidden":[[false,2]]}]},"#
-            + #""event_columns":{"count":2,"texts":["gesture","pan","began","ended"],"t":[0,0.1],"kind":[[0,2]],"#
-            + #""subject":[[1,2]],"detail":[2,3]},"#
-            + #""outcome":{"completed":true,"t":0.4,"hierarchy":{"nav":["A"]}}}"# + "\n"
         var check = HierarchyCheck()
         #expect(String(decoding: reply.encodedLine(id: 7, encoding: .plain, hierarchyCheck: &check), as: UTF8.self) == plain)
-        #expect(String(decoding: reply.encodedLine(id: 7, encoding: .columns, hierarchyCheck: &check), as: UTF8.self) == columns)
     }
 
     @Test func errorRepliesRoundTrip() throws {

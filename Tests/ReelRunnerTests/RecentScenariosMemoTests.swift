@@ -64,10 +64,9 @@ struct RecentScenariosMemoTests {
         }
         scenarios += scenariosInTurn()
         for (index, scenario) in scenarios.enumerated() {
-            var request = EngineRequest(
+            let request = EngineRequest(
                 scenarioName: scenario.name, scenarioSpecJSON: scenario.canonicalJSON, device: GestureSession.defaultDevice,
                 refreshHz: 60, touches: touches, id: index + 1)
-            request.offersBinary2 = true
             lines.append(Array(try request.encodedLine().dropLast()))
         }
         // A spec spelled with whitespace: other bytes, the same compact text.
@@ -130,8 +129,8 @@ struct RecentScenariosMemoTests {
             let trace = Trace(frames: [], events: [], outcome: Outcome(completed: true, t: Double(index), hierarchy: hierarchy))
             let reply = EngineReply.response(EngineResponse(engineName: "e", engineVersion: "1", trace: trace))
             var fresh = HierarchyCheck()
-            let alone = reply.encodedLine(id: index, encoding: .binary2, hierarchyCheck: &fresh)
-            let shared = reply.encodedLine(id: index, encoding: .binary2, hierarchyCheck: &check)
+            let alone = reply.encodedLine(id: index, encoding: .binary, hierarchyCheck: &fresh)
+            let shared = reply.encodedLine(id: index, encoding: .binary, hierarchyCheck: &check)
             #expect(shared == alone, "\(hierarchy)")
         }
     }

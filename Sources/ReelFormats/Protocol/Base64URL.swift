@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// Base64 in the URL-safe alphabet (RFC 4648 section 5: `A-Z a-z 0-9 - _`) with `=` padding: the
-/// line-safe text of a binary answer (`ReplyEncoding.binary`). No character of it is ever escaped
+/// line-safe text of a binary answer (`ProtocolEncoding.binary`). No character of it is ever escaped
 /// in a JSON string, so an engine in any language writes it between two quotes as it is.
 ///
 /// ```swift

@@ -8,7 +8,7 @@ import ReelTrace
 #endif
 
 /// Reads the binary layout of an answer's frames and events (`BinaryTrace`, docs/PROTOCOL.md
-/// "Binary answers") from the bytes its base64url text stands for.
+/// "The binary encoding") from the bytes its base64url text stands for.
 ///
 /// Hostile bytes are normal input: every count is checked against `EngineReplyLimits` and
 /// against the bytes left before anything is allocated for it (a run of equal values may describe
@@ -87,14 +87,11 @@ struct BinaryTraceReader {
 
     private mutating func readTrace(packingFrames: Bool) throws(JSONFieldError) -> BinaryTraceContents {
         let version = try integer(size: 1, "version")
-        guard version == UInt64(BinaryTrace.version) || version == UInt64(BinaryTrace.argumentsVersion) else {
-            throw fail(
-                "version",
-                "the layout is version \(version); this reader knows versions \(BinaryTrace.version) and \(BinaryTrace.argumentsVersion)")
+        guard version == UInt64(BinaryTrace.version) else {
+            throw fail("version", "the layout is version \(version); this reader knows layout \(BinaryTrace.version)")
         }
         let (frames, packed, keys) = try readFrames(packing: packingFrames)
-        let (events, packedEvents, heads, eventTexts) = try readEvents(
-            withArguments: version == UInt64(BinaryTrace.argumentsVersion), keepingHeads: packingFrames)
+        let (events, packedEvents, heads, eventTexts) = try readEvents(keepingHeads: packingFrames)
         guard offset == bytes.count else {
             throw fail("", "\(bytes.count - offset) bytes after the end of the layout (at byte \(offset))")
         }
@@ -178,7 +175,7 @@ struct BinaryTraceReader {
     /// A copy of the bytes from `start` to the reader's offset.
     private func copiedBytes(from start: Int) -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: bytes[start..<offset])) }
 
-    /// Every view's 16 columns, view after view (`ViewColumn` order, then z and hidden), read into
+    /// Every view's 16 columns, view after view (`ViewProperty` order: 14 numbers, then z and hidden), read into
     /// the values of `PackedFrames` at their places: view `v`'s `n`-th state is slot
     /// `places[ends[v - 1] + n]` (`FrameLayout.slots`; the first view's from 0), whose values are
     /// `FrameColumns.width` doubles at `slot * width`.
@@ -192,7 +189,8 @@ struct BinaryTraceReader {
     ) throws(JSONFieldError) -> [Double] {
         let width = FrameColumns.width
         precondition(width == AtPlaces.width && FrameColumns.zOffset == 14 && FrameColumns.hiddenOffset == 15)
-        let columns = ViewColumn.allCases
+        // The 14 number columns in `ViewProperty` order (z and hidden, the exact ones, follow).
+        let columns = ViewProperty.allCases.filter { $0.family != .exact }
         return try [Double](unsafeUninitializedCapacity: total * width) { (values, initialized) throws(JSONFieldError) in
             do {
                 var first = 0
@@ -205,7 +203,8 @@ struct BinaryTraceReader {
                     let slots = values.baseAddress!
                     for (column, property) in columns.enumerated() {
                         try readNumbers(
-                            count: states, "views[\(viewIndex)].\(property.name)", into: AtPlaces(out: slots + column, places: viewPlaces))
+                            count: states, "views[\(viewIndex)].\(property.rawValue)",
+                            into: AtPlaces(out: slots + column, places: viewPlaces))
                     }
                     try readValues(
                         count: states, size: 8, "views[\(viewIndex)].z", into: AtPlaces(out: slots + 14, places: viewPlaces)
@@ -288,7 +287,7 @@ struct BinaryTraceReader {
     /// With `keepingHeads` and at most `maxDistinctEventNames` events, the events come back as
     /// `PackedEvents` (and none as `TraceEvent`): the same checks, the same errors.
     private mutating func readEvents(
-        withArguments: Bool, keepingHeads: Bool = false
+        keepingHeads: Bool = false
     ) throws(JSONFieldError) -> ([TraceEvent], PackedEvents?, DetailHeads?, texts: (texts: [String], bytes: [UInt8])) {
         let count = try readCount("events.count", limit: EngineReplyLimits.maxEvents, "events", "EngineReplyLimits.maxEvents")
         try charge(count, each: DecodedSize.eventBytes, "events", "events.count")
@@ -324,21 +323,18 @@ struct BinaryTraceReader {
         let kinds = try indices("kind")
         let subjects = try indices("subject")
         let details = try indices("detail")
-        var arguments: [Int64] = []
-        if withArguments {
-            // Any value: `DetailArgument.none`, or a number whose head is checked as it is used.
-            arguments = try [Int64](unsafeUninitializedCapacity: count) { (values, initialized) throws(JSONFieldError) in
-                try readValues(count: count, size: 8, "events.argument", into: InOrder(values)) { (raw) -> Int64? in
-                    Int64(bitPattern: raw)
-                } problem: { _ in
-                    ""
-                }
-                initialized = count
+        // Any value: `DetailArgument.none`, or a number whose head is checked as it is used.
+        let arguments = try [Int64](unsafeUninitializedCapacity: count) { (values, initialized) throws(JSONFieldError) in
+            try readValues(count: count, size: 8, "events.argument", into: InOrder(values)) { (raw) -> Int64? in
+                Int64(bitPattern: raw)
+            } problem: { _ in
+                ""
             }
+            initialized = count
         }
         if keepingHeads && count <= EngineReplyLimits.maxDistinctEventNames {
             // The name limit cannot be passed: the columns are the events, no `TraceEvent` made.
-            let heads = try withArguments ? checkedHeads(arguments, details: details, texts: texts) : nil
+            let heads = try checkedHeads(arguments, details: details, texts: texts)
             return (
                 [], PackedEvents(texts: texts, times: times, kinds: kinds, subjects: subjects, details: details), heads,
                 (texts, textBytes)
@@ -346,11 +342,10 @@ struct BinaryTraceReader {
         }
         var events: [TraceEvent] = []
         events.reserveCapacity(count)
-        // A name depends only on the three texts (and, in version 2, whether the detail has an
-        // argument): names are worked out only when the distinct triples of indices pass the limit
-        // (as the column form does).
+        // A name depends only on the three texts (and whether the detail has an argument): names
+        // are worked out only when the distinct triples of indices pass the limit.
         let mayPassLimit = count > EngineReplyLimits.maxDistinctEventNames
-        let leavesHeads = keepingHeads && withArguments && !mayPassLimit
+        let leavesHeads = keepingHeads && !mayPassLimit
         var heads = DetailHeads()
         var triples = Set<[Int]>()
         var names: Set<EventNameKey>?
@@ -360,7 +355,7 @@ struct BinaryTraceReader {
         for index in 0..<count {
             var detail = texts[details[index]]
             var hasArgument = 0
-            if withArguments, arguments[index] != DetailArgument.none {
+            if arguments[index] != DetailArgument.none {
                 hasArgument = 1
                 let head = details[index]
                 let argument = arguments[index]
@@ -512,6 +507,25 @@ struct BinaryTraceReader {
             try readNumbers(count: count, field(), into: InOrder(values))
             initialized = count
         }
+    }
+
+    /// A column<f64> of `count` finite numbers, value `index` stored in the stored property
+    /// `field` of `elements[index]` (initialized; `MemoryLayout.offset(of:)` must give the
+    /// property's offset): a column read straight into the values it belongs to.
+    mutating func doubles<Element>(
+        count: Int, _ name: @autoclosure () -> String, into elements: UnsafeMutablePointer<Element>,
+        field: WritableKeyPath<Element, Double>
+    ) throws(JSONFieldError) {
+        try readNumbers(count: count, name(), into: IntoField(elements, field))
+    }
+
+    /// A column of `count` values of `size` bytes (`column(count:size:_:_:problem:)`), value
+    /// `index` stored in the stored property `field` of `elements[index]` (as `doubles(count:_:into:field:)`).
+    mutating func column<Element, Value>(
+        count: Int, size: Int, _ name: @autoclosure () -> String, into elements: UnsafeMutablePointer<Element>,
+        field: WritableKeyPath<Element, Value>, _ make: (UInt64) -> Value?, problem: (UInt64) -> String
+    ) throws(JSONFieldError) {
+        try readValues(count: count, size: size, name(), into: IntoField(elements, field), make, problem: problem)
     }
 
     /// A column<f64> of `count` finite numbers, each put in `target` at its index. Every value's
@@ -786,6 +800,30 @@ private struct InOrder<Value>: ColumnTarget {
     @inline(__always)
     func fill(_ value: Value, from index: Int, count: Int) {
         (buffer.baseAddress.unsafelyUnwrapped + index).initialize(repeating: value, count: count)
+    }
+}
+
+/// One stored property of initialized elements: value `index` goes into the property of
+/// `elements[index]`, `stride` bytes after the previous one's (a store, no key path applied per value).
+private struct IntoField<Value>: ColumnTarget {
+    let first: UnsafeMutablePointer<Value>
+    let stride: Int
+
+    /// The property `field` of the elements from `elements`; it must be a stored one (trapping otherwise).
+    init<Element>(_ elements: UnsafeMutablePointer<Element>, _ field: WritableKeyPath<Element, Value>) {
+        let offset = MemoryLayout<Element>.offset(of: field)!
+        first = (UnsafeMutableRawPointer(elements) + offset).assumingMemoryBound(to: Value.self)
+        stride = MemoryLayout<Element>.stride
+    }
+
+    @inline(__always)
+    func put(_ value: Value, at index: Int) {
+        (UnsafeMutableRawPointer(first) + index &* stride).assumingMemoryBound(to: Value.self).pointee = value
+    }
+
+    @inline(__always)
+    func fill(_ value: Value, from index: Int, count: Int) {
+        for position in index..<(index + count) { put(value, at: position) }
     }
 }
 

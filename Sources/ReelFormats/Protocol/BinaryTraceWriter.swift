@@ -7,13 +7,13 @@ import ReelTrace
     import Darwin
 #endif
 
-/// The binary layout of an answer's frames and events (`ReplyEncoding.binary`, docs/PROTOCOL.md
-/// "Binary answers"): little-endian, numbers as raw IEEE-754 doubles, so neither side formats or
+/// The binary layout of an answer's frames and events (`ProtocolEncoding.binary`, docs/PROTOCOL.md
+/// "The binary encoding"): little-endian, numbers as raw IEEE-754 doubles, so neither side formats or
 /// parses a decimal. Carried as base64url text in the answer's `binary_trace` member, so the
 /// answer stays one JSON line.
 ///
 /// ```
-/// u8 version (1)
+/// u8 layout (2)
 /// u32 frame count F; column<f64>(F) t; column<f64>(F) progress
 /// u32 view count V; V x text (the view keys)
 /// u32 run count R; R x (u32 frames, u32 views n, n x u32 view index)
@@ -21,15 +21,15 @@ import ReelTrace
 ///   rotation_x rotation_y m34), column<i64>(N_v) z, column<u8>(N_v) hidden
 /// u32 event count E; u32 text count T; T x text; column<f64>(E) t;
 ///   column<index>(E) kind, subject, detail (indices into the texts: u8 when T <= 256, u16 when
-///   T <= 65,536, else u32)
+///   T <= 65,536, else u32); column<i64>(E) argument (`DetailArgument`: a detail `head(0.4127)`
+///   as its head's text and 4127, `DetailArgument.none` for a detail that is all text)
 /// text: u32 byte length, UTF-8 bytes
 /// column<X>(n): u8 form 0 then n values, or u8 form 1, u32 run count, runs of (X value, u32 length >= 1) adding up to n
 /// ```
 enum BinaryTrace {
-    /// The layout's version, its first byte: 1, or 2 (`argumentsVersion`) for an engine offered
-    /// `binary2`, whose events carry call details as a head and a number (`DetailArgument`).
-    static let version: UInt8 = 1
-    static let argumentsVersion: UInt8 = 2
+    /// The layout's number, its first byte: 2 (1 was an earlier layout without the argument
+    /// column, no longer read or written).
+    static let version: UInt8 = 2
     /// A column's first byte: every value in turn, or runs of equal values.
     static let valuesForm: UInt8 = 0
     static let runsForm: UInt8 = 1
@@ -49,34 +49,34 @@ enum BinaryTrace {
 /// head and number, `DetailArgument`, only when its string is new to its field); a second
 /// gathers each view's 16 values per frame into rows, and each column is then written from them
 /// in one scan that writes it as runs until runs stop paying, then as values (`ByteCursor`).
-/// The bytes are exactly those of the writer before (`BinaryTraceWriterIdentityTests`).
+/// The independent reader of tools/example_engine.py reads them (`ExampleEngineBinaryTests`).
 enum BinaryTraceWriter {
     /// `"binary_trace":"BASE64URL"` (no leading comma).
-    static func write(_ trace: Trace, version: UInt8 = BinaryTrace.version, into writer: inout JSONWriter) {
-        withLayout(of: trace, version: version) { bytes in
+    static func write(_ trace: Trace, into writer: inout JSONWriter) {
+        withLayout(of: trace) { bytes in
             writer.firstMember(ReplyKeys.binaryTrace)
             BinaryBuffer.writeBase64URLString(bytes, into: &writer)
         }
     }
 
     /// The layout's bytes for `trace` (without the base64url text around them).
-    static func encode(_ trace: Trace, version: UInt8 = BinaryTrace.version) -> [UInt8] {
-        withLayout(of: trace, version: version) { Array($0) }
+    static func encode(_ trace: Trace) -> [UInt8] {
+        withLayout(of: trace) { Array($0) }
     }
 
     /// Calls `body` with the layout's bytes (which live only through the call).
     private static func withLayout<Result>(
-        of trace: Trace, version: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+        of trace: Trace, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         trace.frames.withUnsafeBufferPointer { frames in
             trace.events.withUnsafeBufferPointer { events in
                 FrameColumns.with(frames) { frameColumns in
-                    EventColumns.with(events, withArguments: version == BinaryTrace.argumentsVersion) { eventColumns in
+                    EventColumns.with(events) { eventColumns in
                         let room = 1 + frameColumns.byteBound + eventColumns.byteBound
                         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
                         defer { bytes.deallocate() }
                         var cursor = ByteCursor(UnsafeMutableRawPointer(bytes))
-                        cursor.u8(version)
+                        cursor.u8(BinaryTrace.version)
                         frameColumns.write(into: &cursor)
                         eventColumns.write(into: &cursor)
                         let count = cursor.pointer - UnsafeMutableRawPointer(bytes)
@@ -366,7 +366,7 @@ private struct FrameColumns {
 }
 
 /// The events' part of the layout: `E`, the texts, the times, the kind, subject and detail
-/// columns, and in version 2 the arguments. Texts are listed by first use; a field's four recent
+/// columns, and the arguments. Texts are listed by first use; a field's four recent
 /// texts are found again without hashing, by their bits first, so a text may be listed twice, as
 /// the layout allows.
 private struct EventColumns {
@@ -374,56 +374,37 @@ private struct EventColumns {
     static let rowWords = 5
 
     let count: Int
-    let withArguments: Bool
     /// `rowWords * E` words, event after event.
     let rows: UnsafeMutablePointer<UInt64>
-    /// Kinds and subjects (and in version 1 details) as strings; version 2's details as bytes
-    /// (`ByteTexts`), listed after the others.
+    /// Kinds and subjects as strings; the details' heads as bytes (`ByteTexts`), listed after them.
     var texts: [String] = []
     var heads = ByteTexts()
 
     /// Calls `body` with the events' texts listed and their rows filled, in a scratch allocation
     /// that lives through the call.
     static func with<Result>(
-        _ events: UnsafeBufferPointer<TraceEvent>, withArguments: Bool, _ body: (inout EventColumns) -> Result
+        _ events: UnsafeBufferPointer<TraceEvent>, _ body: (inout EventColumns) -> Result
     ) -> Result {
         let rows = UnsafeMutablePointer<UInt64>.allocate(capacity: max(rowWords * events.count, 1))
         defer { rows.deallocate() }
-        var columns = EventColumns(count: events.count, withArguments: withArguments, rows: rows)
-        if withArguments { columns.listWithArguments(events) } else { columns.list(events) }
+        var columns = EventColumns(count: events.count, rows: rows)
+        columns.list(events)
         return body(&columns)
     }
 
-    private init(count: Int, withArguments: Bool, rows: UnsafeMutablePointer<UInt64>) {
+    private init(count: Int, rows: UnsafeMutablePointer<UInt64>) {
         self.count = count
-        self.withArguments = withArguments
         self.rows = rows
     }
 
-    /// Version 1: every text a string, matched only by one of the same byte count (as
-    /// `ColumnWriter.RecentTexts`).
+    /// Kinds and subjects as strings (equal as strings), details as heads and arguments (heads
+    /// compared as bytes), numbered after the strings.
     private mutating func list(_ events: UnsafeBufferPointer<TraceEvent>) {
-        var recentKinds = RecentStrings(countsBytes: true)
-        var recentSubjects = RecentStrings(countsBytes: true)
-        var recentDetails = RecentStrings(countsBytes: true)
-        for index in 0..<count {
-            let row = rows + Self.rowWords * index
-            row[0] = events[index].t.bitPattern
-            row[1] = UInt64(recentKinds.index(of: events[index].kind, in: &texts))
-            row[2] = UInt64(recentSubjects.index(of: events[index].subject, in: &texts))
-            row[3] = UInt64(recentDetails.index(of: events[index].detail, in: &texts))
-            row[4] = 0
-        }
-    }
-
-    /// Version 2: kinds and subjects as strings (equal as strings), details as heads and
-    /// arguments (heads compared as bytes), numbered after the strings.
-    private mutating func listWithArguments(_ events: UnsafeBufferPointer<TraceEvent>) {
         // Kinds and subjects share `texts`, so they are listed together, event by event; the
         // details have `heads` of their own, so they are listed in a loop of their own (fewer
         // values live through each loop).
-        var recentKinds = RecentStrings(countsBytes: false)
-        var recentSubjects = RecentStrings(countsBytes: false)
+        var recentKinds = RecentStrings()
+        var recentSubjects = RecentStrings()
         for index in 0..<count {
             let row = rows + Self.rowWords * index
             row[0] = events[index].t.bitPattern
@@ -447,7 +428,7 @@ private struct EventColumns {
         var textBytes = heads.byteCount
         for text in texts { textBytes += text.utf8.count }
         let size = BinaryTrace.indexSize(texts: textCount)
-        return 8 + 4 * textCount + textBytes + (1 + 8 * count) + 3 * (1 + size * count) + (withArguments ? 1 + 8 * count : 0)
+        return 8 + 4 * textCount + textBytes + (1 + 8 * count) + 3 * (1 + size * count) + (1 + 8 * count)
     }
 
     /// The part's bytes, in the layout's order.
@@ -459,14 +440,13 @@ private struct EventColumns {
         cursor.column(rows, stride: Self.rowWords, count: count, size: 8)
         let size = BinaryTrace.indexSize(texts: textCount)
         for column in 1...3 { cursor.column(rows + column, stride: Self.rowWords, count: count, size: size) }
-        if withArguments { cursor.column(rows + 4, stride: Self.rowWords, count: count, size: 8) }
+        cursor.column(rows + 4, stride: Self.rowWords, count: count, size: 8)
     }
 }
 
 /// The last four texts one event field used, most recent first, as indices into the texts, each
 /// with the bits of a string equal to it (`StringBits`): a string seen lately is found by its
-/// two words (`index(of:)`), any other compared as a string (`index(of:bits:in:)`: `==`; with
-/// `countsBytes`, only with a text of the same UTF-8 byte count, as `ColumnWriter.RecentTexts`).
+/// two words (`index(of:)`), any other compared as a string (`index(of:bits:in:)`: `==`).
 /// The four are never equal to each other (a text is listed only when none of them matches it),
 /// so at most one matches, by bits or as a string.
 struct RecentStrings {
@@ -475,12 +455,7 @@ struct RecentStrings {
         var bits = StringBits.unused
     }
 
-    private let countsBytes: Bool
     private var first = Slot(), second = Slot(), third = Slot(), fourth = Slot()
-
-    init(countsBytes: Bool) {
-        self.countsBytes = countsBytes
-    }
 
     /// The index of the recent text whose string has `bits`, now the most recent; nil when none has.
     /// The most recent is looked at in place; the others in a call (so the four stay in memory,
@@ -533,7 +508,7 @@ struct RecentStrings {
     }
 
     private func matches(_ index: Int, _ text: String, _ texts: [String]) -> Bool {
-        index >= 0 && (!countsBytes || texts[index].utf8.count == text.utf8.count) && texts[index] == text
+        index >= 0 && texts[index] == text
     }
 
     private mutating func promoteSecond() -> Int {
@@ -552,7 +527,7 @@ struct RecentStrings {
     }
 }
 
-/// Version 2's details for one field: the last four heads used (texts of `ByteTexts`), most
+/// The details of one field: the last four heads used (texts of `ByteTexts`), most
 /// recent first, each with the bits and argument of the last detail string that gave it. A
 /// detail string with those bits is that same text, so it splits into that head and argument
 /// again and is found without reading its bytes (`index(of:)`); any other is split
@@ -645,7 +620,7 @@ struct RecentDetails {
     }
 }
 
-/// Texts as bytes, one after the other in one buffer: the event texts of a version 2 layout.
+/// Texts as bytes, one after the other in one buffer: the event texts of a layout.
 struct ByteTexts {
     private var storage: [UInt8] = []
     private var ends: [Int] = []

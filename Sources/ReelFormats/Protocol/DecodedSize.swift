@@ -3,7 +3,7 @@ import ReelTrace
 /// What an answer's trace costs once decoded, counted from its counts and run lengths before
 /// anything is allocated for them (`EngineReplyLimits.maxDecodedBytes`).
 ///
-/// The forms with runs (`binary_trace`, `columns`) describe many values in a few bytes: a 3 KB
+/// The binary encoding's runs (`binary_trace`) describe many values in a few bytes: a 3 KB
 /// layout of single runs stands for 288,001 frames of 8 views, about 390 MB decoded. Each count
 /// read is charged at what one decoded item holds at least (`frameBytes`, `viewStateBytes`,
 /// `eventBytes`, `textBytes`), and the answer is refused as soon as the sum passes the budget.

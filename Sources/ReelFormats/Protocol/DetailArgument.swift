@@ -1,7 +1,7 @@
 import ReelTrace
 
 /// An event detail that is a call with one number of four decimals, `head(-12.3456)`, as the
-/// binary layout's version 2 carries it (docs/PROTOCOL.md, "Binary answers, version 2"): the head
+/// binary encoding carries it (docs/PROTOCOL.md, "Details with an argument"): the head
 /// up to and with its `(` as a text, the number as an integer of ten-thousandths. The text is
 /// rebuilt exactly: a `-` for a negative number, the whole part without leading zeros, `.`, four
 /// digits, `)`. Only a detail that this rule writes back byte for byte is split, so a detail

@@ -25,35 +25,28 @@ extension EngineReply {
         return (answer.reply, answer.id)
     }
 
-    /// Decodes one response line as `decodeAnswer` does, and says whether its frames and events
-    /// came in the binary form (`ReplyEncoding.binary`): an engine that answers so reads binary
-    /// touches too (docs/PROTOCOL.md, "Binary requests").
+    /// Decodes one response line as `decodeAnswer` does, and says how it came (`DecodedAnswer`):
+    /// whether its frames and events were in the binary encoding, and the engine's hello.
     /// `memo` keeps what one engine process's answers repeat (`ReplyMemo`) from one answer to the
     /// next; the answer decodes exactly as without it.
-    package static func decodeAnswerAndForm(
-        line: [UInt8], memo: inout ReplyMemo
-    ) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?, binary: Bool) {
+    package static func decodeAnswerAndForm(line: [UInt8], memo: inout ReplyMemo) throws(EngineProtocolError) -> DecodedAnswer {
         let result = line.withUnsafeBufferPointer { buffer in
             Result { () throws(EngineProtocolError) in try decodeAnswerAndForm(line: buffer, memo: &memo) }
         }
         return try result.get()
     }
 
-    package static func decodeAnswerAndForm(line: [UInt8]) throws(EngineProtocolError) -> (reply: EngineReply, id: Int?, binary: Bool) {
+    package static func decodeAnswerAndForm(line: [UInt8]) throws(EngineProtocolError) -> DecodedAnswer {
         var memo = ReplyMemo()
         return try decodeAnswerAndForm(line: line, memo: &memo)
     }
 
-    static func decodeAnswerAndForm(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> (
-        reply: EngineReply, id: Int?, binary: Bool
-    ) {
+    static func decodeAnswerAndForm(line: UnsafeBufferPointer<UInt8>) throws(EngineProtocolError) -> DecodedAnswer {
         var memo = ReplyMemo()
         return try decodeAnswerAndForm(line: line, memo: &memo)
     }
 
-    static func decodeAnswerAndForm(line: UnsafeBufferPointer<UInt8>, memo: inout ReplyMemo) throws(EngineProtocolError) -> (
-        reply: EngineReply, id: Int?, binary: Bool
-    ) {
+    static func decodeAnswerAndForm(line: UnsafeBufferPointer<UInt8>, memo: inout ReplyMemo) throws(EngineProtocolError) -> DecodedAnswer {
         var reader = ReplyReader(cursor: JSONCursor(bytes: line), memo: memo)
         defer { memo = reader.memo }
         do throws(JSONParseError) {
@@ -64,10 +57,11 @@ extension EngineReply {
         do throws(JSONFieldError) {
             let id = try reader.id.map { (id) throws(JSONFieldError) in try id.asInteger(field: "id") }
             if let error = reader.error {
-                return (.error(try error.asString(field: "error")), id, reader.sawBinaryTrace)
+                return DecodedAnswer(
+                    reply: .error(try error.asString(field: "error")), id: id, binary: reader.sawBinaryTrace, hello: reader.hello)
             }
             guard reader.isObject else { throw JSONFieldError(reason: "expected a JSON object, not \(reader.kindDescription)") }
-            return (.response(try reader.response()), id, reader.sawBinaryTrace)
+            return DecodedAnswer(reply: .response(try reader.response()), id: id, binary: reader.sawBinaryTrace, hello: reader.hello)
         } catch {
             throw EngineProtocolError(reason: "invalid response: \(error.reason)")
         }
@@ -165,4 +159,15 @@ extension EngineReply {
     private static func missing(_ field: String) -> JSONFieldError {
         JSONFieldError(reason: "missing field \"\(field)\"")
     }
+}
+
+/// One decoded answer line with what its client checks against the hello (`ProtocolHello`).
+package struct DecodedAnswer {
+    package var reply: EngineReply
+    /// The request id the answer echoes (`"id"`), nil when absent.
+    package var id: Int?
+    /// Whether its frames and events came in the binary encoding (`binary_trace`), well formed or not.
+    package var binary: Bool
+    /// Its `hello` member as it came (`ProtocolHello.Agreement(decoding:offer:)` checks it), nil when absent.
+    package var hello: JSONValue?
 }

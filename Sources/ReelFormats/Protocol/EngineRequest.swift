@@ -35,19 +35,11 @@ package struct EngineRequest: Sendable, Hashable {
     /// Whether `scenarioSpecJSON` is already what `encodedLine` would write for it (the text of
     /// `compactSpec(_:)`), so it is written as is instead of parsed and written again.
     package var specIsCompact = false
-    /// Whether the request offers the compact answer form (`"reply_encodings": ["columns"]`,
-    /// `ReplyEncoding.columns`): Reel offers it to every engine; engines that do not know the
-    /// member ignore it and answer in the plain form.
-    package var offersColumns = false
-    /// Whether the request offers the binary answer form too (`ReplyEncoding.binary`): written
-    /// first in the offer, `"reply_encodings": ["binary", "columns"]`, so an engine that knows
-    /// only `columns` still finds it.
-    package var offersBinary = false
-    /// Whether the request offers the binary layout's version 2 (`ReplyEncoding.binary2`),
-    /// written first: `"reply_encodings": ["binary2", "binary", "columns"]`.
-    package var offersBinary2 = false
+    /// The hello the request carries (`ProtocolHello`, docs/PROTOCOL.md "Hello"): Reel's offer
+    /// in the first request to each engine process, nil in every other.
+    package var hello: ProtocolHello.Offer?
     /// Whether `encodedLine` writes the touches in binary (`binary_touches`, docs/PROTOCOL.md
-    /// "Binary requests"): only for an engine process that has answered in the binary form.
+    /// "The binary encoding"): only to an engine process whose hello agreed binary requests.
     /// Decoded, false whichever form the touches came in.
     package var sendsBinaryTouches = false
 
@@ -74,15 +66,8 @@ package struct EngineRequest: Sendable, Hashable {
             writer.int(id)
             writer.punctuation(UInt8(ascii: ","))
         }
-        if offersColumns || offersBinary || offersBinary2 {
-            writer.firstMember(RequestKeys.replyEncodings)
-            writer.punctuation(UInt8(ascii: "["))
-            if offersBinary2 { writer.string(ReplyEncoding.binary2.rawValue) }
-            if offersBinary2 && (offersBinary || offersColumns) { writer.punctuation(UInt8(ascii: ",")) }
-            if offersBinary { writer.string(ReplyEncoding.binary.rawValue) }
-            if offersBinary && offersColumns { writer.punctuation(UInt8(ascii: ",")) }
-            if offersColumns { writer.string(ReplyEncoding.columns.rawValue) }
-            writer.punctuation(UInt8(ascii: "]"))
+        if let hello {
+            hello.write(into: &writer)
             writer.punctuation(UInt8(ascii: ","))
         }
         writer.firstMember(RequestKeys.scenario)
@@ -171,9 +156,9 @@ package struct EngineRequest: Sendable, Hashable {
             }
             var request = EngineRequest(
                 scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
-            request.offersColumns = offers(.columns, value.optionalMember(ReplyEncoding.offerMember))
-            request.offersBinary = offers(.binary, value.optionalMember(ReplyEncoding.offerMember))
-            request.offersBinary2 = offers(.binary2, value.optionalMember(ReplyEncoding.offerMember))
+            request.hello = try value.optionalMember(ProtocolHello.member).map { (hello) throws(JSONFieldError) in
+                try ProtocolHello.Offer(decoding: hello)
+            }
             return request
         } catch {
             throw EngineProtocolError(reason: "invalid request: \(error.reason)", requestID: validID)
@@ -199,16 +184,11 @@ package struct EngineRequest: Sendable, Hashable {
         return touches
     }
 
-    /// Whether a `reply_encodings` member lists `encoding` (anything else in it is ignored).
-    static func offers(_ encoding: ReplyEncoding, _ member: JSONValue?) -> Bool {
-        guard case .array(let names)? = member else { return false }
-        return names.contains(.string(encoding.rawValue))
-    }
 }
 
 /// The member keys of requests (docs/PROTOCOL.md), encoded once.
 private enum RequestKeys {
-    static let id = JSONKey("id"), replyEncodings = JSONKey(ReplyEncoding.offerMember), scenario = JSONKey("scenario")
+    static let id = JSONKey("id"), scenario = JSONKey("scenario")
     static let name = JSONKey("name"), spec = JSONKey("spec"), touches = JSONKey("touches")
     static let binaryTouches = JSONKey(BinaryTouches.member)
 }

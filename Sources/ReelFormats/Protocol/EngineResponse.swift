@@ -46,15 +46,23 @@ package enum EngineReply: Sendable, Hashable {
         return encodedLine(id: id, encoding: .plain, hierarchyCheck: &check)
     }
 
-    /// The reply as one protocol line with its frames and events in `encoding`; `hierarchyCheck`
-    /// remembers the last hierarchy text found to be one line of JSON, so a server that answers
-    /// many sessions with the same final hierarchy parses it once, not once per answer.
-    package func encodedLine(id: Int?, encoding: ReplyEncoding, hierarchyCheck: inout HierarchyCheck) -> [UInt8] {
+    /// The reply as one protocol line with its frames and events in `encoding`, after the
+    /// server's `hello` when it answers the request that carried Reel's (`ProtocolHello`);
+    /// `hierarchyCheck` remembers the last hierarchy text found to be one line of JSON, so a
+    /// server that answers many sessions with the same final hierarchy parses it once, not once
+    /// per answer.
+    package func encodedLine(
+        id: Int?, encoding: ProtocolEncoding, hello: ProtocolHello.Agreement? = nil, hierarchyCheck: inout HierarchyCheck
+    ) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.punctuation(UInt8(ascii: "{"))
         if let id {
             writer.firstMember(ReplyKeys.id)
             writer.int(id)
+            writer.punctuation(UInt8(ascii: ","))
+        }
+        if let hello {
+            hello.write(into: &writer)
             writer.punctuation(UInt8(ascii: ","))
         }
         switch self {
@@ -70,7 +78,7 @@ package enum EngineReply: Sendable, Hashable {
     }
 
     private static func encode(
-        _ response: EngineResponse, encoding: ReplyEncoding, hierarchyCheck: inout HierarchyCheck, into writer: inout JSONWriter
+        _ response: EngineResponse, encoding: ProtocolEncoding, hierarchyCheck: inout HierarchyCheck, into writer: inout JSONWriter
     ) {
         writer.firstMember(ReplyKeys.engine)
         writer.openObject(ReplyKeys.name)
@@ -80,9 +88,7 @@ package enum EngineReply: Sendable, Hashable {
         writer.closeObject()
         writer.punctuation(UInt8(ascii: ","))
         switch encoding {
-        case .columns: ColumnWriter.write(response.trace, into: &writer)
         case .binary: BinaryTraceWriter.write(response.trace, into: &writer)
-        case .binary2: BinaryTraceWriter.write(response.trace, version: BinaryTrace.argumentsVersion, into: &writer)
         case .plain: writePlain(response.trace, into: &writer)
         }
         let outcome = response.trace.outcome
@@ -184,8 +190,7 @@ enum ReplyKeys {
     static let detail = JSONKey("detail"), key = JSONKey("key"), x = JSONKey("x"), y = JSONKey("y"), w = JSONKey("w")
     static let h = JSONKey("h"), alpha = JSONKey("alpha"), transform = JSONKey("transform"), z = JSONKey("z")
     static let hidden = JSONKey("hidden"), rotationX = JSONKey("rotation_x"), rotationY = JSONKey("rotation_y")
-    static let m34 = JSONKey("m34"), count = JSONKey("count"), layout = JSONKey("layout"), texts = JSONKey("texts")
-    static let frameColumns = JSONKey("frame_columns"), eventColumns = JSONKey("event_columns")
+    static let m34 = JSONKey("m34")
     static let binaryTrace = JSONKey(BinaryTrace.member)
 }
 

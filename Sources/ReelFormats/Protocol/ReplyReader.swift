@@ -18,13 +18,13 @@ import ReelTrace
 /// reported by `response()` after the engine's name, as a whole-tree decoder reports fields.
 struct ReplyReader {
     var cursor: JSONCursor
-    /// What the `columns` form's counts and runs decode to, within `EngineReplyLimits.maxDecodedBytes`.
-    var columnsSize = DecodedSize()
     /// Whether the line is a JSON object; `kindDescription` says what it is when it is not.
     private(set) var isObject = false
     private(set) var kindDescription = ""
     private(set) var id: JSONValue?
     private(set) var error: JSONValue?
+    /// The engine's hello (`ProtocolHello.Agreement`), as it came: read by the engine's client.
+    private(set) var hello: JSONValue?
     private var engine: JSONValue?
     private var outcome: JSONValue?
     /// A `frames` or `events` member that is not an array (its type error is reported).
@@ -42,11 +42,9 @@ struct ReplyReader {
     /// An `engine` or `outcome` member longer than `EngineReplyLimits.maxMemberBytes`.
     private var memberProblem: JSONFieldError?
     private var eventsProblem: JSONFieldError?
-    /// Which forms of frames and events the answer used (`ReplyEncoding`): one of each at most.
+    /// Which forms of frames and events the answer used (`ProtocolEncoding`): one of each at most.
     private var sawPlainFrames = false
     private var sawPlainEvents = false
-    private var sawFrameColumns = false
-    private var sawEventColumns = false
     /// Whether the answer used the binary form (`binary_trace`), well formed or not.
     private(set) var sawBinaryTrace = false
     /// What the process's earlier answers repeat (`ReplyMemo`), and what it gave for this one: the
@@ -88,20 +86,8 @@ struct ReplyReader {
             switch key {
             case "frames" where !atEnd && byte == UInt8(ascii: "["): try readFrames()
             case "events" where !atEnd && byte == UInt8(ascii: "["): try readEvents()
-            case "frame_columns" where !atEnd && byte == UInt8(ascii: "{"): try readColumns(frames: true)
-            case "event_columns" where !atEnd && byte == UInt8(ascii: "{"): try readColumns(frames: false)
             case BinaryTrace.member: try readBinaryTrace()
-            case "frame_columns", "event_columns":
-                let problem = JSONValue.typeError(key, "an object", try cursor.parseValue(depth: 1))
-                if key == "frame_columns" {
-                    sawFrameColumns = true
-                    frames = []
-                    framesProblem = framesProblem ?? problem
-                } else {
-                    sawEventColumns = true
-                    events = []
-                    eventsProblem = eventsProblem ?? problem
-                }
+            case ProtocolHello.member: hello = try boundedValue(ProtocolHello.member).flatMap { nonNull($0) }
             case "frames": framesValue = try cursor.parseValue(depth: 1)
             case "events": eventsValue = try cursor.parseValue(depth: 1)
             case "id": id = try nonNull(cursor.parseValue(depth: 1))
@@ -157,15 +143,7 @@ struct ReplyReader {
             name = try engine.string("name", path: "engine.")
             version = try engine.string("version", path: "engine.")
         }
-        if framesValue != nil || sawPlainFrames, sawFrameColumns {
-            throw JSONFieldError(reason: "an answer holds \"frames\" or \"frame_columns\", not both")
-        }
-        if eventsValue != nil || sawPlainEvents, sawEventColumns {
-            throw JSONFieldError(reason: "an answer holds \"events\" or \"event_columns\", not both")
-        }
-        if sawBinaryTrace,
-            framesValue != nil || sawPlainFrames || sawFrameColumns || eventsValue != nil || sawPlainEvents || sawEventColumns
-        {
+        if sawBinaryTrace, framesValue != nil || sawPlainFrames || eventsValue != nil || sawPlainEvents {
             throw JSONFieldError(
                 reason: "an answer holds \"\(BinaryTrace.member)\" or its frames and events in another form, not both")
         }
@@ -205,31 +183,6 @@ struct ReplyReader {
         response.detailHeads = detailHeads
         response.packedEvents = packedEvents
         return response
-    }
-
-    /// Reads a `frame_columns` or `event_columns` object (`ColumnReader`); a problem with its
-    /// contents is kept as the frames' or events' problem and the rest of it checked and skipped.
-    private mutating func readColumns(frames isFrames: Bool) throws(JSONParseError) {
-        let start = cursor.index
-        do throws(JSONFieldError) {
-            if isFrames {
-                sawFrameColumns = true
-                frames = try readFrameColumns()
-            } else {
-                sawEventColumns = true
-                events = try readEventColumns()
-            }
-        } catch {
-            cursor.index = start
-            try skipValue(depth: 1)
-            if isFrames {
-                frames = []
-                framesProblem = framesProblem ?? error
-            } else {
-                events = []
-                eventsProblem = eventsProblem ?? error
-            }
-        }
     }
 
     /// Reads a `binary_trace` member (`BinaryTraceReader`): its frames and events, or the problem
@@ -507,7 +460,7 @@ struct ReplyReader {
 /// an allocation and a hash per key, several times the rest of reading a key).
 struct SeenKeys {
     /// The members an answer holds, which `ReplyReader.readKey` takes without parsing them.
-    static let names = ["id", "engine", "outcome", "binary_trace", "error", "frames", "events", "frame_columns", "event_columns"]
+    static let names = ["id", "engine", "outcome", "binary_trace", "error", "frames", "events", "hello"]
     private static let nameBytes = names.map { Array($0.utf8) }
     private var seen: UInt16 = 0
     private var others: Set<String>?

@@ -10,8 +10,8 @@ import ReelTrace
 /// Decodes request lines for a server (`reel engine serve`, `ReelKitServer`): requests of the
 /// usual shape straight from the bytes, without a JSON tree, and the scenario spec re-written
 /// compactly only when its text differs from the previous request's (consecutive requests mostly
-/// carry the same spec). Anything else (an unknown or repeated member, a `null`, a wrong type, a
-/// syntax error) is decoded again by `EngineRequest.decode(line:)`, which accepts it or reports
+/// carry the same spec). Anything else (an unknown or repeated member, the `hello` of a process's
+/// first request, a `null`, a wrong type, a syntax error) is decoded again by `EngineRequest.decode(line:)`, which accepts it or reports
 /// its problem exactly as before: the result is always what that decoder gives.
 ///
 /// ```swift
@@ -43,7 +43,6 @@ package struct RequestDecoder {
     private enum Member: String {
         case id, scenario, device, touches
         case refreshHz = "refresh_hz"
-        case replyEncodings = "reply_encodings"
         case binaryTouches = "binary_touches"
 
         /// The member a name's bytes spell (a name without escapes): matched on the bytes, so no
@@ -58,7 +57,6 @@ package struct RequestDecoder {
             case 8: candidate = .scenario
             case 10: candidate = .refreshHz
             case 14: candidate = .binaryTouches
-            case 15: candidate = .replyEncodings
             default: return nil
             }
             guard name.spells(candidate.rawValue) else { return nil }
@@ -73,8 +71,7 @@ package struct RequestDecoder {
             case .device: 4
             case .touches: 8
             case .refreshHz: 16
-            case .replyEncodings: 32
-            case .binaryTouches: 64
+            case .binaryTouches: 32
             }
         }
     }
@@ -89,9 +86,6 @@ package struct RequestDecoder {
         var device = GestureSession.defaultDevice
         var refreshHz = GestureSession.defaultRefreshHz
         var touches: [Touch]?
-        var offersColumns = false
-        var offersBinary = false
-        var offersBinary2 = false
         if FrameFastPath.take(UInt8(ascii: "}"), &cursor) { return nil }
         repeat {
             guard let key = Self.bareString(&cursor), let member = Member(name: key), seen & member.bit == 0,
@@ -117,29 +111,13 @@ package struct RequestDecoder {
             case .binaryTouches:
                 guard touches == nil, let text = Self.base64String(&cursor), let value = try? BinaryTouches.read(text) else { return nil }
                 touches = value
-            case .replyEncodings:
-                guard FrameFastPath.take(UInt8(ascii: "["), &cursor) else { return nil }
-                if !FrameFastPath.take(UInt8(ascii: "]"), &cursor) {
-                    // The offers matched on their bytes; a name with an escape leaves the fast path.
-                    repeat {
-                        guard let name = Self.bareString(&cursor) else { return nil }
-                        if name.spells(ReplyEncoding.columns.rawValue) { offersColumns = true }
-                        if name.spells(ReplyEncoding.binary.rawValue) { offersBinary = true }
-                        if name.spells(ReplyEncoding.binary2.rawValue) { offersBinary2 = true }
-                    } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
-                    guard FrameFastPath.take(UInt8(ascii: "]"), &cursor) else { return nil }
-                }
             }
         } while FrameFastPath.take(UInt8(ascii: ","), &cursor)
         guard FrameFastPath.take(UInt8(ascii: "}"), &cursor), let name, let touches else { return nil }
         cursor.skipWhitespace()
         guard cursor.index == cursor.bytes.count else { return nil }
-        var request = EngineRequest(
+        return EngineRequest(
             scenarioName: name, scenarioSpecJSON: spec, device: device, refreshHz: refreshHz, touches: touches, id: id)
-        request.offersColumns = offersColumns
-        request.offersBinary = offersBinary
-        request.offersBinary2 = offersBinary2
-        return request
     }
 
     /// `{"name": ..., "spec": {...}}`: the name and the spec's compact text (nil when absent).

@@ -160,17 +160,18 @@ public final class ExternalEngine: Sendable {
 struct EngineProcessSlot: ~Copyable {
     var current: EngineProcess? {
         didSet {
-            readsBinaryTouches = false
+            agreement = nil
             replyMemo = ReplyMemo()
         }
     }
     /// What the current process's answers repeat (`ReplyMemo`): its engine member and final
     /// hierarchy, read once.
     var replyMemo = ReplyMemo()
-    /// Whether `current` has answered in the binary form, so reads binary touches
-    /// (`EngineRequest.sendsBinaryTouches`, docs/PROTOCOL.md "Binary requests"); a new process
-    /// starts with plain touches.
-    var readsBinaryTouches = false
+    /// What `current` agreed in its hello (`ProtocolHello`, docs/PROTOCOL.md "Hello"), or
+    /// `Agreement.plain` for an engine that answered without one; nil until it has answered the
+    /// first request, which carries Reel's offer and goes alone: the requests after it wait, so
+    /// that each is written in the agreed encoding.
+    var agreement: ProtocolHello.Agreement?
     /// The number of the last request sent.
     var lastRequestID = 0
     /// Requests whose answers have not been read, oldest first: sent to `current` (with their
@@ -236,13 +237,18 @@ struct EngineProcessSlot: ~Copyable {
             }
             current = engine
         }
+        // Until the process has answered its hello, nothing goes after the request that carries it.
+        let saysHello = agreement == nil
+        if saysHello, ahead.contains(where: { $0.id != nil }) { return }
         // The waiting requests' lines go out in one write (one wake-up of a waiting engine).
         var lines: [UInt8] = []
         var firstSent: Int?
         for position in first..<ahead.count where ahead[position].id == nil && ahead[position].failure == nil {
+            if saysHello, firstSent != nil { break }
             var numbered = ahead[position].request
             numbered.id = lastRequestID + 1
-            numbered.sendsBinaryTouches = readsBinaryTouches
+            numbered.hello = saysHello ? ProtocolHello.Offer.reel : nil
+            numbered.sendsBinaryTouches = agreement?.requests == .binary
             let line: [UInt8]
             do throws(EngineProtocolError) {
                 line = try numbered.encodedLine()
@@ -303,6 +309,13 @@ struct EngineProcessSlot: ~Copyable {
             }
         }
         replyMemo.packsFrames = packingFrames
+        defer {
+            // The requests held back for the hello go now, in the agreed encoding (not to a
+            // process just lost: the next session starts the next one).
+            if current != nil, ahead.contains(where: { $0.id == nil && $0.failure == nil }) {
+                sendWaiting(command: command, limits: limits)
+            }
+        }
         return try decode(answer, id: id, engine: engine)
     }
 
@@ -315,27 +328,53 @@ struct EngineProcessSlot: ~Copyable {
     }
 
     private mutating func decode(_ answer: [UInt8], id: Int, engine: EngineProcess) throws(ExternalEngineError) -> EngineResponse {
-        let reply: EngineReply
-        let echoed: Int?
-        let binary: Bool
+        let decoded: DecodedAnswer
         do {
-            (reply, echoed, binary) = try EngineReply.decodeAnswerAndForm(line: answer, memo: &replyMemo)
+            decoded = try EngineReply.decodeAnswerAndForm(line: answer, memo: &replyMemo)
         } catch {
             lost(engine)
             throw ExternalEngineError(
                 kind: .malformedResponse,
                 message: "the engine's response is not valid: \(error.reason) (response starts \(Self.excerpt(answer)))")
         }
-        if let echoed, echoed != id {
+        if let echoed = decoded.id, echoed != id {
             lost(engine)
             throw ExternalEngineError(
                 kind: .malformedResponse,
                 message: "the engine answered request \(echoed) while request \(id) was waiting "
                     + "(a second answer to an earlier request?); it was killed")
         }
-        if binary { readsBinaryTouches = true }
-        switch reply {
-        case .response(let response): return response
+        let agreed: ProtocolHello.Agreement
+        if let agreement {
+            agreed = agreement
+        } else {
+            do throws(JSONFieldError) {
+                agreed =
+                    try decoded.hello.map { (hello) throws(JSONFieldError) in
+                        try ProtocolHello.Agreement(decoding: hello, offer: .reel)
+                    } ?? .plain
+            } catch {
+                lost(engine)
+                throw ExternalEngineError(
+                    kind: .malformedResponse,
+                    message: "the engine's hello is not valid: \(error.reason) (response starts \(Self.excerpt(answer)))")
+            }
+            agreement = agreed
+        }
+        switch decoded.reply {
+        case .response(let response):
+            if decoded.binary != (agreed.answers == .binary) {
+                lost(engine)
+                let form = decoded.binary ? "the binary encoding (\"binary_trace\")" : "plain JSON"
+                let agreedText =
+                    agreed.version == 1
+                    ? "without a hello (an engine without one answers in plain JSON)"
+                    : "after its hello agreed \(agreed.answers.rawValue) answers"
+                throw ExternalEngineError(
+                    kind: .malformedResponse,
+                    message: "the engine answered in \(form) \(agreedText) (docs/PROTOCOL.md, \"Hello\"); it was killed")
+            }
+            return response
         case .error(let message):
             throw ExternalEngineError(kind: .engineError, message: "the engine reported: \(UntrustedText.sanitized(message))")
         }

@@ -96,7 +96,7 @@ public final class ExternalTransitionEngine: TransitionEngine {
         return response
     }
 
-    /// The protocol request for one session, offering the compact answer form.
+    /// The protocol request for one session (its hello and encoding are the process's, `ExternalEngine`).
     private func request(scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]) throws -> EngineRequest {
         let specText: String
         do {
@@ -107,11 +107,6 @@ public final class ExternalTransitionEngine: TransitionEngine {
         var request = EngineRequest(
             scenarioName: scenario.name, scenarioSpecJSON: specText, device: device, refreshHz: refreshHz, touches: touches)
         request.specIsCompact = true
-        // Engines that know a compact answer form use it (binary before columns); the others
-        // ignore the offer.
-        request.offersColumns = true
-        request.offersBinary = true
-        request.offersBinary2 = true
         return request
     }
 }

@@ -1,4 +1,5 @@
 import ReelFormats
+import ReelJSON
 import ReelTrace
 
 #if canImport(Glibc)
@@ -23,13 +24,16 @@ package enum EngineProtocolServer {
 
     /// Serves requests from `lines`, handing every response line to `emit`. Requests are decoded
     /// by one `RequestDecoder` (no JSON tree for the usual shape, the spec re-written only when it
-    /// changes); an answer is written in the most compact form its request offers
-    /// (`ReplyEncoding.binary2`, `binary`, then `columns`), in the plain form when it offers none.
+    /// changes). Answers are plain JSON until a request carries a hello (`ProtocolHello`): its
+    /// answer says the server's hello (binary each way the offer lists it), and every answer after
+    /// it is in the agreed encoding. A hello of another protocol version is answered with an
+    /// error and changes nothing. Requests are read in either encoding.
     static func serve(
         lines: LineSource, handler: (EngineRequest) -> EngineReply, emit: ([UInt8]) throws(EngineServeError) -> Void
     ) throws(EngineServeError) {
         var decoder = RequestDecoder()
         var hierarchyCheck = HierarchyCheck()
+        var agreement = ProtocolHello.Agreement.plain
         while true {
             let line: ServedLine?
             do {
@@ -45,9 +49,18 @@ package enum EngineProtocolServer {
             case .blank?: continue
             case .request(.failure(let error))?: try emit(EngineReply.error(error.reason).encodedLine(id: error.requestID))
             case .request(.success(let request))?:
-                let encoding = ReplyEncoding.answering(
-                    offersBinary2: request.offersBinary2, offersBinary: request.offersBinary, offersColumns: request.offersColumns)
-                try emit(handler(request).encodedLine(id: request.id, encoding: encoding, hierarchyCheck: &hierarchyCheck))
+                var hello: ProtocolHello.Agreement?
+                if let offer = request.hello {
+                    do throws(JSONFieldError) {
+                        hello = try ProtocolHello.Agreement(answering: offer)
+                    } catch {
+                        try emit(EngineReply.error(error.reason).encodedLine(id: request.id))
+                        continue
+                    }
+                    agreement = hello!
+                }
+                let reply = handler(request)
+                try emit(reply.encodedLine(id: request.id, encoding: agreement.answers, hello: hello, hierarchyCheck: &hierarchyCheck))
             }
         }
     }

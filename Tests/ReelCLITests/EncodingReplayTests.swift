@@ -3,39 +3,35 @@ import ReelStore
 import ReelTestSupport
 import Testing
 
-/// The compact answer forms through the binaries (docs/PROTOCOL.md, "Column answers" and "Binary
-/// answers"): `reel` offers them all (`["binary2","binary","columns"]`), `reel engine serve`
-/// answers in the binary form's version 2, and archives recorded from binary (versions 2 and 1),
-/// column and plain answers hold exactly the same rows (the same server, the offer cut down on the way by `sed`, as an engine that knows only
-/// columns or neither form would leave it); each archive replays at the exact tolerance with every
-/// other form.
-@Suite("Column answers through the binary")
-struct ColumnAnswerReplayTests {
-    @Test func binaryColumnAndPlainAnswersRecordAndReplayTheSame() throws {
+/// The two encodings through the binaries (docs/PROTOCOL.md, "Hello" and "The binary encoding"):
+/// `reel` says hello in its first request to each process, `reel engine serve` agrees to binary
+/// both ways, and an archive recorded from binary answers holds exactly the rows of one recorded
+/// from plain ones (the same server, the hello cut out on the way by `sed`, as an engine written
+/// before the hello would leave it); each archive replays at the exact tolerance with the other.
+@Suite("Encodings through the binary")
+struct EncodingReplayTests {
+    @Test func binaryAndPlainAnswersRecordAndReplayTheSame() throws {
         let folder = try temporaryFolder()
         let reel = "'" + reelExecutable.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        let offer = #""reply_encodings":\["binary2","binary","columns"\]"#
         let engines = [
             ("binary", "exec:tee -a '\(folder)/binary-requests.jsonl' | \(reel) engine serve"),
-            ("binary1", #"exec:sed -u 's/\#(offer)/"reply_encodings":["binary","columns"]/' | \#(reel) engine serve"#),
-            ("columns", #"exec:sed -u 's/\#(offer)/"reply_encodings":["columns"]/' | \#(reel) engine serve"#),
-            ("plain", #"exec:sed -u 's/\#(offer),//' | \#(reel) engine serve"#),
+            ("plain", #"exec:sed -u 's/"hello":{[^}]*},//' | tee -a '\#(folder)/plain-requests.jsonl' | \#(reel) engine serve"#),
         ]
         var streams: [String] = []
         for (index, scenario) in ["modal.swipe-dismiss", "nav.interactive-pop", "nav.push-cube"].enumerated() {
             streams.append(try synthesizedStream(scenario, count: 8, seed: UInt64(30 + index), in: folder))
         }
-        // What reel offers: the start of one request as it writes it.
+        // What reel says first: the start of its first request.
         _ = try runReel(
             ["record", folder + "/probe.sqlite", streams[0], "--engine", "exec:head -c 300 > '\(folder)/request.txt'; exit 1"], in: folder)
         let sent = (try? String(contentsOfFile: folder + "/request.txt", encoding: .utf8)) ?? ""
-        #expect(sent.contains(#""reply_encodings":["binary2","binary","columns"]"#), "\(sent)")
+        #expect(sent.hasPrefix(#"{"id":1,"hello":{"protocol":2,"answers":["binary","plain"],"requests":["binary","plain"]},"#), "\(sent)")
         var dumps: [[String: [String]]] = []
         for (name, engine) in engines {
             let archive = folder + "/\(name).sqlite"
             let recorded = try runReel(["record", archive] + streams + ["--engine", engine], in: folder)
             #expect(recorded.status == 0, "\(name): \(recorded.standardError)")
-            // Each archive replayed by every other form at the exact tolerance: every session matches.
+            // Each archive replayed by the other encoding at the exact tolerance: every session matches.
             for (otherName, other) in engines where otherName != name {
                 let replay = try runReel(["replay", archive, "--engine", other, "--tolerance", "exact", "--jobs", "2"], in: folder)
                 #expect(replay.status == 0, "\(name) by \(otherName): \(replay.standardOutput)\(replay.standardError)")
@@ -43,15 +39,17 @@ struct ColumnAnswerReplayTests {
             #expect(try verdicts(of: 1, in: archive).count == 24)
             dumps.append(try archiveDump(archive, ignoring: ["engines.fingerprint", "replays.engine_specifier", "replays.command"]))
         }
-        // The binary engine's processes were sent plain touches until they answered in binary, then
-        // binary touches (docs/PROTOCOL.md, "Binary requests"); the others only plain ones.
+        // Each process of the binary engine got one plain request with the hello, then binary
+        // touches only; the engine without a hello only plain ones.
         let requests = try String(contentsOfFile: folder + "/binary-requests.jsonl", encoding: .utf8).split(separator: "\n")
-        #expect(requests.contains { $0.contains(#""touches":["#) })
-        #expect(requests.filter { $0.contains(#""binary_touches":""#) }.count > requests.count / 2)
-        for other in dumps.dropFirst() {
-            for table in Set(dumps[0].keys).union(other.keys) where !["replays", "run_metadata"].contains(table) {
-                #expect(dumps[0][table] == other[table], "table \(table) differs")
-            }
+        let hellos = requests.filter { $0.contains(#""hello":"#) }
+        #expect(!hellos.isEmpty && hellos.allSatisfy { $0.contains(#""touches":["#) })
+        #expect(requests.filter { !$0.contains(#""hello":"#) }.allSatisfy { $0.contains(#""binary_touches":""#) })
+        #expect(requests.count > hellos.count * 4)
+        let plainRequests = try String(contentsOfFile: folder + "/plain-requests.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(plainRequests.allSatisfy { $0.contains(#""touches":["#) && !$0.contains("binary_touches") && !$0.contains("hello") })
+        for table in Set(dumps[0].keys).union(dumps[1].keys) where !["replays", "run_metadata"].contains(table) {
+            #expect(dumps[0][table] == dumps[1][table], "table \(table) differs")
         }
         #expect(dumps[0]["frame_views"]?.isEmpty == false || dumps[0]["frames"]?.isEmpty == false)
     }
@@ -103,26 +101,42 @@ struct ColumnAnswerReplayTests {
         #expect(diverged.contains { $0.divergences.contains { $0.hasPrefix("frame|") } })
     }
 
-    /// What `reel engine serve` answers to each offer, through the binaries.
-    @Test func theServerAnswersTheFormOffered() throws {
+    /// What `reel engine serve` answers to each hello, through the binaries: the hello's
+    /// agreement, in that encoding, and for the next request too.
+    @Test func theServerAnswersTheEncodingItsHelloAgreed() throws {
         let folder = try temporaryFolder()
         let request =
-            #"{"id":1,OFFER"scenario":{"name":"modal.swipe-dismiss"},"touches":[{"t":0,"id":1,"phase":"began","x":100,"y":300},{"t":0.1,"id":1,"phase":"ended","x":100,"y":500}]}"#
-        for (offer, member) in [
-            // The layout's first byte, its version, is the text's first 6 bits and 2 of the next 6:
-            // 1 writes "A" and one of Q R S T, 2 "A" and one of g h i j.
-            (#""reply_encodings":["binary2","binary","columns"],"#, #""binary_trace":"A[ghij]"#),
-            (#""reply_encodings":["binary","columns"],"#, #""binary_trace":"A[QRST]"#),
-            (#""reply_encodings":["columns"],"#, #""frame_columns":\{"#),
-            ("", #""frames":\["#),
+            #"{"id":ID,HELLO"scenario":{"name":"modal.swipe-dismiss"},"touches":[{"t":0,"id":1,"phase":"began","x":100,"y":300},{"t":0.1,"id":1,"phase":"ended","x":100,"y":500}]}"#
+        for (hello, first, second) in [
+            // The layout's first byte, 2, is the text's first 6 bits and 2 of the next 6: "A" and one of g h i j.
+            (
+                #""hello":{"protocol":2,"answers":["binary","plain"],"requests":["binary","plain"]},"#,
+                #"^\{"id":1,"hello":\{"protocol":2,"answers":"binary","requests":"binary"\},"engine":.*"binary_trace":"A[ghij]"#,
+                #"^\{"id":2,"engine":.*"binary_trace":"A[ghij]"#
+            ),
+            (
+                #""hello":{"protocol":2,"answers":["plain"],"requests":["plain"]},"#,
+                #"^\{"id":1,"hello":\{"protocol":2,"answers":"plain","requests":"plain"\},"engine":.*"frames":\["#,
+                #"^\{"id":2,"engine":.*"frames":\["#
+            ),
+            (
+                #""hello":{"protocol":3,"answers":["binary"]},"#,
+                #"^\{"id":1,"error":"the hello asks for protocol 3; this engine speaks protocol 2"#, #"^\{"id":2,"engine":.*"frames":\["#
+            ),
+            ("", #"^\{"id":1,"engine":.*"frames":\["#, #"^\{"id":2,"engine":.*"frames":\["#),
         ] {
             let input = folder + "/request.jsonl"
-            try (request.replacingOccurrences(of: "OFFER", with: offer) + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+            let lines = [
+                request.replacingOccurrences(of: "ID", with: "1").replacingOccurrences(of: "HELLO", with: hello),
+                request.replacingOccurrences(of: "ID", with: "2").replacingOccurrences(of: "HELLO", with: ""),
+            ]
+            try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
             let served = try runReel(["engine", "serve"], in: folder, input: input)
             #expect(served.status == 0, "\(served.standardError)")
-            #expect(
-                served.standardOutput.range(of: member, options: .regularExpression) != nil,
-                "\(offer): \(served.standardOutput.prefix(200))")
+            let answers = served.standardOutput.split(separator: "\n").map(String.init)
+            try #require(answers.count == 2, "\(served.standardOutput.prefix(300))")
+            #expect(answers[0].range(of: first, options: .regularExpression) != nil, "\(hello): \(answers[0].prefix(200))")
+            #expect(answers[1].range(of: second, options: .regularExpression) != nil, "\(hello): \(answers[1].prefix(200))")
         }
     }
 }

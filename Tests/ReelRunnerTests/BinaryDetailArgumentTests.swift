@@ -7,12 +7,12 @@ import Testing
 @testable import ReelFormats
 @testable import ReelRunner
 
-/// Issue 37: the binary layout's version 2 (`ReplyEncoding.binary2`, docs/PROTOCOL.md "Binary
-/// answers, version 2"), where a detail `head(0.4127)` travels as its head's text and the number
-/// in ten-thousandths, decodes to the traces of every other form bit for bit; servers answer in it
-/// only when `binary2` is offered; hostile arguments are refused naming the member.
-@Suite("Binary answers, version 2")
-struct BinaryAnswerVersion2Tests {
+/// Issue 37: the binary encoding's details with an argument (docs/PROTOCOL.md "The binary
+/// encoding", "Details with an argument"), where a detail `head(0.4127)` travels as its head's
+/// text and the number in ten-thousandths, decode to the plain form's traces bit for bit; hostile
+/// arguments are refused naming the member.
+@Suite("Binary answers, details with arguments")
+struct BinaryDetailArgumentTests {
     /// A detail as the rule of the layout writes it back, worked out here with integers: sign,
     /// whole part, `.`, four digits, `)`.
     static func written(_ head: String, _ tenThousandths: Int64) -> String {
@@ -60,16 +60,14 @@ struct BinaryAnswerVersion2Tests {
         }
     }
 
-    @Test func version2DecodesToTheSameTraceAsEveryOtherFormInFewerBytes() throws {
+    @Test func detailsWithArgumentsDecodeToThePlainFormsTrace() throws {
         var check = HierarchyCheck()
-        var version1Bytes = 0
-        var version2Bytes = 0
-        let served = ColumnAnswerTests.servedAnswers().map(\.response)
+        let served = ServedAnswers.answers().map(\.response)
         #expect(served.contains { $0.trace.events.contains { $0.detail.hasPrefix("updateInteractiveTransition(") } })
         let responses =
             served
             + (1...20).map { seed in
-                EngineResponse(engineName: "odd", engineVersion: "1", trace: ColumnAnswerTests.oddTrace(seed: UInt64(seed)))
+                EngineResponse(engineName: "odd", engineVersion: "1", trace: ServedAnswers.oddTrace(seed: UInt64(seed)))
             }
             + [
                 EngineResponse(
@@ -83,8 +81,7 @@ struct BinaryAnswerVersion2Tests {
             ]
         for response in responses {
             let plain = EngineReply.response(response).encodedLine(id: 1, encoding: .plain, hierarchyCheck: &check)
-            let version1 = EngineReply.response(response).encodedLine(id: 1, encoding: .binary, hierarchyCheck: &check)
-            let version2 = EngineReply.response(response).encodedLine(id: 1, encoding: .binary2, hierarchyCheck: &check)
+            let version2 = EngineReply.response(response).encodedLine(id: 1, encoding: .binary, hierarchyCheck: &check)
             #expect(try EngineReply.decode(line: Array(version2.dropLast())) == .response(response))
             #expect(try EngineReply.decode(line: Array(version2.dropLast())) == EngineReply.decode(line: Array(plain.dropLast())))
             guard let layout = BinaryAnswerFuzzTestsSplit.layout(version2) else {
@@ -92,14 +89,11 @@ struct BinaryAnswerVersion2Tests {
                 continue
             }
             #expect(layout.first == 2)
-            if response.engineName != "odd" && response.engineName != "calls" {
-                version1Bytes += version1.count
-                version2Bytes += version2.count
-            }
+            // A split detail is a text index and 8 bytes: no `updateInteractiveTransition(` text is
+            // listed with its number.
+            let texts = String(decoding: layout, as: UTF8.self)
+            #expect(!texts.contains("updateInteractiveTransition(0."), "\(response.engineName)")
         }
-        // A split detail is 8 bytes instead of its text (35 bytes for `updateInteractiveTransition(p)`,
-        // each listed once in version 1); every event pays 8 bytes of argument or a share of a run.
-        #expect(version2Bytes < version1Bytes, "\(version2Bytes) bytes in version 2 against \(version1Bytes) in version 1")
     }
 
     /// Read for a replay (`ReplyMemo.packsFrames`), a binary answer gives its frames and events as
@@ -108,20 +102,21 @@ struct BinaryAnswerVersion2Tests {
     /// heads name the same calls.
     @Test func packedFramesAndHeadsMakeTheTraceReadAsAlways() throws {
         var check = HierarchyCheck()
-        let served = ColumnAnswerTests.servedAnswers().map(\.response)
+        let served = ServedAnswers.answers().map(\.response)
         let responses =
             served
             + (1...20).map { seed in
-                EngineResponse(engineName: "odd", engineVersion: "1", trace: ColumnAnswerTests.oddTrace(seed: UInt64(seed)))
+                EngineResponse(engineName: "odd", engineVersion: "1", trace: ServedAnswers.oddTrace(seed: UInt64(seed)))
             }
         var headsLeft = 0
         for response in responses {
-            for encoding in [ReplyEncoding.binary2, .binary] {
-                let line = EngineReply.response(response).encodedLine(id: 1, encoding: encoding, hierarchyCheck: &check)
+            do {
+                let line = EngineReply.response(response).encodedLine(id: 1, encoding: .binary, hierarchyCheck: &check)
                 var memo = ReplyMemo()
                 memo.packsFrames = true
-                let (reply, _, binary) = try EngineReply.decodeAnswerAndForm(line: Array(line.dropLast()), memo: &memo)
-                #expect(binary)
+                let decoded = try EngineReply.decodeAnswerAndForm(line: Array(line.dropLast()), memo: &memo)
+                let reply = decoded.reply
+                #expect(decoded.binary)
                 guard case .response(let packed) = reply, let frames = packed.packedFrames else {
                     Issue.record("no packed frames: \(reply)")
                     continue
@@ -141,7 +136,6 @@ struct BinaryAnswerVersion2Tests {
                 #expect(packed.trace.outcome == response.trace.outcome)
                 // The heads hold the calls' names: the lifecycle calls are the same.
                 #expect(withHeads.compactMap(LifecycleCall.init) == response.trace.events.compactMap(LifecycleCall.init))
-                if encoding == .binary { #expect(packed.detailHeads == nil) }
                 headsLeft += packed.detailHeads?.positions.count ?? 0
             }
         }
@@ -151,18 +145,17 @@ struct BinaryAnswerVersion2Tests {
     /// One engine process's binary answers read with one memo (each text taken from the answer
     /// before when its bytes are the same at the same place, `BinaryTexts`) decode as each read
     /// on its own: keys and event texts of the same length that differ ("A.view", "B.view"),
-    /// shuffled, non-ASCII, in every version, read for a replay and not.
+    /// shuffled, non-ASCII, read for a replay and not.
     @Test func binaryAnswersReadWithOneMemoDecodeAsEachAlone() throws {
         var check = HierarchyCheck()
         let responses =
-            ColumnAnswerTests.servedAnswers().map(\.response)
+            ServedAnswers.answers().map(\.response)
             + (1...20).map { seed in
-                EngineResponse(engineName: "odd", engineVersion: "1", trace: ColumnAnswerTests.oddTrace(seed: UInt64(seed)))
+                EngineResponse(engineName: "odd", engineVersion: "1", trace: ServedAnswers.oddTrace(seed: UInt64(seed)))
             }
         var lines: [[UInt8]] = []
-        for (index, response) in responses.enumerated() {
-            let encoding = index % 3 == 2 ? ReplyEncoding.binary : .binary2
-            lines.append(Array(EngineReply.response(response).encodedLine(id: 1, encoding: encoding, hierarchyCheck: &check).dropLast()))
+        for response in responses {
+            lines.append(Array(EngineReply.response(response).encodedLine(id: 1, encoding: .binary, hierarchyCheck: &check).dropLast()))
         }
         for packing in [false, true] {
             var memo = ReplyMemo()
@@ -174,30 +167,6 @@ struct BinaryAnswerVersion2Tests {
                 let withMemo = try EngineReply.decodeAnswerAndForm(line: line, memo: &memo).reply
                 #expect(withMemo == alone)
             }
-        }
-    }
-
-    @Test func theServerAnswersInVersion2OnlyWhenOffered() throws {
-        let (request, _) = ColumnAnswerTests.servedAnswers(perScenario: 1)[0]
-        let server = EngineServer(engine: BuiltinEngine())
-        for (binary2, binary, offer, version) in [
-            (true, true, #"["binary2","binary","columns"]"#, UInt8(2)), (false, true, #"["binary","columns"]"#, 1),
-            (true, false, #"["binary2","columns"]"#, 2),
-        ] {
-            var sent = request
-            sent.offersColumns = true
-            sent.offersBinary = binary
-            sent.offersBinary2 = binary2
-            let line = try sent.encodedLine()
-            #expect(String(decoding: line, as: UTF8.self).contains(#""reply_encodings":\#(offer)"#))
-            // Both request decoders read the offer.
-            var decoder = RequestDecoder()
-            let fast = try Array(line.dropLast()).withUnsafeBufferPointer { try decoder.decode(line: $0) }
-            #expect(fast.offersBinary2 == binary2 && fast.offersBinary == binary)
-            #expect(try EngineRequest.decode(line: Array(line.dropLast())) == fast)
-            var answers: [[UInt8]] = []
-            try EngineProtocolServer.serve(lines: LineSource(bytes: line), handler: server.answer, emit: { answers.append($0) })
-            #expect(BinaryAnswerFuzzTestsSplit.layout(answers[0])?.first == version, "\(offer)")
         }
     }
 
