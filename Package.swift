@@ -32,6 +32,9 @@ let package = Package(
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         // A team's own transition code as an engine: UIKit's names for the transition surface on Reel's model.
         .library(name: "ReelKit", targets: ["ReelKit"] + appleFrameworkAliases),
+        // An app's touch recorder (docs/DEVICE.md): its window's touches as gesture-stream sessions, on
+        // public UIKit API only; on Linux it builds against ReelKit's UIKit.
+        .library(name: "ReelRecorder", targets: ["ReelRecorder"]),
         // The ReelKit examples served over the engine protocol (card threshold 0.35), and version B (0.45).
         .executable(name: "reelkit-examples", targets: ["reelkit-examples"]),
         .executable(name: "reelkit-examples-b", targets: ["reelkit-examples-b"]),
@@ -108,6 +111,8 @@ let package = Package(
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
     ] + appleFrameworkAliases.map { .target(name: $0, dependencies: ["ReelKit"]) } + [
+        // The app's touch recorder: imports UIKit only (Apple's, or ReelKit's alias where Apple's does not exist).
+        .target(name: "ReelRecorder", dependencies: appleFrameworkAliases.contains("UIKit") ? ["UIKit"] : []),
         // The ReelKit examples, written in UIKit style (a team's code), and their executables.
         .target(name: "ReelKitExamples", dependencies: ["ReelKit"], path: "Examples/ReelKitExamples"),
         .executableTarget(name: "reelkit-examples", dependencies: ["ReelKit", "ReelKitExamples"], path: "Examples/reelkit-examples"),
@@ -231,8 +236,8 @@ let package = Package(
         .testTarget(
             name: "ReelKitTests",
             dependencies: [
-                "ReelKit", "ReelKitExamples", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth", "ReelEngine", "ReelGestures",
-                "ReelTiming", "ReelStore", "ReelTrace", "ReelTestSupport",
+                "ReelKit", "ReelKitExamples", "ReelRecorder", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth", "ReelEngine",
+                "ReelGestures", "ReelTiming", "ReelStore", "ReelTrace", "ReelTestSupport",
             ] + appleFrameworkAliases.map { .target(name: $0) }
         ),
         // An independent decision oracle per interactive scenario family, written from the published

@@ -246,6 +246,9 @@ def main():
             fuzz(answer, random.Random(f"{argument}/{number}"), hz)
         elif mode.startswith("binary2-"):
             answer = binary_answer(mode, [int(value) for value in sys.argv[2:]], answer)
+            if "hello" in request:
+                # Protocol 2 (docs/PROTOCOL.md, "Hello"): binary answers only once agreed; requests stay plain.
+                answer = {"hello": {"protocol": 2, "answers": "binary", "requests": "plain"}, **answer}
         if mode == "repeat-big":
             repeated = json.dumps(answer, separators=(",", ":"))[1:] + "\n"
         if "id" in request:

@@ -60,7 +60,14 @@ import Testing
         // recognizers, UIResponder touches, the tab bar controller and its delegate, traits, safe areas,
         // margins, UIEdgeInsets, the autoresizing mask, visual effect views, viewWillTransition(to:with:)
         // (docs/KIT.md's table).
-        "ReelKit": 659,
+        // +7 in issue 55: what a window-level recorder reads, as UIKit declares it: `UIWindow.sendEvent(_:)`
+        // and `screen`, `UIEvent.timestamp` and `allTouches` (and UIEvent's `init()`, now declared: it was
+        // NSObject's), `UIScreen.maximumFramesPerSecond`; and `ReelKitScene.withWindow(_:)`, a scene in
+        // the app's own window subclass.
+        "ReelKit": 666,
+        // Issue 55: the app's touch recorder (TouchRecorder, RecordingWindow, the session and touch
+        // values, the limits and drop reasons).
+        "ReelRecorder": 32,
         // ReelKit under Apple's framework names: each one `@_exported import ReelKit`, nothing of its own.
         "UIKit": 0, "QuartzCore": 0, "CoreGraphics": 0,
         // Issue 54: the test helper (ArchiveReplay, its outcome, the Swift Testing and XCTest assertions).

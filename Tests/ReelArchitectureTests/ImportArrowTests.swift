@@ -30,6 +30,8 @@ import Testing
         "ReelTesting": ["ReelRunner", "ReelReport", "ReelFormats", "ReelStore", "ReelTrace", "Testing", "XCTest"],
         // ReelKit under Apple's framework names, on platforms without them (docs/KIT.md, "Imports stay").
         "UIKit": ["ReelKit"], "QuartzCore": ["ReelKit"], "CoreGraphics": ["ReelKit"],
+        // An app's touch recorder: UIKit alone (Apple's, or ReelKit's alias on Linux), docs/DEVICE.md.
+        "ReelRecorder": ["UIKit"],
         "ReelFleet": ["ReelStore", "ReelTrace", "PostgresNIO", "Logging"],
         "reel-publish": ["ReelFleet", "ReelStore", "ReelTrace", "ArgumentParser"],
         "reel-capture": ["ReelCapture", "ReelFormats", "ReelRunner", "ReelEngine", "ReelStore", "ReelTrace", "ArgumentParser"],

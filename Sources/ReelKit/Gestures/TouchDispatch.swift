@@ -13,6 +13,26 @@ enum TouchDispatch {
         @exclusivity(unchecked) var lastPositions: [Int: Touch] = [:]
         /// Where the fingers' touches go as UIResponder calls (ResponderTouches.swift).
         let routes = ResponderTouches.Routes()
+        /// The window's `UITouch` of each finger down, by finger id: one object for the finger's life.
+        @exclusivity(unchecked) var windowTouches: [Int: UITouch] = [:]
+    }
+
+    /// The window's `UIEvent` for `event`: each finger's one `UITouch`, updated to its line; a
+    /// lifted finger's touch is forgotten after the event (a new touch-down gets a new object).
+    static func windowEvent(_ event: TouchEvent, in runtime: KitRuntime, bindings: Bindings) -> UIEvent {
+        var touches = Set<UITouch>()
+        for touch in event.touches {
+            let view = bindings.routes.views[touch.id]?.view
+            if touch.phase == .began || bindings.windowTouches[touch.id] == nil {
+                // A landing finger's view is the one it hits, as `deliver` binds it.
+                bindings.windowTouches[touch.id] = UITouch(touch, view: touch.phase == .began ? hitView(for: touch, in: runtime) : view)
+            } else {
+                bindings.windowTouches[touch.id]?.update(touch, view: view)
+            }
+            if let object = bindings.windowTouches[touch.id] { touches.insert(object) }
+            if touch.phase == .ended || touch.phase == .cancelled { bindings.windowTouches[touch.id] = nil }
+        }
+        return UIEvent(event, touches: touches)
     }
 
     static func deliver(_ event: TouchEvent, in runtime: KitRuntime, bindings: Bindings) {
@@ -120,11 +140,7 @@ enum TouchDispatch {
 
     /// The view a landing finger hit and the recognizers it is bound to.
     private static func recognizers(for touch: Touch, in runtime: KitRuntime) -> (view: UIView?, recognizers: [UIGestureRecognizer]) {
-        guard let window = runtime.window else { return (nil, []) }
-        // A touch on the screen's far edge counts at the last point inside it.
-        let x = min(max(touch.x, 0), window.modelFrame.v2.nextDown)
-        let y = min(max(touch.y, 0), window.modelFrame.v3.nextDown)
-        let hitView = window.hitTest(CGPoint(x: x, y: y), with: nil)
+        let hitView = hitView(for: touch, in: runtime)
         var view = hitView
         var found: [UIGestureRecognizer] = []
         while let current = view {
@@ -136,6 +152,14 @@ enum TouchDispatch {
             view = current.superview
         }
         return (hitView, found)
+    }
+
+    /// The view a landing finger hits; a touch on the screen's far edge counts at the last point inside it.
+    private static func hitView(for touch: Touch, in runtime: KitRuntime) -> UIView? {
+        guard let window = runtime.window else { return nil }
+        let x = min(max(touch.x, 0), window.modelFrame.v2.nextDown)
+        let y = min(max(touch.y, 0), window.modelFrame.v3.nextDown)
+        return window.hitTest(CGPoint(x: x, y: y), with: nil)
     }
 
     /// One state change of the inner machine (or a subclass's `state =`), through the delegate,

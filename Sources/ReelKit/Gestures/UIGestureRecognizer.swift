@@ -212,17 +212,30 @@ extension UIGestureRecognizerDelegate {
         case cancelled = 4
     }
 
-    public let phase: Phase
-    public let timestamp: TimeInterval
+    @exclusivity(unchecked) public private(set) var phase: Phase
+    /// When the touch last changed, seconds on the session's clock.
+    @exclusivity(unchecked) public private(set) var timestamp: TimeInterval
     /// The view the touch hit.
     @exclusivity(unchecked) public private(set) weak var view: UIView?
-    let windowPoint: CGPoint
+    @exclusivity(unchecked) private(set) var windowPoint: CGPoint
 
     init(_ touch: Touch, view: UIView?) {
-        phase = Phase(rawValue: ["began", "moved", "stationary", "ended", "cancelled"].firstIndex(of: touch.phase.rawValue) ?? 0) ?? .began
+        phase = Self.phase(of: touch)
         timestamp = touch.t
         self.view = view
         windowPoint = CGPoint(x: touch.x, y: touch.y)
+    }
+
+    /// The window's touch of a finger takes the finger's next line (UIKit mutates one UITouch per finger).
+    func update(_ touch: Touch, view: UIView?) {
+        phase = Self.phase(of: touch)
+        timestamp = touch.t
+        windowPoint = CGPoint(x: touch.x, y: touch.y)
+        if let view { self.view = view }
+    }
+
+    private static func phase(of touch: Touch) -> Phase {
+        Phase(rawValue: ["began", "moved", "stationary", "ended", "cancelled"].firstIndex(of: touch.phase.rawValue) ?? 0) ?? .began
     }
 
     public func location(in view: UIView?) -> CGPoint { view?.convert(windowPoint, from: nil) ?? windowPoint }

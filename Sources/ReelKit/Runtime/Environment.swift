@@ -12,6 +12,8 @@
     public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: device.width * device.scale, height: device.height * device.scale) }
     public var scale: CGFloat { CGFloat(device.scale) }
     public var nativeScale: CGFloat { CGFloat(device.scale) }
+    /// The display's refresh rate in frames per second (the session's `refresh_hz`, rounded; 60 outside a session).
+    public var maximumFramesPerSecond: Int { Int((KitRuntime.current?.frameClock.refreshHz ?? 60).rounded()) }
 }
 
 /// The app: its one window (the scene's) as `windows` and the key window.

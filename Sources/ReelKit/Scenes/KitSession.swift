@@ -44,7 +44,7 @@ enum KitSession {
         -> Trace
     {
         let device = runtime.device
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: device.width, height: device.height))
+        let window = scene.makeWindow(CGRect(x: 0, y: 0, width: device.width, height: device.height))
         runtime.window = window
         scene.build(window)
         AutoLayoutPass.layoutIfNeeded(window: window)
@@ -101,7 +101,8 @@ enum KitSession {
             }
             guard index < events.count else { break }
             runtime.now = events[index].t
-            TouchDispatch.deliver(events[index], in: runtime, bindings: bindings)
+            // Through the window, as UIKit delivers: a subclass's `sendEvent(_:)` sees every event.
+            window.sendEvent(TouchDispatch.windowEvent(events[index], in: runtime, bindings: bindings))
             AutoLayoutPass.layoutIfNeeded(window: window)
             index += 1
         }

@@ -17,6 +17,9 @@ public nonisolated struct ReelKitScene: Sendable {
     /// scenario's own spec when the scene re-implements it).
     public let spec: ScenarioSpec
     let build: @MainActor @Sendable (UIWindow) -> Void
+    /// Makes the session's window from its frame (the screen's bounds): a `UIWindow` unless
+    /// `withWindow(_:)` names the app's own subclass.
+    private(set) var makeWindow: @MainActor @Sendable (CGRect) -> UIWindow = { UIWindow(frame: $0) }
 
     public var name: String { spec.name }
 
@@ -39,6 +42,18 @@ public nonisolated struct ReelKitScene: Sendable {
     public init?(catalogScenario catalogName: String, build: @escaping @MainActor @Sendable (UIWindow) -> Void) {
         guard let spec = ScenarioCatalog.named(catalogName) else { return nil }
         self.init(reimplementing: spec, build: build)
+    }
+
+    /// The same scene in a window the app makes, as its scene delegate does (a `UIWindow` subclass
+    /// that overrides `sendEvent(_:)`, say); `make` gets the screen's bounds.
+    ///
+    /// ```swift
+    /// let recorded = card.withWindow { frame in RecordingWindow(frame: frame, recorder: recorder) }
+    /// ```
+    public func withWindow(_ make: @escaping @MainActor @Sendable (CGRect) -> UIWindow) -> ReelKitScene {
+        var scene = self
+        scene.makeWindow = make
+        return scene
     }
 
     /// Whether sessions must carry the spec inline (a name the catalog does not know).

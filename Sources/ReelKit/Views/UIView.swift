@@ -1,3 +1,5 @@
+import ReelGestures
+
 /// UIView as transitions use it: geometry, alpha, transform, hierarchy, gesture recognizers. Its
 /// animatable properties (frame, bounds, center, alpha, transform) report to the animation block
 /// being run, so `UIView.animate` animates them on Reel's timing model; frames sample their
@@ -373,8 +375,37 @@
     }
 }
 
-/// UIKit's event object; ReelKit passes nil where UIKit passes the event.
-@MainActor public final class UIEvent: NSObject {}
+/// UIKit's event object. The window's events (`UIWindow.sendEvent(_:)`) carry the event's time and
+/// its touches, one `UITouch` per finger kept for the finger's life as in UIKit; the events handed
+/// to recognizers' and responders' touches methods carry neither (nil `allTouches`, time 0).
+///
+/// ```swift
+/// override func sendEvent(_ event: UIEvent) {
+///     for touch in event.allTouches ?? [] { print(touch.timestamp, touch.phase, touch.location(in: nil)) }
+///     super.sendEvent(event)
+/// }
+/// ```
+@MainActor public final class UIEvent: NSObject {
+    /// The event's time, seconds on the session's clock (UIKit: since system start-up).
+    public let timestamp: TimeInterval
+    /// The touches of the event (the fingers whose lines it holds); nil for events not from the window.
+    public let allTouches: Set<UITouch>?
+    /// The stream's lines the window delivers to recognizers and responders (nil when not the window's).
+    let touchEvent: TouchEvent?
+
+    /// An event with no touches, at time 0 (what NSObject's `init()` gave before the window's events).
+    public override init() {
+        timestamp = 0
+        allTouches = nil
+        touchEvent = nil
+    }
+
+    init(_ touchEvent: TouchEvent, touches: Set<UITouch>) {
+        timestamp = touchEvent.t
+        allTouches = touches
+        self.touchEvent = touchEvent
+    }
+}
 
 /// A color, kept only as numbers (pixels are not modelled).
 public nonisolated struct UIColor: Sendable, Hashable {
@@ -411,6 +442,28 @@ public nonisolated struct UIColor: Sendable, Hashable {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         structuralName = "window"
+    }
+
+    /// The screen the window shows on: the session's device.
+    public var screen: UIScreen { UIScreen.main }
+
+    /// Delivers a touch event to the recognizers and views its fingers landed on (UIKit's
+    /// dispatch, TouchDispatch.swift). ReelKit calls it for every event of the session; a subclass
+    /// that overrides it sees every touch first and must call `super` for the app to get them.
+    ///
+    /// ```swift
+    /// final class LoggingWindow: UIWindow {
+    ///     override func sendEvent(_ event: UIEvent) {
+    ///         print(event.timestamp, event.allTouches?.count ?? 0)
+    ///         super.sendEvent(event)
+    ///     }
+    /// }
+    /// ```
+    open func sendEvent(_ event: UIEvent) {
+        guard let touchEvent = event.touchEvent, let runtime = KitRuntime.current, runtime.window === self,
+            let bindings = runtime.touchBindings
+        else { return }
+        TouchDispatch.deliver(touchEvent, in: runtime, bindings: bindings)
     }
 
     /// Shows the root controller's view: its appearance callbacks, as UIKit gives them at launch.
