@@ -45,7 +45,8 @@ struct CatalogExampleTests {
     @Test func everyCatalogHasExamplesAndTheirBlocksAreFound() throws {
         let found = try Self.catalogs().map(\.catalog)
         #expect(found.count >= 5, "\(found)")
-        #expect(Self.swiftBlocks(in: "text\n```swift\nlet a = 1\n```\n```\nnot swift\n```\n```swift\nlet b = a\n```") == ["let a = 1", "let b = a"])
+        let markdown = "text\n```swift\nlet a = 1\n```\n```\nnot swift\n```\n```swift\nlet b = a\n```"
+        #expect(Self.swiftBlocks(in: markdown) == ["let a = 1", "let b = a"])
     }
 
     @Test(arguments: try catalogs().map(\.catalog))
@@ -55,10 +56,10 @@ struct CatalogExampleTests {
         let file = folder + "/main.swift"
         try code.write(toFile: file, atomically: true, encoding: .utf8)
         let modules = URL(fileURLWithPath: reelExecutable).deletingLastPathComponent().appendingPathComponent("Modules").path
-        let run = try startProcess(
-            ["/usr/bin/env", "swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I", repositoryRoot + "/Sources/CSQLite", file],
-            in: folder, captureFolder: folder
-        ).wait()
+        let command = [
+            "/usr/bin/env", "swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I", repositoryRoot + "/Sources/CSQLite", file,
+        ]
+        let run = try startProcess(command, in: folder, captureFolder: folder).wait()
         #expect(run.status == 0, "\(catalog)'s examples do not compile:\n\(run.standardError)")
     }
 }

@@ -10,7 +10,7 @@ import ReelStore
 /// when its traces may (docs/ENGINE.md).
 enum ReelVersion {
     /// The command-line tool's release (CHANGELOG.md).
-    static let tool = "0.17.0"
+    static let tool = "0.18.0"
     static var schema: Int { EmbeddedMigration.all.last?.version ?? 0 }
 
     #if DEBUG
