@@ -76,6 +76,15 @@ struct ArchiveFuzzTests {
         }
     }
 
+    /// A case a fresh seed found (session 20, shrunk): a mutated index page hides the largest
+    /// replay id, so `reel replay`'s new replay id clashes with a stored one. It ended 70
+    /// ("UNIQUE constraint failed: replays.id"); a damaged file is a 65.
+    @Test func aReplayIDHiddenByADamagedIndexIsADamagedFile() throws {
+        let seed = try Self.seed.get()
+        let words: [UInt64] = [15_998_338_923_852_652_694, 8_559_900_342_655_128_412]
+        try Self.check(PageMutator.mutate(seed.archive, words: words), words: words, case: -1, seed: seed)
+    }
+
     static func check(
         _ bytes: [UInt8], words: [UInt64], case number: Int, seed: (folder: String, archive: [UInt8], stream: String)
     ) throws {

@@ -61,7 +61,7 @@ extension Archive {
             try statement.bind(shard, at: 4)
             try statement.bind(selectionJSON, at: 5)
             try statement.bind(runner, at: 6)
-            try statement.run()
+            try Self.runningNewReplayInsert(statement)
             return database.lastInsertRowID
         }
     }
@@ -73,6 +73,18 @@ extension Archive {
     static let newReplayIDSQL = """
         (SELECT max(coalesce((SELECT max(id) FROM replays), 0), coalesce((SELECT max(replay_id) FROM replay_results), 0)) + 1)
         """
+
+    /// Runs an insert of a new `replays` row, whose id is one above every stored one
+    /// (`newReplayIDSQL`): a clash on that id means the table and its index disagree, so the file
+    /// is damaged (65, "reel info --check" says more), never a bug of Reel's. Found by the
+    /// damaged-archive fuzzer: a mutated index page hid the largest replay id.
+    private static func runningNewReplayInsert(_ statement: Statement) throws {
+        do {
+            try statement.run()
+        } catch let error as SQLiteError where error.isUniquenessClash {
+            throw error.asDamagedFile("the replays table and its index disagree on which replay ids exist")
+        }
+    }
 
     /// Records `runner` as the process writing replay `id` (a resumed replay taken over).
     package func setReplayRunner(_ id: Int64, runner: String?) throws {
@@ -104,7 +116,7 @@ extension Archive {
             try statement.bind(row.status.rawValue, at: 7)
             try statement.bind(row.selectionJSON, at: 8)
             try statement.bind(row.runner, at: 9)
-            try statement.run()
+            try Self.runningNewReplayInsert(statement)
             return database.lastInsertRowID
         }
     }

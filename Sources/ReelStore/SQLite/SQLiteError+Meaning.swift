@@ -42,6 +42,12 @@ extension SQLiteError {
     /// Swift does not import.
     package var isMissingParentRow: Bool { extendedCode == SQLITE_CONSTRAINT | (3 << 8) }
 
+    /// Whether an insert clashed with a row's primary key or a unique index:
+    /// SQLITE_CONSTRAINT_PRIMARYKEY or SQLITE_CONSTRAINT_UNIQUE, macros Swift does not import.
+    package var isUniquenessClash: Bool {
+        extendedCode == SQLITE_CONSTRAINT | (6 << 8) || extendedCode == SQLITE_CONSTRAINT | (8 << 8)
+    }
+
     /// This failure as a damaged file, in `reason`'s words: for an insert whose parent row Reel read
     /// from the same file a moment before, so that the file, not the statement, is at fault.
     package func asDamagedFile(_ reason: String) -> SQLiteError {
