@@ -38,12 +38,7 @@
     public var visibleViewController: UIViewController? { topViewController?.deepestPresented ?? topViewController }
 
     open override func loadView() {
-        let bounds = KitRuntime.current.map { UIViewController.screenBounds($0) } ?? .zero
-        let wrapper = UIView(frame: bounds)
-        view = wrapper
-        // The wrapper is structural: frames list the children's views, not the container's.
-        wrapper.owningController = nil
-        wrapper.structuralName = reelName + ".wrapper"
+        let wrapper = loadStructuralWrapper(showing: topViewController)
         let swipe = UIScreenEdgePanGestureRecognizer()
         swipe.edges = .left
         swipe.translationHysteresisKey = "backswipe.translation_hysteresis"
@@ -53,10 +48,6 @@
         wrapper.addGestureRecognizer(swipe)
         interactivePopGestureRecognizer = swipe
         systemPop = backSwipe
-        if let top = topViewController {
-            top.view.frame = wrapper.bounds
-            wrapper.addSubview(top.view)
-        }
     }
 
     public override var reelName: String { restorationIdentifier ?? "nav" }

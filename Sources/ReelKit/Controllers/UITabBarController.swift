@@ -63,16 +63,7 @@
     private var loadedContainer: UIView? { isViewLoaded ? view : nil }
 
     open override func loadView() {
-        let bounds = KitRuntime.current.map { UIViewController.screenBounds($0) } ?? .zero
-        let wrapper = UIView(frame: bounds)
-        view = wrapper
-        // The wrapper is structural: frames list the children's views, not the container's.
-        wrapper.owningController = nil
-        wrapper.structuralName = reelName + ".wrapper"
-        if let selected = selectedViewController {
-            selected.view.frame = wrapper.bounds
-            wrapper.addSubview(selected.view)
-        }
+        _ = loadStructuralWrapper(showing: selectedViewController)
     }
 
     private func select(_ target: UIViewController) {
