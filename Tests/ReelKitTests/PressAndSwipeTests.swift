@@ -14,20 +14,8 @@ import Testing
     static func run(_ recognizer: @escaping @MainActor @Sendable () -> UIGestureRecognizer, _ touches: [Touch]) throws -> (
         readings: [Reading], actions: Int
     ) {
-        nonisolated(unsafe) var actions = 0
-        let scene = ReelKitScene(name: "press", trigger: TriggerSpec(kind: .pan, direction: .down, extent: 400)) { window in
-            let root = UIViewController()
-            window.rootViewController = root
-            window.makeKeyAndVisible()
-            let made = recognizer()
-            made.name = "g"
-            made.addTarget { _ in actions += 1 }
-            root.view.addGestureRecognizer(made)
-        }
-        let trace = try ReelKitEngine(scenes: [scene], name: "s", version: "1").run(
-            scenario: scene.spec, device: Device(width: 390, height: 844, scale: 3), refreshHz: 60, touches: touches,
-            outcomeHierarchy: false)
-        return (trace.events.filter { $0.kind == "gesture" }.map { Reading(t: $0.t, state: $0.detail) }, actions)
+        let (events, actions) = try RecognizerSubclassTests.gestureEvents(recognizer, touches)
+        return (events.map { Reading(t: $0.t, state: $0.detail) }, actions)
     }
 
     // MARK: Long press

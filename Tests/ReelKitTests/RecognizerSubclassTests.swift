@@ -56,6 +56,15 @@ import Testing
     static func run(_ recognizer: @escaping @MainActor @Sendable () -> UIGestureRecognizer, _ touches: [Touch]) throws -> (
         events: [String], actions: Int
     ) {
+        let (events, actions) = try gestureEvents(recognizer, touches)
+        return (events.map(\.detail), actions)
+    }
+
+    /// The `gesture` events of a session in which `recognizer()` (named "g") sits on the root view,
+    /// and how many times its action ran; PressAndSwipeTests reads the same.
+    static func gestureEvents(_ recognizer: @escaping @MainActor @Sendable () -> UIGestureRecognizer, _ touches: [Touch]) throws -> (
+        events: [TraceEvent], actions: Int
+    ) {
         nonisolated(unsafe) var actions = 0
         let scene = ReelKitScene(name: "subclass", trigger: TriggerSpec(kind: .pan, direction: .down, extent: 400)) { window in
             let root = UIViewController()
@@ -69,7 +78,7 @@ import Testing
         let trace = try ReelKitEngine(scenes: [scene], name: "s", version: "1").run(
             scenario: scene.spec, device: Device(width: 390, height: 844, scale: 3), refreshHz: 60, touches: touches,
             outcomeHierarchy: false)
-        return (trace.events.filter { $0.kind == "gesture" }.map(\.detail), actions)
+        return (trace.events.filter { $0.kind == "gesture" }, actions)
     }
 
     @Test func aPanSubclassCancelsASidewaysDragItselfAndIsResetOnce() throws {
