@@ -106,18 +106,7 @@ import Testing
     }
 
     static func scene(_ action: @escaping @MainActor @Sendable (UIView) -> Void) -> ReelKitScene {
-        ReelKitScene(name: "spring", trigger: TriggerSpec(kind: .tap)) { window in
-            let root = UIViewController()
-            root.restorationIdentifier = "root"
-            window.rootViewController = root
-            window.makeKeyAndVisible()
-            let box = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-            box.accessibilityIdentifier = "box"
-            root.view.addSubview(box)
-            let tap = UITapGestureRecognizer()
-            tap.addTarget { _ in action(box) }
-            root.view.addGestureRecognizer(tap)
-        }
+        BoxScene.make(name: "spring", withTimer: false) { views in action(views.box) }
     }
 
     static func run(_ scene: ReelKitScene, refreshHz: Double) throws -> Trace {
