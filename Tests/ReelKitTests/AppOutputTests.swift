@@ -11,17 +11,7 @@ import Testing
 @Suite struct AppOutputTests {
     @Test(.enabled(if: ExecEngineTests.built, "needs reel and reelkit-examples built (swift build)"))
     func aSceneThatPrintsEverywhereRecordsAndReplaysOverTheProtocol() throws {
-        let folder = try temporaryFolder()
-        let synth = try startProcess(
-            [ExecEngineTests.versionA, "synth", "card.logging", "--count", "40", "--seed", "7"], in: folder, captureFolder: folder
-        ).wait()
-        #expect(synth.status == 0, "\(synth.standardError)")
-        let stream = folder + "/logging.jsonl"
-        try Data(synth.standardOutput.utf8).write(to: URL(fileURLWithPath: stream))
-
-        let archive = folder + "/logging.sqlite"
-        let record = try runReel(["record", archive, stream, "--engine", "exec:\(ExecEngineTests.versionA)"], in: folder)
-        #expect(record.status == 0, "\(record.standardOutput)\(record.standardError)")
+        let (folder, stream, archive) = try ExecEngineTests.synthesizeAndRecordWithA("card.logging", count: 40, seed: 7)
         #expect(try archiveCount(archive, "SELECT count(*) FROM sessions") == 40)
         #expect(try archiveCount(archive, "SELECT count(*) FROM outcomes") == 40)
 

@@ -20,16 +20,7 @@ import Testing
 
     @Test(.enabled(if: built, "needs reel, reelkit-examples and reelkit-examples-b built (swift build)"))
     func recordWithAReplayWithBFlipsTheSessionsBetweenTheRulesAndAcceptWorks() throws {
-        let folder = try temporaryFolder()
-        let synth = try startProcess(
-            [Self.versionA, "synth", "card.dismiss", "--count", "120", "--seed", "4"], in: folder, captureFolder: folder
-        ).wait()
-        #expect(synth.status == 0, "\(synth.standardError)")
-        let stream = folder + "/card.jsonl"
-        try Data(synth.standardOutput.utf8).write(to: URL(fileURLWithPath: stream))
-        let archive = folder + "/card.sqlite"
-        let record = try runReel(["record", archive, stream, "--engine", "exec:\(Self.versionA)"], in: folder)
-        #expect(record.status == 0, "\(record.standardError)")
+        let (folder, stream, archive) = try Self.synthesizeAndRecordWithA("card.dismiss", count: 120, seed: 4)
 
         // The sessions whose release lies between the rules, from the touches.
         var expected: Set<String> = []
@@ -55,5 +46,24 @@ import Testing
         #expect(accept.status == 0, "\(accept.standardError)")
         let again = try runReel(["replay", archive, "--engine", "exec:\(Self.versionB)", "--tolerance", "exact"], in: folder)
         #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
+    }
+
+    /// Version A synthesizes `count` sessions of `scenario` into a gesture stream and `reel record`
+    /// records them over the protocol (`--engine exec:reelkit-examples`), in a new temporary folder.
+    /// Returns the folder, the stream's path and the archive's.
+    static func synthesizeAndRecordWithA(_ scenario: String, count: Int, seed: Int) throws
+        -> (folder: String, stream: String, archive: String)
+    {
+        let folder = try temporaryFolder()
+        let synth = try startProcess(
+            [versionA, "synth", scenario, "--count", String(count), "--seed", String(seed)], in: folder, captureFolder: folder
+        ).wait()
+        #expect(synth.status == 0, "\(synth.standardError)")
+        let stream = folder + "/\(scenario).jsonl"
+        try Data(synth.standardOutput.utf8).write(to: URL(fileURLWithPath: stream))
+        let archive = folder + "/\(scenario).sqlite"
+        let record = try runReel(["record", archive, stream, "--engine", "exec:\(versionA)"], in: folder)
+        #expect(record.status == 0, "\(record.standardOutput)\(record.standardError)")
+        return (folder, stream, archive)
     }
 }
