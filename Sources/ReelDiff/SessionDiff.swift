@@ -1,25 +1,22 @@
 import ReelTrace
 
 /// One session's comparison in progress: the replayed trace is held whole, the recorded frames
-/// and lifecycle calls arrive one at a time in order, as plain values (`Frame` or `FrameColumns`, `LifecycleCall`), and `verdict` gives the result
-/// `TraceDiff.compare` gives for the whole recording.
+/// and lifecycle calls arrive one at a time in order, as plain values (`FrameColumns` or `Frame`,
+/// `LifecycleCall`), and `verdict` gives the result `TraceDiff.compare` gives for the whole recording.
 package struct SessionDiff: Sendable {
     private let diff: TraceDiff
     private let actual: Trace
-    /// The replayed frames when they come packed (`actual` then holds none).
-    private let packed: PackedFrames?
-    /// How many frames the replay has.
-    private let actualFrameCount: Int
+    /// The replayed frames as columns (packed by the engine's answer, or made from `actual.frames`).
+    private let replayed: FrameColumns
     private let refreshHz: Double
     private var frames: FrameComparison
     private var lifecycle: LifecycleComparison
     private var recordedFrameCount = 0
 
-    init(diff: TraceDiff, actual: Trace, packed: PackedFrames? = nil, events: PackedEvents? = nil, refreshHz: Double) {
+    init(diff: TraceDiff, actual: Trace, packed: FrameColumns? = nil, events: PackedEvents? = nil, refreshHz: Double) {
         self.diff = diff
         self.actual = actual
-        self.packed = packed
-        actualFrameCount = packed?.count ?? actual.frames.count
+        replayed = packed ?? FrameColumns(actual.frames)
         self.refreshHz = refreshHz
         frames = FrameComparison(tolerances: diff.tolerances, frameTimeTolerance: 0.5 / refreshHz)
         lifecycle = events.map(LifecycleComparison.init(replayed:)) ?? LifecycleComparison(replayed: actual.events)
@@ -28,21 +25,15 @@ package struct SessionDiff: Sendable {
     /// Compares the next recorded frame with the replayed frame at the same position (recorded
     /// frames beyond the replay's last one are only counted).
     package mutating func compare(recorded frame: Frame) {
-        if let packed, recordedFrameCount < actualFrameCount {
-            frames.compare(FrameColumns(frame), packed, recordedFrameCount)
-        } else if recordedFrameCount < actualFrameCount {
-            frames.compare(frame, actual.frames[recordedFrameCount])
-        }
-        recordedFrameCount += 1
+        compare(recorded: FrameColumns([frame]), frame: 0)
     }
 
-    /// Compares the next recorded frame, as the archive decodes it (`FrameColumns`), with the
-    /// replayed frame at the same position, as `compare(recorded:)` of the same frame as a `Frame`.
-    package mutating func compare(recordedColumns frame: FrameColumns) {
-        if let packed, recordedFrameCount < actualFrameCount {
-            frames.compare(frame, packed, recordedFrameCount)
-        } else if recordedFrameCount < actualFrameCount {
-            frames.compare(frame, actual.frames[recordedFrameCount])
+    /// Compares the next recorded frame, frame `index` of `columns` (one frame of what the archive
+    /// decodes, or of a whole recorded trace), with the replayed frame at the same position, as
+    /// `compare(recorded:)` of the same frame as a `Frame`.
+    package mutating func compare(recorded columns: FrameColumns, frame index: Int) {
+        if recordedFrameCount < replayed.count {
+            frames.compare(columns, frame: index, replayed, frame: recordedFrameCount)
         }
         recordedFrameCount += 1
     }
@@ -57,7 +48,7 @@ package struct SessionDiff: Sendable {
     package func verdict(recordedOutcome: Outcome) -> SessionComparison {
         diff.verdict(
             recordedOutcome: recordedOutcome, recordedFrameCount: recordedFrameCount, actual: actual,
-            actualFrameCount: actualFrameCount, frames: frames,
+            actualFrameCount: replayed.count, frames: frames,
             lifecycle: lifecycle, refreshHz: refreshHz)
     }
 }

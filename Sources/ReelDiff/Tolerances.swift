@@ -33,6 +33,14 @@ public struct Tolerances: Sendable, Hashable {
         }
     }
 
+    /// Each view property's tolerance, indexed by its position (`ViewProperty.offset`): the vector
+    /// a frame comparison judges a row of values by.
+    ///
+    /// ```swift
+    /// Tolerances.default.perProperty[ViewProperty.alpha.offset]  // 1 / 255
+    /// ```
+    package var perProperty: [Double] { ViewProperty.allCases.map { tolerance(for: $0.family) } }
+
     /// The documented defaults: a third of a pixel on a 3x screen for geometry, 1/255 for alpha
     /// (one step of an 8-bit channel), 1e-3 for transform entries and progress.
     public static let `default` = Tolerances(

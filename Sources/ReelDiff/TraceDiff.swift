@@ -32,11 +32,11 @@ public struct TraceDiff: Sendable {
         SessionDiff(diff: self, actual: actual, refreshHz: refreshHz)
     }
 
-    /// `begin`, the replayed frames packed (`PackedFrames`; `actual` holds no frames) and, when
+    /// `begin`, the replayed frames packed (`FrameColumns`; `actual` holds no frames) and, when
     /// `events` is given, the replayed events too (`actual` then holds no events): the same
     /// verdict as `begin` with `actual` holding `packed.frames` and `events.events`, without
     /// making them.
-    package func begin(actual: Trace, packed: PackedFrames, events: PackedEvents? = nil, refreshHz: Double) -> SessionDiff {
+    package func begin(actual: Trace, packed: FrameColumns, events: PackedEvents? = nil, refreshHz: Double) -> SessionDiff {
         SessionDiff(diff: self, actual: actual, packed: packed, events: events, refreshHz: refreshHz)
     }
 

@@ -1,110 +1,103 @@
-/// A frame as numbers: its views' keys and sixteen values each, with no `ViewState` made.
+/// Frames as numbers: the one representation of frames on the replay path.
 ///
-/// The archive decodes its recorded frames into one `FrameColumns` that it refills frame after
-/// frame (`Archive.forEachFrameColumns`), so a replay compares them with no array, dictionary or
-/// string made per frame; `FrameComparison` compares it with a replayed `Frame`.
-/// Views come back to front, as in `Frame.views`.
+/// The view keys, each once; per frame its time and progress; per view of every frame (a slot,
+/// back to front within its frame) the number of its key and one row of `width` values in
+/// `ViewProperty.allCases` order (z a whole number, hidden 1 or 0, as `ViewProperty.value(of:)`
+/// gives them). The archive's decoder fills one `FrameColumns` with one frame, frame after frame
+/// (`Archive.forEachFrameColumns`); an engine's binary answer is read into one holding all its
+/// frames (docs/PROTOCOL.md, "The binary encoding"); `FrameComparison` compares a frame of one with
+/// a frame of another. `Frame` and `ViewState` are the convenience view made from it on demand.
 ///
 /// ```swift
-/// let columns = FrameColumns(frame)     // frame.views[0] is "A.view" at x = 0
-/// columns.key(ofView: 0)                // "A.view"
-/// columns.value(.x, ofView: 0)          // 0.0
+/// let columns = FrameColumns(trace.frames)  // frame 0's view 0 is "A.view" at x = 0
+/// columns.key(ofSlot: columns.starts[0])     // "A.view"
+/// columns.value(.x, ofSlot: columns.starts[0])  // 0.0
+/// columns.frames == trace.frames             // true
 /// ```
-package struct FrameColumns: Sendable {
+package struct FrameColumns: Sendable, Hashable {
     /// The values of one view: `ViewProperty.allCases.count`.
-    package static let width = 16
-    /// The position of z among a view's values.
-    package static let zOffset = 14
-    /// The position of hidden among a view's values.
-    package static let hiddenOffset = 15
+    package static let width = ViewProperty.allCases.count
 
-    /// 0-based index of the frame within its session.
-    package var index: Int = 0
-    /// Seconds since the start of the session.
-    package var t: Double = 0
-    /// The transition's progress at this frame.
-    package var progress: Double = 0
-    /// The keys the views name by number: for a stored trace, one per view run of the trace, set
-    /// once a trace (the frames of a trace share them).
+    /// The index (`Frame.index`) of frame 0; frame `n` is frame `firstIndex + n` of its session.
+    package var firstIndex = 0
+    /// The view keys, each once; slots name theirs by number.
     package var keys: [String] = []
-    /// How many views the frame shows: the first `viewCount` entries of `keyNumbers` and
-    /// `offsets` are its views (a refilled `FrameColumns` keeps longer arrays from frame to frame).
-    package var viewCount = 0
-    /// Per view, back to front: the number of its key in `keys`.
+    /// Per frame: its time (seconds since the start of the session) and progress.
+    package var times: [Double] = []
+    package var progress: [Double] = []
+    /// Per frame, where its slots start (one more entry than frames: the end).
+    package var starts: [Int] = [0]
+    /// Per slot: the number of its key in `keys`.
     package var keyNumbers: [Int] = []
-    /// Values, `width` a view in `ViewProperty.allCases` order, z a whole number and hidden 1 or 0
-    /// (as `ViewProperty.value(of:)` gives them). For a stored trace, the values of all its frames
-    /// (shared by the frames of a trace, not copied per frame).
+    /// Per slot: `width` values, slot `s`'s at `s * width`.
     package var values: [Double] = []
-    /// Per view, back to front: where its `width` values start in `values`.
-    package var offsets: [Int] = []
 
     package init() {}
 
-    /// The columns of `frame`: one key per view, in the frame's order.
-    package init(_ frame: Frame) {
-        index = frame.index
-        t = frame.t
-        progress = frame.progress
-        keys = frame.views.map(\.key)
-        viewCount = frame.views.count
-        keyNumbers = Array(frame.views.indices)
-        offsets = frame.views.indices.map { $0 * Self.width }
-        values.reserveCapacity(frame.views.count * Self.width)
-        for view in frame.views {
-            for property in ViewProperty.allCases { values.append(property.value(of: view)) }
+    /// The columns of `frames`, consecutive frames of one session (frame 0's index is the first's).
+    package init(_ frames: [Frame]) {
+        firstIndex = frames.first?.index ?? 0
+        var numbers: [String: Int] = [:]
+        times.reserveCapacity(frames.count)
+        progress.reserveCapacity(frames.count)
+        starts.reserveCapacity(frames.count + 1)
+        var previous = 0..<0
+        let properties = ViewProperty.allCases
+        for frame in frames {
+            times.append(frame.t)
+            progress.append(frame.progress)
+            let first = keyNumbers.count
+            for (position, view) in frame.views.enumerated() {
+                let number: Int
+                // Most frames hold the views of the frame before in its order: its key numbers
+                // are tried first, the table of all keys only for a view that moved or is new.
+                if position < previous.count, keys[keyNumbers[previous.lowerBound + position]] == view.key {
+                    number = keyNumbers[previous.lowerBound + position]
+                } else if let known = numbers[view.key] {
+                    number = known
+                } else {
+                    number = keys.count
+                    numbers[view.key] = number
+                    keys.append(view.key)
+                }
+                keyNumbers.append(number)
+                for property in properties { values.append(property.value(of: view)) }
+            }
+            previous = first..<keyNumbers.count
+            starts.append(keyNumbers.count)
         }
     }
 
-    /// The key of view `view` (its position back to front).
-    package func key(ofView view: Int) -> String { keys[keyNumbers[view]] }
+    /// How many frames.
+    package var count: Int { times.count }
 
-    /// The value of `property` of view `view`.
-    package func value(_ property: ViewProperty, ofView view: Int) -> Double {
-        values[offsets[view] + property.offset]
+    /// The key of slot `slot`.
+    package func key(ofSlot slot: Int) -> String { keys[keyNumbers[slot]] }
+
+    /// The value of `property` of slot `slot`.
+    package func value(_ property: ViewProperty, ofSlot slot: Int) -> Double {
+        values[slot * Self.width + property.offset]
     }
 
-    /// The frame as a `Frame` value, its views made from the columns.
-    package var frame: Frame {
+    /// Frame `frame` (0-based among these frames) as a `Frame` value.
+    package func frame(_ frame: Int) -> Frame {
         var views: [ViewState] = []
-        views.reserveCapacity(viewCount)
-        for view in 0..<viewCount {
-            let base = offsets[view]
-            views.append(
-                ViewState(
-                    key: key(ofView: view), x: values[base], y: values[base + 1], w: values[base + 2], h: values[base + 3],
-                    alpha: values[base + 4],
-                    transform: AffineTransform(
-                        a: values[base + 5], b: values[base + 6], c: values[base + 7], d: values[base + 8], tx: values[base + 9],
-                        ty: values[base + 10]),
-                    rotationX: values[base + 11], rotationY: values[base + 12], m34: values[base + 13],
-                    z: Int(values[base + Self.zOffset]), hidden: values[base + Self.hiddenOffset] != 0))
+        views.reserveCapacity(starts[frame + 1] - starts[frame])
+        let properties = ViewProperty.allCases
+        for slot in starts[frame]..<starts[frame + 1] {
+            var view = ViewState(key: key(ofSlot: slot), x: 0, y: 0, w: 0, h: 0, z: 0)
+            for property in properties { property.set(value(property, ofSlot: slot), in: &view) }
+            views.append(view)
         }
-        return Frame(index: index, t: t, progress: progress, views: views)
+        return Frame(index: firstIndex + frame, t: times[frame], progress: progress[frame], views: views)
     }
-}
 
-extension ViewProperty {
-    /// The property's position among a view's values (`ViewProperty.allCases` order), as
-    /// `FrameColumns` and the archive's stored columns keep them.
-    package var offset: Int {
-        switch self {
-        case .x: 0
-        case .y: 1
-        case .w: 2
-        case .h: 3
-        case .alpha: 4
-        case .a: 5
-        case .b: 6
-        case .c: 7
-        case .d: 8
-        case .tx: 9
-        case .ty: 10
-        case .rotationX: 11
-        case .rotationY: 12
-        case .m34: 13
-        case .z: 14
-        case .hidden: 15
-        }
+    /// Every frame as a `Frame` value.
+    package var frames: [Frame] { (0..<count).map(frame) }
+
+    /// The heap bytes the columns hold (element strides; the keys' own storage aside).
+    package var heapBytes: Int {
+        keys.count * MemoryLayout<String>.stride + (times.count + progress.count + values.count) * 8
+            + (starts.count + keyNumbers.count) * MemoryLayout<Int>.stride
     }
 }

@@ -63,4 +63,50 @@ public enum ViewProperty: String, CaseIterable, Sendable {
         case .hidden: view.hidden ? 1 : 0
         }
     }
+
+    /// Sets the property of `view` to `value`, as `value(of:)` gives it (z a whole number within
+    /// 2^53, hidden 1 or 0: any other value than 0 is true).
+    package func set(_ value: Double, in view: inout ViewState) {
+        switch self {
+        case .x: view.x = value
+        case .y: view.y = value
+        case .w: view.w = value
+        case .h: view.h = value
+        case .alpha: view.alpha = value
+        case .a: view.transform.a = value
+        case .b: view.transform.b = value
+        case .c: view.transform.c = value
+        case .d: view.transform.d = value
+        case .tx: view.transform.tx = value
+        case .ty: view.transform.ty = value
+        case .rotationX: view.rotationX = value
+        case .rotationY: view.rotationY = value
+        case .m34: view.m34 = value
+        case .z: view.z = Int(value)
+        case .hidden: view.hidden = value != 0
+        }
+    }
+
+    /// The property's position among a view's values (`ViewProperty.allCases` order), as
+    /// `FrameColumns` and the archive's stored columns keep them.
+    package var offset: Int {
+        switch self {
+        case .x: 0
+        case .y: 1
+        case .w: 2
+        case .h: 3
+        case .alpha: 4
+        case .a: 5
+        case .b: 6
+        case .c: 7
+        case .d: 8
+        case .tx: 9
+        case .ty: 10
+        case .rotationX: 11
+        case .rotationY: 12
+        case .m34: 13
+        case .z: 14
+        case .hidden: 15
+        }
+    }
 }

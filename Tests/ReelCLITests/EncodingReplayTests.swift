@@ -55,7 +55,7 @@ struct EncodingReplayTests {
     }
 
     /// A replay through `exec:reel engine serve` compares the binary answer's frames as columns
-    /// (`PackedFrames`, no `Frame` made); on a profile that diverges (legacy-0.3: other thresholds
+    /// (`FrameColumns`, no `Frame` made); on a profile that diverges (legacy-0.3: other thresholds
     /// and curves, so decisions, timings, frame counts, lifecycles and frame values differ), its
     /// verdicts and divergence rows are those of the same profile in process, with kept traces
     /// and without, and the kept traces are the in-process replay's.

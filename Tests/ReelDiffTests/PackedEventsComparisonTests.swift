@@ -37,8 +37,8 @@ struct PackedEventsComparisonTests {
         let full = Trace(frames: [], events: replayed, outcome: outcome)
         let withoutEvents = Trace(frames: [], events: [], outcome: outcome)
         let diff = TraceDiff()
-        var plain = diff.begin(actual: full, packed: PackedFrames(), refreshHz: 60)
-        var packed = diff.begin(actual: withoutEvents, packed: PackedFrames(), events: PackedEvents(replayed), refreshHz: 60)
+        var plain = diff.begin(actual: full, packed: FrameColumns(), refreshHz: 60)
+        var packed = diff.begin(actual: withoutEvents, packed: FrameColumns(), events: PackedEvents(replayed), refreshHz: 60)
         for call in recorded {
             plain.compare(recorded: call)
             packed.compare(recorded: call)

@@ -3,10 +3,12 @@ import Testing
 
 @testable import ReelDiff
 
-/// A replay that compares an engine's frames as packed columns (`PackedFrames`, what an exec
-/// engine's binary answer gives) reaches the verdict of the same frames as `Frame` values: the same
-/// divergences, in the same order, with the same numbers, whatever differs (a value of any
-/// property, a view missing, extra or out of order, frames more or fewer, times and progress).
+/// A replay that compares an engine's frames as packed columns (`FrameColumns`, what an exec
+/// engine's binary answer gives) against recorded frames that come as one-frame columns (what the
+/// archive's decoder hands out) reaches the verdict of the same frames as `Frame` values compared
+/// against a whole recorded trace's columns: the same divergences, in the same order, with the same
+/// numbers, whatever differs (a value of any property, a view missing, extra or out of order,
+/// frames more or fewer, times and progress).
 @Suite("Packed frames compared as Frame values")
 struct PackedFramesComparisonTests {
     /// Frames of `views` views each (keys "V0.view" ...), values from a small linear rule.
@@ -34,17 +36,18 @@ struct PackedFramesComparisonTests {
         let withoutFrames = Trace(frames: [], events: [], outcome: outcome)
         let diff = TraceDiff(tolerances: tolerances)
         var plain = diff.begin(actual: full, refreshHz: 60)
-        var packed = diff.begin(actual: withoutFrames, packed: PackedFrames(replayed), refreshHz: 60)
-        for frame in recorded {
-            plain.compare(recordedColumns: FrameColumns(frame))
-            packed.compare(recordedColumns: FrameColumns(frame))
+        var packed = diff.begin(actual: withoutFrames, packed: FrameColumns(replayed), refreshHz: 60)
+        let whole = FrameColumns(recorded)
+        for (position, frame) in recorded.enumerated() {
+            plain.compare(recorded: whole, frame: position)
+            packed.compare(recorded: frame)
         }
         return (plain.verdict(recordedOutcome: outcome), packed.verdict(recordedOutcome: outcome))
     }
 
     @Test func packedFramesMakeTheSameFrames() {
         let frames = Self.frames(count: 7, views: 3)
-        let packed = PackedFrames(frames)
+        let packed = FrameColumns(frames)
         #expect(packed.count == 7)
         #expect(packed.keys == ["V0.view", "V1.view", "V2.view"])
         #expect(packed.frames == frames)

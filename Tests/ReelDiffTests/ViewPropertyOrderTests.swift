@@ -25,4 +25,32 @@ import Testing
         loose.compare(Frame(index: 0, t: 0, progress: 0, views: [expected]), Frame(index: 0, t: 0, progress: 0, views: [actual]))
         #expect(loose.propertyDivergences.map { $0.property ?? "" } == ["z", "hidden"])
     }
+
+    /// The tolerance vector holds, at each property's position, the documented tolerance of its
+    /// family (`Tolerances.default`'s documented rule: a third of a point for geometry, one 8-bit step for alpha,
+    /// 1e-3 for transform entries, exact for z and hidden), and the positions are `allCases` order.
+    @Test func theToleranceVectorHoldsEachPropertysFamilyTolerance() {
+        let vector = Tolerances.default.perProperty
+        #expect(vector.count == ViewProperty.allCases.count)
+        #expect(ViewProperty.allCases.enumerated().allSatisfy { $0.offset == $0.element.offset })
+        let documented: [String: Double] = [
+            "x": 1.0 / 3, "y": 1.0 / 3, "tx": 1.0 / 3, "ty": 1.0 / 3, "w": 1.0 / 3, "h": 1.0 / 3, "alpha": 1.0 / 255,
+            "a": 0.001, "b": 0.001, "c": 0.001, "d": 0.001, "rotation_x": 0.001, "rotation_y": 0.001, "m34": 0.001,
+            "z": 0, "hidden": 0,
+        ]
+        for property in ViewProperty.allCases {
+            #expect(vector[property.offset] == documented[property.rawValue], "\(property.rawValue)")
+        }
+        #expect(Tolerances.exact.perProperty.allSatisfy { $0 == 0 })
+    }
+
+    /// A view made back from its columns is the view (every property set where it is read).
+    @Test func aViewMadeFromItsColumnsIsTheView() {
+        let view = ViewState(
+            key: "A.view", x: 1, y: 2, w: 103, h: 204, alpha: 0.5, transform: AffineTransform(a: 2, b: 0.5, c: 0.25, d: 3, tx: 5, ty: 6),
+            rotationX: 0.1, rotationY: 0.2, m34: -0.002, z: 3, hidden: true)
+        let frame = Frame(index: 7, t: 0.125, progress: 0.5, views: [view])
+        #expect(FrameColumns([frame]).frames == [frame])
+        #expect(FrameColumns([frame]).value(.m34, ofSlot: 0) == -0.002)
+    }
 }

@@ -97,7 +97,7 @@ struct BinaryDetailArgumentTests {
     }
 
     /// Read for a replay (`ReplyMemo.packsFrames`), a binary answer gives its frames and events as
-    /// columns and its details with arguments as their heads: made back (`PackedFrames.frames`,
+    /// columns and its details with arguments as their heads: made back (`FrameColumns.frames`,
     /// `PackedEvents.events`, `DetailHeads.details`), they are the trace read as always, and the
     /// heads name the same calls.
     @Test func packedFramesAndHeadsMakeTheTraceReadAsAlways() throws {

@@ -10,7 +10,7 @@ import Testing
 @testable import ReelRunner
 
 /// Issues 37 and 50: `BinaryTraceReader` reads each column of a binary answer straight into the
-/// `PackedFrames` arrays at its final place, checking as it goes. What it reads is what the
+/// `FrameColumns` arrays at its final place, checking as it goes. What it reads is what the
 /// independent reader written from docs/PROTOCOL.md alone (`decode_trace` in
 /// tools/example_engine.py) reads, bit for bit: on layouts drawn with every column in either form
 /// (views that come and go, runs of a view's values that cross the layout's runs, repeated texts,
@@ -29,7 +29,7 @@ struct BinaryTraceReaderTests {
     /// `BinaryTraceContents` made comparable; the bit patterns keep -0.0 apart from 0.
     struct Contents: Equatable {
         var frames: [Frame]
-        var packed: PackedFrames?
+        var packed: FrameColumns?
         var events: [TraceEvent]
         var packedEvents: PackedEvents?
         var heads: DetailHeads?

@@ -261,8 +261,8 @@ import Testing
         try ordered.resolveKeys { _ in "v" }
         let x = { (frame: Int) in
             var columns = FrameColumns()
-            try ordered.columns(ofFrame: frame, into: &columns)
-            return columns.value(.x, ofView: 0)
+            try ordered.columns(ofFrame: frame, t: 0, progress: 0, into: &columns)
+            return columns.value(.x, ofSlot: 0)
         }
         #expect(try [x(1), x(2), x(13), x(14), x(20)] == [0, 4, 4, 3, 3])
     }

@@ -22,7 +22,7 @@ import ReelTrace
 /// packed, and the events whose details were left as their heads.
 struct BinaryTraceContents {
     var frames: [Frame]
-    var packed: PackedFrames?
+    var packed: FrameColumns?
     var events: [TraceEvent]
     var packedEvents: PackedEvents?
     var heads: DetailHeads?
@@ -68,7 +68,7 @@ struct BinaryTraceReader {
         return (contents.frames, contents.events)
     }
 
-    /// The frames and events `bytes` describe, the frames as `PackedFrames` (and none as `Frame`)
+    /// The frames and events `bytes` describe, the frames as `FrameColumns` (and none as `Frame`)
     /// when `packingFrames`, and then the events as `PackedEvents` (and none as `TraceEvent`) when
     /// there are at most `EngineReplyLimits.maxDistinctEventNames` of them: the same checks, the
     /// same errors.
@@ -102,7 +102,7 @@ struct BinaryTraceReader {
 
     // MARK: Frames
 
-    /// The frames, read straight into `PackedFrames` (the views' places laid out from the layout
+    /// The frames, read straight into `FrameColumns` (the views' places laid out from the layout
     /// first, then each column's values written at their places as they are read and checked);
     /// unless `packing`, made into `Frame`s from those. The checks and their order are those of
     /// the layout: counts, times, keys, runs, then view by view its columns, then the frames' times.
@@ -110,10 +110,10 @@ struct BinaryTraceReader {
     /// state: its place) is in temporary buffers (on the stack when small), not arrays.
     private mutating func readFrames(
         packing: Bool
-    ) throws(JSONFieldError) -> ([Frame], PackedFrames?, keys: (texts: [String], bytes: [UInt8])) {
+    ) throws(JSONFieldError) -> ([Frame], FrameColumns?, keys: (texts: [String], bytes: [UInt8])) {
         let count = try readCount("count", limit: EngineReplyLimits.maxFrames, "frames", "EngineReplyLimits.maxFrames")
         try charge(count, each: DecodedSize.frameBytes, "frames", "count")
-        var packed = PackedFrames()
+        var packed = FrameColumns()
         packed.times = try doubles(count: count, "t")
         packed.progress = try doubles(count: count, "progress")
         let keys = try readKeys()
@@ -176,7 +176,7 @@ struct BinaryTraceReader {
     private func copiedBytes(from start: Int) -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: bytes[start..<offset])) }
 
     /// Every view's 16 columns, view after view (`ViewProperty` order: 14 numbers, then z and hidden), read into
-    /// the values of `PackedFrames` at their places: view `v`'s `n`-th state is slot
+    /// the values of `FrameColumns` at their places: view `v`'s `n`-th state is slot
     /// `places[ends[v - 1] + n]` (`FrameLayout.slots`; the first view's from 0), whose values are
     /// `FrameColumns.width` doubles at `slot * width`.
     /// Every (slot, column) entry is written exactly once when no error is thrown: each column
@@ -188,7 +188,7 @@ struct BinaryTraceReader {
         ends: UnsafeMutableBufferPointer<Int>, places: UnsafeMutableBufferPointer<Int>, states total: Int
     ) throws(JSONFieldError) -> [Double] {
         let width = FrameColumns.width
-        precondition(width == AtPlaces.width && FrameColumns.zOffset == 14 && FrameColumns.hiddenOffset == 15)
+        precondition(width == AtPlaces.width && ViewProperty.z.offset == 14 && ViewProperty.hidden.offset == 15)
         // The 14 number columns in `ViewProperty` order (z and hidden, the exact ones, follow).
         let columns = ViewProperty.allCases.filter { $0.family != .exact }
         return try [Double](unsafeUninitializedCapacity: total * width) { (values, initialized) throws(JSONFieldError) in
@@ -738,7 +738,7 @@ private struct FrameLayout {
     /// expand to exactly `states` slots and `frames` frames, and view `v` is met exactly
     /// `perView[v]` times, so each `next[v]` stays within its own range of `places`.
     func slots(
-        of bytes: UnsafeRawBufferPointer, into packed: inout PackedFrames, perView next: UnsafeMutableBufferPointer<Int>,
+        of bytes: UnsafeRawBufferPointer, into packed: inout FrameColumns, perView next: UnsafeMutableBufferPointer<Int>,
         places: UnsafeMutableBufferPointer<Int>
     ) {
         // Each view's count becomes where its places start, then (one state after the other) end.
@@ -827,7 +827,7 @@ private struct IntoField<Value>: ColumnTarget {
     }
 }
 
-/// One view's column in `PackedFrames.values`: value `index` is the view's state at slot
+/// One view's column in `FrameColumns.values`: value `index` is the view's state at slot
 /// `places[index]`, whose entry is `out + slot * width` (`out` points at the column's entry of
 /// slot 0).
 private struct AtPlaces: ColumnTarget {

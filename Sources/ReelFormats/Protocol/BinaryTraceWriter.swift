@@ -70,7 +70,7 @@ enum BinaryTraceWriter {
     ) -> Result {
         trace.frames.withUnsafeBufferPointer { frames in
             trace.events.withUnsafeBufferPointer { events in
-                FrameColumns.with(frames) { frameColumns in
+                FrameRows.with(frames) { frameColumns in
                     EventColumns.with(events) { eventColumns in
                         let room = 1 + frameColumns.byteBound + eventColumns.byteBound
                         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
@@ -114,7 +114,7 @@ struct StringBits: Equatable {
 
 /// The frames' part of the layout: `F`, the times and progresses, the keys, the layout runs and
 /// every view's 16 columns, from one scratch allocation.
-private struct FrameColumns {
+private struct FrameRows {
     /// One distinct view: its key's bits, the frame and position where it first appears (its key
     /// is read from there), how many frames hold it, and the word of its next row in `values`.
     struct View {
@@ -153,7 +153,7 @@ private struct FrameColumns {
 
     /// Calls `body` with the frames laid out (`lay()`), in a scratch allocation that lives
     /// through the call.
-    static func with<Result>(_ frames: UnsafeBufferPointer<Frame>, _ body: (inout FrameColumns) -> Result) -> Result {
+    static func with<Result>(_ frames: UnsafeBufferPointer<Frame>, _ body: (inout FrameRows) -> Result) -> Result {
         var rows = 0
         for index in frames.indices { rows += frames[index].views.count }
         let byteCount =
@@ -161,7 +161,7 @@ private struct FrameColumns {
             + (rows + frames.count) * MemoryLayout<Int>.stride + min(rows, initialViews) * MemoryLayout<View>.stride
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 16)
         defer { scratch.deallocate() }
-        var columns = FrameColumns(frames: frames, rows: rows, scratch: scratch)
+        var columns = FrameRows(frames: frames, rows: rows, scratch: scratch)
         defer { if columns.ownsViews { columns.views.deallocate() } }
         columns.lay()
         return body(&columns)

@@ -11,9 +11,9 @@ package struct EngineResponse: Sendable, Hashable {
     package var trace: Trace
     /// The completion decision the engine sent as `outcome.decision` (optional in the protocol).
     package var decision: StoredDecision?
-    /// The frames as `PackedFrames` when the reader was asked for them so (`ReplyMemo.packsFrames`)
-    /// and the answer was binary: `trace.frames` is then empty. Nil otherwise.
-    package var packedFrames: PackedFrames?
+    /// The frames as `FrameColumns` when the reader was asked for them so (`ReplyMemo.packsFrames`)
+    /// and the frames were well formed: `trace.frames` is then empty. Nil otherwise.
+    package var packedFrames: FrameColumns?
     /// With `packedFrames`: the events whose details were left as their heads (`DetailHeads`).
     package var detailHeads: DetailHeads?
     /// With `packedFrames`: the events as `PackedEvents` when the answer had at most

@@ -45,7 +45,7 @@ package struct ReplyMemo {
         hierarchies.append((bytes, text))
         hierarchyBytes += size
     }
-    /// Whether a binary answer's frames are read as `PackedFrames` (`EngineResponse.packedFrames`,
+    /// Whether an answer's frames (plain or binary) are read as `FrameColumns` (`EngineResponse.packedFrames`,
     /// its trace then without frames) for a reader that compares them and needs no `Frame`.
     package var packsFrames = false
     /// The view keys and event texts of the last binary answer read (`BinaryTexts`).

@@ -31,8 +31,8 @@ struct ReplyReader {
     private var framesValue: JSONValue?
     private var eventsValue: JSONValue?
     private var frames: [Frame]?
-    /// A binary answer's frames when the memo asks for them packed (`ReplyMemo.packsFrames`).
-    private var packedFrames: PackedFrames?
+    /// The answer's frames when the memo asks for them packed (`ReplyMemo.packsFrames`).
+    private var packedFrames: FrameColumns?
     /// The events whose details were left as their heads, with that (`DetailHeads`).
     private var detailHeads: DetailHeads?
     /// With `packedFrames`: the events as columns when there are few enough (`PackedEvents`).
@@ -278,8 +278,14 @@ struct ReplyReader {
                 decoded = []
             }
         }
-        frames = problem == nil ? decoded : []
         framesProblem = problem
+        if problem == nil, memo.packsFrames {
+            // As a binary answer's: the frames as columns, none as `Frame` kept.
+            packedFrames = FrameColumns(decoded)
+            frames = []
+        } else {
+            frames = problem == nil ? decoded : []
+        }
     }
 
     private mutating func readEvents() throws(JSONParseError) {

@@ -84,7 +84,7 @@ public final class ExternalEngine: Sendable {
     /// Runs one session on the engine. The request goes out numbered (`"id"`, counting from 1 per
     /// adapter): an answer echoing another number fails the session. When the session was sent
     /// ahead (`sendAhead`, the oldest still waiting), its answer is read; the time limit then counts
-    /// from now, when Reel starts waiting for it. With `packingFrames`, a binary answer's frames
+    /// from now, when Reel starts waiting for it. With `packingFrames`, an answer's frames
     /// come as `EngineResponse.packedFrames` (its trace without frames).
     package func run(_ request: EngineRequest, packingFrames: Bool = false) throws(ExternalEngineError) -> EngineResponse {
         let command = self.command

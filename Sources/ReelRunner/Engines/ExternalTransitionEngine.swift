@@ -57,13 +57,13 @@ public final class ExternalTransitionEngine: TransitionEngine {
         return (response.trace, response.decision)
     }
 
-    /// `runExplained`, a binary answer's frames left packed (`PackedFrames`, the trace then without
+    /// `runExplained`, the answer's frames left packed (`FrameColumns`, the trace then without
     /// frames), its events too when there are few enough (`PackedEvents`, the trace then without
     /// events) and its details with arguments as their heads (`DetailHeads`) for a replay that
     /// compares them with the recorded ones (`SessionDiff`).
     package func runPackingFrames(
         scenario: ScenarioSpec, device: Device, refreshHz: Double, touches: [Touch]
-    ) throws -> (trace: Trace, packed: PackedFrames?, events: PackedEvents?, heads: DetailHeads?, decision: StoredDecision?) {
+    ) throws -> (trace: Trace, packed: FrameColumns?, events: PackedEvents?, heads: DetailHeads?, decision: StoredDecision?) {
         let response = try answer(scenario: scenario, device: device, refreshHz: refreshHz, touches: touches, packingFrames: true)
         return (response.trace, response.packedFrames, response.packedEvents, response.detailHeads, response.decision)
     }

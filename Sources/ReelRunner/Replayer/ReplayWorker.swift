@@ -18,7 +18,7 @@ struct CandidateTrace {
     var trace: Trace
     var hierarchy: FinalHierarchy?
     /// The trace's frames when the engine's answer left them packed (`trace` then holds none).
-    var packed: PackedFrames?
+    var packed: FrameColumns?
     /// The trace's events when the engine's answer left them packed (`trace` then holds none).
     var packedEvents: PackedEvents?
     /// The events whose details the answer's reader left as their heads.
@@ -182,7 +182,7 @@ final class ReplayWorker: @unchecked Sendable {
             var position = 0
             try archive.forEachFrameColumns(of: part) { sessionID, frame in
                 while part[position] < sessionID { position += 1 }
-                comparisons[position]?.compare(recordedColumns: frame)
+                comparisons[position]?.compare(recorded: frame, frame: 0)
             }
             position = 0
             try archive.forEachLifecycleCall(of: part) { sessionID, call in
@@ -309,7 +309,7 @@ final class ReplayWorker: @unchecked Sendable {
             let decision: StoredDecision?
             var hierarchy: FinalHierarchy?
             if let external = engine as? ExternalTransitionEngine {
-                // An external engine's binary answer is compared as its columns: its frames are
+                // An external engine's answer is compared as its columns: its frames are
                 // made only for a trace that is kept (`CandidateTrace.kept`).
                 // Its details with arguments stay heads, which hold the names the lifecycle compares.
                 let (trace, packed, events, heads, decision) = try external.runPackingFrames(

@@ -132,7 +132,7 @@ extension Archive {
     /// with no `Frame`, view array or key string made per frame. What a replay compares.
     ///
     /// ```swift
-    /// try archive.forEachFrameColumns(of: [1, 2]) { sessionID, frame in print(sessionID, frame.index, frame.viewCount) }
+    /// try archive.forEachFrameColumns(of: [1, 2]) { sessionID, frame in print(sessionID, frame.firstIndex, frame.starts[1]) }
     /// ```
     package func forEachFrameColumns(of ids: [Int64], _ body: (_ sessionID: Int64, _ frame: FrameColumns) throws -> Void) throws {
         try forEachFrameColumns(in: .of(ids), body)
@@ -279,7 +279,7 @@ extension Archive {
     func forEachFrame(
         in selection: SessionSelection, traces: TraceChoice = .baselines, _ body: (_ sessionID: Int64, _ frame: Frame) throws -> Void
     ) throws {
-        try forEachFrameColumns(in: selection, traces: traces) { sessionID, columns in try body(sessionID, columns.frame) }
+        try forEachFrameColumns(in: selection, traces: traces) { sessionID, columns in try body(sessionID, columns.frame(0)) }
     }
 
     /// Streams the baseline frames of `selection` in (session, frame index) order, each with its views
@@ -326,9 +326,6 @@ extension Archive {
                         if frameSession != session {
                             session = frameSession
                             nextFrame = nil
-                            // The frames handed out share the assembler's values: let go of them
-                            // first, so that the next trace reuses its buffer.
-                            columns.values = []
                             assembler.reset()
                             // Rows of sessions without frames (none by construction) are passed over.
                             while hasRun, runs.int64(at: 0) < frameSession { hasRun = try runs.step() }
@@ -352,10 +349,7 @@ extension Archive {
                             let index = firstFrame + Int(column)
                             let progress = try FramePack.progress(frames, from: 3, column: column, count: count)
                             let t = FramePack.time(frames, from: 3, column: column) ?? Double(firstTick &+ Int64(index)) / refreshHz
-                            try assembler.columns(ofFrame: index, into: &columns)
-                            columns.index = index
-                            columns.t = t
-                            columns.progress = progress
+                            try assembler.columns(ofFrame: index, t: t, progress: progress, into: &columns)
                             try body(frameSession, columns)
                         }
                     }

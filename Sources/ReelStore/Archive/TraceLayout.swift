@@ -282,6 +282,8 @@ struct TraceAssembler {
     private var runStarts: [Int] = []
     /// Per run, its view's key, filled by `resolveKeys` (once a trace, not once a frame and view).
     private var keys: [String] = []
+    /// The frame being put into columns: where each of its views' values start in `values`.
+    private var frameBases: [Int] = []
 
     mutating func reset() {
         runs.removeAll(keepingCapacity: true)
@@ -378,37 +380,46 @@ struct TraceAssembler {
         }
     }
 
-    /// Puts the views of frame `index` into `columns` (its keys, key numbers and value offsets, the
-    /// trace's values shared, not copied; the frame's index, time and progress are the caller's),
-    /// back to front: by z, then in run order (view key id, then first frame). A stored z that is no
-    /// whole number in range is refused.
-    func columns(ofFrame index: Int, into columns: inout FrameColumns) throws {
+    /// Puts frame `index` into `columns`, as its only frame: its views back to front, by z, then
+    /// in run order (view key id, then first frame), each view's values copied as its row (the
+    /// keys are the trace's, shared, not copied). The arrays keep their storage from frame to
+    /// frame. A stored z that is no whole number in range is refused.
+    mutating func columns(ofFrame index: Int, t: Double, progress: Double, into columns: inout FrameColumns) throws {
         columns.keys = keys
-        columns.values = values
-        var count = 0
-        try values.withUnsafeBufferPointer { buffer in
-            for runIndex in runs.indices where runs[runIndex].covers(index) {
-                let base = runStarts[runIndex] + (index - runs[runIndex].firstFrame) * ViewValues.count
-                let z = buffer[base + ViewValues.zProperty]
-                _ = try Self.z(z)
-                if count == columns.offsets.count {
-                    columns.offsets.append(0)
-                    columns.keyNumbers.append(0)
-                }
-                // After every view with a lower or equal z: views taken in run order end up
-                // ordered by (z, run order), back to front.
-                var position = count
-                while position > 0, buffer[columns.offsets[position - 1] + ViewValues.zProperty] > z {
-                    columns.offsets[position] = columns.offsets[position - 1]
-                    columns.keyNumbers[position] = columns.keyNumbers[position - 1]
-                    position -= 1
-                }
-                columns.offsets[position] = base
-                columns.keyNumbers[position] = runIndex
-                count += 1
+        columns.firstIndex = index
+        Self.setOnly(t, in: &columns.times)
+        Self.setOnly(progress, in: &columns.progress)
+        columns.keyNumbers.removeAll(keepingCapacity: true)
+        frameBases.removeAll(keepingCapacity: true)
+        for runIndex in runs.indices where runs[runIndex].covers(index) {
+            let base = runStarts[runIndex] + (index - runs[runIndex].firstFrame) * ViewValues.count
+            let z = values[base + ViewValues.zProperty]
+            _ = try Self.z(z)
+            frameBases.append(base)
+            columns.keyNumbers.append(runIndex)
+            // After every view with a lower or equal z: views taken in run order end up
+            // ordered by (z, run order), back to front.
+            var position = frameBases.count - 1
+            while position > 0, values[frameBases[position - 1] + ViewValues.zProperty] > z {
+                frameBases[position] = frameBases[position - 1]
+                columns.keyNumbers[position] = columns.keyNumbers[position - 1]
+                position -= 1
             }
+            frameBases[position] = base
+            columns.keyNumbers[position] = runIndex
         }
-        columns.viewCount = count
+        columns.values.removeAll(keepingCapacity: true)
+        for base in frameBases { columns.values.append(contentsOf: values[base..<(base + ViewValues.count)]) }
+        if columns.starts.count == 2 {
+            columns.starts[1] = frameBases.count
+        } else {
+            columns.starts = [0, frameBases.count]
+        }
+    }
+
+    /// Makes `array` hold `value` alone, in its own storage when it already holds one value.
+    private static func setOnly(_ value: Double, in array: inout [Double]) {
+        if array.count == 1 { array[0] = value } else { array = [value] }
     }
 }
 
