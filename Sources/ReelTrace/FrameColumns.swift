@@ -37,35 +37,37 @@ package struct FrameColumns: Sendable, Hashable {
     /// The columns of `frames`, consecutive frames of one session (frame 0's index is the first's).
     package init(_ frames: [Frame]) {
         firstIndex = frames.first?.index ?? 0
-        var numbers: [String: Int] = [:]
         times.reserveCapacity(frames.count)
         progress.reserveCapacity(frames.count)
         starts.reserveCapacity(frames.count + 1)
-        var previous = 0..<0
+        var numbers: [String: Int] = [:]
+        for frame in frames { append(frame, numbering: &numbers) }
+    }
+
+    /// Adds `frame` as the next frame. `numbers` holds each key's number in `keys`, kept by the
+    /// caller from one call to the next (empty for the first frame of empty columns).
+    package mutating func append(_ frame: Frame, numbering numbers: inout [String: Int]) {
+        let previous = count > 0 ? starts[count - 1]..<starts[count] : 0..<0
+        times.append(frame.t)
+        progress.append(frame.progress)
         let properties = ViewProperty.allCases
-        for frame in frames {
-            times.append(frame.t)
-            progress.append(frame.progress)
-            let first = keyNumbers.count
-            for (position, view) in frame.views.enumerated() {
-                let number: Int
-                // Most frames hold the views of the frame before in its order: its key numbers
-                // are tried first, the table of all keys only for a view that moved or is new.
-                if position < previous.count, keys[keyNumbers[previous.lowerBound + position]] == view.key {
-                    number = keyNumbers[previous.lowerBound + position]
-                } else if let known = numbers[view.key] {
-                    number = known
-                } else {
-                    number = keys.count
-                    numbers[view.key] = number
-                    keys.append(view.key)
-                }
-                keyNumbers.append(number)
-                for property in properties { values.append(property.value(of: view)) }
+        for (position, view) in frame.views.enumerated() {
+            let number: Int
+            // Most frames hold the views of the frame before in its order: its key numbers are
+            // tried first, the table of all keys only for a view that moved or is new.
+            if position < previous.count, keys[keyNumbers[previous.lowerBound + position]] == view.key {
+                number = keyNumbers[previous.lowerBound + position]
+            } else if let known = numbers[view.key] {
+                number = known
+            } else {
+                number = keys.count
+                numbers[view.key] = number
+                keys.append(view.key)
             }
-            previous = first..<keyNumbers.count
-            starts.append(keyNumbers.count)
+            keyNumbers.append(number)
+            for property in properties { values.append(property.value(of: view)) }
         }
+        starts.append(keyNumbers.count)
     }
 
     /// How many frames.

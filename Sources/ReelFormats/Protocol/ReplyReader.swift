@@ -251,6 +251,11 @@ struct ReplyReader {
     private mutating func readFrames() throws(JSONParseError) {
         sawPlainFrames = true
         var decoded: [Frame] = []
+        // When packing, each frame goes into the columns as it is read (no `[Frame]` is held
+        // beside them: an answer's frames are in memory once).
+        let packs = memo.packsFrames
+        var columns = FrameColumns()
+        var numbers: [String: Int] = [:]
         var rule = FrameTimeRule()
         var problem: JSONFieldError?
         try readElements { (reader, index) throws(JSONParseError) in
@@ -272,20 +277,17 @@ struct ReplyReader {
                 let frame: Frame
                 if let fast { frame = fast } else { frame = try EngineReply.decodeFrame(element, index: index) }
                 try rule.check(frame)
-                decoded.append(frame)
+                if packs { columns.append(frame, numbering: &numbers) } else { decoded.append(frame) }
             } catch {
                 problem = error
                 decoded = []
+                columns = FrameColumns()
             }
         }
         framesProblem = problem
-        if problem == nil, memo.packsFrames {
-            // As a binary answer's: the frames as columns, none as `Frame` kept.
-            packedFrames = FrameColumns(decoded)
-            frames = []
-        } else {
-            frames = problem == nil ? decoded : []
-        }
+        frames = problem == nil ? decoded : []
+        // As a binary answer's: the frames as columns, none as `Frame` kept.
+        if problem == nil, packs { packedFrames = columns }
     }
 
     private mutating func readEvents() throws(JSONParseError) {
