@@ -38,17 +38,18 @@ struct RecentScenariosMemoTests {
             #expect(try texts.text(of: scenario) == expected, "\(scenario.name)")
         }
         // One entry per name: the renamed copy took its name's place.
-        #expect(texts.count == 6)
-        // Past the capacity the memory starts afresh instead of growing.
+        #expect(texts.byName.count == 6)
+        // Past the cap the oldest names are forgotten instead of the memory growing.
         var many = SpecTexts()
-        for index in 0..<(SpecTexts.capacity + 10) {
+        let cap = many.byName.entryCap
+        for index in 0..<(cap + 10) {
             var scenario = scenarios[index % 6]
             scenario.name = "user.\(index)"
             let expected = JSONWriter.text(of: try JSONParser.parse(scenario.canonicalJSON))
             #expect(try many.text(of: scenario) == expected)
         }
-        #expect(many.count <= SpecTexts.capacity)
-        #expect(many.count == 10)
+        #expect(many.byName.count == cap)
+        #expect(many.byName.keys.first == "user.10" && many.byName.keys.last == "user.\(cap + 9)")
     }
 
     /// Request lines of the scenarios in turn, with their specs as Reel sends them (compact) and
@@ -57,9 +58,10 @@ struct RecentScenariosMemoTests {
         var lines: [[UInt8]] = []
         let touches = [Touch(t: 0, id: 1, phase: .began, x: 10, y: 400), Touch(t: 0.1, id: 1, phase: .ended, x: 200, y: 400)]
         var scenarios = scenariosInTurn()
-        for index in 0..<(RequestDecoder.recentSpecCapacity + 6) {
+        let cap = RequestDecoder().recentSpecs.entryCap
+        for index in 0..<(cap + 6) {
             var scenario = scenarios[index % 6]
-            scenario.name = "user.\(index % (RequestDecoder.recentSpecCapacity + 3))"
+            scenario.name = "user.\(index % (cap + 3))"
             scenarios.append(scenario)
         }
         scenarios += scenariosInTurn()
@@ -86,7 +88,7 @@ struct RecentScenariosMemoTests {
             if let spec = tree.scenarioSpecJSON { distinctSpecs.insert(spec) }
         }
         // More distinct specs than remembered went through (the oldest forgotten on the way).
-        #expect(distinctSpecs.count > RequestDecoder.recentSpecCapacity)
+        #expect(distinctSpecs.count > decoder.recentSpecs.entryCap)
     }
 
     @Test func theServerAnswersScenariosInTurnAsAFreshServerWould() throws {
@@ -117,7 +119,7 @@ struct RecentScenariosMemoTests {
     /// Hierarchies taking turns: one-line ones (more than remembered), one that spans lines, one
     /// that is not JSON, and the first ones again.
     static func hierarchiesInTurn() -> [String] {
-        let oneLine = (0..<(HierarchyCheck.capacity + 5)).map { #"{"root":{"children":["V\#($0)"],"name":"nav"}}"# }
+        let oneLine = (0..<(HierarchyCheck().oneLine.entryCap + 5)).map { #"{"root":{"children":["V\#($0)"],"name":"nav"}}"# }
         let spanning = "{\n\"root\": [1, 2]\n}"
         let broken = #"{"root":"#
         return Array(oneLine.prefix(5)) + [spanning, broken] + Array(oneLine.prefix(5)) + oneLine + [spanning] + oneLine.prefix(3)
@@ -153,7 +155,7 @@ struct RecentScenariosMemoTests {
             }
         }
         #expect(read == Self.hierarchiesInTurn().count)
-        #expect(memo.hierarchies.count <= ReplyMemo.hierarchyCapacity)
+        #expect(memo.hierarchies.count <= memo.hierarchies.entryCap)
     }
 
     /// An engine process that names itself "e" of version 1, 1, 2, 2, 1 in its answers (a
@@ -196,7 +198,8 @@ struct RecentScenariosMemoBudgetTests {
         var memo = ReplyMemo()
         // Hierarchies of about a quarter of the budget with their texts (the oldest forgotten to
         // fit: at most 4 are held, where the capacity alone would keep 64) and small ones.
-        let sizes = [ReplyMemo.hierarchyByteBudget / 8, 300, ReplyMemo.hierarchyByteBudget / 9]
+        let budget = memo.hierarchies.byteBudget
+        let sizes = [budget / 8, 300, budget / 9]
         for index in 0..<12 {
             let hierarchy = Self.bigHierarchy(index % 5, bytes: sizes[index % 3])
             let trace = Trace(frames: [], events: [], outcome: Outcome(completed: true, t: 0, hierarchy: hierarchy))
@@ -206,37 +209,39 @@ struct RecentScenariosMemoBudgetTests {
             let alone = Result { () throws(EngineProtocolError) in try EngineReply.decodeAnswerAndForm(line: line, memo: &fresh).reply }
             let withMemo = Result { () throws(EngineProtocolError) in try EngineReply.decodeAnswerAndForm(line: line, memo: &memo).reply }
             #expect(withMemo == alone)
-            let held = memo.hierarchies.reduce(0) { $0 + $1.bytes.count + $1.text.utf8.count }
-            #expect(held == memo.hierarchyBytes)
-            #expect(held <= ReplyMemo.hierarchyByteBudget)
-            #expect(memo.hierarchies.allSatisfy { $0.bytes.count + $0.text.utf8.count <= ReplyMemo.hierarchyByteBudget / 2 })
+            let held = memo.hierarchies.keys.reduce(0) { $0 + $1.count + memo.hierarchies[$1]!.utf8.count }
+            #expect(held == memo.hierarchies.bytes)
+            #expect(held <= budget)
+            #expect(memo.hierarchies.keys.allSatisfy { $0.count + memo.hierarchies[$0]!.utf8.count <= budget / 2 })
         }
-        #expect(!memo.hierarchies.isEmpty)
+        #expect(memo.hierarchies.count > 0)
     }
 
     @Test func theServerKeepsItsSpecsWithinTheBudget() throws {
         var decoder = RequestDecoder()
-        let big = RequestDecoder.recentSpecByteBudget / 6
+        let budget = decoder.recentSpecs.byteBudget
+        let big = budget / 6
         for index in 0..<20 {
-            let pad = String(repeating: "y", count: index % 4 == 3 ? RequestDecoder.recentSpecByteBudget / 3 : big)
+            let pad = String(repeating: "y", count: index % 4 == 3 ? budget / 3 : big)
             let scenario = #"{"name":"s\#(index % 7)","spec":{"n":\#(index % 7),"pad":"\#(pad)"}}"#
             let line = Array(#"{"id":\#(index),"scenario":\#(scenario),"touches":[]}"#.utf8)
             let fast = try line.withUnsafeBufferPointer { try decoder.decode(line: $0) }
             #expect(fast == (try EngineRequest.decode(line: line)))
-            #expect(decoder.recentSpecBytes <= RequestDecoder.recentSpecByteBudget)
+            #expect(decoder.recentSpecs.bytes <= budget)
         }
-        #expect(decoder.recentSpecBytes > 0)
+        #expect(decoder.recentSpecs.bytes > 0)
     }
 
     @Test func specTextsStayWithinTheBudget() throws {
         var texts = SpecTexts()
+        let budget = texts.byName.byteBudget
         var scenario = try #require(ScenarioCatalog.named("nav.push"))
         for index in 0..<12 {
             scenario.name = "user.\(index % 5)"
-            scenario.summary = String(repeating: "z", count: index % 3 == 2 ? SpecTexts.byteBudget : SpecTexts.byteBudget / 5)
+            scenario.summary = String(repeating: "z", count: index % 3 == 2 ? budget : budget / 5)
             let expected = JSONWriter.text(of: try JSONParser.parse(scenario.canonicalJSON))
             #expect(try texts.text(of: scenario) == expected)
-            #expect(texts.bytes <= SpecTexts.byteBudget)
+            #expect(texts.byName.bytes <= budget)
         }
     }
 }

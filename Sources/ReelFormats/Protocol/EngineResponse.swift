@@ -196,23 +196,18 @@ enum ReplyKeys {
 
 /// How an answer writes the outcome's `hierarchy` text: as is when it is one line of JSON,
 /// re-written compactly when it parses but spans lines, as a JSON string when it does not parse.
-/// The texts found to be one line of JSON are remembered (up to `capacity`), so the same
+/// The texts found to be one line of JSON are remembered (a `BoundedMemo`), so the same
 /// hierarchies, answer after answer, are looked up, not parsed again: a replay's sessions take
-/// turns among a few final hierarchies (finished or cancelled sessions, several scenarios).
+/// turns among a few final hierarchies (finished or cancelled sessions, several scenarios). The
+/// budget bounds what a request's spec can make a server hold (a large hierarchy).
 package struct HierarchyCheck {
     private var lastOneLine: String?
-    private var oneLine: Set<String> = []
-    /// The most texts remembered; past it the memory starts afresh.
-    static let capacity = 64
-    /// The most bytes of text remembered (a request's spec can make a large hierarchy); past it
-    /// the memory starts afresh, and a text longer than half of it is not remembered.
-    static let byteBudget = 1 << 22
-    private var bytes = 0
+    private(set) var oneLine = BoundedMemo<String, Void>(byteBudget: 1 << 22, entryCap: 64)
 
     package init() {}
 
     mutating func write(_ hierarchy: String, into writer: inout JSONWriter) {
-        if hierarchy == lastOneLine || oneLine.contains(hierarchy) {
+        if hierarchy == lastOneLine || oneLine[hierarchy] != nil {
             lastOneLine = hierarchy
             writer.verbatim(hierarchy)
             return
@@ -225,15 +220,7 @@ package struct HierarchyCheck {
             writer.value(parsed)
         } else {
             lastOneLine = hierarchy
-            let size = hierarchy.utf8.count
-            if size <= Self.byteBudget / 2 {
-                if oneLine.count >= Self.capacity || bytes + size > Self.byteBudget {
-                    oneLine.removeAll(keepingCapacity: true)
-                    bytes = 0
-                }
-                oneLine.insert(hierarchy)
-                bytes += size
-            }
+            oneLine.remember((), for: hierarchy, bytes: hierarchy.utf8.count)
             writer.verbatim(hierarchy)
         }
     }

@@ -22,28 +22,17 @@ package struct ReplyMemo {
     var engineText: [UInt8] = []
     var engineName = ""
     var engineVersion = ""
-    /// The bytes of recent `hierarchy` objects read and their compact texts, the latest last:
-    /// a scenario's sessions end in a few final hierarchies (finished, cancelled), and sessions
-    /// may take turns among scenarios.
-    var hierarchies: [(bytes: [UInt8], text: String)] = []
-    /// The most hierarchies remembered; the oldest is forgotten past it.
-    static let hierarchyCapacity = 64
-    /// The most bytes the remembered hierarchies may hold (their bytes and texts): an engine's
-    /// answers must not make Reel keep 64 hierarchies of `EngineReplyLimits.maxMemberBytes`.
-    static let hierarchyByteBudget = 4 * EngineReplyLimits.maxMemberBytes
-    /// The bytes the remembered hierarchies hold now.
-    private(set) var hierarchyBytes = 0
+    /// Recent `hierarchy` objects read, by their bytes, with their compact texts (`BoundedMemo`,
+    /// an entry counted as its bytes and its text): a scenario's sessions end in a few final
+    /// hierarchies (finished, cancelled), and sessions may take turns among scenarios. The budget
+    /// keeps an engine's answers from making Reel hold 64 hierarchies of
+    /// `EngineReplyLimits.maxMemberBytes`.
+    private(set) var hierarchies = BoundedMemo<[UInt8], String>(
+        byteBudget: 4 * EngineReplyLimits.maxMemberBytes, entryCap: 64)
 
-    /// Remembers a hierarchy read, forgetting the oldest ones past the capacity or the budget.
+    /// Remembers a hierarchy read (`BoundedMemo`'s policy).
     mutating func remember(hierarchy bytes: [UInt8], text: String) {
-        let size = bytes.count + text.utf8.count
-        guard size <= Self.hierarchyByteBudget / 2 else { return }
-        while !hierarchies.isEmpty, hierarchies.count >= Self.hierarchyCapacity || hierarchyBytes + size > Self.hierarchyByteBudget {
-            let oldest = hierarchies.removeFirst()
-            hierarchyBytes -= oldest.bytes.count + oldest.text.utf8.count
-        }
-        hierarchies.append((bytes, text))
-        hierarchyBytes += size
+        hierarchies.remember(text, for: bytes, bytes: bytes.count + text.utf8.count)
     }
     /// Whether an answer's frames (plain or binary) are read as `FrameColumns` (`EngineResponse.packedFrames`,
     /// its trace then without frames) for a reader that compares them and needs no `Frame`.
@@ -98,8 +87,8 @@ package struct ReplyMemo {
                 guard hierarchy == nil, cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == UInt8(ascii: "{") else {
                     return nil
                 }
-                if let known = hierarchies.indices.last(where: { Self.take(hierarchies[$0].bytes, &cursor) }) {
-                    hierarchy = hierarchies[known].text
+                if let known = hierarchies.newest(where: { bytes, _ in Self.take(bytes, &cursor) }) {
+                    hierarchy = known.value
                 } else {
                     let valueStart = cursor.index
                     guard let value = try? cursor.parseValue(depth: 2) else { return nil }

@@ -19,16 +19,11 @@ import ReelTrace
 /// let request = try decoder.decode(line: bytes)
 /// ```
 package struct RequestDecoder {
-    /// The specs of recent requests as sent and as re-written, the latest last: a client's
-    /// requests take turns among a few scenarios (a replay of all 48 catalog ones, say).
-    private var recentSpecs: [(sent: [UInt8], compact: String)] = []
-    /// The most specs remembered; the oldest is forgotten past it.
-    static let recentSpecCapacity = 64
-    /// The most bytes the remembered specs may hold (as sent and re-written): a client's
-    /// requests must not make a server keep 64 specs of a request line's full length.
-    static let recentSpecByteBudget = 1 << 22
-    /// The bytes the remembered specs hold now.
-    private(set) var recentSpecBytes = 0
+    /// The specs of recent requests, as sent, with their re-written texts (`BoundedMemo`, an
+    /// entry counted as both): a client's requests take turns among a few scenarios (a replay of
+    /// all 48 catalog ones, say), and must not make a server keep 64 specs of a request line's
+    /// full length.
+    private(set) var recentSpecs = BoundedMemo<[UInt8], String>(byteBudget: 1 << 22, entryCap: 64)
 
     package init() {}
 
@@ -152,16 +147,13 @@ package struct RequestDecoder {
         // A remembered spec's bytes at the cursor are that whole object again (a JSON value ends
         // where its text ends), so the same spec is taken without scanning it. The latest first.
         let available = cursor.bytes.count - start
-        for index in recentSpecs.indices.reversed() {
-            let count = recentSpecs[index].sent.count
-            guard available >= count else { continue }
-            let same = recentSpecs[index].sent.withUnsafeBufferPointer { sent in
-                memcmp(cursor.bytes.baseAddress! + start, sent.baseAddress!, count) == 0
-            }
-            if same {
-                cursor.index = start + count
-                return recentSpecs[index].compact
-            }
+        let known = recentSpecs.newest { sent, _ in
+            sent.count <= available
+                && sent.withUnsafeBufferPointer { memcmp(cursor.bytes.baseAddress! + start, $0.baseAddress!, $0.count) == 0 }
+        }
+        if let known {
+            cursor.index = start + known.key.count
+            return known.value
         }
         var reader = ReplyReader(cursor: cursor)
         guard (try? reader.skipValue(depth: 2)) != nil else { return nil }
@@ -169,16 +161,7 @@ package struct RequestDecoder {
         let sent = UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index])
         guard let value = try? JSONParser.parse(sent) else { return nil }
         let compact = JSONWriter.text(of: value)
-        let size = sent.count + compact.utf8.count
-        guard size <= Self.recentSpecByteBudget / 2 else { return compact }
-        while !recentSpecs.isEmpty,
-            recentSpecs.count >= Self.recentSpecCapacity || recentSpecBytes + size > Self.recentSpecByteBudget
-        {
-            let oldest = recentSpecs.removeFirst()
-            recentSpecBytes -= oldest.sent.count + oldest.compact.utf8.count
-        }
-        recentSpecs.append((Array(sent), compact))
-        recentSpecBytes += size
+        recentSpecs.remember(compact, for: Array(sent), bytes: sent.count + compact.utf8.count)
         return compact
     }
 

@@ -14,31 +14,15 @@ import ReelFormats
 /// let text = try texts.text(of: ScenarioCatalog.named("nav.push")!)
 /// ```
 struct SpecTexts {
-    private var byName: [String: (scenario: ScenarioSpec, text: String)] = [:]
-    /// The most scenarios remembered; past it the memory starts afresh (an archive of many
-    /// user-written scenarios must not grow it without bound).
-    static let capacity = 256
-    /// The most bytes of spec text remembered (an archive's specs are user data); past it the
-    /// memory starts afresh, and a text longer than half of it is not remembered.
-    static let byteBudget = 1 << 22
-    /// The bytes of the texts remembered now (a text replaced is still counted until the restart).
-    private(set) var bytes = 0
+    /// The scenarios and texts by name (`BoundedMemo`, an entry counted as its text's bytes): an
+    /// archive of many user-written scenarios, its specs user data, must not grow it without bound.
+    private(set) var byName = BoundedMemo<String, (scenario: ScenarioSpec, text: String)>(byteBudget: 1 << 22, entryCap: 256)
 
     /// The spec of `scenario` as a request carries it.
     mutating func text(of scenario: ScenarioSpec) throws(EngineProtocolError) -> String {
         if let known = byName[scenario.name], known.scenario == scenario { return known.text }
         let text = try EngineRequest.compactSpec(scenario.canonicalJSON)
-        let size = text.utf8.count
-        guard size <= Self.byteBudget / 2 else { return text }
-        if (byName.count >= Self.capacity && byName[scenario.name] == nil) || bytes + size > Self.byteBudget {
-            byName.removeAll(keepingCapacity: true)
-            bytes = 0
-        }
-        byName[scenario.name] = (scenario, text)
-        bytes += size
+        byName.remember((scenario, text), for: scenario.name, bytes: text.utf8.count)
         return text
     }
-
-    /// How many scenarios are remembered (for tests).
-    var count: Int { byName.count }
 }

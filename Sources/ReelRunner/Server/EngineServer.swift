@@ -41,15 +41,10 @@ package struct EngineServer {
 }
 
 /// The scenarios a server resolved, by the name and spec text that named them: one per name,
-/// a request of the same name with another text resolved again and kept in its place.
+/// a request of the same name with another text resolved again and kept in its place
+/// (`BoundedMemo`, an entry counted as its name and text: a client's requests are untrusted).
 private final class LastSpec {
-    private var byName: [String: (json: String?, spec: ScenarioSpec)] = [:]
-    /// The most names remembered; past it the memory starts afresh.
-    static let capacity = 256
-    /// The most bytes of spec text remembered (a client's requests are untrusted); past it the
-    /// memory starts afresh, and a text longer than half of it is not remembered.
-    static let byteBudget = 1 << 22
-    private var bytes = 0
+    private var byName = BoundedMemo<String, (json: String?, spec: ScenarioSpec)>(byteBudget: 1 << 22, entryCap: 256)
 
     func spec(for request: EngineRequest, resolve: (EngineRequest) throws(ReelFailure) -> ScenarioSpec) throws(ReelFailure)
         -> ScenarioSpec
@@ -57,13 +52,7 @@ private final class LastSpec {
         if let known = byName[request.scenarioName], known.json == request.scenarioSpecJSON { return known.spec }
         let spec = try resolve(request)
         let size = request.scenarioName.utf8.count + (request.scenarioSpecJSON?.utf8.count ?? 0)
-        guard size <= Self.byteBudget / 2 else { return spec }
-        if (byName.count >= Self.capacity && byName[request.scenarioName] == nil) || bytes + size > Self.byteBudget {
-            byName.removeAll(keepingCapacity: true)
-            bytes = 0
-        }
-        byName[request.scenarioName] = (request.scenarioSpecJSON, spec)
-        bytes += size
+        byName.remember((request.scenarioSpecJSON, spec), for: request.scenarioName, bytes: size)
         return spec
     }
 }
