@@ -1,18 +1,18 @@
 import ReelTrace
 
 /// One session whose verdict differs between two replays: a row of the saved query verdict-changes.
-public struct VerdictChangeRow: Sendable, Hashable {
-    public var sessionID: Int64
-    public var scenario: String
+package struct VerdictChangeRow: Sendable, Hashable {
+    package var sessionID: Int64
+    package var scenario: String
     /// The query's `change` column (`new_flip`, `fixed_flip`, `newly_diverged`, `newly_matched`,
     /// `newly_error`, `no_longer_error`).
-    public var change: String
+    package var change: String
     /// `matched`, `diverged`, `flipped` or `error` in each replay.
-    public var before: String
-    public var after: String
+    package var before: String
+    package var after: String
     /// The candidate's decision in each replay (nil after an engine error).
-    public var decisionBefore: String?
-    public var decisionAfter: String?
+    package var decisionBefore: String?
+    package var decisionAfter: String?
 }
 
 /// `reel compare`: the sessions whose verdict changed between two replays, of this archive or one
@@ -30,7 +30,7 @@ extension Archive {
     /// query reads the two replays' verdicts through a temporary view named `replay_results` (the
     /// temp schema comes first in name lookup) that holds the earlier replay's verdicts as replay 1
     /// and the later one's as replay 2; the view is dropped when `body` is done.
-    public func forEachVerdictChange(
+    package func forEachVerdictChange(
         earlier: Int64, later: Int64, laterSchema: String? = nil, _ body: (VerdictChangeRow) throws -> Void
     ) throws {
         guard let query = EmbeddedQuery.named(Self.verdictChangesQuery) else {
@@ -73,7 +73,7 @@ extension Archive {
 
     /// Sessions judged by both replays, and by only the earlier or only the later one (`later` of
     /// this archive, or of the file attached as `laterSchema`).
-    public func verdictCoverage(
+    package func verdictCoverage(
         earlier: Int64, later: Int64, laterSchema: String? = nil
     ) throws -> (both: Int, onlyEarlier: Int, onlyLater: Int) {
         let schema = laterSchema ?? "main"
@@ -94,7 +94,7 @@ extension Archive {
 
     /// The smallest id of a session this archive and the file attached as `schema` both hold with
     /// different content hashes (different touches), nil when every shared id is the same session.
-    public func firstSessionDiffering(fromAttached schema: String) throws -> Int64? {
+    package func firstSessionDiffering(fromAttached schema: String) throws -> Int64? {
         try database.scalarInt64(
             """
             SELECT min(a.id) FROM main.sessions AS a JOIN \(schema).sessions AS b ON b.id = a.id

@@ -2,14 +2,14 @@ import ReelTrace
 
 /// Sessions of one status and one set of divergence kinds in a replay (one group of `replay_results`),
 /// decoded: a status or kind the schema does not know is `ArchiveError.invalidStoredValue`.
-public struct VerdictGroup: Sendable, Hashable {
+package struct VerdictGroup: Sendable, Hashable {
     /// `.diverged` or `.error`.
-    public var status: VerdictStatus
+    package var status: VerdictStatus
     /// The group's divergence kinds (`kinds_json`), in their stored order.
-    public var kinds: [DivergenceKind]
-    public var sessions: Int
+    package var kinds: [DivergenceKind]
+    package var sessions: Int
     /// Sessions of the group whose completion decision flipped.
-    public var flips: Int
+    package var flips: Int
 
     package init(status: VerdictStatus, kinds: [DivergenceKind], sessions: Int, flips: Int) {
         self.status = status
@@ -20,31 +20,31 @@ public struct VerdictGroup: Sendable, Hashable {
 }
 
 /// One replay of an archive with its verdicts counted, as `reel info` lists it.
-public struct ReplayOverview: Sendable, Hashable {
-    public var id: Int64
-    public var status: String
-    public var candidate: String
+package struct ReplayOverview: Sendable, Hashable {
+    package var id: Int64
+    package var status: String
+    package var candidate: String
     /// The candidate engine's name and version ("?" when its engine row is missing).
-    public var engine: String
-    public var startedAt: String
-    public var shard: String?
-    public var sessions: Int
-    public var matched: Int
-    public var diverged: Int
-    public var errors: Int
+    package var engine: String
+    package var startedAt: String
+    package var shard: String?
+    package var sessions: Int
+    package var matched: Int
+    package var diverged: Int
+    package var errors: Int
     /// Sessions whose completion decision flipped.
-    public var flips: Int
+    package var flips: Int
     /// Where the run ran (`replays.metadata_json`), nil before schema v8 or when none was stored.
-    public var metadataJSON: String? = nil
+    package var metadataJSON: String? = nil
 }
 
 /// A session whose completion decision flipped in a replay.
-public struct FlippedSession: Sendable, Hashable {
-    public var sessionID: Int64
-    public var scenario: String
+package struct FlippedSession: Sendable, Hashable {
+    package var sessionID: Int64
+    package var scenario: String
     /// The recorded decision and the candidate's, as stored.
-    public var decisionExpected: String
-    public var decisionActual: String
+    package var decisionExpected: String
+    package var decisionActual: String
 }
 
 /// Reads of a replay's verdicts: the `--fail-on` tally, `reel accept`'s selection, `reel info`'s
@@ -53,7 +53,7 @@ extension Archive {
     /// Replay `replayID`'s sessions that did not match, grouped by status and `kinds_json`: few
     /// rows whatever the replay's size. Status and kinds come back as their enums (`StoredKinds`),
     /// so no reader parses `kinds_json` again.
-    public func verdictGroups(replayID: Int64) throws -> [VerdictGroup] {
+    package func verdictGroups(replayID: Int64) throws -> [VerdictGroup] {
         let statement = try database.prepare(
             """
             SELECT status, kinds_json, count(*), coalesce(sum(decision_expected <> decision_actual), 0)
@@ -73,7 +73,7 @@ extension Archive {
     /// The sessions replay `replayID` diverged on, ascending, kept by the filters that are not nil
     /// (scenario name, session ids, a divergence of one of `kinds`), each with the id of engine
     /// `engineID`'s stored trace of it, if there is one (`reel replay --keep-traces`, `reel record --engine`).
-    public func divergedSessions(
+    package func divergedSessions(
         replayID: Int64, scenario: String?, sessionIDs: [Int64]?, kinds: [DivergenceKind]?, traceOfEngine engineID: Int64
     ) throws -> [(sessionID: Int64, storedTrace: Int64?)] {
         let kindList = kinds.map { list in JSONText.stringArray(list.map(\.rawValue)) }
@@ -108,14 +108,14 @@ extension Archive {
         return counts
     }
 
-    public func scenarioNames() throws -> [String] {
+    package func scenarioNames() throws -> [String] {
         let statement = try database.prepare("SELECT DISTINCT name FROM scenarios ORDER BY name")
         return try statement.rows { row in row.string(at: 0) }
     }
 
     /// Every replay of the archive with its verdicts counted, in id order. A replay marked finished
     /// whose verdicts are not all there (`incompleteReplays`) has the status "incomplete".
-    public func replayOverviews() throws -> [ReplayOverview] {
+    package func replayOverviews() throws -> [ReplayOverview] {
         let statement = try database.prepare(
             """
             SELECT r.id, r.status, r.candidate, coalesce(e.name || ' ' || e.version, '?'), r.started_at, r.shard,
@@ -139,7 +139,7 @@ extension Archive {
     }
 
     /// The sessions whose completion decision flipped in replay `replayID`, by session id, one at a time.
-    public func flippedSessions(replayID: Int64) throws -> RowCursor<FlippedSession> {
+    package func flippedSessions(replayID: Int64) throws -> RowCursor<FlippedSession> {
         let statement = try database.prepare(
             """
             SELECT rr.session_id, sc.name, rr.decision_expected, rr.decision_actual

@@ -2,7 +2,7 @@
 /// early or read other things between rows without holding them all.
 ///
 /// Not `Sendable`: it steps a statement of its archive's connection, on that archive's thread.
-public final class RowCursor<Row> {
+package final class RowCursor<Row> {
     private let statement: Statement
     private let decode: (Statement) throws -> Row
 
@@ -12,7 +12,7 @@ public final class RowCursor<Row> {
     }
 
     /// The next row, or nil after the last one.
-    public func next() throws -> Row? {
+    package func next() throws -> Row? {
         try statement.step() ? try decode(statement) : nil
     }
 }
