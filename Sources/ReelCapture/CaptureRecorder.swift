@@ -161,7 +161,7 @@ final class CaptureRecorder: @unchecked Sendable {
             return CaptureResult(
                 sessionID: id, recorded: recorded, finished: stored.trace.outcome.completed, end: stored.trace.outcome.t,
                 frames: stored.trace.frames.count, touches: stored.touches.count,
-                playerHTML: PlayerHTML.article(player, heading: "<h2>Session \(id)</h2>\n", plots: ""))
+                playerHTML: PlayerHTML.article(player, heading: "<h2>Session \(id)</h2>\n", plots: .empty).html)
         } catch let rejection as CaptureRejection {
             throw rejection
         } catch {

@@ -34,7 +34,7 @@ package struct DecisionMapPlot: Sendable {
     static let columns = 20, rows = 12
 
     /// The map as one `<svg>` element.
-    package var svg: String {
+    package var svg: HTMLMarkup {
         let velocities = points.map(\.velocity)
         let panelWidth = (Self.width - 2 * 64 - 24 - 16) / 2
         let y = (velocities.min() ?? -1)...(velocities.max() ?? 1)
@@ -45,12 +45,12 @@ package struct DecisionMapPlot: Sendable {
                 PlotAxes(left: 64 + panelWidth + 24 + 64, top: 44, width: panelWidth, height: Self.height - 44 - 46, x: 0...1, y: y)
             ),
         ]
-        var out = "<svg class=\"plot\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.height))\""
-        out += " viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" aria-label=\"\(HTML.escape(title))\">\n"
-        out += "<text x=\"8\" y=\"14\" class=\"title\">\(HTML.escape(title))</text>\n"
+        var out: HTMLMarkup = "<svg class=\"plot\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.height))\""
+        out += " viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" aria-label=\"\(title)\">\n"
+        out += "<text x=\"8\" y=\"14\" class=\"title\">\(title)</text>\n"
         out += legend(x: Self.width - 330)
         for (index, (label, axes)) in panels.enumerated() {
-            out += "<text x=\"\(c(axes.left))\" y=\"38\" class=\"panel\">\(HTML.escape(label))</text>\n"
+            out += "<text x=\"\(c(axes.left))\" y=\"38\" class=\"panel\">\(label)</text>\n"
             out += flippedCells(axes)
             out += axes.svg(xLabel: "release progress", yLabel: "release velocity (pt/s)")
             for (role, boundary) in boundaries(axes.yRange) { out += line(boundary, role: role, axes) }
@@ -59,7 +59,7 @@ package struct DecisionMapPlot: Sendable {
                 let drawn = mark(
                     finished: finished, touchCancelled: point.touchCancelled, x: axes.px(point.progress),
                     y: axes.py(point.velocity))
-                let tip = "<title>\(HTML.escape(Self.tooltip(point)))</title>"
+                let tip: HTMLMarkup = "<title>\(Self.tooltip(point))</title>"
                 out +=
                     linkedSessions.contains(point.sessionID)
                     ? "<a href=\"#session-\(point.sessionID)\" class=\"point\" data-session=\"\(point.sessionID)\">\(tip)\(drawn)</a>\n"
@@ -86,11 +86,11 @@ package struct DecisionMapPlot: Sendable {
         }
     }
 
-    private func line(_ boundary: DecisionBoundary, role: LinePlot.Series.Role, _ axes: PlotAxes) -> String {
-        let who = role == .recorded ? "recording engine" : "candidate"
-        return boundary.segments.map { s in
+    private func line(_ boundary: DecisionBoundary, role: LinePlot.Series.Role, _ axes: PlotAxes) -> HTMLMarkup {
+        let who: HTMLMarkup = role == .recorded ? "recording engine" : "candidate"
+        return boundary.segments.map { s -> HTMLMarkup in
             "<line x1=\"\(c(axes.px(s.x0)))\" y1=\"\(c(axes.py(s.y0)))\" x2=\"\(c(axes.px(s.x1)))\" y2=\"\(c(axes.py(s.y1)))\""
-                + " class=\"boundary \(role.rawValue)\"><title>\(who): \(HTML.escape(boundary.rule))</title></line>\n"
+                + " class=\"boundary \(role.rawValue)\"><title>\(who): \(boundary.rule)</title></line>\n"
         }.joined()
     }
 
@@ -105,10 +105,11 @@ package struct DecisionMapPlot: Sendable {
         return cells
     }
 
-    private func flippedCells(_ axes: PlotAxes) -> String {
+    private func flippedCells(_ axes: PlotAxes) -> HTMLMarkup {
         let cellWidth = (axes.xRange.upperBound - axes.xRange.lowerBound) / Double(Self.columns)
         let cellHeight = (axes.yRange.upperBound - axes.yRange.lowerBound) / Double(Self.rows)
-        return flippedCellIndices(xRange: axes.xRange, yRange: axes.yRange).sorted { $0.lexicographicallyPrecedes($1) }.map { cell in
+        let cells = flippedCellIndices(xRange: axes.xRange, yRange: axes.yRange).sorted { $0.lexicographicallyPrecedes($1) }
+        return cells.map { cell -> HTMLMarkup in
             let x0 = axes.xRange.lowerBound + Double(cell[0]) * cellWidth
             let y1 = axes.yRange.lowerBound + Double(cell[1] + 1) * cellHeight
             return "<rect x=\"\(c(axes.px(x0)))\" y=\"\(c(axes.py(y1)))\" width=\"\(c(axes.width / Double(Self.columns)))\""
@@ -124,8 +125,8 @@ package struct DecisionMapPlot: Sendable {
 
     /// A filled circle for finished, a cross for cancelled (told apart without colour too), inside
     /// an open square when the system cancelled the touches.
-    private func mark(finished: Bool, touchCancelled: Bool = false, x: Double, y: Double) -> String {
-        let square =
+    private func mark(finished: Bool, touchCancelled: Bool = false, x: Double, y: Double) -> HTMLMarkup {
+        let square: HTMLMarkup =
             touchCancelled
             ? "<rect x=\"\(c(x - 4.5))\" y=\"\(c(y - 4.5))\" width=\"9\" height=\"9\" class=\"touch-cancelled\"/>" : ""
         if finished { return square + "<circle cx=\"\(c(x))\" cy=\"\(c(y))\" r=\"2.6\" class=\"finished\"/>" }
@@ -133,7 +134,7 @@ package struct DecisionMapPlot: Sendable {
             + "<path d=\"M\(c(x - 2.5)) \(c(y - 2.5))L\(c(x + 2.5)) \(c(y + 2.5))M\(c(x - 2.5)) \(c(y + 2.5))L\(c(x + 2.5)) \(c(y - 2.5))\" class=\"cancelled\"/>"
     }
 
-    private func legend(x: Double) -> String {
+    private func legend(x: Double) -> HTMLMarkup {
         var out = mark(finished: true, x: x, y: 11) + "<text x=\"\(c(x + 7))\" y=\"15\" class=\"tick\">finished</text>"
         out += mark(finished: false, x: x + 70, y: 11) + "<text x=\"\(c(x + 77))\" y=\"15\" class=\"tick\">cancelled</text>"
         if points.contains(where: \.touchCancelled) {

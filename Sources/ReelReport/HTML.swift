@@ -19,17 +19,19 @@ package enum HTML {
 
     /// A `<table>` with a header row; every cell is escaped. Cells of columns listed in
     /// `numericColumns` are right-aligned.
-    package static func table(header: [String], rows: [[String]], numericColumns: Set<Int> = []) -> String {
-        func cell(_ tag: String, _ text: String, _ column: Int) -> String {
-            let alignment = numericColumns.contains(column) ? " class=\"num\"" : ""
-            return "<\(tag)\(alignment)>\(escape(text))</\(tag)>"
+    package static func table(header: [String], rows: [[String]], numericColumns: Set<Int> = []) -> HTMLMarkup {
+        func cells(_ texts: [String], header: Bool) -> HTMLMarkup {
+            texts.enumerated().map { column, text -> HTMLMarkup in
+                switch (header, numericColumns.contains(column)) {
+                case (true, true): "<th class=\"num\">\(text)</th>"
+                case (true, false): "<th>\(text)</th>"
+                case (false, true): "<td class=\"num\">\(text)</td>"
+                case (false, false): "<td>\(text)</td>"
+                }
+            }.joined()
         }
-        var out = "<table>\n<thead><tr>"
-        out += header.enumerated().map { cell("th", $1, $0) }.joined()
-        out += "</tr></thead>\n<tbody>\n"
-        for row in rows {
-            out += "<tr>" + row.enumerated().map { cell("td", $1, $0) }.joined() + "</tr>\n"
-        }
+        var out: HTMLMarkup = "<table>\n<thead><tr>\(cells(header, header: true))</tr></thead>\n<tbody>\n"
+        for row in rows { out += "<tr>\(cells(row, header: false))</tr>\n" }
         return out + "</tbody>\n</table>\n"
     }
 }

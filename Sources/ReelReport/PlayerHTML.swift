@@ -8,27 +8,32 @@ package enum PlayerHTML {
         min(520 / session.device.height, 520 / session.device.width)
     }
 
-    /// - Parameter attributes: more attributes of the `<article>` (the review filters' `data-` facets), already escaped.
-    package static func article(_ session: PlayerSession, heading: String, plots: String, attributes: String = "") -> String {
-        let e = HTML.escape
+    /// - Parameter attributes: more attributes of the `<article>` (the review filters' `data-` facets).
+    package static func article(_ session: PlayerSession, heading: HTMLMarkup, plots: HTMLMarkup, attributes: HTMLMarkup = .empty)
+        -> HTMLMarkup
+    {
         let id = session.sessionID
         let s = scale(session)
         let width = NumberText.coordinate(session.device.width * s)
         let height = NumberText.coordinate(session.device.height * s)
         let viewBox = "0 0 \(NumberText.coordinate(session.device.width)) \(NumberText.coordinate(session.device.height))"
-        var out = "<article class=\"session player\" id=\"session-\(id)\" data-session=\"\(id)\"\(attributes) tabindex=\"-1\">\n\(heading)"
+        var out: HTMLMarkup = "<article class=\"session player\" id=\"session-\(id)\" data-session=\"\(id)\""
+        out += "\(attributes) tabindex=\"-1\">\n\(heading)"
         out +=
             "<p class=\"needs-script note\">The player needs JavaScript; the plots and the event table below show the same session.</p>\n"
         out += "<div class=\"ui\" hidden=\"hidden\">\n<div class=\"screens\">\n"
-        for (side, trace) in [("recorded", session.recorded as PlayerTrace?), ("replayed", session.replayed)] {
+        for (side, trace) in [("recorded" as HTMLMarkup, session.recorded as PlayerTrace?), ("replayed", session.replayed)] {
             out += "<figure><figcaption><b>\(side)</b>"
-            if let trace { out += " (\(trace.finished ? "finished" : "cancelled")) · <span class=\"caption-\(side)\"></span>" }
+            if let trace {
+                let decision: HTMLMarkup = trace.finished ? "finished" : "cancelled"
+                out += " (\(decision)) · <span class=\"caption-\(side)\"></span>"
+            }
             out += "</figcaption>\n"
             if trace != nil {
                 out += "<svg class=\"screen\" data-side=\"\(side)\" width=\"\(width)\" height=\"\(height)\" viewBox=\"\(viewBox)\""
                 out += " role=\"img\" aria-label=\"\(side) screen of session \(id)\"></svg>\n"
             } else {
-                out += "<p class=\"note missing-side\" style=\"width:\(width)px\">\(e(session.replayedNote ?? "No replayed trace."))</p>\n"
+                out += "<p class=\"note missing-side\" style=\"width:\(width)px\">\(session.replayedNote ?? "No replayed trace.")</p>\n"
             }
             out += "</figure>\n"
         }
@@ -56,21 +61,22 @@ package enum PlayerHTML {
             "<div class=\"tracks\">\n<span>time</span><div class=\"scrub\"><input type=\"range\" class=\"scrubber\" min=\"0\" max=\"0\" step=\"1\" value=\"0\""
         out +=
             " aria-label=\"frame of session \(id)\"/><span class=\"first-mark\" hidden=\"hidden\" title=\"first divergent frame\"></span></div>\n"
-        for side in ["recorded", "replayed"] where side == "recorded" || session.replayed != nil {
-            for (track, label) in [("lifecycle", "calls"), ("other", "gesture")] {
+        for side: HTMLMarkup in ["recorded", "replayed"] where side == "recorded" || session.replayed != nil {
+            for (track, label): (HTMLMarkup, HTMLMarkup) in [("lifecycle", "calls"), ("other", "gesture")] {
                 out += "<span>\(side) \(label)</span><div class=\"lane\"><svg class=\"strip\" data-side=\"\(side)\" data-track=\"\(track)\""
                 out += " viewBox=\"0 0 1000 18\" preserveAspectRatio=\"none\"></svg></div>\n"
             }
         }
         out += "</div>\n</div>\n<div class=\"plots\">\n\(plots)</div>\n"
         out += eventTable(session)
-        out += "<script type=\"application/json\" class=\"player-data\">\(PlayerJSON.encode(session))</script>\n"
+        // The players' JSON escapes every `<` (PlayerJSON), so no text in it closes the script.
+        out += "<script type=\"application/json\" class=\"player-data\">\(HTMLMarkup.trusted(PlayerJSON.encode(session)))</script>\n"
         return out + "</article>\n"
     }
 
     /// Both sides' divergent events in time order (what the page without script lists; the
     /// player's strips show every event).
-    private static func eventTable(_ session: PlayerSession) -> String {
+    private static func eventTable(_ session: PlayerSession) -> HTMLMarkup {
         var rows: [(t: Double, row: [String])] = []
         var count = 0
         for (side, trace) in [("recorded", session.recorded), ("replayed", session.replayed)] {

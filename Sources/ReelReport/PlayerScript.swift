@@ -12,6 +12,8 @@
 /// Its text is Sources/ReelReport/Resources/player.js, compiled in (Package.swift, `embedInCode`).
 package enum PlayerScript {
     package static let source = scriptText(PackageResources.player_js)
+    /// `source` as the page's markup (the package's own script file).
+    static let markup = HTMLMarkup.trusted(source)
 
     /// A script file's text without its final line break: the page writes its own around each script.
     static func scriptText(_ bytes: [UInt8]) -> String {

@@ -37,8 +37,8 @@ struct PlotAxes {
     static let maximumTicks = 50
 
     /// Frame, grid lines, tick labels and axis titles.
-    func svg(xLabel: String, yLabel: String) -> String {
-        var out = "<rect x=\"\(c(left))\" y=\"\(c(top))\" width=\"\(c(width))\" height=\"\(c(height))\" class=\"frame\"/>\n"
+    func svg(xLabel: String, yLabel: String) -> HTMLMarkup {
+        var out: HTMLMarkup = "<rect x=\"\(c(left))\" y=\"\(c(top))\" width=\"\(c(width))\" height=\"\(c(height))\" class=\"frame\"/>\n"
         for tick in Self.ticks(xRange) {
             let x = c(px(tick))
             out += "<line x1=\"\(x)\" y1=\"\(c(top))\" x2=\"\(x)\" y2=\"\(c(top + height))\" class=\"grid\"/>"
@@ -51,10 +51,10 @@ struct PlotAxes {
                 "<text x=\"\(c(left - 4))\" y=\"\(c(py(tick) + 4))\" class=\"tick\" text-anchor=\"end\">\(NumberText.short(tick))</text>\n"
         }
         out +=
-            "<text x=\"\(c(left + width / 2))\" y=\"\(c(top + height + 30))\" class=\"axis\" text-anchor=\"middle\">\(HTML.escape(xLabel))</text>\n"
+            "<text x=\"\(c(left + width / 2))\" y=\"\(c(top + height + 30))\" class=\"axis\" text-anchor=\"middle\">\(xLabel)</text>\n"
         let yMiddle = c(top + height / 2)
         out +=
-            "<text x=\"\(c(left - 40))\" y=\"\(yMiddle)\" class=\"axis\" text-anchor=\"middle\" transform=\"rotate(-90 \(c(left - 40)) \(yMiddle))\">\(HTML.escape(yLabel))</text>\n"
+            "<text x=\"\(c(left - 40))\" y=\"\(yMiddle)\" class=\"axis\" text-anchor=\"middle\" transform=\"rotate(-90 \(c(left - 40)) \(yMiddle))\">\(yLabel)</text>\n"
         return out
     }
 

@@ -1,20 +1,19 @@
 /// Assembles a report into one self-contained HTML page: inline CSS, SVG and one inline script
 /// (the session players, `PlayerScript`), no external references. Everything taken from the
-/// archive is escaped. Without script the page keeps its tables and static plots.
+/// archive is escaped (`HTMLMarkup`). Without script the page keeps its tables and static plots.
 package enum ReportPage {
     package static func html(_ model: ReportModel) -> String {
-        let e = HTML.escape
         let replay = model.replay
-        var out = """
+        var out: HTMLMarkup = """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8"/>
-            <title>Reel replay \(replay.id) of \(e(model.archiveName))</title>
-            <style>\n\(style)</style>
+            <title>Reel replay \(replay.id) of \(model.archiveName)</title>
+            <style>\n\(styleMarkup)</style>
             </head>
             <body>
-            <h1>Replay \(replay.id) of <code>\(e(model.archiveName))</code></h1>
+            <h1>Replay \(replay.id) of <code>\(model.archiveName)</code></h1>
 
             """
         out += RunMetadataHTML.paragraph(replay)
@@ -25,14 +24,14 @@ package enum ReportPage {
         out += sessions(model)
         out += decisionMaps(model)
         // The bar's script first: it sets the scroll padding the player's scroll to the URL's session uses.
-        return out + "<script>\n\(ReviewFilters.script)\n\(PlayerScript.source)</script>\n</body>\n</html>\n"
+        out += "<script>\n\(ReviewFilters.script)\n\(PlayerScript.markup)</script>\n</body>\n</html>\n"
+        return out.html
     }
 
-    private static func summary(_ model: ReportModel) -> String {
-        let e = HTML.escape
+    private static func summary(_ model: ReportModel) -> HTMLMarkup {
         let r = model.replay
         let t = model.totals
-        var out = "<section id=\"summary\">\n<h2>Summary</h2>\n"
+        var out: HTMLMarkup = "<section id=\"summary\">\n<h2>Summary</h2>\n"
         out += "<p class=\"counts\"><span class=\"bad\">\(t.decisionFlips) decision flips</span> "
         out += "<span class=\"bad\">\(t.diverged) diverged</span> <span class=\"bad\">\(t.errors) errors</span> "
         out += "<span class=\"ok\">\(t.matched) matched</span> <span>of \(t.sessions) sessions</span></p>\n"
@@ -45,7 +44,9 @@ package enum ReportPage {
             ("tolerances", SummaryWords.tolerances(r.tolerancesJSON)),
             ("run", ["\(r.status), \(r.startedAt) to \(r.finishedAt ?? "—")" + (r.shard.map { ", shard \($0)" } ?? "")]),
         ]
-        for (term, values) in facts { out += "<dt>\(e(term))</dt><dd>\(values.map(e).joined(separator: "<br/>"))</dd>\n" }
+        for (term, values) in facts {
+            out += "<dt>\(term)</dt><dd>\(values.map(HTMLMarkup.text).joined(separator: "<br/>"))</dd>\n"
+        }
         out += "</dl>\n"
         out += "<h3>Divergences by kind</h3>\n"
         out +=
@@ -57,8 +58,8 @@ package enum ReportPage {
         return out + "</section>\n"
     }
 
-    private static func scenarios(_ model: ReportModel) -> String {
-        var out = "<section id=\"scenarios\">\n<h2>By scenario</h2>\n"
+    private static func scenarios(_ model: ReportModel) -> HTMLMarkup {
+        var out: HTMLMarkup = "<section id=\"scenarios\">\n<h2>By scenario</h2>\n"
         let header = ["scenario", "decision flips", "diverged", "errors", "matched", "sessions"]
         func row(_ name: String, _ c: ReportModel.Counts) -> [String] {
             [name, "\(c.decisionFlips)", "\(c.diverged)", "\(c.errors)", "\(c.matched)", "\(c.sessions)"]
@@ -75,34 +76,37 @@ package enum ReportPage {
             ? "<p>No scenario diverged.</p>\n"
             : HTML.table(header: header, rows: loud.map { row($0.name, $0.counts) }, numericColumns: [1, 2, 3, 4, 5])
         if !quiet.isEmpty {
-            out += "<details><summary>\(quiet.count) scenario\(quiet.count == 1 ? "" : "s") with every session matched</summary>\n"
+            out += "<details><summary>\(quiet.count) scenario\(plural(quiet.count)) with every session matched</summary>\n"
             out += HTML.table(header: header, rows: quiet.map { row($0.name, $0.counts) }, numericColumns: [1, 2, 3, 4, 5])
             out += "</details>\n"
         }
         return out + "</section>\n"
     }
 
-    private static func sessions(_ model: ReportModel) -> String {
-        let e = HTML.escape
-        var out = "<section id=\"divergent-sessions\">\n<h2>Divergent sessions</h2>\n"
+    /// `s` unless `count` is 1.
+    static func plural(_ count: Int) -> HTMLMarkup { count == 1 ? "" : "s" }
+
+    private static func sessions(_ model: ReportModel) -> HTMLMarkup {
+        var out: HTMLMarkup = "<section id=\"divergent-sessions\">\n<h2>Divergent sessions</h2>\n"
+        let notPlotted = model.sessionsNotPlotted
         if model.sessionPlots.isEmpty {
-            let none =
-                model.sessionsNotPlotted == 0
+            let none: HTMLMarkup =
+                notPlotted == 0
                 ? "No session diverged."
-                : "\(model.sessionsNotPlotted) session\(model.sessionsNotPlotted == 1 ? "" : "s") diverged or failed, but this archive holds none of their traces "
+                : "\(notPlotted) session\(plural(notPlotted)) diverged or failed, but this archive holds none of their traces "
                     + "(a results archive? its report draws them from the recorded archive: reel report RESULTS --recorded ARCHIVE)."
             return out + "<p>\(none)</p>\n</section>\n"
         }
         out += "<p>Progress over time as recorded and as replayed, and the first divergent view property, "
         out +=
             "for the \(model.sessionPlots.count) sessions shown (decision flips first, taking scenarios in turn, each by its largest differences)."
-        if model.sessionsNotPlotted > 0 {
-            out +=
-                " \(model.sessionsNotPlotted) more divergent or failed session\(model.sessionsNotPlotted == 1 ? " is" : "s are") not plotted"
-                + " (beyond the limit of --plots, or without a trace in this archive)."
+        if notPlotted > 0 {
+            let are: HTMLMarkup = notPlotted == 1 ? " is" : "s are"
+            out += " \(notPlotted) more divergent or failed session\(are) not plotted"
+            out += " (beyond the limit of --plots, or without a trace in this archive)."
         }
         out += "</p>\n"
-        if let note = model.candidateTraceNote { out += "<p class=\"note\">\(e(note))</p>\n" }
+        if let note = model.candidateTraceNote { out += "<p class=\"note\">\(note)</p>\n" }
         let flipped = Set(model.flips.map(\.sessionID))
         for session in model.sessionPlots {
             out += sessionArticle(
@@ -116,21 +120,20 @@ package enum ReportPage {
 
     /// One divergent session: heading, first divergence, the `reel show` command (on
     /// `archiveName`: the archive holding the session's traces), its player with the static plots.
-    static func sessionArticle(_ session: ReportModel.SessionPlots, archiveName: String, facets: String = "") -> String {
-        let e = HTML.escape
-        var heading = "<h3><a href=\"#session-\(session.sessionID)\">Session \(session.sessionID)</a>: \(e(session.scenario)) "
-        heading += "<span class=\"bad\">\(e(session.status))</span></h3>\n<p>\(e(session.firstDivergence))</p>\n"
-        if let note = session.baselineNote { heading += "<p class=\"note baseline-replaced\">\(e(note))</p>\n" }
+    static func sessionArticle(_ session: ReportModel.SessionPlots, archiveName: String, facets: HTMLMarkup = .empty) -> HTMLMarkup {
+        var heading: HTMLMarkup = "<h3><a href=\"#session-\(session.sessionID)\">Session \(session.sessionID)</a>: \(session.scenario) "
+        heading += "<span class=\"bad\">\(session.status)</span></h3>\n<p>\(session.firstDivergence)</p>\n"
+        if let note = session.baselineNote { heading += "<p class=\"note baseline-replaced\">\(note)</p>\n" }
         if !session.decisionLines.isEmpty {
-            heading += "<p class=\"decision\">" + session.decisionLines.map(e).joined(separator: "<br/>") + "</p>\n"
+            heading += "<p class=\"decision\">\(session.decisionLines.map(HTMLMarkup.text).joined(separator: "<br/>"))</p>\n"
         }
-        heading += "<p><code>\(e(ShellCommand.show(archiveName, session.sessionID)))</code></p>\n"
+        heading += "<p><code>\(ShellCommand.show(archiveName, session.sessionID))</code></p>\n"
         let plots = session.progress.svg + (session.property?.svg ?? "<p class=\"note\">No view property diverged.</p>\n")
         return PlayerHTML.article(session.player, heading: heading, plots: plots, attributes: facets)
     }
 
-    private static func decisionMaps(_ model: ReportModel) -> String {
-        var out = "<section id=\"decision-maps\">\n<h2>Decision maps</h2>\n"
+    private static func decisionMaps(_ model: ReportModel) -> HTMLMarkup {
+        var out: HTMLMarkup = "<section id=\"decision-maps\">\n<h2>Decision maps</h2>\n"
         if model.decisionMaps.isEmpty {
             return out + "<p>No interactive scenario was replayed.</p>\n</section>\n"
         }
@@ -150,8 +153,7 @@ package enum ReportPage {
         let empty = ordered.filter { $0.map.plot.points.isEmpty }
         for entry in ordered where !entry.map.plot.points.isEmpty { out += mapArticle(entry.map, flips: entry.flips, players: players) }
         if !empty.isEmpty {
-            out +=
-                "<details class=\"empty-maps\"><summary>\(empty.count) map\(empty.count == 1 ? "" : "s") with no session to place</summary>\n"
+            out += "<details class=\"empty-maps\"><summary>\(empty.count) map\(plural(empty.count)) with no session to place</summary>\n"
             for entry in empty { out += mapArticle(entry.map, flips: 0, players: players) }
             out += "</details>\n"
         }
@@ -163,13 +165,12 @@ package enum ReportPage {
         map.drawsEverySession ? map.plot.points.filter(\.flipped).count : map.flipped
     }
 
-    private static func mapArticle(_ map: ReportModel.DecisionMap, flips: Int, players: Set<Int64>) -> String {
-        let e = HTML.escape
+    private static func mapArticle(_ map: ReportModel.DecisionMap, flips: Int, players: Set<Int64>) -> HTMLMarkup {
         var plot = map.plot
         plot.linkedSessions = players
         let touchCancelled = map.plot.points.filter(\.touchCancelled).count
-        var out = "<article class=\"map\"\(ReviewFilters.mapAttributes(scenario: map.scenario, flips: flips))>\n"
-        out += "<h3>\(e(map.scenario))</h3>\n<p>"
+        var out: HTMLMarkup = "<article class=\"map\"\(ReviewFilters.mapAttributes(scenario: map.scenario, flips: flips))>\n"
+        out += "<h3>\(map.scenario)</h3>\n<p>"
         out +=
             map.drawsEverySession
             ? "\(map.plot.points.count) sessions, \(flips) flipped"
@@ -185,20 +186,24 @@ package enum ReportPage {
     }
 
     /// The boundary lines of a map in words (or why a map has none).
-    private static func boundaryNote(_ plot: DecisionMapPlot) -> String {
+    private static func boundaryNote(_ plot: DecisionMapPlot) -> HTMLMarkup {
         let lines = plot.boundaries(-1e5...1e5)
         guard !lines.isEmpty else {
-            return "<p class=\"note\">No boundary line: "
-                + (plot.velocityIsEngines
-                    ? "the engines' profiles are not known (an external engine)."
-                    : "the rule depends on the pinch's scale velocity, which this map does not show.")
-                + "</p>\n"
+            let why: HTMLMarkup =
+                plot.velocityIsEngines
+                ? "the engines' profiles are not known (an external engine)."
+                : "the rule depends on the pinch's scale velocity, which this map does not show."
+            return "<p class=\"note\">No boundary line: \(why)</p>\n"
         }
-        return "<ul class=\"boundaries\">"
-            + lines.map { role, boundary in
-                "<li><span class=\"swatch \(role.rawValue)\"></span>\(role == .recorded ? "recording engine" : "candidate"): \(HTML.escape(boundary.rule))</li>"
-            }.joined() + "</ul>\n"
+        let items = lines.map { role, boundary -> HTMLMarkup in
+            let who: HTMLMarkup = role == .recorded ? "recording engine" : "candidate"
+            return "<li><span class=\"swatch \(role.rawValue)\"></span>\(who): \(boundary.rule)</li>"
+        }
+        return "<ul class=\"boundaries\">\(items.joined())</ul>\n"
     }
+
+    /// The style sheet as the page's markup (its text is this package's own).
+    static let styleMarkup = HTMLMarkup.trusted(style)
 
     package static let style = """
         body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1100px; color: #1b1f24; padding: 0 16px; }

@@ -10,30 +10,29 @@ import ReelStore
 /// // <p class="run-meta">commit <code>3f2a…</code> · branch <code>main</code> · … · wall time 12.345 s</p>
 /// ```
 enum RunMetadataHTML {
-    static func paragraph(_ replay: ReportModel.Replay) -> String {
-        let e = HTML.escape
-        var parts: [String] = []
+    static func paragraph(_ replay: ReportModel.Replay) -> HTMLMarkup {
+        var parts: [HTMLMarkup] = []
         let values = replay.metadata?.values ?? [:]
-        if let commit = values["commit"] { parts.append("commit <code>\(e(commit))</code>") }
-        if let branch = values["branch"] { parts.append("branch <code>\(e(branch))</code>") }
-        if let pull = values["pull_request"] { parts.append("pull request <b>\(e(pull))</b>") }
+        if let commit = values["commit"] { parts.append("commit <code>\(commit)</code>") }
+        if let branch = values["branch"] { parts.append("branch <code>\(branch)</code>") }
+        if let pull = values["pull_request"] { parts.append("pull request <b>\(pull)</b>") }
         if let url = values["ci_url"] {
-            parts.append(isWebLink(url) ? "CI run <a href=\"\(e(url))\">\(e(url))</a>" : "CI run <code>\(e(url))</code>")
+            parts.append(isWebLink(url) ? "CI run <a href=\"\(url)\">\(url)</a>" : "CI run <code>\(url)</code>")
         }
-        if let ci = values["ci"] { parts.append("CI <code>\(e(ci))</code>") }
-        if let host = values["host"] { parts.append("host <code>\(e(host))</code>") }
+        if let ci = values["ci"] { parts.append("CI <code>\(ci)</code>") }
+        if let host = values["host"] { parts.append("host <code>\(host)</code>") }
         if let wall = wallTime(from: replay.startedAt, to: replay.finishedAt) {
-            parts.append("wall time " + NumberText.measure(wall, .seconds))
+            parts.append("wall time \(NumberText.measure(wall, .seconds))")
         }
         let shown: Set<String> = ["commit", "branch", "pull_request", "ci_url", "ci", "host", RunMetadata.recordedArchiveKey]
         for (key, value) in values.sorted(by: { $0.key < $1.key }) where !shown.contains(key) {
-            parts.append("\(e(key)) <code>\(e(value))</code>")
+            parts.append("\(key) <code>\(value)</code>")
         }
         if let recorded = values[RunMetadata.recordedArchiveKey] {
-            parts.append("recorded archive <code>\(e(recorded))</code>")
+            parts.append("recorded archive <code>\(recorded)</code>")
         }
-        guard !parts.isEmpty else { return "" }
-        return "<p class=\"run-meta\">" + parts.joined(separator: " · ") + "</p>\n"
+        guard !parts.isEmpty else { return .empty }
+        return "<p class=\"run-meta\">\(parts.joined(separator: " · "))</p>\n"
     }
 
     /// An absolute http or https URL without spaces or control characters.

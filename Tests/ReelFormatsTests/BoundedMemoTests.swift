@@ -55,13 +55,16 @@ struct BoundedMemoTests {
         memo.remember(1, for: "small", bytes: 10)
         // Half of 101 is 50 (integer division): 50 is kept, 51 is not, and nothing is forgotten for it.
         #expect(memo.largestEntry == 50)
-        #expect(!memo.remember(2, for: "too big", bytes: 51))
+        let kept1 = memo.remember(2, for: "too big", bytes: 51)
+        #expect(!kept1)
         #expect(memo.keys == ["small"])
         #expect(memo.bytes == 10)
-        #expect(memo.remember(3, for: "half", bytes: 50))
+        let kept2 = memo.remember(3, for: "half", bytes: 50)
+        #expect(kept2)
         #expect(memo.keys == ["small", "half"])
         // A key already held and remembered again oversize keeps its old entry.
-        #expect(!memo.remember(4, for: "small", bytes: 80))
+        let kept3 = memo.remember(4, for: "small", bytes: 80)
+        #expect(!kept3)
         #expect(memo["small"] == 1)
     }
 
@@ -97,7 +100,8 @@ struct BoundedMemoTests {
 
     @Test func aZeroCapKeepsNothing() {
         var memo = BoundedMemo<String, Int>(byteBudget: 1000, entryCap: 0)
-        #expect(!memo.remember(1, for: "a", bytes: 1))
+        let kept4 = memo.remember(1, for: "a", bytes: 1)
+        #expect(!kept4)
         #expect(memo.count == 0 && memo.bytes == 0)
     }
 

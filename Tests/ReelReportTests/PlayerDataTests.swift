@@ -96,7 +96,7 @@ import Testing
         let player = PlayerSession(
             session, replayed: nil, replayedNote: "The candidate exec:x cannot be re-run here.", firstDivergentFrame: 3,
             storedLifecycleProperty: nil)
-        let html = PlayerHTML.article(player, heading: "<h3>s</h3>\n", plots: "")
+        let html = PlayerHTML.article(player, heading: "<h3>s</h3>\n", plots: .empty).html
         #expect(html.contains("data-side=\"recorded\"") && !html.contains("<svg class=\"screen\" data-side=\"replayed\""))
         #expect(html.contains("The candidate exec:x cannot be re-run here."))
         #expect(PlayerJSON.encode(player).contains("\"replayed\":null"))
@@ -145,7 +145,7 @@ import Testing
                 DecisionPoint(sessionID: 7, progress: 0.9, velocity: 10, recordedFinished: true, candidateFinished: true),
             ])
         plot.linkedSessions = [462]
-        let svg = plot.svg
+        let svg = plot.svg.html
         #expect(
             svg.contains(
                 "<a href=\"#session-462\" class=\"point\" data-session=\"462\"><title>session 462: release progress 0.480, velocity 550 pt/s; recorded cancelled, replayed finished (flipped)</title>"

@@ -35,7 +35,7 @@ import Testing
                 .init(name: "recorded", role: .recorded, points: [PlotPoint(x: 0, y: 0), PlotPoint(x: 1, y: 1)]),
                 .init(name: "replayed", role: .replayed, points: [PlotPoint(x: 0, y: 0), PlotPoint(x: 1, y: 0.5)]),
             ], marker: (0.5, "frame 3"))
-        let svg = plot.svg
+        let svg = plot.svg.html
         #expect(svg.matches(of: /<polyline class="recorded"/).count == 1)
         #expect(svg.matches(of: /<polyline class="replayed"/).count == 1)
         #expect(svg.contains("a &lt;b&gt;") && !svg.contains("a <b>"))
@@ -55,9 +55,9 @@ import Testing
         // 1000/12: 100 and 110 are both in row 7.
         #expect(map.flippedCellIndices(xRange: 0...1, yRange: -500...500) == [[9, 7]])
         // One shaded cell per panel plus the legend swatch; session 4 has no candidate mark.
-        #expect(map.svg.matches(of: /class="flip"/).count == 3)
-        #expect(map.svg.matches(of: /<circle [^>]*class="finished"/).count == 1 + 3 + 1)
-        #expect(!map.svg.contains("touch-cancelled"))
+        #expect(map.svg.html.matches(of: /class="flip"/).count == 3)
+        #expect(map.svg.html.matches(of: /<circle [^>]*class="finished"/).count == 1 + 3 + 1)
+        #expect(!map.svg.html.contains("touch-cancelled"))
     }
 
     @Test func decisionMapBoxesSessionsWhoseTouchesWereCancelled() {
@@ -66,7 +66,7 @@ import Testing
                 sessionID: 1, progress: 0.3, velocity: 50, recordedFinished: false, candidateFinished: false, touchCancelled: true),
             DecisionPoint(sessionID: 2, progress: 0.8, velocity: 400, recordedFinished: true, candidateFinished: true),
         ]
-        let svg = DecisionMapPlot(title: "m", recordedLabel: "r", candidateLabel: "c", points: points).svg
+        let svg = DecisionMapPlot(title: "m", recordedLabel: "r", candidateLabel: "c", points: points).svg.html
         // One square per panel around session 1's cross, plus the legend's.
         #expect(svg.matches(of: /<rect [^>]*class="touch-cancelled"/).count == 2 + 1)
         #expect(svg.contains("touches cancelled"))
