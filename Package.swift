@@ -31,7 +31,11 @@ let package = Package(
         // flips and the report's path, accept with REEL_ACCEPT=1 (docs/TESTING.md).
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         // A team's own transition code as an engine: UIKit's names for the transition surface on Reel's model.
+        // What a team's engine executable compiles: serving its scenes needs no store, no SQLite and no
+        // runner (docs/KIT.md, "A lean package").
         .library(name: "ReelKit", targets: ["ReelKit"] + appleFrameworkAliases),
+        // A team's scenes as ReelRunner's engine, for a package that records or replays them in process.
+        .library(name: "ReelKitRunner", targets: ["ReelKitRunner"]),
         // An app's touch recorder (docs/DEVICE.md): its window's touches as gesture-stream sessions, on
         // public UIKit API only; on Linux it builds against ReelKit's UIKit.
         .library(name: "ReelRecorder", targets: ["ReelRecorder"]),
@@ -90,12 +94,12 @@ let package = Package(
         ),
         // The diff of two traces: divergences, tolerances. Pure values, no store.
         .target(name: "ReelDiff", dependencies: ["ReelTrace"]),
-        // What Reel reads from files and engines: gesture streams, the engine protocol's messages,
-        // engine specs and profile files, scenario resolution (what ReelFuzzTests fuzzes).
+        // What Reel reads from files and engines: gesture streams, the engine protocol's messages and
+        // its serving loop, engine specs and profile files, scenario resolution (what ReelFuzzTests fuzzes).
         .target(name: "ReelFormats", dependencies: ["ReelJSON", "ReelEngine", "ReelTrace"]),
         // The gesture synthesizer: seeded, realistic touches for every catalog scenario.
         .target(name: "ReelSynth", dependencies: ["ReelEngine", "ReelGestures", "ReelTrace"]),
-        // Engines (built-in, external process, protocol server), recorder, replayer, results
+        // Engines (built-in, external process, `reel engine serve`'s server), recorder, replayer, results
         // (shards, merge, resume), export, the --fail-on policy.
         .target(
             name: "ReelRunner",
@@ -106,10 +110,12 @@ let package = Package(
         // own timing, gestures and frame clock; scenes served over the engine protocol.
         .target(
             name: "ReelKit",
-            dependencies: ["ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace"],
+            dependencies: ["ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace"],
             // UIKit's classes are @MainActor; so are ReelKit's (the engine's entry points are `nonisolated`).
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
+        // `ReelKitEngine` as ReelRunner's `TransitionEngine` and its `factory`: in-process recording and replay.
+        .target(name: "ReelKitRunner", dependencies: ["ReelKit", "ReelRunner"]),
     ] + appleFrameworkAliases.map { .target(name: $0, dependencies: ["ReelKit"]) } + [
         // The app's touch recorder: imports UIKit only (Apple's, or ReelKit's alias where Apple's does not exist).
         .target(name: "ReelRecorder", dependencies: appleFrameworkAliases.contains("UIKit") ? ["UIKit"] : []),
@@ -215,7 +221,7 @@ let package = Package(
                 "ReelRunner", "ReelFormats", "ReelJSON", "ReelEngine", "ReelStore", "ReelTrace", "ReelTestSupport",
                 .product(name: "Yams", package: "Yams"),
             ],
-            exclude: ["BadInput", "JUnitSchemas"]
+            exclude: ["BadInput", "JUnitSchemas", "WrittenForUIKit"]
         ),
         .testTarget(
             name: "ReelCaptureTests",
@@ -236,7 +242,7 @@ let package = Package(
         .testTarget(
             name: "ReelKitTests",
             dependencies: [
-                "ReelKit", "ReelKitExamples", "ReelRecorder", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth", "ReelEngine",
+                "ReelKit", "ReelKitRunner", "ReelKitExamples", "ReelRecorder", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth", "ReelEngine",
                 "ReelGestures", "ReelTiming", "ReelStore", "ReelTrace", "ReelTestSupport",
             ] + appleFrameworkAliases.map { .target(name: $0) }
         ),

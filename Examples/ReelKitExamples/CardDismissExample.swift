@@ -31,8 +31,10 @@ final class CardHomeViewController: UIViewController, UIViewControllerTransition
 
     init(threshold: CGFloat) {
         interaction = CardDragInteraction(threshold: threshold)
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     func showCard(animated: Bool) {
         let card = CardViewController()

@@ -43,8 +43,10 @@ final class ConstraintSheetViewController: UIViewController {
 
     init(openHeight: CGFloat) {
         self.openHeight = openHeight
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func viewDidLoad() {
         super.viewDidLoad()

@@ -15,7 +15,11 @@ let package = Package(
     platforms: [.macOS("26.0")],
     dependencies: [.package(path: reelFolder.path)],
     targets: [
-        .target(name: "CardScenes", dependencies: [.product(name: "ReelKit", package: reel)]),
+        // ReelKitRunner: the scenes as ReelRunner's engine, for the in-process replay (`CardScenes.engine`).
+        .target(
+            name: "CardScenes",
+            dependencies: [.product(name: "ReelKit", package: reel), .product(name: "ReelKitRunner", package: reel)]
+        ),
         .testTarget(
             name: "CardScenesTests",
             dependencies: [

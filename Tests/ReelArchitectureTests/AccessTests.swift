@@ -66,7 +66,11 @@ import Testing
         // and `screen`, `UIEvent.timestamp` and `allTouches` (and UIEvent's `init()`, now declared: it was
         // NSObject's), `UIScreen.maximumFramesPerSecond`; and `ReelKitScene.withWindow(_:)`, a scene in
         // the app's own window subclass.
-        "ReelKit": 666,
+        // -2 in issue 52 (item 9): `ReelKitEngine.factory` and `identityIsKnown` moved to ReelKitRunner.
+        "ReelKit": 664,
+        // Issue 52 (item 9): ReelKitEngine as ReelRunner's engine (`identityIsKnown`, `factory`), moved
+        // from ReelKit so that serving scenes compiles no runner.
+        "ReelKitRunner": 2,
         // Issue 55: the app's touch recorder (TouchRecorder, RecordingWindow, the session and touch
         // values, the limits and drop reasons).
         "ReelRecorder": 32,

@@ -24,9 +24,10 @@ import Testing
             "ReelRunner", "ReelFormats", "ReelJSON", "ReelSynth", "ReelReport", "ReelEngine", "ReelStore", "ReelTrace",
             "Hummingbird", "HummingbirdCore", "NIOCore", "NIOHTTPTypes", "ServiceLifecycle", "Logging",
         ],
-        "ReelKit": [
-            "ReelRunner", "ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace",
-        ],
+        // Serving a team's scenes needs no runner, store or SQLite (docs/KIT.md, "A lean package").
+        "ReelKit": ["ReelFormats", "ReelSynth", "ReelJSON", "ReelEngine", "ReelGestures", "ReelTiming", "ReelTrace"],
+        // ReelKit's engine as ReelRunner's, for in-process recording and replay.
+        "ReelKitRunner": ["ReelKit", "ReelRunner"],
         "ReelTesting": ["ReelRunner", "ReelReport", "ReelFormats", "ReelStore", "ReelTrace", "Testing", "XCTest"],
         // ReelKit under Apple's framework names, on platforms without them (docs/KIT.md, "Imports stay").
         "UIKit": ["ReelKit"], "QuartzCore": ["ReelKit"], "CoreGraphics": ["ReelKit"],

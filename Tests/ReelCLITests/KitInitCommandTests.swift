@@ -37,7 +37,7 @@ struct KitInitCommandTests {
         }
         let readme = try String(contentsOfFile: folder + "/drawers/README.md", encoding: .utf8)
         for part in [
-            "`import UIKit` -> `import ReelKit`", "#selector", "@objc", "super.init()", "accessibilityIdentifier",
+            "`import UIKit` -> `import ReelKit`", "#selector", "@objc", "accessibilityIdentifier",
             ".build/release/drawers synth drawer.dismiss --count 500 > sessions.jsonl",
             "reel record sessions.sqlite sessions.jsonl --engine exec:.build/release/drawers",
             "reel replay sessions.sqlite --engine exec:.build/release/drawers --tolerance exact", "reel accept sessions.sqlite --replay 1",

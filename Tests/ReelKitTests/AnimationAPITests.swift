@@ -154,8 +154,7 @@ final class SwapContainer: UIViewController {
         addChild(next)
         first.willMove(toParent: nil)
         transition(from: first, to: next, duration: 0.3, options: .transitionCrossDissolve, animations: nil) { _ in
-            self.first.removeFromParent()
-            self.first.didMove(toParent: nil)
+            self.first.removeFromParent()  // calls didMove(toParent: nil), as UIKit's
             next.didMove(toParent: self)
         }
     }

@@ -69,8 +69,10 @@ final class TapToPresent: UIViewController, UIViewControllerTransitioningDelegat
 
     init(animator: UIViewControllerAnimatedTransitioning) {
         self.animator = animator
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func viewDidLoad() {
         super.viewDidLoad()

@@ -116,8 +116,10 @@ final class NonInteractiveHome: UIViewController, UIViewControllerTransitioningD
     init(calls: [(Double, Call)], seen: Observations) {
         self.calls = calls
         slide = LinearSlideUp(seen: seen)
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func viewDidLoad() {
         super.viewDidLoad()

@@ -2,6 +2,7 @@ import Foundation
 import ReelFormats
 import ReelKit
 import ReelKitExamples
+import ReelKitRunner
 import ReelRecorder
 import ReelRunner
 import ReelStore

@@ -24,7 +24,10 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 /// animator.addCompletion { position in context.completeTransition(position == .end) }
 /// animator.startAnimation()
 /// ```
-open class UIViewPropertyAnimator {
+///
+/// As UIKit's, an `NSObject` conforming to `UIViewAnimating` and `UIViewImplicitlyAnimating`: two
+/// animators are equal only when they are the same object (`isEqual(_:)`, `hash`, overridable).
+@MainActor open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     @exclusivity(unchecked) private(set) var core: UIKitAnimatorClock
     @exclusivity(unchecked) private var groups: [AnimationGroup] = []
     @exclusivity(unchecked) private var completions: [(UIViewAnimatingPosition) -> Void] = []
@@ -43,6 +46,7 @@ open class UIViewPropertyAnimator {
         }
         core = UIKitAnimatorClock(
             duration: duration, timing: parameters.timingFunction, springSettings: KitRuntime.current?.springSettings ?? SpringSettings())
+        super.init()
     }
 
     /// Whether a paused fraction is a progress (true) or a time fraction whose curve value the views

@@ -24,12 +24,20 @@
     }
 
     public init(rootViewController: UIViewController) {
-        super.init()
+        super.init(nibName: nil, bundle: nil)
         viewControllers = [rootViewController]
         rootViewController.setParentSilently(self)
     }
 
-    public override init() { super.init() }
+    /// An empty stack (UIKit's designated initializer; `init()` calls it with nil, nil).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+
+    /// Nil, as `UIViewController.init?(coder:)`: ReelKit decodes no archives.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
 
     override var recordsAppearance: Bool { false }
     override var appearanceChildren: [UIViewController] { topViewController.map { [$0] } ?? [] }

@@ -16,8 +16,6 @@
     @exclusivity(unchecked) private var selection = 0
     @exclusivity(unchecked) public weak var delegate: UITabBarControllerDelegate?
 
-    public override init() { super.init() }
-
     override var recordsAppearance: Bool { false }
     override var appearanceChildren: [UIViewController] { selectedViewController.map { [$0] } ?? [] }
     public override var reelName: String { restorationIdentifier ?? "tabs" }

@@ -7,12 +7,16 @@ extension UIViewController {
     /// ends, cancelled or not (its viewWillDisappear and viewDidDisappear see true).
     public var isBeingDismissed: Bool { presentationPhase == .dismissing }
 
-    /// Whether a navigation controller is pushing this controller: from `pushViewController` until
-    /// the push ends (its viewWillAppear and viewDidAppear see true), as UIKit's.
+    /// Whether the controller is being added to a container, as UIKit's: pushed by a navigation
+    /// controller (from `pushViewController` until the push ends), or added by a custom container
+    /// (from `addChild` / `willMove(toParent: container)` until `didMove(toParent: container)`); its
+    /// viewWillAppear and viewDidAppear in between see true.
     public var isMovingToParent: Bool { movingPhase == .toParent }
 
-    /// Whether a navigation controller is popping this controller: from the pop until it ends,
-    /// cancelled or not (its viewWillDisappear and viewDidDisappear see true).
+    /// Whether the controller is being removed from a container: popped (from the pop until it ends,
+    /// cancelled or not), or removed by a custom container (from `willMove(toParent: nil)` until
+    /// `removeFromParent()`, which calls `didMove(toParent: nil)`); its viewWillDisappear and
+    /// viewDidDisappear in between see true.
     public var isMovingFromParent: Bool { movingPhase == .fromParent }
 
     /// UIKit's manual appearance forwarding for a custom container: the will-callback (recorded as

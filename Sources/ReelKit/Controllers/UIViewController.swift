@@ -34,11 +34,49 @@
     /// A presentation or dismissal of this controller under way (isBeingPresented/Dismissed).
     @exclusivity(unchecked) var presentationPhase: PresentationPhase?
     enum PresentationPhase { case presenting, dismissing }
-    /// A navigation controller pushing (`toParent`) or popping (`fromParent`) this controller.
+    /// A container adding (`toParent`) or removing (`fromParent`) this controller: a navigation
+    /// controller's push or pop, or a custom container's addChild/willMove ... didMove/removeFromParent.
     @exclusivity(unchecked) var movingPhase: MovingPhase?
     enum MovingPhase { case toParent, fromParent }
 
-    public override init() {}
+    /// The nib UIKit would load the view from; ReelKit loads no nibs, so a controller made with a
+    /// name fails its session when its view loads (docs/KIT.md, "View controllers' initializers").
+    public let nibName: String?
+    /// The bundle of `nibName`; kept, never read.
+    public let nibBundle: Bundle?
+
+    /// UIKit's designated initializer. `init(nibName: nil, bundle: nil)` (what `init()` calls) makes
+    /// the controller whose `loadView()` creates its view; a nib name is kept, and loading the view
+    /// of such a controller fails the session (no nib loading).
+    ///
+    /// ```swift
+    /// final class CardViewController: UIViewController {
+    ///     let card: Card
+    ///     init(card: Card) {
+    ///         self.card = card
+    ///         super.init(nibName: nil, bundle: nil)
+    ///     }
+    ///     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    /// }
+    /// ```
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        nibName = nibNameOrNil
+        nibBundle = nibBundleOrNil
+        super.init()
+    }
+
+    /// UIKit's initializer for a controller decoded from a storyboard or nib archive, `required` as
+    /// UIKit's is (so a subclass with an initializer of its own writes one, usually `fatalError()`).
+    /// ReelKit decodes no archives: it returns nil rather than a controller missing what the
+    /// archive held.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// `init(nibName: nil, bundle: nil)`, as UIKit's `init()`.
+    public override convenience init() {
+        self.init(nibName: nil, bundle: nil)
+    }
 
     /// The controller's name in events and view keys.
     public var reelName: String { restorationIdentifier ?? typeName }
@@ -74,6 +112,13 @@
 
     public func loadViewIfNeeded() {
         guard loadedView == nil else { return }
+        if let nibName {
+            KitRuntime.current?.fail(
+                KitFailure(
+                    message:
+                        "\(reelName): its view is in the nib '\(nibName)', and ReelKit loads no nibs; make it with init(nibName: nil, bundle: nil) and build the view in loadView() or viewDidLoad() (docs/KIT.md)"
+                ))
+        }
         loadView()
         if loadedView == nil { view = UIView(frame: KitRuntime.current.map { Self.screenBounds($0) } ?? .zero) }
         KitRuntime.current?.emit("lifecycle", reelName, "viewDidLoad")
@@ -134,26 +179,41 @@
 
     // MARK: Containment
 
+    /// Makes `child` a child of this container and calls its `willMove(toParent: self)`, as UIKit's
+    /// (a child of another container is removed from it first). The child is moving to its parent
+    /// (`isMovingToParent`) until the container calls its `didMove(toParent: self)`.
     public func addChild(_ child: UIViewController) {
         child.removeFromParent()
         KitRuntime.current?.emit("containment", reelName, "addChild(\(child.reelName))")
         children.append(child)
         child.parent = self
+        child.movingPhase = .toParent
         child.willMove(toParent: self)
     }
 
+    /// Removes the controller from its parent and calls its `didMove(toParent: nil)`, as UIKit's;
+    /// the container calls `willMove(toParent: nil)` before (from then until here the controller is
+    /// moving from its parent, `isMovingFromParent`).
     public func removeFromParent() {
         guard let parent else { return }
         KitRuntime.current?.emit("containment", reelName, "removeFromParent")
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        didMove(toParent: nil)
+        movingPhase = nil
     }
 
+    /// Called before the controller is added to (`parent`) or removed from (nil) a container: from
+    /// here it is moving to or from its parent, until `didMove(toParent:)`. Overrides call super.
     open func willMove(toParent parent: UIViewController?) {
+        movingPhase = parent == nil ? .fromParent : .toParent
         KitRuntime.current?.emit("lifecycle", reelName, "willMove(toParent: \(parent?.reelName ?? "nil"))")
     }
 
+    /// Called after the controller was added to (`parent`) or removed from (nil) a container: the
+    /// move is over (`isMovingToParent` and `isMovingFromParent` are false again). Overrides call super.
     open func didMove(toParent parent: UIViewController?) {
+        movingPhase = nil
         KitRuntime.current?.emit("lifecycle", reelName, "didMove(toParent: \(parent?.reelName ?? "nil"))")
     }
 

@@ -24,6 +24,8 @@ enum ResponderTouches {
         @exclusivity(unchecked) var views: [Int: WeakView] = [:]
         /// Fingers whose view got `touchesCancelled` (their later lines go to no view).
         @exclusivity(unchecked) var cancelled: Set<Int> = []
+        /// Lines held back from their view by `delaysTouchesBegan` / `delaysTouchesEnded` (DelayedTouches.swift).
+        @exclusivity(unchecked) var held: [DelayedTouches.Held] = []
     }
 
     struct WeakView {
@@ -31,12 +33,14 @@ enum ResponderTouches {
     }
 
     /// The event's lines for the fingers' views, one call per view and phase (UIKit's order:
-    /// began, moved, ended, cancelled), then the lifted fingers are forgotten.
-    static func deliver(_ event: TouchEvent, routes: Routes) {
+    /// began, moved, ended, cancelled), but for the lines a recognizer of the finger holds back
+    /// (`bound`, DelayedTouches); then the lifted fingers are forgotten.
+    static func deliver(_ event: TouchEvent, routes: Routes, bound: [Int: [UIGestureRecognizer]]) {
         var order: [UIView] = []
         var byView: [ObjectIdentifier: [Touch]] = [:]
         for touch in event.touches where !routes.cancelled.contains(touch.id) {
             guard let view = routes.views[touch.id]?.view else { continue }
+            if DelayedTouches.hold(touch, view: view, routes: routes, bound: bound[touch.id] ?? []) { continue }
             let key = ObjectIdentifier(view)
             if byView[key] == nil { order.append(view) }
             byView[key, default: []].append(touch)
@@ -69,6 +73,7 @@ enum ResponderTouches {
         var byView: [ObjectIdentifier: Set<UITouch>] = [:]
         for finger in fingers.sorted() where !routes.cancelled.contains(finger) {
             routes.cancelled.insert(finger)
+            if DelayedTouches.discardLanding(of: finger, routes: routes) { continue }
             guard let view = routes.views[finger]?.view, let last = positions[finger] else { continue }
             let key = ObjectIdentifier(view)
             if byView[key] == nil { order.append(view) }

@@ -81,13 +81,14 @@ enum TouchDispatch {
             SubclassHooks.deliver(own, at: event.t, to: recognizer, in: runtime, bindings: bindings)
             if runtime.failure != nil { return }
         }
-        ResponderTouches.deliver(event, routes: bindings.routes)
+        ResponderTouches.deliver(event, routes: bindings.routes, bound: bindings.byFinger)
         if runtime.failure != nil { return }
         for touch in event.touches where touch.phase == .ended || touch.phase == .cancelled {
             bindings.byFinger[touch.id] = nil
             bindings.lastPositions[touch.id] = nil
         }
         releaseHeld(in: runtime, bindings: bindings)
+        DelayedTouches.release(routes: bindings.routes)
     }
 
     /// The stream ended with fingers down: UIKit cancels their touches (one event at the last touch's time).
@@ -136,6 +137,7 @@ enum TouchDispatch {
             if runtime.failure != nil { return }
         }
         releaseHeld(in: runtime, bindings: bindings)
+        DelayedTouches.release(routes: bindings.routes)
     }
 
     /// The view a landing finger hit and the recognizers it is bound to.
@@ -281,8 +283,11 @@ enum TouchDispatch {
         recognizer.currentState = state
         runtime.emit("gesture", recognizer.eventName, state.name)
         if recognizes, recognizer.cancelsTouchesInView, let bindings = runtime.touchBindings {
-            // Its fingers this event (a lifting finger is still bound until the event is delivered).
-            let fingers = bindings.byFinger.filter { $0.value.contains { $0 === recognizer } }.map(\.key)
+            // Its fingers this event (a lifting finger is still bound until the event is delivered);
+            // without delaysTouchesEnded a lift has reached the view already (DelayedTouches).
+            let fingers = bindings.byFinger.filter { $0.value.contains { $0 === recognizer } }.map(\.key).filter {
+                recognizer.delaysTouchesEnded || bindings.lastPositions[$0]?.phase != .ended
+            }
             ResponderTouches.cancel(fingers: fingers, at: runtime.now, routes: bindings.routes, positions: bindings.lastPositions)
         }
         if recognizer.sendsAction(for: state) { recognizer.performActions() }

@@ -53,9 +53,11 @@ import ReelTrace
     @exclusivity(unchecked) public var name: String?
     /// Whether the view's touches are cancelled when the recognizer recognizes (ResponderTouches.swift).
     @exclusivity(unchecked) public var cancelsTouchesInView = true
-    /// Kept, no effect: the view gets its touches at once.
+    /// Whether a landing finger's touches are held back from its view until the recognizer fails
+    /// (then delivered) or recognizes (then discarded); default false (DelayedTouches.swift).
     @exclusivity(unchecked) public var delaysTouchesBegan = false
-    /// Kept, no effect: the view's lifts are not held back.
+    /// Whether a lift is held back from the view until the recognizer fails (then `touchesEnded`)
+    /// or recognizes (then `touchesCancelled`); default true (DelayedTouches.swift).
     @exclusivity(unchecked) public var delaysTouchesEnded = true
     /// Recognizers that must fail before this one may begin.
     @exclusivity(unchecked) var requiredToFail: [UIGestureRecognizer] = []

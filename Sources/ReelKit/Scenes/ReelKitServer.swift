@@ -1,6 +1,5 @@
 import ReelEngine
 import ReelFormats
-import ReelRunner
 import ReelSynth
 import ReelTrace
 

@@ -15,21 +15,30 @@ extension UIViewControllerAnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
 }
 
-/// What a property animator offers an interactive transition (UIViewPropertyAnimator conforms).
-@MainActor public protocol UIViewImplicitlyAnimating: AnyObject {
+/// UIKit's UIViewAnimating: an animation's state and its start, pause, stop and finish
+/// (UIViewPropertyAnimator conforms).
+@MainActor public protocol UIViewAnimating: AnyObject {
     var state: UIViewAnimatingState { get }
     var isRunning: Bool { get }
     var isReversed: Bool { get set }
     var fractionComplete: CGFloat { get set }
     func startAnimation()
+    func startAnimation(afterDelay delay: TimeInterval)
     func pauseAnimation()
     func stopAnimation(_ withoutFinishing: Bool)
     func finishAnimation(at finalPosition: UIViewAnimatingPosition)
+}
+
+/// What a property animator offers an interactive transition, UIKit's UIViewImplicitlyAnimating:
+/// animations and completions added, continuing with new timing (UIViewPropertyAnimator conforms).
+/// UIKit's requirements here are `@objc optional`; ReelKit's are required (Swift has no optional
+/// requirements without the Objective-C runtime), which UIViewPropertyAnimator and its subclasses meet.
+@MainActor public protocol UIViewImplicitlyAnimating: UIViewAnimating {
+    func addAnimations(_ animation: @escaping () -> Void)
+    func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)
     func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void)
     func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat)
 }
-
-extension UIViewPropertyAnimator: UIViewImplicitlyAnimating {}
 
 /// What the default `interruptibleAnimator(using:)` returns: "this animator has none".
 final class NoInterruptibleAnimator: UIViewPropertyAnimator {

@@ -221,10 +221,9 @@ struct KitTemplate {
                `UIPanGestureRecognizer(target: self, action: MyType.handlePan)` (a method reference), or
                `pan.addTarget { [weak self] recognizer in ... }`.
             3. Remove `@objc`, `@IBOutlet` and `@IBAction` (Linux has no Objective-C runtime).
-            4. `init(nibName:bundle:)` and `init?(coder:)` do not exist: subclasses call `super.init()`.
-            5. Name what the traces show: `restorationIdentifier` for controllers, `accessibilityIdentifier`
+            4. Name what the traces show: `restorationIdentifier` for controllers, `accessibilityIdentifier`
                for views.
-            6. One `ReelKitScene` per transition to record: it builds the window's root controller as the app
+            5. One `ReelKitScene` per transition to record: it builds the window's root controller as the app
                does, and declares the gesture that starts it (`TriggerSpec`). List it in `main.swift`.
 
             ## Record, change, replay

@@ -1,4 +1,5 @@
 import ReelKit
+import ReelKitRunner
 import ReelRunner
 
 /// The team's transition: a full-screen card presented over a list, dismissed by dragging it down.

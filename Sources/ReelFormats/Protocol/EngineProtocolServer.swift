@@ -1,4 +1,3 @@
-import ReelFormats
 import ReelJSON
 import ReelTrace
 
@@ -8,7 +7,8 @@ import ReelTrace
     import Darwin
 #endif
 
-/// The serving side of the engine protocol, for `reel engine serve`: reads request lines,
+/// The serving side of the engine protocol, for `reel engine serve` and a team's ReelKit engine
+/// (`ReelKitServer`, which needs no more than this module to serve): reads request lines,
 /// answers each with exactly one response line, until the input ends (a refused request's answer
 /// echoes its `id` when it has a valid one).
 package enum EngineProtocolServer {
