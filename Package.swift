@@ -242,8 +242,8 @@ let package = Package(
         .testTarget(
             name: "ReelKitTests",
             dependencies: [
-                "ReelKit", "ReelKitRunner", "ReelKitExamples", "ReelRecorder", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth", "ReelEngine",
-                "ReelGestures", "ReelTiming", "ReelStore", "ReelTrace", "ReelTestSupport",
+                "ReelKit", "ReelKitRunner", "ReelKitExamples", "ReelRecorder", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth",
+                "ReelEngine", "ReelGestures", "ReelTiming", "ReelStore", "ReelTrace", "ReelTestSupport",
             ] + appleFrameworkAliases.map { .target(name: $0) }
         ),
         // An independent decision oracle per interactive scenario family, written from the published
@@ -318,6 +318,14 @@ if environment["REEL_DOCS"] == "1" {
 // Set only by the project's own scripts: a package that depends on Reel never sees it, so Reel's
 // products carry no unsafe flags.
 if Context.environment["REEL_OPTIMIZED_TESTS"] == "1" {
+    // The project's own test build compiles swift-property-based, whose `#if canImport(UIKit)` code
+    // needs Core Graphics' CGColor. On Linux the name UIKit is ReelKit's alias, so whether that code
+    // compiled depended on the scheduler's order (since ReelKit no longer waits for ReelRunner, the
+    // aliases could come first). Building the aliases after PropertyBased keeps canImport(UIKit) false
+    // there. A package that depends on Reel never builds PropertyBased, and never sees this variable.
+    for target in package.targets where appleFrameworkAliases.contains(target.name) {
+        target.dependencies.append(.product(name: "PropertyBased", package: "swift-property-based"))
+    }
     let optimized: Set<String> = [
         "ReelTrace", "ReelJSON", "ReelTiming", "ReelGestures", "ReelEngine", "ReelStore", "ReelDiff", "ReelFormats",
         "ReelSynth", "ReelOracleTests",
