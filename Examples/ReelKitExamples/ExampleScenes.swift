@@ -13,6 +13,7 @@ public enum ExampleScenes {
             LoggingCardExample.scene,
             ConstraintSheetExample.scene,
             TabSlideExample.scene, DirectionalPanExample.scene, BlurDrawerExample.scene,
+            ScrollDismissExample.scene,
         ]
     }
 }

@@ -85,8 +85,13 @@ package struct Spring: Sendable, Hashable, Codable {
 
     /// Displacement and velocity at `t` seconds, from the closed form of the regime.
     package func state(at t: Double) -> (displacement: Double, velocity: Double) {
-        let x0 = -1.0
-        let v0 = initialVelocity
+        state(at: t, displacement: -1, velocity: initialVelocity)
+    }
+
+    /// Displacement and velocity at `t` seconds of the same oscillator started at displacement
+    /// `x0` with velocity `v0` (any units: a scroll view's bounce starts in points past its edge,
+    /// possibly at the edge itself with the deceleration's speed).
+    package func state(at t: Double, displacement x0: Double, velocity v0: Double) -> (displacement: Double, velocity: Double) {
         let w0 = naturalFrequency
         let zeta = dampingRatio
         switch regime {

@@ -1,4 +1,5 @@
 import ReelGestures
+import ReelTiming
 
 /// iOS 26's fluid back swipe (`backswipe.fluid`), as D26 `_UINavigationInteractiveTransitionBase`
 /// has it when `+[UIView _fluidParallaxTransitionsEnabledWithTraitCollection:]` is on.
@@ -46,7 +47,7 @@ struct FluidBackSwipe: Sendable, Hashable {
     /// b(x) for a distance x >= 0 past the end.
     private func rubberBand(_ distance: Double) -> Double {
         guard rubberBandExtent > 0 else { return 0 }
-        return (1 - 1 / (rubberBandCoefficient * distance / rubberBandExtent + 1)) * rubberBandExtent
+        return RubberBand.distance(distance, extent: rubberBandExtent, coefficient: rubberBandCoefficient)
     }
 
     /// Whether the edge-flick phase survives a sample the statistics accepted, given their mean velocity.

@@ -1,3 +1,4 @@
+import ReelTiming
 import ReelTrace
 
 /// Where a released sheet comes to rest, as D26's `_UISheetInteraction draggingEndedInSource:`
@@ -111,6 +112,6 @@ struct SheetRubberBand: Sendable, Hashable {
     /// How far a pull of `distance` beyond the edge shows.
     func band(_ distance: Double, extent: Double) -> Double {
         guard extent > 0, coefficient > 0 else { return 0 }
-        return extent * (1 - 1 / (distance * coefficient / extent + 1))
+        return RubberBand.distance(distance, extent: extent, coefficient: coefficient)
     }
 }

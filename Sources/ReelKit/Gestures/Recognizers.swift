@@ -16,11 +16,13 @@ import ReelTrace
         super.init()
     }
 
-    static func makePan(minimum: Int, maximum: Int) -> PanRecognizer {
+    /// The pan machine: the built-in profile's hysteresis and velocity; `axis` limits the axes it
+    /// may begin along (a scroll view's draggable ones), `begins: false` makes one that never begins.
+    static func makePan(minimum: Int, maximum: Int, axis: PanAxis = .none, begins: Bool = true) -> PanRecognizer {
         PanRecognizer(
             parameters: .init(
-                hysteresis: BuiltinParameters.number("pan.hysteresis"), minimumNumberOfTouches: minimum,
-                maximumNumberOfTouches: maximum, velocity: BuiltinParameters.panVelocity))
+                hysteresis: begins ? BuiltinParameters.number("pan.hysteresis") : .infinity, axis: axis,
+                minimumNumberOfTouches: minimum, maximumNumberOfTouches: maximum, velocity: BuiltinParameters.panVelocity))
     }
 
     private func rebuild() { pan = UIPanGestureRecognizer.makePan(minimum: minimumNumberOfTouches, maximum: maximumNumberOfTouches) }

@@ -34,6 +34,9 @@ final class KitRuntime: @unchecked Sendable {
     @exclusivity(unchecked) var groups: [AnimationGroup] = []
     /// Property animators that are running or paused, in creation order.
     @exclusivity(unchecked) var propertyAnimators: [UIViewPropertyAnimator] = []
+    /// Scroll views whose content moves on its own (decelerating, bouncing back, animating an
+    /// offset), in the order they started: each display tick advances them (ScrollMotion.swift).
+    @exclusivity(unchecked) var movingScrollViews: [UIScrollView] = []
     /// Recorders of the animation blocks being run, innermost last.
     @exclusivity(unchecked) var recorders: [AnimationRecorder] = []
     /// performWithoutAnimation depth.
@@ -71,9 +74,9 @@ final class KitRuntime: @unchecked Sendable {
     }
 
     /// Whether anything moves or may move: a transition in flight, an animation block or a running
-    /// property animator, a recognizer in progress. Display ticks are rendered only then.
+    /// property animator, a scroll view's content moving on its own, a recognizer in progress. Display ticks are rendered only then.
     var isActive: Bool {
-        if transition != nil || !groups.isEmpty { return true }
+        if transition != nil || !groups.isEmpty || !movingScrollViews.isEmpty { return true }
         if propertyAnimators.contains(where: { $0.isRunning }) { return true }
         return TouchDispatch.hasGestureInProgress(self)
     }

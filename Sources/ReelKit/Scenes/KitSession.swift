@@ -144,6 +144,9 @@ enum KitSession {
     /// A display tick: clocks that reach their ends end, the frame is sampled (showing the end
     /// states), then completions run (which may complete the transition).
     private static func renderTick(at t: Double, runtime: KitRuntime, frames: inout [Frame]) {
+        // Scroll views decelerating, bouncing or animating their offset move first (their
+        // delegates' scrollViewDidScroll may ask for layout).
+        if !runtime.movingScrollViews.isEmpty { ScrollMotion.advance(runtime.movingScrollViews, at: t) }
         AutoLayoutPass.layoutIfNeeded(window: runtime.window)
         var endedTimeline: (KitTransition, Bool)?
         if let transition = runtime.transition, let timeline = transition.timeline, timeline.endIfReached(at: t) {
@@ -191,6 +194,8 @@ enum KitSession {
             reason = "an animation block is still pending (an animation that restarts itself?)"
         } else if runtime.propertyAnimators.contains(where: { $0.isRunning }) {
             reason = "a property animator is still running"
+        } else if let scrollView = runtime.movingScrollViews.first {
+            reason = "scroll view '\(scrollView.traceKey)' is still moving its content (\(scrollView.motionDescription))"
         } else {
             reason = "a gesture is still in progress"
         }
@@ -255,7 +260,11 @@ enum FrameSampler {
                     ))
                 keys.added(key, views: views)
             }
-            if !subview.subviews.isEmpty { walk(subview, x: left, y: top, hidden: isHidden, t: t, views: &views, keys: &keys) }
+            if !subview.subviews.isEmpty {
+                // Its subviews' frames start at its bounds' origin (a scroll view's content offset).
+                let origin = subview.boundsOrigin
+                walk(subview, x: left - origin.x, y: top - origin.y, hidden: isHidden, t: t, views: &views, keys: &keys)
+            }
         }
     }
 }

@@ -43,6 +43,10 @@ import ReelGestures
     @exclusivity(unchecked) public var autoresizingMask: AutoresizingMask = []
     /// Layout margins and the system layout guides (SafeArea.swift), made on first use.
     lazy var margins = ViewMargins()
+    /// The bounds' origin: where the view's own coordinates start, (0, 0) unless set. Its subviews'
+    /// frames are in these coordinates, so a nonzero origin moves them the other way on screen; a
+    /// scroll view's origin is its `contentOffset` (Sources/ReelKit/Scroll).
+    @exclusivity(unchecked) var boundsOrigin = CGPoint.zero
 
     public init(frame: CGRect) {
         modelFrame = AnimatedValue(Double(frame.origin.x), Double(frame.origin.y), Double(frame.size.width), Double(frame.size.height))
@@ -81,17 +85,40 @@ import ReelGestures
         }
     }
 
-    /// Origin (0, 0) and the frame's size; setting it resizes about the center.
+    /// The view's own coordinates: its origin (where its subviews' frames start; (0, 0) unless set,
+    /// a scroll view's `contentOffset`) and the frame's size. Setting it resizes about the center
+    /// and moves the origin (not animated: the origin is set at once, inside an animation block too).
     public var bounds: CGRect {
-        get { CGRect(x: 0, y: 0, width: modelFrame.v2, height: modelFrame.v3) }
+        get { CGRect(x: boundsOrigin.x, y: boundsOrigin.y, width: modelFrame.v2, height: modelFrame.v3) }
         set {
             let centerX = modelFrame.v0 + modelFrame.v2 / 2
             let centerY = modelFrame.v1 + modelFrame.v3 / 2
             let w = Double(newValue.size.width)
             let h = Double(newValue.size.height)
+            if newValue.origin != boundsOrigin { setBoundsOrigin(newValue.origin) }
             set(.frame, AnimatedValue(centerX - w / 2, centerY - h / 2, w, h))
         }
     }
+
+    /// Sets the bounds' origin (a NaN or infinite one stops the session with an error naming it),
+    /// tells `boundsOriginChanged()` and the key-value observers.
+    func setBoundsOrigin(_ origin: CGPoint) {
+        if !origin.x.isFinite || !origin.y.isFinite {
+            let runtime = KitRuntime.current
+            let (name, value) = origin.x.isFinite ? ("y", origin.y) : ("x", origin.x)
+            runtime?.fail(
+                KitFailure(
+                    message: "view '\(traceKey)' set bounds.origin.\(name) to \(value) at t = \(runtime?.now ?? 0) s (not a finite number)"))
+            return
+        }
+        guard origin != boundsOrigin else { return }
+        boundsOrigin = origin
+        boundsOriginChanged()
+        notifyObservers()
+    }
+
+    /// The bounds' origin changed (a scroll view tells its delegate `scrollViewDidScroll`).
+    func boundsOriginChanged() {}
 
     public var center: CGPoint {
         get { CGPoint(x: modelFrame.v0 + modelFrame.v2 / 2, y: modelFrame.v1 + modelFrame.v3 / 2) }
@@ -269,14 +296,16 @@ import ReelGestures
 
     // MARK: Coordinates
 
-    /// The view's origin in window coordinates (superviews' frames added; transforms not applied).
+    /// Where the view's coordinates' (0, 0) is in window coordinates: its frame's origin with its
+    /// superviews' frames added and the bounds' origins (scroll offsets) of it and its superviews
+    /// taken off; transforms not applied.
     var originInWindow: CGPoint {
-        var x = modelFrame.v0
-        var y = modelFrame.v1
+        var x = modelFrame.v0 - boundsOrigin.x
+        var y = modelFrame.v1 - boundsOrigin.y
         var current = superview
         while let view = current, !(view is UIWindow) {
-            x += view.modelFrame.v0
-            y += view.modelFrame.v1
+            x += view.modelFrame.v0 - view.boundsOrigin.x
+            y += view.modelFrame.v1 - view.boundsOrigin.y
             current = view.superview
         }
         return CGPoint(x: x, y: y)
@@ -305,8 +334,11 @@ import ReelGestures
 
     // MARK: Hit testing
 
+    /// Whether `point` (in the view's coordinates) is inside its bounds.
     public func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
-        point.x >= 0 && point.y >= 0 && point.x < modelFrame.v2 && point.y < modelFrame.v3
+        let x = point.x - boundsOrigin.x
+        let y = point.y - boundsOrigin.y
+        return x >= 0 && y >= 0 && x < modelFrame.v2 && y < modelFrame.v3
     }
 
     /// UIKit's hit test: hidden, non-interactive or nearly transparent views (alpha < 0.01) and
@@ -315,7 +347,8 @@ import ReelGestures
         guard !isHidden, isUserInteractionEnabled, modelAlpha.v0 >= 0.01, self.point(inside: point, with: event) || self is UIWindow
         else { return nil }
         for subview in subviews.reversed() {
-            let local = CGPoint(x: point.x - subview.modelFrame.v0, y: point.y - subview.modelFrame.v1)
+            let local = CGPoint(
+                x: point.x - subview.modelFrame.v0 + subview.boundsOrigin.x, y: point.y - subview.modelFrame.v1 + subview.boundsOrigin.y)
             if let hit = subview.hitTest(local, with: event) { return hit }
         }
         return self is UIWindow ? nil : self
