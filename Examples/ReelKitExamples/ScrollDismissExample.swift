@@ -33,7 +33,8 @@ public enum ScrollDismissExample {
     public static func scene(dismissDistance distance: CGFloat) -> ReelKitScene {
         ReelKitScene(
             name: "sheet.scroll-dismiss",
-            summary: "Pull a sheet over a scrolled list: the list scrolls to its top, then the sheet follows and is dismissed past \(distance) pt",
+            summary:
+                "Pull a sheet over a scrolled list: the list scrolls to its top, then the sheet follows and is dismissed past \(distance) pt",
             trigger: TriggerSpec(kind: .pan, direction: .down, extent: 400)
         ) { window in
             let home = ScrollSheetHomeViewController(dismissDistance: distance)

@@ -70,7 +70,11 @@ import Testing
         // ReelKitRunner (the lean kit package); +5, UIKit's `UIViewAnimating` protocol, UIViewController's
         // `init(nibName:bundle:)`, `init?(coder:)`, `nibName` and `nibBundle`, and UINavigationController's
         // two overrides of them in place of its `init()` (UITabBarController's `init()` went: it inherits them).
-        "ReelKit": 669,
+        // +48 in issue 53 (scroll views): UIScrollView (its properties, DecelerationRate,
+        // ContentInsetAdjustmentBehavior, setContentOffset, scrollRectToVisible), UIScrollViewDelegate
+        // and its defaults, UITableView (and Style), UICollectionView, its layouts, and the table and
+        // collection delegates, as UIKit declares them (docs/KIT.md's table).
+        "ReelKit": 717,
         // Issue 52 (item 9): ReelKitEngine as ReelRunner's engine (`identityIsKnown`, `factory`), moved
         // from ReelKit so that serving scenes compiles no runner.
         "ReelKitRunner": 2,

@@ -25,7 +25,7 @@ import Testing
     @Test func anInfiniteContentSizeIsASessionErrorNamingIt() {
         let message = Rules.message {
             try Rules.run("scroll.infinite", offset: 0, touches: Self.flick, log: .init()) { list, _ in
-                list.contentSize = CGSize(width: 390, height: .infinity)
+                list.contentSize = CGSize(width: 390, height: CGFloat.infinity)
             }
         }
         #expect(message == "scene 'scroll.infinite': scroll view 'list' set contentSize.height to inf at t = 0.0 s (not a finite number)")
@@ -34,18 +34,21 @@ import Testing
     @Test func aNaNOffsetIsASessionErrorNamingIt() {
         let message = Rules.message {
             try Rules.run("scroll.nan", offset: 0, touches: Self.flick, log: .init()) { list, _ in
-                list.contentOffset = CGPoint(x: 0, y: .nan)
+                list.contentOffset = CGPoint(x: 0, y: CGFloat.nan)
             }
         }
         #expect(message == "scene 'scroll.nan': scroll view 'list' set contentOffset.y to nan at t = 0.0 s (not a finite number)")
     }
 
     @Test func aNaNTargetFromTheDelegateIsASessionErrorNamingIt() {
-        let delegate = Target(CGPoint(x: 0, y: .nan))
+        let delegate = Target(CGPoint(x: 0, y: CGFloat.nan))
         let message = Rules.message {
             try Rules.run("scroll.nan-target", offset: 600, touches: Self.flick, log: .init()) { list, _ in list.delegate = delegate }
         }
-        #expect(message == "scene 'scroll.nan-target': scroll view 'list': scrollViewWillEndDragging set targetContentOffset to (0.0, nan) (not a finite number)")
+        #expect(
+            message
+                == "scene 'scroll.nan-target': scroll view 'list': scrollViewWillEndDragging set targetContentOffset to (0.0, nan) (not a finite number)"
+        )
     }
 
     /// A target 1e300 pt away (in a content that tall): the projection's velocity is finite, but the

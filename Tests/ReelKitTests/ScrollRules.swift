@@ -50,7 +50,9 @@ enum ScrollRules {
     /// every `interval` seconds, lifted where the last move left it.
     static func drag(from y0: Double, step: Double, moves: Int, start: Double = 0.1, interval: Double = 1.0 / 60) -> [Touch] {
         var touches = [Touch(t: start, id: 1, phase: .began, x: 200, y: y0)]
-        for k in 1...moves { touches.append(Touch(t: start + Double(k) * interval, id: 1, phase: .moved, x: 200, y: y0 + Double(k) * step)) }
+        for k in 1...moves {
+            touches.append(Touch(t: start + Double(k) * interval, id: 1, phase: .moved, x: 200, y: y0 + Double(k) * step))
+        }
         let last = touches[touches.count - 1]
         touches.append(Touch(t: last.t + interval, id: 1, phase: .ended, x: 200, y: last.y))
         return touches

@@ -93,7 +93,7 @@ import Testing
         let replay = GestureReplay.pan(touches)
         let end = try #require(replay.end)
         let released = try #require(Self.dragged(replay, from: 0, at: end.t))
-        #expect(released < 0 && released > -listHeight)
+        #expect(released < 0 && released > -Self.listHeight)
         var bounced = 0
         for frame in trace.frames {
             let shown = try #require(Self.offset(in: frame))
@@ -242,7 +242,9 @@ import Testing
             let navigation = UINavigationController(rootViewController: home)
             window.rootViewController = navigation
             window.makeKeyAndVisible()
-            func inset(_ behavior: UIScrollView.ContentInsetAdjustmentBehavior, height: CGFloat, bounce: Bool = false, in view: UIView)
+            @MainActor func inset(
+                _ behavior: UIScrollView.ContentInsetAdjustmentBehavior, height: CGFloat, bounce: Bool = false, in view: UIView
+            )
                 -> UIEdgeInsets
             {
                 let list = UIScrollView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
@@ -299,5 +301,22 @@ import Testing
         let translation = try #require(replay.lastMove(atOrBefore: frame.t)).translation.y
         #expect(abs((100 - rows.y) - -ScrollRules.band(translation, extent: 600)) < 1e-9)
         #expect(Self.offset(in: frame) == 0)
+    }
+
+    /// WrittenForUIKit/DeclaredCallSites+Scroll.swift runs: after its sets (10, then 20), the rect
+    /// at content y 1,000...1,010 is brought into the 844 pt bounds by the least scroll:
+    /// 1,010 - 844 = 166, within the offsets' range 0...(2,000 + 20 - 844).
+    @Test func theScrollViewCallSitesRunAndScrollTheRectIntoView() throws {
+        var offset: CGFloat?
+        let scene = ReelKitScene(name: "scroll.declared", trigger: TriggerSpec(kind: .tap)) { window in
+            let root = UIViewController()
+            window.rootViewController = root
+            window.makeKeyAndVisible()
+            let delegate = DeclaredCallSites.ScrollDelegate()
+            offset = DeclaredCallSites.scrollViews(in: root.view, delegate: delegate).contentOffset.y
+        }
+        _ = try ReelKitEngine(scenes: [scene], name: "declared", version: "1").run(
+            scenario: scene.spec, device: Self.device, refreshHz: 60, touches: [], outcomeHierarchy: false)
+        #expect(offset == 166)
     }
 }

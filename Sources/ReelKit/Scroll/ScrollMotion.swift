@@ -1,9 +1,10 @@
+import ReelTiming
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ReelTiming
 
 /// A scroll view's content moving on its own, one motion per axis, advanced at each display
 /// tick (KitSession's `renderTick`):

@@ -11,7 +11,7 @@ final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
 
     override func sequenceBegan() {
         super.sequenceBegan()
-        let axes = scrollView?.draggableAxes ?? (false, false)
+        let axes: (x: Bool, y: Bool) = scrollView?.draggableAxes ?? (false, false)
         let axis: PanAxis = axes.x && axes.y ? .none : axes.x ? .horizontal : .vertical
         pan = UIPanGestureRecognizer.makePan(
             minimum: minimumNumberOfTouches, maximum: maximumNumberOfTouches, axis: axis, begins: axes.x || axes.y)

@@ -63,7 +63,8 @@ extension UIScrollView {
         guard velocity.x.isFinite, velocity.y.isFinite else {
             runtime.fail(
                 KitFailure(
-                    message: "scroll view '\(traceKey)': the drag ended at a velocity of (\(velocity.x), \(velocity.y)) pt/s (not a finite number)"
+                    message:
+                        "scroll view '\(traceKey)': the drag ended at a velocity of (\(velocity.x), \(velocity.y)) pt/s (not a finite number)"
                 ))
             return
         }
@@ -82,7 +83,8 @@ extension UIScrollView {
         guard target.x.isFinite, target.y.isFinite else {
             runtime.fail(
                 KitFailure(
-                    message: "scroll view '\(traceKey)': scrollViewWillEndDragging set targetContentOffset to (\(target.x), \(target.y)) (not a finite number)"
+                    message:
+                        "scroll view '\(traceKey)': scrollViewWillEndDragging set targetContentOffset to (\(target.x), \(target.y)) (not a finite number)"
                 ))
             return
         }
@@ -93,7 +95,8 @@ extension UIScrollView {
             if let duration = motion.duration, duration > KitLimits.timeCap {
                 runtime.fail(
                     KitFailure(
-                        message: "scroll view '\(traceKey)': the content released at (\(velocity.x), \(velocity.y)) pt/s toward (\(target.x), \(target.y)) "
+                        message:
+                            "scroll view '\(traceKey)': the content released at (\(velocity.x), \(velocity.y)) pt/s toward (\(target.x), \(target.y)) "
                             + "would move for \(duration) s, more than the session's time cap (\(KitLimits.timeCap) s)"))
                 return
             }

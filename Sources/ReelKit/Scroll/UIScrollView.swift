@@ -147,7 +147,8 @@ import ReelTiming
             let translation = pan.translation(in: self)
             let unbanded = ScrollGeometry.unbanded(boundsOrigin, in: self)
             self.dragOrigin = CGPoint(
-                x: draggableAxes.x ? unbanded.x + translation.x : dragOrigin.x, y: draggableAxes.y ? unbanded.y + translation.y : dragOrigin.y)
+                x: draggableAxes.x ? unbanded.x + translation.x : dragOrigin.x,
+                y: draggableAxes.y ? unbanded.y + translation.y : dragOrigin.y)
         }
         delegate?.scrollViewDidScroll(self)
     }
@@ -185,7 +186,8 @@ import ReelTiming
         let runtime = KitRuntime.current
         runtime?.fail(
             KitFailure(
-                message: "scroll view '\(traceKey)' set \(property).\(bad.0) to \(bad.1) at t = \(runtime?.now ?? 0) s (not a finite number)"))
+                message:
+                    "scroll view '\(traceKey)' set \(property).\(bad.0) to \(bad.1) at t = \(runtime?.now ?? 0) s (not a finite number)"))
         return false
     }
 }

@@ -108,7 +108,8 @@ import ReelGestures
             let (name, value) = origin.x.isFinite ? ("y", origin.y) : ("x", origin.x)
             runtime?.fail(
                 KitFailure(
-                    message: "view '\(traceKey)' set bounds.origin.\(name) to \(value) at t = \(runtime?.now ?? 0) s (not a finite number)"))
+                    message: "view '\(traceKey)' set bounds.origin.\(name) to \(value) at t = \(runtime?.now ?? 0) s (not a finite number)")
+            )
             return
         }
         guard origin != boundsOrigin else { return }
