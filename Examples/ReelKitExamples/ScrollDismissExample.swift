@@ -52,8 +52,10 @@ final class ScrollSheetHomeViewController: UIViewController, UIViewControllerTra
 
     init(dismissDistance: CGFloat) {
         self.dismissDistance = dismissDistance
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     func showSheet() {
         let sheet = ScrollSheetViewController(dismissDistance: dismissDistance)
@@ -79,8 +81,10 @@ final class ScrollSheetViewController: UIViewController, UIGestureRecognizerDele
 
     init(dismissDistance: CGFloat) {
         self.dismissDistance = dismissDistance
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func viewDidLoad() {
         super.viewDidLoad()

@@ -22,7 +22,7 @@ import Testing
             let added = Watching()
             added.restorationIdentifier = "child"
             child = added
-            func note(_ moment: String) {
+            @MainActor func note(_ moment: String) {
                 moving.append("\(moment) to=\(added.isMovingToParent) from=\(added.isMovingFromParent)")
             }
             var taps = 0

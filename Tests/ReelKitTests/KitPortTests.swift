@@ -50,7 +50,7 @@ import Testing
 
             override func viewDidLoad() {
                 super.viewDidLoad()
-                let pan = UIPanGestureRecognizer(target: self, action: Self.handlePan)
+                let pan = UIPanGestureRecognizer(target: self, action: DrawerController.handlePan)
                 let tap = UITapGestureRecognizer(target: self, action: DrawerController.close)
                 view.addGestureRecognizer(pan)
                 view.addGestureRecognizer(tap)

@@ -12,7 +12,8 @@ import Testing
 /// The pull-to-dismiss recorded with its dismiss distance 200 pt and replayed against a version
 /// whose distance is 150: exactly the sessions whose release the rule decides differently under
 /// the two distances (a sheet pulled with pulled + (v / 1000) 0.99 / 0.01 between 150 and 200)
-/// diverge.
+/// diverge. The rule follows one finger, so the sessions with a second finger are recorded and
+/// replayed but not predicted.
 @Suite struct ScrollDismissReplayTests {
     static let sessions = 60
 
@@ -24,10 +25,13 @@ import Testing
         var bytes: [UInt8] = []
         var predicted: Set<Int64> = []
         var kinds = 0
+        var oneFinger: Set<Int64> = []
         for index in 0..<Self.sessions {
             var session = synthesizer.session(index: index)
             session.scenarioSpecJSON = scene.spec.canonicalJSON
             bytes += GestureStreamWriter.encode(session)
+            guard ScrollDismissExampleTests.isOneFinger(session.touches) else { continue }
+            oneFinger.insert(Int64(index + 1))
             let a = ScrollDismissExampleTests.expected(session.touches, dismissDistance: 200)
             let b = ScrollDismissExampleTests.expected(session.touches, dismissDistance: 150)
             #expect(a != nil && b != nil, "session \(index): the rule covers it")
@@ -47,6 +51,7 @@ import Testing
         #expect(summary.sessions == Self.sessions && summary.errors == 0)
         let judged = try verdicts(of: summary.replayID, in: archive)
         let diverged = Set(judged.filter { $0.status != "matched" }.map(\.session))
-        #expect(diverged == predicted)
+        #expect(oneFinger.count >= Self.sessions / 2, "the seed gives mostly one-finger sessions")
+        #expect(diverged.intersection(oneFinger) == predicted)
     }
 }

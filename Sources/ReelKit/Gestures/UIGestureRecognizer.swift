@@ -72,7 +72,7 @@ import ReelTrace
 
     /// `init(target:action:)` with a method reference: `UIPanGestureRecognizer(target: self, action: Card.handlePan)`.
     public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
-        target: Target, action: @escaping (Target) -> (Recognizer) -> Void
+        target: Target, action: @escaping (Target) -> @MainActor (Recognizer) -> Void
     ) {
         self.init()
         addTarget(target, action: action)
@@ -85,7 +85,7 @@ import ReelTrace
     }
 
     public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
-        _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void
+        _ target: Target, action: @escaping (Target) -> @MainActor (Recognizer) -> Void
     ) {
         targets.append { [weak target] recognizer in
             guard let target, let recognizer = recognizer as? Recognizer else { return }

@@ -25,8 +25,8 @@ enum ScrollGeometry {
     static func offsetRange(of view: UIScrollView) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
         let inset = view.adjustedContentInset
         let size = view.contentSize
-        let lowX = Double(-inset.left)
-        let lowY = Double(-inset.top)
+        let lowX = Double(0 - inset.left)
+        let lowY = Double(0 - inset.top)
         let highX = max(lowX, Double(size.width + inset.right - view.frame.width))
         let highY = max(lowY, Double(size.height + inset.bottom - view.frame.height))
         return (lowX...highX, lowY...highY)

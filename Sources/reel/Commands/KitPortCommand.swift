@@ -96,11 +96,19 @@ enum KitPort {
         var protocolDepth = 0
         var extensionDepth: Int?
         var depth = 0
+        // The class the line is in, as far as its declaration line tells (a method reference names
+        // it: `Self.handlePan` does not compile in a class that is not final).
+        var enclosingClass: String?
         for index in lines.indices {
             var line = lines[index]
             let number = index + 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("//") { continue }
+            if let declaration = trimmed.range(of: #"^((public|open|internal|fileprivate|private|final)\s+)*class\s+[A-Za-z_][A-Za-z0-9_]*"#, options: .regularExpression) {
+                let name = String(trimmed[declaration].split(separator: " ").last ?? "")
+                // `class func` and `class var` declare type members, not a class.
+                if !["func", "var", "let", "subscript", "override"].contains(name) { enclosingClass = name }
+            }
 
             // #if os(iOS) -> #if canImport(UIKit): ReelKit is UIKit on Linux.
             if trimmed.hasPrefix("#if") || trimmed.hasPrefix("#elseif"), line.contains("os(iOS)") {
@@ -134,14 +142,15 @@ enum KitPort {
                 line = line.replacingOccurrences(of: ".\(name)?(", with: ".\(name)(")
                 rewrites += 1
             }
-            // Target-action: action: #selector(handlePan(_:)) -> action: Self.handlePan.
+            // Target-action: action: #selector(handlePan(_:)) -> action: Card.handlePan (the enclosing
+            // class's name; Self when no class declaration came before).
             while let match = line.range(of: #"action:\s*#selector\(([^()]|\([^()]*\))*\)"#, options: .regularExpression) {
                 let inner = line[match].replacingOccurrences(of: #"^action:\s*#selector\("#, with: "", options: .regularExpression)
                     .dropLast()
                 var method = String(inner)
                 if let labels = method.firstIndex(of: "(") { method = String(method[..<labels]) }
                 if method.hasPrefix("self.") { method.removeFirst(5) }
-                let reference = method.first?.isUppercase == true && method.contains(".") ? method : "Self." + method
+                let reference = method.first?.isUppercase == true && method.contains(".") ? method : (enclosingClass ?? "Self") + "." + method
                 line.replaceSubrange(match, with: "action: " + reference)
                 rewrites += 1
             }
