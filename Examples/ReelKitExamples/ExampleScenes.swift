@@ -14,6 +14,7 @@ public enum ExampleScenes {
             ConstraintSheetExample.scene,
             TabSlideExample.scene, DirectionalPanExample.scene, BlurDrawerExample.scene,
             ScrollDismissExample.scene,
+            CornerSpringCardExample.scene, CircularRevealExample.scene, ScrubbedDrawerExample.scene,
         ]
     }
 }

@@ -81,12 +81,15 @@ final class AnimationGroup {
     }
 
     /// The fraction of `animation` at session time `t`.
-    func fraction(of animation: ViewAnimation, at t: Double) -> Double {
+    func fraction(of animation: ViewAnimation, at t: Double) -> Double { fraction(shape: animation.shape, offset: animation.offset, at: t) }
+
+    /// The fraction at session time `t` of an animation of this group with `shape` whose timing starts `offset` seconds in.
+    func fraction(shape: AnimationShape, offset: Double, at t: Double) -> Double {
         switch clock {
         case .wall, .transition:
-            return animation.shape.fraction(local: localTime(at: t), offset: animation.offset)
+            return shape.fraction(local: localTime(at: t), offset: offset)
         case .timeline(let timeline):
-            return animation.shape.fraction(local: timeline.time(at: t), offset: animation.offset)
+            return shape.fraction(local: timeline.time(at: t), offset: offset)
         case .animator(let animator, let added):
             return animator.fraction(of: added, at: t)
         }

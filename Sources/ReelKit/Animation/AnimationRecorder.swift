@@ -11,6 +11,8 @@ final class AnimationRecorder {
     /// Keyframe blocks: the keyframe window the changes fall in (relative start, relative duration).
     @exclusivity(unchecked) var keyframeWindow: (start: Double, duration: Double)?
     @exclusivity(unchecked) var changes: [(change: Change, window: (start: Double, duration: Double)?)] = []
+    /// Layer properties of views' layers the block changed (cornerRadius), in order.
+    @exclusivity(unchecked) var layerChanges: [LayerChange] = []
     /// Which `addKeyframe` call each change fell in (counted from 1; 0 outside any), as `changes`.
     @exclusivity(unchecked) var keyframeCalls: [Int] = []
     /// The `addKeyframe` call running (0 outside any).

@@ -139,6 +139,7 @@ extension UIView {
         if let completion { group.completions.append(completion) }
         let resolved = timing.resolved(duration: duration, settings: runtime.springSettings)
         let offset = max(delay, 0)
+        addLayerAnimations(recorder, shape: .timed(resolved), offset: offset, group: group, runtime: runtime)
         if keyframes {
             addKeyframeTracks(
                 recorder, mode: keyframeMode, whole: resolved, offset: offset, frameInterval: 1 / (runtime.frameClock.refreshHz * duration),
@@ -154,5 +155,20 @@ extension UIView {
             if !group.views.contains(where: { $0 === change.view }) { group.views.append(change.view) }
         }
         runtime.groups.append(group)
+    }
+
+    /// The block's changes to views' layers (cornerRadius) as animations on the block's clock and
+    /// timing (in a keyframe block: over the whole block); the group joins the open transactions.
+    private static func addLayerAnimations(
+        _ recorder: AnimationRecorder, shape: AnimationShape, offset: Double, group: AnimationGroup, runtime: KitRuntime
+    ) {
+        for change in recorder.layerChanges {
+            change.layer.blockAnimations.append(
+                LayerBlockAnimation(key: change.key, from: change.from, to: change.to, offset: offset, shape: shape, group: group))
+            if let view = change.layer.owningView, !group.views.contains(where: { $0 === view }) { group.views.append(view) }
+        }
+        let transactions = CATransaction.open(runtime)
+        for transaction in transactions { transaction.pending += 1 }
+        group.completions.append { _ in for transaction in transactions { transaction.animationEnded() } }
     }
 }

@@ -49,6 +49,18 @@ final class KitRuntime: @unchecked Sendable {
     @exclusivity(unchecked) var capturingTransitionClock: (origin: Double, duration: Double)?
     /// Which recognizers each finger down was delivered to.
     @exclusivity(unchecked) var touchBindings: TouchDispatch.Bindings?
+    /// Run-loop turns so far (each touch event, timer and display tick is one): a layer made in
+    /// the current turn is not yet committed, so it gets no implicit animation.
+    @exclusivity(unchecked) var runLoopTurn = 0
+    /// Layers with explicit or implicit animations attached (Sources/ReelKit/Layers).
+    @exclusivity(unchecked) var animatedLayers: [CALayer] = []
+    /// Explicit CATransactions begun and not committed, innermost last.
+    @exclusivity(unchecked) var transactions: [TransactionFrame] = []
+    /// The run-loop turn's implicit transaction, made on first use.
+    @exclusivity(unchecked) var implicitTransaction: TransactionFrame?
+    /// Called after each display tick's frame (tests read layer values through them until traces
+    /// carry them).
+    @exclusivity(unchecked) var frameObservers: [(Double) -> Void] = []
     /// The first thing that went wrong in the scene's code (a NaN, a misuse UIKit would raise for).
     @exclusivity(unchecked) var failure: KitFailure?
 
@@ -78,6 +90,7 @@ final class KitRuntime: @unchecked Sendable {
     var isActive: Bool {
         if transition != nil || !groups.isEmpty || !movingScrollViews.isEmpty { return true }
         if propertyAnimators.contains(where: { $0.isRunning }) { return true }
+        if LayerAnimationClock.moving(in: self) != nil { return true }
         return TouchDispatch.hasGestureInProgress(self)
     }
 }

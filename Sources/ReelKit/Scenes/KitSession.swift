@@ -71,6 +71,9 @@ enum KitSession {
         var wasActive = false
         var index = 0
         while true {
+            // One run-loop turn per step: the last one's implicit transaction commits.
+            CATransaction.endTurn(runtime)
+            runtime.runLoopTurn += 1
             try check(runtime, scene)
             let active = runtime.isActive
             if active, !wasActive { nextTick = max(nextTick, clock.firstTick(atOrAfter: runtime.now)) }
@@ -164,6 +167,7 @@ enum KitSession {
             return
         }
         frames.append(frame)
+        for observer in runtime.frameObservers { observer(t) }
         if let (transition, atEnd) = endedTimeline { transition.timelineEnded(atEnd: atEnd, in: runtime) }
         let ended = runtime.groups.isEmpty ? [] : runtime.groups.filter { $0.hasEnded(at: t) }
         if !ended.isEmpty { runtime.groups.removeAll { $0.hasEnded(at: t) } }
@@ -175,6 +179,7 @@ enum KitSession {
             for completion in group.completions { completion(true) }
         }
         for (animator, position) in endedAnimators { animator.complete(at: position) }
+        LayerAnimationClock.tick(at: t, runtime: runtime)
     }
 
     private static func check(_ runtime: KitRuntime, _ scene: ReelKitScene) throws(ReelKitError) {
@@ -192,6 +197,8 @@ enum KitSession {
             reason = "view '\(view.traceKey)' is still animating (an animation that restarts itself?)"
         } else if !runtime.groups.isEmpty {
             reason = "an animation block is still pending (an animation that restarts itself?)"
+        } else if let layerReason = LayerAnimationClock.timeCapReason(in: runtime) {
+            reason = layerReason
         } else if runtime.propertyAnimators.contains(where: { $0.isRunning }) {
             reason = "a property animator is still running"
         } else if let scrollView = runtime.movingScrollViews.first {
@@ -239,7 +246,7 @@ enum FrameSampler {
     ) {
         for subview in view.subviews {
             // Most views animate nothing at a given tick: their model values are on screen.
-            let animated = !subview.animations.isEmpty
+            let animated = subview.isAnimating
             let frame = animated ? subview.presentation(.frame, at: t) : subview.modelFrame
             let left = x == 0 ? frame.v0 : x + frame.v0
             let top = y == 0 ? frame.v1 : y + frame.v1

@@ -3,7 +3,8 @@ import ReelGestures
 /// UIView as transitions use it: geometry, alpha, transform, hierarchy, gesture recognizers. Its
 /// animatable properties (frame, bounds, center, alpha, transform) report to the animation block
 /// being run, so `UIView.animate` animates them on Reel's timing model; frames sample their
-/// on-screen (presentation) values. Auto Layout: Sources/ReelKit/AutoLayout. No layers or drawing.
+/// on-screen (presentation) values. Auto Layout: Sources/ReelKit/AutoLayout. Its layer
+/// (Sources/ReelKit/Layers) shares its geometry; nothing is drawn.
 ///
 /// ```swift
 /// let card = UIView(frame: CGRect(x: 0, y: 400, width: 390, height: 444))
@@ -48,6 +49,20 @@ import ReelGestures
     /// scroll view's origin is its `contentOffset` (Sources/ReelKit/Scroll).
     @exclusivity(unchecked) var boundsOrigin = CGPoint.zero
 
+    /// The view's layer once asked for (`layer`, UIView+Layer.swift).
+    @exclusivity(unchecked) var loadedLayer: CALayer?
+    /// The view set as `mask`.
+    @exclusivity(unchecked) var maskView: UIView?
+
+    /// The class of the view's layer (override to back a view with a CAShapeLayer or CAGradientLayer).
+    ///
+    /// ```swift
+    /// final class RingView: UIView {
+    ///     override class var layerClass: AnyClass { CAShapeLayer.self }
+    /// }
+    /// ```
+    open class var layerClass: AnyClass { CALayer.self }
+
     public init(frame: CGRect) {
         modelFrame = AnimatedValue(Double(frame.origin.x), Double(frame.origin.y), Double(frame.size.width), Double(frame.size.height))
     }
@@ -86,17 +101,19 @@ import ReelGestures
     }
 
     /// The view's own coordinates: its origin (where its subviews' frames start; (0, 0) unless set,
-    /// a scroll view's `contentOffset`) and the frame's size. Setting it resizes about the center
-    /// and moves the origin (not animated: the origin is set at once, inside an animation block too).
+    /// a scroll view's `contentOffset`) and the frame's size. Setting it resizes about the center (the
+    /// layer's anchor point, the middle unless the layer's was moved) and moves the origin (not
+    /// animated: the origin is set at once, inside an animation block too).
     public var bounds: CGRect {
         get { CGRect(x: boundsOrigin.x, y: boundsOrigin.y, width: modelFrame.v2, height: modelFrame.v3) }
         set {
-            let centerX = modelFrame.v0 + modelFrame.v2 / 2
-            let centerY = modelFrame.v1 + modelFrame.v3 / 2
+            let (ax, ay) = anchor
+            let centerX = modelFrame.v0 + modelFrame.v2 * ax
+            let centerY = modelFrame.v1 + modelFrame.v3 * ay
             let w = Double(newValue.size.width)
             let h = Double(newValue.size.height)
             if newValue.origin != boundsOrigin { setBoundsOrigin(newValue.origin) }
-            set(.frame, AnimatedValue(centerX - w / 2, centerY - h / 2, w, h))
+            set(.frame, AnimatedValue(centerX - w * ax, centerY - h * ay, w, h))
         }
     }
 
@@ -121,13 +138,24 @@ import ReelGestures
     /// The bounds' origin changed (a scroll view tells its delegate `scrollViewDidScroll`).
     func boundsOriginChanged() {}
 
+    /// The layer's position (UIKit's rule): the frame's middle, or the layer's anchor point in it.
     public var center: CGPoint {
-        get { CGPoint(x: modelFrame.v0 + modelFrame.v2 / 2, y: modelFrame.v1 + modelFrame.v3 / 2) }
+        get {
+            let (ax, ay) = anchor
+            return CGPoint(x: modelFrame.v0 + modelFrame.v2 * ax, y: modelFrame.v1 + modelFrame.v3 * ay)
+        }
         set {
+            let (ax, ay) = anchor
             set(
                 .frame,
-                AnimatedValue(Double(newValue.x) - modelFrame.v2 / 2, Double(newValue.y) - modelFrame.v3 / 2, modelFrame.v2, modelFrame.v3))
+                AnimatedValue(Double(newValue.x) - modelFrame.v2 * ax, Double(newValue.y) - modelFrame.v3 * ay, modelFrame.v2, modelFrame.v3))
         }
+    }
+
+    /// The layer's anchor point (0.5, 0.5 until a loaded layer's is moved).
+    private var anchor: (Double, Double) {
+        guard let point = loadedLayer?.storedAnchorPoint else { return (0.5, 0.5) }
+        return (Double(point.x), Double(point.y))
     }
 
     public var alpha: CGFloat {
@@ -195,9 +223,31 @@ import ReelGestures
         notifyObservers()
     }
 
-    /// The value on screen at session time `t`: the latest animation of the channel that has begun
-    /// (the first one applies before it begins), else the model value.
+    /// Whether anything animates the view's frame, alpha or transform (its own animations, its
+    /// layer's explicit ones).
+    var isAnimating: Bool { !animations.isEmpty || loadedLayer?.animationList.isEmpty == false }
+
+    /// The value on screen at session time `t`: the view's animations' (`viewPresentation`), with
+    /// its layer's explicit animations (position, bounds, opacity, transform) on top.
     func presentation(_ channel: AnimatedChannel, at t: Double) -> AnimatedValue {
+        guard let layer = loadedLayer, !layer.animationList.isEmpty else { return viewPresentation(channel, at: t) }
+        let shown = layer.presentation(at: t)
+        switch channel {
+        case .frame:
+            let b = shown.storedBounds
+            let p = shown.storedPosition
+            let a = shown.storedAnchorPoint
+            return AnimatedValue(Double(p.x - a.x * b.width), Double(p.y - a.y * b.height), Double(b.width), Double(b.height))
+        case .alpha: return AnimatedValue(Double(shown.storedOpacity))
+        case .transform:
+            let m = CATransform3DGetAffineTransform(shown.storedTransform ?? CATransform3DIdentity)
+            return AnimatedValue(Double(m.a), Double(m.b), Double(m.c), Double(m.d), Double(m.tx), Double(m.ty))
+        }
+    }
+
+    /// The value the view's own animations show at session time `t`: the latest animation of the
+    /// channel that has begun (the first one applies before it begins), else the model value.
+    func viewPresentation(_ channel: AnimatedChannel, at t: Double) -> AnimatedValue {
         var value = model(channel)
         // Frames sample every view at every tick, most of them not animating.
         if animations.isEmpty { return value }
@@ -219,6 +269,14 @@ import ReelGestures
             for animation in animations.reversed() where animation.group === group { setModel(animation.channel, animation.from) }
         }
         animations.removeAll { $0.group === group }
+        if let layer = loadedLayer, !layer.blockAnimations.isEmpty {
+            if atStart {
+                for animation in layer.blockAnimations.reversed() where animation.group === group {
+                    layer.setOwnLayerValue(animation.from, at: animation.key)
+                }
+            }
+            layer.blockAnimations.removeAll { $0.group === group }
+        }
     }
 
     // MARK: Hierarchy
