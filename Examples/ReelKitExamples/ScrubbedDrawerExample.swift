@@ -137,6 +137,9 @@ final class ScrubbedDrawerInteraction: NSObject, UIViewControllerInteractiveTran
         guard let context, let drawer, let dimming else { return }
         let layer = context.containerView.layer
         let paused = layer.timeOffset
+        // What shows now, read before the clock changes.
+        let shownY = drawer.layer.presentation()?.position.y ?? drawer.center.y
+        let shownOpacity = CGFloat(dimming.layer.presentation()?.opacity ?? 0)
         layer.speed = 1
         layer.timeOffset = 0
         layer.beginTime = 0
@@ -148,9 +151,7 @@ final class ScrubbedDrawerInteraction: NSObject, UIViewControllerInteractiveTran
         }
         context.cancelInteractiveTransition()
         guard paused > 0 else { return end(completed: false) }
-        // Back from where the layers show, over the time scrubbed.
-        let shownY = drawer.layer.presentation()?.position.y ?? drawer.center.y
-        let shownOpacity = CGFloat(dimming.layer.presentation()?.opacity ?? 0)
+        // Back from where the layers showed, over the time scrubbed.
         let height = ScrubbedDrawerExample.drawerHeight
         drawer.layer.removeAllAnimations()
         dimming.layer.removeAllAnimations()

@@ -11,9 +11,14 @@ import Testing
 @Suite @MainActor struct LayerExampleTests {
     static let device = LayerSampling.device
 
+    /// The one-finger sessions among the first `count` synthesized ones: the rules below follow one
+    /// finger (the synthesizer's second fingers move the pan's centroid, which `GestureReplay.pan`
+    /// does not follow as ReelKit's pan does; two-finger pans are checked by the recognizer's tests).
     static func sessions(_ spec: ScenarioSpec, count: Int, refreshHz: Double = 60) -> [[Touch]] {
         let synthesizer = GestureSynthesizer(scenario: spec, device: device, refreshHz: refreshHz, seed: 11)
-        return (0..<count).map { synthesizer.session(index: $0).touches }
+        let sessions = (0..<count).map { synthesizer.session(index: $0).touches }.filter { Set($0.map(\.id)).count == 1 }
+        #expect(sessions.count >= count / 2, "the seed gives mostly one-finger sessions (\(sessions.count) of \(count))")
+        return sessions
     }
 
     /// The reading of the pan at or before `t` (nil before it began).
@@ -46,7 +51,7 @@ import Testing
         let base = CornerSpringCardExample.scene
         let (scene, samples) = LayerSampling.scene(base.spec, key: "card") { CornerSpringCardExample.build($0) }
         var checked = 0
-        for (index, touches) in Self.sessions(base.spec, count: 40, refreshHz: refreshHz).enumerated() {
+        for (index, touches) in Self.sessions(base.spec, count: 100, refreshHz: refreshHz).enumerated() {
             samples.values.removeAll()
             let trace = try LayerSampling.run(scene, touches: touches, refreshHz: refreshHz)
             let replay = GestureReplay.pan(touches)
@@ -73,12 +78,12 @@ import Testing
                 #expect(abs(values.cornerRadius - radius) < (nearSettling ? 0.025 : 1e-6), "session \(index) t = \(t): radius")
                 #expect(abs(values.shadowOpacity - shadow) < 1e-6, "session \(index) t = \(t): shadow")
                 if let frame = trace.frames.first(where: { abs($0.t - t) < 1e-9 }), let card = frame.views.first(where: { $0.key == "card" }) {
-                    #expect(abs(card.y - y) < 1e-6, "session \(index) t = \(t): y")
+                    #expect(abs(card.y - y) < 1e-6, "session \(index) t = \(t): y \(card.y) vs \(y)")
                 }
                 checked += 1
             }
         }
-        #expect(checked > 500)
+        #expect(checked > 300, "ticks checked: \(checked)")
     }
 
     // MARK: reveal.circle

@@ -20,9 +20,10 @@ final class LayerSamples: @unchecked Sendable {
 enum LayerSampling {
     static let device = Device(width: 390, height: 844, scale: 3)
 
-    /// The view of `key` under `view`.
+    /// The view whose trace key is `key` under `view` (its accessibilityIdentifier, or its
+    /// controller's name + ".view").
     @MainActor static func view(_ key: String, in view: UIView) -> UIView? {
-        if view.accessibilityIdentifier == key { return view }
+        if view.traceKey == key { return view }
         for subview in view.subviews {
             if let found = self.view(key, in: subview) { return found }
         }

@@ -40,11 +40,14 @@ open class UIBezierPath: NSObject {
         self.init(roundedRect: rect, byRoundingCorners: .allCorners, cornerRadii: CGSize(width: cornerRadius, height: cornerRadius))
     }
 
-    /// Rounds only `corners`, each a quarter ellipse of `cornerRadii` clamped to half the sides.
+    /// Rounds only `corners`, each a quarter circle of `cornerRadii.width` clamped to half the
+    /// shorter side (Apple: larger values are "clamped appropriately to half the width or height";
+    /// UIKit's corners are circular, so `cornerRadii.height` is not used).
     public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
         self.init()
         let r = rect.standardized
-        let radius = CGSize(width: min(max(cornerRadii.width, 0), r.width / 2), height: min(max(cornerRadii.height, 0), r.height / 2))
+        let side = min(max(cornerRadii.width, 0), min(r.width, r.height) / 2)
+        let radius = CGSize(width: side, height: side)
         let order: [UIRectCorner] = [.topLeft, .topRight, .bottomRight, .bottomLeft]
         RoundedRectPath.append(to: path, rect: r, radii: order.map { corners.contains($0) ? radius : .zero }, transform: .identity)
     }
