@@ -243,7 +243,7 @@ let package = Package(
             name: "ReelKitTests",
             dependencies: [
                 "ReelKit", "ReelKitRunner", "ReelKitExamples", "ReelRecorder", "ReelRunner", "ReelFormats", "ReelDiff", "ReelSynth",
-                "ReelEngine", "ReelGestures", "ReelTiming", "ReelStore", "ReelTrace", "ReelTestSupport",
+                "ReelEngine", "ReelGestures", "ReelTiming", "ReelStore", "ReelReport", "ReelTrace", "ReelTestSupport",
             ] + appleFrameworkAliases.map { .target(name: $0) }
         ),
         // An independent decision oracle per interactive scenario family, written from the published

@@ -11,7 +11,9 @@ public struct RecordedTouch: Sendable, Hashable {
 
 /// One gesture, from the first finger down to the last finger up, with the device it ran on and
 /// the scenario and tags the app gave; `jsonLines` is its gesture-stream text (docs/GESTURES.md),
-/// one session line then one touch line per sample, as `reel record` reads it.
+/// one session line then one touch line per sample, as `reel record` reads it. With the device's
+/// outcome (`trace`), the session line carries it as its `trace` member: one engine-protocol
+/// answer (docs/DEVICE.md, "The device file").
 ///
 /// ```swift
 /// let text = recorder.takeSessions().map(\.jsonLines).joined()
@@ -24,6 +26,14 @@ public struct RecordedSession: Sendable, Hashable {
     /// The display's refresh rate (UIScreen.maximumFramesPerSecond).
     public var refreshHz: Int
     public var touches: [RecordedTouch]
+    /// UIKit's outcome of the gesture on the device, when the recorder records it (`TouchRecorder.outcome`).
+    public var trace: DeviceTrace? = nil
+
+    /// Heap bytes the session holds, from its counts (what `RecorderLimits.maximumHeldBytes` bounds).
+    var heldBytes: Int {
+        let texts = ([scenario] + tags).reduce(0) { $0 + max(0, $1.utf8.count - 15) + 16 }
+        return touches.count * MemoryLayout<RecordedTouch>.stride + texts + (trace?.heldBytes ?? 0)
+    }
 
     /// The session as gesture-stream lines, each ending in a newline. Numbers are Swift's shortest
     /// round-trip text, so a reader gets every Double back bit for bit.
@@ -32,6 +42,7 @@ public struct RecordedSession: Sendable, Hashable {
         text += StreamText.number(width) + ",\"height\":" + StreamText.number(height) + ",\"scale\":" + StreamText.number(scale)
         text += "},\"refresh_hz\":\(refreshHz)"
         if !tags.isEmpty { text += ",\"tags\":[" + tags.map(StreamText.string).joined(separator: ",") + "]" }
+        if let trace { text += ",\"trace\":" + trace.answerJSON }
         text += "}\n"
         for touch in touches {
             text += "{\"type\":\"touch\",\"t\":" + StreamText.number(touch.t) + ",\"id\":\(touch.finger),\"phase\":\"" + touch.phase

@@ -129,4 +129,6 @@ package struct ReportModel: Sendable {
 
     /// The facets of every session the replay did not match, by session id.
     package var facets: [Int64: Facet] = [:]
+    /// For a replay whose baselines are all a device's recorded traces: how closely the candidate followed the device.
+    package var fidelity: Fidelity? = nil
 }

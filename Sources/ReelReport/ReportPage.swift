@@ -19,6 +19,7 @@ package enum ReportPage {
         out += RunMetadataHTML.paragraph(replay)
         out += ReviewFilters.nav(model)
         out += summary(model)
+        out += FidelityHTML.section(model)
         out += FlippedSessionsHTML.section(model)
         out += scenarios(model)
         out += sessions(model)

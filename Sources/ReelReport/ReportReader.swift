@@ -67,7 +67,7 @@ package struct ReportReader {
         let (plots, notPlotted) = try sessionPlots(
             replay.id, unmatched: totals.diverged + totals.errors, candidate: try? rerun?.get(), candidateNote: missingSideNote(rerun))
         let flips = try self.flips(replay.id)
-        return ReportModel(
+        var model = ReportModel(
             archiveName: archiveName, recordedArchiveName: tracesApart ? traces.path : nil, replay: info,
             totals: totals,
             byKind: try byKind(replay.id), scenarios: scenarioCounts, sessionPlots: plots, sessionsNotPlotted: notPlotted,
@@ -77,6 +77,11 @@ package struct ReportReader {
                 candidateLabel: "candidate: " + info.candidateEngine,
                 rules: StoredRules(recording: recording.count == 1 ? recording[0] : nil, candidate: candidate)),
             flips: flips, facets: try facets(replay.id, of: plots.map(\.sessionID) + flips.map(\.sessionID)))
+        // A device's traces as every baseline (`reel record` of ReelRecorder's output): the fidelity section.
+        if !recording.isEmpty, recording.allSatisfy({ $0.profileJSON == Archive.deviceProfileJSON }) {
+            model.fidelity = try archive.fidelity(replayID: replay.id)
+        }
+        return model
     }
 
     /// The filters' facets of the unmatched sessions among `sessionIDs` (those on the page).

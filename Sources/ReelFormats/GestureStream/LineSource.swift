@@ -17,7 +17,7 @@ package final class LineSource {
     private let closesFileDescriptor: Bool
     private var reachedEnd: Bool
     /// 1-based number of the line last handed out.
-    private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
 
     package static let chunkSize = 1 << 16
     /// The longest line read from a file descriptor (16 MiB): a gesture stream's lines are a few

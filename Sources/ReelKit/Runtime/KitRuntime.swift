@@ -63,6 +63,8 @@ final class KitRuntime: @unchecked Sendable {
     @exclusivity(unchecked) var frameObservers: [(Double) -> Void] = []
     /// The first thing that went wrong in the scene's code (a NaN, a misuse UIKit would raise for).
     @exclusivity(unchecked) var failure: KitFailure?
+    /// Display links added to the session's run loop (`CADisplayLink.add(to:forMode:)`), in order.
+    @exclusivity(unchecked) var displayLinks: [CADisplayLink] = []
 
     init(sceneName: String, device: Device, refreshHz: Double) {
         self.sceneName = sceneName

@@ -93,7 +93,7 @@ enum KitSession {
                 runtime.now = tickTime
                 nextTick += 1
                 let before = frames.count
-                renderTick(at: tickTime, runtime: runtime, frames: &frames)
+                renderTick(nextTick - 1, at: tickTime, runtime: runtime, frames: &frames)
                 if frames.count > before { frameViews += frames[before].views.count }
                 guard frameViews <= Engine.maximumFrameViews else {
                     throw ReelKitError(
@@ -145,8 +145,8 @@ enum KitSession {
     }
 
     /// A display tick: clocks that reach their ends end, the frame is sampled (showing the end
-    /// states), then completions run (which may complete the transition).
-    private static func renderTick(at t: Double, runtime: KitRuntime, frames: inout [Frame]) {
+    /// states), the display links are called, then completions run (which may complete the transition).
+    private static func renderTick(_ tick: Int, at t: Double, runtime: KitRuntime, frames: inout [Frame]) {
         // Scroll views decelerating, bouncing or animating their offset move first (their
         // delegates' scrollViewDidScroll may ask for layout).
         if !runtime.movingScrollViews.isEmpty { ScrollMotion.advance(runtime.movingScrollViews, at: t) }
@@ -168,6 +168,7 @@ enum KitSession {
         }
         frames.append(frame)
         for observer in runtime.frameObservers { observer(t) }
+        runtime.fireDisplayLinks(tick: tick)
         if let (transition, atEnd) = endedTimeline { transition.timelineEnded(atEnd: atEnd, in: runtime) }
         let ended = runtime.groups.isEmpty ? [] : runtime.groups.filter { $0.hasEnded(at: t) }
         if !ended.isEmpty { runtime.groups.removeAll { $0.hasEnded(at: t) } }

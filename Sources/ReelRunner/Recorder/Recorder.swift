@@ -49,7 +49,8 @@ public final class Recorder {
 
     private let archive: Archive
     private let engine: TransitionEngine
-    private let options: Options
+    /// The options the recorder runs with.
+    package let options: Options
     private let scenarios = ScenarioResolver()
     /// The producer's own read-only connection to the archive, for its duplicate checks.
     private var lookup: Archive?
@@ -105,7 +106,8 @@ public final class Recorder {
 
     /// The one way sessions are recorded: `next` hands the producer thread the input sessions (nil at
     /// the end); with `reportingIDs`, the stored ids come back in input order (else none).
-    private func record(
+    /// `DeviceRecording` uses it to hand each session's device trace to its engine as it reads it.
+    func record(
         from next: @escaping () -> Result<GestureSession, GestureStreamError>?, reportingIDs: Bool,
         progress: ((Summary) throws -> Void)?
     ) throws -> [Int64?] {
@@ -236,8 +238,8 @@ public final class Recorder {
 }
 
 extension Recorder.Summary {
-    /// Adds another part of the run's counts (a committed batch's) to these.
-    fileprivate mutating func add(_ other: Recorder.Summary) {
+    /// Adds another part of the run's counts (a committed batch's, another file's recording) to these.
+    package mutating func add(_ other: Recorder.Summary) {
         recorded += other.recorded
         duplicates += other.duplicates
         tracesAdded += other.tracesAdded

@@ -142,6 +142,8 @@ final class ReplayWorker: @unchecked Sendable {
         if let missing = ids.first(where: { id in !sessions.contains { $0.id == id } }) {
             throw ArchiveError.sessionNotFound(id: missing)
         }
+        // Sessions whose baseline is a device's trace are compared on what the device recorded (DeviceScope).
+        let deviceKeys = try archive.deviceBaselineViewKeys(of: ids)
         var judged: [Judged] = []
         judged.reserveCapacity(sessions.count)
         // Kept traces wait in the batch's results until the chunk is written.
@@ -164,7 +166,7 @@ final class ReplayWorker: @unchecked Sendable {
                 let started = ContinuousClock.now
                 defer { seconds.append((ContinuousClock.now - started).inSeconds) }
                 do {
-                    let (comparison, trace, decision, bytes) = try begin(sessions[end])
+                    let (comparison, trace, decision, bytes) = try begin(sessions[end], deviceKeys: deviceKeys[sessions[end].id])
                     comparisons.append(comparison)
                     traces.append(trace)
                     decisions.append(decision)
@@ -293,9 +295,11 @@ final class ReplayWorker: @unchecked Sendable {
 
     /// Re-runs one recorded session on the candidate engine and starts comparing its trace; the
     /// trace comes back too when the worker keeps traces.
-    /// `bytes` is the heap the replayed trace holds (`TraceFootprint.bytes`).
+    /// `bytes` is the heap the replayed trace holds (`TraceFootprint.bytes`). With `deviceKeys` (the
+    /// session's baseline is a device's trace holding those views) the trace is compared as
+    /// `DeviceScope.project` makes it.
     private func begin(
-        _ recorded: RecordedSession
+        _ recorded: RecordedSession, deviceKeys: Set<String>? = nil
     ) throws(ReplayFailure) -> (SessionDiff, CandidateTrace?, StoredDecision?, bytes: Int) {
         let header = recorded.header
         let spec: ScenarioSpec
@@ -308,6 +312,14 @@ final class ReplayWorker: @unchecked Sendable {
             let trace: Trace
             let decision: StoredDecision?
             var hierarchy: FinalHierarchy?
+            if let deviceKeys {
+                let (replayed, decision) = try engine.runExplaining(
+                    scenario: spec, device: header.device, refreshHz: header.refreshHz, touches: recorded.touches,
+                    outcomeHierarchy: keepsTraces)
+                let trace = DeviceScope.project(replayed, keys: deviceKeys)
+                let candidate = keepsTraces ? CandidateTrace(trace: trace, hierarchy: nil) : nil
+                return (diff.begin(actual: trace, refreshHz: header.refreshHz), candidate, decision, TraceFootprint.bytes(of: trace))
+            }
             if let external = engine as? ExternalTransitionEngine {
                 // An external engine's answer is compared as its columns: its frames are
                 // made only for a trace that is kept (`CandidateTrace.kept`).

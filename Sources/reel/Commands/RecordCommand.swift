@@ -23,6 +23,9 @@ struct RecordCommand: ParsableCommand {
             good ones before it are kept) unless --keep-going is given. On a terminal a progress line \
             shows a percentage and the time left when the input's size is known. SIGINT or SIGTERM \
             stops it after the batch being written (run the same command again to record the rest). \
+            A device file (ReelRecorder's output, docs/DEVICE.md: session lines carrying the device's \
+            trace) is recorded with the device's traces as its baselines, as the engine they name \
+            (e.g. uikit 26.1 iPhone17,1), each checked as an engine's answer; --engine does not apply to it. \
             Exit codes: 0 all recorded, 65 bad input, 66 missing file, 130/143 stopped by SIGINT/SIGTERM.
             """)
 
@@ -69,16 +72,27 @@ struct RecordCommand: ParsableCommand {
             let started = Date()
             var stopped: ReelFailure?
             var interrupted: Interrupted?
+            // Device files' recordings (docs/DEVICE.md), each its device's engine.
+            var deviceSummary = Recorder.Summary()
             for (index, path) in inputs.enumerated() {
                 let reader = GestureStreamReader(fileDescriptor: input.descriptors[index], name: path, closeOnDeinit: path != "-")
+                let isDeviceFile = path != "-" && engineOption.engine == nil && DeviceRecording.isDeviceFile(path: path)
                 do {
-                    try recorder.record(reader) { summary in
+                    let report = { (summary: Recorder.Summary) throws in
                         let share = percentAndETA(
                             done: input.bytesRead(before: index), total: input.totalBytes, elapsed: -started.timeIntervalSinceNow)
                         progress.update(
                             "\(path): \(counted(summary.recorded, "session")) recorded" + (share.map { " (\($0))" } ?? "")
                                 + ", \(summary.duplicates) already recorded, \(summary.rejected) rejected")
                         try Interrupted.check()
+                    }
+                    if isDeviceFile {
+                        // A device file: its sessions carry the device's own traces, stored as recorded by that device.
+                        let recording = try DeviceRecording(archive: store, path: path, options: recorder.options)
+                        defer { deviceSummary.add(recording.summary) }
+                        try recording.record(progress: report)
+                    } else {
+                        try recorder.record(reader, progress: report)
                     }
                 } catch let failure as ReelFailure where failure.kind == .dataError {
                     stopped = failure
@@ -88,7 +102,8 @@ struct RecordCommand: ParsableCommand {
                     break
                 }
             }
-            let summary = recorder.summary
+            var summary = recorder.summary
+            summary.add(deviceSummary)
             if let interrupted {
                 progress.end()
                 print(render(summary))
