@@ -13,7 +13,8 @@ import UIKit
             // UIKit-only: the layer's position and bounds give the untransformed frame.
             let layer = view.layer.presentation() ?? view.layer
             let size = layer.bounds.size
-            let origin = CGPoint(x: layer.position.x - size.width * layer.anchorPoint.x, y: layer.position.y - size.height * layer.anchorPoint.y)
+            let origin = CGPoint(
+                x: layer.position.x - size.width * layer.anchorPoint.x, y: layer.position.y - size.height * layer.anchorPoint.y)
             return (CGRect(origin: origin, size: size), Double(layer.opacity), layer.affineTransform())
         #else
             let shown = view.onScreen

@@ -3,19 +3,20 @@ import ReelStore
 /// The report's fidelity section, for a replay whose baselines are a device's recorded traces
 /// (`reel record` of ReelRecorder's output, docs/DEVICE.md): per scenario, how many sessions the
 /// candidate decided as UIKit did on the device, the frame error by view property, and the
-/// sessions nearest the disagreement (a differing decision first, then the largest frame error),
-/// each linking to its session on the page when it is plotted there.
+/// sessions nearest the disagreement (a differing decision first, then the largest frame error).
 enum FidelityHTML {
-    static func section(_ model: ReportModel) -> String {
-        guard let fidelity = model.fidelity else { return "" }
-        let e = HTML.escape
-        var out = "<section id=\"fidelity\">\n<h2>Fidelity to the device</h2>\n"
-        out += "<p>The baselines are traces recorded on a device (\(e(model.replay.recordingEngines.joined(separator: ", ")))): "
+    static func section(_ model: ReportModel) -> HTMLMarkup {
+        guard let fidelity = model.fidelity else { return .empty }
+        var out: HTMLMarkup = "<section id=\"fidelity\">\n<h2>Fidelity to the device</h2>\n"
+        out += "<p>The baselines are traces recorded on a device (\(model.replay.recordingEngines.joined(separator: ", "))): "
         out += "each session is compared on the views the app named and the transition's decision and timing.</p>\n"
         out += HTML.table(
             header: ["scenario", "sessions", "decided as the device", "agreement", "matched"],
             rows: fidelity.scenarios.map { row in
-                [row.name, "\(row.sessions)", "\(row.decisionsAgreeing)", Self.percent(row.decisionsAgreeing, of: row.sessions), "\(row.matched)"]
+                [
+                    row.name, "\(row.sessions)", "\(row.decisionsAgreeing)", Self.percent(row.decisionsAgreeing, of: row.sessions),
+                    "\(row.matched)",
+                ]
             }, numericColumns: [1, 2, 3, 4])
         out += "<h3>Frame error by view property</h3>\n"
         out +=

@@ -43,7 +43,9 @@ import Testing
         "ReelSynth": 23,
         // +1 in issue 30: `EngineFactory(inProcess:make:)`, the replayer taking an embedder's engine objects.
         // +1 in issue 34: `Recorder.record(_:)` of decoded sessions, returning their stored ids.
-        "ReelRunner": 101,
+        // +7 in issue 55: `DeviceRecording` (a device file recorded as its baselines) and
+        // `Recorder.Options.scenes` (the team's scene specs that session lines name).
+        "ReelRunner": 108,
         // UIKit's names for the transition surface: every class, member and protocol requirement a
         // team's code calls is public (or open, to subclass and override as in UIKit). +1 in issue 30:
         // `ReelKitEngine.factory`, in-process replay of a team's scenes.
@@ -79,13 +81,16 @@ import Testing
         // CABasicAnimation, CAKeyframeAnimation, CASpringAnimation, CAAnimationGroup, CATransaction,
         // CAMediaTimingFunction and the timing names, UIBezierPath, CGPath and CGMutablePath, and
         // UIView's layer, layerClass and mask (docs/KIT.md's table).
-        "ReelKit": 959,
+        // +18 in issue 55: CADisplayLink and CAFrameRateRange, as QuartzCore declares them.
+        "ReelKit": 977,
         // Issue 52 (item 9): ReelKitEngine as ReelRunner's engine (`identityIsKnown`, `factory`), moved
         // from ReelKit so that serving scenes compiles no runner.
         "ReelKitRunner": 2,
         // Issue 55: the app's touch recorder (TouchRecorder, RecordingWindow, the session and touch
         // values, the limits and drop reasons).
-        "ReelRecorder": 32,
+        // +52 in issue 55 (the device outcome): OutcomeRecording, DeviceTrace and its frames, views and
+        // events, SessionFolder, the recorder's outcome limits and drop reasons.
+        "ReelRecorder": 84,
         // ReelKit under Apple's framework names: each one `@_exported import ReelKit`, nothing of its own.
         "UIKit": 0, "QuartzCore": 0, "CoreGraphics": 0,
         // Issue 54: the test helper (ArchiveReplay, its outcome, the Swift Testing and XCTest assertions).

@@ -75,6 +75,38 @@ struct GestureStreamReaderTests {
         #expect(firstError([session, "[1,2]"]) == "input.jsonl:2: expected a JSON object, not an array")
     }
 
+    /// A broken session line right after a session rejected on a touch line rejects its own session,
+    /// naming its line, and the session after it is read: nothing between two errors is lost.
+    @Test func aBrokenSessionLineAfterARejectedSessionIsRejectedItself() {
+        let broken = #"{"type" : "session","scenario":"nav.interactive-pop","extra":1e999}"#
+        let results = readAll([
+            session, touch("0.1", 0, "began"), touch("0.05", 0, "moved"),
+            broken, touch("0", 0, "began"),
+            session, touch("0", 0, "began"), touch("0.1", 0, "ended"),
+        ])
+        let outcomes = results.map { result -> String in
+            switch result {
+            case .success(let session): "session at line \(session.line), \(session.touches.count) touches"
+            case .failure(let error): error.description
+            }
+        }
+        #expect(outcomes.count == 3, "\(outcomes)")
+        #expect(outcomes.first?.hasPrefix("input.jsonl:3: touch time goes backwards") == true, "\(outcomes)")
+        #expect(outcomes.dropFirst().first?.hasPrefix("input.jsonl:4: malformed JSON") == true, "\(outcomes)")
+        #expect(outcomes.last == "session at line 6, 2 touches")
+    }
+
+    @Test func theSessionTypeIsSeenInALineThatIsNotJSON() {
+        func sees(_ line: String) -> Bool {
+            Array(line.utf8).withUnsafeBufferPointer { GestureLine.isSessionLine($0) }
+        }
+        #expect(sees(#"{"type":"session","x":1e999}"#))
+        #expect(sees(#"{"type" :  "session",]"#))
+        #expect(!sees(#"{"type":"touch","x":1e999}"#))
+        #expect(!sees(#"{"kind":"session","x":1e999}"#))
+        #expect(!sees(#"{"type":"touch","t":0,"id":0,"phase":"began","x":1,"y":2}"#))
+    }
+
     @Test func rejectsMissingAndWronglyTypedFields() {
         #expect(firstError([session, #"{"t":0}"#]) == "input.jsonl:2: missing field \"type\"")
         #expect(firstError([session, #"{"type":"touch","t":0,"id":0,"phase":"began","y":1}"#]) == "input.jsonl:2: missing field \"x\"")

@@ -18,7 +18,9 @@ import Testing
 
     /// A view fading for 0.1 s from the scene's start, a link added to the main run loop, one tap
     /// at 0.5 s; ReelKit's trace and what the link saw.
-    static func run(refreshHz: Double, configure: @escaping @MainActor @Sendable (CADisplayLink, TickLog) -> Void) throws -> (Trace, TickLog) {
+    static func run(refreshHz: Double, configure: @escaping @MainActor @Sendable (CADisplayLink, TickLog) -> Void) throws -> (
+        Trace, TickLog
+    ) {
         nonisolated(unsafe) var log: TickLog?
         let scene = ReelKitScene(name: "link.fade", trigger: TriggerSpec(kind: .tap)) { window in
             let root = UIViewController()

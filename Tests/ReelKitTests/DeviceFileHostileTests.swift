@@ -11,14 +11,20 @@ import Testing
 /// A device file that lies is refused session by session as an engine's answer would be, each
 /// error naming the file, the session's line and the reason, while its honest sessions record.
 @Suite struct DeviceFileHostileTests {
-    /// One honest card session's device-file lines: the session line (with its trace), then touches.
-    static func honestLines() async throws -> [String] {
+    /// Honest card sessions' device-file lines, each session's: the session line (with its trace),
+    /// then its touches. The sessions differ in their touches, so none is a duplicate of another
+    /// (a duplicate is not recorded again, so its trace would not be read).
+    static func honestSessions(_ count: Int) async throws -> [[String]] {
         let scene = CardDismissExample.scene(threshold: 0.35)
         let recorder = await MainActor.run { TouchRecorder(scenario: scene.name, outcome: DeviceRecorderTests.phone) }
-        let session = DeviceRecorderTests.cardSessions(seed: 3, count: 1)
-        _ = try DeviceRecorderTests.drive(scene, session, recorder: recorder)
-        let text = await MainActor.run { recorder.takeSessions().map(\.jsonLines).joined() }
-        return text.split(separator: "\n").map(String.init)
+        let sessions = DeviceRecorderTests.cardSessions(seed: 3, count: count)
+        _ = try DeviceRecorderTests.drive(scene, sessions, recorder: recorder)
+        _ = try TouchRecorderTests.drive(scene, DeviceRecorderBoundsTests.nextGesture, recorder: recorder)
+        let recorded = await MainActor.run { recorder.takeSessions() }
+        // The tap that ended the last one is a gesture of its own: not among them. The lies below
+        // edit frames, so only sessions whose trace has at least two frames showing views are kept.
+        return recorded.prefix(count).map { $0.jsonLines.split(separator: "\n").map(String.init) }
+            .filter { $0[0].ranges(of: "\"x\":").count >= 2 }
     }
 
     /// Records `sessions` (each a list of lines) as one file with --keep-going; the summary.
@@ -32,7 +38,8 @@ import Testing
         }
         try Data((all.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         let recording = try DeviceRecording(
-            archive: try Archive.open(folder + "/device.sqlite", mode: .readWrite), path: path, options: .init(keepGoing: true))
+            archive: try Archive.open(folder + "/device.sqlite", mode: .readWrite), path: path,
+            options: .init(keepGoing: true, scenes: DeviceRecorderTests.cardScenes.scenes))
         try recording.record()
         return (recording.summary, path, starts)
     }
@@ -45,47 +52,54 @@ import Testing
 
     @Test func aLyingDeviceFileIsRefusedWithTheFileLineAndReason() async throws {
         let folder = try temporaryFolder()
-        let honest = try await Self.honestLines()
-        let sessionLine = honest[0]
-        #expect(sessionLine.contains(",\"trace\":{\"engine\":"))
+        let sessions = try await Self.honestSessions(14)
+        try #require(sessions.count >= 7 && sessions.allSatisfy { $0.count > 3 }, "\(sessions.map(\.count))")
+        let honest = sessions[0]
+        #expect(honest[0].contains(",\"trace\":{\"engine\":"))
+        // Session n: its session line and its touch lines.
+        func parts(_ n: Int) -> (sessionLine: String, touches: ArraySlice<String>) { (sessions[n][0], sessions[n].dropFirst()) }
         // Touches reordered: the second and third touch lines swapped.
-        var reordered = honest
+        var reordered = sessions[1]
         reordered.swapAt(2, 3)
         // A non-finite value: the first frame's x is 1e999.
-        let nonFinite = [Self.editingTrace(sessionLine) { $0.replacingFirst("\"x\":", with: "\"x\":1e999,\"was\":") }] + honest.dropFirst()
+        let nonFinite =
+            [Self.editingTrace(parts(2).sessionLine) { $0.replacingFirst("\"x\":", with: "\"x\":1e999,\"was\":") }] + parts(2).touches
         // Frames out of order: the second frame's time before the first's.
         let outOfOrder =
             [
-                Self.editingTrace(sessionLine) { trace in
+                Self.editingTrace(parts(3).sessionLine) { trace in
                     let second = trace.ranges(of: "{\"t\":")[1]
                     return trace.replacingCharacters(in: second, with: "{\"t\":-1,\"was\":")
                 }
-            ] + honest.dropFirst()
+            ] + parts(3).touches
         // A decision contradicting the trace: the outcome flipped, the completion event left as it was.
         let contradicting =
             [
-                Self.editingTrace(sessionLine) { trace in
+                Self.editingTrace(parts(4).sessionLine) { trace in
                     trace.contains("\"completed\":true")
                         ? trace.replacingFirst("\"completed\":true", with: "\"completed\":false")
                         : trace.replacingFirst("\"completed\":false", with: "\"completed\":true")
                 }
-            ] + honest.dropFirst()
+            ] + parts(4).touches
         // Huge counts: one frame more than the protocol's 288,001.
         let huge =
             [
-                Self.editingTrace(sessionLine) { trace in
+                Self.editingTrace(parts(5).sessionLine) { trace in
                     let frames = Array(repeating: "{\"t\":0,\"progress\":0,\"views\":[]}", count: 288_002).joined(separator: ",")
                     let start = trace.range(of: "\"frames\":[")!.upperBound
                     let end = trace.range(of: "],\"events\":")!.lowerBound
                     return String(trace[..<start]) + frames + String(trace[end...])
                 }
-            ] + honest.dropFirst()
+            ] + parts(5).touches
         // A session line without a trace in a device file.
-        let untraced = [sessionLine.replacingFirst(",\"trace\":", with: ",\"not_a_trace\":")] + honest.dropFirst()
+        let untraced = [parts(6).sessionLine.replacingFirst(",\"trace\":", with: ",\"not_a_trace\":")] + parts(6).touches
         let (summary, path, starts) = try Self.record(
             [honest, reordered, nonFinite, outOfOrder, contradicting, huge, untraced], folder: folder)
         #expect(summary.recorded == 1)
-        #expect(summary.rejected == 6)
+        #expect(
+            summary.rejected == 6,
+            "\(summary.recorded) recorded, \(summary.duplicates) duplicates; \(summary.errors.map { $0.split(separator: ":").dropFirst().prefix(3).joined(separator: ":") })"
+        )
         let reasons = [
             "time goes backwards", "1e999", "frames must be in time order", "contradicts itself",
             "288001", "has no \"trace\"",

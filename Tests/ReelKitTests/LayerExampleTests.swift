@@ -57,7 +57,12 @@ import Testing
             let replay = GestureReplay.pan(touches)
             guard let began = replay.readings.first(where: { $0.state == .began }) else { continue }
             let end = replay.end
-            let release = end.map { (t: $0.t, f: min(max($0.translation.y / 444, 0), 1), leaves: $0.state == .ended && min(max($0.translation.y / 444, 0), 1) > 0.5) }
+            let release = end.map {
+                (
+                    t: $0.t, f: min(max($0.translation.y / 444, 0), 1),
+                    leaves: $0.state == .ended && min(max($0.translation.y / 444, 0), 1) > 0.5
+                )
+            }
             for (t, values) in samples.values where t >= began.t - 1e-12 {
                 guard let reading = Self.reading(replay, at: t) else { continue }
                 let f = min(max(reading.translation.y / 444, 0), 1)
@@ -71,13 +76,17 @@ import Testing
                     let from = Double(Float(0.3) * Float(1 - release.f))
                     let target = release.leaves ? 0 : 0.3
                     shadow = Double(Float(t >= release.t + 0.3 - 1e-9 ? target : from + (Double(Float(target)) - from) * u))
-                    y = (400 + 444 * release.f) + ((release.leaves ? 844 : 400) - (400 + 444 * release.f)) * (t >= release.t + 0.3 - 1e-9 ? 1 : u)
+                    y =
+                        (400 + 444 * release.f) + ((release.leaves ? 844 : 400) - (400 + 444 * release.f))
+                        * (t >= release.t + 0.3 - 1e-9 ? 1 : u)
                     if !release.leaves { radius = t >= release.t + 0.3 - 1e-9 ? 0 : 24 * (1 - u) }
                 }
                 let nearSettling = abs(dt - Self.springSettling) < 1e-6
                 #expect(abs(values.cornerRadius - radius) < (nearSettling ? 0.025 : 1e-6), "session \(index) t = \(t): radius")
                 #expect(abs(values.shadowOpacity - shadow) < 1e-6, "session \(index) t = \(t): shadow")
-                if let frame = trace.frames.first(where: { abs($0.t - t) < 1e-9 }), let card = frame.views.first(where: { $0.key == "card" }) {
+                if let frame = trace.frames.first(where: { abs($0.t - t) < 1e-9 }),
+                    let card = frame.views.first(where: { $0.key == "card" })
+                {
                     #expect(abs(card.y - y) < 1e-6, "session \(index) t = \(t): y \(card.y) vs \(y)")
                 }
                 checked += 1
@@ -132,9 +141,11 @@ import Testing
             let finishing = end.state == .ended && fr > 0.5
             let paused = 0.4 * fr
             #expect(trace.outcome.completed == finishing, "session \(index)")
-            finishing ? (finished += 1) : (cancelled += 1)
+            if finishing { finished += 1 } else { cancelled += 1 }
             for frame in trace.frames {
-                guard let drawer = frame.views.first(where: { $0.key == "drawer" }), let reading = Self.reading(replay, at: frame.t) else { continue }
+                guard let drawer = frame.views.first(where: { $0.key == "drawer" }), let reading = Self.reading(replay, at: frame.t) else {
+                    continue
+                }
                 let t = frame.t
                 var y: Double
                 var dim: Double

@@ -64,7 +64,9 @@ import Testing
 
     @Test func keyPathsAndValuesNotModelledAreNamed() {
         let keyPath = Self.error { box in box.layer.add(CABasicAnimation(keyPath: "contents"), forKey: nil) }
-        #expect(keyPath?.contains("CABasicAnimation of 'contents'") == true && keyPath?.contains("not one ReelKit models") == true, "\(keyPath ?? "")")
+        #expect(
+            keyPath?.contains("CABasicAnimation of 'contents'") == true && keyPath?.contains("not one ReelKit models") == true,
+            "\(keyPath ?? "")")
         let value = Self.error { box in
             let bad = CABasicAnimation(keyPath: "position")
             bad.toValue = "up"

@@ -139,7 +139,8 @@ import Testing
                             t,
                             LayerTraceValues(
                                 cornerRadius: Double(shown[1].cornerRadius), borderWidth: Double(shown[2].borderWidth),
-                                shadowOpacity: Double(shown[0].opacity), shadowRadius: Double(shown[3].opacity), maskKind: nil, maskBounds: nil)
+                                shadowOpacity: Double(shown[0].opacity), shadowRadius: Double(shown[3].opacity), maskKind: nil,
+                                maskBounds: nil)
                         ))
                 }
             }

@@ -42,9 +42,36 @@ enum GestureLine {
 
     /// Whether the line is a session line, without judging its fields (used to resynchronise
     /// after a bad session).
+    /// Whether the line is a session line: its `type` is "session". A line that is not valid JSON
+    /// counts as one when it spells `"type":"session"` (spaces allowed around the colon), so a broken
+    /// session line starts (and rejects) a session of its own instead of vanishing among the
+    /// touches of the session before it.
     static func isSessionLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let value = try? JSONParser.parse(bytes) else { return false }
-        return value["type"] == .string("session")
+        if let value = try? JSONParser.parse(bytes) { return value["type"] == .string("session") }
+        return spellsSessionType(bytes)
+    }
+
+    /// Whether `bytes` hold `"type"`, optional blanks, `:`, optional blanks, `"session"`.
+    static func spellsSessionType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = Array("\"type\"".utf8)
+        let value = Array("\"session\"".utf8)
+        func matches(_ pattern: [UInt8], at index: Int) -> Bool {
+            index + pattern.count <= bytes.count && (0..<pattern.count).allSatisfy { bytes[index + $0] == pattern[$0] }
+        }
+        func blanks(from index: Int) -> Int {
+            var i = index
+            while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+            return i
+        }
+        var start = 0
+        while start + key.count <= bytes.count {
+            if matches(key, at: start) {
+                let colon = blanks(from: start + key.count)
+                if colon < bytes.count, bytes[colon] == UInt8(ascii: ":"), matches(value, at: blanks(from: colon + 1)) { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     private static func decodeTouch(_ value: JSONValue) throws(JSONFieldError) -> Touch {

@@ -13,12 +13,18 @@ import ReelTrace
 /// the gesture stream's folder), or a spec given inline as JSON text. Files are read and inline
 /// specs decoded once.
 public final class ScenarioResolver {
+    /// Specs a session may name by name beyond the catalog (a team's ReelKit scenes).
+    private let scenes: [String: ScenarioSpec]
     private var files: [String: ScenarioSpec] = [:]
     private var inline: [String: ScenarioSpec] = [:]
     /// Canonical JSON of the specs resolved so far, by what named them ("=" + inline JSON, or the reference).
     private var encoded: [String: String] = [:]
 
-    public init() {}
+    /// A resolver for the catalog and files, and for `scenes` by their names (the specs of a
+    /// team's ReelKit scenes, which the catalog does not know; the last of two with one name wins).
+    public init(scenes: [ScenarioSpec] = []) {
+        self.scenes = Dictionary(scenes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    }
 
     /// The scenario of `session`: its inline spec, or the catalog name or file it names.
     public func resolve(_ session: GestureSession) throws(ReelFailure) -> ScenarioSpec {
@@ -56,6 +62,7 @@ public final class ScenarioResolver {
     /// The scenario a catalog name or a scenario file path refers to.
     public func resolve(_ reference: String, relativeTo streamFile: String? = nil) throws(ReelFailure) -> ScenarioSpec {
         if let spec = ScenarioCatalog.named(reference) { return spec }
+        if let spec = scenes[reference] { return spec }
         if let spec = files[reference] { return spec }
         guard reference.hasSuffix(".json") || reference.contains("/") else {
             throw ReelFailure(

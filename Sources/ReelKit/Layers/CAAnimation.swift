@@ -223,7 +223,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override func problem(on layer: CALayer) -> String? {
-        super.problem(on: layer) ?? valueProblem(fromValue, named: "fromValue", on: layer) ?? valueProblem(toValue, named: "toValue", on: layer)
+        super.problem(on: layer) ?? valueProblem(fromValue, named: "fromValue", on: layer) ?? valueProblem(
+            toValue, named: "toValue", on: layer)
             ?? valueProblem(byValue, named: "byValue", on: layer)
     }
 }

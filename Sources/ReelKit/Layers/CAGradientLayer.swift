@@ -29,7 +29,11 @@ open class CAGradientLayer: CALayer {
 
     public var colors: [Any]? {
         get { storedColors }
-        set { change("colors", LayerValue((newValue?.compactMap { $0 as? CGColor } ?? []).flatMap { LayerValue($0).numbers })) { storedColors = newValue?.compactMap { $0 as? CGColor } } }
+        set {
+            change("colors", LayerValue((newValue?.compactMap { $0 as? CGColor } ?? []).flatMap { LayerValue($0).numbers })) {
+                storedColors = newValue?.compactMap { $0 as? CGColor }
+            }
+        }
     }
 
     public var locations: [NSNumber]? {
@@ -61,7 +65,9 @@ open class CAGradientLayer: CALayer {
         let n = v.numbers.count
         switch key {
         case "colors" where n % 4 == 0:
-            storedColors = stride(from: 0, to: n, by: 4).map { UIColor(red: v.numbers[$0], green: v.numbers[$0 + 1], blue: v.numbers[$0 + 2], alpha: v.numbers[$0 + 3]) }
+            storedColors = stride(from: 0, to: n, by: 4).map {
+                UIColor(red: v.numbers[$0], green: v.numbers[$0 + 1], blue: v.numbers[$0 + 2], alpha: v.numbers[$0 + 3])
+            }
         case "locations": storedLocations = v.numbers.map { NSNumber(value: $0) }
         case "startPoint" where n >= 2: storedStartPoint = v.point
         case "endPoint" where n >= 2: storedEndPoint = v.point

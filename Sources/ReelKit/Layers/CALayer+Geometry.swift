@@ -60,15 +60,20 @@ extension CALayer {
             let affine = CATransform3DGetAffineTransform(transform)
             guard !affine.isIdentity else { return CGRect(origin: origin, size: b.size) }
             let anchor = CGPoint(x: storedPosition.x, y: storedPosition.y)
-            let corners = [CGPoint(x: 0, y: 0), CGPoint(x: b.width, y: 0), CGPoint(x: 0, y: b.height), CGPoint(x: b.width, y: b.height)].map {
+            let corners = [CGPoint(x: 0, y: 0), CGPoint(x: b.width, y: 0), CGPoint(x: 0, y: b.height), CGPoint(x: b.width, y: b.height)].map
+            {
                 CGPoint(x: $0.x - storedAnchorPoint.x * b.width, y: $0.y - storedAnchorPoint.y * b.height).applying(affine)
             }
             return PathBounds.rect(of: corners.map { CGPoint(x: $0.x + anchor.x, y: $0.y + anchor.y) })
         }
         set {
-            if let view = owningView { return view.frame = newValue }
+            if let view = owningView {
+                view.frame = newValue
+                return
+            }
             bounds = CGRect(origin: storedBounds.origin, size: newValue.size)
-            position = CGPoint(x: newValue.minX + storedAnchorPoint.x * newValue.width, y: newValue.minY + storedAnchorPoint.y * newValue.height)
+            position = CGPoint(
+                x: newValue.minX + storedAnchorPoint.x * newValue.width, y: newValue.minY + storedAnchorPoint.y * newValue.height)
         }
     }
 
@@ -84,7 +89,10 @@ extension CALayer {
     public var isHidden: Bool {
         get { owningView?.isHidden ?? storedHidden }
         set {
-            guard let view = owningView else { return storedHidden = newValue }
+            guard let view = owningView else {
+                storedHidden = newValue
+                return
+            }
             view.isHidden = newValue
         }
     }
@@ -93,7 +101,10 @@ extension CALayer {
     public var masksToBounds: Bool {
         get { owningView?.clipsToBounds ?? storedMasksToBounds }
         set {
-            guard let view = owningView else { return storedMasksToBounds = newValue }
+            guard let view = owningView else {
+                storedMasksToBounds = newValue
+                return
+            }
             view.clipsToBounds = newValue
         }
     }

@@ -78,7 +78,8 @@ public enum CATransaction {
     public static func setAnimationDuration(_ dur: TimeInterval) {
         guard let runtime = KitRuntime.current else { return }
         guard dur.isFinite, dur >= 0 else {
-            return runtime.fail(KitFailure(message: "CATransaction.setAnimationDuration(\(dur)) at t = \(runtime.now) s (not a finite duration >= 0)"))
+            return runtime.fail(
+                KitFailure(message: "CATransaction.setAnimationDuration(\(dur)) at t = \(runtime.now) s (not a finite duration >= 0)"))
         }
         current(runtime).duration = dur
     }

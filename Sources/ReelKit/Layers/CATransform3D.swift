@@ -112,7 +112,8 @@ public nonisolated func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ 
 }
 
 /// MakeRotation x t.
-public nonisolated func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+public nonisolated func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D
+{
     CATransform3DMakeRotation(angle, x, y, z).concatenating(t)
 }
 
@@ -125,7 +126,9 @@ public nonisolated func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: C
 
 /// The affine transform as a 3-D one: a, b, c, d in m11, m12, m21, m22; tx, ty in m41, m42.
 public nonisolated func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
-    CATransform3D(rows: [[Double(m.a), Double(m.b), 0, 0], [Double(m.c), Double(m.d), 0, 0], [0, 0, 1, 0], [Double(m.tx), Double(m.ty), 0, 1]])
+    CATransform3D(rows: [
+        [Double(m.a), Double(m.b), 0, 0], [Double(m.c), Double(m.d), 0, 0], [0, 0, 1, 0], [Double(m.tx), Double(m.ty), 0, 1],
+    ])
 }
 
 /// Whether `t` is an affine transform of the plane (no z, no perspective).

@@ -25,7 +25,9 @@ public nonisolated final class CGMutablePath: CGPath, @unchecked Sendable {
     public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) { append(.addLineToPoint, [point], transform) }
 
     public func addLines(between points: [CGPoint], transform: CGAffineTransform = .identity) {
-        for (index, point) in points.enumerated() { index == 0 ? move(to: point, transform: transform) : addLine(to: point, transform: transform) }
+        for (index, point) in points.enumerated() {
+            index == 0 ? move(to: point, transform: transform) : addLine(to: point, transform: transform)
+        }
     }
 
     public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
@@ -66,7 +68,10 @@ public nonisolated final class CGMutablePath: CGPath, @unchecked Sendable {
         let r = rect.standardized
         let w = min(max(cornerWidth, 0), r.width / 2)
         let h = min(max(cornerHeight, 0), r.height / 2)
-        RoundedRectPath.append(to: self, rect: r, radii: [CGSize(width: w, height: h), CGSize(width: w, height: h), CGSize(width: w, height: h), CGSize(width: w, height: h)], transform: transform)
+        RoundedRectPath.append(
+            to: self, rect: r,
+            radii: [CGSize(width: w, height: h), CGSize(width: w, height: h), CGSize(width: w, height: h), CGSize(width: w, height: h)],
+            transform: transform)
     }
 
     /// An arc of the circle about `center` from `startAngle` to `endAngle` (radians): Core
@@ -76,12 +81,17 @@ public nonisolated final class CGMutablePath: CGPath, @unchecked Sendable {
     public func addArc(
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool, transform: CGAffineTransform = .identity
     ) {
-        ArcPath.append(to: self, center: center, radius: radius, start: startAngle, end: endAngle, increasing: !clockwise, transform: transform)
+        ArcPath.append(
+            to: self, center: center, radius: radius, start: startAngle, end: endAngle, increasing: !clockwise, transform: transform)
     }
 
     /// An arc of `delta` radians from `startAngle` (positive: increasing angles).
-    public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat, transform: CGAffineTransform = .identity) {
-        ArcPath.append(to: self, center: center, radius: radius, start: startAngle, end: startAngle + delta, increasing: delta >= 0, transform: transform)
+    public func addRelativeArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat, transform: CGAffineTransform = .identity
+    ) {
+        ArcPath.append(
+            to: self, center: center, radius: radius, start: startAngle, end: startAngle + delta, increasing: delta >= 0,
+            transform: transform)
     }
 
     /// Appends another path's elements.
@@ -108,7 +118,8 @@ public nonisolated final class CGMutablePath: CGPath, @unchecked Sendable {
 /// Circular arcs as cubic segments.
 nonisolated enum ArcPath {
     static func append(
-        to path: CGMutablePath, center: CGPoint, radius: CGFloat, start: CGFloat, end: CGFloat, increasing: Bool, transform: CGAffineTransform
+        to path: CGMutablePath, center: CGPoint, radius: CGFloat, start: CGFloat, end: CGFloat, increasing: Bool,
+        transform: CGAffineTransform
     ) {
         let twoPi = 2 * Double.pi
         var sweep = Double(end - start)
@@ -150,6 +161,7 @@ nonisolated enum RoundedRectPath {
 
     /// A quarter ellipse about `center` (a square corner when a radius is zero: no curve).
     private static func corner(_ path: CGMutablePath, _ center: CGPoint, _ radius: CGSize, from: Double, _ transform: CGAffineTransform) {
-        path.appendArcSegment(center: center, rx: Double(radius.width), ry: Double(radius.height), from: from, sweep: .pi / 2, transform: transform)
+        path.appendArcSegment(
+            center: center, rx: Double(radius.width), ry: Double(radius.height), from: from, sweep: .pi / 2, transform: transform)
     }
 }

@@ -43,7 +43,9 @@ open nonisolated class CGPath: @unchecked Sendable, Hashable {
 
     /// A rectangle whose corners are quarter ellipses of `cornerWidth` x `cornerHeight` (clamped to
     /// half the rectangle's sides; Core Graphics raises for larger ones).
-    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: UnsafePointer<CGAffineTransform>?) {
+    public convenience init(
+        roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: UnsafePointer<CGAffineTransform>?
+    ) {
         let path = CGMutablePath()
         path.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform?.pointee ?? .identity)
         self.init(elements: path.elements)

@@ -20,7 +20,8 @@ enum LayerActions {
             return
         }
         let transaction = CATransaction.current(runtime)
-        guard !transaction.disableActions, layer.createdTurn < runtime.runLoopTurn, let shown = layer.presentation(at: runtime.now).layerValue(at: key)
+        guard !transaction.disableActions, layer.createdTurn < runtime.runLoopTurn,
+            let shown = layer.presentation(at: runtime.now).layerValue(at: key)
         else { return }
         let animation = CABasicAnimation(keyPath: key)
         animation.fromValue = shown

@@ -28,7 +28,8 @@ extension CALayer {
                 values.maskKind = "shape"
                 let box = shape.path?.boundingBox ?? .zero
                 // The path is in the mask layer's coordinates: offset by the mask's frame origin.
-                values.maskBounds = box.isNull ? .zero : box.offsetBy(dx: shape.frame.minX - shape.bounds.minX, dy: shape.frame.minY - shape.bounds.minY)
+                values.maskBounds =
+                    box.isNull ? .zero : box.offsetBy(dx: shape.frame.minX - shape.bounds.minX, dy: shape.frame.minY - shape.bounds.minY)
             } else {
                 values.maskKind = "layer"
                 values.maskBounds = maskShown.frame

@@ -83,12 +83,15 @@ open class UIBezierPath: NSObject {
 
     /// An arc; `clockwise` on the y-down screen (increasing angles).
     public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        ArcPath.append(to: path, center: center, radius: radius, start: startAngle, end: endAngle, increasing: clockwise, transform: .identity)
+        ArcPath.append(
+            to: path, center: center, radius: radius, start: startAngle, end: endAngle, increasing: clockwise, transform: .identity)
     }
 
     public func close() { path.closeSubpath() }
     public func append(_ bezierPath: UIBezierPath) { path.addPath(bezierPath.cgPath) }
     public func removeAllPoints() { path = CGMutablePath() }
     /// Applies `transform` to every point.
-    public func apply(_ transform: CGAffineTransform) { path = CGMutablePath(elements: path.elements.map { PathElement(kind: $0.kind, points: $0.points.map { $0.applying(transform) }) }) }
+    public func apply(_ transform: CGAffineTransform) {
+        path = CGMutablePath(elements: path.elements.map { PathElement(kind: $0.kind, points: $0.points.map { $0.applying(transform) }) })
+    }
 }

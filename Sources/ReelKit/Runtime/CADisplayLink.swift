@@ -52,7 +52,7 @@ import ReelTiming
 
     /// `init(target:selector:)` with a method reference: `CADisplayLink(target: self, selector: Recorder.tick)`.
     /// As UIKit's, the link holds its target until it is invalidated.
-    public init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> (CADisplayLink) -> Void) {
+    public init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> @MainActor (CADisplayLink) -> Void) {
         action = { link in selector(target)(link) }
         super.init()
     }
@@ -106,10 +106,6 @@ public nonisolated struct CAFrameRateRange: Sendable, Hashable {
     /// The display's own rate.
     public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0)
 }
-
-/// QuartzCore's clock: now, in seconds on the session's clock (the display ticks' and the
-/// touches' time line). Outside a session, 0.
-public func CACurrentMediaTime() -> TimeInterval { KitRuntime.current?.now ?? 0 }
 
 extension KitRuntime {
     /// Calls the display links added to the session for display tick `tick` (each once, in the

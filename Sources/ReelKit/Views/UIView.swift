@@ -148,7 +148,8 @@ import ReelGestures
             let (ax, ay) = anchor
             set(
                 .frame,
-                AnimatedValue(Double(newValue.x) - modelFrame.v2 * ax, Double(newValue.y) - modelFrame.v3 * ay, modelFrame.v2, modelFrame.v3))
+                AnimatedValue(
+                    Double(newValue.x) - modelFrame.v2 * ax, Double(newValue.y) - modelFrame.v3 * ay, modelFrame.v2, modelFrame.v3))
         }
     }
 

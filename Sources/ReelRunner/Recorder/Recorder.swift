@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReelEngine
 import ReelFormats
 import ReelStore
 import ReelTrace
@@ -19,10 +20,14 @@ public final class Recorder {
         public var keepGoing = false
         /// Sessions per transaction: larger batches insert faster; a crash loses at most one batch.
         public var batchSize = 64
+        /// Scenario specs that session lines may name by name beyond the catalog: a team's ReelKit
+        /// scenes (`EXECUTABLE spec NAME` prints one), as a device file's sessions name them.
+        public var scenes: [ScenarioSpec] = []
 
-        public init(keepGoing: Bool = false, batchSize: Int = 64) {
+        public init(keepGoing: Bool = false, batchSize: Int = 64, scenes: [ScenarioSpec] = []) {
             self.keepGoing = keepGoing
             self.batchSize = max(1, batchSize)
+            self.scenes = scenes
         }
     }
 
@@ -51,7 +56,7 @@ public final class Recorder {
     private let engine: TransitionEngine
     /// The options the recorder runs with.
     package let options: Options
-    private let scenarios = ScenarioResolver()
+    private let scenarios: ScenarioResolver
     /// The producer's own read-only connection to the archive, for its duplicate checks.
     private var lookup: Archive?
     private var engineID: Int64?
@@ -74,6 +79,7 @@ public final class Recorder {
         self.archive = archive
         self.engine = engine
         self.options = options
+        scenarios = ScenarioResolver(scenes: options.scenes)
     }
 
     /// Records every session of `stream`. `progress` is called after each committed batch; when it

@@ -104,7 +104,9 @@ enum KitPort {
             let number = index + 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("//") { continue }
-            if let declaration = trimmed.range(of: #"^((public|open|internal|fileprivate|private|final)\s+)*class\s+[A-Za-z_][A-Za-z0-9_]*"#, options: .regularExpression) {
+            if let declaration = trimmed.range(
+                of: #"^((public|open|internal|fileprivate|private|final)\s+)*class\s+[A-Za-z_][A-Za-z0-9_]*"#, options: .regularExpression)
+            {
                 let name = String(trimmed[declaration].split(separator: " ").last ?? "")
                 // `class func` and `class var` declare type members, not a class.
                 if !["func", "var", "let", "subscript", "override"].contains(name) { enclosingClass = name }
@@ -150,7 +152,8 @@ enum KitPort {
                 var method = String(inner)
                 if let labels = method.firstIndex(of: "(") { method = String(method[..<labels]) }
                 if method.hasPrefix("self.") { method.removeFirst(5) }
-                let reference = method.first?.isUppercase == true && method.contains(".") ? method : (enclosingClass ?? "Self") + "." + method
+                let reference =
+                    method.first?.isUppercase == true && method.contains(".") ? method : (enclosingClass ?? "Self") + "." + method
                 line.replaceSubrange(match, with: "action: " + reference)
                 rewrites += 1
             }

@@ -48,6 +48,13 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "How to print the summary.")
     var format: OutputFormat = .text
 
+    @Option(
+        name: .customLong("scene"),
+        help: ArgumentHelp(
+            "A scenario spec file (JSON) that session lines may name by its name: a team's ReelKit scene, as `EXECUTABLE spec NAME > FILE` writes it (repeatable).",
+            valueName: "file"))
+    var sceneFiles: [String] = []
+
     func validate() throws {
         guard (1...100_000).contains(batchSize) else { throw ValidationError("--batch-size must be within 1-100000") }
     }
@@ -63,10 +70,17 @@ struct RecordCommand: ParsableCommand {
                 printNote("reading gesture streams from standard input (a terminal): paste JSON Lines and end with Ctrl-D, or give a file")
             }
             let input = try RecordInput(paths: inputs)
+            let files = ScenarioResolver()
+            let scenes = try sceneFiles.map { path throws(ReelFailure) in
+                guard path.hasSuffix(".json") || path.contains("/") else {
+                    throw ReelFailure(.usage, "--scene \(path): give a scenario spec file (a .json path)")
+                }
+                return try files.resolve(path)
+            }
             let store = try Archive.open(archive, mode: .readWrite)
             let recorder = Recorder(
                 archive: store, engine: try factory.make(),
-                options: Recorder.Options(keepGoing: keepGoing, batchSize: batchSize))
+                options: Recorder.Options(keepGoing: keepGoing, batchSize: batchSize, scenes: scenes))
             Interrupted.install()
             let progress = ProgressLine()
             let started = Date()
