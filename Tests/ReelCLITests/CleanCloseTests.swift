@@ -34,8 +34,11 @@ struct CleanCloseTests {
         try (good + Data("{\"type\":\"session\",\"scenario\":\n".utf8)).write(to: URL(fileURLWithPath: bad))
         let failed = try runReel(["record", "c.sqlite", bad], in: folder)
         #expect(failed.status == 65, "\(failed.standardError)")
-        // The malformed last line is taken for part of the session before it: 299 are kept.
-        try expectSelfContained(folder + "/c.sqlite", sessions: 299, "record with a bad session")
+        // The malformed last line starts a session of its own (it spells "type":"session"), which it
+        // rejects: the 300 sessions before it are kept, and the error names the last line.
+        let lastLine = String(decoding: good, as: UTF8.self).split(separator: "\n").count + 1
+        #expect(failed.standardError.contains("bad.jsonl:\(lastLine): malformed JSON"), "\(failed.standardError)")
+        try expectSelfContained(folder + "/c.sqlite", sessions: 300, "record with a bad session")
     }
 
     @Test func replayIntoTheArchiveAndIntoResultsAndMerge() throws {
