@@ -5,8 +5,10 @@ import UIKit
 ///
 /// Against Apple's UIKit it reads the view's presentation layer (what is on screen while an
 /// animation runs; the model layer when none does): these are the recorder's only lines that
-/// compile against UIKit alone (docs/DEVICE.md, "The UIKit API it uses"). Against ReelKit, which
-/// has no layers yet, it reads the same values through ReelKit's `UIView.onScreen`.
+/// compile against UIKit alone (docs/DEVICE.md, "The UIKit API it uses"). Against ReelKit it reads
+/// ReelKit's `UIView.onScreen`, the values ReelKit's frames sample, so the recorder's trace equals
+/// ReelKit's own bit for bit (a frame rebuilt from the layer's position and anchor point would round
+/// differently).
 @MainActor enum RecorderGeometry {
     static func onScreen(_ view: UIView) -> (frame: CGRect, alpha: Double, transform: CGAffineTransform) {
         #if os(iOS) || os(tvOS) || os(visionOS)
