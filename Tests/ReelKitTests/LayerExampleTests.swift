@@ -12,8 +12,9 @@ import Testing
     static let device = LayerSampling.device
 
     /// The one-finger sessions among the first `count` synthesized ones: the rules below follow one
-    /// finger (the synthesizer's second fingers move the pan's centroid, which `GestureReplay.pan`
-    /// does not follow as ReelKit's pan does; two-finger pans are checked by the recognizer's tests).
+    /// finger. `GestureReplay.pan` feeds every finger to one recognizer, while a touch reaches only
+    /// the recognizers of the view it landed on and that view's ancestors (UIKit's delivery, which
+    /// ReelKit models), so a second finger landing off the card would be counted by the rule alone.
     static func sessions(_ spec: ScenarioSpec, count: Int, refreshHz: Double = 60) -> [[Touch]] {
         let synthesizer = GestureSynthesizer(scenario: spec, device: device, refreshHz: refreshHz, seed: 11)
         let sessions = (0..<count).map { synthesizer.session(index: $0).touches }.filter { Set($0.map(\.id)).count == 1 }
