@@ -56,6 +56,9 @@ SCENARIOS = {
 
 PROTOCOL = 2
 VIEW_NUMBERS = ("x", "y", "w", "h", "alpha", "a", "b", "c", "d", "tx", "ty", "rotation_x", "rotation_y", "m34")
+# A view's members that are not extensions: any other number a view sets (not +0) is one, written
+# in layout 3 under its name (docs/PROTOCOL.md lists the names Reel knows).
+VIEW_MEMBERS = set(VIEW_NUMBERS) | {"key", "transform", "z", "hidden"}
 PHASES = ("began", "moved", "stationary", "ended", "cancelled")
 NO_ARGUMENT = -(2 ** 63)
 ARGUMENT = re.compile(rb"^(.*\()(-?)(0|[1-9][0-9]{0,13})\.([0-9]{4})\)$", re.DOTALL)
@@ -93,9 +96,18 @@ def _split_detail(detail):
     return head.decode("utf-8"), -magnitude if sign else magnitude
 
 
+def _is_set(value):
+    return struct.pack("<d", float(value)) != bytes(8)
+
+
 def encode_trace(frames, events):
     """The bytes of a binary_trace for plain frames and events (as run_session makes them)."""
-    keys, layout = [], []
+    keys, layout, extensions = [], [], []
+    for frame in frames:
+        for view in frame["views"]:
+            for name, value in view.items():
+                if name not in VIEW_MEMBERS and name not in extensions and _is_set(value):
+                    extensions.append(name)
     for frame in frames:
         row = []
         for view in frame["views"]:
@@ -106,7 +118,9 @@ def encode_trace(frames, events):
             layout[-1][0] += 1
         else:
             layout.append([1, row])
-    out = [struct.pack("<BI", 2, len(frames)),
+    head = struct.pack("<B", 2) if not extensions else \
+        struct.pack("<BI", 3, len(extensions)) + b"".join(_text(name) for name in extensions)
+    out = [head + struct.pack("<I", len(frames)),
            _column([float(frame["t"]) for frame in frames], "d"),
            _column([float(frame["progress"]) for frame in frames], "d"),
            struct.pack("<I", len(keys))] + [_text(key) for key in keys]
@@ -123,6 +137,8 @@ def encode_trace(frames, events):
             out.append(_column(values, "d"))
         out.append(_column([int(view["z"]) for view in states], "q"))
         out.append(_column([1 if view["hidden"] else 0 for view in states], "B"))
+        for name in extensions:
+            out.append(_column([float(view.get(name, 0.0)) for view in states], "d"))
     texts, kinds, subjects, details, arguments = [], [], [], [], []
 
     def number(text):
@@ -192,8 +208,12 @@ class _Bytes:
 def decode_trace(data):
     """Plain frames and events from the bytes of a binary_trace (the reverse of encode_trace)."""
     reader = _Bytes(data)
-    if reader.take("B") != 2:
-        raise ValueError("binary_trace: not layout 2")
+    layout_number = reader.take("B")
+    if layout_number not in (2, 3):
+        raise ValueError("binary_trace: not layout 2 or 3")
+    extensions = [reader.text() for _ in range(reader.take("I"))] if layout_number == 3 else []
+    if len(set(extensions)) != len(extensions) or VIEW_MEMBERS & set(extensions):
+        raise ValueError("binary_trace: extension names repeat or name a layout 2 member")
     count = reader.take("I")
     times, progresses = reader.column(count, "d"), reader.column(count, "d")
     keys = [reader.text() for _ in range(reader.take("I"))]
@@ -209,6 +229,7 @@ def decode_trace(data):
         places = [(i, p) for i, row in enumerate(rows) for p, index in enumerate(row) if index == view_index]
         numbers = {name: reader.column(len(places), "d") for name in VIEW_NUMBERS}
         zs, hiddens = reader.column(len(places), "q"), reader.column(len(places), "B")
+        extended = {name: reader.column(len(places), "d") for name in extensions}
         for n, (i, p) in enumerate(places):
             view = {"key": key}
             for name in ("x", "y", "w", "h", "alpha"):
@@ -216,8 +237,11 @@ def decode_trace(data):
             view["transform"] = [numbers[name][n] for name in ("a", "b", "c", "d", "tx", "ty")]
             view["z"], view["hidden"] = zs[n], hiddens[n] == 1
             for name in ("rotation_x", "rotation_y", "m34"):
-                if struct.pack("<d", numbers[name][n]) != bytes(8):
+                if _is_set(numbers[name][n]):
                     view[name] = numbers[name][n]
+            for name in extensions:
+                if _is_set(extended[name][n]):
+                    view[name] = extended[name][n]
             frames[i]["views"][p] = view
     events_count, texts_count = reader.take("I"), reader.take("I")
     texts = [reader.text() for _ in range(texts_count)]

@@ -16,5 +16,6 @@ extension SchemaFingerprint {
         12: "f0ee2dd7a426a13528be2c30442939a869d0d13c53c28c31e03d631727aec9fa",
         13: "518c07db0e8156d18234efc9a6d1118e30dc5b4b22c0daa02d0ce2d061330aee",
         14: "b32c0929d97ea7c4951610f0cc60e4145bdce48b0e212348334528db2463bfd8",
+        15: "fc16cfe528adde4cae71e9aeea589833e852bb9cc726e0275245a835ec7a47bb",
     ]
 }

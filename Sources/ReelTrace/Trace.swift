@@ -26,11 +26,50 @@ public struct ViewState: Sendable, Hashable {
     /// Stacking order among the views of the frame: 0 is the back-most.
     public var z: Int
     public var hidden: Bool
+    /// The extension properties (`ViewProperty.isExtension`: the layer's and the scroll view's),
+    /// held apart so that a view that sets none of them (most) costs 8 bytes for them.
+    package var extensions = ExtensionValues()
 
+    /// The layer's corner radius (`CALayer.cornerRadius`), points.
+    public var cornerRadius: Double {
+        get { extensions[.cornerRadius] }
+        set { extensions[.cornerRadius] = newValue }
+    }
+    /// The layer's border width (`CALayer.borderWidth`), points.
+    public var borderWidth: Double {
+        get { extensions[.borderWidth] }
+        set { extensions[.borderWidth] = newValue }
+    }
+    /// The layer's shadow opacity (`CALayer.shadowOpacity`), 0 to 1.
+    public var shadowOpacity: Double {
+        get { extensions[.shadowOpacity] }
+        set { extensions[.shadowOpacity] = newValue }
+    }
+    /// The layer's shadow blur radius (`CALayer.shadowRadius`), points.
+    public var shadowRadius: Double {
+        get { extensions[.shadowRadius] }
+        set { extensions[.shadowRadius] = newValue }
+    }
+    /// A scroll view's content offset (`UIScrollView.contentOffset`; a view's bounds origin), points.
+    public var contentOffsetX: Double {
+        get { extensions[.contentOffsetX] }
+        set { extensions[.contentOffsetX] = newValue }
+    }
+    public var contentOffsetY: Double {
+        get { extensions[.contentOffsetY] }
+        set { extensions[.contentOffsetY] = newValue }
+    }
+
+    /// A view's state; every property after `hidden` is 0 unless given (what a plain view has).
+    ///
+    /// ```swift
+    /// let card = ViewState(key: "card", x: 0, y: 400, w: 390, h: 444, z: 1, cornerRadius: 12)
+    /// ```
     public init(
         key: String, x: Double, y: Double, w: Double, h: Double, alpha: Double = 1,
         transform: AffineTransform = .identity, rotationX: Double = 0, rotationY: Double = 0,
-        m34: Double = 0, z: Int, hidden: Bool = false
+        m34: Double = 0, z: Int, hidden: Bool = false, cornerRadius: Double = 0, borderWidth: Double = 0,
+        shadowOpacity: Double = 0, shadowRadius: Double = 0, contentOffsetX: Double = 0, contentOffsetY: Double = 0
     ) {
         self.key = key
         self.x = x
@@ -44,6 +83,58 @@ public struct ViewState: Sendable, Hashable {
         self.m34 = m34
         self.z = z
         self.hidden = hidden
+        // +0 stores nothing: a plain view's extensions stay empty.
+        self.cornerRadius = cornerRadius
+        self.borderWidth = borderWidth
+        self.shadowOpacity = shadowOpacity
+        self.shadowRadius = shadowRadius
+        self.contentOffsetX = contentOffsetX
+        self.contentOffsetY = contentOffsetY
+    }
+}
+
+/// The values of a view's extension properties, by `ViewProperty`: only those up to the last one
+/// set are stored (none for a view that sets none, the common case: no allocation), the others
+/// read as 0. Equal when every property's value is equal as a Double (a property not stored is 0).
+package struct ExtensionValues: Sendable, Hashable {
+    private var stored: [Double] = []
+
+    package init() {}
+
+    /// The value of extension `property` (0 for one never set).
+    package subscript(property: ViewProperty) -> Double {
+        get {
+            let index = property.offset - ViewProperty.fixedCount
+            return index < stored.count ? stored[index] : 0
+        }
+        set {
+            let index = property.offset - ViewProperty.fixedCount
+            precondition(index >= 0, "\(property.rawValue) is no extension")
+            if index >= stored.count {
+                guard newValue.bitPattern != 0 else { return }
+                stored.append(contentsOf: repeatElement(0, count: index + 1 - stored.count))
+            }
+            stored[index] = newValue
+        }
+    }
+
+    /// Whether some property is set to something else than +0 (bit for bit: -0.0 counts).
+    package var anySet: Bool { stored.contains { $0.bitPattern != 0 } }
+
+    package static func == (a: ExtensionValues, b: ExtensionValues) -> Bool {
+        for index in 0..<max(a.stored.count, b.stored.count) {
+            let left = index < a.stored.count ? a.stored[index] : 0
+            let right = index < b.stored.count ? b.stored[index] : 0
+            if left != right { return false }
+        }
+        return true
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        for (index, value) in stored.enumerated() where value != 0 {
+            hasher.combine(index)
+            hasher.combine(value)
+        }
     }
 }
 

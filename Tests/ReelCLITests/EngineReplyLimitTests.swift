@@ -109,8 +109,9 @@ struct EngineReplyLimitTests {
     }
 
     /// An answer of about 60 MB: Reel's peak resident memory while decoding it grows by less
-    /// than three times the answer's bytes (the line buffer, the decoded trace and one element's
-    /// tree), where the whole-tree decoder took about eleven times.
+    /// than three and a half times the answer's bytes (the line buffer, the decoded frames as
+    /// `FrameColumns`, 22 numbers a view since the layer and scroll properties, and one element's
+    /// tree; it was under three with 16), where the whole-tree decoder took about eleven times.
     @Test func decodingAnAnswerCostsABoundedMultipleOfItsBytes() throws {
         let (folder, archivePath) = try Self.archive()
         let peaks = folder + "/peaks.txt"
@@ -135,7 +136,7 @@ struct EngineReplyLimitTests {
         let answerBytes = frames * (8 * (view.utf8.count + 1) + 40)
         let growth = (kilobytes[1] - kilobytes[0]) * 1024
         #expect(answerBytes > 50_000_000)
-        #expect(growth < 3 * answerBytes, "peak grew \(growth) bytes for an answer of about \(answerBytes)")
+        #expect(growth < 7 * answerBytes / 2, "peak grew \(growth) bytes for an answer of about \(answerBytes)")
     }
 
     @Test func anEngineWithoutHierarchyIsRecorded() throws {

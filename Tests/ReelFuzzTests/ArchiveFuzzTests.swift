@@ -76,15 +76,39 @@ struct ArchiveFuzzTests {
         }
     }
 
-    /// A case a fresh seed found (session 20, shrunk): a mutated index page hides the largest
-    /// replay id, so `reel replay`'s new replay id clashes with a stored one. It ended 70
-    /// ("UNIQUE constraint failed: replays.id"); a damaged file is a 65.
+    /// A case a fresh seed found (session 20): damaged pages hide the largest replay id, so
+    /// `reel replay`'s new replay id clashes with a stored one. It ended 70 ("UNIQUE constraint
+    /// failed: replays.id"); a damaged file is a 65. The fuzzer's input depended on where the
+    /// pages lie (a new table moved them), so the damage is made by hand: replay 2's verdicts
+    /// removed (so `replay_results` names replay 1 at most) and the two cells of the `replays`
+    /// table's one leaf page swapped, which leaves `max(id)` reading replay 1 while the insert's
+    /// search still finds replay 2.
     @Test func aReplayIDHiddenByADamagedIndexIsADamagedFile() throws {
         let seed = try Self.seed.get()
-        let words: [UInt64] = [15_998_338_923_852_652_694, 8_559_900_342_655_128_412]
-        let endings = try Self.check(PageMutator.mutate(seed.archive, words: words), words: words, case: -1, seed: seed)
-        // The input still reaches the clash (the seed archive's pages are the same from run to run).
-        #expect(endings.contains { $0.error.contains("the replays table and its index disagree") }, "\(endings)")
+        let folder = try temporaryFolder()
+        let archive = folder + "/damaged.sqlite"
+        try Data(seed.archive).write(to: URL(fileURLWithPath: archive))
+        let (root, pageSize) = try {
+            let database = try Database.open(archive, mode: .readWrite)
+            try database.execute("DELETE FROM replay_results WHERE replay_id = 2")
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return (
+                Int(try database.scalarInt64("SELECT rootpage FROM sqlite_schema WHERE name = 'replays'") ?? 0),
+                Int(try database.scalarInt64("PRAGMA page_size") ?? 0)
+            )
+        }()
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: archive + suffix) }
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
+        let header = (root - 1) * pageSize + (root == 1 ? 100 : 0)
+        // A table leaf page (13) holding the two replays.
+        #expect(bytes[header] == 13 && bytes[header + 3] == 0 && bytes[header + 4] == 2)
+        bytes.swapAt(header + 8, header + 10)
+        bytes.swapAt(header + 9, header + 11)
+        try Data(bytes).write(to: URL(fileURLWithPath: archive))
+        let (ending, error) = try ReelProcess.run(["replay", archive], in: folder)
+        #expect(ending == .exited(65), "\(error)")
+        #expect(error.contains("the replays table and its index disagree on which replay ids exist"), "\(error)")
+        #expect(!Self.rawSQLitePhrases.contains { error.contains($0) }, "\(error)")
     }
 
     /// Runs the case's two commands on the damaged bytes and checks how each ends; returns their endings and messages.

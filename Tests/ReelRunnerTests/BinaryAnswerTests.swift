@@ -190,6 +190,21 @@ struct BinaryAnswerTests {
             return layout
         }
 
+        /// Layout 3: `frames` frames of one view "A" (zeros) that names the extensions `names`
+        /// and holds one run of `values[i]` in the column of `names[i]` (as many columns as names).
+        static func extended(names: [String], values: [Double], frames: UInt32 = 2) -> Layout {
+            var layout = Layout(bytes: [BinaryTrace.extendedVersion])
+            layout.u32(UInt32(names.count))
+            for name in names { layout.text(Array(name.utf8)) }
+            let plain = oneView(frames: frames)
+            // Layout 2's bytes from the frame count up to the end of the view's hidden column.
+            let viewEnd = plain.bytes.count - (4 + 4 + 1 + 4)
+            layout.bytes += plain.bytes[1..<viewEnd]
+            for value in values { layout.run(value, frames) }
+            layout.noEvents()
+            return layout
+        }
+
         var line: String { line() }
 
         func line(extra: String = "") -> String {
@@ -226,6 +241,34 @@ struct BinaryAnswerTests {
                 == [ViewState(key: "A", x: 2, y: 2, w: 2, h: 2, alpha: 2, transform: two, rotationX: 2, rotationY: 2, m34: 2, z: 0)])
     }
 
+    /// Layout 3 names its extensions in any order; each column fills its property, and the
+    /// extensions it does not name are 0.
+    @Test func aLayoutThreeAnswerCarriesTheExtensionsItNames() throws {
+        let layout = Layout.extended(names: ["shadow_opacity", "corner_radius"], values: [0.25, 12])
+        guard case .response(let response) = try EngineReply.decode(line: Array(layout.line.utf8)) else {
+            Issue.record("no response")
+            return
+        }
+        let expected = ViewState(key: "A", x: 0, y: 0, w: 0, h: 0, alpha: 0, transform: .init(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0),
+            z: 0, cornerRadius: 12, shadowOpacity: 0.25)
+        #expect(response.trace.frames.map(\.views) == [[expected], [expected]])
+        // Written back, the trace is layout 3 naming the two in ViewProperty order; without them, layout 2.
+        var check = HierarchyCheck()
+        let line = EngineReply.response(response).encodedLine(id: 1, encoding: .binary, hierarchyCheck: &check)
+        let bytes = BinaryAnswerFuzzTestsSplit.layout(line) ?? []
+        #expect(Array(bytes.prefix(5)) == [3, 2, 0, 0, 0])
+        // u32 13, "corner_radius", u32 14, "shadow_opacity".
+        #expect(Array(bytes[5..<(5 + 4 + 13 + 4 + 14)]) == [13, 0, 0, 0] + Array("corner_radius".utf8) + [14, 0, 0, 0] + Array("shadow_opacity".utf8))
+        var plain = response
+        plain.trace.frames = plain.trace.frames.map { frame in
+            var frame = frame
+            frame.views = frame.views.map { var view = $0; view.cornerRadius = 0; view.shadowOpacity = 0; return view }
+            return frame
+        }
+        let plainLine = EngineReply.response(plain).encodedLine(id: 1, encoding: .binary, hierarchyCheck: &check)
+        #expect(BinaryAnswerFuzzTestsSplit.layout(plainLine)?.first == 2)
+    }
+
     @Test func everyRuleOfTheLayoutRefusesWithTheMembersName() throws {
         var cases: [(String, String)] = []
         func add(_ layout: Layout, _ expected: String) { cases.append((layout.line, expected)) }
@@ -241,11 +284,27 @@ struct BinaryAnswerTests {
             ))
         // Version, truncation, extra bytes.
         var version = Layout.oneView(frames: 2)
-        version.bytes[0] = 3
-        add(version, #"field "binary_trace.version": the layout is version 3; this reader knows layout 2"#)
+        version.bytes[0] = 4
+        add(version, #"field "binary_trace.version": the layout is version 4; this reader knows layouts 2 and 3"#)
         var first = Layout.oneView(frames: 2)
         first.bytes[0] = 1
-        add(first, #"field "binary_trace.version": the layout is version 1; this reader knows layout 2"#)
+        add(first, #"field "binary_trace.version": the layout is version 1; this reader knows layouts 2 and 3"#)
+        // Layout 3's extension names: known extensions only, each once, at most all of them.
+        add(
+            .extended(names: ["corner_radiuz"], values: [1]),
+            #"field "binary_trace.extensions[0]": "corner_radiuz" at byte 5 is not an extension view property this reader knows"#)
+        add(
+            .extended(names: ["alpha"], values: [1]),
+            #"field "binary_trace.extensions[0]": "alpha" at byte 5 is not an extension view property"#)
+        add(
+            .extended(names: ["corner_radius", "corner_radius"], values: [1, 2]),
+            #"field "binary_trace.extensions[1]": "corner_radius" at byte 22 is named twice"#)
+        add(
+            .extended(names: Array(repeating: "shadow_radius", count: 7), values: []),
+            #"field "binary_trace.extensions": 7 names is more than 6"#)
+        add(
+            .extended(names: ["border_width"], values: [.infinity]),
+            #"field "binary_trace.views[0].border_width": inf at byte"#)
         var cut = Layout.oneView(frames: 2)
         cut.bytes.removeLast(2)
         add(cut, "the bytes end at byte")

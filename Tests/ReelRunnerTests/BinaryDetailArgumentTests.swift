@@ -88,7 +88,11 @@ struct BinaryDetailArgumentTests {
                 Issue.record("no binary_trace")
                 continue
             }
-            #expect(layout.first == 2)
+            // Layout 3 exactly when a view sets an extension property (an odd seed's trace may).
+            let extended = response.trace.frames.contains { frame in
+                frame.views.contains { view in ViewProperty.extensions.contains { $0.value(of: view).bitPattern != 0 } }
+            }
+            #expect(layout.first == (extended ? 3 : 2))
             // A split detail is a text index and 8 bytes: no `updateInteractiveTransition(` text is
             // listed with its number.
             let texts = String(decoding: layout, as: UTF8.self)
@@ -236,9 +240,9 @@ struct BinaryDetailArgumentTests {
             // Read for a replay (events as columns), the same error.
             #expect(reason(line, packing: true) == found)
         }
-        var version3 = events(head: Array("f(".utf8), argument: 1, count: 1)
-        version3.bytes[0] = 3
-        #expect(reason(version3.line).contains(#"field "binary_trace.version": the layout is version 3"#))
+        var version4 = events(head: Array("f(".utf8), argument: 1, count: 1)
+        version4.bytes[0] = 4
+        #expect(reason(version4.line).contains(#"field "binary_trace.version": the layout is version 4"#))
         // The argument column is counted against the bytes left like every column.
         var cut = events(head: Array("f(".utf8), argument: 1, count: 1)
         cut.bytes.removeLast(4)

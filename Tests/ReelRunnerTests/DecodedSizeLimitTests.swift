@@ -104,7 +104,7 @@ struct DecodedSizeLimitTests {
     /// Item 7: event texts are charged at their count (the frames took most of the budget, so the
     /// texts that pass it are few bytes): refused before one is read.
     @Test func eventTextsPastTheBudgetAreRefusedAtTheirCount() {
-        let views = 3
+        let views = 2
         let frames = EngineReplyLimits.maxFrames
         let spent = frames * DecodedSize.frameBytes + views * DecodedSize.textBytes + frames * views * DecodedSize.viewStateBytes
         #expect(spent < EngineReplyLimits.maxDecodedBytes)
@@ -127,7 +127,7 @@ struct DecodedSizeLimitTests {
     /// Events are charged at their count too: a run-length column of `maxEvents` events is
     /// refused once frames took the budget, before any event is built.
     @Test func eventsPastTheBudgetAreRefusedAtTheirCount() {
-        let views = 3
+        let views = 2
         let frames = EngineReplyLimits.maxFrames
         var layout = Self.singleRuns(frames: frames, views: views)
         layout.bytes.removeLast(4 + 4 + 1 + 4)  // `noEvents`

@@ -36,11 +36,18 @@ enum ServedAnswers {
             return Frame(
                 index: index, t: Double(index) / 60, progress: pick(),
                 views: keys.map { key in
-                    ViewState(
+                    var view = ViewState(
                         key: key, x: pick(), y: pick(), w: pick(), h: pick(), alpha: pick(),
                         transform: AffineTransform(a: pick(), b: pick(), c: pick(), d: pick(), tx: pick(), ty: pick()),
                         rotationX: random.next() % 3 == 0 ? pick() : 0, rotationY: 0, m34: random.next() % 4 == 0 ? -0.0 : 0,
                         z: Int(random.next() % 7) - 3, hidden: random.next() % 2 == 0)
+                    // Odd seeds set extension properties now and then (-0.0 among the values: set,
+                    // though equal to 0); even seeds none, so both layouts are read.
+                    if seed % 2 == 1, random.next() % 3 == 0 {
+                        let property = ViewProperty.extensions[Int(random.next() % UInt64(ViewProperty.extensions.count))]
+                        property.set(pick(), in: &view)
+                    }
+                    return view
                 })
         }
         let events = (0..<30).map { index in

@@ -143,7 +143,7 @@ import Testing
         let migrated = try Archive.open(path, mode: .readWrite)
         #expect(
             migrated.migrationsApplied.map(\.name) == [
-                "event_packs", "frame_packs", "traces_by_replay", "review_rejects", "engine_seconds",
+                "event_packs", "frame_packs", "traces_by_replay", "review_rejects", "engine_seconds", "layer_and_scroll_properties",
             ])
         try migrated.attach(copy, as: "v9")
         for table in ["trace_events", "events", "engine_events"] {

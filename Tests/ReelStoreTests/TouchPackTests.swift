@@ -70,7 +70,7 @@ import Testing
         #expect(
             migrated.migrationsApplied.map(\.name) == [
                 "touch_packs", "view_change_packs", "replay_metadata", "decisions", "event_packs", "frame_packs",
-                "traces_by_replay", "review_rejects", "engine_seconds",
+                "traces_by_replay", "review_rejects", "engine_seconds", "layer_and_scroll_properties",
             ])
         try migrated.attach(copy, as: "v5")
         for table in ["touches", "events", "sessions", "frame_views"] {

@@ -87,7 +87,7 @@ import Testing
         #expect(
             migrated.migrationsApplied.map(\.name) == [
                 "traces", "keep_traces", "touch_packs", "view_change_packs", "replay_metadata", "decisions", "event_packs",
-                "frame_packs", "traces_by_replay", "review_rejects", "engine_seconds",
+                "frame_packs", "traces_by_replay", "review_rejects", "engine_seconds", "layer_and_scroll_properties",
             ])
         #expect(try migrated.database.scalarInt64("SELECT count(*) FROM decision_rows") == 0)
         #expect(migrated.schemaVersion == EmbeddedMigration.all.last!.version)

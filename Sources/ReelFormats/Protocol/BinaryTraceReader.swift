@@ -87,10 +87,13 @@ struct BinaryTraceReader {
 
     private mutating func readTrace(packingFrames: Bool) throws(JSONFieldError) -> BinaryTraceContents {
         let version = try integer(size: 1, "version")
-        guard version == UInt64(BinaryTrace.version) else {
-            throw fail("version", "the layout is version \(version); this reader knows layout \(BinaryTrace.version)")
+        guard version == UInt64(BinaryTrace.version) || version == UInt64(BinaryTrace.extendedVersion) else {
+            throw fail(
+                "version",
+                "the layout is version \(version); this reader knows layouts \(BinaryTrace.version) and \(BinaryTrace.extendedVersion)")
         }
-        let (frames, packed, keys) = try readFrames(packing: packingFrames)
+        let extensions = version == UInt64(BinaryTrace.extendedVersion) ? try readExtensionNames() : []
+        let (frames, packed, keys) = try readFrames(packing: packingFrames, extensions: extensions)
         let (events, packedEvents, heads, eventTexts) = try readEvents(keepingHeads: packingFrames)
         guard offset == bytes.count else {
             throw fail("", "\(bytes.count - offset) bytes after the end of the layout (at byte \(offset))")
@@ -109,7 +112,7 @@ struct BinaryTraceReader {
     /// What is needed only while reading (per view: its states, the run that last named it; per
     /// state: its place) is in temporary buffers (on the stack when small), not arrays.
     private mutating func readFrames(
-        packing: Bool
+        packing: Bool, extensions: [ViewProperty]
     ) throws(JSONFieldError) -> ([Frame], FrameColumns?, keys: (texts: [String], bytes: [UInt8])) {
         let count = try readCount("count", limit: EngineReplyLimits.maxFrames, "frames", "EngineReplyLimits.maxFrames")
         try charge(count, each: DecodedSize.frameBytes, "frames", "count")
@@ -127,12 +130,36 @@ struct BinaryTraceReader {
             let layout = try readLayout(frames: count, perView: perView, lastRun: lastRun)
             try withUnsafeTemporaryAllocation(of: Int.self, capacity: layout.states) { (places) throws(JSONFieldError) in
                 layout.slots(of: bytes, into: &packed, perView: perView, places: places)
-                packed.values = try readViews(ends: perView, places: places, states: layout.states)
+                packed.values = try readViews(ends: perView, places: places, states: layout.states, extensions: extensions)
             }
         }
         var rule = FrameTimeRule()
         for frame in packed.times.indices { try Self.check(&rule, t: packed.times[frame], index: frame) }
         return packing ? ([], packed, keys) : (packed.frames, nil, keys)
+    }
+
+    /// Layout 3's extension properties (`ViewProperty.isExtension`): their count, then each name,
+    /// distinct, in any order, every one a property this reader knows.
+    private mutating func readExtensionNames() throws(JSONFieldError) -> [ViewProperty] {
+        let count = try readCount(
+            "extensions", limit: ViewProperty.extensions.count, "names", "the extension properties this reader knows")
+        var properties: [ViewProperty] = []
+        for index in 0..<count {
+            let start = offset
+            let name = try text("extensions[\(index)]")
+            guard let property = ViewProperty(rawValue: name), property.isExtension else {
+                let shown = name.utf8.count <= 40 ? JSONString.quoted(name) : "a name of \(name.utf8.count) bytes"
+                throw fail(
+                    "extensions[\(index)]",
+                    "\(shown) at byte \(start) is not an extension view property this reader knows ("
+                        + ViewProperty.extensions.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            if properties.contains(property) {
+                throw fail("extensions[\(index)]", "\(JSONString.quoted(name)) at byte \(start) is named twice")
+            }
+            properties.append(property)
+        }
+        return properties
     }
 
     /// The views' keys, distinct (a few are compared with each other, more through a set: the
@@ -175,7 +202,8 @@ struct BinaryTraceReader {
     /// A copy of the bytes from `start` to the reader's offset.
     private func copiedBytes(from start: Int) -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: bytes[start..<offset])) }
 
-    /// Every view's 16 columns, view after view (`ViewProperty` order: 14 numbers, then z and hidden), read into
+    /// Every view's columns, view after view (`ViewProperty` order: 14 numbers, then z and hidden,
+    /// then the extensions the layout names; an extension it does not name is +0), read into
     /// the values of `FrameColumns` at their places: view `v`'s `n`-th state is slot
     /// `places[ends[v - 1] + n]` (`FrameLayout.slots`; the first view's from 0), whose values are
     /// `FrameColumns.width` doubles at `slot * width`.
@@ -185,12 +213,14 @@ struct BinaryTraceReader {
     /// zero-filled) until then; an error drops it unread. Its size was bounded by
     /// `EngineReplyLimits.maxDecodedBytes` when the layout was read.
     private mutating func readViews(
-        ends: UnsafeMutableBufferPointer<Int>, places: UnsafeMutableBufferPointer<Int>, states total: Int
+        ends: UnsafeMutableBufferPointer<Int>, places: UnsafeMutableBufferPointer<Int>, states total: Int,
+        extensions: [ViewProperty]
     ) throws(JSONFieldError) -> [Double] {
         let width = FrameColumns.width
         precondition(width == AtPlaces.width && ViewProperty.z.offset == 14 && ViewProperty.hidden.offset == 15)
         // The 14 number columns in `ViewProperty` order (z and hidden, the exact ones, follow).
-        let columns = ViewProperty.allCases.filter { $0.family != .exact }
+        let columns = ViewProperty.allCases.filter { !$0.isExtension && $0.family != .exact }
+        let unnamed = ViewProperty.extensions.filter { !extensions.contains($0) }
         return try [Double](unsafeUninitializedCapacity: total * width) { (values, initialized) throws(JSONFieldError) in
             do {
                 var first = 0
@@ -221,6 +251,14 @@ struct BinaryTraceReader {
                         raw <= 1 ? Double(raw) : nil
                     } problem: { raw in
                         "\(raw) is not 0 or 1"
+                    }
+                    for property in extensions {
+                        try readNumbers(
+                            count: states, "views[\(viewIndex)].\(property.rawValue)",
+                            into: AtPlaces(out: slots + property.offset, places: viewPlaces))
+                    }
+                    for property in unnamed {
+                        AtPlaces(out: slots + property.offset, places: viewPlaces).fill(0, from: 0, count: states)
                     }
                     first += states
                 }
@@ -833,7 +871,7 @@ private struct IntoField<Value>: ColumnTarget {
 private struct AtPlaces: ColumnTarget {
     /// `FrameColumns.width`, as a constant of this module (`readViews` checks that they agree):
     /// the other module's static is read through an accessor call, here once per value.
-    static let width = 16
+    static let width = 22
     let out: UnsafeMutablePointer<Double>
     let places: UnsafePointer<Int>
 

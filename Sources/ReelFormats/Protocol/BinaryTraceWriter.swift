@@ -13,12 +13,14 @@ import ReelTrace
 /// answer stays one JSON line.
 ///
 /// ```
-/// u8 layout (2)
+/// u8 layout (2, or 3 when a view sets an extension property)
+/// layout 3 only: u32 extension count X; X x text (their names, `ViewProperty.extensions` order)
 /// u32 frame count F; column<f64>(F) t; column<f64>(F) progress
 /// u32 view count V; V x text (the view keys)
 /// u32 run count R; R x (u32 frames, u32 views n, n x u32 view index)
 /// for each view v (held by N_v frames): 14 x column<f64>(N_v) (x y w h alpha a b c d tx ty
-///   rotation_x rotation_y m34), column<i64>(N_v) z, column<u8>(N_v) hidden
+///   rotation_x rotation_y m34), column<i64>(N_v) z, column<u8>(N_v) hidden, X x column<f64>(N_v)
+///   (the extensions named above)
 /// u32 event count E; u32 text count T; T x text; column<f64>(E) t;
 ///   column<index>(E) kind, subject, detail (indices into the texts: u8 when T <= 256, u16 when
 ///   T <= 65,536, else u32); column<i64>(E) argument (`DetailArgument`: a detail `head(0.4127)`
@@ -27,9 +29,12 @@ import ReelTrace
 /// column<X>(n): u8 form 0 then n values, or u8 form 1, u32 run count, runs of (X value, u32 length >= 1) adding up to n
 /// ```
 enum BinaryTrace {
-    /// The layout's number, its first byte: 2 (1 was an earlier layout without the argument
-    /// column, no longer read or written).
+    /// The layout's number, its first byte: 2, or 3 for a trace whose views set an extension
+    /// property (`ViewProperty.isExtension`): layout 2 with the extensions' names after the layout
+    /// byte and their columns after each view's. 1 was an earlier layout without the argument
+    /// column, no longer read or written.
     static let version: UInt8 = 2
+    static let extendedVersion: UInt8 = 3
     /// A column's first byte: every value in turn, or runs of equal values.
     static let valuesForm: UInt8 = 0
     static let runsForm: UInt8 = 1
@@ -76,7 +81,13 @@ enum BinaryTraceWriter {
                         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
                         defer { bytes.deallocate() }
                         var cursor = ByteCursor(UnsafeMutableRawPointer(bytes))
-                        cursor.u8(BinaryTrace.version)
+                        if frameColumns.extensions.isEmpty {
+                            cursor.u8(BinaryTrace.version)
+                        } else {
+                            cursor.u8(BinaryTrace.extendedVersion)
+                            cursor.u32(frameColumns.extensions.count)
+                            for property in frameColumns.extensions { cursor.text(property.rawValue) }
+                        }
                         frameColumns.write(into: &cursor)
                         eventColumns.write(into: &cursor)
                         let count = cursor.pointer - UnsafeMutableRawPointer(bytes)
@@ -113,7 +124,7 @@ struct StringBits: Equatable {
 }
 
 /// The frames' part of the layout: `F`, the times and progresses, the keys, the layout runs and
-/// every view's 16 columns, from one scratch allocation.
+/// every view's columns, from one scratch allocation.
 private struct FrameRows {
     /// One distinct view: its key's bits, the frame and position where it first appears (its key
     /// is read from there), how many frames hold it, and the word of its next row in `values`.
@@ -126,8 +137,10 @@ private struct FrameRows {
     }
 
     /// A row's words: the 14 doubles (x y w h alpha a b c d tx ty rotation_x rotation_y m34), z
-    /// and hidden (0 or 1), in the order of the view's columns.
-    static let rowWords = 16
+    /// and hidden (0 or 1), then the extensions set by some view, in the order of the view's columns.
+    let rowWords: Int
+    /// The extension properties some view of the trace sets to something else than +0.
+    let extensions: [ViewProperty]
 
     let frames: UnsafeBufferPointer<Frame>
     let rows: Int
@@ -155,13 +168,23 @@ private struct FrameRows {
     /// through the call.
     static func with<Result>(_ frames: UnsafeBufferPointer<Frame>, _ body: (inout FrameRows) -> Result) -> Result {
         var rows = 0
-        for index in frames.indices { rows += frames[index].views.count }
+        var extensionsSet = Set<ViewProperty>()
+        for index in frames.indices {
+            rows += frames[index].views.count
+            for view in frames[index].views where view.setsAnExtension {
+                for property in ViewProperty.extensions where property.value(of: view).bitPattern != 0 {
+                    extensionsSet.insert(property)
+                }
+            }
+        }
+        let extensions = ViewProperty.extensions.filter(extensionsSet.contains)
+        let rowWords = ViewProperty.fixedCount + extensions.count
         let byteCount =
             (rowWords * rows + 2 * frames.count) * MemoryLayout<UInt64>.stride
             + (rows + frames.count) * MemoryLayout<Int>.stride + min(rows, initialViews) * MemoryLayout<View>.stride
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 16)
         defer { scratch.deallocate() }
-        var columns = FrameRows(frames: frames, rows: rows, scratch: scratch)
+        var columns = FrameRows(frames: frames, rows: rows, extensions: extensions, scratch: scratch)
         defer { if columns.ownsViews { columns.views.deallocate() } }
         columns.lay()
         return body(&columns)
@@ -169,12 +192,14 @@ private struct FrameRows {
 
     /// The regions of `scratch` (`byteCount` bytes as `with` reckons them; every region's
     /// elements 8 bytes, or 48 for `View`, so each starts aligned), none yet initialized.
-    private init(frames: UnsafeBufferPointer<Frame>, rows: Int, scratch: UnsafeMutableRawPointer) {
+    private init(frames: UnsafeBufferPointer<Frame>, rows: Int, extensions: [ViewProperty], scratch: UnsafeMutableRawPointer) {
         self.frames = frames
         self.rows = rows
+        self.extensions = extensions
+        rowWords = ViewProperty.fixedCount + extensions.count
         var at = scratch
-        values = at.bindMemory(to: UInt64.self, capacity: Self.rowWords * rows)
-        at += Self.rowWords * rows * MemoryLayout<UInt64>.stride
+        values = at.bindMemory(to: UInt64.self, capacity: rowWords * rows)
+        at += rowWords * rows * MemoryLayout<UInt64>.stride
         times = at.bindMemory(to: UInt64.self, capacity: 2 * frames.count)
         at += 2 * frames.count * MemoryLayout<UInt64>.stride
         layout = at.bindMemory(to: Int.self, capacity: rows)
@@ -279,8 +304,10 @@ private struct FrameRows {
         let times = 2 * (1 + 8 * frames.count)
         let keys = 4 * viewCount + keyBytes
         let runs = 8 * frames.count + 4 * rows
-        let columns = viewCount * (15 + 1) + rows * (15 * 8 + 1)
-        return counts + times + keys + runs + columns
+        let columns = viewCount * (rowWords * 1) + rows * ((rowWords - 1) * 8 + 1)
+        var names = 0
+        for property in extensions { names += 4 + property.rawValue.utf8.count }
+        return counts + times + keys + runs + columns + 4 + names
     }
 
     /// The part's bytes, in the layout's order.
@@ -300,9 +327,10 @@ private struct FrameRows {
         var block = values
         for viewIndex in 0..<viewCount {
             let count = views[viewIndex].rows
-            for column in 0..<15 { cursor.column(block + column, stride: Self.rowWords, count: count, size: 8) }
-            cursor.column(block + 15, stride: Self.rowWords, count: count, size: 1)
-            block += Self.rowWords * count
+            for column in 0..<15 { cursor.column(block + column, stride: rowWords, count: count, size: 8) }
+            cursor.column(block + 15, stride: rowWords, count: count, size: 1)
+            for column in ViewProperty.fixedCount..<rowWords { cursor.column(block + column, stride: rowWords, count: count, size: 8) }
+            block += rowWords * count
         }
     }
 
@@ -331,7 +359,7 @@ private struct FrameRows {
         var next = 0
         for viewIndex in 0..<viewCount {
             views[viewIndex].next = next
-            next += Self.rowWords * views[viewIndex].rows
+            next += rowWords * views[viewIndex].rows
         }
         var row = 0
         for frameIndex in frames.indices {
@@ -341,7 +369,7 @@ private struct FrameRows {
                     let viewIndex = layout[row]
                     row &+= 1
                     let at = values + views[viewIndex].next
-                    views[viewIndex].next &+= Self.rowWords
+                    views[viewIndex].next &+= rowWords
                     let view = first + position
                     at[0] = view.pointee.x.bitPattern
                     at[1] = view.pointee.y.bitPattern
@@ -359,6 +387,9 @@ private struct FrameRows {
                     at[13] = view.pointee.m34.bitPattern
                     at[14] = UInt64(bitPattern: Int64(view.pointee.z))
                     at[15] = view.pointee.hidden ? 1 : 0
+                    for (column, property) in extensions.enumerated() {
+                        at[ViewProperty.fixedCount + column] = property.value(of: view.pointee).bitPattern
+                    }
                 }
             }
         }

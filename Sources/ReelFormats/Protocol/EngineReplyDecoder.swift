@@ -3,7 +3,7 @@ import ReelTrace
 
 extension EngineReply {
     /// Decodes one response line strictly: every documented field must be present with its type
-    /// (`rotation_x`, `rotation_y`, `m34` and `hierarchy` are optional), `transform` must hold six
+    /// (the optional view properties, `ViewProperty.isOptional`, and `hierarchy` may be left out), `transform` must hold six
     /// numbers, `z` must be an integer. Extra keys are ignored. A line with a string `error`
     /// member is an error reply. The error names the offending field, e.g.
     /// `field "frames[3].views[1].alpha" must be a number, not a string`. What the archive's schema
@@ -126,18 +126,14 @@ extension EngineReply {
             if case .null = value { continue }
             switch member.key {
             case "key": fields.key = try value.asString(field: field("key"))
-            case "x": fields.x = try value.asNumber(field: field("x"))
-            case "y": fields.y = try value.asNumber(field: field("y"))
-            case "w": fields.w = try value.asNumber(field: field("w"))
-            case "h": fields.h = try value.asNumber(field: field("h"))
-            case "alpha": fields.alpha = try value.asNumber(field: field("alpha"))
-            case "z": fields.z = try value.asInteger(field: field("z"))
-            case "hidden": fields.hidden = try value.asBool(field: field("hidden"))
-            case "rotation_x": fields.rotationX = try value.asNumber(field: field("rotation_x"))
-            case "rotation_y": fields.rotationY = try value.asNumber(field: field("rotation_y"))
-            case "m34": fields.m34 = try value.asNumber(field: field("m34"))
             case "transform": fields.transform = try decodeTransform(value, field: field("transform"))
-            default: continue
+            default:
+                guard let property = ViewProperty(member: member.key) else { continue }
+                switch property.plainMember {
+                case .integer: fields.set(property, Double(try value.asInteger(field: field(member.key))))
+                case .boolean: fields.set(property, try value.asBool(field: field(member.key)) ? 1 : 0)
+                case .number, .transformEntry: fields.set(property, try value.asNumber(field: field(member.key)))
+                }
             }
         }
         if let name = fields.firstMissing { throw missing(field(name)) }

@@ -38,7 +38,7 @@ package enum EngineReply: Sendable, Hashable {
     /// The reply as one protocol line, ending in `\n` (what `reel engine serve` writes), with
     /// `"id"` first when the request had one (`id`).
     ///
-    /// Views carry `rotation_x`, `rotation_y` and `m34` only when they are not +0. The outcome's
+    /// Views carry their optional members (`ViewProperty.isOptional`) only when not +0. The outcome's
     /// `hierarchy` is written as its JSON text when it parses (re-written compactly when it spans
     /// lines), as a JSON string when it does not, and left out when empty.
     package func encodedLine(id: Int? = nil) -> [UInt8] {
@@ -165,17 +165,12 @@ package enum EngineReply: Sendable, Hashable {
         writer.int(view.z)
         writer.member(ReplyKeys.hidden)
         writer.bool(view.hidden)
-        if view.rotationX.bitPattern != 0 {
-            writer.member(ReplyKeys.rotationX)
-            writer.number(view.rotationX)
-        }
-        if view.rotationY.bitPattern != 0 {
-            writer.member(ReplyKeys.rotationY)
-            writer.number(view.rotationY)
-        }
-        if view.m34.bitPattern != 0 {
-            writer.member(ReplyKeys.m34)
-            writer.number(view.m34)
+        let extensions = view.setsAnExtension
+        for (property, key) in ReplyKeys.optionalMembers where extensions || !property.isExtension {
+            let value = property.value(of: view)
+            guard value.bitPattern != 0 else { continue }
+            writer.member(key)
+            writer.number(value)
         }
         writer.closeObject()
     }
@@ -189,8 +184,9 @@ enum ReplyKeys {
     static let views = JSONKey("views"), events = JSONKey("events"), kind = JSONKey("kind"), subject = JSONKey("subject")
     static let detail = JSONKey("detail"), key = JSONKey("key"), x = JSONKey("x"), y = JSONKey("y"), w = JSONKey("w")
     static let h = JSONKey("h"), alpha = JSONKey("alpha"), transform = JSONKey("transform"), z = JSONKey("z")
-    static let hidden = JSONKey("hidden"), rotationX = JSONKey("rotation_x"), rotationY = JSONKey("rotation_y")
-    static let m34 = JSONKey("m34")
+    static let hidden = JSONKey("hidden")
+    /// The optional view members (`ViewProperty.optionalMembers`), each with its key.
+    static let optionalMembers = ViewProperty.optionalMembers.map { ($0, JSONKey($0.rawValue)) }
     static let binaryTrace = JSONKey(BinaryTrace.member)
 }
 

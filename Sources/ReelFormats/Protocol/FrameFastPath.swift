@@ -5,8 +5,8 @@ import ReelTrace
 /// its JSON tree: the fast path of `ReplyReader` for frames written the way engines write them.
 ///
 /// It takes only what it can decode exactly as `EngineReply.decodeFrame` would from the tree:
-/// the members `t`, `progress` and `views` (views with `key`, `x`, `y`, `w`, `h`, `alpha`,
-/// `transform`, `z`, `hidden`, and optionally `rotation_x`, `rotation_y`, `m34`), each once,
+/// the members `t`, `progress` and `views` (views with `key`, `transform` and a member per
+/// `ViewProperty` that is not a transform entry, the optional ones when given), each once,
 /// never `null`, of the right type, no other member, distinct view keys. Anything else (an
 /// unknown or repeated member, a `null`, a wrong type, a syntax error) makes it give up with nil,
 /// and the caller reads the element again from where it started with the tree-building path,
@@ -51,7 +51,8 @@ enum FrameFastPath {
     /// The member names the fast path knows.
     private enum Key {
         case t, progress, views
-        case key, x, y, w, h, alpha, transform, z, hidden, rotationX, rotationY, m34
+        case key, transform
+        case property(ViewProperty)
     }
 
     private static func viewList(_ cursor: inout JSONCursor) -> [ViewState]? {
@@ -85,41 +86,25 @@ enum FrameFastPath {
                     let value = try? cursor.parseString()
                 else { return nil }
                 fields.key = value
-            case .x:
-                guard fields.x == nil, let value = number(&cursor) else { return nil }
-                fields.x = value
-            case .y:
-                guard fields.y == nil, let value = number(&cursor) else { return nil }
-                fields.y = value
-            case .w:
-                guard fields.w == nil, let value = number(&cursor) else { return nil }
-                fields.w = value
-            case .h:
-                guard fields.h == nil, let value = number(&cursor) else { return nil }
-                fields.h = value
-            case .alpha:
-                guard fields.alpha == nil, let value = number(&cursor) else { return nil }
-                fields.alpha = value
             case .transform:
                 guard fields.transform == nil, let value = affine(&cursor) else { return nil }
                 fields.transform = value
-            case .z:
-                // As `asInteger`: an integral value within 2^53.
-                guard fields.z == nil, let value = number(&cursor), value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992
-                else { return nil }
-                fields.z = Int(value)
-            case .hidden:
-                guard fields.hidden == nil, let value = literal(&cursor) else { return nil }
-                fields.hidden = value
-            case .rotationX:
-                guard fields.rotationX == nil, let value = number(&cursor) else { return nil }
-                fields.rotationX = value
-            case .rotationY:
-                guard fields.rotationY == nil, let value = number(&cursor) else { return nil }
-                fields.rotationY = value
-            case .m34:
-                guard fields.m34 == nil, let value = number(&cursor) else { return nil }
-                fields.m34 = value
+            case .property(let property):
+                guard !fields.has(property) else { return nil }
+                switch property.plainMember {
+                case .number:
+                    guard let value = number(&cursor) else { return nil }
+                    fields.set(property, value)
+                case .integer:
+                    // As `asInteger`: an integral value within 2^53.
+                    guard let value = number(&cursor), value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992
+                    else { return nil }
+                    fields.set(property, value)
+                case .boolean:
+                    guard let value = literal(&cursor) else { return nil }
+                    fields.set(property, value ? 1 : 0)
+                case .transformEntry: return nil
+                }
             default: return nil
             }
             if take(UInt8(ascii: ","), &cursor) { continue }
@@ -166,11 +151,11 @@ enum FrameFastPath {
         case 1:
             switch name[0] {
             case UInt8(ascii: "t"): key = .t
-            case UInt8(ascii: "x"): key = .x
-            case UInt8(ascii: "y"): key = .y
-            case UInt8(ascii: "w"): key = .w
-            case UInt8(ascii: "h"): key = .h
-            case UInt8(ascii: "z"): key = .z
+            case UInt8(ascii: "x"): key = .property(.x)
+            case UInt8(ascii: "y"): key = .property(.y)
+            case UInt8(ascii: "w"): key = .property(.w)
+            case UInt8(ascii: "h"): key = .property(.h)
+            case UInt8(ascii: "z"): key = .property(.z)
             default: return nil
             }
         default:
@@ -183,22 +168,19 @@ enum FrameFastPath {
         return key
     }
 
-    private static let longNames: [(name: StaticString, key: Key)] = [
-        ("key", .key), ("alpha", .alpha), ("transform", .transform), ("hidden", .hidden), ("progress", .progress),
-        ("views", .views), ("rotation_x", .rotationX), ("rotation_y", .rotationY), ("m34", .m34),
-    ]
+    /// The longer names: the frame's and the view's own, then every view property's member.
+    private static let longNames: [(name: [UInt8], key: Key)] =
+        [("key", Key.key), ("transform", .transform), ("progress", .progress), ("views", .views)].map { (Array($0.0.utf8), $0.1) }
+        + ViewProperty.allCases.compactMap { property in
+            guard property.rawValue.utf8.count > 1, ViewProperty(member: property.rawValue) != nil else { return nil }
+            return (Array(property.rawValue.utf8), .property(property))
+        }
 
     private static func named(_ name: UnsafeBufferPointer<UInt8>) -> Key? {
-        for (text, key) in longNames where text.utf8CodeUnitCount == name.count {
-            if bytesEqual(text, name) { return key }
+        for (text, key) in longNames where text.count == name.count {
+            if text.elementsEqual(name) { return key }
         }
         return nil
-    }
-
-    private static func bytesEqual(_ text: StaticString, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        for offset in 0..<name.count where expected[offset] != name[offset] { return false }
-        return true
     }
 
     /// A number as `JSONCursor.parseNumber` reads it; nil for anything else.

@@ -1,5 +1,8 @@
-/// The layer values a trace records for a view (the frame branch's trace properties
-/// corner_radius, border_width, shadow_opacity, shadow_radius and the mask's shape), at one time.
+import ReelTrace
+
+/// The layer values of a view at one time: the trace's corner_radius, border_width, shadow_opacity
+/// and shadow_radius (`ViewState.setLayerValues`), and the mask's shape (which traces do not carry
+/// yet: the layer examples' tests read it).
 nonisolated struct LayerTraceValues: Sendable, Hashable {
     var cornerRadius: Double
     var borderWidth: Double
@@ -36,5 +39,17 @@ extension CALayer {
             }
         }
         return values
+    }
+}
+
+extension ViewState {
+    /// Takes the layer's corner radius, border width and shadow. The shadow's radius is recorded
+    /// only while the shadow shows (its opacity is not 0): CALayer's default radius is 3, so every
+    /// layer would otherwise carry one, and a radius without opacity draws nothing.
+    mutating func setLayerValues(_ values: LayerTraceValues) {
+        cornerRadius = values.cornerRadius
+        borderWidth = values.borderWidth
+        shadowOpacity = values.shadowOpacity
+        shadowRadius = values.shadowOpacity == 0 ? 0 : values.shadowRadius
     }
 }

@@ -227,6 +227,9 @@ enum FrameSampler {
         for view in frame.views {
             let m = view.transform
             // The common case without building the named list (a frame is checked at every tick).
+            if view.setsAnExtension, let property = ViewProperty.extensions.first(where: { !$0.value(of: view).isFinite }) {
+                return "view '\(view.key)' shows \(property.rawValue) = \(property.value(of: view))"
+            }
             if view.x.isFinite, view.y.isFinite, view.w.isFinite, view.h.isFinite, view.alpha.isFinite, m.a.isFinite, m.b.isFinite,
                 m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite
             {
@@ -261,11 +264,14 @@ enum FrameSampler {
                 }
                 let alpha = animated ? subview.presentation(.alpha, at: t).v0 : subview.modelAlpha.v0
                 let m = animated ? subview.presentation(.transform, at: t) : subview.modelTransform
-                views.append(
-                    ViewState(
-                        key: key, x: left, y: top, w: frame.v2, h: frame.v3, alpha: min(max(alpha, 0), 1),
-                        transform: AffineTransform(a: m.v0, b: m.v1, c: m.v2, d: m.v3, tx: m.v4, ty: m.v5), z: views.count, hidden: isHidden
-                    ))
+                var state = ViewState(
+                    key: key, x: left, y: top, w: frame.v2, h: frame.v3, alpha: min(max(alpha, 0), 1),
+                    transform: AffineTransform(a: m.v0, b: m.v1, c: m.v2, d: m.v3, tx: m.v4, ty: m.v5), z: views.count, hidden: isHidden,
+                    contentOffsetX: Double(subview.boundsOrigin.x), contentOffsetY: Double(subview.boundsOrigin.y))
+                // Only a view whose code touched its layer has one (`loadedLayer`); the others show
+                // no corners, border or shadow.
+                if let layer = subview.loadedLayer { state.setLayerValues(layer.traceValues(at: t)) }
+                views.append(state)
                 keys.added(key, views: views)
             }
             if !subview.subviews.isEmpty {

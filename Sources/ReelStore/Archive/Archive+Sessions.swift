@@ -304,6 +304,11 @@ extension Archive {
             FROM \(traces.table) AS bl CROSS JOIN trace_views AS v ON v.trace_id = bl.trace_id
             \(filter) ORDER BY bl.session_id, v.view_id, v.first_frame
             """
+        let extensionsSQL = """
+            SELECT bl.session_id, e.view_id, e.first_frame, e.property, e.value
+            FROM \(traces.table) AS bl CROSS JOIN trace_view_extensions AS e ON e.trace_id = bl.trace_id
+            \(filter) ORDER BY bl.session_id, e.view_id, e.first_frame, e.property
+            """
         let changesSQL = """
             SELECT bl.session_id, \(Self.viewChangePackColumns("c"))
             FROM \(traces.table) AS bl CROSS JOIN view_change_packs AS c ON c.trace_id = bl.trace_id
@@ -315,8 +320,11 @@ extension Archive {
                 try selection.bind(to: runs)
                 try database.withCachedStatement(changesSQL) { changes in
                     try selection.bind(to: changes)
+                    try database.withCachedStatement(extensionsSQL) { extensions in
+                    try selection.bind(to: extensions)
                     var hasRun = try runs.step()
                     var hasChange = try changes.step()
+                    var hasExtension = try extensions.step()
                     var assembler = TraceAssembler()
                     var columns = FrameColumns()
                     var session: Int64?
@@ -332,6 +340,13 @@ extension Archive {
                             while hasRun, runs.int64(at: 0) == frameSession {
                                 assembler.add(try Self.viewRun(runs))
                                 hasRun = try runs.step()
+                            }
+                            while hasExtension, extensions.int64(at: 0) < frameSession { hasExtension = try extensions.step() }
+                            while hasExtension, extensions.int64(at: 0) == frameSession {
+                                try assembler.setExtension(
+                                    viewID: extensions.int64(at: 1), firstFrame: extensions.int(at: 2), property: extensions.int(at: 3),
+                                    value: extensions.double(at: 4))
+                                hasExtension = try extensions.step()
                             }
                             while hasChange, changes.int64(at: 0) < frameSession { hasChange = try changes.step() }
                             while hasChange, changes.int64(at: 0) == frameSession {
@@ -353,6 +368,7 @@ extension Archive {
                             try body(frameSession, columns)
                         }
                     }
+                    }
                 }
             }
         }
@@ -360,7 +376,7 @@ extension Archive {
 
     private static func viewRun(_ s: Statement) throws -> ViewRun {
         var first = ViewValues()
-        for property in 0..<ViewValues.count { first[property] = s.double(at: Int32(5 + property)) }
+        for property in 0..<ViewProperty.fixedCount { first[property] = s.double(at: Int32(5 + property)) }
         let run = ViewRun(
             viewID: s.int64(at: 1), firstFrame: s.int(at: 2), lastFrame: s.int(at: 3), changing: s.int64(at: 4), first: first)
         guard run.firstFrame <= run.lastFrame else {

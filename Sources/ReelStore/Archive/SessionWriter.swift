@@ -9,6 +9,7 @@ final class SessionWriter {
     let trace: Statement
     let framePack: Statement
     let viewRun: Statement
+    let viewExtension: Statement
     let viewChangePack: Statement
     let eventPack: Statement
     let eventTime: Statement
@@ -33,6 +34,8 @@ final class SessionWriter {
             """)
         framePack = try database.prepare(Self.framePackInsertSQL)
         viewRun = try database.prepare(Self.viewRunInsertSQL)
+        viewExtension = try database.prepare(
+            "INSERT INTO trace_view_extensions (trace_id, view_id, first_frame, property, value) VALUES (?1, ?2, ?3, ?4, ?5)")
         viewChangePack = try database.prepare(Self.viewChangePackInsertSQL)
         eventPack = try database.prepare(
             "INSERT INTO trace_event_packs (trace_id, detail_width, time_width, events) VALUES (?1, ?2, ?3, ?4)")
@@ -154,6 +157,16 @@ final class SessionWriter {
             try r.bind(Int64(run.first[ViewValues.zProperty]), at: 20)
             try r.bind(Int64(run.first[ViewValues.hiddenProperty]), at: 21)
             try r.run()
+            // An extension's first value only where it is not +0 (its changes are packs like any).
+            for property in ViewProperty.fixedCount..<ViewValues.count where run.first[property].bitPattern != 0 {
+                let e = viewExtension
+                try e.bind(traceID, at: 1)
+                try e.bind(run.viewID, at: 2)
+                try e.bind(Int64(run.firstFrame), at: 3)
+                try e.bind(Int64(property), at: 4)
+                try e.bind(run.first[property], at: 5)
+                try e.run()
+            }
         }
         let c = viewChangePack
         for pack in layout.changePacks {

@@ -1,14 +1,17 @@
 import ReelTrace
 
-/// The sixteen stored properties of a view state, in the order of `ViewProperty.allCases` (the ids
-/// of the `view_properties` table): x, y, w, h, alpha, a, b, c, d, tx, ty, rotation_x, rotation_y,
-/// m34, z, hidden.
+/// The stored properties of a view state, in the order of `ViewProperty.allCases` (the ids of the
+/// `view_properties` table): the `ViewProperty.fixedCount` that `trace_views` holds a column for
+/// (x, y, w, h, alpha, a, b, c, d, tx, ty, rotation_x, rotation_y, m34, z, hidden), then the
+/// extensions (`trace_view_extensions`).
 struct ViewValues: Equatable, Sendable {
-    static let count = 16
-    static let zProperty = 14
-    static let hiddenProperty = 15
+    /// `ViewProperty.allCases.count`, as the literal `InlineArray` needs (`ViewValuesTests` checks
+    /// that they agree).
+    static let count = 22
+    static let zProperty = ViewProperty.z.offset
+    static let hiddenProperty = ViewProperty.hidden.offset
 
-    var values: InlineArray<16, Double>
+    var values: InlineArray<22, Double>
 
     /// All zero.
     init() {
@@ -17,10 +20,26 @@ struct ViewValues: Equatable, Sendable {
 
     init(_ view: ViewState) {
         let t = view.transform
-        values = [
-            view.x, view.y, view.w, view.h, view.alpha, t.a, t.b, t.c, t.d, t.tx, t.ty,
-            view.rotationX, view.rotationY, view.m34, Double(view.z), view.hidden ? 1 : 0,
-        ]
+        values = InlineArray(repeating: 0)
+        values[0] = view.x
+        values[1] = view.y
+        values[2] = view.w
+        values[3] = view.h
+        values[4] = view.alpha
+        values[5] = t.a
+        values[6] = t.b
+        values[7] = t.c
+        values[8] = t.d
+        values[9] = t.tx
+        values[10] = t.ty
+        values[11] = view.rotationX
+        values[12] = view.rotationY
+        values[13] = view.m34
+        values[14] = Double(view.z)
+        values[15] = view.hidden ? 1 : 0
+        if view.setsAnExtension {
+            for property in ViewProperty.extensions { values[property.offset] = property.value(of: view) }
+        }
     }
 
     subscript(property: Int) -> Double {
@@ -275,7 +294,7 @@ struct TraceAssembler {
 
     private var runs: [ViewRun] = []
     private var changes: [ViewChange] = []
-    /// The values of every frame of every run, 16 per frame, run after run (run i's from
+    /// The values of every frame of every run, `ViewValues.count` per frame, run after run (run i's from
     /// `runStarts[i]`), filled by `finish`. One buffer kept from trace to trace.
     private var values: [Double] = []
     /// Per run, where its values start in `values`.
@@ -299,6 +318,20 @@ struct TraceAssembler {
     }
 
     mutating func add(_ run: ViewRun) { runs.append(run) }
+
+    /// Sets extension `property`'s value at the first frame of the run of `viewID` that starts at
+    /// `firstFrame` (a `trace_view_extensions` row), before `finish`. A row without its run, or of
+    /// a property that is no extension, is refused as a damaged archive's.
+    mutating func setExtension(viewID: Int64, firstFrame: Int, property: Int, value: Double) throws {
+        guard (ViewProperty.fixedCount..<ViewValues.count).contains(property) else {
+            throw ArchiveError.invalidStoredValue(table: "trace_view_extensions", column: "property", value: String(property))
+        }
+        guard let run = runs.lastIndex(where: { $0.viewID == viewID && $0.firstFrame == firstFrame }) else {
+            throw ArchiveError.invalidStoredValue(
+                table: "trace_view_extensions", column: "first_frame", value: "\(firstFrame) (no run of view \(viewID) starts there)")
+        }
+        runs[run].first[property] = value
+    }
     mutating func add(_ change: ViewChange) { changes.append(change) }
 
     /// Expands the runs: each run's first values, carried forward and replaced at each change.
