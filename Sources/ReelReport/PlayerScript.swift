@@ -3,8 +3,9 @@
 ///
 /// A player draws the recorded and replayed screens at the same time `t` (each side's latest
 /// frame at or before `t`), every visible view as its rectangle (frame, alpha, the affine
-/// transform about the view's center, back to front), each finger's path so far and its current
-/// touch. The scrubber steps through the union of both sides' frame times; arrow keys step one
+/// transform about the view's center, back to front; its layer's corner radius, clamped to half
+/// the shorter side, its border as a stroke inside the edge, its shadow as a drop-shadow filter),
+/// each finger's path so far and its current touch. The scrubber steps through the union of both sides' frame times; arrow keys step one
 /// frame, space plays and pauses, the speed menu plays at 1x or 0.25x. Event strips share the
 /// scrubber's time axis. `#session-ID&frame=N` in the URL seeks that player to recorded frame N
 /// through its scrubber. After each drawing the player's `data-drawn` attribute holds what was

@@ -4,12 +4,14 @@ import ReelTrace
 /// reduced to what is visible. Hidden views are left out; the others keep their back-to-front
 /// order, which is the order they are drawn in.
 package struct PlayerTrace: Sendable, Hashable {
-    /// One drawn view: its untransformed frame (points), alpha, and the affine transform applied
-    /// about its center (nil for the identity).
+    /// One drawn view: its untransformed frame (points), alpha, the affine transform applied
+    /// about its center (nil for the identity), and its layer's corner radius, border width,
+    /// shadow opacity and shadow radius (points, the opacity 0 to 1; 0 where the view sets none).
     package struct View: Sendable, Hashable {
         package var key: String
         package var x, y, w, h, alpha: Double
         package var transform: AffineTransform?
+        package var cornerRadius = 0.0, borderWidth = 0.0, shadowOpacity = 0.0, shadowRadius = 0.0
     }
 
     /// One display tick.
@@ -46,7 +48,8 @@ package struct PlayerTrace: Sendable, Hashable {
                 views: frame.views.filter { !$0.hidden }.map { view in
                     View(
                         key: view.key, x: view.x, y: view.y, w: view.w, h: view.h, alpha: view.alpha,
-                        transform: view.transform == .identity ? nil : view.transform)
+                        transform: view.transform == .identity ? nil : view.transform, cornerRadius: view.cornerRadius,
+                        borderWidth: view.borderWidth, shadowOpacity: view.shadowOpacity, shadowRadius: view.shadowRadius)
                 })
         }
         events = trace.events.enumerated().map { index, event in

@@ -89,6 +89,12 @@ import Testing
                     let card = frame.views.first(where: { $0.key == "card" })
                 {
                     #expect(abs(card.y - y) < 1e-6, "session \(index) t = \(t): y \(card.y) vs \(y)")
+                    // The trace carries the layer's values (corner_radius, shadow_opacity), and the
+                    // example's shadow radius of 12 while the shadow shows.
+                    #expect(abs(card.cornerRadius - radius) < (nearSettling ? 0.025 : 1e-6), "session \(index) t = \(t): traced radius")
+                    #expect(abs(card.shadowOpacity - shadow) < 1e-6, "session \(index) t = \(t): traced shadow")
+                    #expect(card.shadowRadius == (shadow == 0 ? 0 : 12), "session \(index) t = \(t): traced shadow radius")
+                    #expect(card.borderWidth == 0 && card.contentOffsetX == 0 && card.contentOffsetY == 0)
                 }
                 checked += 1
             }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import ReelKit
 
-/// What a session's layers showed at each display tick (traces do not carry layer values yet:
-/// the sampler reads `CALayer.traceValues` through the runtime's frame observers).
+/// What a session's layers showed at each display tick, read through the runtime's frame
+/// observers (`CALayer.traceValues`): what traces carry (corner radius, border, shadow) and what
+/// they do not yet (the mask's shape).
 final class LayerSamples: @unchecked Sendable {
     var values: [(t: Double, values: LayerTraceValues)] = []
     /// Anything a scene's test code wants to keep from inside the session.

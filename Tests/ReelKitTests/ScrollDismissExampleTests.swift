@@ -114,6 +114,12 @@ import Testing
             let shown = (card: card.y, offset: card.y - content.y)
             let rule = expected.at(frame.t)
             #expect(abs(shown.card - rule.card) < 1e-6 && abs(shown.offset - rule.offset) < 1e-6, "t \(frame.t): \(shown) vs \(rule)")
+            // The scroll view's own trace values carry its offset (content_offset_y).
+            if let list = frame.views.first(where: { $0.key == "list" }) {
+                #expect(abs(list.contentOffsetY - rule.offset) < 1e-6 && list.contentOffsetX == 0, "t \(frame.t): traced offset")
+            } else {
+                Issue.record("t \(frame.t): no list view")
+            }
         }
         #expect(trace.outcome.completed == expected.completes)
         return expected.kind

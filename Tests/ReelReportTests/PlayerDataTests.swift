@@ -34,9 +34,13 @@ import Testing
                     #expect(keys[Int(view[0])] == row.key)
                     for (got, want) in zip(view[1...4], [row.x, row.y, row.w, row.h]) { #expect(abs(got - want) <= 0.005) }
                     #expect(abs(view[5] - row.alpha) <= 0.00005)
-                    let transform = view.count == 12 ? Array(view[6...11]) : [1, 0, 0, 1, 0, 0]
-                    #expect(view.count == 6 || view.count == 12)
+                    // 6 numbers, then the transform's 6 unless it is the identity, then the layer's 4
+                    // unless they are all 0 (PlayerJSON).
+                    #expect([6, 10, 12, 16].contains(view.count))
+                    let transform = view.count >= 12 ? Array(view[6...11]) : [1, 0, 0, 1, 0, 0]
                     for (got, want) in zip(transform, row.transform) { #expect(abs(got - want) <= 0.005) }
+                    let layer = view.count % 6 == 4 ? Array(view.suffix(4)) : [0, 0, 0, 0]
+                    for (got, want) in zip(layer, row.layer) { #expect(abs(got - want) <= 0.005) }
                 }
             }
             let touches = try #require(data["touches"] as? [[Double]])
@@ -53,22 +57,24 @@ import Testing
 
     /// The visible views of one frame, as the archive stores them: back to front (z, then view id).
     static func rows(_ archive: Archive, session: Int64, frame: Int) throws
-        -> [(key: String, x: Double, y: Double, w: Double, h: Double, alpha: Double, transform: [Double])]
+        -> [(key: String, x: Double, y: Double, w: Double, h: Double, alpha: Double, transform: [Double], layer: [Double])]
     {
         let statement = try archive.database.prepare(
             """
-            SELECT k.key, fv.x, fv.y, fv.w, fv.h, fv.alpha, fv.a, fv.b, fv.c, fv.d, fv.tx, fv.ty
+            SELECT k.key, fv.x, fv.y, fv.w, fv.h, fv.alpha, fv.a, fv.b, fv.c, fv.d, fv.tx, fv.ty,
+                fv.corner_radius, fv.border_width, fv.shadow_opacity, fv.shadow_radius
             FROM frame_views AS fv JOIN view_keys AS k ON k.id = fv.view_id
             WHERE fv.session_id = ?1 AND fv.frame_index = ?2 AND fv.hidden = 0 ORDER BY fv.z, fv.view_id
             """)
         try statement.bind(session, at: 1)
         try statement.bind(Int64(frame), at: 2)
-        var rows: [(key: String, x: Double, y: Double, w: Double, h: Double, alpha: Double, transform: [Double])] = []
+        var rows: [(key: String, x: Double, y: Double, w: Double, h: Double, alpha: Double, transform: [Double], layer: [Double])] = []
         while try statement.step() {
             rows.append(
                 (
                     statement.string(at: 0), statement.double(at: 1), statement.double(at: 2), statement.double(at: 3),
-                    statement.double(at: 4), statement.double(at: 5), (6...11).map { statement.double(at: $0) }
+                    statement.double(at: 4), statement.double(at: 5), (6...11).map { statement.double(at: $0) },
+                    (12...15).map { statement.double(at: $0) }
                 ))
         }
         return rows

@@ -37,11 +37,16 @@ struct FrameFastPathTests {
             Frame(
                 index: index, t: Double(index) / 60, progress: pick(),
                 views: (0..<Int.random(in: 0...6, using: &generator)).map { viewIndex in
-                    ViewState(
+                    var view = ViewState(
                         key: "V\(viewIndex).view\(viewIndex == 3 ? "\u{e9}\\\"" : "")", x: pick(), y: pick(), w: pick(), h: pick(),
                         alpha: pick(), transform: AffineTransform(a: pick(), b: pick(), c: pick(), d: pick(), tx: pick(), ty: pick()),
                         rotationX: Bool.random(using: &generator) ? pick() : 0, rotationY: pick(), m34: pick(),
                         z: Int.random(in: -3...3, using: &generator), hidden: Bool.random(using: &generator))
+                    // Now and then extension members too (the layer's and the scroll view's).
+                    for property in ViewProperty.extensions where Int.random(in: 0..<4, using: &generator) == 0 {
+                        property.set(pick(), in: &view)
+                    }
+                    return view
                 })
         }
         let response = EngineResponse(

@@ -64,8 +64,7 @@ func allDoubles(_ session: RecordedSession) -> [UInt64] {
     for frame in session.trace.frames {
         values += [frame.t, frame.progress]
         for view in frame.views {
-            values += [view.x, view.y, view.w, view.h, view.alpha] + view.transform.components
-            values += [view.rotationX, view.rotationY, view.m34]
+            values += ViewProperty.allCases.map { $0.value(of: view) }
         }
     }
     for event in session.trace.events { values.append(event.t) }

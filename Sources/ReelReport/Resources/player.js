@@ -33,6 +33,48 @@
     return "matrix(" + [a, b, c, d, cx + v[10] - (a * cx + c * cy), cy + v[11] - (b * cx + d * cy)].join(" ") + ")";
   }
 
+  // The layer's [cornerRadius, borderWidth, shadowOpacity, shadowRadius]: a VIEW's trailing group
+  // when it has 10 or 16 numbers (PlayerJSON), zeros otherwise.
+  function layer(v) {
+    return v.length % 6 === 4 ? v.slice(v.length - 4) : [0, 0, 0, 0];
+  }
+
+  // The corner radius as drawn: CALayer's, clamped to half the shorter side as CALayer clamps it.
+  function radius(v) {
+    return Math.max(Math.min(layer(v)[0], v[3] / 2, v[4] / 2), 0);
+  }
+
+  // A rect's attributes for the view's frame, its corners rounded to the layer's radius.
+  function frameRect(v, attrs) {
+    var r = radius(v);
+    attrs.x = v[1]; attrs.y = v[2]; attrs.width = v[3]; attrs.height = v[4];
+    if (r > 0) { attrs.rx = r; attrs.ry = r; }
+    return attrs;
+  }
+
+  // A darker shade of a "#rrggbb" colour, for a view's border.
+  function darker(hex) {
+    var value = parseInt(hex.slice(1), 16);
+    return "rgb(" + [value >> 16, (value >> 8) & 255, value & 255].map(function (c) { return Math.round(c * 0.6); }).join(",") + ")";
+  }
+
+  // A drop-shadow filter in the screen's <defs> for the view's layer shadow: black (CALayer's
+  // shadowColor), at its opacity, offset (0, -3) points (CALayer's default shadowOffset; the trace
+  // does not carry the offset), blurred by a Gaussian whose standard deviation is the shadow radius.
+  // Returns its url() reference. Ids are unique in the document: a prefix per screen, then an index.
+  var screens = 0;
+  function shadowFilter(svg, v, opacity, blur, index) {
+    if (!svg.reelShadowPrefix) svg.reelShadowPrefix = "reel-shadow-" + (++screens) + "-";
+    var defs = svg.querySelector("defs") || el(svg, "defs", {});
+    var id = svg.reelShadowPrefix + index, pad = 3 * blur + 1;
+    var filter = el(defs, "filter", {
+      id: id, filterUnits: "userSpaceOnUse",
+      x: v[1] - pad, y: v[2] - pad - 3, width: Math.abs(v[3]) + 2 * pad, height: Math.abs(v[4]) + 2 * pad + 3
+    });
+    el(filter, "feDropShadow", { dx: 0, dy: -3, stdDeviation: blur, "flood-color": "#000", "flood-opacity": opacity });
+    return "url(#" + id + ")";
+  }
+
   function Player(root) {
     var data = JSON.parse(root.querySelector("script.player-data").textContent);
     var sides = { recorded: data.recorded, replayed: data.replayed };
@@ -79,22 +121,36 @@
       cursors.push(el(strip, "line", { x1: 0, x2: 0, y1: 0, y2: 18, "class": "cursor" }));
     });
 
+    // Each view: its rect (corners rounded, the layer's shadow as a filter), its layer's border
+    // as a stroke inside the edge, its key.
     function drawViews(svg, frame) {
-      (frame ? frame[3] : []).forEach(function (v) {
+      (frame ? frame[3] : []).forEach(function (v, index) {
         var key = data.keys[v[0]], group = el(svg, "g", { opacity: v[5], "data-key": key });
-        var transform = matrix(v);
+        var transform = matrix(v), values = layer(v), fill = colour(key);
         if (transform) group.setAttribute("transform", transform);
-        el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], fill: colour(key), "class": "view" });
+        var rect = el(group, "rect", frameRect(v, { fill: fill, "class": "view" }));
+        if (values[2] > 0) rect.setAttribute("filter", shadowFilter(svg, v, values[2], values[3], index));
+        var border = Math.min(values[1], Math.abs(v[3]) / 2, Math.abs(v[4]) / 2);
+        if (border > 0) {
+          el(group, "rect", {
+            x: v[1] + border / 2, y: v[2] + border / 2, width: v[3] - border, height: v[4] - border,
+            rx: Math.max(radius(v) - border / 2, 0), ry: Math.max(radius(v) - border / 2, 0),
+            fill: "none", stroke: darker(fill), "stroke-width": border, "class": "view-border"
+          });
+        }
         el(group, "text", { x: v[1] + 8, y: v[2] + 30, "class": "view-label" }, key);
       });
     }
 
     // Whether two rows of one view differ: place or size by more than half a point, a
-    // transform entry by more than 1e-3, alpha by more than 1/255.
+    // transform entry by more than 1e-3, alpha by more than 1/255, the layer's corner radius,
+    // border width or shadow radius by more than half a point, its shadow opacity by more than 1/255.
     function differs(x, y) {
       if (!x || !y) return true;
       for (var i = 1; i <= 4; i++) if (Math.abs(x[i] - y[i]) > 0.5) return true;
       if (Math.abs(x[5] - y[5]) > 1 / 255) return true;
+      var mine = layer(x), theirs = layer(y);
+      for (var k = 0; k < 4; k++) if (Math.abs(mine[k] - theirs[k]) > (k === 2 ? 1 / 255 : 0.5)) return true;
       var identity = [1, 0, 0, 1, 0, 0];
       for (var j = 0; j < 6; j++) {
         var limit = j < 4 ? 1e-3 : 0.5;
@@ -120,7 +176,7 @@
         var group = el(svg, "g", { "data-ghost": key });
         var transform = matrix(v);
         if (transform) group.setAttribute("transform", transform);
-        el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], "class": bad ? "ghost differs" : "ghost" });
+        el(group, "rect", frameRect(v, { "class": bad ? "ghost differs" : "ghost" }));
       });
       (recorded ? recorded[3] : []).forEach(function (v) {
         if (theirs[v[0]]) return;
@@ -128,7 +184,7 @@
         var group = el(svg, "g", { "data-ghost": data.keys[v[0]] });
         var transform = matrix(v);
         if (transform) group.setAttribute("transform", transform);
-        el(group, "rect", { x: v[1], y: v[2], width: v[3], height: v[4], "class": "ghost differs missing" });
+        el(group, "rect", frameRect(v, { "class": "ghost differs missing" }));
       });
       drawFingers(svg, t);
       return { background: background, frames: [recorded ? recorded[0] : null, replayed ? replayed[0] : null], differing: differing };
@@ -157,14 +213,20 @@
       });
     }
 
-    // What was drawn, measured back from the page: per view [key, left, top, width, height, alpha] in points.
+    // What was drawn, measured back from the page: per view [key, left, top, width, height, alpha,
+    // corner radius, border width, shadow opacity] (points; the radius as the browser applies it to
+    // the rect, 0 for square corners; 0 for no border and no shadow).
     function measure(svg, background) {
       var box = background.getBoundingClientRect(), scale = box.width / data.screen[0];
       var views = [];
       svg.querySelectorAll("g[data-key]").forEach(function (group) {
-        var r = group.querySelector("rect").getBoundingClientRect();
+        var rect = group.querySelector("rect"), r = rect.getBoundingClientRect();
+        var border = group.querySelector("rect.view-border"), filter = rect.getAttribute("filter");
+        var shadow = filter ? svg.querySelector(filter.slice(4, -1) + " feDropShadow") : null;
         views.push([group.getAttribute("data-key"), (r.left - box.left) / scale, (r.top - box.top) / scale,
-          r.width / scale, r.height / scale, Number(group.getAttribute("opacity"))]);
+          r.width / scale, r.height / scale, Number(group.getAttribute("opacity")),
+          parseFloat(getComputedStyle(rect).rx) || 0, border ? Number(border.getAttribute("stroke-width")) : 0,
+          shadow ? Number(shadow.getAttribute("flood-opacity")) : 0]);
       });
       return { scale: scale, views: views };
     }
