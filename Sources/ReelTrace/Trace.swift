@@ -59,6 +59,12 @@ public struct ViewState: Sendable, Hashable {
         get { extensions[.contentOffsetY] }
         set { extensions[.contentOffsetY] = newValue }
     }
+    /// How far a visual effect view (`UIVisualEffectView`) shows its effect: 0 none, 1 its effect,
+    /// between while setting `effect` animates; 0 for other views.
+    public var effectFraction: Double {
+        get { extensions[.effectFraction] }
+        set { extensions[.effectFraction] = newValue }
+    }
 
     /// A view's state; every property after `hidden` is 0 unless given (what a plain view has).
     ///
@@ -69,7 +75,8 @@ public struct ViewState: Sendable, Hashable {
         key: String, x: Double, y: Double, w: Double, h: Double, alpha: Double = 1,
         transform: AffineTransform = .identity, rotationX: Double = 0, rotationY: Double = 0,
         m34: Double = 0, z: Int, hidden: Bool = false, cornerRadius: Double = 0, borderWidth: Double = 0,
-        shadowOpacity: Double = 0, shadowRadius: Double = 0, contentOffsetX: Double = 0, contentOffsetY: Double = 0
+        shadowOpacity: Double = 0, shadowRadius: Double = 0, contentOffsetX: Double = 0, contentOffsetY: Double = 0,
+        effectFraction: Double = 0
     ) {
         self.key = key
         self.x = x
@@ -90,6 +97,7 @@ public struct ViewState: Sendable, Hashable {
         self.shadowRadius = shadowRadius
         self.contentOffsetX = contentOffsetX
         self.contentOffsetY = contentOffsetY
+        self.effectFraction = effectFraction
     }
 }
 

@@ -22,6 +22,7 @@ public enum ViewProperty: String, CaseIterable, Sendable {
     case shadowRadius = "shadow_radius"
     case contentOffsetX = "content_offset_x"
     case contentOffsetY = "content_offset_y"
+    case effectFraction = "effect_fraction"
 
     /// Which tolerance judges a property.
     public enum Family: Sendable {
@@ -29,7 +30,7 @@ public enum ViewProperty: String, CaseIterable, Sendable {
         case position
         /// Points: w, h and the layer's corner radius, border width and shadow radius.
         case size
-        /// Alpha and the layer's shadow opacity.
+        /// Alpha, the layer's shadow opacity and a visual effect's fraction.
         case alpha
         /// The transform's a, b, c, d and m34 (unitless), rotation_x and rotation_y (radians).
         case transform
@@ -41,7 +42,7 @@ public enum ViewProperty: String, CaseIterable, Sendable {
         switch self {
         case .x, .y, .tx, .ty, .contentOffsetX, .contentOffsetY: .position
         case .w, .h, .cornerRadius, .borderWidth, .shadowRadius: .size
-        case .alpha, .shadowOpacity: .alpha
+        case .alpha, .shadowOpacity, .effectFraction: .alpha
         case .a, .b, .c, .d, .rotationX, .rotationY, .m34: .transform
         case .z, .hidden: .exact
         }
@@ -53,7 +54,7 @@ public enum ViewProperty: String, CaseIterable, Sendable {
         case .x, .y, .w, .h, .tx, .ty, .cornerRadius, .borderWidth, .shadowRadius, .contentOffsetX, .contentOffsetY: "pt"
         case .rotationX, .rotationY: "rad"
         case .m34: "1/pt"
-        case .alpha, .a, .b, .c, .d, .z, .hidden, .shadowOpacity: ""
+        case .alpha, .a, .b, .c, .d, .z, .hidden, .shadowOpacity, .effectFraction: ""
         }
     }
 
@@ -131,6 +132,7 @@ public enum ViewProperty: String, CaseIterable, Sendable {
         case .shadowRadius: 19
         case .contentOffsetX: 20
         case .contentOffsetY: 21
+        case .effectFraction: 22
         }
     }
 

@@ -154,6 +154,75 @@ import Testing
         }
         #expect(content == CGRect(x: 0, y: 0, width: 390, height: 300))
         #expect(trace.events.filter { $0.kind == "effect" }.map { "\($0.subject) \($0.detail)" } == ["blur blur.dark"])
+        // Set outside an animation, the effect shows whole from the tap's frame on.
+        let set = try #require(trace.events.first { $0.kind == "effect" }?.t)
+        for frame in trace.frames {
+            let blur = try #require(frame.views.first { $0.key == "blur" })
+            #expect(blur.effectFraction == (frame.t >= set - 1e-9 ? 1 : 0), "t \(frame.t)")
+        }
+    }
+
+    /// Setting the effect inside an animation block animates how far it shows: with
+    /// `.curveLinear` over 0.4 s, (t - start) / 0.4 at each tick, then 1 (UIKit animates the blur
+    /// in step with the block's other values; the fraction is that step).
+    @Test func anEffectSetInAnAnimationBlockShowsAsTheBlocksFraction() throws {
+        let trace = try Self.run(Device(width: 390, height: 844, scale: 3)) { window in
+            let root = UIViewController()
+            window.rootViewController = root
+            window.makeKeyAndVisible()
+            let blur = UIVisualEffectView(effect: nil)
+            blur.accessibilityIdentifier = "blur"
+            blur.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+            root.view.addSubview(blur)
+            let tap = UITapGestureRecognizer(target: nil, action: nil)
+            tap.addTarget { _ in
+                UIView.animate(withDuration: 0.4, delay: 0, options: [.curveLinear]) { blur.effect = UIBlurEffect(style: .dark) }
+            }
+            root.view.addGestureRecognizer(tap)
+        }
+        let start = try #require(trace.events.first { $0.kind == "effect" }?.t)
+        var between = 0
+        for frame in trace.frames {
+            let shown = try #require(frame.views.first { $0.key == "blur" }).effectFraction
+            let expected = min(max((frame.t - start) / 0.4, 0), 1)
+            #expect(abs(shown - expected) < 1e-9, "t \(frame.t): \(shown) vs \(expected)")
+            if expected > 0 && expected < 1 { between += 1 }
+        }
+        // 0.4 s at 60 Hz: 23 ticks strictly between (a tick on the start or end aside).
+        #expect(between >= 22, "\(between) frames between")
+    }
+
+    /// A paused property animator scrubbed to 0.4 shows the effect at 0.4 (a linear curve), as
+    /// the common "blur follows the finger" code does.
+    @Test func aScrubbedAnimatorHoldsTheEffectAtItsFraction() throws {
+        let trace = try Self.run(Device(width: 390, height: 844, scale: 3)) { window in
+            let root = UIViewController()
+            window.rootViewController = root
+            window.makeKeyAndVisible()
+            let blur = UIVisualEffectView(effect: nil)
+            blur.accessibilityIdentifier = "blur"
+            blur.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+            root.view.addSubview(blur)
+            // Something else animating for 0.2 s, so that ticks are rendered after the tap (ReelKit
+            // renders none while nothing moves).
+            let marker = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            root.view.addSubview(marker)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { blur.effect = UIBlurEffect(style: .light) }
+            let tap = UITapGestureRecognizer(target: nil, action: nil)
+            tap.addTarget { _ in
+                animator.pauseAnimation()
+                animator.fractionComplete = 0.4
+                UIView.animate(withDuration: 0.2) { marker.alpha = 0.5 }
+            }
+            root.view.addGestureRecognizer(tap)
+        }
+        let scrubbed = try #require(trace.events.first { $0.kind == "gesture" && $0.detail == "ended" }?.t)
+        let after = trace.frames.filter { $0.t >= scrubbed - 1e-9 }
+        #expect(!after.isEmpty)
+        for frame in after {
+            let shown = try #require(frame.views.first { $0.key == "blur" }).effectFraction
+            #expect(abs(shown - 0.4) < 1e-9, "t \(frame.t): \(shown)")
+        }
     }
 }
 

@@ -1,14 +1,17 @@
-/// What a view animates: its untransformed frame, its alpha, its transform.
+/// What a view animates: its untransformed frame, its alpha, its transform, and a visual effect
+/// view's effect (how far it shows: 0 none, 1 its effect).
 enum AnimatedChannel: Int, Sendable, CaseIterable {
     case frame = 0
     case alpha = 1
     case transform = 2
+    case effect = 3
 
     /// Component names, for messages ("frame.y").
     var componentNames: [String] {
         switch self {
         case .frame: ["frame.x", "frame.y", "frame.width", "frame.height"]
         case .alpha: ["alpha"]
+        case .effect: ["effect"]
         case .transform: ["transform.a", "transform.b", "transform.c", "transform.d", "transform.tx", "transform.ty"]
         }
     }

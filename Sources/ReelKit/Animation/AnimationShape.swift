@@ -27,7 +27,7 @@ struct ChannelKeyframeTrack: Sendable {
     static func parts(_ channel: AnimatedChannel, _ value: AnimatedValue) -> [[Double]] {
         switch channel {
         case .frame: [[value.v0 + value.v2 / 2, value.v1 + value.v3 / 2], [value.v2, value.v3]]
-        case .alpha: [[value.v0]]
+        case .alpha, .effect: [[value.v0]]
         case .transform: [[value.v0, value.v1, value.v2, value.v3, value.v4, value.v5]]
         }
     }
@@ -56,7 +56,7 @@ struct ChannelKeyframeTrack: Sendable {
             let center = parts[0]
             let size = parts[1]
             return AnimatedValue(center[0] - size[0] / 2, center[1] - size[1] / 2, size[0], size[1])
-        case .alpha: return AnimatedValue(parts[0][0])
+        case .alpha, .effect: return AnimatedValue(parts[0][0])
         case .transform:
             let m = parts[0]
             return AnimatedValue(m[0], m[1], m[2], m[3], m[4], m[5])

@@ -257,6 +257,7 @@ extension UIView {
         case .frame: modelFrame = value
         case .alpha: modelAlpha = value
         case .transform: modelTransform = value
+        case .effect: modelEffect = value
         }
     }
 }

@@ -267,10 +267,12 @@ enum FrameSampler {
                 var state = ViewState(
                     key: key, x: left, y: top, w: frame.v2, h: frame.v3, alpha: min(max(alpha, 0), 1),
                     transform: AffineTransform(a: m.v0, b: m.v1, c: m.v2, d: m.v3, tx: m.v4, ty: m.v5), z: views.count, hidden: isHidden,
-                    contentOffsetX: Double(subview.boundsOrigin.x), contentOffsetY: Double(subview.boundsOrigin.y))
+                    contentOffsetX: Double(subview.traceContentOffset.x), contentOffsetY: Double(subview.traceContentOffset.y))
                 // Only a view whose code touched its layer has one (`loadedLayer`); the others show
                 // no corners, border or shadow.
                 if let layer = subview.loadedLayer { state.setLayerValues(layer.traceValues(at: t)) }
+                // A visual effect view's effect (0 for every other view).
+                state.effectFraction = animated ? subview.presentation(.effect, at: t).v0 : subview.modelEffect.v0
                 views.append(state)
                 keys.added(key, views: views)
             }

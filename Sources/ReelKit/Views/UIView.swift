@@ -17,6 +17,8 @@ import ReelGestures
     /// The untransformed frame in the superview's coordinates (x, y, width, height): the model value.
     @exclusivity(unchecked) var modelFrame: AnimatedValue
     @exclusivity(unchecked) var modelAlpha = AnimatedValue(1)
+    /// How far a visual effect view shows its effect (`UIVisualEffectView.effect`): 0 for any other view.
+    @exclusivity(unchecked) var modelEffect = AnimatedValue(0)
     @exclusivity(unchecked) var modelTransform = AnimatedValue(1, 0, 0, 1, 0, 0)
     /// Running animations of this view, oldest first.
     @exclusivity(unchecked) var animations: [ViewAnimation] = []
@@ -184,6 +186,7 @@ import ReelGestures
         case .frame: modelFrame
         case .alpha: modelAlpha
         case .transform: modelTransform
+        case .effect: modelEffect
         }
     }
 
@@ -192,8 +195,13 @@ import ReelGestures
         case .frame: modelFrame = value
         case .alpha: modelAlpha = value
         case .transform: modelTransform = value
+        case .effect: modelEffect = value
         }
     }
+
+    /// Sets how far the view shows its visual effect (`UIVisualEffectView.effect`), animated as
+    /// any channel inside an animation block or a property animator.
+    func setEffectFraction(_ fraction: Double) { set(.effect, AnimatedValue(fraction)) }
 
     /// A setter: checks the numbers, reports the change to the animation block being run, stores the model value.
     private func set(_ channel: AnimatedChannel, _ value: AnimatedValue) {
@@ -240,6 +248,7 @@ import ReelGestures
             let a = shown.storedAnchorPoint
             return AnimatedValue(Double(p.x - a.x * b.width), Double(p.y - a.y * b.height), Double(b.width), Double(b.height))
         case .alpha: return AnimatedValue(Double(shown.storedOpacity))
+        case .effect: return viewPresentation(.effect, at: t)
         case .transform:
             let m = CATransform3DGetAffineTransform(shown.storedTransform ?? CATransform3DIdentity)
             return AnimatedValue(Double(m.a), Double(m.b), Double(m.c), Double(m.d), Double(m.tx), Double(m.ty))

@@ -31,7 +31,8 @@
 
 /// UIVisualEffectView: a view with an effect and a `contentView` for its subviews, as frames; no
 /// pixels. Setting `effect` is recorded as an `effect` event of the view (detail `blur.dark`, or
-/// `none`), at once, also inside an animation block: the blur's progress is not animated.
+/// `none`) at once, and the trace's `effect_fraction` (0 without an effect, 1 with one) animates
+/// as the block's or the property animator's other values do, scrubbed with `fractionComplete`.
 ///
 /// ```swift
 /// let dimming = UIVisualEffectView(effect: nil)
@@ -45,6 +46,9 @@
         didSet {
             guard effect !== oldValue else { return }
             KitRuntime.current?.emit("effect", traceKey, effect?.eventName ?? "none")
+            // From no effect to one (or back) the effect's strength animates as the block's or the
+            // animator's other values; from one effect to another it stays whole.
+            setEffectFraction(effect == nil ? 0 : 1)
         }
     }
 
@@ -52,6 +56,7 @@
         self.effect = effect
         contentView = UIView(frame: .zero)
         super.init(frame: .zero)
+        modelEffect = AnimatedValue(effect == nil ? 0 : 1)
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(contentView)
     }

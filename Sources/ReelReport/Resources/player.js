@@ -143,14 +143,11 @@
     }
 
     // Whether two rows of one view differ: place or size by more than half a point, a
-    // transform entry by more than 1e-3, alpha by more than 1/255, the layer's corner radius,
-    // border width or shadow radius by more than half a point, its shadow opacity by more than 1/255.
+    // transform entry by more than 1e-3, alpha by more than 1/255.
     function differs(x, y) {
       if (!x || !y) return true;
       for (var i = 1; i <= 4; i++) if (Math.abs(x[i] - y[i]) > 0.5) return true;
       if (Math.abs(x[5] - y[5]) > 1 / 255) return true;
-      var mine = layer(x), theirs = layer(y);
-      for (var k = 0; k < 4; k++) if (Math.abs(mine[k] - theirs[k]) > (k === 2 ? 1 / 255 : 0.5)) return true;
       var identity = [1, 0, 0, 1, 0, 0];
       for (var j = 0; j < 6; j++) {
         var limit = j < 4 ? 1e-3 : 0.5;
