@@ -17,16 +17,21 @@ public enum CornerSpringCardExample {
     public static let springDamping: CGFloat = 15
     public static let settleDuration: TimeInterval = 0.3
 
-    public static var scene: ReelKitScene {
+    public static var scene: ReelKitScene { scene(liftedRadius: liftedRadius) }
+
+    /// The scene with another radius for the lifted corners (a version with one layer constant
+    /// changed, for the replay tests).
+    public static func scene(liftedRadius: CGFloat) -> ReelKitScene {
         ReelKitScene(
             name: "card.corner-spring", summary: "Drag the card: its corners spring round, its shadow fades with the drag",
             trigger: TriggerSpec(kind: .pan, direction: .down, extent: 444)
-        ) { window in build(window) }
+        ) { window in build(window, liftedRadius: liftedRadius) }
     }
 
     /// The scene's hierarchy in `window` (the card is the view "card").
-    @MainActor public static func build(_ window: UIWindow) {
+    @MainActor public static func build(_ window: UIWindow, liftedRadius: CGFloat = liftedRadius) {
         let home = CornerSpringCardController()
+        home.liftedRadius = liftedRadius
         home.restorationIdentifier = "home"
         window.rootViewController = home
         window.makeKeyAndVisible()
@@ -35,6 +40,7 @@ public enum CornerSpringCardExample {
 
 final class CornerSpringCardController: UIViewController {
     let card = UIView()
+    var liftedRadius = CornerSpringCardExample.liftedRadius
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -56,11 +62,11 @@ final class CornerSpringCardController: UIViewController {
         case .began:
             let spring = CASpringAnimation(keyPath: "cornerRadius")
             spring.fromValue = card.layer.cornerRadius
-            spring.toValue = CornerSpringCardExample.liftedRadius
+            spring.toValue = liftedRadius
             spring.stiffness = CornerSpringCardExample.springStiffness
             spring.damping = CornerSpringCardExample.springDamping
             spring.duration = spring.settlingDuration
-            card.layer.cornerRadius = CornerSpringCardExample.liftedRadius
+            card.layer.cornerRadius = liftedRadius
             card.layer.add(spring, forKey: "lift")
             follow(fraction)
         case .changed:

@@ -16,6 +16,11 @@ struct GestureReplay {
 
     var readings: [Reading] = []
 
+    /// Whether one finger made every touch. The examples' rules follow one finger: UIKit delivers a
+    /// touch only to the recognizers of the view it landed on and its ancestors, which `pan(_:)`
+    /// (every finger to one recognizer) does not model.
+    static func isOneFinger(_ touches: [Touch]) -> Bool { Set(touches.map(\.id)).count == 1 }
+
     static func events(_ touches: [Touch]) -> [TouchEvent] {
         var events = TouchEvent.group(touches)
         var last: [Int: Touch] = [:]

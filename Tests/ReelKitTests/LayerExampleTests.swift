@@ -17,7 +17,7 @@ import Testing
     /// ReelKit models), so a second finger landing off the card would be counted by the rule alone.
     static func sessions(_ spec: ScenarioSpec, count: Int, refreshHz: Double = 60) -> [[Touch]] {
         let synthesizer = GestureSynthesizer(scenario: spec, device: device, refreshHz: refreshHz, seed: 11)
-        let sessions = (0..<count).map { synthesizer.session(index: $0).touches }.filter { Set($0.map(\.id)).count == 1 }
+        let sessions = (0..<count).map { synthesizer.session(index: $0).touches }.filter(GestureReplay.isOneFinger)
         #expect(sessions.count >= count / 2, "the seed gives mostly one-finger sessions (\(sessions.count) of \(count))")
         return sessions
     }

@@ -44,12 +44,11 @@ import Testing
 
     /// Whether a session is one finger's: the rule below follows one finger (a second finger on
     /// the list scrolls it while the sheet's pan follows both, which it does not model).
-    static func isOneFinger(_ touches: [Touch]) -> Bool { Set(touches.map(\.id)).count == 1 }
 
     /// The rule for one session (nil for a case it does not model: more than one finger, or the
     /// list's pan beginning after the sheet's).
     static func expected(_ touches: [Touch], dismissDistance: Double = 200) -> Expected? {
-        guard isOneFinger(touches) else { return nil }
+        guard GestureReplay.isOneFinger(touches) else { return nil }
         let sheet = GestureReplay.pan(touches)
         guard let began = sheet.began, let end = sheet.end else {
             return Expected(kind: .still, at: { _ in (top, start) }, completes: false)
@@ -151,7 +150,7 @@ import Testing
         var oneFinger = 0
         for index in 0..<80 {
             let touches = synthesizer.session(index: index).touches
-            guard Self.isOneFinger(touches) else { continue }
+            guard GestureReplay.isOneFinger(touches) else { continue }
             oneFinger += 1
             if let kind = try Self.check(touches) {
                 kinds[kind, default: 0] += 1

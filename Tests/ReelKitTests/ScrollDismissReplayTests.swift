@@ -30,7 +30,7 @@ import Testing
             var session = synthesizer.session(index: index)
             session.scenarioSpecJSON = scene.spec.canonicalJSON
             bytes += GestureStreamWriter.encode(session)
-            guard ScrollDismissExampleTests.isOneFinger(session.touches) else { continue }
+            guard GestureReplay.isOneFinger(session.touches) else { continue }
             oneFinger.insert(Int64(index + 1))
             let a = ScrollDismissExampleTests.expected(session.touches, dismissDistance: 200)
             let b = ScrollDismissExampleTests.expected(session.touches, dismissDistance: 150)

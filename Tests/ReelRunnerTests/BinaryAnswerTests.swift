@@ -249,7 +249,8 @@ struct BinaryAnswerTests {
             Issue.record("no response")
             return
         }
-        let expected = ViewState(key: "A", x: 0, y: 0, w: 0, h: 0, alpha: 0, transform: .init(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0),
+        let expected = ViewState(
+            key: "A", x: 0, y: 0, w: 0, h: 0, alpha: 0, transform: .init(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0),
             z: 0, cornerRadius: 12, shadowOpacity: 0.25)
         #expect(response.trace.frames.map(\.views) == [[expected], [expected]])
         // Written back, the trace is layout 3 naming the two in ViewProperty order; without them, layout 2.
@@ -258,11 +259,18 @@ struct BinaryAnswerTests {
         let bytes = BinaryAnswerFuzzTestsSplit.layout(line) ?? []
         #expect(Array(bytes.prefix(5)) == [3, 2, 0, 0, 0])
         // u32 13, "corner_radius", u32 14, "shadow_opacity".
-        #expect(Array(bytes[5..<(5 + 4 + 13 + 4 + 14)]) == [13, 0, 0, 0] + Array("corner_radius".utf8) + [14, 0, 0, 0] + Array("shadow_opacity".utf8))
+        #expect(
+            Array(bytes[5..<(5 + 4 + 13 + 4 + 14)]) == [13, 0, 0, 0] + Array("corner_radius".utf8) + [14, 0, 0, 0]
+                + Array("shadow_opacity".utf8))
         var plain = response
         plain.trace.frames = plain.trace.frames.map { frame in
             var frame = frame
-            frame.views = frame.views.map { var view = $0; view.cornerRadius = 0; view.shadowOpacity = 0; return view }
+            frame.views = frame.views.map {
+                var view = $0
+                view.cornerRadius = 0
+                view.shadowOpacity = 0
+                return view
+            }
             return frame
         }
         let plainLine = EngineReply.response(plain).encodedLine(id: 1, encoding: .binary, hierarchyCheck: &check)

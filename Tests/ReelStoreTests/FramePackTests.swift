@@ -147,7 +147,10 @@ import Testing
         try FileManager.default.copyItem(atPath: path, toPath: copy)
 
         let migrated = try Archive.open(path, mode: .readWrite)
-        #expect(migrated.migrationsApplied.map(\.name) == ["frame_packs", "traces_by_replay", "review_rejects", "engine_seconds", "layer_and_scroll_properties"])
+        #expect(
+            migrated.migrationsApplied.map(\.name) == [
+                "frame_packs", "traces_by_replay", "review_rejects", "engine_seconds", "layer_and_scroll_properties",
+            ])
         try migrated.attach(copy, as: "v10")
         for table in ["trace_frames", "engine_frames", "frames", "engine_frame_views", "frame_views"] {
             #expect(

@@ -81,7 +81,7 @@ extension Archive {
     private static func runningNewReplayInsert(_ statement: Statement) throws {
         do {
             try statement.run()
-        } catch where error.isUniquenessClash {
+        } catch let error where error.isUniquenessClash {
             throw error.asDamagedFile("the replays table and its index disagree on which replay ids exist")
         }
     }

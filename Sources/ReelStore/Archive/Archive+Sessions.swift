@@ -321,53 +321,53 @@ extension Archive {
                 try database.withCachedStatement(changesSQL) { changes in
                     try selection.bind(to: changes)
                     try database.withCachedStatement(extensionsSQL) { extensions in
-                    try selection.bind(to: extensions)
-                    var hasRun = try runs.step()
-                    var hasChange = try changes.step()
-                    var hasExtension = try extensions.step()
-                    var assembler = TraceAssembler()
-                    var columns = FrameColumns()
-                    var session: Int64?
-                    var nextFrame: Int?
-                    while try frames.step() {
-                        let frameSession = frames.int64(at: 0)
-                        if frameSession != session {
-                            session = frameSession
-                            nextFrame = nil
-                            assembler.reset()
-                            // Rows of sessions without frames (none by construction) are passed over.
-                            while hasRun, runs.int64(at: 0) < frameSession { hasRun = try runs.step() }
-                            while hasRun, runs.int64(at: 0) == frameSession {
-                                assembler.add(try Self.viewRun(runs))
-                                hasRun = try runs.step()
+                        try selection.bind(to: extensions)
+                        var hasRun = try runs.step()
+                        var hasChange = try changes.step()
+                        var hasExtension = try extensions.step()
+                        var assembler = TraceAssembler()
+                        var columns = FrameColumns()
+                        var session: Int64?
+                        var nextFrame: Int?
+                        while try frames.step() {
+                            let frameSession = frames.int64(at: 0)
+                            if frameSession != session {
+                                session = frameSession
+                                nextFrame = nil
+                                assembler.reset()
+                                // Rows of sessions without frames (none by construction) are passed over.
+                                while hasRun, runs.int64(at: 0) < frameSession { hasRun = try runs.step() }
+                                while hasRun, runs.int64(at: 0) == frameSession {
+                                    assembler.add(try Self.viewRun(runs))
+                                    hasRun = try runs.step()
+                                }
+                                while hasExtension, extensions.int64(at: 0) < frameSession { hasExtension = try extensions.step() }
+                                while hasExtension, extensions.int64(at: 0) == frameSession {
+                                    try assembler.setExtension(
+                                        viewID: extensions.int64(at: 1), firstFrame: extensions.int(at: 2), property: extensions.int(at: 3),
+                                        value: extensions.double(at: 4))
+                                    hasExtension = try extensions.step()
+                                }
+                                while hasChange, changes.int64(at: 0) < frameSession { hasChange = try changes.step() }
+                                while hasChange, changes.int64(at: 0) == frameSession {
+                                    try Self.addViewChangePack(changes, from: 1, to: &assembler)
+                                    hasChange = try changes.step()
+                                }
+                                try assembler.finish()
+                                try assembler.resolveKeys(viewKey(id:))
                             }
-                            while hasExtension, extensions.int64(at: 0) < frameSession { hasExtension = try extensions.step() }
-                            while hasExtension, extensions.int64(at: 0) == frameSession {
-                                try assembler.setExtension(
-                                    viewID: extensions.int64(at: 1), firstFrame: extensions.int(at: 2), property: extensions.int(at: 3),
-                                    value: extensions.double(at: 4))
-                                hasExtension = try extensions.step()
+                            let firstTick = frames.int64(at: 1)
+                            let refreshHz = frames.double(at: 2)
+                            let (firstFrame, count) = try FramePack.shape(frames, from: 3, after: nextFrame)
+                            nextFrame = firstFrame + count
+                            for column in 0..<Int32(count) {
+                                let index = firstFrame + Int(column)
+                                let progress = try FramePack.progress(frames, from: 3, column: column, count: count)
+                                let t = FramePack.time(frames, from: 3, column: column) ?? Double(firstTick &+ Int64(index)) / refreshHz
+                                try assembler.columns(ofFrame: index, t: t, progress: progress, into: &columns)
+                                try body(frameSession, columns)
                             }
-                            while hasChange, changes.int64(at: 0) < frameSession { hasChange = try changes.step() }
-                            while hasChange, changes.int64(at: 0) == frameSession {
-                                try Self.addViewChangePack(changes, from: 1, to: &assembler)
-                                hasChange = try changes.step()
-                            }
-                            try assembler.finish()
-                            try assembler.resolveKeys(viewKey(id:))
                         }
-                        let firstTick = frames.int64(at: 1)
-                        let refreshHz = frames.double(at: 2)
-                        let (firstFrame, count) = try FramePack.shape(frames, from: 3, after: nextFrame)
-                        nextFrame = firstFrame + count
-                        for column in 0..<Int32(count) {
-                            let index = firstFrame + Int(column)
-                            let progress = try FramePack.progress(frames, from: 3, column: column, count: count)
-                            let t = FramePack.time(frames, from: 3, column: column) ?? Double(firstTick &+ Int64(index)) / refreshHz
-                            try assembler.columns(ofFrame: index, t: t, progress: progress, into: &columns)
-                            try body(frameSession, columns)
-                        }
-                    }
                     }
                 }
             }

@@ -21,7 +21,8 @@ public final class Archive {
     /// The tables `rowCounts()` reports, in its fixed order.
     package static let tableNames = [
         "engines", "scenarios", "sessions", "touches", "traces", "baselines", "baseline_history", "trace_frames",
-        "view_keys", "trace_views", "trace_view_extensions", "view_change_packs", "event_names", "trace_events", "replays", "replay_results",
+        "view_keys", "trace_views", "trace_view_extensions", "view_change_packs", "event_names", "trace_events", "replays",
+        "replay_results",
         "divergences", "review_rejects",
     ]
 
