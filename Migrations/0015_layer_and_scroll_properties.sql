@@ -1,16 +1,17 @@
--- Reel archive schema v15: seven view properties of layers, scroll views and visual effects, stored where
--- a view sets them.
+-- Reel archive schema v15: twelve view properties of layers, scroll views and visual effects, stored
+-- where a view sets them.
 --
 -- corner_radius, border_width, shadow_opacity, shadow_radius (CALayer's), content_offset_x,
--- content_offset_y (UIScrollView's) and effect_fraction (UIVisualEffectView's) are view properties
--- 16 to 22 (view_properties). They are
+-- content_offset_y (UIScrollView's), effect_fraction (UIVisualEffectView's) and mask_kind, mask_x,
+-- mask_y, mask_w, mask_h (the layer's mask: its kind and bounds) are view properties 16 to 27
+-- (view_properties). They are
 -- extensions: a run's value at its first frame is a trace_view_extensions row only when it is not
 -- +0 (a view that never sets one stores nothing for it, so a trace that uses none costs no byte more
 -- than in v14), and their changes are view_change_packs rows like any property's. So that the next
 -- property is one view_properties row, view_change_packs.property is now only checked to be >= 0
 -- (the reader refuses an id this build does not know), not against 0 ... 15: the table is rebuilt
 -- with the same rows. The views
--- engine_frame_views and frame_views are recreated with the seven columns after their v14 ones (same
+-- engine_frame_views and frame_views are recreated with the twelve columns after their v14 ones (same
 -- rows, same values for those).
 
 DROP VIEW frame_views;
@@ -18,7 +19,8 @@ DROP VIEW engine_frame_views;
 
 INSERT INTO view_properties (id, name) VALUES
     (16, 'corner_radius'), (17, 'border_width'), (18, 'shadow_opacity'), (19, 'shadow_radius'),
-    (20, 'content_offset_x'), (21, 'content_offset_y'), (22, 'effect_fraction');
+    (20, 'content_offset_x'), (21, 'content_offset_y'), (22, 'effect_fraction'),
+    (23, 'mask_kind'), (24, 'mask_x'), (25, 'mask_y'), (26, 'mask_w'), (27, 'mask_h');
 
 CREATE TABLE trace_view_extensions (
     trace_id    INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
@@ -241,12 +243,63 @@ SELECT v.trace_id AS trace_id, tr.session_id AS session_id, tr.engine_id AS engi
             WHERE c.trace_id = v.trace_id AND c.view_id = v.view_id AND c.property = 22
               AND c.first_frame > v.first_frame AND c.first_frame <= f.frame_index
             ORDER BY c.first_frame DESC LIMIT 1), coalesce((SELECT e.value FROM trace_view_extensions AS e
-            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 22), 0.0)) END AS effect_fraction
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 22), 0.0)) END AS effect_fraction,
+    CASE WHEN v.changing & 8388608 = 0 THEN coalesce((SELECT e.value FROM trace_view_extensions AS e
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 23), 0.0)
+        ELSE coalesce((SELECT CASE min(f.frame_index - c.first_frame, c.change_count - 1)
+                WHEN 0 THEN c.v0 WHEN 1 THEN c.v1 WHEN 2 THEN c.v2 WHEN 3 THEN c.v3 WHEN 4 THEN c.v4 WHEN 5 THEN c.v5 WHEN 6 THEN c.v6 WHEN 7 THEN c.v7
+                WHEN 8 THEN c.v8 WHEN 9 THEN c.v9 WHEN 10 THEN c.v10 WHEN 11 THEN c.v11 WHEN 12 THEN c.v12 WHEN 13 THEN c.v13 WHEN 14 THEN c.v14 WHEN 15 THEN c.v15 END
+            FROM view_change_packs AS c
+            WHERE c.trace_id = v.trace_id AND c.view_id = v.view_id AND c.property = 23
+              AND c.first_frame > v.first_frame AND c.first_frame <= f.frame_index
+            ORDER BY c.first_frame DESC LIMIT 1), coalesce((SELECT e.value FROM trace_view_extensions AS e
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 23), 0.0)) END AS mask_kind,
+    CASE WHEN v.changing & 16777216 = 0 THEN coalesce((SELECT e.value FROM trace_view_extensions AS e
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 24), 0.0)
+        ELSE coalesce((SELECT CASE min(f.frame_index - c.first_frame, c.change_count - 1)
+                WHEN 0 THEN c.v0 WHEN 1 THEN c.v1 WHEN 2 THEN c.v2 WHEN 3 THEN c.v3 WHEN 4 THEN c.v4 WHEN 5 THEN c.v5 WHEN 6 THEN c.v6 WHEN 7 THEN c.v7
+                WHEN 8 THEN c.v8 WHEN 9 THEN c.v9 WHEN 10 THEN c.v10 WHEN 11 THEN c.v11 WHEN 12 THEN c.v12 WHEN 13 THEN c.v13 WHEN 14 THEN c.v14 WHEN 15 THEN c.v15 END
+            FROM view_change_packs AS c
+            WHERE c.trace_id = v.trace_id AND c.view_id = v.view_id AND c.property = 24
+              AND c.first_frame > v.first_frame AND c.first_frame <= f.frame_index
+            ORDER BY c.first_frame DESC LIMIT 1), coalesce((SELECT e.value FROM trace_view_extensions AS e
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 24), 0.0)) END AS mask_x,
+    CASE WHEN v.changing & 33554432 = 0 THEN coalesce((SELECT e.value FROM trace_view_extensions AS e
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 25), 0.0)
+        ELSE coalesce((SELECT CASE min(f.frame_index - c.first_frame, c.change_count - 1)
+                WHEN 0 THEN c.v0 WHEN 1 THEN c.v1 WHEN 2 THEN c.v2 WHEN 3 THEN c.v3 WHEN 4 THEN c.v4 WHEN 5 THEN c.v5 WHEN 6 THEN c.v6 WHEN 7 THEN c.v7
+                WHEN 8 THEN c.v8 WHEN 9 THEN c.v9 WHEN 10 THEN c.v10 WHEN 11 THEN c.v11 WHEN 12 THEN c.v12 WHEN 13 THEN c.v13 WHEN 14 THEN c.v14 WHEN 15 THEN c.v15 END
+            FROM view_change_packs AS c
+            WHERE c.trace_id = v.trace_id AND c.view_id = v.view_id AND c.property = 25
+              AND c.first_frame > v.first_frame AND c.first_frame <= f.frame_index
+            ORDER BY c.first_frame DESC LIMIT 1), coalesce((SELECT e.value FROM trace_view_extensions AS e
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 25), 0.0)) END AS mask_y,
+    CASE WHEN v.changing & 67108864 = 0 THEN coalesce((SELECT e.value FROM trace_view_extensions AS e
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 26), 0.0)
+        ELSE coalesce((SELECT CASE min(f.frame_index - c.first_frame, c.change_count - 1)
+                WHEN 0 THEN c.v0 WHEN 1 THEN c.v1 WHEN 2 THEN c.v2 WHEN 3 THEN c.v3 WHEN 4 THEN c.v4 WHEN 5 THEN c.v5 WHEN 6 THEN c.v6 WHEN 7 THEN c.v7
+                WHEN 8 THEN c.v8 WHEN 9 THEN c.v9 WHEN 10 THEN c.v10 WHEN 11 THEN c.v11 WHEN 12 THEN c.v12 WHEN 13 THEN c.v13 WHEN 14 THEN c.v14 WHEN 15 THEN c.v15 END
+            FROM view_change_packs AS c
+            WHERE c.trace_id = v.trace_id AND c.view_id = v.view_id AND c.property = 26
+              AND c.first_frame > v.first_frame AND c.first_frame <= f.frame_index
+            ORDER BY c.first_frame DESC LIMIT 1), coalesce((SELECT e.value FROM trace_view_extensions AS e
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 26), 0.0)) END AS mask_w,
+    CASE WHEN v.changing & 134217728 = 0 THEN coalesce((SELECT e.value FROM trace_view_extensions AS e
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 27), 0.0)
+        ELSE coalesce((SELECT CASE min(f.frame_index - c.first_frame, c.change_count - 1)
+                WHEN 0 THEN c.v0 WHEN 1 THEN c.v1 WHEN 2 THEN c.v2 WHEN 3 THEN c.v3 WHEN 4 THEN c.v4 WHEN 5 THEN c.v5 WHEN 6 THEN c.v6 WHEN 7 THEN c.v7
+                WHEN 8 THEN c.v8 WHEN 9 THEN c.v9 WHEN 10 THEN c.v10 WHEN 11 THEN c.v11 WHEN 12 THEN c.v12 WHEN 13 THEN c.v13 WHEN 14 THEN c.v14 WHEN 15 THEN c.v15 END
+            FROM view_change_packs AS c
+            WHERE c.trace_id = v.trace_id AND c.view_id = v.view_id AND c.property = 27
+              AND c.first_frame > v.first_frame AND c.first_frame <= f.frame_index
+            ORDER BY c.first_frame DESC LIMIT 1), coalesce((SELECT e.value FROM trace_view_extensions AS e
+            WHERE e.trace_id = v.trace_id AND e.view_id = v.view_id AND e.first_frame = v.first_frame AND e.property = 27), 0.0)) END AS mask_h
 FROM trace_views AS v
 JOIN traces AS tr ON tr.id = v.trace_id
 JOIN trace_frames AS f ON f.trace_id = v.trace_id AND f.frame_index BETWEEN v.first_frame AND v.last_frame;
 
 CREATE VIEW frame_views AS
 SELECT fv.session_id, fv.frame_index, fv.view_id, fv.z, fv.x, fv.y, fv.w, fv.h, fv.alpha, fv.a, fv.b, fv.c, fv.d,
-    fv.tx, fv.ty, fv.rotation_x, fv.rotation_y, fv.m34, fv.hidden, fv.corner_radius, fv.border_width, fv.shadow_opacity, fv.shadow_radius, fv.content_offset_x, fv.content_offset_y, fv.effect_fraction
+    fv.tx, fv.ty, fv.rotation_x, fv.rotation_y, fv.m34, fv.hidden, fv.corner_radius, fv.border_width, fv.shadow_opacity, fv.shadow_radius, fv.content_offset_x, fv.content_offset_y, fv.effect_fraction,
+    fv.mask_kind, fv.mask_x, fv.mask_y, fv.mask_w, fv.mask_h
 FROM baselines AS bl JOIN engine_frame_views AS fv ON fv.session_id = bl.session_id AND fv.trace_id = bl.trace_id;

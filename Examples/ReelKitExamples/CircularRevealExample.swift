@@ -10,11 +10,15 @@ public enum CircularRevealExample {
     public static let startRadius: CGFloat = 22
     public static let duration: TimeInterval = 0.5
 
-    public static var scene: ReelKitScene {
+    public static var scene: ReelKitScene { scene(startRadius: startRadius) }
+
+    /// The scene with the reveal starting from another circle (a version with one layer constant
+    /// changed, for the replay tests).
+    public static func scene(startRadius: CGFloat) -> ReelKitScene {
         ReelKitScene(
             name: "reveal.circle", summary: "Tap: the detail screen grows out of the button in a circle",
             trigger: TriggerSpec(kind: .tap)
-        ) { window in build(window) }
+        ) { window in build(window, startRadius: startRadius) }
     }
 
     /// The circle's rect of `radius` about the button.
@@ -29,8 +33,9 @@ public enum CircularRevealExample {
         return (dx * dx + dy * dy).squareRoot()
     }
 
-    @MainActor public static func build(_ window: UIWindow) {
+    @MainActor public static func build(_ window: UIWindow, startRadius: CGFloat = startRadius) {
         let home = RevealHomeController()
+        home.animator.startRadius = startRadius
         home.restorationIdentifier = "home"
         window.rootViewController = home
         window.makeKeyAndVisible()
@@ -66,6 +71,7 @@ final class RevealHomeController: UIViewController, UIViewControllerTransitionin
 final class CircularRevealAnimator: NSObject, UIViewControllerAnimatedTransitioning, CAAnimationDelegate {
     private var context: UIViewControllerContextTransitioning?
     private weak var revealed: UIView?
+    var startRadius = CircularRevealExample.startRadius
 
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
         CircularRevealExample.duration
@@ -76,7 +82,7 @@ final class CircularRevealAnimator: NSObject, UIViewControllerAnimatedTransition
         let container = transitionContext.containerView
         presented.view.frame = transitionContext.finalFrame(for: presented)
         container.addSubview(presented.view)
-        let start = UIBezierPath(ovalIn: CircularRevealExample.circle(radius: CircularRevealExample.startRadius)).cgPath
+        let start = UIBezierPath(ovalIn: CircularRevealExample.circle(radius: startRadius)).cgPath
         let end = UIBezierPath(ovalIn: CircularRevealExample.circle(radius: CircularRevealExample.coveringRadius(container.bounds.size)))
             .cgPath
         let mask = CAShapeLayer()

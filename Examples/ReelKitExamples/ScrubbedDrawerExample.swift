@@ -14,15 +14,20 @@ public enum ScrubbedDrawerExample {
     public static let duration: TimeInterval = 0.4
     public static let dimmedOpacity: Float = 0.5
 
-    public static var scene: ReelKitScene {
+    public static var scene: ReelKitScene { scene(dimmedOpacity: dimmedOpacity) }
+
+    /// The scene with the dimming view animating to another opacity (a version with one layer
+    /// constant changed, for the replay tests).
+    public static func scene(dimmedOpacity: Float) -> ReelKitScene {
         ReelKitScene(
             name: "drawer.scrub", summary: "Pull the drawer up: a paused layer clock scrubbed by the pan",
             trigger: TriggerSpec(kind: .pan, direction: .up, extent: 500)
-        ) { window in build(window) }
+        ) { window in build(window, dimmedOpacity: dimmedOpacity) }
     }
 
-    @MainActor public static func build(_ window: UIWindow) {
+    @MainActor public static func build(_ window: UIWindow, dimmedOpacity: Float = dimmedOpacity) {
         let home = ScrubHomeController()
+        home.interaction.dimmedOpacity = dimmedOpacity
         home.restorationIdentifier = "home"
         window.rootViewController = home
         window.makeKeyAndVisible()
@@ -89,6 +94,7 @@ final class ScrubbedDrawerAnimator: UIViewControllerAnimatedTransitioning {
 /// Pauses the container's layer, scrubs its time, resumes or runs back.
 final class ScrubbedDrawerInteraction: NSObject, UIViewControllerInteractiveTransitioning, CAAnimationDelegate {
     var isDragging = false
+    var dimmedOpacity = ScrubbedDrawerExample.dimmedOpacity
     private var context: UIViewControllerContextTransitioning?
     private var drawer: UIView?
     private var dimming: UIView?
@@ -100,7 +106,7 @@ final class ScrubbedDrawerInteraction: NSObject, UIViewControllerInteractiveTran
         let height = ScrubbedDrawerExample.drawerHeight
         let dim = UIView(frame: container.bounds)
         dim.accessibilityIdentifier = "dimming"
-        dim.alpha = CGFloat(ScrubbedDrawerExample.dimmedOpacity)
+        dim.alpha = CGFloat(dimmedOpacity)
         container.addSubview(dim)
         presented.view.frame = CGRect(x: 0, y: container.bounds.height - height, width: container.bounds.width, height: height)
         presented.view.accessibilityIdentifier = "drawer"
@@ -110,7 +116,7 @@ final class ScrubbedDrawerInteraction: NSObject, UIViewControllerInteractiveTran
         let rise = animation("position.y", from: container.bounds.height + height / 2, to: presented.view.center.y)
         rise.delegate = self
         presented.view.layer.add(rise, forKey: "rise")
-        dim.layer.add(animation("opacity", from: 0, to: CGFloat(ScrubbedDrawerExample.dimmedOpacity)), forKey: "dim")
+        dim.layer.add(animation("opacity", from: 0, to: CGFloat(dimmedOpacity)), forKey: "dim")
         context = transitionContext
         drawer = presented.view
         dimming = dim

@@ -65,6 +65,30 @@ public struct ViewState: Sendable, Hashable {
         get { extensions[.effectFraction] }
         set { extensions[.effectFraction] = newValue }
     }
+    /// The layer's mask (`CALayer.mask`, `UIView.mask`): 0 none, 1 a shape layer (its path), 2
+    /// another layer (its frame).
+    public var maskKind: Double {
+        get { extensions[.maskKind] }
+        set { extensions[.maskKind] = newValue }
+    }
+    /// The mask's shape in the layer's coordinates, points: the path's bounding box, or the mask
+    /// layer's frame (0 without a mask).
+    public var maskX: Double {
+        get { extensions[.maskX] }
+        set { extensions[.maskX] = newValue }
+    }
+    public var maskY: Double {
+        get { extensions[.maskY] }
+        set { extensions[.maskY] = newValue }
+    }
+    public var maskW: Double {
+        get { extensions[.maskW] }
+        set { extensions[.maskW] = newValue }
+    }
+    public var maskH: Double {
+        get { extensions[.maskH] }
+        set { extensions[.maskH] = newValue }
+    }
 
     /// A view's state; every property after `hidden` is 0 unless given (what a plain view has).
     ///
@@ -76,7 +100,8 @@ public struct ViewState: Sendable, Hashable {
         transform: AffineTransform = .identity, rotationX: Double = 0, rotationY: Double = 0,
         m34: Double = 0, z: Int, hidden: Bool = false, cornerRadius: Double = 0, borderWidth: Double = 0,
         shadowOpacity: Double = 0, shadowRadius: Double = 0, contentOffsetX: Double = 0, contentOffsetY: Double = 0,
-        effectFraction: Double = 0
+        effectFraction: Double = 0, maskKind: Double = 0, maskX: Double = 0, maskY: Double = 0, maskW: Double = 0,
+        maskH: Double = 0
     ) {
         self.key = key
         self.x = x
@@ -98,6 +123,11 @@ public struct ViewState: Sendable, Hashable {
         self.contentOffsetX = contentOffsetX
         self.contentOffsetY = contentOffsetY
         self.effectFraction = effectFraction
+        self.maskKind = maskKind
+        self.maskX = maskX
+        self.maskY = maskY
+        self.maskW = maskW
+        self.maskH = maskH
     }
 }
 

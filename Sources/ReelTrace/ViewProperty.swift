@@ -23,6 +23,11 @@ public enum ViewProperty: String, CaseIterable, Sendable {
     case contentOffsetX = "content_offset_x"
     case contentOffsetY = "content_offset_y"
     case effectFraction = "effect_fraction"
+    case maskKind = "mask_kind"
+    case maskX = "mask_x"
+    case maskY = "mask_y"
+    case maskW = "mask_w"
+    case maskH = "mask_h"
 
     /// Which tolerance judges a property.
     public enum Family: Sendable {
@@ -34,27 +39,29 @@ public enum ViewProperty: String, CaseIterable, Sendable {
         case alpha
         /// The transform's a, b, c, d and m34 (unitless), rotation_x and rotation_y (radians).
         case transform
-        /// Compared exactly whatever the tolerances: z order and hidden.
+        /// Compared exactly whatever the tolerances: z order, hidden and the mask's kind.
         case exact
     }
 
     public var family: Family {
         switch self {
-        case .x, .y, .tx, .ty, .contentOffsetX, .contentOffsetY: .position
-        case .w, .h, .cornerRadius, .borderWidth, .shadowRadius: .size
+        case .x, .y, .tx, .ty, .contentOffsetX, .contentOffsetY, .maskX, .maskY: .position
+        case .w, .h, .cornerRadius, .borderWidth, .shadowRadius, .maskW, .maskH: .size
         case .alpha, .shadowOpacity, .effectFraction: .alpha
         case .a, .b, .c, .d, .rotationX, .rotationY, .m34: .transform
-        case .z, .hidden: .exact
+        case .z, .hidden, .maskKind: .exact
         }
     }
 
     /// The property's unit, for an axis title ("" when it has none).
     public var unit: String {
         switch self {
-        case .x, .y, .w, .h, .tx, .ty, .cornerRadius, .borderWidth, .shadowRadius, .contentOffsetX, .contentOffsetY: "pt"
+        case .x, .y, .w, .h, .tx, .ty, .cornerRadius, .borderWidth, .shadowRadius, .contentOffsetX, .contentOffsetY, .maskX, .maskY,
+            .maskW, .maskH:
+            "pt"
         case .rotationX, .rotationY: "rad"
         case .m34: "1/pt"
-        case .alpha, .a, .b, .c, .d, .z, .hidden, .shadowOpacity, .effectFraction: ""
+        case .alpha, .a, .b, .c, .d, .z, .hidden, .shadowOpacity, .effectFraction, .maskKind: ""
         }
     }
 
@@ -133,6 +140,11 @@ public enum ViewProperty: String, CaseIterable, Sendable {
         case .contentOffsetX: 20
         case .contentOffsetY: 21
         case .effectFraction: 22
+        case .maskKind: 23
+        case .maskX: 24
+        case .maskY: 25
+        case .maskW: 26
+        case .maskH: 27
         }
     }
 

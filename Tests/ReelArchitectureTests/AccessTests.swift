@@ -25,8 +25,8 @@ import Testing
         // +9 in issue 34: `SessionComparison` (the verdict) moved here from ReelDiff, so that the diff,
         // the store and the runner share one value. +6 in issue 50: ViewState's layer and scroll
         // properties (corner radius, border width, shadow opacity and radius, content offset) and
-        // its visual effect fraction.
-        "ReelTrace": 146,
+        // its visual effect fraction and mask (kind and bounds).
+        "ReelTrace": 151,
         "ReelGestures": 2,
         "ReelJSON": 38,
         // +6 in issue 34: the scenario spec's names as enums (`InteractionKind`, `AnimatorKind`,

@@ -110,7 +110,7 @@ struct EngineReplyLimitTests {
 
     /// An answer of about 60 MB: Reel's peak resident memory while decoding it grows by less
     /// than three and a half times the answer's bytes (the line buffer, the decoded frames as
-    /// `FrameColumns`, 23 numbers a view since the layer, scroll and effect properties, and one element's
+    /// `FrameColumns`, 28 numbers a view since the layer, scroll, effect and mask properties, and one element's
     /// tree; it was under three with 16), where the whole-tree decoder took about eleven times.
     @Test func decodingAnAnswerCostsABoundedMultipleOfItsBytes() throws {
         let (folder, archivePath) = try Self.archive()

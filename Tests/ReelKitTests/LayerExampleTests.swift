@@ -111,6 +111,7 @@ import Testing
         let radius = (195.0 * 195 + 760.0 * 760).squareRoot()
         let large = CGRect(x: 195 - radius, y: 760 - radius, width: 2 * radius, height: 2 * radius)
         var revealed = 0
+        var tracedMasks = 0
         for (index, touches) in Self.sessions(base.spec, count: 20, refreshHz: refreshHz).enumerated() {
             samples.values.removeAll()
             let trace = try LayerSampling.run(scene, touches: touches, refreshHz: refreshHz)
@@ -129,9 +130,19 @@ import Testing
                 #expect(values.maskKind == "shape")
                 let shown = values.maskBounds ?? .zero
                 #expect(LayerGeometryTests.close(shown, expected, 1e-6), "session \(index) t = \(t): \(shown) vs \(expected)")
+                // The trace carries the mask: kind 1 (a shape layer's path) and its bounds.
+                if let frame = trace.frames.first(where: { abs($0.t - t) < 1e-9 }),
+                    let detail = frame.views.first(where: { $0.key == "detail.view" })
+                {
+                    let traced = CGRect(x: detail.maskX, y: detail.maskY, width: detail.maskW, height: detail.maskH)
+                    #expect(detail.maskKind == 1, "session \(index) t = \(t): traced mask kind")
+                    #expect(LayerGeometryTests.close(traced, expected, 1e-6), "session \(index) t = \(t): traced \(traced)")
+                    tracedMasks += 1
+                }
             }
         }
         #expect(revealed > 5)
+        #expect(tracedMasks > 20, "frames whose traced mask was checked: \(tracedMasks)")
     }
 
     // MARK: drawer.scrub

@@ -308,8 +308,8 @@ struct BinaryAnswerTests {
             .extended(names: ["corner_radius", "corner_radius"], values: [1, 2]),
             #"field "binary_trace.extensions[1]": "corner_radius" at byte 22 is named twice"#)
         add(
-            .extended(names: Array(repeating: "shadow_radius", count: 8), values: []),
-            #"field "binary_trace.extensions": 8 names is more than 7"#)
+            .extended(names: Array(repeating: "shadow_radius", count: 13), values: []),
+            #"field "binary_trace.extensions": 13 names is more than 12"#)
         add(
             .extended(names: ["border_width"], values: [.infinity]),
             #"field "binary_trace.views[0].border_width": inf at byte"#)

@@ -871,7 +871,7 @@ private struct IntoField<Value>: ColumnTarget {
 private struct AtPlaces: ColumnTarget {
     /// `FrameColumns.width`, as a constant of this module (`readViews` checks that they agree):
     /// the other module's static is read through an accessor call, here once per value.
-    static let width = 23
+    static let width = 28
     let out: UnsafeMutablePointer<Double>
     let places: UnsafePointer<Int>
 

@@ -1,8 +1,7 @@
 import ReelTrace
 
-/// The layer values of a view at one time: the trace's corner_radius, border_width, shadow_opacity
-/// and shadow_radius (`ViewState.setLayerValues`), and the mask's shape (which traces do not carry
-/// yet: the layer examples' tests read it).
+/// The layer values of a view at one time: the trace's corner_radius, border_width, shadow_opacity,
+/// shadow_radius and the mask's kind and bounds (`ViewState.setLayerValues`).
 nonisolated struct LayerTraceValues: Sendable, Hashable {
     var cornerRadius: Double
     var borderWidth: Double
@@ -43,7 +42,7 @@ extension CALayer {
 }
 
 extension ViewState {
-    /// Takes the layer's corner radius, border width and shadow. The shadow's radius is recorded
+    /// Takes the layer's corner radius, border width, shadow and mask. The shadow's radius is recorded
     /// only while the shadow shows (its opacity is not 0): CALayer's default radius is 3, so every
     /// layer would otherwise carry one, and a radius without opacity draws nothing.
     mutating func setLayerValues(_ values: LayerTraceValues) {
@@ -51,5 +50,8 @@ extension ViewState {
         borderWidth = values.borderWidth
         shadowOpacity = values.shadowOpacity
         shadowRadius = values.shadowOpacity == 0 ? 0 : values.shadowRadius
+        maskKind = values.maskKind == "shape" ? 1 : values.maskKind == "layer" ? 2 : 0
+        let mask = values.maskBounds ?? .zero
+        (maskX, maskY, maskW, maskH) = (Double(mask.minX), Double(mask.minY), Double(mask.width), Double(mask.height))
     }
 }

@@ -7,11 +7,11 @@ import ReelTrace
 struct ViewValues: Equatable, Sendable {
     /// `ViewProperty.allCases.count`, as the literal `InlineArray` needs (`ViewValuesTests` checks
     /// that they agree).
-    static let count = 23
+    static let count = 28
     static let zProperty = ViewProperty.z.offset
     static let hiddenProperty = ViewProperty.hidden.offset
 
-    var values: InlineArray<23, Double>
+    var values: InlineArray<28, Double>
 
     /// All zero.
     init() {
