@@ -10,8 +10,10 @@ import ReelTrace
 /// `"recorded":SIDE,"replayed":SIDE|null,"note"}`, with
 /// `SIDE = {"finished","end","frames":[[index,t,progress,[VIEW...]]...],"events":[[t,kind,subject,detail,divergent]...]}`
 /// and `VIEW = [key,x,y,w,h,alpha]`, followed by `a,b,c,d,tx,ty` (the affine transform) unless it
-/// is the identity, then by `cornerRadius,borderWidth,shadowOpacity,shadowRadius` (the layer's)
-/// unless all four round to 0: 6, 12, 10 or 16 numbers, which tell the groups apart (key: an index
+/// is the identity, then by `cornerRadius,borderWidth,shadowOpacity,shadowRadius,maskKind,maskX,
+/// maskY,maskW,maskH` (the layer's; the mask's kind 0 none, 1 a shape, 2 a layer, and its bounds in
+/// the view's coordinates) unless all nine round to 0: 6, 12, 15 or 21 numbers, which tell the
+/// groups apart (key: an index
 /// into `keys`; views back to front, hidden ones left out). Points and seconds are rounded to
 /// 0.01 pt and 0.1 ms, alpha, the shadow opacity and the transform's linear part to 1e-4: far below
 /// a pixel of the drawing. Every `<` in a string is written `\u003c`, so no text from the archive
@@ -78,7 +80,10 @@ enum PlayerJSON {
         if let m = view.transform {
             fields += [n(m.a, 4), n(m.b, 4), n(m.c, 4), n(m.d, 4), n(m.tx, 2), n(m.ty, 2)]
         }
-        let layer = [n(view.cornerRadius, 2), n(view.borderWidth, 2), n(view.shadowOpacity, 4), n(view.shadowRadius, 2)]
+        let layer = [
+            n(view.cornerRadius, 2), n(view.borderWidth, 2), n(view.shadowOpacity, 4), n(view.shadowRadius, 2), n(view.maskKind, 0),
+            n(view.maskX, 2), n(view.maskY, 2), n(view.maskW, 2), n(view.maskH, 2),
+        ]
         if layer.contains(where: { $0 != 0 }) { fields += layer }
         return .array(fields.map(JSONValue.number))
     }

@@ -12,6 +12,8 @@ package struct PlayerTrace: Sendable, Hashable {
         package var x, y, w, h, alpha: Double
         package var transform: AffineTransform?
         package var cornerRadius = 0.0, borderWidth = 0.0, shadowOpacity = 0.0, shadowRadius = 0.0
+        /// The layer's mask: its kind (0 none, 1 a shape layer, 2 another layer) and bounds in the view's coordinates.
+        package var maskKind = 0.0, maskX = 0.0, maskY = 0.0, maskW = 0.0, maskH = 0.0
     }
 
     /// One display tick.
@@ -49,7 +51,8 @@ package struct PlayerTrace: Sendable, Hashable {
                     View(
                         key: view.key, x: view.x, y: view.y, w: view.w, h: view.h, alpha: view.alpha,
                         transform: view.transform == .identity ? nil : view.transform, cornerRadius: view.cornerRadius,
-                        borderWidth: view.borderWidth, shadowOpacity: view.shadowOpacity, shadowRadius: view.shadowRadius)
+                        borderWidth: view.borderWidth, shadowOpacity: view.shadowOpacity, shadowRadius: view.shadowRadius,
+                        maskKind: view.maskKind, maskX: view.maskX, maskY: view.maskY, maskW: view.maskW, maskH: view.maskH)
                 })
         }
         events = trace.events.enumerated().map { index, event in

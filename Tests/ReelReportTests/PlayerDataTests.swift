@@ -34,12 +34,12 @@ import Testing
                     #expect(keys[Int(view[0])] == row.key)
                     for (got, want) in zip(view[1...4], [row.x, row.y, row.w, row.h]) { #expect(abs(got - want) <= 0.005) }
                     #expect(abs(view[5] - row.alpha) <= 0.00005)
-                    // 6 numbers, then the transform's 6 unless it is the identity, then the layer's 4
+                    // 6 numbers, then the transform's 6 unless it is the identity, then the layer's 9
                     // unless they are all 0 (PlayerJSON).
-                    #expect([6, 10, 12, 16].contains(view.count))
-                    let transform = view.count >= 12 ? Array(view[6...11]) : [1, 0, 0, 1, 0, 0]
+                    #expect([6, 12, 15, 21].contains(view.count))
+                    let transform = view.count == 12 || view.count == 21 ? Array(view[6...11]) : [1, 0, 0, 1, 0, 0]
                     for (got, want) in zip(transform, row.transform) { #expect(abs(got - want) <= 0.005) }
-                    let layer = view.count % 6 == 4 ? Array(view.suffix(4)) : [0, 0, 0, 0]
+                    let layer = view.count >= 15 ? Array(view.suffix(9).prefix(4)) : [0, 0, 0, 0]
                     for (got, want) in zip(layer, row.layer) { #expect(abs(got - want) <= 0.005) }
                 }
             }

@@ -27,8 +27,9 @@ import Testing
 
     static let tilt = AffineTransform(a: 0.9, b: 0.1, c: -0.1, d: 0.9, tx: 4, ty: -2)
 
-    /// A corner radius of 12 and a shadow opacity of 0.3 end the card's array, after the frame and
-    /// alpha (10 numbers) or after the transform (16); a view without layer values keeps its 6.
+    /// A corner radius of 12 and a shadow opacity of 0.3 end the card's array with the mask's five
+    /// numbers, after the frame and alpha (15 numbers) or after the transform (21); a view without
+    /// layer values keeps its 6.
     @Test func layerValuesTrailTheView() throws {
         let views = try Self.views(
             Self.player([
@@ -40,11 +41,18 @@ import Testing
             ]))
         #expect(views.count == 3)
         #expect(views[0] == [0, 0, 0, 390, 844, 1])
-        // Key index 1, frame, alpha, then [cornerRadius, borderWidth, shadowOpacity, shadowRadius].
-        #expect(views[1] == [1, 0, 400, 390, 444, 0.5] + [12, 0, 0.3, 0])
+        // Key index 1, frame, alpha, then [cornerRadius, borderWidth, shadowOpacity, shadowRadius]
+        // and the mask's kind and bounds (none).
+        #expect(views[1] == [1, 0, 400, 390, 444, 0.5] + [12, 0, 0.3, 0] + [0, 0, 0, 0, 0])
         // The transform's six numbers come first; the layer's are rounded as the others (points to
         // 0.01, the opacity to 1e-4).
-        #expect(views[2] == [2, 10, 20, 100, 50, 1] + [0.9, 0.1, -0.1, 0.9, 4, -2] + [12, 1.5, 0.3, 6])
+        #expect(views[2] == [2, 10, 20, 100, 50, 1] + [0.9, 0.1, -0.1, 0.9, 4, -2] + [12, 1.5, 0.3, 6] + [0, 0, 0, 0, 0])
+        // A circular mask (a shape layer, kind 1) of a 44 pt circle at (173, 738) alone.
+        let masked = try Self.views(
+            Self.player([
+                ViewState(key: "detail", x: 0, y: 0, w: 390, h: 844, z: 0, maskKind: 1, maskX: 173, maskY: 738, maskW: 44, maskH: 44)
+            ]))
+        #expect(masked == [[0, 0, 0, 390, 844, 1] + [0, 0, 0, 0] + [1, 173, 738, 44, 44]])
     }
 
     /// A trace that sets no layer value (or only values that round to 0) gives exactly the text it

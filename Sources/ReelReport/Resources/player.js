@@ -26,17 +26,34 @@
     return found;
   }
 
+  // Whether a VIEW carries the transform's six numbers (12 or 21 numbers: PlayerJSON).
+  function hasTransform(v) { return v.length === 12 || v.length === 21; }
+
   // The CGAffineTransform [a b c d tx ty] applied about the view's center, as an SVG matrix.
   function matrix(v) {
-    if (v.length < 12) return null;
+    if (!hasTransform(v)) return null;
     var cx = v[1] + v[3] / 2, cy = v[2] + v[4] / 2, a = v[6], b = v[7], c = v[8], d = v[9];
     return "matrix(" + [a, b, c, d, cx + v[10] - (a * cx + c * cy), cy + v[11] - (b * cx + d * cy)].join(" ") + ")";
   }
 
-  // The layer's [cornerRadius, borderWidth, shadowOpacity, shadowRadius]: a VIEW's trailing group
-  // when it has 10 or 16 numbers (PlayerJSON), zeros otherwise.
+  // The layer's [cornerRadius, borderWidth, shadowOpacity, shadowRadius, maskKind, maskX, maskY,
+  // maskW, maskH]: a VIEW's trailing group when it has 15 or 21 numbers (PlayerJSON), zeros otherwise.
   function layer(v) {
-    return v.length % 6 === 4 ? v.slice(v.length - 4) : [0, 0, 0, 0];
+    return v.length >= 15 ? v.slice(v.length - 9) : [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  }
+
+  // A clip path in the screen's <defs> for the view's mask: the ellipse in the bounds of a shape
+  // layer's path (the trace carries the path's bounding box, not its shape: a circle's reveal is
+  // drawn exactly, another path as the ellipse it fits in), the rectangle of a mask layer's frame.
+  // Returns its url() reference; ids unique in the document, as the shadows'.
+  function maskClip(svg, v, values, index) {
+    if (!svg.reelShadowPrefix) svg.reelShadowPrefix = "reel-shadow-" + (++screens) + "-";
+    var defs = svg.querySelector("defs") || el(svg, "defs", {});
+    var id = svg.reelShadowPrefix + "mask-" + index, clip = el(defs, "clipPath", { id: id });
+    var x = v[1] + values[5], y = v[2] + values[6], w = values[7], h = values[8];
+    if (values[4] === 1) el(clip, "ellipse", { cx: x + w / 2, cy: y + h / 2, rx: Math.abs(w) / 2, ry: Math.abs(h) / 2 });
+    else el(clip, "rect", { x: x, y: y, width: w, height: h });
+    return "url(#" + id + ")";
   }
 
   // The corner radius as drawn: CALayer's, clamped to half the shorter side as CALayer clamps it.
@@ -128,6 +145,7 @@
         var key = data.keys[v[0]], group = el(svg, "g", { opacity: v[5], "data-key": key });
         var transform = matrix(v), values = layer(v), fill = colour(key);
         if (transform) group.setAttribute("transform", transform);
+        if (values[4] > 0) group.setAttribute("clip-path", maskClip(svg, v, values, index));
         var rect = el(group, "rect", frameRect(v, { fill: fill, "class": "view" }));
         if (values[2] > 0) rect.setAttribute("filter", shadowFilter(svg, v, values[2], values[3], index));
         var border = Math.min(values[1], Math.abs(v[3]) / 2, Math.abs(v[4]) / 2);
@@ -151,7 +169,7 @@
       var identity = [1, 0, 0, 1, 0, 0];
       for (var j = 0; j < 6; j++) {
         var limit = j < 4 ? 1e-3 : 0.5;
-        if (Math.abs((x.length >= 12 ? x[6 + j] : identity[j]) - (y.length >= 12 ? y[6 + j] : identity[j])) > limit) return true;
+        if (Math.abs((hasTransform(x) ? x[6 + j] : identity[j]) - (hasTransform(y) ? y[6 + j] : identity[j])) > limit) return true;
       }
       return false;
     }
@@ -173,6 +191,7 @@
         var group = el(svg, "g", { "data-ghost": key });
         var transform = matrix(v);
         if (transform) group.setAttribute("transform", transform);
+        if (values[4] > 0) group.setAttribute("clip-path", maskClip(svg, v, values, index));
         el(group, "rect", frameRect(v, { "class": bad ? "ghost differs" : "ghost" }));
       });
       (recorded ? recorded[3] : []).forEach(function (v) {
@@ -181,6 +200,7 @@
         var group = el(svg, "g", { "data-ghost": data.keys[v[0]] });
         var transform = matrix(v);
         if (transform) group.setAttribute("transform", transform);
+        if (values[4] > 0) group.setAttribute("clip-path", maskClip(svg, v, values, index));
         el(group, "rect", frameRect(v, { "class": "ghost differs missing" }));
       });
       drawFingers(svg, t);
