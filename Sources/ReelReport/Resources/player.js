@@ -191,7 +191,7 @@
         var group = el(svg, "g", { "data-ghost": key });
         var transform = matrix(v);
         if (transform) group.setAttribute("transform", transform);
-        if (values[4] > 0) group.setAttribute("clip-path", maskClip(svg, v, values, index));
+        if (layer(v)[4] > 0) group.setAttribute("clip-path", maskClip(svg, v, layer(v), "ghost-" + v[0]));
         el(group, "rect", frameRect(v, { "class": bad ? "ghost differs" : "ghost" }));
       });
       (recorded ? recorded[3] : []).forEach(function (v) {
@@ -200,7 +200,7 @@
         var group = el(svg, "g", { "data-ghost": data.keys[v[0]] });
         var transform = matrix(v);
         if (transform) group.setAttribute("transform", transform);
-        if (values[4] > 0) group.setAttribute("clip-path", maskClip(svg, v, values, index));
+        if (layer(v)[4] > 0) group.setAttribute("clip-path", maskClip(svg, v, layer(v), "missing-" + v[0]));
         el(group, "rect", frameRect(v, { "class": "ghost differs missing" }));
       });
       drawFingers(svg, t);
