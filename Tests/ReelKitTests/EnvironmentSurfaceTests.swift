@@ -162,11 +162,10 @@ import Testing
         }
     }
 
-    /// Setting the effect inside an animation block animates how far it shows: with
-    /// `.curveLinear` over 0.4 s, (t - start) / 0.4 at each tick, then 1 (UIKit animates the blur
-    /// in step with the block's other values; the fraction is that step).
-    @Test func anEffectSetInAnAnimationBlockShowsAsTheBlocksFraction() throws {
-        let trace = try Self.run(Device(width: 390, height: 844, scale: 3)) { window in
+    /// A tap session over a full-screen effect view "blur" (no effect at first): `setUp` gets the
+    /// view and the root controller and returns what the tap does.
+    static func blurSession(_ setUp: @escaping @MainActor (UIVisualEffectView, UIViewController) -> @MainActor () -> Void) throws -> Trace {
+        try Self.run(Device(width: 390, height: 844, scale: 3)) { window in
             let root = UIViewController()
             window.rootViewController = root
             window.makeKeyAndVisible()
@@ -174,11 +173,19 @@ import Testing
             blur.accessibilityIdentifier = "blur"
             blur.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
             root.view.addSubview(blur)
+            let action = setUp(blur, root)
             let tap = UITapGestureRecognizer(target: nil, action: nil)
-            tap.addTarget { _ in
-                UIView.animate(withDuration: 0.4, delay: 0, options: [.curveLinear]) { blur.effect = UIBlurEffect(style: .dark) }
-            }
+            tap.addTarget { _ in action() }
             root.view.addGestureRecognizer(tap)
+        }
+    }
+
+    /// Setting the effect inside an animation block animates how far it shows: with
+    /// `.curveLinear` over 0.4 s, (t - start) / 0.4 at each tick, then 1 (UIKit animates the blur
+    /// in step with the block's other values; the fraction is that step).
+    @Test func anEffectSetInAnAnimationBlockShowsAsTheBlocksFraction() throws {
+        let trace = try Self.blurSession { blur, _ in
+            { UIView.animate(withDuration: 0.4, delay: 0, options: [.curveLinear]) { blur.effect = UIBlurEffect(style: .dark) } }
         }
         let start = try #require(trace.events.first { $0.kind == "effect" }?.t)
         var between = 0
@@ -195,26 +202,17 @@ import Testing
     /// A paused property animator scrubbed to 0.4 shows the effect at 0.4 (a linear curve), as
     /// the common "blur follows the finger" code does.
     @Test func aScrubbedAnimatorHoldsTheEffectAtItsFraction() throws {
-        let trace = try Self.run(Device(width: 390, height: 844, scale: 3)) { window in
-            let root = UIViewController()
-            window.rootViewController = root
-            window.makeKeyAndVisible()
-            let blur = UIVisualEffectView(effect: nil)
-            blur.accessibilityIdentifier = "blur"
-            blur.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
-            root.view.addSubview(blur)
+        let trace = try Self.blurSession { blur, root in
             // Something else animating for 0.2 s, so that ticks are rendered after the tap (ReelKit
             // renders none while nothing moves).
             let marker = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             root.view.addSubview(marker)
             let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { blur.effect = UIBlurEffect(style: .light) }
-            let tap = UITapGestureRecognizer(target: nil, action: nil)
-            tap.addTarget { _ in
+            return {
                 animator.pauseAnimation()
                 animator.fractionComplete = 0.4
                 UIView.animate(withDuration: 0.2) { marker.alpha = 0.5 }
             }
-            root.view.addGestureRecognizer(tap)
         }
         let scrubbed = try #require(trace.events.first { $0.kind == "gesture" && $0.detail == "ended" }?.t)
         let after = trace.frames.filter { $0.t >= scrubbed - 1e-9 }

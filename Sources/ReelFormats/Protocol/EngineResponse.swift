@@ -165,14 +165,20 @@ package enum EngineReply: Sendable, Hashable {
         writer.int(view.z)
         writer.member(ReplyKeys.hidden)
         writer.bool(view.hidden)
-        let extensions = view.setsAnExtension
-        for (property, key) in ReplyKeys.optionalMembers where extensions || !property.isExtension {
+        writeSet(ReplyKeys.fixedOptionalMembers, of: view, into: &writer)
+        // Most views set no extension: one test passes over them all.
+        if view.setsAnExtension { writeSet(ReplyKeys.extensionMembers, of: view, into: &writer) }
+        writer.closeObject()
+    }
+
+    /// Each of `members` whose value in `view` is not +0, as a member (ViewProperty order).
+    private static func writeSet(_ members: [(ViewProperty, JSONKey)], of view: ViewState, into writer: inout JSONWriter) {
+        for (property, key) in members {
             let value = property.value(of: view)
             guard value.bitPattern != 0 else { continue }
             writer.member(key)
             writer.number(value)
         }
-        writer.closeObject()
     }
 }
 
@@ -185,8 +191,10 @@ enum ReplyKeys {
     static let detail = JSONKey("detail"), key = JSONKey("key"), x = JSONKey("x"), y = JSONKey("y"), w = JSONKey("w")
     static let h = JSONKey("h"), alpha = JSONKey("alpha"), transform = JSONKey("transform"), z = JSONKey("z")
     static let hidden = JSONKey("hidden")
-    /// The optional view members (`ViewProperty.optionalMembers`), each with its key.
-    static let optionalMembers = ViewProperty.optionalMembers.map { ($0, JSONKey($0.rawValue)) }
+    /// The optional view members (`ViewProperty.optionalMembers`), each with its key: those of the
+    /// first sixteen (rotation_x, rotation_y, m34), then the extensions.
+    static let fixedOptionalMembers = ViewProperty.optionalMembers.filter { !$0.isExtension }.map { ($0, JSONKey($0.rawValue)) }
+    static let extensionMembers = ViewProperty.extensions.map { ($0, JSONKey($0.rawValue)) }
     static let binaryTrace = JSONKey(BinaryTrace.member)
 }
 
