@@ -19,57 +19,43 @@ import Testing
 /// so the sessions are one-finger ones.
 @Suite struct LayerReplayTests {
     @Test func aChangedCornerRadiusFlagsExactlyTheSessionsWhoseDragLiftsTheCard() throws {
-        let folder = try temporaryFolder()
-        let archive = folder + "/card.sqlite"
         let scene = CornerSpringCardExample.scene
-        let device = Device(width: 390, height: 844, scale: 3)
-        let synthesizer = GestureSynthesizer(scenario: scene.spec, device: device, refreshHz: 60, seed: 21)
-        var bytes: [UInt8] = []
+        let synthesizer = GestureSynthesizer(scenario: scene.spec, device: LayerConstantReplayTests.device, refreshHz: 60, seed: 21)
+        var sessions: [GestureSession] = []
         var predicted: Set<Int64> = []
         var unlifted = 0
-        var kept = 0
         // Synthesized drags mostly start above the card: of the first sessions, the one-finger ones
         // until 15 lift the card and 10 do not (a drag above it, which the card's pan never sees).
         for index in 0..<600 where predicted.count < 15 || unlifted < 10 {
-            var session = synthesizer.session(index: index)
+            let session = synthesizer.session(index: index)
             guard GestureReplay.isOneFinger(session.touches) else { continue }
             // The pan is the card's: it begins only for a finger that lands on the card (y 400 ... 844).
             let lands = session.touches.first.map { $0.y >= Double(CornerSpringCardExample.cardTop) } ?? false
             let lifts = lands && GestureReplay.pan(session.touches).readings.contains { $0.state == .began }
             if lifts ? predicted.count >= 15 : unlifted >= 10 { continue }
-            session.scenarioSpecJSON = scene.spec.canonicalJSON
-            bytes += GestureStreamWriter.encode(session)
-            kept += 1
-            if lifts { predicted.insert(Int64(kept)) } else { unlifted += 1 }
+            sessions.append(session)
+            if lifts { predicted.insert(Int64(sessions.count)) } else { unlifted += 1 }
         }
         #expect(predicted.count == 15 && unlifted == 10, "the seed gives sessions that lift the card and sessions that do not")
-        let stream = folder + "/card.jsonl"
-        try Data(bytes).write(to: URL(fileURLWithPath: stream))
-        let recorder = Recorder(
-            archive: try Archive.open(archive, mode: .readWrite), engine: ReelKitEngine(scenes: [scene], name: "card", version: "A"))
-        try recorder.record(try GestureStreamReader(path: stream))
-        #expect(recorder.summary.recorded == kept, "\(recorder.summary.errors.prefix(2))")
-
-        let versionB = ReelKitEngine.factory(scenes: [CornerSpringCardExample.scene(liftedRadius: 20)], name: "card", version: "B")
-        let summary = try Replayer(archivePath: archive, engine: versionB, options: .init(jobs: 2, tolerances: .default)).run()
-        #expect(summary.sessions == kept && summary.errors == 0)
-        let judged = try verdicts(of: summary.replayID, in: archive)
-        let diverged = Set(judged.filter { $0.status != "matched" }.map(\.session))
+        let (diverged, properties) = try LayerConstantReplayTests.replay(
+            sessions, scene: scene, changed: CornerSpringCardExample.scene(liftedRadius: 20), tolerances: .default)
         #expect(diverged == predicted)
         // What diverged is the corner radius, and nothing of the card's geometry, alpha or shadow.
-        let database = try Archive.open(archive, mode: .readOnly).database
-        let properties = try database.prepare(
-            "SELECT DISTINCT property FROM divergences WHERE replay_id = ?1 AND kind = 'frame' ORDER BY property")
-        try properties.bind(summary.replayID, at: 1)
-        var names: [String] = []
-        while try properties.step() { names.append(properties.string(at: 0)) }
-        #expect(names == ["corner_radius"], "\(names)")
+        #expect(properties == ["corner_radius"], "\(properties)")
     }
 }
 
 /// reveal.circle and drawer.scrub, each replayed against a version with one layer constant changed:
 /// the sessions the rule predicts diverge, on the properties that constant moves, and no other.
 @Suite struct LayerConstantReplayTests {
+    static let device = Device(width: 390, height: 844, scale: 3)
+
+    /// The one-finger sessions among the first 30 that `scene`'s synthesizer makes with `seed`.
+    static func oneFingerSessions(_ scene: ReelKitScene, seed: UInt64) -> [GestureSession] {
+        let synthesizer = GestureSynthesizer(scenario: scene.spec, device: device, refreshHz: 60, seed: seed)
+        return (0..<30).map { synthesizer.session(index: $0) }.filter { GestureReplay.isOneFinger($0.touches) }
+    }
+
     /// Records `sessions` with `scene` (version A), replays them against `changed` (version B) and
     /// returns the diverged sessions (1-based, in stream order) and the properties that diverged.
     static func replay(
@@ -108,9 +94,7 @@ import Testing
     /// limit from where it landed.
     @Test func aChangedStartingCircleFlagsExactlyTheTaps() throws {
         let scene = CircularRevealExample.scene
-        let synthesizer = GestureSynthesizer(
-            scenario: scene.spec, device: Device(width: 390, height: 844, scale: 3), refreshHz: 60, seed: 5)
-        let sessions = (0..<30).map { synthesizer.session(index: $0) }.filter { GestureReplay.isOneFinger($0.touches) }
+        let sessions = Self.oneFingerSessions(scene, seed: 5)
         var predicted: Set<Int64> = []
         let movement = GestureReplay.number("tap.max_movement")
         let duration = GestureReplay.number("tap.max_duration")
@@ -137,9 +121,7 @@ import Testing
     /// the same code).
     @Test func aChangedDimmedOpacityFlagsExactlyTheSessionsThatPullTheDrawer() throws {
         let scene = ScrubbedDrawerExample.scene
-        let synthesizer = GestureSynthesizer(
-            scenario: scene.spec, device: Device(width: 390, height: 844, scale: 3), refreshHz: 60, seed: 9)
-        let sessions = (0..<30).map { synthesizer.session(index: $0) }.filter { GestureReplay.isOneFinger($0.touches) }
+        let sessions = Self.oneFingerSessions(scene, seed: 9)
         var predicted: Set<Int64> = []
         for (index, session) in sessions.enumerated() {
             let readings = GestureReplay.pan(session.touches).readings
