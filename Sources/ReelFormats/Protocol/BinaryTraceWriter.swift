@@ -840,28 +840,9 @@ extension UnsafeMutableRawPointer {
     }
 }
 
-/// The bytes of a binary request's touches as they are written: little-endian integers and
-/// doubles, stored in place (`storage` grows in steps; `count` of its bytes are written).
-struct BinaryBuffer {
-    private(set) var storage: [UInt8] = []
-    private(set) var count = 0
-
-    init(capacity: Int = 4096) {
-        storage = [UInt8](repeating: 0, count: max(capacity, 64))
-    }
-
-    /// The bytes written.
-    var bytes: ArraySlice<UInt8> { storage[0..<count] }
-
-    /// The bytes written as one JSON string of base64url text, the value of `binary_touches`.
-    func writeBase64URLString(into writer: inout JSONWriter) {
-        storage.withUnsafeBufferPointer { storage in
-            Self.writeBase64URLString(UnsafeBufferPointer(rebasing: storage[0..<count]), into: &writer)
-        }
-    }
-
-    /// `bytes` as one JSON string of base64url text (no escaping is ever needed), the value of
-    /// `binary_trace` and `binary_touches`.
+/// `bytes` as one JSON string of base64url text (no escaping is ever needed), the value of
+/// `binary_trace` and `binary_touches`.
+enum BinaryBuffer {
     static func writeBase64URLString(_ bytes: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter) {
         let length = Base64URL.encodedCount(bytes.count)
         writer.verbatim(count: length + 2) { text in
@@ -869,35 +850,5 @@ struct BinaryBuffer {
             Base64URL.encode(bytes, into: UnsafeMutableRawBufferPointer(rebasing: text[1..<(length + 1)]))
             text[length + 1] = UInt8(ascii: "\"")
         }
-    }
-
-    /// Room for `more` bytes after the written ones.
-    private mutating func reserve(_ more: Int) {
-        guard storage.count - count < more else { return }
-        storage.append(contentsOf: repeatElement(0, count: max(storage.count, more)))
-    }
-
-    /// Reserves `room` bytes and lets `body` write at most that many through a cursor.
-    private mutating func write(room: Int, _ body: (inout ByteCursor) -> Void) {
-        reserve(room)
-        let start = count
-        let written = storage.withUnsafeMutableBytes { raw in
-            let origin = raw.baseAddress! + start
-            var cursor = ByteCursor(origin)
-            body(&cursor)
-            return cursor.pointer - origin
-        }
-        precondition(written >= 0 && written <= room, "wrote \(written) bytes in room for \(room)")
-        count += written
-    }
-
-    mutating func u8(_ value: UInt8) { write(room: 1) { $0.u8(value) } }
-
-    mutating func u32(_ value: Int) { write(room: 4) { $0.u32(value) } }
-
-    /// A column of the values in `values` (`ByteCursor.column`).
-    mutating func column(_ values: UnsafeBufferPointer<UInt64>, size: Int) {
-        guard let base = values.baseAddress else { return u8(BinaryTrace.valuesForm) }
-        write(room: 1 + values.count * size) { $0.column(base, stride: 1, count: values.count, size: size) }
     }
 }
