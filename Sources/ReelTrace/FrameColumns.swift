@@ -17,6 +17,8 @@
 package struct FrameColumns: Sendable, Hashable {
     /// The values of one view: `ViewProperty.allCases.count`.
     package static let width = ViewProperty.allCases.count
+    /// `ViewProperty.allCases`, made once (each `allCases` is a new array).
+    private static let properties = ViewProperty.allCases
 
     /// The index (`Frame.index`) of frame 0; frame `n` is frame `firstIndex + n` of its session.
     package var firstIndex = 0
@@ -40,6 +42,10 @@ package struct FrameColumns: Sendable, Hashable {
         times.reserveCapacity(frames.count)
         progress.reserveCapacity(frames.count)
         starts.reserveCapacity(frames.count + 1)
+        var slots = 0
+        for frame in frames { slots += frame.views.count }
+        keyNumbers.reserveCapacity(slots)
+        values.reserveCapacity(slots * Self.width)
         var numbers: [String: Int] = [:]
         for frame in frames { append(frame, numbering: &numbers) }
     }
@@ -50,7 +56,7 @@ package struct FrameColumns: Sendable, Hashable {
         let previous = count > 0 ? starts[count - 1]..<starts[count] : 0..<0
         times.append(frame.t)
         progress.append(frame.progress)
-        let properties = ViewProperty.allCases
+        let properties = Self.properties
         for (position, view) in frame.views.enumerated() {
             let number: Int
             // Most frames hold the views of the frame before in its order: its key numbers are
@@ -65,7 +71,13 @@ package struct FrameColumns: Sendable, Hashable {
                 keys.append(view.key)
             }
             keyNumbers.append(number)
-            for property in properties { values.append(property.value(of: view)) }
+            if view.setsAnExtension {
+                for property in properties { values.append(property.value(of: view)) }
+            } else {
+                // A view that sets no extension: its sixteen, then zeros (no extension looked up).
+                for property in properties.prefix(ViewProperty.fixedCount) { values.append(property.value(of: view)) }
+                values.append(contentsOf: repeatElement(0, count: Self.width - ViewProperty.fixedCount))
+            }
         }
         starts.append(keyNumbers.count)
     }
@@ -85,7 +97,7 @@ package struct FrameColumns: Sendable, Hashable {
     package func frame(_ frame: Int) -> Frame {
         var views: [ViewState] = []
         views.reserveCapacity(starts[frame + 1] - starts[frame])
-        let properties = ViewProperty.allCases
+        let properties = Self.properties
         for slot in starts[frame]..<starts[frame + 1] {
             var view = ViewState(key: key(ofSlot: slot), x: 0, y: 0, w: 0, h: 0, z: 0)
             for property in properties { property.set(value(property, ofSlot: slot), in: &view) }
