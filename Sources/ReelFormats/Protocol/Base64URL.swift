@@ -1,3 +1,4 @@
+import ReelJSON
 import ReelTrace
 
 /// Base64 in the URL-safe alphabet (RFC 4648 section 5: `A-Z a-z 0-9 - _`) with `=` padding: the
@@ -194,5 +195,18 @@ package enum Base64URL {
         let shown =
             byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
         return DecodeError(offset: index, reason: "\(shown) is not a base64url character")
+    }
+}
+
+extension Base64URL {
+    /// `bytes` as one JSON string of base64url text (no escaping is ever needed), the value of
+    /// `binary_trace` and `binary_touches`.
+    static func writeJSONString(_ bytes: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter) {
+        let length = encodedCount(bytes.count)
+        writer.verbatim(count: length + 2) { text in
+            text[0] = UInt8(ascii: "\"")
+            encode(bytes, into: UnsafeMutableRawBufferPointer(rebasing: text[1..<(length + 1)]))
+            text[length + 1] = UInt8(ascii: "\"")
+        }
     }
 }

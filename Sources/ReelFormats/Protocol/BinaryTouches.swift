@@ -54,7 +54,7 @@ enum BinaryTouches {
                 }
                 let written = start.distance(to: cursor.pointer)
                 precondition(written <= room, "wrote \(written) bytes in room for \(room)")
-                BinaryBuffer.writeBase64URLString(
+                Base64URL.writeJSONString(
                     UnsafeBufferPointer(start: start.bindMemory(to: UInt8.self, capacity: written), count: written), into: &writer)
             }
         }

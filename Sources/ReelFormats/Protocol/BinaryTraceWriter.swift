@@ -60,7 +60,7 @@ enum BinaryTraceWriter {
     static func write(_ trace: Trace, into writer: inout JSONWriter) {
         withLayout(of: trace) { bytes in
             writer.firstMember(ReplyKeys.binaryTrace)
-            BinaryBuffer.writeBase64URLString(bytes, into: &writer)
+            Base64URL.writeJSONString(bytes, into: &writer)
         }
     }
 
@@ -836,19 +836,6 @@ extension UnsafeMutableRawPointer {
         case 1: storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
         default:
             for byte in 0..<size { storeBytes(of: UInt8(truncatingIfNeeded: value >> (8 &* byte)), toByteOffset: byte, as: UInt8.self) }
-        }
-    }
-}
-
-/// `bytes` as one JSON string of base64url text (no escaping is ever needed), the value of
-/// `binary_trace` and `binary_touches`.
-enum BinaryBuffer {
-    static func writeBase64URLString(_ bytes: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter) {
-        let length = Base64URL.encodedCount(bytes.count)
-        writer.verbatim(count: length + 2) { text in
-            text[0] = UInt8(ascii: "\"")
-            Base64URL.encode(bytes, into: UnsafeMutableRawBufferPointer(rebasing: text[1..<(length + 1)]))
-            text[length + 1] = UInt8(ascii: "\"")
         }
     }
 }
