@@ -71,13 +71,10 @@ package struct FrameColumns: Sendable, Hashable {
                 keys.append(view.key)
             }
             keyNumbers.append(number)
-            if view.setsAnExtension {
-                for property in properties { values.append(property.value(of: view)) }
-            } else {
-                // A view that sets no extension: its sixteen, then zeros (no extension looked up).
-                for property in properties.prefix(ViewProperty.fixedCount) { values.append(property.value(of: view)) }
-                values.append(contentsOf: repeatElement(0, count: Self.width - ViewProperty.fixedCount))
-            }
+            // A view that sets no extension: its sixteen values, then zeros (no extension looked up).
+            let read = view.setsAnExtension ? Self.width : ViewProperty.fixedCount
+            for property in properties.prefix(read) { values.append(property.value(of: view)) }
+            values.append(contentsOf: repeatElement(0, count: Self.width - read))
         }
         starts.append(keyNumbers.count)
     }
