@@ -122,7 +122,7 @@ struct Stage: Sendable, Hashable {
         views.withUnsafeBufferPointer { views in
             views.indices.map { z in
                 ViewState(
-                    key: views[z].key, x: looks[z].x, y: looks[z].y, w: looks[z].w, h: looks[z].h,
+                    withoutExtensions: views[z].key, x: looks[z].x, y: looks[z].y, w: looks[z].w, h: looks[z].h,
                     alpha: clampingAlpha ? min(max(looks[z].alpha, 0), 1) : looks[z].alpha, transform: looks[z].affine,
                     rotationX: looks[z].rotX,
                     rotationY: looks[z].rotY, m34: looks[z].m34, z: z, hidden: views[z].hidden)

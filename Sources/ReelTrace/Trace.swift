@@ -103,18 +103,9 @@ public struct ViewState: Sendable, Hashable {
         effectFraction: Double = 0, maskKind: Double = 0, maskX: Double = 0, maskY: Double = 0, maskW: Double = 0,
         maskH: Double = 0
     ) {
-        self.key = key
-        self.x = x
-        self.y = y
-        self.w = w
-        self.h = h
-        self.alpha = alpha
-        self.transform = transform
-        self.rotationX = rotationX
-        self.rotationY = rotationY
-        self.m34 = m34
-        self.z = z
-        self.hidden = hidden
+        self.init(
+            withoutExtensions: key, x: x, y: y, w: w, h: h, alpha: alpha, transform: transform, rotationX: rotationX,
+            rotationY: rotationY, m34: m34, z: z, hidden: hidden)
         // +0 stores nothing: a plain view's extensions stay empty.
         self.cornerRadius = cornerRadius
         self.borderWidth = borderWidth
@@ -128,6 +119,26 @@ public struct ViewState: Sendable, Hashable {
         self.maskY = maskY
         self.maskW = maskW
         self.maskH = maskH
+    }
+
+    /// A view that sets no extension property (what the built-in engine's views are): no
+    /// extension's setter runs.
+    package init(
+        withoutExtensions key: String, x: Double, y: Double, w: Double, h: Double, alpha: Double, transform: AffineTransform,
+        rotationX: Double, rotationY: Double, m34: Double, z: Int, hidden: Bool
+    ) {
+        self.key = key
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+        self.alpha = alpha
+        self.transform = transform
+        self.rotationX = rotationX
+        self.rotationY = rotationY
+        self.m34 = m34
+        self.z = z
+        self.hidden = hidden
     }
 }
 
