@@ -71,10 +71,12 @@ package struct FrameColumns: Sendable, Hashable {
                 keys.append(view.key)
             }
             keyNumbers.append(number)
-            // A view that sets no extension: its sixteen values, then zeros (no extension looked up).
+            // A row of zeros, then the values a view holds: all of them when it sets an extension,
+            // else its sixteen (no extension looked up).
+            let row = values.count
+            values.append(contentsOf: repeatElement(0, count: Self.width))
             let read = view.setsAnExtension ? Self.width : ViewProperty.fixedCount
-            for property in properties.prefix(read) { values.append(property.value(of: view)) }
-            values.append(contentsOf: repeatElement(0, count: Self.width - read))
+            for (offset, property) in properties.prefix(read).enumerated() { values[row + offset] = property.value(of: view) }
         }
         starts.append(keyNumbers.count)
     }
