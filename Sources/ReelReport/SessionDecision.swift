@@ -57,7 +57,7 @@ package enum SessionDecision {
             return .success(ExplainedDecision(stored, stored: true))
         }
         let (header, touches) = try archive.loadInput(sessionID)
-        let spec = try ScenarioSpec.decode(json: header.scenarioSpecJSON)
+        let spec = try header.storedScenarioSpec()
         guard spec.interaction != nil else { return .success(nil) }
         let rebuilt: Engine
         switch StoredCandidate.engine(for: identity) {

@@ -42,7 +42,7 @@ enum StoredCandidate {
             throw ReelFailure(.dataError, "the session cannot be run: \(violation)")
         }
         return try engine.run(
-            scenario: ScenarioSpec.decode(json: header.scenarioSpecJSON), device: header.device, refreshHz: header.refreshHz,
+            scenario: header.storedScenarioSpec(), device: header.device, refreshHz: header.refreshHz,
             touches: session.touches, outcomeHierarchy: false)
     }
 
